@@ -77,6 +77,8 @@ export interface WaterResult {
   referencesBacteriological: ComplianceFlag;
   referencesPhysicochemical: ComplianceFlag;
   distributor: string | null;
+  /** UDIs (code_reseau) fed by this sampling point: lets one commune-wide query serve every UDI. */
+  networks: Array<{ code: string; name: string }>;
 }
 
 export interface WaterParameterView {

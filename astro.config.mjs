@@ -1,0 +1,21 @@
+// @ts-check
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+
+// Every page is prerendered: the same static build is served by the Node entry and by the
+// Worker's static assets. Interactivity lives in React islands that call /api.
+export default defineConfig({
+  site: process.env.SITE_URL ?? "http://127.0.0.1:4321",
+  output: "static",
+  trailingSlash: "ignore",
+  build: { format: "directory" },
+  integrations: [react()],
+  server: { host: "127.0.0.1", port: 4321 },
+  devToolbar: { enabled: false },
+  vite: {
+    server: {
+      // `npm run dev`: the Node API runs beside Astro's dev server.
+      proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "4322"}` },
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4331);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  // The real Node server (the `npm start` entry) against the fake upstreams, on a throwaway DB.
+  webServer: {
+    command: "node scripts/demo.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DEMO_UPSTREAM_PORT: String(PORT + 100),
+      DATABASE_URL: `file:test-results/e2e-${PORT}.db`,
+      NODE_ENV: "test",
+    },
+  },
+});

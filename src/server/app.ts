@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { jsonError } from "./http-errors.ts";
+import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
+import { geocodeRoutes } from "./routes/geocode.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { reportRoutes } from "./routes/report.ts";
+
+/** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>().basePath("/api");
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    const started = performance.now();
+    await next();
+    deps.log({
+      level: c.res.status >= 500 ? "error" : "info",
+      message: "request",
+      // The path only: query strings carry addresses.
+      fields: { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+    });
+  });
+  app.use("*", securityHeaders);
+  app.use("*", sameOriginForWrites);
+
+  app.route("/health", healthRoutes);
+  app.route("/geocode", geocodeRoutes);
+  app.route("/report", reportRoutes);
+
+  app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
+  app.onError((error, c) => {
+    deps.log({ level: "error", message: "unhandled error", fields: { path: c.req.path, error: error.name, detail: error.message } });
+    return jsonError(c, 500, "Une erreur inattendue s'est produite. Veuillez réessayer.", "internal_error");
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+// All configuration is parsed here, once, from a plain record of strings (process.env on Node,
+// the Worker's env bindings on Cloudflare). A missing or invalid value fails fast with a message
+// naming the variable — never a silent default for a secret.
+
+const url = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: "doit être une URL http(s) valide" }))
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .transform((value) => value || undefined);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  SITE_URL: url("http://127.0.0.1:4321"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("file:.data/local.db")
+    .refine((value) => /^(file:|libsql:|https?:|wss?:)/.test(value), "doit commencer par file:, libsql:, http(s): ou ws(s):"),
+  DATABASE_AUTH_TOKEN: optionalSecret,
+  APP_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
+  RESEND_API_KEY: optionalSecret,
+  RESEND_BASE_URL: url("https://api.resend.com"),
+  MAIL_FROM: z.string().trim().default("Zone Santé <alertes@zone-sante.fr>"),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GOOGLE_CLIENT_ID: optionalSecret,
+  GOOGLE_CLIENT_SECRET: optionalSecret,
+  BAN_API_URL: url("https://data.geopf.fr/geocodage"),
+  HUBEAU_API_URL: url("https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable"),
+  VIGIEAU_API_URL: url("https://api.vigieau.gouv.fr/api"),
+  ATMO_WFS_URL: url("https://data.atmo-france.org/geoserver/ind/ows"),
+  OPENMETEO_API_URL: url("https://air-quality-api.open-meteo.com/v1"),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
+  /** per IP and per minute; raised only by benchmarks */
+  RATE_LIMIT_REPORT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Configuration invalide :\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.issues = issues;
+  }
+}
+
+/** Parses the environment; empty strings count as unset so `FOO=` falls back to the default. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (typeof value === "string" && value.trim() !== "") cleaned[key] = value;
+  }
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} : ${issue.message}`));
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === "production" && !config.APP_SECRET) {
+    throw new ConfigError(["APP_SECRET : obligatoire en production (au moins 32 caractères)"]);
+  }
+  if (!config.DATABASE_URL.startsWith("file:") && config.DATABASE_URL.startsWith("libsql:") && !config.DATABASE_AUTH_TOKEN) {
+    throw new ConfigError(["DATABASE_AUTH_TOKEN : obligatoire pour une base Turso (libsql://)"]);
+  }
+  return config;
+}

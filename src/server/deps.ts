@@ -1,0 +1,28 @@
+import type { Context } from "hono";
+import type { Cache } from "./cache/types.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/index.ts";
+import type { Sources } from "./services/sources.ts";
+
+export interface LogEntry {
+  level: "info" | "warn" | "error";
+  message: string;
+  /** never personal data: no query strings, addresses, emails or IPs */
+  fields?: Record<string, string | number | boolean | null>;
+}
+
+/** Everything the Hono app touches, built by a runtime entry in workers/. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  cache: Cache;
+  sources: Sources;
+  clock: () => Date;
+  /** HMAC / hashing key (APP_SECRET, or the generated local one) */
+  appSecret: string;
+  /** the caller's IP as the runtime sees it; used only hashed, for rate limits */
+  clientIp: (c: Context) => string | undefined;
+  log: (entry: LogEntry) => void;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps } };

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/index.ts";
+import { rateLimits } from "../db/schema/index.ts";
+
+export interface RateLimitRule {
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** SHA-256 hex of a value, so raw IPs and emails never reach the database. */
+export async function hashKey(value: string, secret: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`${secret}:${value}`);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Fixed-window counter: one atomic upsert per request. */
+export async function consumeRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  bucketKey: string,
+  nowMs: number,
+): Promise<RateLimitOutcome> {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const windowStartSeconds = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ scope: rule.scope, bucketKey, windowStartSeconds, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.scope, rateLimits.bucketKey, rateLimits.windowStartSeconds],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= rule.limit,
+    retryAfterSeconds: windowStartSeconds + rule.windowSeconds - nowSeconds,
+  };
+}
+
+/** Removes windows that ended long ago (called by the daily maintenance run). */
+export async function purgeRateLimits(db: Database, olderThanSeconds: number): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStartSeconds} < ${olderThanSeconds}`);
+}

@@ -1,0 +1,128 @@
+import type { Address, AtmoIndex, CamsEstimate, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import { searchAddresses } from "../../sources/ban/client.ts";
+import { fetchCommuneUdis, fetchWaterResults } from "../../sources/hubeau/client.ts";
+import { fetchDroughtZones } from "../../sources/vigieau/client.ts";
+import { fetchAtmoIndex } from "../../sources/atmo/client.ts";
+import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
+import type { Cache } from "../cache/types.ts";
+import type { Config } from "../config.ts";
+
+/** SANDRE codes fetched for the displayed parameters (see DATA-SOURCES.md). */
+export const KEY_PARAMETER_CODES = [
+  "1340", "1339", "6276", "8847", "1382", "1449", "6455", "1386", "1369", "1753",
+  "5347", "6561", "1398", "1399", "1335", "1447", "1042", "1295", "1303", "1302",
+] as const;
+
+/** Lifetimes per source: each is about how often the upstream itself changes. */
+export const TTL_SECONDS = {
+  geocode: 7 * 24 * 3600,
+  hubeau: 12 * 3600,
+  vigieau: 3600,
+  openmeteo: 3600,
+  atmoMax: 3600,
+  /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
+  failure: 30,
+} as const;
+
+/**
+ * ATMO publishes today's and tomorrow's index around 14:00 Paris time: never keep an answer
+ * fetched before that across the publication.
+ */
+export function atmoTtlSeconds(now: Date): number {
+  const parisTime = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Paris",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
+  const [hours, minutes] = parisTime.split(":").map(Number) as [number, number];
+  const minutesOfDay = hours * 60 + minutes;
+  const publicationMinutes = 14 * 60 + 15;
+  if (minutesOfDay < publicationMinutes && publicationMinutes - minutesOfDay < 60) {
+    return Math.max(60, (publicationMinutes - minutesOfDay) * 60);
+  }
+  return TTL_SECONDS.atmoMax;
+}
+
+export interface Sources {
+  searchAddresses(params: { q: string; limit: number }): Promise<SourceResult<Address[]>>;
+  fetchCommuneUdis(params: { communeCode: string }): Promise<SourceResult<Udi[]>>;
+  fetchWaterResults(params: {
+    communeCode: string;
+    since: string;
+    parameterCodes?: readonly string[];
+    size: number;
+  }): Promise<SourceResult<WaterResult[]>>;
+  fetchDroughtZones(params: { lon: number; lat: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
+  fetchAtmoIndex(params: { zoneCode: string; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
+  fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
+}
+
+/**
+ * Binds every upstream client to its configured base URL and timeout, and puts a cache in front
+ * of each. Concurrent identical calls share one request (per process or isolate).
+ */
+export function createSources(deps: {
+  config: Config;
+  cache: Cache;
+  clock: () => Date;
+  fetch?: typeof fetch;
+}): Sources {
+  const { config, cache, clock } = deps;
+  const options = (baseUrl: string) => ({
+    baseUrl,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
+
+  async function cached<T>(key: string, ttlSeconds: number, load: () => Promise<SourceResult<T>>) {
+    const hit = await cache.get<SourceResult<T>>(key);
+    if (hit) return hit;
+    const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
+    if (pending) return pending;
+    const request = load()
+      .then(async (result) => {
+        await cache.set(key, result, result.ok ? ttlSeconds : TTL_SECONDS.failure);
+        return result;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, request);
+    return request;
+  }
+
+  return {
+    searchAddresses: ({ q, limit }) =>
+      cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () =>
+        searchAddresses(options(config.BAN_API_URL), { q, limit }),
+      ),
+    fetchCommuneUdis: ({ communeCode }) =>
+      cached(`hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () =>
+        fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode }),
+      ),
+    fetchWaterResults: (params) =>
+      cached(
+        `hubeau:results:${params.communeCode}:${params.since}:${params.parameterCodes?.join(",") ?? "all"}:${params.size}`,
+        TTL_SECONDS.hubeau,
+        () => fetchWaterResults(options(config.HUBEAU_API_URL), params),
+      ),
+    fetchDroughtZones: ({ lon, lat, communeCode }) =>
+      // Zones depend on where in the commune the address is (several zones of one type): key on
+      // the commune and the position rounded to about 100 m.
+      cached(`vigieau:${communeCode}:${lat.toFixed(3)}:${lon.toFixed(3)}`, TTL_SECONDS.vigieau, () =>
+        fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
+      ),
+    fetchAtmoIndex: ({ zoneCode, fromDate }) =>
+      cached(`atmo:${zoneCode}:${fromDate}`, atmoTtlSeconds(clock()), () =>
+        fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, fromDate }),
+      ),
+    fetchCamsEstimate: ({ lat, lon }) => {
+      // CAMS cells are ~10 km wide: 2 decimals (~1 km) share answers between neighbours.
+      const roundedLat = Math.round(lat * 100) / 100;
+      const roundedLon = Math.round(lon * 100) / 100;
+      return cached(`openmeteo:${roundedLat}:${roundedLon}`, TTL_SECONDS.openmeteo, () =>
+        fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon }),
+      );
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// `npm run bench`: report latency cold and warm, throughput, server memory, and the JS weight of
+// pages. Every fake upstream answers after UPSTREAM_DELAY_MS, so a cold report should cost about
+// one upstream latency (calls in parallel), not their sum. Prints a table; asserts nothing.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { startFakeUpstreams } from "../fakes/upstream-server.ts";
+import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const DIST = join(ROOT, "dist");
+const UPSTREAM_DELAY_MS = 300;
+const WARM_REQUESTS = 300;
+const CONCURRENCY = 20;
+const THROUGHPUT_REQUESTS = 2000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** gzip size of every JS file a page loads: its scripts, island components and their imports. */
+function pageJsGzipBytes(htmlFile: string): { files: number; bytes: number } {
+  const html = readFileSync(htmlFile, "utf8");
+  const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((s) => s.trim());
+  const seen = new Set<string>();
+  let bytes = inlineScripts.reduce((sum, script) => sum + gzipSync(script).length, 0);
+  for (const script of inlineScripts) {
+    for (const match of script.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/_astro\/[^"']+\.js)["']/g)) queue.push(match[1]!);
+  }
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const source = readFileSync(join(DIST, path));
+    bytes += gzipSync(source).length;
+    for (const match of source.toString("utf8").matchAll(/(?:from|import)\s*\(?\s*["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(`/_astro/${match[1]!.slice(2)}`);
+    }
+  }
+  return { files: seen.size, bytes };
+}
+
+if (!existsSync(join(DIST, "index.html"))) {
+  console.log("Building the site first…");
+  spawnSync(join(ROOT, "node_modules", ".bin", "astro"), ["build"], { cwd: ROOT, stdio: "inherit" });
+}
+
+const upstreams = await startFakeUpstreams({ delayMs: UPSTREAM_DELAY_MS });
+const port = await freePort();
+const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
+const server = spawn(process.execPath, ["workers/node.ts"], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    ...upstreams.config,
+    PORT: String(port),
+    NODE_ENV: "test",
+    DATABASE_URL: `file:${join(directory, "bench.db")}`,
+    UPSTREAM_TIMEOUT_MS: "2500",
+    RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let attempt = 0; ; attempt++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    if (attempt > 100) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const reportUrl = (lat: number, lon: number, citycode: string) =>
+  `${base}/api/report?${new URLSearchParams({ lat: String(lat), lon: String(lon), citycode, label: "bench" })}`;
+
+async function timed(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return performance.now() - started;
+}
+
+// Cold: every address in a different commune and CAMS cell, so nothing is cached.
+const coldTimes: number[] = [];
+const coldCommunes = [MAIN_SCENARIO.citycode, "59310", "38400", "31555", "30007"];
+for (const [index, citycode] of coldCommunes.entries()) {
+  coldTimes.push(await timed(reportUrl(MAIN_SCENARIO.latitude + index * 0.05, MAIN_SCENARIO.longitude + index * 0.05, citycode)));
+}
+coldTimes.sort((a, b) => a - b);
+
+// Warm: the same report again and again.
+const warmUrl = reportUrl(MAIN_SCENARIO.latitude, MAIN_SCENARIO.longitude, MAIN_SCENARIO.citycode);
+const warmTimes: number[] = [];
+for (let i = 0; i < WARM_REQUESTS; i++) warmTimes.push(await timed(warmUrl));
+warmTimes.sort((a, b) => a - b);
+
+// Throughput: 20 clients in a loop over the warm report.
+let issued = 0;
+const throughputStarted = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (issued < THROUGHPUT_REQUESTS) {
+      issued++;
+      await timed(warmUrl);
+    }
+  }),
+);
+const requestsPerSecond = THROUGHPUT_REQUESTS / ((performance.now() - throughputStarted) / 1000);
+
+const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+const peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+server.kill("SIGTERM");
+await upstreams.close();
+rmSync(directory, { recursive: true, force: true });
+
+const home = pageJsGzipBytes(join(DIST, "index.html"));
+const contentPage = ["sources/index.html", "404.html"].map((file) => join(DIST, file)).find((file) => existsSync(file))!;
+const content = pageJsGzipBytes(contentPage);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+const rows: Array<[string, string, string]> = [
+  ["cold report (median of 5)", ms(percentile(coldTimes, 50)), `≤ ${ms(1.2 * UPSTREAM_DELAY_MS)} (1.2 × slowest upstream)`],
+  ["cold report (worst of 5)", ms(coldTimes.at(-1)!), ""],
+  [`warm report p50 (${WARM_REQUESTS} req)`, ms(percentile(warmTimes, 50)), ""],
+  [`warm report p95 (${WARM_REQUESTS} req)`, ms(percentile(warmTimes, 95)), "≤ 20 ms"],
+  [`throughput, ${CONCURRENCY} clients`, `${requestsPerSecond.toFixed(0)} req/s`, ""],
+  ["server peak RSS", `${peakRssMb.toFixed(0)} MB`, ""],
+  [`home page JS (gzip, ${home.files} files)`, kb(home.bytes), "≤ 90 KB"],
+  [`content page JS (${contentPage.replace(`${DIST}/`, "")})`, kb(content.bytes), "0 KB"],
+];
+const width = Math.max(...rows.map((row) => row[0].length));
+console.log(`\nZone Santé benchmark — every upstream answers after ${UPSTREAM_DELAY_MS} ms\n`);
+console.log(`${"measure".padEnd(width)}  ${"value".padStart(12)}  target`);
+for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);

@@ -1,0 +1,125 @@
+// The core journey, as a person does it, in Chromium against the real Node server (`scripts/demo.ts`:
+// the npm start entry pointed at the fake upstreams).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+async function openHome(page: Page) {
+  await page.goto("/");
+  // Islands hydrate after load: wait until Astro removed the ssr marker, or the first keystrokes are lost.
+  await page.waitForFunction(() => {
+    const islands = document.querySelectorAll("astro-island");
+    return islands.length > 0 && [...islands].every((island) => !island.hasAttribute("ssr"));
+  });
+}
+
+const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Recommandations"];
+
+test("type an address, pick a suggestion with the keyboard, analyse, see the four cards", async ({ page }) => {
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.click();
+  await input.pressSequentially("8 bd du Port", { delay: 30 });
+
+  const options = page.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  const count = await options.count();
+  expect(count).toBeGreaterThan(1);
+  expect(count).toBeLessThanOrEqual(8);
+  await expect(input).toHaveAttribute("aria-expanded", "true");
+
+  await input.press("ArrowDown");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  const pickedLabel = (await options.first().innerText()).split("\n")[0]!.trim();
+  await input.press("Enter");
+  await expect(input).toHaveValue(pickedLabel);
+  await expect(page.getByRole("listbox")).toBeHidden();
+
+  await page.getByRole("button", { name: "Analyser" }).click();
+  for (const heading of CARD_HEADINGS) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Données environnementales récupérées avec succès")).toBeVisible();
+
+  // Each data card shows a level badge, its data date and its official source.
+  const results = page.locator("[data-testid=report]");
+  await expect(results.getByText(/Prélèvement du \d{1,2}(er)?\u00a0\p{L}+\u00a0\d{4}/u)).toBeVisible();
+  await expect(results.getByRole("link", { name: /Hub'Eau/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(results.getByRole("link", { name: /VigiEau/ })).toBeVisible();
+  await expect(results.getByRole("link", { name: /Atmo|ATMO/ }).first()).toBeVisible();
+
+  // The URL reflects the address: a reload shows the same report.
+  expect(page.url()).toContain("lat=");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  await expect(page.getByText(pickedLabel).first()).toBeVisible();
+});
+
+test("choosing another distribution network reloads the water card", async ({ page }) => {
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  const chooser = page.getByRole("combobox", { name: /Réseau de distribution/ });
+  await expect(chooser).toBeVisible();
+  const optionValues = await chooser.locator("option").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  expect(optionValues.length).toBeGreaterThan(1);
+  const other = optionValues.find((value) => value !== "" && value !== undefined && !page.url().includes(`udi=${value}`))!;
+  await chooser.selectOption(other);
+  await expect.poll(() => page.url()).toContain(`udi=${other}`);
+  await expect(chooser).toHaveValue(other);
+});
+
+test("an empty submit asks for an address", async ({ page }) => {
+  await openHome(page);
+  await page.getByRole("button", { name: "Analyser" }).click();
+  await expect(page.getByText("Veuillez saisir une adresse")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+});
+
+test("Escape closes the suggestions", async ({ page }) => {
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await expect(page.getByRole("option").first()).toBeVisible();
+  await input.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+});
+
+test("unknown pages answer « Page introuvable » with HTTP 404", async ({ page }) => {
+  const response = await page.goto("/cette-page-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /accueil/i }).first()).toBeVisible();
+});
+
+test("the home page and a report have no serious accessibility violations (axe)", async ({ page }) => {
+  await openHome(page);
+  const before = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(before.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  await expect(page.getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
+  // Let the toast settle so its animation does not skew colour contrast.
+  await page.waitForTimeout(400);
+  const after = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test("the mobile layout keeps the search usable", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openHome(page);
+  await page.getByText("Menu").click();
+  await expect(page.getByRole("navigation", { name: "Navigation mobile" }).getByRole("link", { name: "Sources" })).toBeVisible();
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,129 @@
+// The Worker build under `wrangler dev` (workerd, offline): static pages, the 404 page,
+// /api/health and /api/report through the Cache API, against the fake upstreams.
+// Needs `npm run build` first (npm test does it). No database: rate limits fail open.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+let upstreams: FakeUpstreams;
+let wrangler: ChildProcess;
+let baseUrl: string;
+let directory: string;
+let output = "";
+
+beforeAll(async () => {
+  upstreams = await startFakeUpstreams();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  directory = mkdtempSync(join(tmpdir(), "zone-sante-wrangler-"));
+  const envFile = join(directory, "smoke.env");
+  writeFileSync(
+    envFile,
+    Object.entries({
+      ...upstreams.config,
+      APP_SECRET: "smoke-test-secret-smoke-test-secret-0000",
+      // Nothing listens there: the paths under test must not need the database.
+      DATABASE_URL: "http://127.0.0.1:9",
+      SITE_URL: baseUrl,
+      UPSTREAM_TIMEOUT_MS: "2000",
+    })
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n"),
+  );
+  wrangler = spawn(
+    join(ROOT, "node_modules", ".bin", "wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  wrangler.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  wrangler.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || wrangler.exitCode !== null) throw new Error(`wrangler dev did not start:\n${output}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (wrangler && wrangler.exitCode === null) {
+    const exited = new Promise((resolveExit) => wrangler.once("exit", resolveExit));
+    wrangler.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 5000))]);
+    if (wrangler.exitCode === null) wrangler.kill("SIGKILL");
+  }
+  await upstreams?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("Worker build under wrangler dev", () => {
+  it("serves the prerendered home page", async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('lang="fr"');
+    expect(html).toContain("Analysez votre zone");
+  });
+
+  it("answers unknown pages with the « Page introuvable » page and HTTP 404", async () => {
+    const response = await fetch(`${baseUrl}/cette-page-n-existe-pas`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page introuvable");
+  });
+
+  it("answers /api/health", async () => {
+    const response = await fetch(`${baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("builds a report and serves the repeat from the Cache API without calling upstreams again", async () => {
+    const query = new URLSearchParams({
+      lat: String(MAIN_SCENARIO.latitude),
+      lon: String(MAIN_SCENARIO.longitude),
+      citycode: MAIN_SCENARIO.citycode,
+      label: MAIN_SCENARIO.label,
+    });
+    const first = await fetch(`${baseUrl}/api/report?${query}`);
+    expect(first.status).toBe(200);
+    const report = (await first.json()) as { water_quality: { success: boolean }; air_quality: { success: boolean }; drought: { success: boolean } };
+    expect(report.water_quality.success).toBe(true);
+    expect(report.air_quality.success).toBe(true);
+    expect(report.drought.success).toBe(true);
+
+    const callsAfterFirst = upstreams.requests.length;
+    expect(callsAfterFirst).toBeGreaterThan(0);
+    const second = await fetch(`${baseUrl}/api/report?${query}`);
+    expect(second.status).toBe(200);
+    expect(upstreams.requests.length).toBe(callsAfterFirst);
+  });
+});
