@@ -43,9 +43,20 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
   // Each data card shows a level badge, its data date and its official source.
   const results = page.locator("[data-testid=report]");
   await expect(results.getByText(/Prélèvement du \d{1,2}(er)?\u00a0\p{L}+\u00a0\d{4}/u)).toBeVisible();
-  await expect(results.getByRole("link", { name: /Hub'Eau/ })).toHaveAttribute("href", /^https:\/\//);
-  await expect(results.getByRole("link", { name: /VigiEau/ })).toBeVisible();
-  await expect(results.getByRole("link", { name: /Atmo|ATMO/ }).first()).toBeVisible();
+  const card = (name: string) => results.getByRole("article", { name, exact: true });
+  await expect(card("Eau du robinet").getByRole("link", { name: /Hub'Eau/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(card("Sécheresse").getByRole("link", { name: /VigiEau/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(card("Sécheresse").getByRole("link", { name: /Consulter l'arrêté \(PDF\)/ })).toBeVisible();
+  await expect(card("Qualité de l'air").getByRole("link", { name: /Atmo|ATMO/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(card("Qualité de l'air").getByText(/Indice du \d/)).toBeVisible();
+  for (const name of ["Eau du robinet", "Qualité de l'air", "Sécheresse"]) {
+    await expect(card(name).locator(".badge").first()).toHaveText(/^(Excellent|Bon|Acceptable|À surveiller|Critique|Non disponible)$/);
+  }
+  await expect(card("Eau du robinet").getByText(/% du seuil/).first()).toBeVisible();
+  // Recommendations link to our articles in a new tab.
+  const articleLink = card("Recommandations").getByRole("link", { name: /En savoir plus/ }).first();
+  await expect(articleLink).toHaveAttribute("href", /^\/blog\/impact-/);
+  await expect(articleLink).toHaveAttribute("target", "_blank");
 
   // The URL reflects the address: a reload shows the same report.
   expect(page.url()).toContain("lat=");
@@ -75,6 +86,21 @@ test("an empty submit asks for an address", async ({ page }) => {
   await page.getByRole("button", { name: "Analyser" }).click();
   await expect(page.getByText("Veuillez saisir une adresse")).toBeVisible();
   await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+});
+
+test("a failed report shows the error toast and a retry button", async ({ page }) => {
+  // The browser's network is cut for the report call only: the app must say so calmly.
+  await page.route("**/api/report?**", (route) => route.abort("connectionrefused"));
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  await expect(page.getByText("Erreur lors de la récupération des données")).toBeVisible();
+  await expect(page.getByText(/Impossible de joindre le service/)).toBeVisible();
+  await page.unroute("**/api/report?**");
+  await page.getByRole("button", { name: "Réessayer" }).click();
+  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
 });
 
 test("Escape closes the suggestions", async ({ page }) => {

@@ -1,0 +1,294 @@
+// The four cards of a report. Pure rendering of the API's report: every level, date and source
+// shown here comes from the server, which applies the data rules.
+import { useId, type ReactNode } from "react";
+import { formatDateFr, formatNumberFr } from "../core/shared/format.ts";
+import { LEVEL_LABELS } from "../core/shared/levels.ts";
+import type { Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
+
+interface Props {
+  report: Report;
+  /** the UDI being loaded after a change in the chooser, so the select shows the person's choice */
+  pendingUdi: string | null;
+  updating: boolean;
+  onChooseUdi(code: string): void;
+}
+
+const NBSP = "\u00A0";
+
+export default function ReportView({ report, pendingUdi, updating, onChooseUdi }: Props) {
+  const { address_info: info } = report;
+  return (
+    <div className="report" data-testid="report" aria-busy={updating || undefined}>
+      <header className="report__header">
+        <h3 className="report__title">
+          <span className="report__kicker">Bilan pour</span> {report.address.label}
+        </h3>
+        <p className="report__meta">
+          {info.commune_name || report.address.city}
+          {info.department_name ? ` · ${info.department_name} (${info.department_code})` : ""} · mis à jour le{" "}
+          {formatDateFr(report.generated_at)}
+        </p>
+      </header>
+      <div className="report__grid">
+        <WaterCard report={report} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} />
+        <AirCard report={report} />
+        <DroughtCard report={report} />
+        <RecommendationsCard recommendations={report.recommendations} />
+      </div>
+      <p className="report__disclaimer">
+        Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne
+        remplacent pas l'avis d'un professionnel de santé. En cas de doute sur l'eau du robinet, contactez votre mairie
+        ou votre Agence régionale de santé.
+      </p>
+    </div>
+  );
+}
+
+function Card({ title, level, children, className }: { title: string; level: Level | null; children: ReactNode; className?: string }) {
+  const headingId = useId();
+  return (
+    <article className={`card${className ? ` ${className}` : ""}`} aria-labelledby={headingId}>
+      <div className="card__head">
+        <h4 id={headingId} className="card__title">
+          {title}
+        </h4>
+        {level ? <LevelBadge level={level} /> : null}
+      </div>
+      {children}
+    </article>
+  );
+}
+
+function LevelBadge({ level, text }: { level: Level; text?: string }) {
+  return <span className={`badge badge--${level}`}>{text ?? LEVEL_LABELS[level]}</span>;
+}
+
+function SourceLink({ source, prefix = "Source" }: { source: SourceRef; prefix?: string }) {
+  return (
+    <p className="card__source">
+      {prefix}
+      {NBSP}:{" "}
+      <a href={source.url} target="_blank" rel="noopener noreferrer">
+        {source.name}
+        <span className="sr-only"> (nouvel onglet)</span>
+      </a>
+    </p>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="details__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- water
+
+function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
+  const water = report.water_quality;
+  const selectId = useId();
+  const selectedUdi = pendingUdi ?? water.udi?.code ?? "";
+  return (
+    <Card title="Eau du robinet" level={water.level} className="card--water">
+      {water.sampled_at ? (
+        <p className="card__date">Prélèvement du {formatDateFr(water.sampled_at)}</p>
+      ) : null}
+      {water.message ? <p className="card__message">{water.message}</p> : null}
+      {water.udis.length > 1 ? (
+        <div className="udi-chooser">
+          <label htmlFor={selectId}>Réseau de distribution</label>
+          <select
+            id={selectId}
+            value={selectedUdi}
+            disabled={updating}
+            onChange={(event) => onChooseUdi(event.target.value)}
+          >
+            {water.udis.map((udi) => (
+              <option key={udi.code} value={udi.code}>
+                {udi.name}
+                {udi.quarter && udi.quarter.toLowerCase() !== "commune" ? ` – quartier ${udi.quarter}` : ""}
+              </option>
+            ))}
+          </select>
+          <p className="udi-chooser__hint">
+            Votre commune est desservie par {water.udis.length} réseaux. Les données publiques ne permettent pas de savoir
+            lequel dessert votre adresse : choisissez le vôtre si vous le connaissez (il figure sur votre facture d'eau).
+          </p>
+        </div>
+      ) : null}
+      {water.success ? (
+        <dl className="details">
+          <Detail term="Réseau">{water.udi?.name ?? "Non précisé"}</Detail>
+          <Detail term="Distributeur">{water.distributor ?? "Non précisé"}</Detail>
+          <Detail term="Conclusion officielle">{water.conclusion ?? "Non précisée"}</Detail>
+        </dl>
+      ) : null}
+      {water.parameters.length > 0 ? (
+        <ul className="parameters" aria-label="Paramètres mesurés">
+          {water.parameters.map((parameter) => (
+            <ParameterRow key={parameter.code} parameter={parameter} />
+          ))}
+        </ul>
+      ) : null}
+      <SourceLink source={water.source} />
+    </Card>
+  );
+}
+
+function formatValue(parameter: WaterParameterView): string {
+  const raw = parameter.resultat_alphanumerique.trim();
+  const unit = parameter.unite_mesure && !/sans objet/i.test(parameter.unite_mesure) ? `${NBSP}${parameter.unite_mesure}` : "";
+  if (parameter.value === null) return raw;
+  const qualifier = raw.startsWith("<") ? "<" + NBSP : raw.startsWith(">") ? ">" + NBSP : "";
+  return `${qualifier}${formatNumberFr(parameter.value, 3)}${unit}`;
+}
+
+function ParameterRow({ parameter }: { parameter: WaterParameterView }) {
+  const ratio = parameter.ratio;
+  const percent = ratio === null ? null : Math.round(ratio * 100);
+  const tone = percent === null ? null : percent <= 50 ? "low" : percent <= 80 ? "medium" : "high";
+  const kind = parameter.limit_kind === "reference" ? "référence de qualité" : parameter.limit_kind === "confort" ? "seuil de confort" : "limite de qualité";
+  return (
+    <li className="parameter">
+      <div className="parameter__line">
+        <span className="parameter__name">{parameter.libelle_parametre}</span>
+        <span className="parameter__value">{formatValue(parameter)}</span>
+      </div>
+      {percent !== null && tone ? (
+        <>
+          <div className="meter" aria-hidden="true">
+            <span className={`meter__bar meter__bar--${tone}`} style={{ width: `${Math.min(100, Math.max(percent, 2))}%` }} />
+          </div>
+          <p className="parameter__note">
+            <LevelBadge level={parameter.level} text={parameter.label} />{" "}
+            {percent > 100
+              ? `dépasse le seuil de ${formatNumberFr(percent - 100, 0)}${NBSP}%`
+              : `${formatNumberFr(percent, 0)}${NBSP}% du seuil`}
+            {parameter.limit !== null ? ` (${kind}${NBSP}: ${formatNumberFr(parameter.limit, 3)}${parameter.unite_mesure ? `${NBSP}${parameter.unite_mesure}` : ""})` : ""}
+          </p>
+        </>
+      ) : (
+        <p className="parameter__note">
+          <LevelBadge level={parameter.level} text={parameter.label} /> {parameter.limit === null ? "pas de limite réglementaire" : ""}
+        </p>
+      )}
+    </li>
+  );
+}
+
+// ---------------------------------------------------------------- air
+
+function AirCard({ report }: { report: Report }) {
+  const air = report.air_quality;
+  const pm25 = air.pollutants["pm2_5"];
+  return (
+    <Card title="Qualité de l'air" level={air.level} className="card--air">
+      {air.index ? (
+        <p className="card__date">
+          {air.origin === "cams" ? "Estimation du " : "Indice du "}
+          {formatDateFr(air.index.date)}
+        </p>
+      ) : null}
+      {air.message ? <p className={air.origin === "cams" ? "card__note" : "card__message"}>{air.message}</p> : null}
+      {air.success ? (
+        <dl className="details">
+          <Detail term={air.origin === "cams" ? "Niveau estimé" : "Indice ATMO"}>{air.index?.label ?? "Non publié"}</Detail>
+          <Detail term="Demain">{air.tomorrow ? air.tomorrow.label : "Prévision non publiée"}</Detail>
+          <Detail term="Particules fines (PM2,5)">
+            {pm25 ? `${formatNumberFr(pm25.value, 1)}${NBSP}${pm25.unit} (estimation CAMS)` : "Non disponible"}
+          </Detail>
+        </dl>
+      ) : null}
+      {air.origin === "atmo" && air.index?.zone ? <p className="card__small">Zone : {air.index.zone}</p> : null}
+      <SourceLink source={air.source} />
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- drought
+
+function DroughtCard({ report }: { report: Report }) {
+  const drought = report.drought;
+  const restrictions = drought.restrictions;
+  return (
+    <Card title="Sécheresse" level={drought.level} className="card--drought">
+      {drought.decree?.start ? (
+        <p className="card__date">
+          Arrêté en vigueur du {formatDateFr(drought.decree.start)}
+          {drought.decree.end ? ` au ${formatDateFr(drought.decree.end)}` : ""}
+        </p>
+      ) : drought.success ? (
+        <p className="card__date">Situation au {formatDateFr(report.generated_at)}</p>
+      ) : null}
+      {drought.message ? <p className="card__message">{drought.message}</p> : null}
+      {drought.success ? (
+        <dl className="details">
+          <Detail term="Niveau">{drought.label}</Detail>
+          <Detail term="Zone">{drought.zone?.name ?? "Aucune zone en restriction"}</Detail>
+          <Detail term="Restrictions pour les particuliers">
+            {restrictions.length === 0 ? "Aucune" : String(restrictions.length)}
+          </Detail>
+        </dl>
+      ) : null}
+      {restrictions.length > 0 ? (
+        <details className="restrictions">
+          <summary>Voir les restrictions ({restrictions.length})</summary>
+          <ul>
+            {restrictions.map((restriction, index) => (
+              <li key={`${restriction.usage}-${index}`}>
+                <strong>{restriction.usage}</strong>
+                {NBSP}: {restriction.description}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {drought.decree?.url ? (
+        <p className="card__action">
+          <a href={drought.decree.url} target="_blank" rel="noopener noreferrer">
+            Consulter l'arrêté (PDF)<span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        </p>
+      ) : null}
+      <SourceLink source={drought.source} />
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- recommendations
+
+const SEVERITY_TEXT: Record<Recommendation["severity"], string> = {
+  critical: "Important",
+  warning: "Précaution",
+  info: "Information",
+  success: "Tout va bien",
+};
+
+function RecommendationsCard({ recommendations }: { recommendations: Recommendation[] }) {
+  return (
+    <Card title="Recommandations" level={null} className="card--recommendations">
+      <ul className="recommendations">
+        {recommendations.map((recommendation) => (
+          <li key={recommendation.id} className={`recommendation recommendation--${recommendation.severity}`}>
+            <p className="recommendation__severity">{SEVERITY_TEXT[recommendation.severity]}</p>
+            <p className="recommendation__title">{recommendation.title}</p>
+            <p className="recommendation__text">{recommendation.text}</p>
+            <p className="recommendation__links">
+              <a href={recommendation.link} target="_blank" rel="noopener">
+                En savoir plus<span className="sr-only"> : {recommendation.title} (nouvel onglet)</span>
+              </a>
+              {" · "}
+              <a href={recommendation.source.url} target="_blank" rel="noopener noreferrer">
+                Source{NBSP}: {recommendation.source.name}
+                <span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
