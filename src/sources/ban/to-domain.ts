@@ -1,0 +1,24 @@
+import type { Address } from "../../core/types.ts";
+import type { BanSearchRaw } from "./schema.ts";
+
+/** GeoJSON features → addresses. Features without an INSEE code cannot be reported on: skipped. */
+export function mapBanSearch(raw: BanSearchRaw): Address[] {
+  const addresses: Address[] = [];
+  for (const feature of raw.features) {
+    const properties = feature.properties;
+    if (!properties.citycode) continue;
+    const [longitude, latitude] = feature.geometry.coordinates;
+    addresses.push({
+      label: properties.label,
+      latitude,
+      longitude,
+      citycode: properties.citycode,
+      postcode: properties.postcode ?? "",
+      city: properties.city ?? "",
+      context: properties.context ?? "",
+      type: properties.type ?? "housenumber",
+      score: properties.score ?? 0,
+    });
+  }
+  return addresses;
+}

@@ -1,0 +1,116 @@
+import type { z } from "zod";
+import type { SourceResult } from "../core/types.ts";
+
+/** What every upstream client receives: where the upstream is and how long we wait for it. */
+export interface SourceOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** injected in tests or on platforms with a special fetch; defaults to the global one */
+  fetch?: typeof fetch;
+}
+
+const USER_AGENT = "ZoneSante/1.0 (+https://zone-sante.fr)";
+
+/**
+ * GETs a JSON document and validates it with `schema`. Never throws: every failure becomes a
+ * `SourceResult` reason, so one broken upstream only blanks its own section of a report.
+ *
+ * - 2xx is success (Hub'Eau answers 206 Partial Content when the page is not the whole result).
+ * - An empty 2xx body is validated as `null`: VigiEau sometimes answers "no zone" with no body,
+ *   and only a schema that accepts null turns that into data; for the others it is "invalid".
+ * - The timeout covers the body too: an upstream that sends headers and then stalls must not
+ *   hold a report past its budget.
+ * - Details never contain the URL: queries carry addresses and coordinates (personal data).
+ */
+export async function fetchJson<S extends z.ZodType>(
+  options: { url: string; timeoutMs: number; fetch?: typeof fetch },
+  schema: S,
+): Promise<SourceResult<z.infer<S>>> {
+  const doFetch = options.fetch ?? fetch;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let text: string;
+  try {
+    const response = await doFetch(options.url, {
+      method: "GET",
+      headers: { Accept: "application/json", "User-Agent": USER_AGENT },
+      signal,
+    });
+    if (response.status === 404) {
+      await discardBody(response);
+      return { ok: false, reason: "not_found", detail: "HTTP 404" };
+    }
+    if (response.status < 200 || response.status > 299) {
+      await discardBody(response);
+      return { ok: false, reason: "http", detail: `HTTP ${response.status}` };
+    }
+    text = await readTextUntilAborted(response, signal);
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) {
+      return { ok: false, reason: "timeout", detail: `no complete answer within ${options.timeoutMs} ms` };
+    }
+    return { ok: false, reason: "network", detail: describeError(error) };
+  }
+
+  let payload: unknown;
+  if (text.trim() === "") {
+    payload = null;
+  } else {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return { ok: false, reason: "invalid", detail: "response is not valid JSON" };
+    }
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join(".") : "(root)";
+    return { ok: false, reason: "invalid", detail: `unexpected payload at ${where}: ${issue?.message ?? "schema mismatch"}` };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/**
+ * An injected fetch may not tie the body stream to the signal; racing the read against the
+ * signal keeps the timeout honest whatever fetch implementation is used.
+ */
+async function readTextUntilAborted(response: Response, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) throw signal.reason;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => {
+      void response.body?.cancel().catch(() => undefined);
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException("aborted", "AbortError"));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([response.text(), aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}
+
+async function discardBody(response: Response): Promise<void> {
+  // Releasing the body frees the connection for the keep-alive pool; its content is not needed.
+  try {
+    await response.body?.cancel();
+  } catch {
+    // The connection is being torn down anyway: nothing more to release.
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    // undici wraps the socket error (ECONNREFUSED, ENOTFOUND…) in `cause`: that is the useful part.
+    const cause = error.cause;
+    if (cause instanceof Error && "code" in cause && typeof cause.code === "string") return `${error.message} (${cause.code})`;
+    return error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,428 @@
+// A fake of every upstream on one local HTTP server, fed with the recorded responses and the
+// derived scenarios of tests/fixtures (see its README). Used by the integration, smoke, bench
+// and e2e runs and by `npm run demo`; it only knows the addresses of tests/fixtures/scenarios.ts
+// and a few recorded communes, and answers "nothing here" for the rest, like the real APIs.
+//
+// Run alone: `node tests/fakes/upstream-server.ts` (PORT env, default 4400).
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo";
+export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
+
+export interface FakeRequest {
+  /** "unknown" for paths outside the five upstream prefixes */
+  source: FakeSource | "unknown";
+  path: string;
+  query: Record<string, string>;
+}
+
+export interface FakeUpstreams {
+  baseUrl: string;
+  /** environment overrides pointing the app at this server */
+  config: {
+    BAN_API_URL: string;
+    HUBEAU_API_URL: string;
+    VIGIEAU_API_URL: string;
+    ATMO_WFS_URL: string;
+    OPENMETEO_API_URL: string;
+  };
+  setMode(source: FakeSource, mode: FakeMode): void;
+  /** every source when `source` is omitted */
+  setDelay(ms: number, source?: FakeSource): void;
+  /** all modes back to "ok", delays back to the start option, recorded requests cleared */
+  reset(): void;
+  /** live list of the requests received (reset() empties this same array) */
+  readonly requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+export interface FakeUpstreamsOptions {
+  port?: number;
+  host?: string;
+  /** latency added before every answer, in ms */
+  delayMs?: number;
+  /** fixed clock for the date placeholders; the real time, read per request, otherwise */
+  now?: Date;
+}
+
+const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo"];
+const DAY_MS = 24 * 3600 * 1000;
+
+// ---------------------------------------------------------------- placeholders
+
+/**
+ * Derived fixtures hold relative dates so that they stay "recent" whatever the day of the run:
+ * `{{DATETIME:-20}}` → ISO UTC date-time at 08:30Z, 20 days before `now`;
+ * `{{DATE:+1}}` → the Paris calendar day (YYYY-MM-DD) 1 day after `now`'s Paris day.
+ */
+export function resolvePlaceholders(text: string, now: Date): string {
+  return text
+    .replace(/\{\{DATETIME:([+-]?\d+)\}\}/g, (_match, days: string) => {
+      const day = new Date(now.getTime() + Number(days) * DAY_MS).toISOString().slice(0, 10);
+      return `${day}T08:30:00Z`;
+    })
+    .replace(/\{\{DATE:([+-]?\d+)\}\}/g, (_match, days: string) => addDays(parisDay(now), Number(days)));
+}
+
+function parisDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
+
+/** Calendar arithmetic on a YYYY-MM-DD day (done in UTC so DST changes cannot skip a day). */
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM-DDTHH:00" in Europe/Paris, the `current.time` Open-Meteo gives with timezone=Europe/Paris. */
+function parisHour(date: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:00`;
+}
+
+function parisOffsetSeconds(date: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "shortOffset" })
+    .formatToParts(date)
+    .find((p) => p.type === "timeZoneName")?.value;
+  const match = /GMT([+-]\d+)/.exec(name ?? "");
+  return match ? Number(match[1]) * 3600 : 3600;
+}
+
+// ---------------------------------------------------------------- fixtures
+
+const fixtureCache = new Map<string, Promise<string>>();
+
+function readFixtureText(relativePath: string): Promise<string> {
+  let text = fixtureCache.get(relativePath);
+  if (!text) {
+    text = readFile(new URL(`../fixtures/${relativePath}`, import.meta.url), "utf8");
+    fixtureCache.set(relativePath, text);
+  }
+  return text;
+}
+
+/** Parsed fixture with its placeholders resolved against `now`; a fresh object each call. */
+async function loadFixture<T>(relativePath: string, now: Date): Promise<T> {
+  return JSON.parse(resolvePlaceholders(await readFixtureText(relativePath), now)) as T;
+}
+
+// Minimal views of the payloads the fake needs to filter; everything else passes through untouched.
+interface FeatureCollection {
+  type: string;
+  features: Array<{ properties: Record<string, unknown> }>;
+  [key: string]: unknown;
+}
+interface HubeauEnvelope {
+  count: number;
+  data: Array<Record<string, unknown>>;
+  [key: string]: unknown;
+}
+interface OpenMeteoCurrent {
+  latitude: number;
+  longitude: number;
+  current: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+const UDI_FIXTURES: Record<string, string> = {
+  "80021": "hubeau/communes-udi-derived-80021.json",
+  "34148": "hubeau/communes-udi-derived-34148.json",
+  "38400": "hubeau/communes-udi-38400.json",
+};
+const RESULT_FIXTURES: Record<string, string> = {
+  "80021": "hubeau/resultats-dis-derived-80021.json",
+  "34148": "hubeau/resultats-dis-derived-nitrates-62.json",
+  "59310": "hubeau/resultats-dis-59310.json",
+};
+const DROUGHT_FIXTURES: Record<string, string> = {
+  "80021": "vigieau/zones-derived-80021-alerte.json",
+  "34148": "vigieau/zones-derived-34148-crise.json",
+};
+const ATMO_FIXTURES: Record<string, string> = {
+  "80021": "atmo/ind-atmo-derived-80021.json",
+  "97101": "atmo/ind-atmo-derived-97101.json",
+};
+
+function banFixtureFor(q: string): string {
+  const text = q.toLowerCase();
+  if (text.includes("port")) return "ban/search-derived-8-bd-du-port.json";
+  if (text.includes("alès") || text.includes("ales")) return "ban/search-ales-municipality.json";
+  if (text.includes("einstein")) return "ban/search-toulouse-housenumber.json";
+  if (text.includes("bodini")) return "ban/search-autocomplete-multi.json";
+  // "agde" is accepted too: an early brief placed the crisis scenario there (34148 is Maraussan).
+  if (text.includes("maraussan") || text.includes("mai 1945") || text.includes("agde")) return "ban/search-derived-maraussan.json";
+  return "ban/search-empty.json";
+}
+
+function hubeauEmptyEnvelope(path: string, query: Record<string, string>): HubeauEnvelope {
+  return {
+    count: 0,
+    first: `https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable/${path}?${new URLSearchParams(query)}`,
+    last: null,
+    prev: null,
+    next: null,
+    api_version: "v1",
+    data: [],
+  };
+}
+
+function emptyFeatureCollection(now: Date): FeatureCollection {
+  return { type: "FeatureCollection", features: [], totalFeatures: 0, numberMatched: 0, numberReturned: 0, timeStamp: now.toISOString(), crs: null };
+}
+
+// ---------------------------------------------------------------- answers
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function answerBan(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  if (path !== "/search") return notFound();
+  const q = query.q ?? "";
+  const file = mode === "empty" ? "ban/search-empty.json" : banFixtureFor(q);
+  const collection = await loadFixture<FeatureCollection>(file, now);
+  const limit = Number(query.limit);
+  if (Number.isInteger(limit) && limit > 0) collection.features = collection.features.slice(0, limit);
+  collection.query = q;
+  return { status: 200, body: collection };
+}
+
+async function answerHubeau(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  const commune = query.code_commune ?? "";
+  if (path === "/communes_udi") {
+    const file = UDI_FIXTURES[commune];
+    if (mode === "empty" || !file) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
+    const envelope = await loadFixture<HubeauEnvelope>(file, now);
+    return page(envelope, envelope.data, query);
+  }
+  if (path === "/resultats_dis") {
+    const file = RESULT_FIXTURES[commune];
+    if (mode === "empty" || !file) return { status: 200, body: hubeauEmptyEnvelope("resultats_dis", query) };
+    const envelope = await loadFixture<HubeauEnvelope>(file, now);
+    const codes = query.code_parametre ? new Set(query.code_parametre.split(",").map((code) => code.trim())) : null;
+    const since = query.date_min_prelevement ?? "";
+    const network = query.code_reseau;
+    const direction = query.sort === "asc" ? 1 : -1;
+    const filtered = envelope.data
+      .filter((item) => !codes || codes.has(String(item.code_parametre)))
+      .filter((item) => String(item.date_prelevement) >= since)
+      .filter((item) => !network || networkCodes(item).includes(network))
+      // Stable sort (ties keep the file order, like the parameters of one sample upstream).
+      .sort((a, b) => direction * String(a.date_prelevement).localeCompare(String(b.date_prelevement)));
+    return page(envelope, filtered, query);
+  }
+  return notFound();
+}
+
+function networkCodes(item: Record<string, unknown>): string[] {
+  const networks: unknown = item.reseaux;
+  if (!Array.isArray(networks)) return [];
+  return networks.map((network: unknown) =>
+    typeof network === "object" && network !== null && "code" in network ? String(network.code) : "",
+  );
+}
+
+/** Hub'Eau paging: `size` items at most, 206 Partial Content when more exist. */
+function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, query: Record<string, string>): Answer {
+  const size = Number(query.size);
+  const pageSize = Number.isInteger(size) && size > 0 ? size : 5000;
+  const data = items.slice(0, pageSize);
+  return { status: data.length < items.length ? 206 : 200, body: { ...envelope, count: items.length, data } };
+}
+
+async function answerVigieau(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  if (path !== "/zones") return notFound();
+  const file = DROUGHT_FIXTURES[query.commune ?? ""];
+  if (mode === "empty" || !file) return { status: 200, body: [] };
+  return { status: 200, body: await loadFixture<unknown>(file, now) };
+}
+
+async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  if (path !== "/ows") return notFound();
+  const filter = query.CQL_FILTER ?? "";
+  const zone = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
+  const fromDate = /date_ech\s*>=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
+  const file = ATMO_FIXTURES[zone];
+  if (mode === "empty" || !file) return { status: 200, body: emptyFeatureCollection(now) };
+  const collection = await loadFixture<FeatureCollection>(file, now);
+  // date_ech is "YYYY-MM-DDZ" in the fixtures: its first 10 characters are the day.
+  collection.features = collection.features.filter((feature) => String(feature.properties.date_ech).slice(0, 10) >= fromDate);
+  collection.totalFeatures = collection.features.length;
+  collection.numberMatched = collection.features.length;
+  collection.numberReturned = collection.features.length;
+  return { status: 200, body: collection };
+}
+
+async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  if (path !== "/air-quality") return notFound();
+  const recorded = await loadFixture<OpenMeteoCurrent>("openmeteo/air-quality-current.json", now);
+  const latitude = Number(query.latitude);
+  const longitude = Number(query.longitude);
+  const offsetSeconds = parisOffsetSeconds(now);
+  const current: Record<string, unknown> = { ...recorded.current, time: parisHour(now) };
+  if (mode === "empty") {
+    for (const key of ["pm10", "pm2_5", "ozone", "nitrogen_dioxide", "european_aqi"]) current[key] = null;
+  }
+  return {
+    status: 200,
+    body: {
+      ...recorded,
+      latitude: Number.isFinite(latitude) ? latitude : recorded.latitude,
+      longitude: Number.isFinite(longitude) ? longitude : recorded.longitude,
+      timezone: "Europe/Paris",
+      timezone_abbreviation: offsetSeconds === 7200 ? "CEST" : "CET",
+      utc_offset_seconds: offsetSeconds,
+      current,
+    },
+  };
+}
+
+function notFound(): Answer {
+  return { status: 404, body: { error: "Not Found" } };
+}
+
+const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, mode: FakeMode, now: Date) => Promise<Answer>> = {
+  ban: answerBan,
+  hubeau: answerHubeau,
+  vigieau: answerVigieau,
+  atmo: answerAtmo,
+  openmeteo: answerOpenMeteo,
+};
+
+// ---------------------------------------------------------------- server
+
+export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Promise<FakeUpstreams> {
+  const startDelayMs = options.delayMs ?? 0;
+  const modes = new Map<FakeSource, FakeMode>();
+  const delays = new Map<FakeSource, number>();
+  const requests: FakeRequest[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
+
+  const modeOf = (source: FakeSource) => modes.get(source) ?? "ok";
+  const delayOf = (source: FakeSource) => delays.get(source) ?? startDelayMs;
+
+  const send = (response: ServerResponse, status: number, body: string) => {
+    if (response.destroyed || response.writableEnded) return;
+    response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+    response.end(body);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://fake.local");
+    const [, prefix = "", ...rest] = url.pathname.split("/");
+    const source = SOURCES.find((candidate) => candidate === prefix);
+    const path = source ? `/${rest.join("/")}` : url.pathname;
+    requests.push({ source: source ?? "unknown", path, query: Object.fromEntries(url.searchParams) });
+
+    if (!source || request.method !== "GET") {
+      send(response, source ? 405 : 404, JSON.stringify({ error: source ? "Method Not Allowed" : "Not Found" }));
+      return;
+    }
+    const mode = modeOf(source);
+    // "timeout": never answer; the socket is destroyed by close().
+    if (mode === "timeout") return;
+
+    const delayMs = delayOf(source);
+    if (delayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, delayMs);
+        timers.add(timer);
+      });
+    }
+    if (closing) return;
+
+    if (mode === "error500") {
+      send(response, 500, JSON.stringify({ error: "Internal Server Error", status: 500 }));
+      return;
+    }
+    if (mode === "malformed") {
+      send(response, 200, '{"data": [');
+      return;
+    }
+    const now = options.now ?? new Date();
+    const answer = await ANSWERS[source](path, Object.fromEntries(url.searchParams), mode, now);
+    send(response, answer.status, JSON.stringify(answer.body));
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      // A broken fixture is a bug of the test set-up: say it loudly in the answer and the log.
+      console.error("fake upstream failed:", error);
+      send(response, 500, JSON.stringify({ error: "fake upstream failure", detail: String(error) }));
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  return {
+    baseUrl,
+    config: {
+      BAN_API_URL: `${baseUrl}/ban`,
+      HUBEAU_API_URL: `${baseUrl}/hubeau`,
+      VIGIEAU_API_URL: `${baseUrl}/vigieau`,
+      ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
+      OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
+    },
+    setMode(source, mode) {
+      modes.set(source, mode);
+    },
+    setDelay(ms, source) {
+      for (const target of source ? [source] : SOURCES) delays.set(target, ms);
+    },
+    reset() {
+      modes.clear();
+      delays.clear();
+      requests.length = 0;
+    },
+    requests,
+    async close() {
+      closing = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Held ("timeout") and keep-alive connections would keep close() waiting forever.
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+if (import.meta.main) {
+  const upstreams = await startFakeUpstreams({ port: Number(process.env.PORT ?? 4400) });
+  console.log(`Fake upstreams listening on ${upstreams.baseUrl}`);
+  for (const [key, value] of Object.entries(upstreams.config)) console.log(`${key}=${value}`);
+  const stop = () => void upstreams.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Report } from "../../src/core/types.ts";
+import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.upstreams.reset();
+});
+
+const mainQuery = () =>
+  new URLSearchParams({
+    lat: String(MAIN_SCENARIO.latitude),
+    lon: String(MAIN_SCENARIO.longitude),
+    citycode: MAIN_SCENARIO.citycode,
+    label: MAIN_SCENARIO.label,
+    postcode: MAIN_SCENARIO.postcode,
+    city: MAIN_SCENARIO.city,
+  });
+
+async function getJson(app: TestApp["app"], path: string, init?: RequestInit) {
+  const response = await app.request(path, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+}
+
+describe("GET /api/health", () => {
+  it("reports the service and its database as up", async () => {
+    const { status, body } = await getJson(t.app, "/api/health");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", database: "ok" });
+  });
+});
+
+describe("GET /api/geocode", () => {
+  it("returns up to 8 normalised suggestions from the BAN", async () => {
+    const { status, body } = await getJson(t.app, `/api/geocode?q=${encodeURIComponent("8 bd du Port")}&limit=8`);
+    expect(status).toBe(200);
+    const results = body.results as Array<Record<string, unknown>>;
+    expect(results.length).toBeGreaterThan(1);
+    expect(results.length).toBeLessThanOrEqual(8);
+    for (const result of results) {
+      expect(Object.keys(result)).toEqual(
+        expect.arrayContaining(["label", "latitude", "longitude", "citycode", "postcode", "city", "context", "type", "score"]),
+      );
+      expect(typeof result.latitude).toBe("number");
+    }
+    expect(results[0]).toMatchObject({ label: MAIN_SCENARIO.label, citycode: MAIN_SCENARIO.citycode });
+    expect(t.upstreams.requests.filter((r) => r.source === "ban")).toHaveLength(1);
+  });
+
+  it("answers an empty list, without calling the BAN, under 3 characters", async () => {
+    const { status, body } = await getJson(t.app, "/api/geocode?q=8b");
+    expect(status).toBe(200);
+    expect(body).toEqual({ results: [] });
+    expect(t.upstreams.requests).toHaveLength(0);
+  });
+
+  it("refuses an oversize query or limit with a French message", async () => {
+    const long = await getJson(t.app, `/api/geocode?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/trop longue/);
+    const limit = await getJson(t.app, "/api/geocode?q=paris&limit=50");
+    expect(limit.status).toBe(400);
+    expect(limit.body.error).toMatch(/entre 1 et 10/);
+    const missing = await getJson(t.app, "/api/geocode");
+    expect(missing.status).toBe(400);
+  });
+
+  it("says the search is unavailable (503, French) when the BAN fails", async () => {
+    t.upstreams.setMode("ban", "error500");
+    const app = t.rebuild();
+    const { status, body } = await getJson(app, "/api/geocode?q=12 rue des Lilas");
+    expect(status).toBe(503);
+    expect(body.error).toMatch(/momentanément indisponible/);
+  });
+});
+
+describe("GET /api/report", () => {
+  it("returns the report contract for an address", async () => {
+    const app = t.rebuild();
+    const { status, body, headers } = await getJson(app, `/api/report?${mainQuery()}`);
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toContain("max-age");
+    const report = body as unknown as Report;
+    expect(report.address).toMatchObject({ label: MAIN_SCENARIO.label, citycode: MAIN_SCENARIO.citycode });
+    expect(report.address_info).toMatchObject({ commune_code: MAIN_SCENARIO.citycode, department_code: MAIN_SCENARIO.citycode.slice(0, 2) });
+    expect(report.address_info.department_name).toBeTruthy();
+    for (const section of [report.water_quality, report.air_quality, report.drought]) {
+      expect(section.success).toBe(true);
+      expect(["excellent", "good", "acceptable", "concerning", "critical"]).toContain(section.level);
+      expect(section.source.url).toMatch(/^https:\/\//);
+    }
+    expect(report.water_quality.udi).not.toBeNull();
+    expect(report.water_quality.udis.length).toBeGreaterThan(1);
+    expect(report.water_quality.sampled_at).toBeTruthy();
+    expect(report.water_quality.parameters.length).toBeGreaterThan(0);
+    expect(report.water_quality.parameters.length).toBeLessThanOrEqual(6);
+    expect(report.air_quality.index).not.toBeNull();
+    expect(report.drought.label).toBeTruthy();
+    expect(report.recommendations.length).toBeGreaterThan(0);
+    expect(Date.parse(report.generated_at)).not.toBeNaN();
+  });
+
+  it("selects another UDI with &udi= without new upstream calls", async () => {
+    const app = t.rebuild();
+    const first = (await getJson(app, `/api/report?${mainQuery()}`)).body as unknown as Report;
+    const other = first.water_quality.udis.find((udi) => udi.code !== first.water_quality.udi?.code)!;
+    const callsBefore = t.upstreams.requests.length;
+    const query = mainQuery();
+    query.set("udi", other.code);
+    const second = (await getJson(app, `/api/report?${query}`)).body as unknown as Report;
+    expect(second.water_quality.udi?.code).toBe(other.code);
+    expect(t.upstreams.requests.length).toBe(callsBefore);
+  });
+
+  it("serves a repeated report from the cache", async () => {
+    const app = t.rebuild();
+    await getJson(app, `/api/report?${mainQuery()}`);
+    const callsAfterFirst = t.upstreams.requests.length;
+    const again = await getJson(app, `/api/report?${mainQuery()}`);
+    expect(again.status).toBe(200);
+    expect(t.upstreams.requests.length).toBe(callsAfterFirst);
+  });
+
+  it("geocodes a free-text query first", async () => {
+    const app = t.rebuild();
+    const { status, body } = await getJson(app, `/api/report?q=${encodeURIComponent("8 bd du Port")}`);
+    expect(status).toBe(200);
+    expect((body as unknown as Report).address.citycode).toBe(MAIN_SCENARIO.citycode);
+  });
+
+  it("answers 404 in French when a free-text address is not found", async () => {
+    const app = t.rebuild();
+    const { status, body } = await getJson(app, `/api/report?q=${encodeURIComponent("zzzzzzzz introuvable")}`);
+    expect(status).toBe(404);
+    expect(body.error).toMatch(/Adresse introuvable/);
+  });
+
+  it.each([
+    ["no parameter at all", "", /Indiquez une adresse/],
+    ["missing longitude", "lat=48.85&citycode=75056", /lon est obligatoire/],
+    ["non-numeric latitude", "lat=abc&lon=2.35&citycode=75056", /nombre décimal/],
+    ["coordinates outside France", "lat=51.5&lon=-0.12&citycode=75056", /en dehors de la France/],
+    ["malformed INSEE code", "lat=48.85&lon=2.35&citycode=7505", /code INSEE valide/],
+    ["oversize label", `lat=48.85&lon=2.35&citycode=75056&label=${"x".repeat(201)}`, /trop long/],
+    ["oversize free text", `q=${"x".repeat(201)}`, /trop long/],
+    ["malformed UDI code", "lat=48.85&lon=2.35&citycode=75056&udi=abc", /9 caractères/],
+  ])("refuses %s with a 400 and a French message", async (_name, query, message) => {
+    const { status, body } = await getJson(t.app, `/api/report?${query}`);
+    expect(status).toBe(400);
+    expect(body.error).toMatch(message);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|Error:/);
+  });
+
+  it("accepts an overseas address (Guadeloupe)", async () => {
+    const { status } = await getJson(t.rebuild(), "/api/report?lat=16.2691&lon=-61.4917&citycode=97101&label=Les%20Abymes");
+    expect(status).toBe(200);
+  });
+
+  describe.each(["error500", "timeout", "malformed"] as const)("when every upstream answers %s", (mode) => {
+    it("still answers 200 with each section unavailable, within the timeout budget", async () => {
+      for (const source of ["hubeau", "vigieau", "atmo", "openmeteo"] as const) t.upstreams.setMode(source, mode);
+      const app = t.rebuild({ UPSTREAM_TIMEOUT_MS: "500" });
+      const started = performance.now();
+      const { status, body } = await getJson(app, `/api/report?${mainQuery()}`);
+      const elapsed = performance.now() - started;
+      expect(status).toBe(200);
+      const report = body as unknown as Report;
+      for (const section of [report.water_quality, report.air_quality, report.drought]) {
+        expect(section).toMatchObject({ success: false, level: "unavailable" });
+        expect(section.message).toBeTruthy();
+      }
+      // Calls run in parallel: one timeout, not the sum of them (generous margin for slow CI).
+      expect(elapsed).toBeLessThan(2_500);
+    });
+  });
+
+  it("keeps the other sections when only one upstream fails", async () => {
+    t.upstreams.setMode("vigieau", "error500");
+    const report = (await getJson(t.rebuild(), `/api/report?${mainQuery()}`)).body as unknown as Report;
+    expect(report.drought).toMatchObject({ success: false, level: "unavailable" });
+    expect(report.water_quality.success).toBe(true);
+    expect(report.air_quality.success).toBe(true);
+  });
+
+  it("falls back to the CAMS model, labelled as such, when ATMO has no index", async () => {
+    t.upstreams.setMode("atmo", "empty");
+    const report = (await getJson(t.rebuild(), `/api/report?${mainQuery()}`)).body as unknown as Report;
+    expect(report.air_quality.success).toBe(true);
+    expect(report.air_quality.origin).toBe("cams");
+    expect(report.air_quality.source.name).toMatch(/CAMS/);
+  });
+
+  it("calls the upstreams in parallel: a cold report costs about one upstream latency", async () => {
+    t.upstreams.setDelay(300);
+    const app = t.rebuild({ UPSTREAM_TIMEOUT_MS: "2000" });
+    const started = performance.now();
+    const { status } = await getJson(app, `/api/report?${mainQuery()}`);
+    expect(status).toBe(200);
+    // Sequential calls would take ≥ 6 × 300 ms.
+    expect(performance.now() - started).toBeLessThan(1_200);
+  });
+
+  it("rate-limits a client that floods the report", async () => {
+    const app = t.rebuild({ RATE_LIMIT_REPORT_PER_MINUTE: "3" });
+    const headers = { "x-test-ip": "203.0.113.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.request(`/api/report?${mainQuery()}`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await app.request(`/api/report?${mainQuery()}`, { headers });
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+    expect(((await limited.json()) as { error: string }).error).toMatch(/Trop de requêtes/);
+  });
+});
+
+describe("security", () => {
+  it("refuses a non-GET request from another origin", async () => {
+    const { status, body } = await getJson(t.app, "/api/health", { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(status).toBe(403);
+    expect(body.error).toMatch(/origine non autorisée/);
+  });
+
+  it("answers unknown API paths with a French 404", async () => {
+    const { status, body } = await getJson(t.app, "/api/nope");
+    expect(status).toBe(404);
+    expect(body.error).toBeTruthy();
+  });
+
+  it("never logs query strings (addresses are personal data)", async () => {
+    await t.app.request(`/api/report?${mainQuery()}`);
+    const logged = JSON.stringify(t.logs);
+    expect(logged).not.toContain(MAIN_SCENARIO.label);
+    expect(logged).not.toContain("lat=");
+  });
+
+  it("sets protective headers on API answers", async () => {
+    const response = await t.app.request("/api/health");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});

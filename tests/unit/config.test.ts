@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../src/server/config.ts";
+
+describe("parseConfig", () => {
+  it("gives the documented Node defaults", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 4321,
+      HOST: "127.0.0.1",
+      DATABASE_URL: "file:.data/local.db",
+      BAN_API_URL: "https://data.geopf.fr/geocodage",
+      UPSTREAM_TIMEOUT_MS: 2500,
+    });
+    expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it("treats empty values as unset and trims trailing slashes of base URLs", () => {
+    const config = parseConfig({ PORT: "", HUBEAU_API_URL: "http://127.0.0.1:9999/hubeau/" });
+    expect(config.PORT).toBe(4321);
+    expect(config.HUBEAU_API_URL).toBe("http://127.0.0.1:9999/hubeau");
+  });
+
+  it("fails fast, naming every invalid variable", () => {
+    try {
+      parseConfig({ PORT: "abc", BAN_API_URL: "pas une url", DATABASE_URL: "postgres://x" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("BAN_API_URL");
+      expect(message).toContain("DATABASE_URL");
+    }
+  });
+
+  it("requires a real APP_SECRET in production and a token for Turso", () => {
+    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/APP_SECRET/);
+    expect(() => parseConfig({ APP_SECRET: "short" })).toThrow(/APP_SECRET/);
+    expect(() => parseConfig({ DATABASE_URL: "libsql://db.turso.io" })).toThrow(/DATABASE_AUTH_TOKEN/);
+  });
+});

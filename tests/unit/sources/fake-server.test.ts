@@ -1,0 +1,143 @@
+// The fake upstreams are what every integration, smoke and e2e test stands on: check that they
+// answer like the real APIs for the scenarios, and that their failure modes really fail.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resolvePlaceholders, startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
+
+const NOW = new Date("2026-03-29T00:30:00Z"); // the night Paris switches to summer time
+let upstreams: FakeUpstreams;
+
+beforeAll(async () => {
+  upstreams = await startFakeUpstreams({ now: NOW });
+});
+afterAll(async () => {
+  await upstreams.close();
+});
+beforeEach(() => upstreams.reset());
+
+async function getJson(path: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${upstreams.baseUrl}${path}`);
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as unknown };
+}
+
+describe("resolvePlaceholders", () => {
+  it("resolves sample date-times in UTC and decree days in Paris time", () => {
+    const text = '["{{DATETIME:-20}}", "{{DATE:+0}}", "{{DATE:+1}}", "{{DATE:-10}}"]';
+    // 00:30Z is already 01:30 in Paris, same day; DATE arithmetic is by calendar day.
+    expect(JSON.parse(resolvePlaceholders(text, NOW))).toEqual(["2026-03-09T08:30:00Z", "2026-03-29", "2026-03-30", "2026-03-19"]);
+    expect(resolvePlaceholders('"{{DATE:+0}}"', new Date("2026-12-31T23:30:00Z"))).toBe('"2027-01-01"');
+  });
+});
+
+describe("fake upstreams", () => {
+  it("exposes one base URL per upstream", () => {
+    expect(upstreams.config).toEqual({
+      BAN_API_URL: `${upstreams.baseUrl}/ban`,
+      HUBEAU_API_URL: `${upstreams.baseUrl}/hubeau`,
+      VIGIEAU_API_URL: `${upstreams.baseUrl}/vigieau`,
+      ATMO_WFS_URL: `${upstreams.baseUrl}/atmo/ows`,
+      OPENMETEO_API_URL: `${upstreams.baseUrl}/openmeteo`,
+    });
+    expect(upstreams.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("answers the BAN by query, honouring limit", async () => {
+    const port = await getJson("/ban/search?q=8%20bd%20du%20Port&limit=2");
+    const features = (port.body as { features: Array<{ properties: { label: string } }> }).features;
+    expect(features.map((feature) => feature.properties.label)).toEqual([MAIN_SCENARIO.label, "8 Boulevard du Port 62200 Boulogne-sur-Mer"]);
+    const crisis = await getJson("/ban/search?q=maraussan");
+    expect((crisis.body as { features: Array<{ properties: { citycode: string } }> }).features[0]?.properties.citycode).toBe(CRISIS_SCENARIO.citycode);
+    const nothing = await getJson("/ban/search?q=zzzz");
+    expect(nothing.body).toMatchObject({ type: "FeatureCollection", features: [] });
+  });
+
+  it("filters Hub'Eau results like the API and pages with 206", async () => {
+    const { status, body } = await getJson("/hubeau/resultats_dis?code_commune=80021&code_parametre=1340&date_min_prelevement=2026-01-01&sort=desc&size=2");
+    expect(status).toBe(206);
+    const envelope = body as { count: number; data: Array<{ code_parametre: string; date_prelevement: string }> };
+    expect(envelope.count).toBe(4);
+    expect(envelope.data.map((item) => [item.code_parametre, item.date_prelevement])).toEqual([
+      ["1340", "2026-03-17T08:30:00Z"],
+      ["1340", "2026-03-09T08:30:00Z"],
+    ]);
+    const unknown = await getJson("/hubeau/communes_udi?code_commune=01001");
+    expect(unknown).toEqual({ status: 200, body: expect.objectContaining({ count: 0, data: [] }) });
+  });
+
+  it("keeps only ATMO days from the requested one", async () => {
+    const filter = encodeURIComponent("code_zone='80021' AND date_ech>='2026-03-29'");
+    const { body } = await getJson(`/atmo/ows?service=WFS&request=GetFeature&CQL_FILTER=${filter}`);
+    const features = (body as { features: Array<{ properties: { date_ech: string; code_qual: number } }> }).features;
+    expect(features.map((feature) => [feature.properties.date_ech, feature.properties.code_qual])).toEqual([
+      ["2026-03-29Z", 2],
+      ["2026-03-30Z", 3],
+    ]);
+  });
+
+  it("answers VigiEau with [] where no decree is in force", async () => {
+    expect((await getJson("/vigieau/zones?commune=75056&profil=particulier")).body).toEqual([]);
+  });
+
+  it("echoes the position and the current Paris hour from Open-Meteo", async () => {
+    const { body } = await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3");
+    expect(body).toMatchObject({ latitude: 49.9, longitude: 2.3, timezone: "Europe/Paris", current: { time: "2026-03-29T01:00", pm2_5: 13.7 } });
+  });
+
+  it("serves each failure mode, for the chosen source only", async () => {
+    upstreams.setMode("hubeau", "error500");
+    upstreams.setMode("vigieau", "malformed");
+    upstreams.setMode("openmeteo", "empty");
+    expect((await fetch(`${upstreams.baseUrl}/hubeau/communes_udi?code_commune=80021`)).status).toBe(500);
+    const malformed = await fetch(`${upstreams.baseUrl}/vigieau/zones?commune=80021`);
+    expect(malformed.status).toBe(200);
+    expect(await malformed.text()).toBe('{"data": [');
+    expect((await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3")).body).toMatchObject({ current: { pm2_5: null, european_aqi: null } });
+    expect((await getJson("/hubeau/communes_udi?code_commune=80021")).status).toBe(500);
+    expect((await getJson("/ban/search?q=port")).status).toBe(200);
+  });
+
+  it("holds a request open in timeout mode", async () => {
+    upstreams.setMode("atmo", "timeout");
+    const outcome = await fetch(`${upstreams.baseUrl}/atmo/ows`, { signal: AbortSignal.timeout(200) }).then(
+      () => "answered",
+      (error: unknown) => (error instanceof Error ? error.name : "failed"),
+    );
+    expect(outcome).toBe("TimeoutError");
+  });
+
+  it("delays answers, and reset() restores the start settings", async () => {
+    upstreams.setDelay(250, "ban");
+    let started = performance.now();
+    await getJson("/ban/search?q=port");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    upstreams.reset();
+    started = performance.now();
+    await getJson("/ban/search?q=port");
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it("records every request in a live list, unknown paths included, and answers those 404", async () => {
+    const live = upstreams.requests;
+    expect((await getJson("/ban/reverse?lon=2.3&lat=49.9")).status).toBe(404);
+    expect((await getJson("/somewhere/else")).status).toBe(404);
+    expect(live).toEqual([
+      { source: "ban", path: "/reverse", query: { lon: "2.3", lat: "49.9" } },
+      { source: "unknown", path: "/somewhere/else", query: {} },
+    ]);
+    upstreams.reset();
+    expect(live).toHaveLength(0);
+    expect(upstreams.requests).toBe(live);
+  });
+
+  it("closes even with requests held open", async () => {
+    const other = await startFakeUpstreams();
+    other.setMode("hubeau", "timeout");
+    const pending = fetch(`${other.baseUrl}/hubeau/communes_udi?code_commune=80021`).catch(() => "closed");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await other.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await pending).toBe("closed");
+  });
+});
