@@ -88,8 +88,10 @@ export interface WaterParameterView {
   /** parsed value in the unit below, null when not numeric */
   value: number | null;
   unite_mesure: string | null;
-  /** limit used, in the same unit as value; null when none is known */
+  /** upper threshold used, in the same unit as value; null when none is known */
   limit: number | null;
+  /** lower bound of a range (pH 6,5–9, conductivity 200–1100 µS/cm); null otherwise */
+  limit_min: number | null;
   /** value / limit (0..n), null when no limit */
   ratio: number | null;
   level: Exclude<Level, "unavailable">;

@@ -129,7 +129,7 @@ function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
       {water.parameters.length > 0 ? (
         <ul className="parameters" aria-label="Paramètres mesurés">
           {water.parameters.map((parameter) => (
-            <ParameterRow key={parameter.code} parameter={parameter} />
+            <ParameterRow key={parameter.code} parameter={parameter} sampledAt={water.sampled_at} />
           ))}
         </ul>
       ) : null}
@@ -140,41 +140,68 @@ function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
 
 function formatValue(parameter: WaterParameterView): string {
   const raw = parameter.resultat_alphanumerique.trim();
-  const unit = parameter.unite_mesure && !/sans objet/i.test(parameter.unite_mesure) ? `${NBSP}${parameter.unite_mesure}` : "";
   if (parameter.value === null) return raw;
   const qualifier = raw.startsWith("<") ? "<" + NBSP : raw.startsWith(">") ? ">" + NBSP : "";
-  return `${qualifier}${formatNumberFr(parameter.value, 3)}${unit}`;
+  return `${qualifier}${formatQuantity(parameter.value, parameter.unite_mesure)}`;
 }
 
-function ParameterRow({ parameter }: { parameter: WaterParameterView }) {
-  const ratio = parameter.ratio;
-  const percent = ratio === null ? null : Math.round(ratio * 100);
-  const tone = percent === null ? null : percent <= 50 ? "low" : percent <= 80 ? "medium" : "high";
-  const kind = parameter.limit_kind === "reference" ? "référence de qualité" : parameter.limit_kind === "confort" ? "seuil de confort" : "limite de qualité";
+const THRESHOLD_KIND_TEXT: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = {
+  limite: "limite de qualité",
+  reference: "référence de qualité",
+  confort: "seuil de confort",
+};
+
+function formatQuantity(value: number, unit: string | null): string {
+  return `${formatNumberFr(value, 3)}${unit && !/sans objet/i.test(unit) ? `${NBSP}${unit}` : ""}`;
+}
+
+/** The sentence beside the badge when no progress bar can be drawn. */
+function describeWithoutRatio(parameter: WaterParameterView): string {
+  if (parameter.limit_kind === null) return "pas de limite réglementaire";
+  const kind = THRESHOLD_KIND_TEXT[parameter.limit_kind];
+  if (parameter.limit_min !== null) {
+    return parameter.limit !== null
+      ? `${kind}${NBSP}: entre ${formatNumberFr(parameter.limit_min, 3)} et ${formatQuantity(parameter.limit, parameter.unite_mesure)}`
+      : `${kind}${NBSP}: au moins ${formatQuantity(parameter.limit_min, parameter.unite_mesure)}`;
+  }
+  if (parameter.limit === 0) return `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
+  if (parameter.limit === null) return kind;
+  const detection = parameter.label === "Non détecté" ? "sous le seuil de détection du laboratoire, " : "";
+  return `${detection}${kind}${NBSP}: ${formatQuantity(parameter.limit, parameter.unite_mesure)}`;
+}
+
+function ParameterRow({ parameter, sampledAt }: { parameter: WaterParameterView; sampledAt: string | null }) {
+  const measuredDay = formatDateFr(parameter.date_prelevement);
+  const percent = parameter.ratio === null ? null : Math.round(parameter.ratio * 100);
+  const kind = parameter.limit_kind ? THRESHOLD_KIND_TEXT[parameter.limit_kind] : null;
   return (
     <li className="parameter">
       <div className="parameter__line">
         <span className="parameter__name">{parameter.libelle_parametre}</span>
         <span className="parameter__value">{formatValue(parameter)}</span>
       </div>
-      {percent !== null && tone ? (
+      {percent !== null ? (
         <>
           <div className="meter" aria-hidden="true">
-            <span className={`meter__bar meter__bar--${tone}`} style={{ width: `${Math.min(100, Math.max(percent, 2))}%` }} />
+            <span
+              className={`meter__bar meter__bar--${percent <= 50 ? "low" : percent <= 80 ? "medium" : "high"}`}
+              style={{ width: `${Math.min(100, Math.max(percent, 2))}%` }}
+            />
           </div>
           <p className="parameter__note">
             <LevelBadge level={parameter.level} text={parameter.label} />{" "}
             {percent > 100
               ? `dépasse le seuil de ${formatNumberFr(percent - 100, 0)}${NBSP}%`
               : `${formatNumberFr(percent, 0)}${NBSP}% du seuil`}
-            {parameter.limit !== null ? ` (${kind}${NBSP}: ${formatNumberFr(parameter.limit, 3)}${parameter.unite_mesure ? `${NBSP}${parameter.unite_mesure}` : ""})` : ""}
+            {kind && parameter.limit !== null ? ` (${kind}${NBSP}: ${formatQuantity(parameter.limit, parameter.unite_mesure)})` : ""}
           </p>
         </>
       ) : (
         <p className="parameter__note">
-          <LevelBadge level={parameter.level} text={parameter.label} /> {parameter.limit === null ? "pas de limite réglementaire" : ""}
+          <LevelBadge level={parameter.level} text={parameter.label} /> {describeWithoutRatio(parameter)}
         </p>
       )}
+      {sampledAt && formatDateFr(sampledAt) === measuredDay ? null : <p className="parameter__date">Mesuré le {measuredDay}</p>}
     </li>
   );
 }

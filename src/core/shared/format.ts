@@ -34,3 +34,20 @@ export function formatNumberFr(value: number, maximumFractionDigits = 2): string
     .replace(/\u202F/g, NBSP);
 }
 
+
+/** Calendar arithmetic on a YYYY-MM-DD day (in UTC, so a daylight-saving change cannot skip a day). */
+export function addDaysToLocalDate(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * French typography for a sentence typed with ordinary spaces: a no-break space (U+00A0) before
+ * : ; ! ? and inside « », so that the mark never starts a line. Safe for the PDF fonts.
+ */
+export function frenchTypography(text: string): string {
+  return text
+    .replace(/ +([:;!?»])/g, `${NBSP}$1`)
+    .replace(/« +/g, `«${NBSP}`)
+    .replace(/\u202F/g, NBSP);
+}

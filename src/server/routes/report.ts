@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { isInFrance, isValidInseeCode } from "../../core/shared/geo.ts";
+import { isValidInseeCode } from "../../core/shared/commune.ts";
+import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";

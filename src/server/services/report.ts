@@ -3,9 +3,9 @@ import { evaluateDrought } from "../../core/drought/index.ts";
 import { assembleReport, deriveAddressInfo } from "../../core/report/index.ts";
 import { localDateParis } from "../../core/shared/format.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
-import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { evaluateWaterQuality, KEY_PARAMETER_CODES } from "../../core/water/index.ts";
 import type { Address, Report, SourceResult, Udi, WaterResult } from "../../core/types.ts";
-import { KEY_PARAMETER_CODES, type Sources } from "./sources.ts";
+import type { Sources } from "./sources.ts";
 
 export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode"> &
   Partial<Pick<Address, "postcode" | "city" | "context" | "type" | "score">>;

@@ -7,12 +7,6 @@ import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
 
-/** SANDRE codes fetched for the displayed parameters (see DATA-SOURCES.md). */
-export const KEY_PARAMETER_CODES = [
-  "1340", "1339", "6276", "8847", "1382", "1449", "6455", "1386", "1369", "1753",
-  "5347", "6561", "1398", "1399", "1335", "1447", "1042", "1295", "1303", "1302",
-] as const;
-
 /** Lifetimes per source: each is about how often the upstream itself changes. */
 export const TTL_SECONDS = {
   geocode: 7 * 24 * 3600,

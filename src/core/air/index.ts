@@ -1,0 +1,2 @@
+export * from "./atmo-scale.ts";
+export * from "./evaluate.ts";

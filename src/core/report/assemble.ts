@@ -1,0 +1,44 @@
+import { selectRecommendations } from "../recommendations/select.ts";
+import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../shared/commune.ts";
+import type { Address, AddressInfo, AirQualitySection, DroughtSection, Report, WaterQualitySection } from "../types.ts";
+
+/**
+ * Commune and department of an address. In Paris, Lyon and Marseille the BAN's city is the
+ * commune ("Paris") and its citycode the arrondissement: the commune code is the commune's.
+ */
+export function deriveAddressInfo(address: Pick<Address, "citycode" | "city">): AddressInfo {
+  const departmentCode = departmentCodeOf(address.citycode);
+  return {
+    commune_name: address.city,
+    commune_code: toCommuneCode(address.citycode),
+    department_code: departmentCode,
+    department_name: departmentNameOf(departmentCode),
+  };
+}
+
+export function assembleReport(input: {
+  address: Address;
+  addressInfo: AddressInfo;
+  water: WaterQualitySection;
+  air: AirQualitySection;
+  drought: DroughtSection;
+  now: Date;
+}): Report {
+  const { address } = input;
+  return {
+    address: {
+      label: address.label,
+      latitude: address.latitude,
+      longitude: address.longitude,
+      citycode: address.citycode,
+      postcode: address.postcode,
+      city: address.city,
+    },
+    address_info: input.addressInfo,
+    water_quality: input.water,
+    air_quality: input.air,
+    drought: input.drought,
+    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought }),
+    generated_at: input.now.toISOString(),
+  };
+}

@@ -1,0 +1,27 @@
+import type { SourceRef } from "../types.ts";
+
+// The official sources each section cites. Names are shown on the cards, the PDF and the emails.
+
+export const HUBEAU_SOURCE: SourceRef = {
+  name: "Contrôle sanitaire des ARS (Hub'Eau)",
+  url: "https://hubeau.eaufrance.fr/page/api-qualite-eau-potable",
+  publisher: "Ministère chargé de la santé et agences régionales de santé",
+};
+
+export const ATMO_SOURCE: SourceRef = {
+  name: "Indice ATMO (Atmo France et associations agréées)",
+  url: "https://www.atmo-france.org/",
+  publisher: "Atmo France et associations agréées de surveillance de la qualité de l'air",
+};
+
+export const CAMS_SOURCE: SourceRef = {
+  name: "Copernicus CAMS, estimation modélisée (via Open-Meteo)",
+  url: "https://atmosphere.copernicus.eu/",
+  publisher: "Copernicus Atmosphere Monitoring Service (Union européenne)",
+};
+
+export const VIGIEAU_SOURCE: SourceRef = {
+  name: "VigiEau",
+  url: "https://vigieau.gouv.fr/",
+  publisher: "Ministère de la Transition écologique",
+};

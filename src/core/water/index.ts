@@ -1,0 +1,3 @@
+export * from "./evaluate.ts";
+export * from "./measurements.ts";
+export * from "./parameters.ts";

@@ -1,0 +1,64 @@
+// Domain objects for the core tests, with realistic defaults taken from the recorded Hub'Eau and
+// VigiEau shapes; each test overrides only what it is about.
+import type { AtmoIndex, CamsEstimate, DroughtZone, WaterResult } from "../../../src/core/types.ts";
+
+export const NOW = new Date("2026-11-22T10:00:00Z");
+
+export function waterResult(overrides: Partial<WaterResult> = {}): WaterResult {
+  return {
+    sampleCode: "08000187412",
+    parameterCode: "1340",
+    parameterLabel: "Nitrates (en NO3)",
+    rawValue: "32,5",
+    numericValue: 32.5,
+    unit: "mg/L",
+    qualityLimit: "<=50 mg/L",
+    qualityReference: null,
+    sampledAt: "2026-11-10T08:30:00Z",
+    sampleConclusion: "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.",
+    limitsBacteriological: "C",
+    limitsPhysicochemical: "C",
+    referencesBacteriological: "C",
+    referencesPhysicochemical: "C",
+    distributor: "AMIENS METROPOLE - REGIE DE L'EAU",
+    networks: [{ code: "080000512", name: "AMIENS CENTRE" }],
+    ...overrides,
+  };
+}
+
+export function atmoIndex(overrides: Partial<AtmoIndex> = {}): AtmoIndex {
+  return {
+    code: 1,
+    label: "Bon",
+    color: "#50F0E6",
+    date: "2026-11-22",
+    zoneCode: "80021",
+    zoneName: "Amiens",
+    zoneType: "commune",
+    agency: "Atmo Hauts-de-France",
+    subIndices: { no2: 1, o3: 1, pm10: 1, pm25: 1, so2: 1 },
+    ...overrides,
+  };
+}
+
+export function camsEstimate(overrides: Partial<CamsEstimate> = {}): CamsEstimate {
+  return { time: "2026-11-22T11:00", pm2_5: 8, pm10: 14, no2: 9, o3: 50, europeanAqi: 30, ...overrides };
+}
+
+export function droughtZone(overrides: Partial<DroughtZone> = {}): DroughtZone {
+  return {
+    id: 1,
+    code: "80_SUP_01",
+    name: "Somme aval et Avre",
+    type: "SUP",
+    gravity: "alerte",
+    department: "80",
+    decree: { start: "2026-11-13", end: "2026-12-13", url: "https://example.invalid/arrete.pdf", frameworkUrl: null },
+    usages: [
+      { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 9h à 20h.", concernsIndividuals: true },
+      { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit à domicile.", concernsIndividuals: true },
+      { name: "Irrigation agricole", theme: "Irriguer", description: "Réduction de 30 %.", concernsIndividuals: false },
+    ],
+    ...overrides,
+  };
+}

@@ -1,0 +1,369 @@
+import { describe, expect, it } from "vitest";
+import {
+  conversionFactor,
+  evaluateParameter,
+  evaluateWaterQuality,
+  levelFromRatio,
+  parseLimitSpec,
+  parseMeasurement,
+  selectDisplayedParameters,
+} from "../../../src/core/water/index.ts";
+import type { WaterParameterView, WaterResult } from "../../../src/core/types.ts";
+import { NOW, waterResult } from "./builders.ts";
+
+describe("parseMeasurement", () => {
+  it.each([
+    ["32,5", 32.5, { qualifier: "=", value: 32.5 }],
+    ["44", 44, { qualifier: "=", value: 44 }],
+    [" 7,8 ", 7.8, { qualifier: "=", value: 7.8 }],
+    // resultat_numerique is 0.0 below the detection limit: the text wins.
+    ["<0,05", 0, { qualifier: "<", value: 0.05 }],
+    ["<1", 0, { qualifier: "<", value: 1 }],
+    ["<=2", 0, { qualifier: "<", value: 2 }],
+    [">80", 80, { qualifier: ">", value: 80 }],
+    ["1,2E-3", 0.0012, { qualifier: "=", value: 0.0012 }],
+    ["12.5", 12.5, { qualifier: "=", value: 12.5 }],
+  ])("reads %j", (raw, numeric, expected) => {
+    expect(parseMeasurement(raw, numeric)).toEqual(expected);
+  });
+
+  it("returns null for a qualitative result", () => {
+    expect(parseMeasurement("Aucun changement anormal", null)).toBeNull();
+    expect(parseMeasurement("Présence", 0)).toBeNull();
+  });
+
+  it("falls back on resultat_numerique only when the text is missing, a bare 0.0 meaning not detected", () => {
+    expect(parseMeasurement("", 12)).toEqual({ qualifier: "=", value: 12 });
+    expect(parseMeasurement("", 0)).toEqual({ qualifier: "<", value: 0 });
+    expect(parseMeasurement("", null)).toBeNull();
+  });
+});
+
+describe("parseLimitSpec", () => {
+  it.each([
+    ["<=50 mg/L", { min: null, max: 50, unit: "mg/L" }],
+    ["<=0,5 µg/L", { min: null, max: 0.5, unit: "µg/L" }],
+    ["<=0 n/(100mL)", { min: null, max: 0, unit: "n/(100mL)" }],
+    [">=6,5 et <=9 unité pH", { min: 6.5, max: 9, unit: "unité pH" }],
+    [">=200 et <=1100 µS/cm", { min: 200, max: 1100, unit: "µS/cm" }],
+    ["<=2 NFU", { min: null, max: 2, unit: "NFU" }],
+  ])("reads %j", (text, expected) => {
+    expect(parseLimitSpec(text)).toEqual(expected);
+  });
+
+  it("returns null when there is nothing to read", () => {
+    expect(parseLimitSpec(null)).toBeNull();
+    expect(parseLimitSpec("")).toBeNull();
+    expect(parseLimitSpec("Absence")).toBeNull();
+  });
+});
+
+describe("conversionFactor", () => {
+  it.each([
+    ["µg/L", "mg/L", 0.001],
+    ["mg/L", "µg/L", 1000],
+    ["ng/L", "µg/L", 0.001],
+    ["µg/l", "µg/L", 1],
+    ["\u03bcg/L", "µg/L", 1], // Greek mu and micro sign are the same unit
+    ["n/(100mL)", "n/100mL", 1],
+    ["n/(100mL)", "UFC/100 mL", 1],
+    ["NFU", "NFU", 1],
+    ["", "mg/L", 1],
+  ])("%s → %s = %s", (from, to, factor) => {
+    expect(conversionFactor(from, to)).toBeCloseTo(factor, 12);
+  });
+
+  it("refuses units that cannot be compared", () => {
+    expect(conversionFactor("NFU", "mg/L")).toBeNull();
+    expect(conversionFactor("µS/cm", "mg/L")).toBeNull();
+  });
+});
+
+describe("levelFromRatio — the ratio table of ARCHITECTURE.md", () => {
+  it.each([
+    [0, "excellent", "Excellent"],
+    [0.25, "excellent", "Excellent"],
+    [0.26, "good", "Bon"],
+    [0.5, "good", "Bon"],
+    [0.51, "acceptable", "Acceptable"],
+    [0.8, "acceptable", "Acceptable"],
+    [0.81, "concerning", "Limite atteinte"],
+    [1, "concerning", "Limite atteinte"],
+    [1.01, "critical", "Non conforme"],
+    [3, "critical", "Non conforme"],
+  ])("a health limit at ratio %s is %s « %s »", (ratio, level, label) => {
+    expect(levelFromRatio(ratio, "limite")).toEqual({ level, label });
+  });
+
+  it.each([
+    [0.9, "reference", "acceptable"],
+    [1.5, "reference", "concerning"],
+    [10, "reference", "concerning"],
+    [0.9, "confort", "acceptable"],
+    [4, "confort", "concerning"],
+  ] as const)("an indicator or comfort value at ratio %s (%s) is at most « À surveiller »", (ratio, kind, level) => {
+    expect(levelFromRatio(ratio, kind).level).toBe(level);
+    expect(levelFromRatio(ratio, kind).label).not.toBe("Non conforme");
+  });
+});
+
+const evaluate = (overrides: Partial<WaterResult>) => evaluateParameter(waterResult(overrides));
+
+describe("evaluateParameter", () => {
+  it.each([
+    ["10", "excellent", "Excellent", 0.2],
+    ["12,5", "excellent", "Excellent", 0.25],
+    ["20", "good", "Bon", 0.4],
+    ["32,5", "acceptable", "Acceptable", 0.65],
+    ["40", "acceptable", "Acceptable", 0.8],
+    ["45", "concerning", "Limite atteinte", 0.9],
+    ["50", "concerning", "Limite atteinte", 1],
+    ["62", "critical", "Non conforme", 1.24],
+  ])("nitrates %s mg/L against 50 mg/L: %s « %s »", (raw, level, label, ratio) => {
+    const view = evaluate({ rawValue: raw, numericValue: Number(raw.replace(",", ".")) });
+    expect(view).toMatchObject({ level, label, limit: 50, limit_kind: "limite" });
+    expect(view?.ratio).toBeCloseTo(ratio, 6);
+  });
+
+  it("reads « <x » at or below the limit as not detected", () => {
+    expect(evaluate({ rawValue: "<1", numericValue: 0 })).toMatchObject({ level: "excellent", label: "Non détecté", ratio: null, value: 1 });
+  });
+
+  it("cannot conclude when the detection limit is above the limit", () => {
+    expect(evaluate({ rawValue: "<60", numericValue: 0 })).toMatchObject({ level: "acceptable", label: "Non quantifiable" });
+  });
+
+  it("counts « >x » as detected at x", () => {
+    expect(evaluate({ rawValue: ">60", numericValue: 60 })).toMatchObject({ level: "critical", label: "Non conforme" });
+  });
+
+  it("prefers the limit Hub'Eau gives with the result over the built-in table", () => {
+    // Our table says 10 µg/L for lead (ratio 0.6); the result's own limit says 5 µg/L.
+    const view = evaluate({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "6", numericValue: 6, unit: "µg/L", qualityLimit: "<=5 µg/L" });
+    expect(view).toMatchObject({ level: "critical", limit: 5 });
+  });
+
+  it("uses the built-in table when Hub'Eau gives no limit", () => {
+    expect(evaluate({ qualityLimit: null, rawValue: "45", numericValue: 45 })).toMatchObject({ level: "concerning", limit: 50, limit_kind: "limite" });
+    // The specification's pesticides total (0.5 µg/L) only without Hub'Eau's value.
+    const pesticides = evaluate({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: "0,3", numericValue: 0.3, unit: "µg/L", qualityLimit: null });
+    expect(pesticides).toMatchObject({ limit: 0.5, level: "acceptable" });
+  });
+
+  it("converts units before comparing", () => {
+    const view = evaluate({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "0,008", numericValue: 0.008, unit: "mg/L", qualityLimit: "<=10 µg/L" });
+    expect(view?.limit).toBeCloseTo(0.01, 9);
+    expect(view?.ratio).toBeCloseTo(0.8, 9);
+    expect(view?.level).toBe("acceptable");
+  });
+
+  it("says « Conforme » for a parameter without a known limit", () => {
+    expect(evaluate({ parameterCode: "1374", parameterLabel: "Calcium", rawValue: "80", numericValue: 80, qualityLimit: null })).toMatchObject({
+      level: "acceptable",
+      label: "Conforme",
+      limit: null,
+      ratio: null,
+      limit_kind: null,
+    });
+  });
+
+  it("says « Conforme » when the limit's unit cannot be compared with the value's", () => {
+    expect(evaluate({ unit: "NFU", qualityLimit: "<=50 mg/L", rawValue: "3", numericValue: 3 })).toMatchObject({ label: "Conforme", limit: null });
+  });
+
+  it("returns null for a qualitative result", () => {
+    expect(evaluate({ parameterCode: "5900", rawValue: "Aucun changement anormal", numericValue: null, unit: "SANS OBJET" })).toBeNull();
+  });
+
+  describe("references of quality are indicators: at most « À surveiller »", () => {
+    const ammonium = (raw: string, reference: string | null) =>
+      evaluate({ parameterCode: "1335", parameterLabel: "Ammonium (en NH4)", rawValue: raw, numericValue: Number(raw.replace(",", ".")), qualityLimit: null, qualityReference: reference });
+
+    it("ammonium above Hub'Eau's 0,1 mg/L reference", () => {
+      expect(ammonium("0,15", "<=0,1 mg/L")).toMatchObject({ level: "concerning", label: "À surveiller", limit_kind: "reference" });
+      expect(ammonium("0,09", "<=0,1 mg/L")).toMatchObject({ level: "acceptable", label: "Proche de la référence" });
+    });
+
+    it("ammonium against the specification's 0,5 mg/L only without Hub'Eau's reference", () => {
+      expect(ammonium("0,15", null)).toMatchObject({ level: "good", limit: 0.5, limit_kind: "reference" });
+    });
+
+    it("turbidity above 2 NFU", () => {
+      const view = evaluate({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+      expect(view).toMatchObject({ level: "concerning", label: "À surveiller" });
+    });
+
+    it.each([
+      ["7,8", "good", "Conforme"],
+      ["6,5", "good", "Conforme"],
+      ["9,4", "concerning", "À surveiller"],
+      ["6,1", "concerning", "À surveiller"],
+    ])("pH %s within 6,5–9", (raw, level, label) => {
+      const view = evaluate({ parameterCode: "1302", parameterLabel: "pH", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "unité pH", qualityLimit: null, qualityReference: ">=6,5 et <=9 unité pH" });
+      expect(view).toMatchObject({ level, label, limit_min: 6.5, limit: 9, ratio: null });
+    });
+
+    it("conductivity out of 200–1100 µS/cm, from our table", () => {
+      const view = evaluate({ parameterCode: "1303", parameterLabel: "Conductivité à 25°C", rawValue: "1200", numericValue: 1200, unit: "µS/cm", qualityLimit: null });
+      expect(view).toMatchObject({ level: "concerning", limit_min: 200, limit: 1100 });
+    });
+
+    it("coliforms found: « À surveiller », not « Non conforme »", () => {
+      const view = evaluate({ parameterCode: "1447", parameterLabel: "Bactéries coliformes /100ml-MS", rawValue: "2", numericValue: 2, unit: "n/(100mL)", qualityLimit: null, qualityReference: "<=0 n/(100mL)" });
+      expect(view).toMatchObject({ level: "concerning", label: "À surveiller" });
+    });
+  });
+
+  describe("chlorine has no regulatory limit", () => {
+    it.each([
+      ["0,3", "good"],
+      ["0,55", "acceptable"],
+      ["0,9", "concerning"],
+      ["2", "concerning"],
+    ])("free chlorine %s mg/L is %s against the 0,6 mg/L comfort threshold", (raw, level) => {
+      const view = evaluate({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: raw, numericValue: Number(raw.replace(",", ".")), qualityLimit: null });
+      expect(view).toMatchObject({ level, limit: 0.6, limit_kind: "confort" });
+      expect(view?.label).not.toBe("Non conforme");
+    });
+
+    it("is never « Non conforme » even if a limit came with the result", () => {
+      const view = evaluate({ parameterCode: "1399", parameterLabel: "Chlore total", rawValue: "1,2", numericValue: 1.2, qualityLimit: "<=0,6 mg/L" });
+      expect(view).toMatchObject({ level: "concerning", label: "À surveiller", limit_kind: "confort" });
+    });
+  });
+
+  describe("microbiology: 0 per 100 mL", () => {
+    const ecoli = (raw: string) =>
+      evaluate({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" });
+    it("« <1 » E. coli is « Non détecté »", () => expect(ecoli("<1")).toMatchObject({ level: "excellent", label: "Non détecté" }));
+    it("0 E. coli is « Non détecté »", () => expect(ecoli("0")).toMatchObject({ level: "excellent", label: "Non détecté" }));
+    it("3 E. coli is « Non conforme »", () => expect(ecoli("3")).toMatchObject({ level: "critical", label: "Non conforme" }));
+  });
+
+  describe("PFAS: the 0,1 µg/L limit applies from 1 January 2026", () => {
+    const pfas = (sampledAt: string) =>
+      evaluate({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: null, sampledAt });
+    it("is non-compliant above it in 2026", () => expect(pfas("2026-03-02T08:00:00Z")).toMatchObject({ level: "critical", limit_kind: "limite" }));
+    it("was only an indicator in 2025", () => expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({ level: "concerning", limit_kind: "reference" }));
+  });
+
+  it("matches unverified codes by label (copper, chromium, benzo(a)pyrene)", () => {
+    expect(evaluate({ parameterCode: "1392", parameterLabel: "Cuivre", rawValue: "2,5", numericValue: 2.5, qualityLimit: null })).toMatchObject({ level: "critical", limit: 2 });
+    expect(evaluate({ parameterCode: "9999", parameterLabel: "Chrome total", rawValue: "20", numericValue: 20, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 50 });
+    expect(evaluate({ parameterCode: "9998", parameterLabel: "Benzo(a)pyrène *", rawValue: "0,004", numericValue: 0.004, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 0.01 });
+  });
+});
+
+function view(code: string, level: WaterParameterView["level"], label = "Nom"): WaterParameterView {
+  return {
+    code,
+    libelle_parametre: label,
+    resultat_alphanumerique: "1",
+    value: 1,
+    unite_mesure: "mg/L",
+    limit: null,
+    limit_min: null,
+    ratio: null,
+    level,
+    label: "x",
+    limit_kind: null,
+    date_prelevement: "2026-11-10T08:30:00Z",
+  };
+}
+
+describe("selectDisplayedParameters", () => {
+  it("shows at most 6: non-compliant first, then nitrates, pesticides, PFAS, lead, E. coli, enterococci", () => {
+    const all = [
+      view("1398", "good"), // chlorine: lower priority
+      view("6455", "excellent"),
+      view("1449", "excellent"),
+      view("1382", "excellent"),
+      view("8847", "excellent"),
+      view("1295", "concerning"), // turbidity above its reference
+      view("6276", "good"),
+      view("1340", "acceptable"),
+      view("1374", "acceptable", "Calcium"), // not a displayed parameter
+      view("1369", "critical"), // arsenic above its limit
+    ];
+    expect(selectDisplayedParameters(all).map((parameter) => parameter.code)).toEqual(["1369", "1295", "1340", "6276", "8847", "1382"]);
+  });
+
+  it("never shows a parameter outside the list unless it is alarming", () => {
+    expect(selectDisplayedParameters([view("1374", "acceptable", "Calcium"), view("1340", "good")]).map((p) => p.code)).toEqual(["1340"]);
+    expect(selectDisplayedParameters([view("1374", "concerning", "Calcium")]).map((p) => p.code)).toEqual(["1374"]);
+  });
+});
+
+describe("evaluateWaterQuality", () => {
+  const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: "centre-ville" };
+  const other = { code: "080000518", name: "AMIENS NORD", quarter: "nord" };
+  const run = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi, other], now: NOW });
+
+  it("is unavailable, with a French message, when Hub'Eau fails", () => {
+    const section = evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW });
+    expect(section).toMatchObject({ success: false, level: "unavailable", parameters: [] });
+    expect(section.message).toMatch(/momentanément indisponibles/);
+    expect(section.source.name).toMatch(/Hub'Eau/);
+  });
+
+  it("is unavailable, and says why, without results within 12 months", () => {
+    const section = run([waterResult({ sampledAt: "2025-10-01T08:00:00Z" })]);
+    expect(section).toMatchObject({ success: true, level: "unavailable", sampled_at: null });
+    expect(section.message).toMatch(/12 derniers mois/);
+  });
+
+  it("is good when every parameter is excellent, good or acceptable", () => {
+    const section = run([
+      waterResult({ rawValue: "32,5", numericValue: 32.5 }),
+      waterResult({ parameterCode: "1449", parameterLabel: "E. coli", rawValue: "<1", unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
+    ]);
+    expect(section).toMatchObject({ success: true, level: "good", sampled_at: "2026-11-10T08:30:00Z", udi: { code: udi.code } });
+    expect(section.udis).toHaveLength(2);
+    expect(section.conclusion).toMatch(/conforme/);
+    expect(section.distributor).toBe("AMIENS METROPOLE - REGIE DE L'EAU");
+  });
+
+  it("is concerning when the worst parameter is concerning", () => {
+    expect(run([waterResult({ rawValue: "45", numericValue: 45 })]).level).toBe("concerning");
+  });
+
+  it("is critical when a parameter is non-compliant", () => {
+    expect(run([waterResult({ rawValue: "62", numericValue: 62 })]).level).toBe("critical");
+  });
+
+  it("uses the latest result of each parameter", () => {
+    const section = run([
+      waterResult({ rawValue: "44", numericValue: 44, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B" }),
+      waterResult({ rawValue: "62", numericValue: 62, sampledAt: "2026-06-10T08:30:00Z", sampleCode: "A", limitsPhysicochemical: "N" }),
+    ]);
+    expect(section.parameters[0]?.resultat_alphanumerique).toBe("44");
+    expect(section.level).toBe("concerning");
+  });
+
+  it("counts the official verdict of the latest sample even if the parameter is not displayed", () => {
+    const conclusion = "Eau non conforme aux limites de qualité pour le paramètre chlorure de vinyle monomère.";
+    const section = run([
+      waterResult({ rawValue: "20", numericValue: 20, limitsPhysicochemical: "N", sampleConclusion: conclusion }),
+    ]);
+    expect(section.level).toBe("critical");
+    expect(section.conclusion).toBe(conclusion);
+  });
+
+  it("explains a non-compliant verdict that came without a conclusion text", () => {
+    const section = run([waterResult({ limitsBacteriological: "N", sampleConclusion: null })]);
+    expect(section.level).toBe("critical");
+    expect(section.message).toMatch(/non conforme/);
+  });
+
+  it("reads an exceeded reference in the verdict as concerning at most", () => {
+    expect(run([waterResult({ referencesPhysicochemical: "N" })]).level).toBe("concerning");
+  });
+
+  it("ignores the verdict of an older sample", () => {
+    const section = run([
+      waterResult({ sampledAt: "2026-11-10T08:30:00Z" }),
+      waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "3", unit: "µg/L", qualityLimit: "<=10 µg/L", sampledAt: "2026-05-01T08:00:00Z", limitsPhysicochemical: "N" }),
+    ]);
+    expect(section.level).toBe("good");
+  });
+});
