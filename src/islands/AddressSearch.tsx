@@ -1,6 +1,6 @@
 // Address field following the WAI-ARIA 1.2 combobox pattern (list autocomplete): focus stays in
 // the input, the highlighted option is announced through aria-activedescendant.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import type { Address } from "../core/types.ts";
 import { ApiError, fetchSuggestions } from "./api.ts";
 
@@ -109,7 +109,7 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setOpen(false);
     onSubmit();

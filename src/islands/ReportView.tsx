@@ -76,9 +76,9 @@ function SourceLink({ source, prefix = "Source" }: { source: SourceRef; prefix?:
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({ term, children, block = false }: { term: string; children: ReactNode; block?: boolean }) {
   return (
-    <div className="details__row">
+    <div className={block ? "details__row details__row--block" : "details__row"}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -123,7 +123,7 @@ function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
         <dl className="details">
           <Detail term="Réseau">{water.udi?.name ?? "Non précisé"}</Detail>
           <Detail term="Distributeur">{water.distributor ?? "Non précisé"}</Detail>
-          <Detail term="Conclusion officielle">{water.conclusion ?? "Non précisée"}</Detail>
+          <Detail term="Conclusion officielle de l'ARS" block>{water.conclusion ?? "Non précisée"}</Detail>
         </dl>
       ) : null}
       {water.parameters.length > 0 ? (

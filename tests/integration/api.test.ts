@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
-import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -156,6 +156,35 @@ describe("GET /api/report", () => {
     expect(status).toBe(400);
     expect(body.error).toMatch(message);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|Error:/);
+  });
+
+  it("handles a Paris arrondissement: commune-keyed sources get 75056, Hub'Eau is asked for both", async () => {
+    const { status, body } = await getJson(t.rebuild(), "/api/report?lat=48.8738&lon=2.3150&citycode=75108&label=Rue%20de%20Rome%2075008%20Paris&city=Paris");
+    expect(status).toBe(200);
+    const report = body as unknown as Report;
+    expect(report.address.citycode).toBe("75108");
+    expect(report.address_info).toMatchObject({ commune_code: "75056", department_code: "75", department_name: "Paris" });
+    const hubeauCommunes = t.upstreams.requests.filter((r) => r.source === "hubeau" && r.path === "/communes_udi").map((r) => r.query.code_commune);
+    expect(hubeauCommunes.sort()).toEqual(["75056", "75108"]);
+    const atmo = t.upstreams.requests.find((r) => r.source === "atmo");
+    expect(atmo?.query.CQL_FILTER).toContain("code_zone='75056'");
+    expect(t.upstreams.requests.find((r) => r.source === "vigieau")?.query.commune).toBe("75056");
+  });
+
+  it("reports a non-compliant water and a drought crisis as critical, with the official conclusion", async () => {
+    const query = new URLSearchParams({
+      lat: String(CRISIS_SCENARIO.latitude),
+      lon: String(CRISIS_SCENARIO.longitude),
+      citycode: CRISIS_SCENARIO.citycode,
+      label: CRISIS_SCENARIO.label,
+    });
+    const report = (await getJson(t.rebuild(), `/api/report?${query}`)).body as unknown as Report;
+    expect(report.water_quality.level).toBe("critical");
+    expect(report.water_quality.conclusion).toMatch(/non-conforme/);
+    expect(report.water_quality.parameters[0]).toMatchObject({ code: "1340", label: "Non conforme", level: "critical" });
+    expect(report.drought).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
+    expect(report.air_quality.origin).toBe("cams");
+    expect(report.recommendations.map((r) => r.id)).toEqual(expect.arrayContaining(["water-non-compliant", "water-nitrates", "drought-severe"]));
   });
 
   it("accepts an overseas address (Guadeloupe)", async () => {

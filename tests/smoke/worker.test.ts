@@ -127,3 +127,21 @@ describe("Worker build under wrangler dev", () => {
     expect(upstreams.requests.length).toBe(callsAfterFirst);
   });
 });
+
+describe("wrangler deploy --dry-run", () => {
+  it("bundles the Worker entry with the static assets, offline", async () => {
+    const outdir = join(directory, "bundle");
+    const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {
+      cwd: ROOT,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const code = await new Promise<number | null>((resolveExit) => child.once("exit", resolveExit));
+    expect(code, log).toBe(0);
+    expect(log).toContain("--dry-run: exiting now.");
+    expect(log).toMatch(/env\.ASSETS/);
+  }, 90_000);
+});

@@ -60,13 +60,15 @@ async function loadWater(
   sources: Sources,
   params: { citycode: string; communeCode: string; udiCode: string | undefined; now: Date },
 ): Promise<WaterInput> {
-  const first = await loadWaterForCode(sources, params.citycode, params.now);
   // Paris, Lyon, Marseille: the sanitary control may file a network under the arrondissement or
-  // under the commune; try the commune when the arrondissement has nothing.
-  const data =
-    params.communeCode !== params.citycode && first.udis.ok && first.udis.data.length === 0
-      ? await loadWaterForCode(sources, params.communeCode, params.now)
-      : first;
+  // under the commune. Both are asked at once (latency of one call); the arrondissement wins when
+  // it has networks.
+  const isArrondissement = params.communeCode !== params.citycode;
+  const [first, commune] = await Promise.all([
+    loadWaterForCode(sources, params.citycode, params.now),
+    isArrondissement ? loadWaterForCode(sources, params.communeCode, params.now) : null,
+  ]);
+  const data = commune && first.udis.ok && first.udis.data.length === 0 ? commune : first;
 
   const udis = data.udis.ok ? data.udis.data : [];
   if (!data.key.ok) return { results: data.key, udi: null, udis };
