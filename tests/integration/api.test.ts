@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -12,6 +12,10 @@ afterAll(async () => {
 });
 beforeEach(() => {
   t.upstreams.reset();
+});
+afterEach(() => {
+  // Every outbound call must be one the app is meant to make.
+  expect(t.upstreams.requests.filter((request) => request.source === "unknown" || request.path === "/")).toEqual([]);
 });
 
 const mainQuery = () =>
