@@ -38,6 +38,19 @@ async function loadLocalSecret(config: Config): Promise<string> {
   return secret;
 }
 
+/** Lines "from to [status]" of a Cloudflare-style _redirects file; comments and blanks skipped. */
+async function readRedirects(file: string): Promise<Array<{ from: string; to: string; status: 301 | 302 | 307 | 308 }>> {
+  if (!existsSync(file)) return [];
+  const rules = [];
+  for (const line of (await readFile(file, "utf8")).split("\n")) {
+    const [from, to, code] = line.replace(/#.*/, "").trim().split(/\s+/);
+    if (!from || !to) continue;
+    const status = Number(code ?? 302);
+    rules.push({ from, to, status: status === 301 || status === 307 || status === 308 ? status : 302 } as const);
+  }
+  return rules;
+}
+
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
@@ -73,6 +86,10 @@ export async function startServer(options: {
       throw new Error("Le site n'est pas construit : lancez `npm run build` (ou `npm start`, qui le fait).");
     }
     const notFoundPage = await readFile(join(DIST, "404.html"), "utf8");
+    // Page aliases (/home, /tarifs…): the same _redirects file Cloudflare's static assets obey.
+    for (const { from, to, status } of await readRedirects(join(DIST, "_redirects"))) {
+      root.get(from, (c) => c.redirect(to, status));
+    }
     root.use("*", async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
+import { runLighthouse } from "./lighthouse.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
@@ -113,6 +114,10 @@ await Promise.all(
 );
 const requestsPerSecond = THROUGHPUT_REQUESTS / ((performance.now() - throughputStarted) / 1000);
 
+// Lighthouse on the home page and one article, against the same running server.
+const lighthouseTargets = [`${base}/`, `${base}/blog/impact-eau-sante`];
+const lighthouseScores = await runLighthouse(lighthouseTargets);
+
 const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
 const peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 server.kill("SIGTERM");
@@ -120,7 +125,7 @@ await upstreams.close();
 rmSync(directory, { recursive: true, force: true });
 
 const home = pageJsGzipBytes(join(DIST, "index.html"));
-const contentPage = ["sources/index.html", "404.html"].map((file) => join(DIST, file)).find((file) => existsSync(file))!;
+const contentPage = ["blog/impact-eau-sante/index.html", "sources/index.html", "404.html"].map((file) => join(DIST, file)).find((file) => existsSync(file))!;
 const content = pageJsGzipBytes(contentPage);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -135,6 +140,14 @@ const rows: Array<[string, string, string]> = [
   [`home page JS (gzip, ${home.files} files)`, kb(home.bytes), "≤ 90 KB"],
   [`content page JS (${contentPage.replace(`${DIST}/`, "")})`, kb(content.bytes), "0 KB"],
 ];
+for (const [url, scores] of lighthouseScores) {
+  const path = new URL(url).pathname;
+  rows.push([
+    `Lighthouse mobile ${path} (perf/a11y/bp/seo)`,
+    `${scores.performance}/${scores.accessibility}/${scores.bestPractices}/${scores.seo}`,
+    "≥ 95/100/100/100",
+  ]);
+}
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`\nZone Santé benchmark — every upstream answers after ${UPSTREAM_DELAY_MS} ms\n`);
 console.log(`${"measure".padEnd(width)}  ${"value".padStart(12)}  target`);

@@ -36,7 +36,7 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
 
   await page.getByRole("button", { name: "Analyser" }).click();
   for (const heading of CARD_HEADINGS) {
-    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByTestId("report").getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Données environnementales récupérées avec succès")).toBeVisible();
 
@@ -61,7 +61,7 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
   // The URL reflects the address: a reload shows the same report.
   expect(page.url()).toContain("lat=");
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  await expect(page.getByTestId("report").getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
   await expect(page.getByText(pickedLabel).first()).toBeVisible();
 });
 
@@ -100,7 +100,7 @@ test("a failed report shows the error toast and a retry button", async ({ page }
   await expect(page.getByText(/Impossible de joindre le service/)).toBeVisible();
   await page.unroute("**/api/report?**");
   await page.getByRole("button", { name: "Réessayer" }).click();
-  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  await expect(page.getByTestId("report").getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
 });
 
 test("Escape closes the suggestions", async ({ page }) => {
@@ -129,7 +129,7 @@ test("the home page and a report have no serious accessibility violations (axe)"
   await input.pressSequentially("8 bd du Port", { delay: 20 });
   await page.getByRole("option").first().click();
   await page.getByRole("button", { name: "Analyser" }).click();
-  await expect(page.getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
+  await expect(page.getByTestId("report").getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
   // Let the toast settle so its animation does not skew colour contrast.
   await page.waitForTimeout(400);
   const after = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -145,7 +145,7 @@ test("the mobile layout keeps the search usable", async ({ page }) => {
   await input.pressSequentially("8 bd du Port", { delay: 20 });
   await page.getByRole("option").first().click();
   await page.getByRole("button", { name: "Analyser" }).click();
-  await expect(page.getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  await expect(page.getByTestId("report").getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -51,6 +52,17 @@ describe("the Node entry (npm start)", () => {
       }
       if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
       await new Promise((wait) => setTimeout(wait, 200));
+    }
+
+    for (const route of PAGE_ROUTES) {
+      const response = await fetch(`${base}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get("content-type"), route).toContain("text/html");
+    }
+    for (const [from, to] of Object.entries(REDIRECTS)) {
+      const response = await fetch(`${base}${from}`, { redirect: "manual" });
+      expect(response.status, from).toBe(301);
+      expect(new URL(response.headers.get("location") ?? "", base).pathname, from).toBe(to);
     }
 
     const home = await fetch(`${base}/`);

@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -80,6 +81,22 @@ describe("Worker build under wrangler dev", () => {
     const html = await response.text();
     expect(html).toContain('lang="fr"');
     expect(html).toContain("Analysez votre zone");
+  });
+
+  it("serves every public page, the aliases as 301 redirects, the sitemap and robots.txt", async () => {
+    for (const route of PAGE_ROUTES) {
+      const response = await fetch(`${baseUrl}${route}`, { redirect: "manual" });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get("x-frame-options"), route).toBe("DENY");
+    }
+    for (const [from, to] of Object.entries(REDIRECTS)) {
+      const response = await fetch(`${baseUrl}${from}`, { redirect: "manual" });
+      expect(response.status, from).toBe(301);
+      expect(new URL(response.headers.get("location") ?? "", baseUrl).pathname, from).toBe(to);
+    }
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    for (const route of PAGE_ROUTES) expect(sitemap, route).toContain(`${route === "/" ? "/" : route}</loc>`);
+    expect(await (await fetch(`${baseUrl}/robots.txt`)).text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
 
   it("answers unknown pages with the « Page introuvable » page and HTTP 404", async () => {

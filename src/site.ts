@@ -1,0 +1,44 @@
+// Build-time settings of the static site (pages are prerendered, so these are read when
+// `astro build` runs). The legal notices print the publisher and host from here, never from code.
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null);
+
+const siteSchema = z.object({
+  SITE_URL: z
+    .string()
+    .trim()
+    .default("http://127.0.0.1:4321")
+    .pipe(z.url({ protocol: /^https?$/ }))
+    .transform((value) => value.replace(/\/+$/, "")),
+  CONTACT_EMAIL: z.email().default("contact@zone-sante.fr"),
+  LEGAL_PUBLISHER_NAME: optionalText,
+  LEGAL_PUBLISHER_ADDRESS: optionalText,
+  LEGAL_PUBLICATION_DIRECTOR: optionalText,
+  LEGAL_HOST_NAME: z.string().trim().default("Cloudflare, Inc."),
+  LEGAL_HOST_ADDRESS: z.string().trim().default("101 Townsend Street, San Francisco, CA 94107, États-Unis"),
+  LEGAL_HOST_URL: z.url().default("https://www.cloudflare.com/"),
+});
+
+export type SiteSettings = z.infer<typeof siteSchema>;
+
+export function readSiteSettings(env: Record<string, string | undefined>): SiteSettings {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === "string" && value.trim() !== ""));
+  const parsed = siteSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new Error(`Configuration du site invalide : ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join(" ; ")}`);
+  }
+  return parsed.data;
+}
+
+export const site = readSiteSettings(process.env);
+
+/** Absolute URL of a path on the site, without trailing slash (the canonical form). */
+export function absoluteUrl(path: string): string {
+  const clean = path === "/" ? "/" : path.replace(/\/+$/, "");
+  return `${site.SITE_URL}${clean === "/" ? "/" : clean}`;
+}

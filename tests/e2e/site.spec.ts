@@ -1,0 +1,174 @@
+// The public site in Chromium: every page answers, is titled, described and accessible; the
+// header button, the mobile menu, the FAQ, the blog and its « Tester votre zone » buttons work.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { BLOG_SLUGS, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
+
+async function waitForIslands(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")));
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+test("every page answers 200 with a unique title and description, a canonical URL, one h1 and no serious axe violation", async ({ page }) => {
+  test.setTimeout(120_000);
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const route of PAGE_ROUTES) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(200);
+    const title = await page.title();
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(title.length, route).toBeGreaterThan(10);
+    expect(description?.length ?? 0, route).toBeGreaterThan(50);
+    expect(titles.has(title), `${route}: duplicate title`).toBe(false);
+    expect(descriptions.has(description ?? ""), `${route}: duplicate description`).toBe(false);
+    titles.add(title);
+    descriptions.add(description ?? "");
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(canonical, route).toMatch(new RegExp(`^https?://[^/]+${route === "/" ? "/" : route}$`));
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(title);
+    await expect(page.locator("h1"), route).toHaveCount(1);
+    expect(await seriousViolations(page), route).toEqual([]);
+  }
+});
+
+test("aliases redirect to their page and unknown paths answer « Page introuvable » with 404", async ({ page }) => {
+  for (const [from, to] of Object.entries(REDIRECTS)) {
+    await page.goto(from);
+    expect(new URL(page.url()).pathname, from).toBe(to);
+  }
+  const response = await page.goto("/blog/article-qui-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
+  await page.getByRole("link", { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the header button scrolls to the search and focuses the address field", async ({ page }) => {
+  await page.goto("/");
+  await waitForIslands(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("banner").getByRole("link", { name: "Tester ma zone" }).click();
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await expect(input).toBeFocused();
+  await expect(page.locator("#analyse")).toBeInViewport();
+});
+
+test("the how-it-works button, and the header button from another page, lead to a focused search field", async ({ page }) => {
+  await page.goto("/");
+  await waitForIslands(page);
+  await page.locator("#comment-ca-marche").getByRole("link", { name: "Tester ma zone" }).click();
+  await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+
+  await page.goto("/sources");
+  await page.getByRole("banner").getByRole("link", { name: "Tester ma zone" }).click();
+  await expect(page).toHaveURL(/\/#analyse$/);
+  await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+});
+
+test("the mobile menu opens and closes with the keyboard and leads to its pages", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/blog");
+  const menu = page.locator(".menu-toggle summary");
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
+  await expect(mobileNav.getByRole("link", { name: "Sources" })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(mobileNav.getByRole("link", { name: "Sources" })).toBeHidden();
+  await page.keyboard.press("Enter");
+  await mobileNav.getByRole("link", { name: "Sources" }).click();
+  await expect(page).toHaveURL(/\/sources$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sources officielles");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the FAQ has 8 questions, opens one at a time and closes again", async ({ page }) => {
+  await page.goto("/");
+  const questions = page.locator(".faq details");
+  await expect(questions).toHaveCount(8);
+  const first = questions.nth(0);
+  const second = questions.nth(1);
+  await first.locator("summary").click();
+  await expect(first).toHaveAttribute("open", "");
+  await second.locator("summary").click();
+  await expect(second).toHaveAttribute("open", "");
+  await expect(first).not.toHaveAttribute("open", "");
+  await second.locator("summary").click();
+  await expect(second).not.toHaveAttribute("open", "");
+  // Keyboard: Space on a focused question toggles it.
+  await first.locator("summary").focus();
+  await page.keyboard.press("Space");
+  await expect(first).toHaveAttribute("open", "");
+});
+
+test("the blog lists every article with its date and reading time, and an article leads back and to the search", async ({ page }) => {
+  await page.goto("/blog");
+  const posts = page.locator(".post");
+  await expect(posts).toHaveCount(BLOG_SLUGS.length);
+  for (const post of await posts.all()) {
+    await expect(post.locator("time")).toHaveText(/^\d{1,2}(er)?\u00a0\p{L}+\u00a0\d{4}$/u);
+    await expect(post).toContainText(/\d+\u00a0min de lecture/);
+  }
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('.post a[href="/blog/impact-eau-sante"]').click();
+  await expect(page).toHaveURL(/\/blog\/impact-eau-sante$/);
+  // A new page starts at the top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+  expect(jsonLd).toMatchObject({ "@type": "Article", datePublished: "2024-08-20" });
+  await page.getByRole("link", { name: "← Retour au blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+
+  await page.goto("/blog/impact-air-sante");
+  await page.getByRole("link", { name: "Tester votre zone" }).click();
+  await expect(page).toHaveURL(/\/#analyse$/);
+  await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+});
+
+test("the bathing-water article links to the sign-in page and the official sources", async ({ page }) => {
+  await page.goto("/blog/impact-baignade-sante");
+  await expect(page.getByRole("link", { name: "Surveiller mes sites de baignade" })).toHaveAttribute("href", "/auth");
+  await page.getByRole("link", { name: "Données officielles" }).click();
+  await expect(page).toHaveURL(/\/sources$/);
+});
+
+test("the guide shows three products with sponsored links opening in a new tab, and the affiliate disclosure", async ({ page }) => {
+  await page.goto("/guide/choisir-filtre-certifie");
+  const products = page.locator(".product");
+  await expect(products).toHaveCount(3);
+  for (const product of await products.all()) {
+    const link = product.getByRole("link", { name: /Voir le produit/ });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "sponsored noopener");
+    await expect(product.locator(".tags--cert li").first()).toBeVisible();
+  }
+  await expect(page.getByText(/commission du revendeur/)).toBeVisible();
+  for (const heading of ["Critère 1", "Critère 2", "Critère 3"]) {
+    await expect(page.getByRole("heading", { name: new RegExp(heading) })).toBeVisible();
+  }
+});
+
+test("the offer is free forever and leads to account creation", async ({ page }) => {
+  await page.goto("/tarifs");
+  await expect(page).toHaveURL(/\/offre$/);
+  await expect(page.locator("main")).not.toContainText(/30 jours|essai|premium|\/mois/i);
+  await expect(page.getByRole("link", { name: "Créer mon compte gratuit" })).toHaveAttribute("href", "/auth");
+});
+
+test("the footer gives the service, legal and contact links on every page", async ({ page }) => {
+  await page.goto("/cookies");
+  const footer = page.getByRole("contentinfo");
+  for (const name of ["Conditions d'utilisation", "Confidentialité", "Mentions légales", "Cookies", /^Accessibilité\s:\snon conforme$/, "Sources officielles"]) {
+    await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await page.getByRole("link", { name: "Mentions légales", exact: true }).click();
+  await expect(page.getByText("Hébergeur", { exact: true })).toBeVisible();
+});

@@ -1,0 +1,94 @@
+// Editorial rules of the content/ folder that a reader would notice if broken.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { applyContentTypography, contentFiles } from "../../scripts/content-typography.ts";
+import { countWords, readingMinutes } from "../../src/markdown/reading-time.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BLOG = join(ROOT, "content/blog");
+
+function readArticle(file: string): { frontmatter: string; body: string } {
+  const text = readFileSync(join(BLOG, file), "utf8");
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+  if (!match) throw new Error(`${file}: no frontmatter`);
+  return { frontmatter: match[1] ?? "", body: match[2] ?? "" };
+}
+
+const ARTICLES = [
+  ["impact-eau-sante", "2024-08-20"],
+  ["impact-air-sante", "2024-08-18"],
+  ["impact-baignade-sante", "2024-08-16"],
+  ["impact-secheresse-sante", "2024-08-14"],
+  ["pfas-2026", null],
+  ["lire-analyse-udi", null],
+  ["restrictions-secheresse", null],
+] as const;
+
+describe("blog articles", () => {
+  it("are the seven articles of the specification, with their dates", () => {
+    expect(readdirSync(BLOG).filter((file) => file.endsWith(".md")).sort()).toEqual(ARTICLES.map(([slug]) => `${slug}.md`).sort());
+    for (const [slug, date] of ARTICLES) {
+      const { frontmatter } = readArticle(`${slug}.md`);
+      const written = /^date:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(frontmatter)?.[1];
+      if (date) expect(written, slug).toBe(date);
+      else expect(written, slug).toMatch(/^202[56]-/);
+    }
+  });
+
+  it.each(ARTICLES.map(([slug]) => slug))("%s is a substantial article (800–1500 words) with sections and a link to an official source", (slug) => {
+    const { body } = readArticle(`${slug}.md`);
+    const words = countWords(body);
+    expect(words).toBeGreaterThanOrEqual(800);
+    expect(words).toBeLessThanOrEqual(1500);
+    expect(body).toMatch(/^## /m);
+    expect(body).not.toMatch(/^# /m);
+    expect(body).toMatch(/\]\(https:\/\//);
+    expect(body).not.toMatch(/lorem|ipsum|TODO|TBD|XXX/i);
+  });
+
+  it("at least three end with « Tester votre zone »", () => {
+    const withCta = ARTICLES.filter(([slug]) => !/^testZoneCta:\s*false/m.test(readArticle(`${slug}.md`).frontmatter));
+    expect(withCta.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the bathing article invites to monitor bathing sites and links to the official data", () => {
+    const { body } = readArticle("impact-baignade-sante.md");
+    expect(body).toContain("[Surveiller mes sites de baignade](/auth)");
+    expect(body).toContain("[Données officielles](/sources)");
+  });
+});
+
+describe("the service is free forever", () => {
+  it("no content mentions a trial, a paid plan or a monthly price", () => {
+    const files = [
+      ...readdirSync(join(ROOT, "content"), { recursive: true }).map((file) => join(ROOT, "content", String(file))),
+      ...readdirSync(join(ROOT, "src/pages"), { recursive: true }).map((file) => join(ROOT, "src/pages", String(file))),
+    ].filter((file) => /\.(md|json|astro)$/.test(file));
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      // « 30 jours » itself is fine (data deletion delay); a 30-day trial is not.
+      expect(text, file).not.toMatch(/\bessai|30 jours (gratuits|offerts)|premium|abonnement (mensuel|annuel)|€\s*(\/|par)\s*(mois|an)\b/i);
+    }
+  });
+});
+
+describe("French typography", () => {
+  it("every content file has its no-break spaces (fix with `npm run content:typography`)", () => {
+    for (const file of contentFiles()) {
+      const text = readFileSync(file, "utf8");
+      expect(applyContentTypography(text) === text, `${file}: run npm run content:typography`).toBe(true);
+    }
+  });
+});
+
+describe("reading time", () => {
+  it("counts words, not Markdown syntax or URLs", () => {
+    expect(countWords("## Titre\n\nUn [lien officiel](https://exemple.fr/a-b-c) et **du gras** : fin.")).toBe(8);
+  });
+
+  it("rounds to minutes at about 200 words a minute, at least one", () => {
+    expect(readingMinutes("mot ".repeat(50))).toBe(1);
+    expect(readingMinutes("mot ".repeat(1000))).toBe(5);
+  });
+});
