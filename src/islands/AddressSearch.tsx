@@ -80,7 +80,7 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
     onPick(address);
     setOpen(false);
     setHighlighted(-1);
-    setAnnouncement(`Adresse choisie : ${address.label}`);
+    setAnnouncement(`Adresse choisie\u00a0: ${address.label}`);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -124,7 +124,7 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
         Votre adresse
       </label>
       <p id={hintId} className="search__hint">
-        Par exemple : 8 bd du Port, Amiens. Choisissez ensuite une suggestion.
+        Par exemple&nbsp;: 8 bd du Port, Amiens. Choisissez ensuite une suggestion.
       </p>
       <div className="search__row">
         <div className="combobox">

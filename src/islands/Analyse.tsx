@@ -159,7 +159,7 @@ export default function Analyse() {
         ) : null}
         {state.status === "idle" ? (
           <p className="analyse__empty">
-            Le bilan s'affichera ici : eau du robinet, qualité de l'air, restrictions sécheresse et recommandations.
+            Le bilan s'affichera ici&nbsp;: eau du robinet, qualité de l'air, restrictions sécheresse et recommandations.
           </p>
         ) : null}
       </div>

@@ -115,7 +115,7 @@ function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
           </select>
           <p className="udi-chooser__hint">
             Votre commune est desservie par {water.udis.length} réseaux. Les données publiques ne permettent pas de savoir
-            lequel dessert votre adresse : choisissez le vôtre si vous le connaissez (il figure sur votre facture d'eau).
+            lequel dessert votre adresse&nbsp;: choisissez le vôtre si vous le connaissez (il figure sur votre facture d'eau).
           </p>
         </div>
       ) : null}
@@ -229,8 +229,17 @@ function AirCard({ report }: { report: Report }) {
           </Detail>
         </dl>
       ) : null}
-      {air.origin === "atmo" && air.index?.zone ? <p className="card__small">Zone : {air.index.zone}</p> : null}
+      {air.origin === "atmo" && air.index?.zone ? <p className="card__small">Zone{NBSP}: {air.index.zone}</p> : null}
       <SourceLink source={air.source} />
+      {pm25 && air.origin !== "cams" ? (
+        <p className="card__small">
+          PM2,5{NBSP}: estimation Copernicus CAMS via{" "}
+          <a href="https://open-meteo.com/" target="_blank" rel="noopener noreferrer">
+            Open-Meteo.com<span className="sr-only"> (nouvel onglet)</span>
+          </a>{" "}
+          (CC BY 4.0)
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -39,6 +39,18 @@ describe("static build", () => {
     expect(existsSync(join(DIST, "og-image.png"))).toBe(true);
   });
 
+  it("writes titles, descriptions and headings with French typography", () => {
+    for (const route of PAGE_ROUTES) {
+      const html = htmlOf(route);
+      const texts = [
+        ...html.matchAll(/<title>([^<]*)<\/title>/g),
+        ...html.matchAll(/<meta name="description" content="([^"]*)"/g),
+        ...html.matchAll(/<h[1-3][^>]*>([^<]*)<\/h[1-3]>/g),
+      ].map((match) => match[1] ?? "");
+      for (const text of texts) expect(text, route).not.toMatch(/ [:;!?»]|« /);
+    }
+  });
+
   it("has no broken internal link", () => {
     // /auth arrives with the accounts issue; it is the only page linked ahead of time.
     const pending = new Set(["/auth"]);

@@ -15,8 +15,9 @@ export const ATMO_SOURCE: SourceRef = {
 };
 
 export const CAMS_SOURCE: SourceRef = {
-  name: "Copernicus CAMS, estimation modélisée (via Open-Meteo)",
-  url: "https://atmosphere.copernicus.eu/",
+  // Open-Meteo's data are CC BY 4.0: the attribution names and links it.
+  name: "Copernicus CAMS, estimation modélisée (via Open-Meteo.com, CC BY 4.0)",
+  url: "https://open-meteo.com/en/docs/air-quality-api",
   publisher: "Copernicus Atmosphere Monitoring Service (Union européenne)",
 };
 
