@@ -37,6 +37,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DEMO_UPSTREAM_PORT: String(PORT + 100),
+      DEMO_FAKE_RESEND_PORT: String(PORT + 200),
+      DEMO_FAKE_OAUTH_PORT: String(PORT + 300),
+      SITE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: `file:test-results/e2e-${PORT}.db`,
       NODE_ENV: "test",
     },

@@ -1,22 +1,33 @@
 // `npm run demo`: the real app against local fake upstreams serving recorded and derived
-// responses, so it can be tried without internet. Also the e2e tests' server.
+// responses, so it can be tried without internet. Emails land in the local outbox (/dev/mails).
+// Also the e2e tests' server: with DEMO_FAKE_RESEND_PORT / DEMO_FAKE_OAUTH_PORT it sends emails to
+// a fake Resend and offers Google sign-in through a fake OpenID provider.
+import { startFakeOAuth } from "../tests/fakes/oauth-server.ts";
+import { startFakeResend } from "../tests/fakes/resend-server.ts";
 import { startFakeUpstreams } from "../tests/fakes/upstream-server.ts";
 import { startServer } from "../workers/node.ts";
 
 const upstreams = await startFakeUpstreams({ port: Number(process.env.DEMO_UPSTREAM_PORT ?? 0) });
+const resend = process.env.DEMO_FAKE_RESEND_PORT ? await startFakeResend({ port: Number(process.env.DEMO_FAKE_RESEND_PORT) }) : null;
+const oauth = process.env.DEMO_FAKE_OAUTH_PORT ? await startFakeOAuth({ port: Number(process.env.DEMO_FAKE_OAUTH_PORT) }) : null;
 const running = await startServer({
   env: {
     DATABASE_URL: "file:.data/demo.db",
     ...process.env,
     ...upstreams.config,
+    ...(resend ? { RESEND_API_KEY: "re_demo_key", RESEND_BASE_URL: resend.baseUrl } : {}),
+    ...(oauth ? oauth.config : {}),
   },
 });
 console.log(`Démo Zone Santé (données enregistrées, sans internet) : ${running.url}`);
-console.log('Essayez l\'adresse « 8 bd du Port ».');
+console.log("Essayez l'adresse « 8 bd du Port » ou « Maraussan ».");
+if (!resend) console.log(`Les emails (comptes, alertes) arrivent dans la boîte locale : ${running.url}/dev/mails`);
 
 const shutdown = async () => {
   await running.close();
   await upstreams.close();
+  await resend?.close();
+  await oauth?.close();
   process.exit(0);
 };
 process.once("SIGTERM", () => void shutdown());

@@ -8,6 +8,7 @@ import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
 import { logJson } from "../src/server/logger.ts";
+import { createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
 
 interface Env {
@@ -34,6 +35,8 @@ function buildApi(env: Env) {
     db,
     cache,
     sources: createSources({ config, cache, clock }),
+    // parseConfig requires a Resend key in production: Workers always send through Resend.
+    mailer: createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM }),
     clock,
     appSecret: config.APP_SECRET ?? "",
     clientIp: (c) => c.req.header("CF-Connecting-IP"),

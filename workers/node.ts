@@ -14,6 +14,8 @@ import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
 import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
 import type { LogEntry } from "../src/server/deps.ts";
 import { logJson } from "../src/server/logger.ts";
+import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
+import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -68,11 +70,17 @@ export async function startServer(options: {
   const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN });
   const cache = createMemoryCache();
   const clock = () => new Date();
+  // Without a Resend key (local runs), emails go to an outbox readable at /dev/mails.
+  const useOutbox = !config.RESEND_API_KEY && config.NODE_ENV !== "production";
+  const mailer = config.RESEND_API_KEY
+    ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
+    : createOutboxMailer(database.db, clock);
   const api = createApp({
     config,
     db: database.db,
     cache,
     sources: createSources({ config, cache, clock }),
+    mailer,
     clock,
     appSecret,
     clientIp: (c) => getConnInfo(c).remote.address,
@@ -81,6 +89,7 @@ export async function startServer(options: {
 
   const root = new Hono();
   root.route("/", api);
+  if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
   if (options.serveStaticBuild !== false) {
     if (!existsSync(join(DIST, "index.html"))) {
       throw new Error("Le site n'est pas construit : lancez `npm run build` (ou `npm start`, qui le fait).");

@@ -17,9 +17,22 @@ interface Props {
   busy: boolean;
   error: string | null;
   inputRef: React.RefObject<HTMLInputElement | null>;
+  /** texts of the home page by default; the account page reuses the field to add an address */
+  labels?: { field: string; hint: string; submit: string; busy: string; form: string };
+  /** extra fields shown between the address and the button (the account page's name for it) */
+  children?: React.ReactNode;
+  submitDisabled?: boolean;
 }
 
-export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef }: Props) {
+const HOME_LABELS = {
+  field: "Votre adresse",
+  hint: "Par exemple\u00a0: 8 bd du Port, Amiens. Choisissez ensuite une suggestion.",
+  submit: "Analyser",
+  busy: "Analyse…",
+  form: "Rechercher une adresse",
+};
+
+export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false }: Props) {
   const id = useId();
   const inputId = `${id}-adresse`;
   const listId = `${id}-suggestions`;
@@ -119,13 +132,14 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
   const describedBy = [hintId, error ? errorId : null, searchProblem ? `${errorId}-recherche` : null].filter(Boolean).join(" ");
 
   return (
-    <form className="search" role="search" aria-label="Rechercher une adresse" onSubmit={handleSubmit} noValidate>
+    <form className="search" role="search" aria-label={labels.form} onSubmit={handleSubmit} noValidate>
       <label className="search__label" htmlFor={inputId}>
-        Votre adresse
+        {labels.field}
       </label>
       <p id={hintId} className="search__hint">
-        Par exemple&nbsp;: 8 bd du Port, Amiens. Choisissez ensuite une suggestion.
+        {labels.hint}
       </p>
+      {children}
       <div className="search__row">
         <div className="combobox">
           <input
@@ -178,8 +192,8 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
             ))}
           </ul>
         </div>
-        <button className="btn btn--primary search__submit" type="submit" disabled={busy} aria-disabled={busy || undefined}>
-          {busy ? "Analyse…" : "Analyser"}
+        <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
+          {busy ? labels.busy : labels.submit}
         </button>
       </div>
       {error ? (

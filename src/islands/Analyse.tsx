@@ -4,7 +4,7 @@ import type { Address, Report } from "../core/types.ts";
 import AddressSearch from "./AddressSearch.tsx";
 import { ApiError, fetchReport, readReportRequest, toReportParams, type ReportRequest } from "./api.ts";
 import ReportView from "./ReportView.tsx";
-import Toasts, { type Toast } from "./Toasts.tsx";
+import Toasts, { useToasts } from "./Toasts.tsx";
 
 type State =
   | { status: "idle" }
@@ -18,18 +18,10 @@ export default function Analyse() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<State>({ status: "idle" });
   const [pendingUdi, setPendingUdi] = useState<string | null>(null);
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const { toasts, notify, dismiss } = useToasts();
   const inputRef = useRef<HTMLInputElement>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
-  const toastId = useRef(0);
-
-  const notify = useCallback((kind: Toast["kind"], text: string) => {
-    toastId.current += 1;
-    const id = toastId.current;
-    setToasts((current) => [...current.filter((toast) => toast.kind !== kind), { id, kind, text }]);
-  }, []);
-  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
 
   const load = useCallback(
     async (request: ReportRequest | { q: string; udi?: string | undefined }, options: { focusResults: boolean }) => {

@@ -2,6 +2,7 @@
 // shown here comes from the server, which applies the data rules.
 import { useId, type ReactNode } from "react";
 import { formatDateFr, formatNumberFr } from "../core/shared/format.ts";
+import { toReportParams, type ReportRequest } from "./api.ts";
 import { LEVEL_LABELS } from "../core/shared/levels.ts";
 import type { Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
 
@@ -14,6 +15,19 @@ interface Props {
 }
 
 const NBSP = "\u00A0";
+
+/** The same report as a PDF: the address and the network shown. */
+function pdfRequestOf(report: Report): ReportRequest {
+  return {
+    lat: report.address.latitude,
+    lon: report.address.longitude,
+    citycode: report.address.citycode,
+    label: report.address.label,
+    postcode: report.address.postcode || undefined,
+    city: report.address.city || undefined,
+    udi: report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined,
+  };
+}
 
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi }: Props) {
   const { address_info: info } = report;
@@ -34,6 +48,14 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi }
         <AirCard report={report} />
         <DroughtCard report={report} />
         <RecommendationsCard recommendations={report.recommendations} />
+      </div>
+      <div className="report__actions">
+        <a className="btn btn--secondary" href={`/api/report/pdf?${toReportParams(pdfRequestOf(report))}`} download>
+          Télécharger le rapport PDF
+        </a>
+        <a className="btn btn--secondary" href="/compte">
+          Recevoir des alertes pour cette adresse
+        </a>
       </div>
       <p className="report__disclaimer">
         Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne

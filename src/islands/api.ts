@@ -4,19 +4,29 @@ import type { Address, Report } from "../core/types.ts";
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** the API's stable error code (« invalid_credentials »…), when it sent one */
+  readonly code: string | null;
+  constructor(message: string, status: number, code: string | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.code = code;
   }
 }
 
 const NETWORK_MESSAGE = "Impossible de joindre le service. Vérifiez votre connexion puis réessayez.";
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+/** Calls our API; an error carries the French message the API sent, or a generic one. */
+export async function requestJson<T>(method: string, url: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers: { Accept: "application/json" } });
+    response = await fetch(url, {
+      method,
+      signal: options.signal,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(options.body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(NETWORK_MESSAGE, 0);
@@ -28,14 +38,14 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
     throw new ApiError("Réponse inattendue du service. Veuillez réessayer dans quelques instants.", response.status);
   }
   if (!response.ok) {
-    const message =
-      body && typeof body === "object" && "error" in body && typeof body.error === "string"
-        ? body.error
-        : "Le service a rencontré un problème. Veuillez réessayer dans quelques instants.";
-    throw new ApiError(message, response.status);
+    const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+    const message = typeof record.error === "string" ? record.error : "Le service a rencontré un problème. Veuillez réessayer dans quelques instants.";
+    throw new ApiError(message, response.status, typeof record.code === "string" ? record.code : null);
   }
   return body as T;
 }
+
+const getJson = <T>(url: string, signal?: AbortSignal) => requestJson<T>("GET", url, { signal });
 
 export async function fetchSuggestions(query: string, signal: AbortSignal): Promise<Address[]> {
   const params = new URLSearchParams({ q: query, limit: "8" });

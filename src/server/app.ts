@@ -1,9 +1,13 @@
+import "./zod-locale.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { jsonError } from "./http-errors.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { loadSession } from "./middleware/session.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
@@ -23,10 +27,13 @@ export function createApp(deps: AppDeps) {
   });
   app.use("*", securityHeaders);
   app.use("*", sameOriginForWrites);
+  app.use("*", loadSession);
 
   app.route("/health", healthRoutes);
   app.route("/geocode", geocodeRoutes);
   app.route("/report", reportRoutes);
+  app.route("/auth", authRoutes);
+  app.route("/account", accountRoutes);
 
   app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
   app.onError((error, c) => {

@@ -45,6 +45,10 @@ export const configSchema = z.object({
     ),
   GOOGLE_CLIENT_ID: optionalSecret,
   GOOGLE_CLIENT_SECRET: optionalSecret,
+  /** Google's endpoints, configurable so tests can point them at a local fake */
+  GOOGLE_AUTH_URL: url("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: url("https://oauth2.googleapis.com/token"),
+  GOOGLE_ISSUER: z.string().trim().default("https://accounts.google.com"),
   BAN_API_URL: url("https://data.geopf.fr/geocodage"),
   HUBEAU_API_URL: url("https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable"),
   VIGIEAU_API_URL: url("https://api.vigieau.gouv.fr/api"),
@@ -80,6 +84,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = parsed.data;
   if (config.NODE_ENV === "production" && !config.APP_SECRET) {
     throw new ConfigError(["APP_SECRET : obligatoire en production (au moins 32 caractères)"]);
+  }
+  if (config.NODE_ENV === "production" && !config.RESEND_API_KEY) {
+    throw new ConfigError(["RESEND_API_KEY : obligatoire en production (envoi des emails)"]);
+  }
+  if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(["GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET : renseignez les deux, ou aucun"]);
   }
   if (!config.DATABASE_URL.startsWith("file:") && config.DATABASE_URL.startsWith("libsql:") && !config.DATABASE_AUTH_TOKEN) {
     throw new ConfigError(["DATABASE_AUTH_TOKEN : obligatoire pour une base Turso (libsql://)"]);

@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import type { Cache } from "./cache/types.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import type { Mailer } from "./email/mailer.ts";
+import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
 
 export interface LogEntry {
@@ -17,6 +19,7 @@ export interface AppDeps {
   db: Database;
   cache: Cache;
   sources: Sources;
+  mailer: Mailer;
   clock: () => Date;
   /** HMAC / hashing key (APP_SECRET, or the generated local one) */
   appSecret: string;
@@ -25,4 +28,4 @@ export interface AppDeps {
   log: (entry: LogEntry) => void;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type AppEnv = { Variables: { deps: AppDeps; auth: ValidSession | null } };

@@ -17,7 +17,7 @@ test("every page answers 200 with a unique title and description, a canonical UR
   test.setTimeout(120_000);
   const titles = new Set<string>();
   const descriptions = new Set<string>();
-  for (const route of PAGE_ROUTES) {
+  for (const route of [...PAGE_ROUTES, "/auth"]) {
     const response = await page.goto(route);
     expect(response?.status(), route).toBe(200);
     const title = await page.title();

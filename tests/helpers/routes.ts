@@ -23,5 +23,8 @@ export const PAGE_ROUTES = [
   ...LEGAL_ROUTES,
 ];
 
+/** Pages of the application (an island, no static content to index): they answer 200 too. */
+export const APP_ROUTES = ["/auth", "/compte"];
+
 /** Aliases that redirect (301) to a page. */
 export const REDIRECTS: Record<string, string> = { "/home": "/", "/index": "/", "/tarifs": "/offre" };

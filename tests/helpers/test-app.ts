@@ -1,5 +1,6 @@
 // Builds the real app for a test file: a fresh libSQL file with migrations applied, the real
-// upstream clients pointed at the local fake server, the in-memory cache and a fixed clock.
+// upstream clients pointed at the local fake server, Resend pointed at a fake Resend server, the
+// in-memory cache and a clock the test controls.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,35 +8,60 @@ import { createApp } from "../../src/server/app.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/node.ts";
+import type { Database } from "../../src/server/db/index.ts";
 import type { LogEntry } from "../../src/server/deps.ts";
+import { createOutboxMailer, createResendMailer } from "../../src/server/email/mailer.ts";
 import { createSources } from "../../src/server/services/sources.ts";
+import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+
+export const TEST_SITE_URL = "http://127.0.0.1:4321";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   upstreams: FakeUpstreams;
+  resend: FakeResend;
+  db: Database;
   logs: LogEntry[];
-  /** a fresh app (empty cache, new rate-limit counters) on the same database and fakes */
-  rebuild(overrides?: Record<string, string>): ReturnType<typeof createApp>;
+  /** the app's clock; move it with setNow */
+  now(): Date;
+  setNow(date: Date): void;
+  /** a fresh app (empty cache) on the same database and fakes */
+  rebuild(overrides?: Record<string, string>, options?: { mailer?: "resend" | "outbox" }): ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const now = options.now ?? new Date();
+export async function createTestApp(options: { now?: Date; env?: Record<string, string>; mailer?: "resend" | "outbox" } = {}): Promise<TestApp> {
+  let now = options.now ?? new Date();
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-test-"));
   const upstreams = await startFakeUpstreams({ now });
+  const resend = await startFakeResend();
   const database = await openDatabase({ url: `file:${join(directory, "test.db")}` });
   const logs: LogEntry[] = [];
+  const clock = () => now;
 
-  const build = (overrides: Record<string, string> = {}) => {
-    const config = parseConfig({ NODE_ENV: "test", UPSTREAM_TIMEOUT_MS: "800", ...upstreams.config, ...options.env, ...overrides });
+  const build = (overrides: Record<string, string> = {}, buildOptions: { mailer?: "resend" | "outbox" } = {}) => {
+    const config = parseConfig({
+      NODE_ENV: "test",
+      SITE_URL: TEST_SITE_URL,
+      UPSTREAM_TIMEOUT_MS: "800",
+      RESEND_API_KEY: "re_test_key",
+      RESEND_BASE_URL: resend.baseUrl,
+      ...upstreams.config,
+      ...options.env,
+      ...overrides,
+    });
     const cache = createMemoryCache();
-    const clock = () => now;
+    const mailerKind = buildOptions.mailer ?? options.mailer ?? "resend";
     return createApp({
       config,
       db: database.db,
       cache,
       sources: createSources({ config, cache, clock }),
+      mailer:
+        mailerKind === "resend"
+          ? createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
+          : createOutboxMailer(database.db, clock),
       clock,
       appSecret: "test-secret-test-secret-test-secret",
       clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
@@ -46,10 +72,17 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   return {
     app: build(),
     upstreams,
+    resend,
+    db: database.db,
     logs,
+    now: clock,
+    setNow(date) {
+      now = date;
+    },
     rebuild: build,
     async close() {
       await upstreams.close();
+      await resend.close();
       database.close();
       rmSync(directory, { recursive: true, force: true });
     },

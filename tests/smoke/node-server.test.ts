@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
-import { PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
+import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -54,7 +54,7 @@ describe("the Node entry (npm start)", () => {
       await new Promise((wait) => setTimeout(wait, 200));
     }
 
-    for (const route of PAGE_ROUTES) {
+    for (const route of [...PAGE_ROUTES, ...APP_ROUTES]) {
       const response = await fetch(`${base}${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get("content-type"), route).toContain("text/html");

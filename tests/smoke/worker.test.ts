@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
+import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -33,6 +33,9 @@ beforeAll(async () => {
       // Nothing listens there: the paths under test must not need the database.
       DATABASE_URL: "http://127.0.0.1:9",
       SITE_URL: baseUrl,
+      // Required in production; nothing is sent by the paths under test.
+      RESEND_API_KEY: "re_smoke_key",
+      RESEND_BASE_URL: "http://127.0.0.1:9",
       UPSTREAM_TIMEOUT_MS: "2000",
     })
       .map(([key, value]) => `${key}=${value}`)
@@ -84,7 +87,7 @@ describe("Worker build under wrangler dev", () => {
   });
 
   it("serves every public page, the aliases as 301 redirects, the sitemap and robots.txt", async () => {
-    for (const route of PAGE_ROUTES) {
+    for (const route of [...PAGE_ROUTES, ...APP_ROUTES]) {
       const response = await fetch(`${baseUrl}${route}`, { redirect: "manual" });
       expect(response.status, route).toBe(200);
       expect(response.headers.get("x-frame-options"), route).toBe("DENY");
@@ -103,6 +106,12 @@ describe("Worker build under wrangler dev", () => {
     const response = await fetch(`${baseUrl}/cette-page-n-existe-pas`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Page introuvable");
+  });
+
+  it("answers the session context of a signed-out visitor without a database", async () => {
+    const response = await fetch(`${baseUrl}/api/auth/session`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ user: null, subscription: null, googleEnabled: false });
   });
 
   it("answers /api/health", async () => {

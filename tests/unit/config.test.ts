@@ -39,3 +39,19 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATABASE_URL: "libsql://db.turso.io" })).toThrow(/DATABASE_AUTH_TOKEN/);
   });
 });
+
+describe("logJson", () => {
+  it("never writes an email address", async () => {
+    const { logJson } = await import("../../src/server/logger.ts");
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => lines.push(line);
+    try {
+      logJson({ level: "error", message: "email failed", fields: { error: "Invalid `to`: marie.curie@example.org" } });
+    } finally {
+      console.error = original;
+    }
+    expect(lines[0]).toContain("[email]");
+    expect(lines[0]).not.toContain("marie.curie@example.org");
+  });
+});

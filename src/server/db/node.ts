@@ -29,6 +29,7 @@ export async function openDatabase(options: { url: string; authToken?: string | 
     // WAL lets the alert run write while pages read; busy_timeout avoids spurious SQLITE_BUSY.
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA busy_timeout = 5000");
+    await client.execute("PRAGMA foreign_keys = ON");
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

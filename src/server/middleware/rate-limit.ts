@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
@@ -28,4 +29,16 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & { fai
     }
     await next();
   });
+}
+
+/**
+ * A limit on another key than the IP (an email address, hashed before storage). Returns the 429
+ * answer to send, or null when the request may go on. Never fails open: auth routes guard accounts.
+ */
+export async function limitByKey(c: Context<AppEnv>, rule: RateLimitRule, key: string): Promise<Response | null> {
+  const deps = c.get("deps");
+  const outcome = await consumeRateLimit(deps.db, rule, await hashKey(key, deps.appSecret), deps.clock().getTime());
+  if (outcome.allowed) return null;
+  c.header("Retry-After", String(outcome.retryAfterSeconds));
+  return jsonError(c, 429, "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.", "rate_limited");
 }

@@ -1,0 +1,275 @@
+// /auth: sign in (password or emailed code), create an account, or continue with Google.
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
+import { ApiError, requestJson } from "./api.ts";
+import { refreshSession, setSession, useSession, type SessionContext } from "./session.ts";
+import Toasts, { useToasts } from "./Toasts.tsx";
+
+type Tab = "signin" | "signup";
+type SignInMode = "password" | "code-request" | "code-verify";
+
+const UNEXPECTED = "Une erreur inattendue s'est produite.";
+const URL_ERRORS: Record<string, string> = {
+  google: "Impossible de se connecter avec Google. Veuillez réessayer.",
+  lien: "Ce lien de confirmation n'est plus valide. Connectez-vous pour en recevoir un nouveau.",
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNEXPECTED;
+}
+
+export default function AuthPanel() {
+  const session = useSession();
+  const { toasts, notify, dismiss } = useToasts();
+  const [tab, setTab] = useState<Tab>("signin");
+  const [mode, setMode] = useState<SignInMode>("password");
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
+  const [signUpDone, setSignUpDone] = useState<string | null>(null);
+  const [codeSentMessage, setCodeSentMessage] = useState<string | null>(null);
+  const tabsId = useId();
+  const tabRefs = { signin: useRef<HTMLButtonElement>(null), signup: useRef<HTMLButtonElement>(null) };
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void refreshSession().then((context) => {
+      if (context?.user) location.replace("/compte");
+    });
+    const error = new URLSearchParams(location.search).get("erreur");
+    if (error && URL_ERRORS[error]) notify("error", URL_ERRORS[error]);
+  }, [notify]);
+
+  useEffect(() => {
+    if (mode === "code-verify") codeRef.current?.focus();
+  }, [mode]);
+
+  function signedIn(context: SessionContext) {
+    setSession(context);
+    location.assign("/compte");
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitPassword(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        signedIn(await requestJson<SessionContext>("POST", "/api/auth/signin", { body: { email, password } }));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "invalid_credentials") notify("error", error.message, "Erreur de connexion");
+        else notify("error", messageOf(error));
+      }
+    });
+  }
+
+  function requestCode(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        const answer = await requestJson<{ message: string }>("POST", "/api/auth/code", { body: { email } });
+        setCodeSentMessage(answer.message);
+        setMode("code-verify");
+      } catch (error) {
+        notify("error", messageOf(error));
+      }
+    });
+  }
+
+  function verifyCode(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        signedIn(await requestJson<SessionContext>("POST", "/api/auth/code/verify", { body: { email, code } }));
+      } catch (error) {
+        notify("error", messageOf(error));
+      }
+    });
+  }
+
+  function submitSignUp(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        const answer = await requestJson<{ message: string }>("POST", "/api/auth/signup", { body: { email, password, firstName, lastName } });
+        setSignUpDone(answer.message);
+      } catch (error) {
+        notify("error", messageOf(error));
+      }
+    });
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    const next: Tab = tab === "signin" ? "signup" : "signin";
+    setTab(next);
+    tabRefs[next].current?.focus();
+  }
+
+  const googleEnabled = session.status === "ready" && session.context.googleEnabled;
+
+  return (
+    <div className="auth">
+      <div role="tablist" aria-label="Connexion ou inscription" className="tabs">
+        {(["signin", "signup"] as const).map((name) => (
+          <button
+            key={name}
+            ref={tabRefs[name]}
+            id={`${tabsId}-${name}`}
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={tab === name}
+            aria-controls={`${tabsId}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+          >
+            {name === "signin" ? "Se connecter" : "Créer un compte"}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`${tabsId}-signin-panel`} aria-labelledby={`${tabsId}-signin`} hidden={tab !== "signin"} className="auth__panel">
+        {mode === "password" ? (
+          <form onSubmit={submitPassword} className="form" noValidate>
+            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+            <Field label="Mot de passe" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+            <button className="btn btn--primary" type="submit" disabled={busy}>
+              {busy ? "Connexion…" : "Se connecter"}
+            </button>
+            <p className="form__alt">
+              <button type="button" className="link-button" onClick={() => setMode("code-request")}>
+                Mot de passe oublié&nbsp;? Recevoir un code par email
+              </button>
+            </p>
+          </form>
+        ) : mode === "code-request" ? (
+          <form onSubmit={requestCode} className="form" noValidate>
+            <p>
+              Recevez un code à 6 chiffres par email pour vous connecter sans mot de passe. Une fois connecté, vous pourrez
+              choisir un nouveau mot de passe depuis «&nbsp;Mon compte&nbsp;».
+            </p>
+            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+            <button className="btn btn--primary" type="submit" disabled={busy}>
+              {busy ? "Envoi…" : "Recevoir un code"}
+            </button>
+            <p className="form__alt">
+              <button type="button" className="link-button" onClick={() => setMode("password")}>
+                Revenir à la connexion par mot de passe
+              </button>
+            </p>
+          </form>
+        ) : (
+          <form onSubmit={verifyCode} className="form" noValidate>
+            {codeSentMessage ? <p role="status">{codeSentMessage}</p> : null}
+            <Field
+              label="Code reçu par email"
+              hint="6 chiffres"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(value) => setCode(value.replace(/\D/g, ""))}
+              inputRef={codeRef}
+              required
+            />
+            <button className="btn btn--primary" type="submit" disabled={busy || code.length !== 6}>
+              {busy ? "Vérification…" : "Se connecter avec ce code"}
+            </button>
+            <p className="form__alt">
+              <button type="button" className="link-button" onClick={() => setMode("code-request")}>
+                Recevoir un nouveau code
+              </button>
+            </p>
+          </form>
+        )}
+      </div>
+
+      <div role="tabpanel" id={`${tabsId}-signup-panel`} aria-labelledby={`${tabsId}-signup`} hidden={tab !== "signup"} className="auth__panel">
+        {signUpDone ? (
+          <div className="notice" role="status">
+            <p>
+              <strong>{signUpDone}</strong>
+            </p>
+            <p>Le lien reçu est valable 48&nbsp;heures. Pensez à regarder dans vos courriers indésirables.</p>
+          </div>
+        ) : (
+          <form onSubmit={submitSignUp} className="form" noValidate>
+            <div className="form__row">
+              <Field label="Prénom (facultatif)" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
+              <Field label="Nom (facultatif)" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
+            </div>
+            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+            <Field label="Mot de passe" hint="Minimum 6 caractères" type="password" autoComplete="new-password" value={password} onChange={setPassword} required minLength={6} />
+            <button className="btn btn--primary" type="submit" disabled={busy}>
+              {busy ? "Création…" : "Créer mon compte"}
+            </button>
+            <p className="form__small">
+              En créant un compte, vous acceptez les <a href="/cgu">conditions d'utilisation</a>. Vos données sont traitées
+              comme l'explique la <a href="/confidentialite">politique de confidentialité</a>.
+            </p>
+          </form>
+        )}
+      </div>
+
+      {googleEnabled ? (
+        <div className="auth__google">
+          <p className="auth__or">ou</p>
+          <a className="btn btn--secondary" href="/api/auth/google">
+            Continuer avec Google
+          </a>
+        </div>
+      ) : null}
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "text";
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  inputRef?: React.RefObject<HTMLInputElement | null>;
+}
+
+export function Field({ label, value, onChange, hint, type = "text", inputRef, ...rest }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        className="input"
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...rest}
+      />
+    </div>
+  );
+}

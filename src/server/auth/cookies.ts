@@ -1,0 +1,41 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../deps.ts";
+
+export const SESSION_COOKIE = "zs_session";
+export const OAUTH_STATE_COOKIE = "zs_oauth_state";
+export const OAUTH_VERIFIER_COOKIE = "zs_oauth_verifier";
+
+/** Secure everywhere but on a plain-http local address (http://127.0.0.1 in development and tests). */
+function isSecure(c: Context<AppEnv>): boolean {
+  return new URL(c.get("deps").config.SITE_URL).protocol === "https:";
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAtMs: number): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: isSecure(c),
+    sameSite: "Lax",
+    path: "/",
+    expires: new Date(expiresAtMs),
+  });
+}
+
+export function readSessionCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c), httpOnly: true, sameSite: "Lax" });
+}
+
+/** Short-lived cookies of the Google sign-in round trip (state and PKCE verifier). */
+export function setOAuthCookie(c: Context<AppEnv>, name: string, value: string): void {
+  setCookie(c, name, value, { httpOnly: true, secure: isSecure(c), sameSite: "Lax", path: "/api/auth/google", maxAge: 600 });
+}
+
+export function takeOAuthCookie(c: Context<AppEnv>, name: string): string | undefined {
+  const value = getCookie(c, name);
+  deleteCookie(c, name, { path: "/api/auth/google", secure: isSecure(c), httpOnly: true, sameSite: "Lax" });
+  return value;
+}

@@ -1,0 +1,41 @@
+// Password hashing with scrypt (node:crypto, available in Node and in Workers with nodejs_compat).
+// Parameters: N=2^14, r=8, p=5 — one of OWASP's scrypt settings, chosen for its 16 MiB of memory
+// (a Worker isolate has 128 MB) at the same work factor as N=2^17, p=1. Cost measured in README.
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+export const SCRYPT_PARAMETERS = { N: 2 ** 14, r: 8, p: 5 } as const;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+export const MIN_PASSWORD_LENGTH = 6;
+/** scrypt's cost is linear in the input too: cap what an attacker can make us hash. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+function deriveKey(password: string, salt: Buffer, parameters: { N: number; r: number; p: number }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...parameters, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** "scrypt$N$r$p$salt$hash" (base64), self-describing so parameters can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await deriveKey(password, salt, SCRYPT_PARAMETERS);
+  const { N, r, p } = SCRYPT_PARAMETERS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const key = await deriveKey(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when the stored hash used other parameters than today's (rehash after a successful sign-in). */
+export function passwordNeedsRehash(stored: string): boolean {
+  const { N, r, p } = SCRYPT_PARAMETERS;
+  return !stored.startsWith(`scrypt$${N}$${r}$${p}$`);
+}

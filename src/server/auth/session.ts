@@ -1,0 +1,79 @@
+// Sessions following the Lucia author's guide: token = "<id>.<secret>", SHA-256 of the secret at
+// rest, constant-time comparison, sliding expiry. Pure functions over the database; the cookie is
+// handled by the middleware.
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { Database } from "../db/index.ts";
+import { sessions, users, type SessionRow, type UserRow } from "../db/schema/index.ts";
+import { generateRandomToken, hashSecret, secretsEqual } from "./crypto.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** The expiry slides at most once an hour, so a busy session does not write on every request. */
+export const SESSION_ACTIVITY_CHECK_MS = 3600 * 1000;
+/** After signing in with an emailed code, a new password may be set without the old one for 15 min. */
+export const PASSWORD_RESET_WINDOW_MS = 15 * 60 * 1000;
+
+export interface ValidSession {
+  session: SessionRow;
+  user: UserRow;
+  /** true when the expiry moved: the cookie must be sent again with the new lifetime */
+  refreshed: boolean;
+}
+
+export async function createSession(
+  db: Database,
+  input: { userId: string; nowMs: number; allowPasswordReset?: boolean },
+): Promise<{ token: string; session: SessionRow }> {
+  const id = generateRandomToken();
+  const secret = generateRandomToken();
+  const session: SessionRow = {
+    id,
+    userId: input.userId,
+    secretHash: Buffer.from(hashSecret(secret)),
+    createdAtMs: input.nowMs,
+    lastActiveAtMs: input.nowMs,
+    expiresAtMs: input.nowMs + SESSION_LIFETIME_MS,
+    passwordResetUntilMs: input.allowPasswordReset ? input.nowMs + PASSWORD_RESET_WINDOW_MS : null,
+  };
+  await db.insert(sessions).values(session);
+  return { token: `${id}.${secret}`, session };
+}
+
+export async function validateSessionToken(db: Database, token: string, nowMs: number): Promise<ValidSession | null> {
+  const [id, secret, extra] = token.split(".");
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const [row] = await db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
+  if (!row) return null;
+  const { sessions: session, users: user } = row;
+  if (!secretsEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
+  if (session.expiresAtMs <= nowMs) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (nowMs - session.lastActiveAtMs < SESSION_ACTIVITY_CHECK_MS) return { session, user, refreshed: false };
+  const refreshedSession = { ...session, lastActiveAtMs: nowMs, expiresAtMs: nowMs + SESSION_LIFETIME_MS };
+  await db
+    .update(sessions)
+    .set({ lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs })
+    .where(eq(sessions.id, id));
+  return { session: refreshedSession, user, refreshed: true };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Database, nowMs: number): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAtMs, nowMs));
+}
+
+/** Closes the « set a new password without the old one » window once it has been used. */
+export async function endPasswordResetWindow(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ passwordResetUntilMs: null }).where(eq(sessions.id, sessionId));
+}

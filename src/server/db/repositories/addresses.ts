@@ -1,0 +1,48 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { generateRandomToken } from "../../auth/crypto.ts";
+import type { Database } from "../index.ts";
+import { monitoredAddresses, type MonitoredAddressRow } from "../schema/index.ts";
+
+export const MAX_MONITORED_ADDRESSES = 3;
+
+/** Every query is scoped by the owner: an id alone never reaches another account's row. */
+export async function listAddresses(db: Database, userId: string): Promise<MonitoredAddressRow[]> {
+  return db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, userId)).orderBy(desc(monitoredAddresses.createdAtMs), desc(monitoredAddresses.id));
+}
+
+export async function countAddresses(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(monitoredAddresses).where(eq(monitoredAddresses.userId, userId));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Inserts only while the account has fewer than 3 addresses, in one statement, so that two
+ * concurrent adds cannot make a fourth. Null when the limit is reached.
+ */
+export async function insertAddressWithinLimit(
+  db: Database,
+  input: Omit<MonitoredAddressRow, "id" | "createdAtMs"> & { nowMs: number },
+): Promise<MonitoredAddressRow | null> {
+  const id = generateRandomToken(12);
+  const result = await db.run(sql`
+    insert into ${monitoredAddresses}
+      (id, user_id, label, address_label, latitude, longitude, citycode, postcode, city, udi_code, created_at_ms)
+    select ${id}, ${input.userId}, ${input.label}, ${input.addressLabel}, ${input.latitude}, ${input.longitude},
+      ${input.citycode}, ${input.postcode}, ${input.city}, ${input.udiCode}, ${input.nowMs}
+    where (select count(*) from ${monitoredAddresses} where user_id = ${input.userId}) < ${MAX_MONITORED_ADDRESSES}
+  `);
+  if (result.rowsAffected === 0) return null;
+  const [row] = await db.select().from(monitoredAddresses).where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, input.userId)));
+  return row ?? null;
+}
+
+export async function findAddress(db: Database, userId: string, id: string): Promise<MonitoredAddressRow | undefined> {
+  const [row] = await db.select().from(monitoredAddresses).where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, userId))).limit(1);
+  return row;
+}
+
+/** False when no such address belongs to this account. */
+export async function deleteAddress(db: Database, userId: string, id: string): Promise<boolean> {
+  const result = await db.delete(monitoredAddresses).where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, userId)));
+  return result.rowsAffected > 0;
+}

@@ -1,0 +1,75 @@
+// One mailer interface for every runtime: Resend in production (and against a fake Resend server
+// in tests), a local outbox table in the Node runtime when no key is configured.
+import { desc, eq } from "drizzle-orm";
+import { Resend } from "resend";
+import { generateRandomToken } from "../auth/crypto.ts";
+import type { Database } from "../db/index.ts";
+import { devOutbox } from "../db/schema/index.ts";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  /** same key, same email: Resend sends it once even if we retry */
+  idempotencyKey?: string;
+}
+
+export type SendResult = { ok: true; id: string } | { ok: false; error: string };
+
+export interface Mailer {
+  send(message: EmailMessage): Promise<SendResult>;
+}
+
+const SEND_TIMEOUT_MS = 10_000;
+
+export function createResendMailer(options: { apiKey: string; baseUrl: string; from: string }): Mailer {
+  const resend = new Resend(options.apiKey, { baseUrl: options.baseUrl });
+  return {
+    async send(message) {
+      try {
+        const { data, error } = await resend.emails.send(
+          { from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers },
+          { idempotencyKey: message.idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+        );
+        if (error || !data) return { ok: false, error: error?.message ?? "no answer from the email provider" };
+        return { ok: true, id: data.id };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+/** Development only: emails are kept in the database and shown at /dev/mails. */
+export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
+  return {
+    async send(message) {
+      const id = generateRandomToken(10);
+      try {
+        await db.insert(devOutbox).values({
+          id,
+          toAddress: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headersJson: JSON.stringify(message.headers ?? {}),
+          createdAtMs: clock().getTime(),
+        });
+        return { ok: true, id };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export async function listOutbox(db: Database, limit = 50) {
+  return db.select().from(devOutbox).orderBy(desc(devOutbox.createdAtMs)).limit(limit);
+}
+
+export async function findOutboxMail(db: Database, id: string) {
+  const [mail] = await db.select().from(devOutbox).where(eq(devOutbox.id, id)).limit(1);
+  return mail;
+}

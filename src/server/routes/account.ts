@@ -1,0 +1,174 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { clearSessionCookie } from "../auth/cookies.ts";
+import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
+import { isValidInseeCode } from "../../core/shared/commune.ts";
+import { isInFrance } from "../../core/shared/geo.ts";
+import { deleteAddress, insertAddressWithinLimit, listAddresses, MAX_MONITORED_ADDRESSES } from "../db/repositories/addresses.ts";
+import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
+import { updateUser } from "../db/repositories/users.ts";
+import type { MonitoredAddressRow } from "../db/schema/index.ts";
+import type { AppEnv } from "../deps.ts";
+import { jsonError } from "../http-errors.ts";
+import { jsonBody } from "../middleware/json-body.ts";
+import { requireSession } from "../middleware/session.ts";
+import { renderReportPdf } from "../pdf/report-pdf.ts";
+import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
+import { changePassword, deleteAccount } from "../services/accounts.ts";
+import { buildReport } from "../services/report.ts";
+import { newPasswordField } from "./auth.ts";
+
+const nameField = z.string().trim().max(80, { error: "Le prénom et le nom sont limités à 80 caractères." }).nullish().transform((value) => value || null);
+
+const profileBody = z.object({ firstName: nameField, lastName: nameField });
+const passwordBody = z.object({
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).nullish().transform((value) => value || null),
+  newPassword: newPasswordField,
+});
+const addressBody = z.object({
+  label: z.string().trim().max(60, { error: "Le nom de l'adresse est limité à 60 caractères." }).nullish(),
+  address: z.object(
+    {
+      label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
+      latitude: z.number().finite(),
+      longitude: z.number().finite(),
+      citycode: z.string().trim().toUpperCase().refine(isValidInseeCode, { error: "Le code commune doit être un code INSEE valide." }),
+      postcode: z.string().trim().max(10).default(""),
+      city: z.string().trim().max(100).default(""),
+    },
+    { error: "Choisissez une adresse dans la liste des suggestions." },
+  ),
+});
+const preference = z.boolean({ error: "Préférences invalides." });
+const preferencesBody = z.object(
+  { water: preference, drought: preference, air: preference, bathing: preference },
+  { error: "Préférences invalides." },
+);
+const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
+
+function describeAddress(siteUrl: string, row: MonitoredAddressRow) {
+  return {
+    id: row.id,
+    label: row.label,
+    address: { label: row.addressLabel, latitude: row.latitude, longitude: row.longitude, citycode: row.citycode, postcode: row.postcode, city: row.city },
+    udiCode: row.udiCode,
+    createdAt: new Date(row.createdAtMs).toISOString(),
+    reportUrl: reportPageUrl(siteUrl, { ...row, label: row.addressLabel }, row.udiCode).replace(siteUrl, ""),
+  };
+}
+
+/** Every route here acts on the signed-in account only: queries are scoped by its user id. */
+export const accountRoutes = new Hono<AppEnv>()
+  .use("*", requireSession)
+
+  .patch("/profile", jsonBody(profileBody), async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const input = c.req.valid("json");
+    await updateUser(deps.db, user.id, { ...input, nowMs: deps.clock().getTime() });
+    return c.json({ profile: input });
+  })
+
+  .post("/password", jsonBody(passwordBody), async (c) => {
+    const deps = c.get("deps");
+    const { user, session } = c.get("auth")!;
+    const input = c.req.valid("json");
+    const outcome = await changePassword(deps, {
+      user,
+      sessionId: session.id,
+      resetAllowed: (session.passwordResetUntilMs ?? 0) > deps.clock().getTime(),
+      ...input,
+    });
+    if (outcome.kind === "wrong_current") return jsonError(c, 400, "Le mot de passe actuel est incorrect.", "wrong_password");
+    return c.json({ message: "Votre mot de passe a été modifié." });
+  })
+
+  .get("/addresses", async (c) => {
+    const deps = c.get("deps");
+    const rows = await listAddresses(deps.db, c.get("auth")!.user.id);
+    return c.json({ addresses: rows.map((row) => describeAddress(deps.config.SITE_URL, row)), max: MAX_MONITORED_ADDRESSES });
+  })
+
+  .post("/addresses", jsonBody(addressBody), async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const { label, address } = c.req.valid("json");
+    if (!isInFrance(address.latitude, address.longitude)) {
+      return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
+    }
+    const existing = await listAddresses(deps.db, user.id);
+    if (existing.length >= MAX_MONITORED_ADDRESSES) {
+      return jsonError(c, 409, "Vous avez atteint la limite de 3 adresses surveillées.", "address_limit");
+    }
+    // The official data are read now, so that the network (UDI) serving the address is stored.
+    const report = await buildReport(deps.sources, { address, now: deps.clock() });
+    const row = await insertAddressWithinLimit(deps.db, {
+      userId: user.id,
+      label: label || `Domicile ${existing.length + 1}`,
+      addressLabel: address.label,
+      latitude: address.latitude,
+      longitude: address.longitude,
+      citycode: address.citycode,
+      postcode: address.postcode,
+      city: address.city,
+      udiCode: report.water_quality.udi?.code ?? null,
+      nowMs: deps.clock().getTime(),
+    });
+    if (!row) return jsonError(c, 409, "Vous avez atteint la limite de 3 adresses surveillées.", "address_limit");
+    return c.json({ address: describeAddress(deps.config.SITE_URL, row), officialData: report.water_quality.success }, 201);
+  })
+
+  .delete("/addresses/:id", async (c) => {
+    const deps = c.get("deps");
+    const deleted = await deleteAddress(deps.db, c.get("auth")!.user.id, c.req.param("id"));
+    if (!deleted) return jsonError(c, 404, "Cette adresse n'existe pas ou a déjà été supprimée.", "not_found");
+    return c.json({ message: "Adresse supprimée." });
+  })
+
+  .get("/preferences", async (c) => {
+    const deps = c.get("deps");
+    return c.json({ preferences: await getPreferences(deps.db, c.get("auth")!.user.id) });
+  })
+
+  .put("/preferences", jsonBody(preferencesBody), async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const preferences = c.req.valid("json");
+    await savePreferences(deps.db, user.id, preferences, deps.clock().getTime());
+    // Saved first: a failing email must not lose the person's choice.
+    let emailSent = false;
+    try {
+      emailSent = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
+    } catch (error) {
+      deps.log({ level: "error", message: "latest report failed", fields: { error: error instanceof Error ? error.name : "unknown" } });
+    }
+    return c.json({ preferences, emailSent });
+  })
+
+  .get("/report.pdf", async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const addresses = await listAddresses(deps.db, user.id);
+    if (addresses.length === 0) return jsonError(c, 404, "Ajoutez d'abord une adresse surveillée pour obtenir un rapport.", "no_address");
+    const now = deps.clock();
+    const pdf = await renderReportPdf({
+      reports: await buildAddressReports(deps, addresses),
+      generatedAt: now,
+      siteUrl: deps.config.SITE_URL,
+      recipientName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+    });
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${pdfFileName(now)}"`,
+      "Cache-Control": "no-store",
+    });
+  })
+
+  .delete("/", jsonBody(deleteBody), async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const { emailSent } = await deleteAccount(deps, user);
+    clearSessionCookie(c);
+    return c.json({ message: "Votre compte et vos données ont été supprimés.", emailSent });
+  });
+

@@ -1,0 +1,194 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, clearSessionCookie, setOAuthCookie, setSessionCookie, takeOAuthCookie } from "../auth/cookies.ts";
+import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../auth/password.ts";
+import { invalidateSession, type ValidSession } from "../auth/session.ts";
+import type { UserRow } from "../db/schema/index.ts";
+import type { AppEnv } from "../deps.ts";
+import { jsonError } from "../http-errors.ts";
+import { jsonBody } from "../middleware/json-body.ts";
+import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { confirmEmail, openSession, sendSignInCode, signInWithGoogle, signInWithPassword, signUp, verifySignInCode } from "../services/accounts.ts";
+
+const MINUTE = 60;
+
+export const emailField = z
+  .string({ error: "L'adresse email est obligatoire." })
+  .trim()
+  .max(254, { error: "L'adresse email est trop longue." })
+  .pipe(z.email({ error: "L'adresse email n'est pas valide." }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordField = z
+  .string({ error: "Le mot de passe est obligatoire." })
+  .min(MIN_PASSWORD_LENGTH, { error: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.` })
+  .max(MAX_PASSWORD_LENGTH, { error: `Le mot de passe est trop long (${MAX_PASSWORD_LENGTH} caractères au plus).` });
+
+const nameField = z
+  .string()
+  .trim()
+  .max(80, { error: "Le prénom et le nom sont limités à 80 caractères." })
+  .nullish()
+  .transform((value) => value || null);
+
+const signUpBody = z.object({ email: emailField, password: newPasswordField, firstName: nameField, lastName: nameField });
+const signInBody = z.object({
+  email: emailField,
+  password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
+});
+const codeRequestBody = z.object({ email: emailField });
+const codeVerifyBody = z.object({
+  email: emailField,
+  code: z.string({ error: "Le code est obligatoire." }).trim().regex(/^\d{6}$/, { error: "Le code comporte 6 chiffres." }),
+});
+
+/** What the islands know of the person: user, profile and the (free) subscription. */
+export function describeSession(auth: ValidSession | null, options: { googleEnabled: boolean; nowMs: number }) {
+  if (!auth) return { user: null, profile: null, subscription: null, googleEnabled: options.googleEnabled };
+  const { user, session } = auth;
+  return {
+    user: { id: user.id, email: user.email, emailVerified: user.emailVerifiedAtMs !== null },
+    profile: { firstName: user.firstName, lastName: user.lastName },
+    subscription: { subscribed: true, tier: "gratuit" as const, endsAt: null },
+    googleEnabled: options.googleEnabled,
+    hasPassword: user.passwordHash !== null,
+    passwordResetAllowed: (session.passwordResetUntilMs ?? 0) > options.nowMs,
+  };
+}
+
+async function startSession(c: Context<AppEnv>, user: UserRow, options: { allowPasswordReset?: boolean } = {}) {
+  const deps = c.get("deps");
+  const { token, session } = await openSession(deps, user, options);
+  setSessionCookie(c, token, session.expiresAtMs);
+  return describeSession({ session, user, refreshed: false }, { googleEnabled: isGoogleConfigured(deps.config), nowMs: deps.clock().getTime() });
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/session", (c) => {
+    const deps = c.get("deps");
+    c.header("Cache-Control", "no-store");
+    return c.json(describeSession(c.get("auth"), { googleEnabled: isGoogleConfigured(deps.config), nowMs: deps.clock().getTime() }));
+  })
+
+  .post(
+    "/signup",
+    rateLimitByIp(() => ({ scope: "signup-ip", limit: 10, windowSeconds: 60 * MINUTE })),
+    jsonBody(signUpBody),
+    async (c) => {
+      const input = c.req.valid("json");
+      const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, input.email);
+      if (limited) return limited;
+      const outcome = await signUp(c.get("deps"), input);
+      if (outcome.kind === "exists") return jsonError(c, 409, "Un compte existe déjà avec cette adresse email.", "email_taken");
+      return c.json(
+        {
+          message: outcome.emailSent
+            ? "Vérifiez vos emails pour confirmer votre compte."
+            : "Votre compte est créé, mais l'email de confirmation n'a pas pu être envoyé. Connectez-vous avec un code reçu par email pour le confirmer.",
+          emailSent: outcome.emailSent,
+        },
+        201,
+      );
+    },
+  )
+
+  .get("/confirm", async (c) => {
+    const deps = c.get("deps");
+    const user = await confirmEmail(deps, {
+      userId: c.req.query("u") ?? "",
+      expiresAtMs: Number(c.req.query("x")),
+      signature: c.req.query("s") ?? "",
+    });
+    if (!user) return c.redirect("/auth?erreur=lien", 302);
+    await startSession(c, user);
+    return c.redirect("/compte?bienvenue=1", 302);
+  })
+
+  .post(
+    "/signin",
+    rateLimitByIp(() => ({ scope: "signin-ip", limit: 30, windowSeconds: 15 * MINUTE })),
+    jsonBody(signInBody),
+    async (c) => {
+      const input = c.req.valid("json");
+      const limited = await limitByKey(c, { scope: "signin-email", limit: 10, windowSeconds: 15 * MINUTE }, input.email);
+      if (limited) return limited;
+      const outcome = await signInWithPassword(c.get("deps"), input);
+      if (outcome.kind === "invalid") return jsonError(c, 401, "Email ou mot de passe incorrect.", "invalid_credentials");
+      if (outcome.kind === "unconfirmed") {
+        return jsonError(
+          c,
+          403,
+          outcome.emailSent
+            ? "Votre adresse email n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
+            : "Votre adresse email n'est pas encore confirmée. Connectez-vous avec un code reçu par email pour la confirmer.",
+          "email_unconfirmed",
+        );
+      }
+      return c.json(await startSession(c, outcome.user));
+    },
+  )
+
+  .post(
+    "/code",
+    rateLimitByIp(() => ({ scope: "code-send-ip", limit: 10, windowSeconds: 60 * MINUTE })),
+    jsonBody(codeRequestBody),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      const limited = await limitByKey(c, { scope: "code-send-email", limit: 3, windowSeconds: 15 * MINUTE }, email);
+      if (limited) return limited;
+      await sendSignInCode(c.get("deps"), email);
+      // Same answer whether or not an account exists for this address.
+      return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
+    },
+  )
+
+  .post(
+    "/code/verify",
+    rateLimitByIp(() => ({ scope: "code-verify-ip", limit: 30, windowSeconds: 15 * MINUTE })),
+    jsonBody(codeVerifyBody),
+    async (c) => {
+      const outcome = await verifySignInCode(c.get("deps"), c.req.valid("json"));
+      if (outcome.kind === "exhausted") return jsonError(c, 429, "Trop de tentatives pour ce code. Demandez un nouveau code.", "code_exhausted");
+      if (outcome.kind === "invalid") return jsonError(c, 401, "Code incorrect ou expiré.", "invalid_code");
+      return c.json(await startSession(c, outcome.user, { allowPasswordReset: true }));
+    },
+  )
+
+  .post("/signout", async (c) => {
+    const auth = c.get("auth");
+    if (auth) await invalidateSession(c.get("deps").db, auth.session.id);
+    clearSessionCookie(c);
+    return c.json({ message: "Vous êtes déconnecté." });
+  })
+
+  .get("/google", (c) => {
+    const { config } = c.get("deps");
+    if (!isGoogleConfigured(config)) return c.redirect("/auth?erreur=google", 302);
+    const { url, state, codeVerifier } = createGoogleAuthorization(config);
+    setOAuthCookie(c, OAUTH_STATE_COOKIE, state);
+    setOAuthCookie(c, OAUTH_VERIFIER_COOKIE, codeVerifier);
+    return c.redirect(url.toString(), 302);
+  })
+
+  .get("/google/callback", async (c) => {
+    const deps = c.get("deps");
+    const expectedState = takeOAuthCookie(c, OAUTH_STATE_COOKIE);
+    const codeVerifier = takeOAuthCookie(c, OAUTH_VERIFIER_COOKIE);
+    const code = c.req.query("code");
+    const fail = (reason: string) => {
+      deps.log({ level: "warn", message: "google sign-in failed", fields: { reason } });
+      return c.redirect("/auth?erreur=google", 302);
+    };
+    if (!isGoogleConfigured(deps.config)) return fail("not configured");
+    if (!code || !expectedState || !codeVerifier || c.req.query("state") !== expectedState) return fail("state or code missing");
+    try {
+      const identity = await exchangeGoogleCode(deps.config, { code, codeVerifier, nowMs: deps.clock().getTime() });
+      const outcome = await signInWithGoogle(deps, identity);
+      if (outcome.kind !== "ok") return fail(outcome.kind);
+      await startSession(c, outcome.user);
+      return c.redirect("/compte", 302);
+    } catch (error) {
+      return fail(error instanceof Error ? error.name : "exchange failed");
+    }
+  });

@@ -1,0 +1,62 @@
+// Reports for an account's monitored addresses: the « latest report » email after saving
+// preferences, and the account PDF. Built with the same report service as the public page.
+import { localDateParis } from "../../core/shared/format.ts";
+import type { Report } from "../../core/types.ts";
+import type { MonitoredAddressRow, UserRow } from "../db/schema/index.ts";
+import type { AppDeps } from "../deps.ts";
+import { renderLatestReportEmail } from "../email/templates.ts";
+import { buildReport } from "./report.ts";
+
+type Deps = Pick<AppDeps, "sources" | "mailer" | "config" | "clock" | "log">;
+
+export function reportPageUrl(siteUrl: string, address: Pick<Report["address"], "latitude" | "longitude" | "citycode" | "label" | "postcode" | "city">, udiCode?: string | null): string {
+  const query = new URLSearchParams({
+    lat: String(address.latitude),
+    lon: String(address.longitude),
+    citycode: address.citycode,
+    label: address.label,
+  });
+  if (address.postcode) query.set("postcode", address.postcode);
+  if (address.city) query.set("city", address.city);
+  if (udiCode) query.set("udi", udiCode);
+  return `${siteUrl}/?${query}#analyse`;
+}
+
+export async function buildAddressReports(deps: Deps, addresses: readonly MonitoredAddressRow[]): Promise<Report[]> {
+  const now = deps.clock();
+  return Promise.all(
+    addresses.map((address) =>
+      buildReport(deps.sources, {
+        address: {
+          label: address.addressLabel,
+          latitude: address.latitude,
+          longitude: address.longitude,
+          citycode: address.citycode,
+          postcode: address.postcode,
+          city: address.city,
+        },
+        udiCode: address.udiCode ?? undefined,
+        now,
+      }),
+    ),
+  );
+}
+
+/** Emails the current report of every monitored address; false when the email could not be sent. */
+export async function sendLatestReport(deps: Deps, user: UserRow, addresses: readonly MonitoredAddressRow[]): Promise<boolean> {
+  const reports = await buildAddressReports(deps, addresses);
+  const udiByLabel = new Map(addresses.map((address) => [address.addressLabel, address.udiCode]));
+  const email = renderLatestReportEmail({
+    firstName: user.firstName,
+    reports,
+    accountUrl: `${deps.config.SITE_URL}/compte`,
+    reportUrlFor: (report) => reportPageUrl(deps.config.SITE_URL, report.address, udiByLabel.get(report.address.label)),
+  });
+  const result = await deps.mailer.send({ to: user.email, ...email });
+  if (!result.ok) deps.log({ level: "error", message: "latest report email failed", fields: { error: result.error } });
+  return result.ok;
+}
+
+export function pdfFileName(now: Date): string {
+  return `bilan-zone-sante-${localDateParis(now.toISOString()) ?? "rapport"}.pdf`;
+}

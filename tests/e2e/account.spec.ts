@@ -1,0 +1,183 @@
+// Accounts in Chromium against the Node server, the fake upstreams, a fake Resend and a fake
+// Google provider (scripts/demo.ts): the whole life of an account, from sign-up to deletion.
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { latestEmailTo, uniqueEmail, waitForIslands } from "./helpers.ts";
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+function confirmLinkOf(text: string): string {
+  const link = /https?:\/\/\S+\/api\/auth\/confirm\?\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no confirmation link in:\n${text}`);
+  return link;
+}
+
+async function signUp(page: Page, email: string, password = "motdepasse") {
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("tab", { name: "Créer un compte" }).click();
+  await page.getByLabel("Prénom (facultatif)").fill("Marie");
+  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(password);
+  await expect(page.getByText("Minimum 6 caractères")).toBeVisible();
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("Vérifiez vos emails pour confirmer votre compte.")).toBeVisible();
+  const email_ = await latestEmailTo(email, /Confirmez/);
+  await page.goto(confirmLinkOf(email_.text));
+  await expect(page).toHaveURL(/\/compte$/);
+}
+
+async function addAddress(page: Page, typed: string, option: RegExp) {
+  const input = page.getByRole("combobox", { name: "Adresse à surveiller" });
+  await input.fill("");
+  await input.pressSequentially(typed, { delay: 20 });
+  await page.getByRole("option", { name: option }).first().click();
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+}
+
+test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, download the PDF, delete my data", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("parcours");
+  await signUp(page, email);
+  await waitForIslands(page);
+  await expect(page.getByText("Votre adresse email est confirmée.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Mes adresses surveillées \(0\/3\)/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await addAddress(page, "8 bd du Port", /8 Boulevard du Port 80000 Amiens/);
+  await expect(page.getByRole("heading", { name: /\(1\/3\)/ })).toBeVisible();
+  const first = page.locator(".address-item").first();
+  await expect(first).toContainText("Domicile 1");
+  await expect(first).toContainText("080000512");
+
+  await page.getByLabel("Nom de cette adresse").fill("Chez mes parents");
+  await addAddress(page, "Maraussan", /Maraussan/);
+  await expect(page.locator(".address-item").first()).toContainText("Chez mes parents");
+  await addAddress(page, "8 bd du Port", /Amiens/);
+  await expect(page.getByRole("heading", { name: /\(3\/3\)/ })).toBeVisible();
+  await expect(page.getByText("Vous avez atteint la limite de 3 adresses surveillées.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeDisabled();
+
+  // Delete one, with confirmation (cancel first).
+  await page.locator(".address-item").first().getByRole("button", { name: /Supprimer/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Supprimer cette adresse ?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(page.locator(".address-item")).toHaveCount(3);
+  await page.locator(".address-item").first().getByRole("button", { name: /Supprimer/ }).click();
+  await dialog.getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.locator(".address-item")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeEnabled();
+
+  // Each address opens its full report.
+  await expect(page.locator(".address-item").first().getByRole("link", { name: /Voir le bilan/ })).toHaveAttribute("href", /^\/\?lat=.*citycode=.*#analyse$/);
+
+  // Preferences: all on by default; turn air off and save; the latest report is emailed.
+  const air = page.getByRole("switch", { name: /Qualité de l'air/ });
+  await expect(air).toBeChecked();
+  await air.uncheck();
+  await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
+  await expect(page.getByText(/Préférences enregistrées/)).toBeVisible();
+  const report = await latestEmailTo(email, /Votre bilan santé-environnement/);
+  expect(report.text).toContain("Amiens");
+  await page.reload();
+  await expect(page.getByRole("switch", { name: /Qualité de l'air/ })).not.toBeChecked();
+
+  // PDF of every address.
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Télécharger le rapport PDF" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^bilan-zone-sante-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Delete my data: needs the confirmation word.
+  await page.getByRole("button", { name: "Supprimer mes données" }).click();
+  const deletion = page.getByRole("dialog", { name: /Supprimer définitivement/ });
+  const confirm = deletion.getByRole("button", { name: "Supprimer définitivement" });
+  await expect(confirm).toBeDisabled();
+  await deletion.getByLabel("Confirmation").fill("SUPPRIMER");
+  await confirm.click();
+  await expect(page).toHaveURL(/\/\?compte=supprime$/);
+  await latestEmailTo(email, /a été supprimé/);
+
+  // The account is gone.
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("motdepasse");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Email ou mot de passe incorrect.")).toBeVisible();
+  await expect(page.getByText("Erreur de connexion")).toBeVisible();
+});
+
+test("/compte sends a signed-out visitor to /auth, and /auth sends a signed-in person to /compte", async ({ page }) => {
+  await page.goto("/compte");
+  await expect(page).toHaveURL(/\/auth$/);
+  await waitForIslands(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await signUp(page, uniqueEmail("redirection"));
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/compte$/);
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/compte");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("forgotten password: sign in with an emailed code, then choose a new password", async ({ page }) => {
+  const email = uniqueEmail("code");
+  await signUp(page, email, "ancien-mdp");
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("button", { name: /Mot de passe oublié/ }).click();
+  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("button", { name: "Recevoir un code" }).click();
+  const codeEmail = await latestEmailTo(email, /code de connexion/);
+  const code = /\b(\d{6})\b/.exec(codeEmail.text)?.[1] ?? "";
+  const codeField = page.getByLabel("Code reçu par email");
+  await expect(codeField).toBeFocused();
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Se connecter avec ce code" }).click();
+  await expect(page).toHaveURL(/\/compte$/);
+  await waitForIslands(page);
+  await expect(page.getByText(/connecté avec un code reçu par email/)).toBeVisible();
+  await expect(page.getByLabel("Mot de passe actuel")).toHaveCount(0);
+  await page.getByLabel("Nouveau mot de passe").fill("nouveau-mdp");
+  await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+  await expect(page.getByText("Votre mot de passe a été modifié.")).toBeVisible();
+});
+
+test("Google sign-in through the provider lands on /compte", async ({ page }) => {
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("link", { name: "Continuer avec Google" }).click();
+  await expect(page).toHaveURL(/\/compte$/);
+  await waitForIslands(page);
+  await expect(page.getByText("marie.google@example.org")).toBeVisible();
+});
+
+test("a Google failure comes back as a clear message", async ({ page }) => {
+  await page.goto("/auth?erreur=google");
+  await expect(page.getByText("Impossible de se connecter avec Google. Veuillez réessayer.")).toBeVisible();
+});
+
+test("any visitor downloads the PDF of a report from the results", async ({ page }) => {
+  await page.goto("/");
+  await waitForIslands(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger le rapport PDF" }).click();
+  const download = await downloadPromise;
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+});

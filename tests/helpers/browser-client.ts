@@ -1,0 +1,88 @@
+// A minimal browser for app.request(): keeps cookies like a browser would (per name, with
+// Max-Age/Expires removal), sends the site's Origin on writes, and JSON bodies.
+import type { TestApp } from "./test-app.ts";
+import { TEST_SITE_URL } from "./test-app.ts";
+
+export interface ClientResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+  setCookies: string[];
+}
+
+export class BrowserClient {
+  readonly cookies = new Map<string, string>();
+  private readonly ip: string;
+  private readonly origin: string;
+  private readonly getApp: () => TestApp["app"];
+
+  constructor(getApp: () => TestApp["app"], options: { ip?: string; origin?: string } = {}) {
+    this.getApp = getApp;
+    this.ip = options.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    this.origin = options.origin ?? TEST_SITE_URL;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  storeCookies(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute)) ||
+        attributes.some((attribute) => /^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < Date.now() - 1000);
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ClientResponse> {
+    const init: RequestInit = { method, headers: { "x-test-ip": this.ip, cookie: this.cookieHeader(), ...headers } };
+    if (method !== "GET" && method !== "HEAD") {
+      const sent = init.headers as Record<string, string>;
+      sent.origin = this.origin;
+      if (body !== undefined) {
+        sent["content-type"] ??= "application/json";
+        init.body = typeof body === "string" ? body : JSON.stringify(body);
+      }
+    }
+    const response = await this.getApp().request(path, init);
+    const setCookies = response.headers.getSetCookie();
+    this.storeCookies(setCookies);
+    const type = response.headers.get("content-type") ?? "";
+    const parsed = type.includes("json") ? ((await response.json()) as Record<string, unknown>) : { raw: await response.arrayBuffer() };
+    return { status: response.status, headers: response.headers, body: parsed, setCookies };
+  }
+
+  get(path: string) {
+    return this.request("GET", path);
+  }
+  post(path: string, body?: unknown) {
+    return this.request("POST", path, body ?? {});
+  }
+  put(path: string, body?: unknown) {
+    return this.request("PUT", path, body);
+  }
+  patch(path: string, body?: unknown) {
+    return this.request("PATCH", path, body);
+  }
+  delete(path: string, body?: unknown) {
+    return this.request("DELETE", path, body);
+  }
+}
+
+/** The first http(s) URL of a text, e.g. the confirmation link of an email. */
+export function findLink(text: string, pattern: RegExp): string {
+  const url = [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0].replace(/&amp;/g, "&")).find((candidate) => pattern.test(candidate));
+  if (!url) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return url;
+}
+
+/** Path + query of an absolute URL, for app.request(). */
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}

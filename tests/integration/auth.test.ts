@@ -1,0 +1,353 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailCodes, sessions, users } from "../../src/server/db/schema/index.ts";
+import { startFakeOAuth, type FakeOAuth } from "../fakes/oauth-server.ts";
+import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let oauth: FakeOAuth;
+let app: TestApp["app"];
+const START = new Date("2026-11-22T10:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApp({ now: START });
+  oauth = await startFakeOAuth();
+});
+afterAll(async () => {
+  await oauth.close();
+  await t.close();
+});
+beforeEach(() => {
+  t.setNow(START);
+  t.resend.reset();
+  app = t.rebuild();
+});
+
+const browser = () => new BrowserClient(() => app);
+const lastEmailTo = (address: string) => [...t.resend.emails].reverse().find((email) => email.to.includes(address));
+
+async function signUpAndConfirm(client: BrowserClient, email: string, password = "motdepasse") {
+  const signUp = await client.post("/api/auth/signup", { email, password, firstName: "Marie", lastName: "Curie" });
+  expect(signUp.status).toBe(201);
+  const confirm = await client.get(pathOf(findLink(lastEmailTo(email)?.text ?? "", /\/api\/auth\/confirm\?/)));
+  expect(confirm.status).toBe(302);
+  return confirm;
+}
+
+describe("sign-up and email confirmation", () => {
+  it("creates an unconfirmed account, emails a link, and the link confirms and signs in", async () => {
+    const client = browser();
+    const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", password: "secret1", firstName: "Marie" });
+    expect(signUp.status).toBe(201);
+    expect(signUp.body.message).toBe("Vérifiez vos emails pour confirmer votre compte.");
+    expect(client.cookies.has("zs_session")).toBe(false);
+    const [row] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
+    expect(row?.emailVerifiedAtMs).toBeNull();
+    expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(row?.passwordHash).not.toContain("secret1");
+
+    const email = lastEmailTo("marie@example.org");
+    expect(email?.subject).toMatch(/Confirmez votre adresse email/);
+    const link = findLink(email?.text ?? "", /\/api\/auth\/confirm\?/);
+    expect(link.startsWith("http://127.0.0.1:4321/api/auth/confirm?")).toBe(true);
+
+    const confirm = await client.get(pathOf(link));
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("location")).toBe("/compte?bienvenue=1");
+    const cookie = confirm.setCookies.find((line) => line.startsWith("zs_session="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    // Plain-http local address: not Secure; on https it is (see the next test).
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const session = await client.get("/api/auth/session");
+    expect(session.body).toMatchObject({
+      user: { email: "marie@example.org", emailVerified: true },
+      profile: { firstName: "Marie", lastName: null },
+      subscription: { subscribed: true, tier: "gratuit", endsAt: null },
+    });
+  });
+
+  it("sets Secure cookies when the site is served over https", async () => {
+    app = t.rebuild({ SITE_URL: "https://zone-sante.example" });
+    const client = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
+    await client.post("/api/auth/signup", { email: "secure@example.org", password: "secret1" });
+    const link = findLink(lastEmailTo("secure@example.org")?.text ?? "", /confirm/);
+    const confirm = await client.get(pathOf(link));
+    expect(confirm.setCookies.find((line) => line.startsWith("zs_session="))).toMatch(/Secure/);
+  });
+
+  it("refuses a second account for the same address, and says only that", async () => {
+    const client = browser();
+    await client.post("/api/auth/signup", { email: "double@example.org", password: "secret1" });
+    const again = await client.post("/api/auth/signup", { email: "DOUBLE@example.org", password: "other-password" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("Un compte existe déjà avec cette adresse email.");
+    expect(Object.keys(again.body).sort()).toEqual(["code", "error"]);
+  });
+
+  it("refuses a forged or expired confirmation link", async () => {
+    const client = browser();
+    await client.post("/api/auth/signup", { email: "forge@example.org", password: "secret1" });
+    const link = new URL(findLink(lastEmailTo("forge@example.org")?.text ?? "", /confirm/));
+    const forged = new URL(link);
+    forged.searchParams.set("s", "0".repeat(64));
+    expect((await client.get(pathOf(forged.toString()))).headers.get("location")).toBe("/auth?erreur=lien");
+    t.setNow(new Date(START.getTime() + 49 * 3600 * 1000));
+    expect((await client.get(pathOf(link.toString()))).headers.get("location")).toBe("/auth?erreur=lien");
+    expect(client.cookies.has("zs_session")).toBe(false);
+  });
+
+  it.each([
+    [{ email: "pas-un-email", password: "secret1" }, /adresse email n'est pas valide/],
+    [{ email: "court@example.org", password: "12345" }, /au moins 6 caractères/],
+    [{ password: "secret1" }, /adresse email est obligatoire/],
+    [{ email: "long@example.org", password: "x".repeat(300) }, /trop long/],
+    [{ email: "nom@example.org", password: "secret1", firstName: "x".repeat(81) }, /80 caractères/],
+  ])("refuses bad input %j with a French 400", async (body, message) => {
+    const response = await browser().post("/api/auth/signup", body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(message);
+  });
+
+  it("answers malformed JSON, a wrong content type and an oversize body in French", async () => {
+    const client = browser();
+    const malformed = await client.request("POST", "/api/auth/signup", '{"email": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/JSON valide/);
+    const form = await client.request("POST", "/api/auth/signin", "email=a", { "content-type": "application/x-www-form-urlencoded" });
+    expect(form.status).toBe(415);
+    expect(form.body.error).toMatch(/format JSON/);
+    const huge = await client.post("/api/auth/signup", { email: "huge@example.org", password: "secret1", firstName: "x".repeat(20_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toMatch(/trop volumineuse/);
+  });
+
+  it("rate-limits sign-ups from one address", async () => {
+    const client = browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/auth/signup", { email: `flood${i}@example.org`, password: "secret1" })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("password sign-in", () => {
+  it("signs in with the right password only, with one message for unknown email and wrong password", async () => {
+    await signUpAndConfirm(browser(), "pwd@example.org", "motdepasse");
+    const client = browser();
+    const wrong = await client.post("/api/auth/signin", { email: "pwd@example.org", password: "mauvais" });
+    const unknown = await client.post("/api/auth/signin", { email: "personne@example.org", password: "mauvais" });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body.error).toBe("Email ou mot de passe incorrect.");
+    }
+    const ok = await client.post("/api/auth/signin", { email: "PWD@example.org", password: "motdepasse" });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ user: { email: "pwd@example.org" }, subscription: { tier: "gratuit" } });
+    expect(client.cookies.get("zs_session")).toMatch(/^[a-z2-7]+\.[a-z2-7]+$/);
+  });
+
+  it("refuses an unconfirmed account and sends the confirmation link again", async () => {
+    const client = browser();
+    await client.post("/api/auth/signup", { email: "pending@example.org", password: "secret1" });
+    t.resend.reset();
+    const response = await client.post("/api/auth/signin", { email: "pending@example.org", password: "secret1" });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toMatch(/pas encore confirmée/);
+    expect(lastEmailTo("pending@example.org")?.subject).toMatch(/Confirmez/);
+  });
+
+  it("rate-limits attempts on one email", async () => {
+    await signUpAndConfirm(browser(), "target@example.org");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await browser().post("/api/auth/signin", { email: "target@example.org", password: `guess-${i}` })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("refuses a sign-in posted from another site", async () => {
+    const response = await app.request("/api/auth/signin", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ email: "pwd@example.org", password: "motdepasse" }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("sessions", () => {
+  it("stores only the SHA-256 of the secret and refuses a forged token", async () => {
+    const client = browser();
+    await signUpAndConfirm(client, "session@example.org");
+    const token = client.cookies.get("zs_session") ?? "";
+    const [id, secret] = token.split(".");
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id ?? ""));
+    expect(row).toBeDefined();
+    expect(Buffer.from(row!.secretHash).toString("utf8")).not.toContain(secret);
+    expect(Buffer.from(row!.secretHash)).toHaveLength(32);
+
+    const forger = browser();
+    forger.cookies.set("zs_session", `${id}.${"a".repeat(32)}`);
+    const forged = await forger.get("/api/auth/session");
+    expect(forged.body.user).toBeNull();
+    expect(forger.cookies.has("zs_session")).toBe(false);
+    expect((await forger.get("/api/account/addresses")).status).toBe(401);
+  });
+
+  it("slides the expiry with activity and ends after 30 days without", async () => {
+    const client = browser();
+    await signUpAndConfirm(client, "slide@example.org");
+    const id = (client.cookies.get("zs_session") ?? "").split(".")[0] ?? "";
+    t.setNow(new Date(START.getTime() + 20 * 24 * 3600 * 1000));
+    const active = await client.get("/api/auth/session");
+    expect(active.body.user).not.toBeNull();
+    expect(active.setCookies.some((line) => line.startsWith("zs_session="))).toBe(true);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row?.expiresAtMs).toBe(START.getTime() + 50 * 24 * 3600 * 1000);
+
+    t.setNow(new Date(START.getTime() + 51 * 24 * 3600 * 1000));
+    expect((await client.get("/api/auth/session")).body.user).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+
+  it("signs out server-side: the old token no longer works", async () => {
+    const client = browser();
+    await signUpAndConfirm(client, "signout@example.org");
+    const token = client.cookies.get("zs_session") ?? "";
+    const out = await client.post("/api/auth/signout");
+    expect(out.status).toBe(200);
+    expect(client.cookies.has("zs_session")).toBe(false);
+    const replay = browser();
+    replay.cookies.set("zs_session", token);
+    expect((await replay.get("/api/auth/session")).body.user).toBeNull();
+  });
+});
+
+describe("sign-in with an emailed code", () => {
+  const codeOf = (address: string) => /\b(\d{6})\b/.exec(lastEmailTo(address)?.text ?? "")?.[1] ?? "";
+
+  it("sends a 6-digit code stored hashed, signs in once with it, and allows a new password", async () => {
+    await signUpAndConfirm(browser(), "code@example.org", "ancien-mdp");
+    const client = browser();
+    const sent = await client.post("/api/auth/code", { email: "code@example.org" });
+    expect(sent.status).toBe(200);
+    const code = codeOf("code@example.org");
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, "code@example.org"));
+    expect(stored?.codeHash).not.toContain(code);
+
+    const verified = await client.post("/api/auth/code/verify", { email: "code@example.org", code });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ user: { email: "code@example.org" }, passwordResetAllowed: true });
+    expect((await browser().post("/api/auth/code/verify", { email: "code@example.org", code })).status).toBe(401);
+
+    // « Mot de passe oublié »: a new password without the old one, right after the code.
+    const changed = await client.post("/api/account/password", { newPassword: "nouveau-mdp" });
+    expect(changed.status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "code@example.org", password: "nouveau-mdp" })).status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "code@example.org", password: "ancien-mdp" })).status).toBe(401);
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    const response = await browser().post("/api/auth/code", { email: "inconnu@example.org" });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toMatch(/Si un compte existe/);
+    expect(lastEmailTo("inconnu@example.org")).toBeUndefined();
+  });
+
+  it("allows 5 attempts per code, then asks for a new one", async () => {
+    await signUpAndConfirm(browser(), "guess@example.org");
+    const client = browser();
+    await client.post("/api/auth/code", { email: "guess@example.org" });
+    const code = codeOf("guess@example.org");
+    const wrong = code === "000000" ? "111111" : "000000";
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await client.post("/api/auth/code/verify", { email: "guess@example.org", code: wrong })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const right = await client.post("/api/auth/code/verify", { email: "guess@example.org", code });
+    expect(right.status).toBe(429);
+    expect(right.body.error).toMatch(/Demandez un nouveau code/);
+  });
+
+  it("expires codes after 10 minutes and refuses malformed codes", async () => {
+    await signUpAndConfirm(browser(), "late@example.org");
+    const client = browser();
+    await client.post("/api/auth/code", { email: "late@example.org" });
+    const code = codeOf("late@example.org");
+    t.setNow(new Date(START.getTime() + 11 * 60 * 1000));
+    expect((await client.post("/api/auth/code/verify", { email: "late@example.org", code })).status).toBe(401);
+    const malformed = await client.post("/api/auth/code/verify", { email: "late@example.org", code: "12ab" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/6 chiffres/);
+  });
+
+  it("rate-limits code requests per email", async () => {
+    await signUpAndConfirm(browser(), "spam@example.org");
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await browser().post("/api/auth/code", { email: "spam@example.org" })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("Google sign-in (against a local fake OpenID provider)", () => {
+  async function runGoogleFlow(client: BrowserClient, options: { tamperState?: boolean } = {}) {
+    const start = await client.get("/api/auth/google");
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("location") ?? "");
+    expect(authorize.origin).toBe(oauth.baseUrl);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:4321/api/auth/google/callback");
+    const consent = await fetch(authorize, { redirect: "manual" });
+    const callback = new URL(consent.headers.get("location") ?? "");
+    if (options.tamperState) callback.searchParams.set("state", "tampered");
+    return client.get(pathOf(callback.toString()));
+  }
+
+  beforeEach(() => {
+    app = t.rebuild(oauth.config);
+    oauth.setMode("ok");
+  });
+
+  it("creates a confirmed account, opens a session and lands on /compte", async () => {
+    oauth.setIdentity({ sub: "google-1", email: "Lucie@Example.org", email_verified: true, given_name: "Lucie", family_name: "Aubrac" });
+    const client = browser();
+    const done = await runGoogleFlow(client);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/compte");
+    const session = await client.get("/api/auth/session");
+    expect(session.body).toMatchObject({ user: { email: "lucie@example.org", emailVerified: true }, profile: { firstName: "Lucie", lastName: "Aubrac" }, googleEnabled: true });
+    // A second sign-in finds the same account.
+    await runGoogleFlow(browser());
+    expect(await t.db.select().from(users).where(eq(users.email, "lucie@example.org"))).toHaveLength(1);
+  });
+
+  it("links to an existing account with the same verified email", async () => {
+    await signUpAndConfirm(browser(), "linked@example.org");
+    oauth.setIdentity({ sub: "google-2", email: "linked@example.org", email_verified: true });
+    await runGoogleFlow(browser());
+    const [row] = await t.db.select().from(users).where(eq(users.email, "linked@example.org"));
+    expect(row?.googleSubject).toBe("google-2");
+  });
+
+  it.each([
+    ["a tampered state", async (client: BrowserClient) => runGoogleFlow(client, { tamperState: true })],
+    ["a refused consent", async (client: BrowserClient) => { oauth.setMode("deny"); return runGoogleFlow(client); }],
+    ["a failing token endpoint", async (client: BrowserClient) => { oauth.setMode("token-error"); return runGoogleFlow(client); }],
+    ["an unverified Google email", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-3", email: "x@example.org", email_verified: false }); return runGoogleFlow(client); }],
+  ])("sends the person back to /auth with an error after %s", async (_name, run) => {
+    const client = browser();
+    const done = await run(client);
+    expect(done.headers.get("location")).toBe("/auth?erreur=google");
+    expect(client.cookies.has("zs_session")).toBe(false);
+  });
+
+  it("is hidden and refused when not configured", async () => {
+    app = t.rebuild();
+    const client = browser();
+    expect((await client.get("/api/auth/session")).body.googleEnabled).toBe(false);
+    expect((await client.get("/api/auth/google")).headers.get("location")).toBe("/auth?erreur=google");
+  });
+});

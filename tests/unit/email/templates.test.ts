@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { frenchTypography } from "../../../src/core/shared/format.ts";
+import type { Address, AtmoIndex, CamsEstimate, DroughtZone, Report, SourceResult, WaterResult } from "../../../src/core/types.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { escapeHtml, renderButton, renderEmailLayout } from "../../../src/server/email/layout.ts";
+import {
+  renderAccountDeletedEmail,
+  renderConfirmEmail,
+  renderLatestReportEmail,
+  renderSignInCodeEmail,
+  type RenderedEmail,
+} from "../../../src/server/email/templates.ts";
+import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "../core/builders.ts";
+
+const NBSP = "\u00a0";
+const HOSTILE = `<script>alert("x")</script> & 'co'`;
+const HOSTILE_ESCAPED = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;";
+const ACCOUNT_URL = "https://zone-sante.fr/compte";
+const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
+
+const AMIENS: Address = {
+  label: "8 Boulevard du Port 80000 Amiens",
+  latitude: 49.8985,
+  longitude: 2.2952,
+  citycode: "80021",
+  postcode: "80000",
+  city: "Amiens",
+  context: "80, Somme, Hauts-de-France",
+  type: "housenumber",
+  score: 0.97,
+};
+
+/** A report made by the real core: Amiens with good water, ATMO « Moyen » and a drought « alerte » by default. */
+function buildReport(input: {
+  address?: Partial<Address>;
+  water?: SourceResult<WaterResult[]>;
+  atmo?: SourceResult<AtmoIndex[]>;
+  cams?: SourceResult<CamsEstimate>;
+  zones?: SourceResult<DroughtZone[]>;
+} = {}): Report {
+  const address = { ...AMIENS, ...input.address };
+  return assembleReport({
+    address,
+    addressInfo: deriveAddressInfo(address),
+    water: evaluateWaterQuality({ results: input.water ?? { ok: true, data: [waterResult()] }, udi: null, udis: [], now: NOW }),
+    air: evaluateAirQuality({
+      atmo: input.atmo ?? { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] },
+      cams: input.cams ?? { ok: true, data: camsEstimate() },
+      now: NOW,
+    }),
+    drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW }),
+    now: NOW,
+  });
+}
+
+/** What a reader sees in the HTML part: tags dropped, entities decoded. */
+function visibleText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<head>[\s\S]*?<\/head>/, "")
+      .replace(/<(br|\/p|\/li|\/h\d|\/td|\/div)\b[^>]*>/g, "\n")
+      .replace(/<[^>]+>/g, ""),
+  ).replace(/[ \t]+/g, " ");
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** A sentence written with ordinary spaces, as both parts must show it. */
+function expectInBothParts(email: RenderedEmail, sentence: string): void {
+  const typeset = frenchTypography(sentence);
+  expect(email.text).toContain(typeset);
+  expect(visibleText(email.html)).toContain(typeset);
+}
+
+function linksOf(html: string): Array<{ href: string; label: string }> {
+  return [...html.matchAll(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
+    href: decodeEntities(match[1] ?? ""),
+    label: visibleText(match[2] ?? ""),
+  }));
+}
+
+const withoutUrls = (text: string) => text.replace(/https?:\/\/\S+/g, "URL");
+
+const threeReports = () => [
+  buildReport(),
+  // Maraussan-like: Hub'Eau down, no ATMO index so the CAMS estimate, drought « crise » without an end date.
+  buildReport({
+    address: { label: "1 Place de la Mairie 34370 Maraussan", citycode: "34150", postcode: "34370", city: "Maraussan" },
+    water: { ok: false, reason: "timeout" },
+    atmo: { ok: true, data: [] },
+    cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
+    zones: { ok: true, data: [droughtZone({ gravity: "crise", decree: { start: "2026-11-01", end: null, url: null, frameworkUrl: null } })] },
+  }),
+  buildReport({ address: { label: HOSTILE }, zones: { ok: false, reason: "http" } }),
+];
+
+const reportUrlFor = (report: Report) => `https://zone-sante.fr/?q=${encodeURIComponent(report.address.label)}&src=email`;
+
+const allEmails = (): Array<[string, RenderedEmail]> => [
+  ["confirm", renderConfirmEmail({ firstName: "Marie", confirmUrl: "https://zone-sante.fr/api/auth/confirm?token=abc", expiresInHours: 24 })],
+  ["sign-in code", renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 })],
+  ["report, none", renderLatestReportEmail({ firstName: null, reports: [], accountUrl: ACCOUNT_URL, reportUrlFor })],
+  ["report, three", renderLatestReportEmail({ firstName: "Marie", reports: threeReports(), accountUrl: ACCOUNT_URL, reportUrlFor })],
+  ["account deleted", renderAccountDeletedEmail({ firstName: "Marie", deletedAt: NOW, privacyUrl: PRIVACY_URL })],
+];
+
+describe("layout", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(HOSTILE)).toBe(HOSTILE_ESCAPED);
+  });
+
+  it("draws the button with at least 4.5:1 contrast", () => {
+    const style = renderButton("Confirmer", "https://zone-sante.fr/");
+    const background = /background-color:(#[0-9a-f]{6})/i.exec(style)?.[1];
+    const foreground = /;color:(#[0-9a-f]{6})/i.exec(style)?.[1];
+    expect(contrastRatio(background ?? "", foreground ?? "")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("refuses a link that is not http(s)", () => {
+    expect(() => renderButton("Confirmer", "javascript:alert(1)")).toThrow();
+  });
+
+  it("escapes the title, preheader and footer reason", () => {
+    const { html, text } = renderEmailLayout({ preheader: HOSTILE, title: HOSTILE, bodyHtml: "", bodyText: "Corps", footerReason: HOSTILE });
+    expect(html).not.toContain("<script>");
+    expect(html.split(HOSTILE_ESCAPED)).toHaveLength(5);
+    expect(text).toContain("Corps");
+  });
+});
+
+describe.each(allEmails())("every email: %s", (_name, email) => {
+  it("is a French, single-column, text-only HTML email with the service footer", () => {
+    expect(email.html).toMatch(/^<!DOCTYPE html>\s*<html lang="fr">/);
+    expect(email.html).toContain("max-width:600px");
+    expect(email.html).not.toMatch(/<img|<style|<script|<link/i);
+    expect(visibleText(email.html)).toMatch(/^\s*Zone Santé\s*$/m);
+    expectInBothParts(email, "Zone Santé – service public d'information gratuit, à partir de données officielles");
+    expect(visibleText(email.html)).toMatch(/Vous recevez ce (dernier )?(message|bilan) parce qu/);
+    expect(email.text).toMatch(/Vous recevez ce (dernier )?(message|bilan) parce qu/);
+  });
+
+  it("has French typography: no ordinary space before : ; ! ? » nor after «", () => {
+    for (const part of [email.subject, withoutUrls(email.text), withoutUrls(visibleText(email.html))]) {
+      expect(part).not.toMatch(/ [:;!?»]/);
+      expect(part).not.toMatch(/« /);
+    }
+  });
+
+  it("only links to absolute http(s) URLs, with link texts that make sense on their own", () => {
+    for (const link of linksOf(email.html)) {
+      expect(link.href).toMatch(/^https?:\/\//);
+      expect(link.label.trim().toLowerCase()).not.toMatch(/^(ici|cliquez ici|lien|en savoir plus)$/);
+      expect(email.text).toContain(link.href);
+    }
+  });
+});
+
+describe("renderConfirmEmail", () => {
+  const confirmUrl = "https://zone-sante.fr/api/auth/confirm?token=abc&email=marie%40exemple.fr";
+
+  it("greets by first name and asks to confirm through the link", () => {
+    const email = renderConfirmEmail({ firstName: "Marie", confirmUrl, expiresInHours: 24 });
+    expect(email.subject).toBe("Confirmez votre adresse email – Zone Santé");
+    expectInBothParts(email, "Bonjour Marie,");
+    expectInBothParts(email, `Ce lien est valable 24${NBSP}heures.`);
+    expectInBothParts(email, "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte ne sera activé.");
+    expect(linksOf(email.html)).toContainEqual({ href: confirmUrl, label: "Confirmer mon adresse email" });
+    expect(email.html).toContain(`href="https://zone-sante.fr/api/auth/confirm?token=abc&amp;email=marie%40exemple.fr"`);
+    expect(email.text).toContain(`Confirmer mon adresse email${NBSP}: ${confirmUrl}`);
+  });
+
+  it("says « Bonjour, » without a first name and uses the singular for one hour", () => {
+    const email = renderConfirmEmail({ firstName: null, confirmUrl, expiresInHours: 1 });
+    expectInBothParts(email, "Bonjour,");
+    expect(email.text).not.toContain("Bonjour ");
+    expectInBothParts(email, `Ce lien est valable 1${NBSP}heure.`);
+  });
+
+  it("escapes a hostile first name", () => {
+    const email = renderConfirmEmail({ firstName: HOSTILE, confirmUrl, expiresInHours: 24 });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain(`Bonjour ${HOSTILE_ESCAPED},`);
+    expect(email.text).toContain(`Bonjour ${HOSTILE},`);
+  });
+});
+
+describe("renderSignInCodeEmail", () => {
+  const email = renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 });
+
+  it("shows the code, its validity and that it works once", () => {
+    expect(email.subject).toBe(`Votre code de connexion${NBSP}: 123456`);
+    expect(email.html).toMatch(/font-size:32px;[^"]*letter-spacing:8px;">123456</);
+    expect(email.text).toMatch(/^123456$/m);
+    expectInBothParts(email, `Il est valable 10${NBSP}minutes et ne peut servir qu'une seule fois.`);
+    expect(email.text).toContain(
+      `Ce code sert aussi si vous avez oublié votre mot de passe${NBSP}: une fois connecté, choisissez-en un nouveau depuis votre espace «${NBSP}Mon compte${NBSP}».`,
+    );
+    expectInBothParts(email, "Si vous n'avez pas demandé ce code, ignorez ce message");
+  });
+
+  it("carries no link at all, so nothing in it can sign in", () => {
+    expect(email.html).not.toMatch(/<a\s/i);
+    expect(email.text).not.toMatch(/https?:/);
+  });
+});
+
+describe("renderLatestReportEmail", () => {
+  it("without an address, points to the account page", () => {
+    const email = renderLatestReportEmail({ firstName: null, reports: [], accountUrl: ACCOUNT_URL, reportUrlFor });
+    expect(email.subject).toBe("Votre bilan santé-environnement");
+    expectInBothParts(email, "Bonjour,");
+    expectInBothParts(email, "Vous n'avez pas encore d'adresse surveillée.");
+    expect(linksOf(email.html).map((link) => link.href)).toEqual([ACCOUNT_URL, ACCOUNT_URL]);
+    expect(linksOf(email.html).map((link) => link.label)).toContain("Gérer mes préférences d'alerte");
+    expectInBothParts(email, "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.");
+    expect(email.text).not.toContain("Voir le bilan complet");
+  });
+
+  it("with one address: a line per section with its level, date and source, two pieces of advice, the full report", () => {
+    const report = buildReport();
+    const email = renderLatestReportEmail({ firstName: "Marie", reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
+    expectInBothParts(email, "Bonjour Marie,");
+    expectInBothParts(email, AMIENS.label);
+    expectInBothParts(email, `Eau du robinet : Bon (prélèvement du 10${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, "Source : Contrôle sanitaire des ARS (Hub'Eau)");
+    expectInBothParts(email, `Qualité de l'air : Acceptable (indice ATMO « Moyen » du 22${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, "Source : Indice ATMO (Atmo Hauts-de-France)");
+    expectInBothParts(email, `Sécheresse : Alerte (arrêté en vigueur jusqu'au 13${NBSP}décembre${NBSP}2026)`);
+    expectInBothParts(email, "Source : VigiEau");
+
+    expect(report.recommendations.length).toBeGreaterThanOrEqual(2);
+    const [first, second, third] = report.recommendations;
+    for (const shown of [first, second]) expectInBothParts(email, shown?.title ?? "missing");
+    if (third) expect(email.text).not.toContain(third.title);
+
+    const full = linksOf(email.html).find((link) => link.label.startsWith("Voir le bilan complet"));
+    expect(full?.href).toBe(reportUrlFor(report));
+    expect(linksOf(email.html)).toContainEqual({ href: ACCOUNT_URL, label: "Gérer mes préférences d'alerte" });
+    expect(email.text).toContain(reportUrlFor(report));
+    expectInBothParts(email, "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.");
+  });
+
+  it("with three addresses: an unavailable section, a CAMS estimate, a hostile label escaped", () => {
+    const reports = threeReports();
+    const email = renderLatestReportEmail({ firstName: HOSTILE, reports, accountUrl: ACCOUNT_URL, reportUrlFor });
+
+    expectInBothParts(
+      email,
+      "Eau du robinet : Non disponible – Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.",
+    );
+    expectInBothParts(email, `Qualité de l'air : Bon (estimation modélisée du 22${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, "Source : Copernicus CAMS, estimation modélisée (via Open-Meteo.com, CC BY 4.0)");
+    expectInBothParts(email, `Sécheresse : Crise (arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, "Sécheresse : Non disponible – Les restrictions d'eau (VigiEau) sont momentanément indisponibles.");
+
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain(`Bonjour ${HOSTILE_ESCAPED},`);
+    expect(email.html).toContain(`>${HOSTILE_ESCAPED}</h2>`);
+    expect(email.text).toContain(HOSTILE);
+
+    const fullReports = linksOf(email.html).filter((link) => link.label.startsWith("Voir le bilan complet"));
+    expect(fullReports.map((link) => link.href)).toEqual(reports.map(reportUrlFor));
+    // Three links with the same text would be ambiguous out of context: each names its address.
+    expect(new Set(fullReports.map((link) => link.label)).size).toBe(3);
+    expect(email.html).toContain(escapeHtml(reportUrlFor(reports[2] as Report)));
+  });
+});
+
+describe("renderAccountDeletedEmail", () => {
+  it("lists what was deleted, on which day, and what is kept", () => {
+    const email = renderAccountDeletedEmail({ firstName: "Marie", deletedAt: NOW, privacyUrl: PRIVACY_URL });
+    expect(email.subject).toBe("Votre compte Zone Santé a été supprimé");
+    expectInBothParts(email, "Bonjour Marie,");
+    expectInBothParts(email, `Votre compte Zone Santé a été supprimé le 22${NBSP}novembre${NBSP}2026.`);
+    for (const item of ["votre compte et votre profil", "vos adresses surveillées", "vos préférences", "vos sessions de connexion", "vos abonnements aux alertes", "les codes et liens de confirmation en attente"]) {
+      expectInBothParts(email, item);
+    }
+    expectInBothParts(email, "conservé uniquement dans les conditions prévues par notre politique de confidentialité (24 mois), puis supprimé.");
+    expectInBothParts(email, "Vous ne recevrez plus aucun email de notre part.");
+    expect(linksOf(email.html)).toEqual([{ href: PRIVACY_URL, label: "Politique de confidentialité" }]);
+    expect(email.text).toContain(`Politique de confidentialité${NBSP}: ${PRIVACY_URL}`);
+  });
+
+  it("dates the deletion on the Paris calendar day", () => {
+    const email = renderAccountDeletedEmail({ firstName: null, deletedAt: new Date("2026-11-22T23:30:00Z"), privacyUrl: PRIVACY_URL });
+    expectInBothParts(email, `supprimé le 23${NBSP}novembre${NBSP}2026.`);
+    expect(email.html).toContain(`Bonjour,`);
+  });
+
+  it("escapes a hostile first name", () => {
+    const email = renderAccountDeletedEmail({ firstName: HOSTILE, deletedAt: NOW, privacyUrl: PRIVACY_URL });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain(HOSTILE_ESCAPED);
+  });
+});
+
+/** WCAG 2.1 contrast ratio of two #rrggbb colours. */
+function contrastRatio(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((start) => {
+      const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}

@@ -1,0 +1,328 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import type { Address, Report } from "../../../src/core/types.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
+import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "../core/builders.ts";
+
+const DISCLAIMER =
+  "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
+const LONG_URL = `https://www.somme.gouv.fr/Actions-de-l-Etat/Environnement/Eau/Secheresse/${"arrete-cadre-".repeat(12)}2026.pdf`;
+
+const AMIENS: Address = {
+  label: "8 Boulevard du Port 80000 Amiens",
+  latitude: 49.8985,
+  longitude: 2.2952,
+  citycode: "80021",
+  postcode: "80000",
+  city: "Amiens",
+  context: "80, Somme, Hauts-de-France",
+  type: "housenumber",
+  score: 0.97,
+};
+
+const MARAUSSAN: Address = {
+  label: "1 Place de la Mairie 34370 Maraussan",
+  latitude: 43.369,
+  longitude: 3.157,
+  citycode: "34150",
+  postcode: "34370",
+  city: "Maraussan",
+  context: "34, Hérault, Occitanie",
+  type: "housenumber",
+  score: 0.95,
+};
+
+function buildAmiensReport(): Report {
+  const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
+  const water = evaluateWaterQuality({
+    results: {
+      ok: true,
+      data: [
+        waterResult(),
+        waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "<1", numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
+        waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "<2", numericValue: 0, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
+        waterResult({ parameterCode: "1302", parameterLabel: "pH", rawValue: "7,6", numericValue: 7.6, unit: "unité pH", qualityLimit: null, qualityReference: ">=6,5 et <=9 unité pH" }),
+        waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null }),
+      ],
+    },
+    udi,
+    udis: [udi],
+    now: NOW,
+  });
+  const air = evaluateAirQuality({
+    atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" }), atmoIndex({ date: "2026-11-23", code: 3, label: "Dégradé" })] },
+    cams: { ok: true, data: camsEstimate({ pm2_5: 12.4 }) },
+    now: NOW,
+  });
+  const zone = droughtZone();
+  const drought = evaluateDrought({
+    zones: {
+      ok: true,
+      data: [
+        droughtZone({
+          decree: { start: "2026-11-13", end: "2026-12-13", url: LONG_URL, frameworkUrl: null },
+          usages: [
+            ...zone.usages,
+            {
+              name: "Remplissage et vidange des piscines privées",
+              theme: "Remplir",
+              description:
+                "Interdit, sauf pour le premier remplissage des piscines dont le chantier a débuté avant les premières restrictions, et pour la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de l'Agence régionale de santé.",
+              concernsIndividuals: true,
+            },
+          ],
+        }),
+      ],
+    },
+    now: NOW,
+  });
+  return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, now: NOW });
+}
+
+function buildUnavailableReport(): Report {
+  return assembleReport({
+    address: MARAUSSAN,
+    addressInfo: deriveAddressInfo(MARAUSSAN),
+    water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
+    air: evaluateAirQuality({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
+    drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }),
+    now: NOW,
+  });
+}
+
+// ---------------------------------------------------------------- poppler
+
+const POPPLER_TOOLS = ["pdftotext", "pdfinfo", "pdftoppm"] as const;
+let workDir = "";
+
+/** Each test that needs poppler fails with this message, rather than being skipped by a failed hook. */
+function requirePoppler(): void {
+  for (const tool of POPPLER_TOOLS) {
+    const probe = spawnSync(tool, ["-v"], { encoding: "utf8" });
+    if (probe.error) {
+      throw new Error(`${tool} is missing: the PDF tests need poppler-utils. Install it with « apt-get install -y poppler-utils ».`);
+    }
+  }
+}
+
+/** Page 1 at 50 dpi as PNG; returns its size in bytes. */
+function renderFirstPageSize(pdfPath: string): number {
+  const prefix = pdfPath.replace(/\.pdf$/, "");
+  execFileSync("pdftoppm", ["-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile", pdfPath, prefix]);
+  return statSync(`${prefix}.png`).size;
+}
+
+interface WordBox {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** PNG size of a blank A4 page, the baseline for « page 1 is not blank ». */
+async function renderBlankPageSize(): Promise<number> {
+  const blank = await PDFDocument.create();
+  blank.addPage([595.28, 841.89]);
+  const blankPath = join(workDir, "blank.pdf");
+  writeFileSync(blankPath, await blank.save());
+  return renderFirstPageSize(blankPath);
+}
+
+function inspectPdf(bytes: Uint8Array, name: string) {
+  requirePoppler();
+  const path = join(workDir, `${name}.pdf`);
+  writeFileSync(path, bytes);
+  const layoutText = execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" });
+  const info = execFileSync("pdfinfo", [path], { encoding: "utf8" });
+  const bbox = execFileSync("pdftotext", ["-bbox", path, "-"], { encoding: "utf8" });
+  const words: WordBox[] = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((match) => ({
+    xMin: Number(match[1]),
+    yMin: Number(match[2]),
+    xMax: Number(match[3]),
+    yMax: Number(match[4]),
+    text: match[5] ?? "",
+  }));
+  return {
+    // pdftotext breaks lines and pads columns; NBSPs of French typography become spaces too.
+    text: layoutText.replace(/\s+/g, " "),
+    layoutText,
+    pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
+    words,
+    firstPagePngBytes: renderFirstPageSize(path),
+  };
+}
+
+beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), "zone-sante-pdf-"));
+});
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------- tests
+
+describe("renderReportPdf", { timeout: 20_000 }, () => {
+  it("renders one Amiens report with every section, readable as text", async () => {
+    const report = buildAmiensReport();
+    expect(report.water_quality.parameters.length).toBeGreaterThanOrEqual(4);
+    expect(report.drought.gravity).toBe("alerte");
+    expect(report.recommendations.length).toBeGreaterThan(0);
+
+    const bytes = await renderReportPdf({ reports: [report], generatedAt: NOW, recipientName: "Camille Dubois" });
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const pdf = inspectPdf(bytes, "amiens");
+
+    for (const expected of [
+      "Zone Santé",
+      "Bilan santé-environnement",
+      "Votre bilan santé-environnement",
+      "Généré le 22 novembre 2026",
+      "Établi pour Camille Dubois",
+      "1 adresse suivie",
+      "8 Boulevard du Port 80000 Amiens",
+      "Amiens (80021), Somme (80)",
+      "Eau du robinet",
+      "Prélèvement du 10 novembre 2026",
+      "Réseau : AMIENS CENTRE",
+      "Distributeur : AMIENS METROPOLE - REGIE DE L'EAU",
+      "Conclusion officielle : Eau d'alimentation conforme",
+      "Nitrates (en NO3)",
+      "32,5 mg/L",
+      "50 mg/L (limite de qualité)",
+      "65 %",
+      "< 2 µg/L",
+      "Non détecté",
+      "6,5 à 9 unité pH (référence de",
+      "(seuil de confort)",
+      "Qualité de l'air",
+      "Indice du 22 novembre 2026",
+      "Indice ATMO : Moyen",
+      "Demain : Dégradé",
+      "Particules fines PM2,5 : 12,4 µg/m³ (estimation CAMS)",
+      "Sécheresse",
+      "Arrêté en vigueur du 13 novembre 2026 au 13 décembre 2026",
+      "Niveau : Alerte",
+      "Zone : Somme aval et Avre",
+      "Arrosage des pelouses, massifs fleuris",
+      "Lavage de véhicules par des particuliers",
+      "soumises au contrôle sanitaire de l'Agence régionale de santé.",
+      "Source : VigiEau (https://vigieau.gouv.fr/)",
+      "Recommandations",
+      `Source : ${report.recommendations[0]?.source.name}`,
+      "Page 1 sur",
+      DISCLAIMER,
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    // Individuals only: the farmers' restriction is not listed.
+    expect(pdf.text).not.toContain("Irrigation agricole");
+    expect(pdf.text).toContain(report.recommendations[0]?.title.replace(/\s+/g, " "));
+    // The long decree URL is cut across lines, not lost.
+    expect(pdf.layoutText.replace(/\s+/g, "")).toContain(LONG_URL);
+    expect(pdf.text).toContain(`Page ${pdf.pages} sur ${pdf.pages}`);
+    expect(pdf.firstPagePngBytes).toBeGreaterThan(3 * (await renderBlankPageSize()));
+  });
+
+  it("renders two reports, one with every section unavailable, each address on its own page", async () => {
+    const bytes = await renderReportPdf({ reports: [buildAmiensReport(), buildUnavailableReport()], generatedAt: NOW });
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const pdf = inspectPdf(bytes, "two-addresses");
+
+    expect(pdf.pages).toBeGreaterThanOrEqual(2);
+    for (const expected of [
+      "2 adresses suivies",
+      "8 Boulevard du Port 80000 Amiens",
+      "1 Place de la Mairie 34370 Maraussan",
+      "Maraussan (34150), Hérault (34)",
+      "Non disponible",
+      "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.",
+      "Les données de qualité de l'air sont momentanément indisponibles.",
+      "Les restrictions d'eau (VigiEau) sont momentanément indisponibles.",
+      "Eau du robinet",
+      "Qualité de l'air",
+      "Sécheresse",
+      "Prélèvement",
+      "Recommandations",
+      "Généré le 22 novembre 2026",
+      "Page 1 sur",
+      `Page ${pdf.pages} sur ${pdf.pages}`,
+      DISCLAIMER,
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    expect(pdf.text).not.toContain("Établi pour");
+
+    // The second address starts a page: its label is the first content after that page's header.
+    const pages = pdf.layoutText.split("\f");
+    const maraussanPage = pages.findIndex((page) => page.includes("1 Place de la Mairie 34370 Maraussan") && !page.includes("2 adresses suivies"));
+    expect(maraussanPage).toBeGreaterThan(0);
+    expect(pages[maraussanPage]?.includes("8 Boulevard du Port")).toBe(false);
+    expect(pdf.firstPagePngBytes).toBeGreaterThan(3 * (await renderBlankPageSize()));
+  });
+
+  it("draws every word inside the page margins", async () => {
+    const bytes = await renderReportPdf({ reports: [buildAmiensReport(), buildUnavailableReport()], generatedAt: NOW });
+    const pdf = inspectPdf(bytes, "margins");
+    expect(pdf.words.length).toBeGreaterThan(300);
+    const outside = pdf.words.filter((word) => word.xMin < 45 || word.xMax > 595.28 - 45 || word.yMin < 5 || word.yMax > 841.89 - 20);
+    expect(outside).toEqual([]);
+  });
+
+  it("sets the document metadata", async () => {
+    const generatedAt = new Date("2026-11-22T10:00:00Z");
+    const doc = await PDFDocument.load(await renderReportPdf({ reports: [buildAmiensReport()], generatedAt }), { updateMetadata: false });
+    expect(doc.getTitle()).toBe("Bilan santé-environnement — Zone Santé");
+    expect(doc.getAuthor()).toBe("Zone Santé");
+    expect(doc.getCreationDate()?.toISOString()).toBe(generatedAt.toISOString());
+    const language = doc.catalog.get(PDFName.of("Lang"));
+    expect(language instanceof PDFString ? language.decodeText() : null).toBe("fr-FR");
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+  });
+
+  it("draws texts that the standard fonts cannot encode", async () => {
+    const report = buildAmiensReport();
+    const tricky: Report = {
+      ...report,
+      water_quality: { ...report.water_quality, message: "Nitrates ≤ 50\u202Fmg/L → conforme ✓" },
+      air_quality: { ...report.air_quality, message: "Dioxyde d'azote (NO₂) et PM₂.₅ : 1\u202F234\u2009µg/m³" },
+      recommendations: [
+        { id: "test", category: "air", severity: "warning", title: "Pic de NO₂ → limitez l'effort", text: "Seuil ≥ 200\u202Fµg/m³ 💨", link: "/blog", source: { name: "Ministère", url: "https://sante.gouv.fr/" } },
+      ],
+    };
+    const bytes = await renderReportPdf({ reports: [tricky], generatedAt: NOW });
+    const pdf = inspectPdf(bytes, "tricky");
+    expect(pdf.text).toContain("Nitrates <= 50 mg/L -> conforme oui");
+    expect(pdf.text).toContain("Dioxyde d'azote (NO2) et PM2.5 : 1 234 µg/m³");
+    expect(pdf.text).toContain("Pic de NO2 -> limitez l'effort");
+    expect(pdf.text).toContain("Seuil >= 200 µg/m³ ?");
+  });
+
+  it("refuses an empty list of reports", async () => {
+    await expect(renderReportPdf({ reports: [], generatedAt: NOW })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("wrapText", () => {
+  it("keeps every line within the width and cuts words longer than a line", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const text = `Les restrictions s'appliquent jusqu'au 13\u00A0décembre\u00A02026 : ${LONG_URL} fin.\nDeuxième paragraphe.`;
+    const lines = wrapText(text, font, 10, 200);
+    expect(lines.length).toBeGreaterThan(4);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
+    expect(lines.join("")).toContain(LONG_URL);
+    expect(lines.some((line) => line.includes("13\u00A0décembre\u00A02026"))).toBe(true);
+    expect(lines.at(-1)).toBe("Deuxième paragraphe.");
+  });
+});
