@@ -19,7 +19,7 @@ interface Props {
   inputRef: React.RefObject<HTMLInputElement | null>;
   /** texts of the home page by default; the account page reuses the field to add an address */
   labels?: { field: string; hint: string; submit: string; busy: string; form: string };
-  /** extra fields shown between the address and the button (the account page's name for it) */
+  /** extra fields shown above the address (the account page's name for it) */
   children?: React.ReactNode;
   submitDisabled?: boolean;
 }
@@ -133,13 +133,13 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
 
   return (
     <form className="search" role="search" aria-label={labels.form} onSubmit={handleSubmit} noValidate>
+      {children}
       <label className="search__label" htmlFor={inputId}>
         {labels.field}
       </label>
       <p id={hintId} className="search__hint">
         {labels.hint}
       </p>
-      {children}
       <div className="search__row">
         <div className="combobox">
           <input

@@ -10,7 +10,7 @@ const PAGE_BACKGROUND = "#f4f4f4";
 const FOOTER_BACKGROUND = "#eef3f2";
 const FONT = "Arial, Helvetica, sans-serif";
 
-export const FOOTER_SIGNATURE = "Zone Santé – service public d'information gratuit, à partir de données officielles";
+export const FOOTER_SIGNATURE = "Zone Santé – service d'information gratuit, à partir de données publiques officielles";
 
 /** Every value put into an email's HTML goes through here, names and address labels included. */
 export function escapeHtml(value: string): string {

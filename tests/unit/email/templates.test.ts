@@ -144,7 +144,7 @@ describe.each(allEmails())("every email: %s", (_name, email) => {
     expect(email.html).toContain("max-width:600px");
     expect(email.html).not.toMatch(/<img|<style|<script|<link/i);
     expect(visibleText(email.html)).toMatch(/^\s*Zone Santé\s*$/m);
-    expectInBothParts(email, "Zone Santé – service public d'information gratuit, à partir de données officielles");
+    expectInBothParts(email, "Zone Santé – service d'information gratuit, à partir de données publiques officielles");
     expect(visibleText(email.html)).toMatch(/Vous recevez ce (dernier )?(message|bilan) parce qu/);
     expect(email.text).toMatch(/Vous recevez ce (dernier )?(message|bilan) parce qu/);
   });
