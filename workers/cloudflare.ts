@@ -8,6 +8,9 @@ import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
 import { logJson } from "../src/server/logger.ts";
+import { runAlerts } from "../src/server/alerts/run.ts";
+import { isAlertRunTime } from "../src/server/alerts/schedule.ts";
+import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
 
@@ -24,13 +27,13 @@ function stringEnv(env: Env): Record<string, string | undefined> {
   return { NODE_ENV: "production", ...values };
 }
 
-function buildApi(env: Env) {
+function buildDeps(env: Env) {
   const config = parseConfig(stringEnv(env));
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const db = drizzle(client, { schema });
   const cache = createCloudflareCache(caches as unknown as Parameters<typeof createCloudflareCache>[0]);
   const clock = () => new Date();
-  return createApp({
+  return {
     config,
     db,
     cache,
@@ -39,9 +42,9 @@ function buildApi(env: Env) {
     mailer: createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM }),
     clock,
     appSecret: config.APP_SECRET ?? "",
-    clientIp: (c) => c.req.header("CF-Connecting-IP"),
+    clientIp: (c: Parameters<AppDeps["clientIp"]>[0]) => c.req.header("CF-Connecting-IP"),
     log: logJson,
-  });
+  } satisfies AppDeps;
 }
 
 export default {
@@ -49,7 +52,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       try {
-        return await buildApi(env).fetch(request, env, ctx);
+        return await createApp(buildDeps(env)).fetch(request, env, ctx);
       } catch (error) {
         if (error instanceof ConfigError) logJson({ level: "error", message: "invalid configuration", fields: { detail: error.message } });
         return Response.json(
@@ -61,8 +64,20 @@ export default {
     return env.ASSETS.fetch(request);
   },
 
-  async scheduled(controller: { cron: string; scheduledTime: number }): Promise<void> {
-    // The daily alert run lands with the alerts issue; until then the trigger is only logged.
-    logJson({ level: "info", message: "scheduled trigger", fields: { cron: controller.cron, at: new Date(controller.scheduledTime).toISOString() } });
+  /**
+   * Two cron triggers (15:00 and 16:00 UTC): only the one that is 17:00 in Paris runs (see
+   * src/server/alerts/schedule.ts for daylight saving).
+   */
+  async scheduled(controller: { cron: string; scheduledTime: number }, env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
+    const at = new Date(controller.scheduledTime);
+    if (!isAlertRunTime(at)) {
+      logJson({ level: "info", message: "scheduled trigger skipped (not 17:00 in Paris)", fields: { cron: controller.cron, at: at.toISOString() } });
+      return;
+    }
+    ctx.waitUntil(
+      runAlerts(buildDeps(env)).catch((error: unknown) =>
+        logJson({ level: "error", message: "alert run failed", fields: { error: error instanceof Error ? error.message : String(error) } }),
+      ),
+    );
   },
 };

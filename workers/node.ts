@@ -12,7 +12,9 @@ import { createApp } from "../src/server/app.ts";
 import { createMemoryCache } from "../src/server/cache/memory.ts";
 import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
 import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
-import type { LogEntry } from "../src/server/deps.ts";
+import { runAlerts } from "../src/server/alerts/run.ts";
+import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
+import type { AppDeps, LogEntry } from "../src/server/deps.ts";
 import { logJson } from "../src/server/logger.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
@@ -28,6 +30,8 @@ const PAGE_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "frame-ancestors 'none'",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
+
+const FRAMEABLE_PATHS = new Set(["/inscription", "/inscription/"]);
 
 /** Local runs get a generated secret kept in .data/, so links stay valid across restarts. */
 async function loadLocalSecret(config: Config): Promise<string> {
@@ -58,12 +62,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: {
-  env: Record<string, string | undefined>;
-  /** false in `npm run dev`, where Astro's dev server serves the pages */
-  serveStaticBuild?: boolean;
-  log?: (entry: LogEntry) => void;
-}): Promise<RunningServer> {
+/** Everything the Hono app and the alert run need on Node, from the environment. */
+export async function createNodeRuntime(options: { env: Record<string, string | undefined>; log?: (entry: LogEntry) => void }) {
   const config = parseConfig(options.env);
   const log = options.log ?? logJson;
   const appSecret = await loadLocalSecret(config);
@@ -75,7 +75,7 @@ export async function startServer(options: {
   const mailer = config.RESEND_API_KEY
     ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
     : createOutboxMailer(database.db, clock);
-  const api = createApp({
+  const deps: AppDeps = {
     config,
     db: database.db,
     cache,
@@ -85,7 +85,28 @@ export async function startServer(options: {
     appSecret,
     clientIp: (c) => getConnInfo(c).remote.address,
     log,
-  });
+  };
+  return { config, deps, database, useOutbox };
+}
+
+export async function startServer(options: {
+  env: Record<string, string | undefined>;
+  /** false in `npm run dev`, where Astro's dev server serves the pages */
+  serveStaticBuild?: boolean;
+  log?: (entry: LogEntry) => void;
+}): Promise<RunningServer> {
+  const { config, deps, database, useOutbox } = await createNodeRuntime(options);
+  const { log } = deps;
+  const api = createApp(deps);
+  // The daily alert run at 17:00 Paris time, in this process (the Worker uses its cron instead).
+  const scheduler =
+    config.ALERTS_SCHEDULER === "on"
+      ? startDailyScheduler({
+          run: () => runAlerts(deps),
+          onError: (error) => log({ level: "error", message: "alert run failed", fields: { error: error instanceof Error ? error.message : String(error) } }),
+        })
+      : null;
+  if (scheduler) log({ level: "info", message: "alert scheduler armed", fields: { nextRunAt: scheduler.nextAt().toISOString() } });
 
   const root = new Hono();
   root.route("/", api);
@@ -102,6 +123,11 @@ export async function startServer(options: {
     root.use("*", async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
+      // The alert sign-up is the only page partner sites may frame (same rule as public/_headers).
+      if (FRAMEABLE_PATHS.has(c.req.path)) {
+        c.res.headers.delete("X-Frame-Options");
+        c.header("Content-Security-Policy", "frame-ancestors *");
+      }
     });
     root.use("*", serveStatic({ root: DIST }));
     root.notFound((c) => c.html(notFoundPage, 404));
@@ -119,6 +145,7 @@ export async function startServer(options: {
     url,
     close: () =>
       new Promise<void>((resolveClose) => {
+        scheduler?.stop();
         server.close(() => {
           database.close();
           resolveClose();

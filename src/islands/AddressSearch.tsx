@@ -22,6 +22,8 @@ interface Props {
   /** extra fields shown above the address (the account page's name for it) */
   children?: React.ReactNode;
   submitDisabled?: boolean;
+  /** "below": the extra fields come after the address and the button after them (a longer form) */
+  layout?: "inline" | "below";
 }
 
 const HOME_LABELS = {
@@ -32,7 +34,7 @@ const HOME_LABELS = {
   form: "Rechercher une adresse",
 };
 
-export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false }: Props) {
+export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false, layout = "inline" }: Props) {
   const id = useId();
   const inputId = `${id}-adresse`;
   const listId = `${id}-suggestions`;
@@ -131,9 +133,15 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
   const activeId = open && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
   const describedBy = [hintId, error ? errorId : null, searchProblem ? `${errorId}-recherche` : null].filter(Boolean).join(" ");
 
+  const submitButton = (
+    <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
+      {busy ? labels.busy : labels.submit}
+    </button>
+  );
+
   return (
     <form className="search" role="search" aria-label={labels.form} onSubmit={handleSubmit} noValidate>
-      {children}
+      {layout === "inline" ? children : null}
       <label className="search__label" htmlFor={inputId}>
         {labels.field}
       </label>
@@ -192,10 +200,14 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
             ))}
           </ul>
         </div>
-        <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
-          {busy ? labels.busy : labels.submit}
-        </button>
+        {layout === "inline" ? submitButton : null}
       </div>
+      {layout === "below" ? (
+        <>
+          {children}
+          {submitButton}
+        </>
+      ) : null}
       {error ? (
         <p id={errorId} className="field-error" role="alert">
           {error}

@@ -7,6 +7,8 @@ import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { loadSession } from "./middleware/session.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { subscriptionRoutes, unsubscribeRoutes } from "./routes/subscriptions.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
 
@@ -34,6 +36,9 @@ export function createApp(deps: AppDeps) {
   app.route("/report", reportRoutes);
   app.route("/auth", authRoutes);
   app.route("/account", accountRoutes);
+  app.route("/subscriptions", subscriptionRoutes);
+  app.route("/unsubscribe", unsubscribeRoutes);
+  app.route("/admin", adminRoutes);
 
   app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
   app.onError((error, c) => {

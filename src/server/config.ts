@@ -58,6 +58,13 @@ export const configSchema = z.object({
   /** per IP and per minute; raised only by benchmarks */
   RATE_LIMIT_REPORT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** the daily alert run: communes processed at once, and calls per second allowed per upstream (0: no spacing) */
+  ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),
+  ALERT_VIGIEAU_PER_SECOND: z.coerce.number().min(0).default(0.3),
+  ALERT_ATMO_PER_SECOND: z.coerce.number().min(0).default(5),
+  /** Node only: "off" disables the in-process daily scheduler */
+  ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
 });
 
 export type Config = z.infer<typeof configSchema>;

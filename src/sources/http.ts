@@ -41,7 +41,7 @@ export async function fetchJson<S extends z.ZodType>(
     }
     if (response.status < 200 || response.status > 299) {
       await discardBody(response);
-      return { ok: false, reason: "http", detail: `HTTP ${response.status}` };
+      return { ok: false, reason: "http", detail: `HTTP ${response.status}`, status: response.status };
     }
     text = await readTextUntilAborted(response, signal);
   } catch (error) {

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
+import { benchAlertRun } from "./alerts.ts";
 import { runLighthouse } from "./lighthouse.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -148,6 +149,8 @@ for (const [url, scores] of lighthouseScores) {
     "≥ 95/100/100/100",
   ]);
 }
+// The alert run at scale (its own fakes, in other processes).
+rows.push(...(await benchAlertRun()));
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`\nZone Santé benchmark — every upstream answers after ${UPSTREAM_DELAY_MS} ms\n`);
 console.log(`${"measure".padEnd(width)}  ${"value".padStart(12)}  target`);

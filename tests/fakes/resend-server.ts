@@ -92,6 +92,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://fake.local");
     if (request.method === "GET" && url.pathname === "/_test/emails") return send(response, 200, emails);
+    if (request.method === "GET" && url.pathname === "/_test/calls") return send(response, 200, calls);
     if (request.method === "POST" && url.pathname === "/_test/mode") {
       mode = (JSON.parse(await readBody(request)) as { mode: ResendMode }).mode;
       return send(response, 200, { mode });
@@ -159,4 +160,12 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       await closed;
     },
   };
+}
+
+if (import.meta.main) {
+  const resend = await startFakeResend({ port: Number(process.env.PORT ?? 4500) });
+  console.log(`Fake Resend listening on ${resend.baseUrl}`);
+  const stop = () => void resend.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }

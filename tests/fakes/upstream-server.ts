@@ -29,6 +29,10 @@ export interface FakeUpstreams {
     OPENMETEO_API_URL: string;
   };
   setMode(source: FakeSource, mode: FakeMode): void;
+  /** replace what a commune answers (null: back to its fixture); placeholders are resolved */
+  setData(kind: FakeDataKind, commune: string, payload: unknown | null): void;
+  /** move the fake's clock (date placeholders), e.g. to the next day of a scripted scenario */
+  setNow(now: Date): void;
   /** every source when `source` is omitted */
   setDelay(ms: number, source?: FakeSource): void;
   /** all modes back to "ok", delays back to the start option, recorded requests cleared */
@@ -45,6 +49,8 @@ export interface FakeUpstreamsOptions {
   delayMs?: number;
   /** fixed clock for the date placeholders; the real time, read per request, otherwise */
   now?: Date;
+  /** answer any commune with a copy of the Amiens data (benchmark of the alert run) */
+  synthetic?: boolean;
 }
 
 const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo"];
@@ -153,6 +159,43 @@ const ATMO_FIXTURES: Record<string, string> = {
   "97101": "atmo/ind-atmo-derived-97101.json",
 };
 
+// ---------------------------------------------------------------- scenarios
+
+/** What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed. */
+export type FakeDataKind = "udis" | "results" | "zones" | "atmo";
+
+const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
+  udis: UDI_FIXTURES,
+  results: RESULT_FIXTURES,
+  zones: DROUGHT_FIXTURES,
+  atmo: ATMO_FIXTURES,
+};
+
+/** A VigiEau answer for a commune split between several zones of one type: 409 without a position. */
+export interface SplitCommuneZones {
+  split: true;
+  /** the zones answered when lon/lat are given */
+  zones: unknown;
+}
+
+interface ScenarioState {
+  overrides: Map<string, unknown>;
+  /** unknown communes answer the Amiens data (codes rewritten): for the benchmark's many communes */
+  synthetic: boolean;
+}
+
+/** The payload a commune gets: a test override, its fixture, the synthetic copy of Amiens, or null. */
+async function scenarioData<T>(kind: FakeDataKind, commune: string, now: Date, scenario: ScenarioState): Promise<T | null> {
+  const override = scenario.overrides.get(`${kind}:${commune}`);
+  if (override !== undefined) return JSON.parse(resolvePlaceholders(JSON.stringify(override), now)) as T;
+  const file = FIXTURES_BY_KIND[kind][commune];
+  if (file) return loadFixture<T>(file, now);
+  if (!scenario.synthetic || !/^\d[0-9AB]\d{3}$/.test(commune)) return null;
+  const template = FIXTURES_BY_KIND[kind]["80021"];
+  if (!template) return null;
+  return JSON.parse(resolvePlaceholders(await readFixtureText(template), now).replaceAll("80021", commune)) as T;
+}
+
 function banFixtureFor(q: string): string {
   const text = q.toLowerCase();
   if (text.includes("port")) return "ban/search-derived-8-bd-du-port.json";
@@ -187,7 +230,7 @@ interface Answer {
   body: unknown;
 }
 
-async function answerBan(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+async function answerBan(path: string, query: Record<string, string>, mode: FakeMode, now: Date, _scenario: ScenarioState): Promise<Answer> {
   if (path !== "/search") return notFound();
   const q = query.q ?? "";
   const file = mode === "empty" ? "ban/search-empty.json" : banFixtureFor(q);
@@ -198,18 +241,16 @@ async function answerBan(path: string, query: Record<string, string>, mode: Fake
   return { status: 200, body: collection };
 }
 
-async function answerHubeau(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+async function answerHubeau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   const commune = query.code_commune ?? "";
   if (path === "/communes_udi") {
-    const file = UDI_FIXTURES[commune];
-    if (mode === "empty" || !file) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
-    const envelope = await loadFixture<HubeauEnvelope>(file, now);
+    const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("udis", commune, now, scenario);
+    if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
     return page(envelope, envelope.data, query);
   }
   if (path === "/resultats_dis") {
-    const file = RESULT_FIXTURES[commune];
-    if (mode === "empty" || !file) return { status: 200, body: hubeauEmptyEnvelope("resultats_dis", query) };
-    const envelope = await loadFixture<HubeauEnvelope>(file, now);
+    const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
+    if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("resultats_dis", query) };
     const codes = query.code_parametre ? new Set(query.code_parametre.split(",").map((code) => code.trim())) : null;
     const since = query.date_min_prelevement ?? "";
     const network = query.code_reseau;
@@ -241,21 +282,25 @@ function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, q
   return { status: data.length < items.length ? 206 : 200, body: { ...envelope, count: items.length, data } };
 }
 
-async function answerVigieau(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+async function answerVigieau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/zones") return notFound();
-  const file = DROUGHT_FIXTURES[query.commune ?? ""];
-  if (mode === "empty" || !file) return { status: 200, body: [] };
-  return { status: 200, body: await loadFixture<unknown>(file, now) };
+  const zones = mode === "empty" ? null : await scenarioData<unknown>("zones", query.commune ?? "", now, scenario);
+  if (zones === null) return { status: 200, body: [] };
+  if (typeof zones === "object" && zones !== null && "split" in zones) {
+    // Like the real API: several zones of one type in the commune and no position → 409.
+    if (query.lon === undefined || query.lat === undefined) return { status: 409, body: { message: "Plusieurs zones d'alerte de même type" } };
+    return { status: 200, body: (zones as SplitCommuneZones).zones };
+  }
+  return { status: 200, body: zones };
 }
 
-async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/ows") return notFound();
   const filter = query.CQL_FILTER ?? "";
   const zone = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
   const fromDate = /date_ech\s*>=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
-  const file = ATMO_FIXTURES[zone];
-  if (mode === "empty" || !file) return { status: 200, body: emptyFeatureCollection(now) };
-  const collection = await loadFixture<FeatureCollection>(file, now);
+  const collection = mode === "empty" ? null : await scenarioData<FeatureCollection>("atmo", zone, now, scenario);
+  if (!collection) return { status: 200, body: emptyFeatureCollection(now) };
   // date_ech is "YYYY-MM-DDZ" in the fixtures: its first 10 characters are the day.
   collection.features = collection.features.filter((feature) => String(feature.properties.date_ech).slice(0, 10) >= fromDate);
   collection.totalFeatures = collection.features.length;
@@ -264,7 +309,7 @@ async function answerAtmo(path: string, query: Record<string, string>, mode: Fak
   return { status: 200, body: collection };
 }
 
-async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, _scenario: ScenarioState): Promise<Answer> {
   if (path !== "/air-quality") return notFound();
   const recorded = await loadFixture<OpenMeteoCurrent>("openmeteo/air-quality-current.json", now);
   const latitude = Number(query.latitude);
@@ -292,7 +337,7 @@ function notFound(): Answer {
   return { status: 404, body: { error: "Not Found" } };
 }
 
-const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, mode: FakeMode, now: Date) => Promise<Answer>> = {
+const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState) => Promise<Answer>> = {
   ban: answerBan,
   hubeau: answerHubeau,
   vigieau: answerVigieau,
@@ -304,6 +349,9 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
 
 export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Promise<FakeUpstreams> {
   const startDelayMs = options.delayMs ?? 0;
+  let fixedNow = options.now ?? null;
+  const clock = () => fixedNow ?? new Date();
+  const scenario: ScenarioState = { overrides: new Map(), synthetic: options.synthetic ?? false };
   const modes = new Map<FakeSource, FakeMode>();
   const delays = new Map<FakeSource, number>();
   const requests: FakeRequest[] = [];
@@ -322,6 +370,13 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://fake.local");
+    if (url.pathname === "/_test/stats") {
+      // Counts per upstream, for a benchmark that runs this fake in another process.
+      const counts: Record<string, number> = {};
+      for (const entry of requests) counts[entry.source] = (counts[entry.source] ?? 0) + 1;
+      send(response, 200, JSON.stringify(counts));
+      return;
+    }
     const [, prefix = "", ...rest] = url.pathname.split("/");
     const source = SOURCES.find((candidate) => candidate === prefix);
     const path = source ? `/${rest.join("/")}` : url.pathname;
@@ -355,8 +410,8 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       send(response, 200, '{"data": [');
       return;
     }
-    const now = options.now ?? new Date();
-    const answer = await ANSWERS[source](path, Object.fromEntries(url.searchParams), mode, now);
+    const now = clock();
+    const answer = await ANSWERS[source](path, Object.fromEntries(url.searchParams), mode, now, scenario);
     send(response, answer.status, JSON.stringify(answer.body));
   };
 
@@ -396,6 +451,13 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     setMode(source, mode) {
       modes.set(source, mode);
     },
+    setData(kind, commune, payload) {
+      if (payload === null) scenario.overrides.delete(`${kind}:${commune}`);
+      else scenario.overrides.set(`${kind}:${commune}`, payload);
+    },
+    setNow(now) {
+      fixedNow = now;
+    },
     setDelay(ms, source) {
       for (const target of source ? [source] : SOURCES) delays.set(target, ms);
     },
@@ -403,6 +465,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       modes.clear();
       delays.clear();
       requests.length = 0;
+      scenario.overrides.clear();
     },
     requests,
     async close() {
@@ -419,7 +482,11 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
 }
 
 if (import.meta.main) {
-  const upstreams = await startFakeUpstreams({ port: Number(process.env.PORT ?? 4400) });
+  const upstreams = await startFakeUpstreams({
+    port: Number(process.env.PORT ?? 4400),
+    delayMs: Number(process.env.DELAY_MS ?? 0),
+    synthetic: process.env.SYNTHETIC === "1",
+  });
   console.log(`Fake upstreams listening on ${upstreams.baseUrl}`);
   for (const [key, value] of Object.entries(upstreams.config)) console.log(`${key}=${value}`);
   const stop = () => void upstreams.close().then(() => process.exit(0));

@@ -9,7 +9,7 @@ import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/node.ts";
 import type { Database } from "../../src/server/db/index.ts";
-import type { LogEntry } from "../../src/server/deps.ts";
+import type { AppDeps, LogEntry } from "../../src/server/deps.ts";
 import { createOutboxMailer, createResendMailer } from "../../src/server/email/mailer.ts";
 import { createSources } from "../../src/server/services/sources.ts";
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
@@ -19,6 +19,8 @@ export const TEST_SITE_URL = "http://127.0.0.1:4321";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  /** the deps of the latest build (for services the routes do not expose, like the alert run) */
+  deps(): AppDeps;
   upstreams: FakeUpstreams;
   resend: FakeResend;
   db: Database;
@@ -39,12 +41,17 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   const database = await openDatabase({ url: `file:${join(directory, "test.db")}` });
   const logs: LogEntry[] = [];
   const clock = () => now;
+  let lastDeps: AppDeps | undefined;
 
   const build = (overrides: Record<string, string> = {}, buildOptions: { mailer?: "resend" | "outbox" } = {}) => {
     const config = parseConfig({
       NODE_ENV: "test",
       SITE_URL: TEST_SITE_URL,
       UPSTREAM_TIMEOUT_MS: "800",
+      ALERTS_SCHEDULER: "off",
+      ALERT_HUBEAU_PER_SECOND: "0",
+      ALERT_VIGIEAU_PER_SECOND: "0",
+      ALERT_ATMO_PER_SECOND: "0",
       RESEND_API_KEY: "re_test_key",
       RESEND_BASE_URL: resend.baseUrl,
       ...upstreams.config,
@@ -53,7 +60,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     });
     const cache = createMemoryCache();
     const mailerKind = buildOptions.mailer ?? options.mailer ?? "resend";
-    return createApp({
+    lastDeps = {
       config,
       db: database.db,
       cache,
@@ -66,11 +73,13 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
       appSecret: "test-secret-test-secret-test-secret",
       clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
       log: (entry) => logs.push(entry),
-    });
+    };
+    return createApp(lastDeps);
   };
 
   return {
     app: build(),
+    deps: () => lastDeps!,
     upstreams,
     resend,
     db: database.db,
@@ -78,6 +87,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     now: clock,
     setNow(date) {
       now = date;
+      upstreams.setNow(date);
     },
     rebuild: build,
     async close() {

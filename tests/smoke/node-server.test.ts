@@ -65,6 +65,11 @@ describe("the Node entry (npm start)", () => {
       expect(new URL(response.headers.get("location") ?? "", base).pathname, from).toBe(to);
     }
 
+    const frameable = await fetch(`${base}/inscription`);
+    expect(frameable.headers.get("x-frame-options")).toBeNull();
+    expect(frameable.headers.get("content-security-policy")).toBe("frame-ancestors *");
+    expect((await fetch(`${base}/widget`)).headers.get("x-frame-options")).toBe("DENY");
+
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(home.headers.get("x-frame-options")).toBe("DENY");

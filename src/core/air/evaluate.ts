@@ -19,6 +19,8 @@ export function evaluateAirQuality(input: {
   const indices = input.atmo.ok ? input.atmo.data : [];
   const todayIndex = indices.find((index) => index.date === today && levelOfAtmoCode(index.code) !== null);
   const tomorrowIndex = indices.find((index) => index.date === tomorrow && levelOfAtmoCode(index.code) !== null);
+  // Tomorrow's official forecast is worth showing (and alerting on) whatever happens to today's index.
+  const forecast = tomorrowIndex ? { code: tomorrowIndex.code, label: tomorrowIndex.label, date: tomorrowIndex.date } : null;
   const pollutants = camsPollutants(input.cams);
 
   if (todayIndex) {
@@ -28,7 +30,7 @@ export function evaluateAirQuality(input: {
       index: { code: todayIndex.code, label: todayIndex.label, date: todayIndex.date, zone: todayIndex.zoneName },
       origin: "atmo",
       pollutants,
-      tomorrow: tomorrowIndex ? { code: tomorrowIndex.code, label: tomorrowIndex.label, date: tomorrowIndex.date } : null,
+      tomorrow: forecast,
       message: null,
       source: todayIndex.agency ? { ...ATMO_SOURCE, name: `Indice ATMO (${todayIndex.agency})` } : ATMO_SOURCE,
     };
@@ -46,7 +48,7 @@ export function evaluateAirQuality(input: {
       index: { code, label: ATMO_LABELS[code] ?? "", date: today, zone: "Estimation modélisée (CAMS)" },
       origin: "cams",
       pollutants,
-      tomorrow: tomorrowIndex ? { code: tomorrowIndex.code, label: tomorrowIndex.label, date: tomorrowIndex.date } : null,
+      tomorrow: forecast,
       message: frenchTypography(`${why} : niveau estimé d'après les particules fines (PM2,5) du modèle européen Copernicus CAMS. C'est une estimation modélisée, pas une mesure officielle.`),
       source: CAMS_SOURCE,
     };
@@ -58,7 +60,7 @@ export function evaluateAirQuality(input: {
     index: null,
     origin: null,
     pollutants,
-    tomorrow: null,
+    tomorrow: forecast,
     message:
       input.atmo.ok || input.cams.ok
         ? "Aucun indice de qualité de l'air n'est publié aujourd'hui pour cette commune, et aucune estimation n'est disponible."

@@ -18,8 +18,15 @@ export interface EmailMessage {
 
 export type SendResult = { ok: true; id: string } | { ok: false; error: string };
 
+/** Resend's batch endpoint takes at most 100 emails per call. */
+export const MAX_BATCH_SIZE = 100;
+
+export type BatchResult = { ok: true; ids: string[] } | { ok: false; error: string };
+
 export interface Mailer {
   send(message: EmailMessage): Promise<SendResult>;
+  /** up to 100 emails in one call; one idempotency key for the whole call */
+  sendBatch(messages: EmailMessage[], options: { idempotencyKey: string }): Promise<BatchResult>;
 }
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -39,12 +46,35 @@ export function createResendMailer(options: { apiKey: string; baseUrl: string; f
         return { ok: false, error: error instanceof Error ? error.message : String(error) };
       }
     },
+    async sendBatch(messages, batchOptions) {
+      if (messages.length === 0) return { ok: true, ids: [] };
+      if (messages.length > MAX_BATCH_SIZE) return { ok: false, error: `a batch holds at most ${MAX_BATCH_SIZE} emails` };
+      try {
+        const { data, error } = await resend.batch.send(
+          messages.map((message) => ({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers })),
+          { idempotencyKey: batchOptions.idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS * 3) },
+        );
+        if (error || !data) return { ok: false, error: error?.message ?? "no answer from the email provider" };
+        return { ok: true, ids: data.data.map((item) => item.id) };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
   };
 }
 
 /** Development only: emails are kept in the database and shown at /dev/mails. */
 export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
-  return {
+  const mailer: Mailer = {
+    async sendBatch(messages) {
+      const ids: string[] = [];
+      for (const message of messages) {
+        const result = await mailer.send(message);
+        if (!result.ok) return result;
+        ids.push(result.id);
+      }
+      return { ok: true, ids };
+    },
     async send(message) {
       const id = generateRandomToken(10);
       try {
@@ -63,6 +93,7 @@ export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
       }
     },
   };
+  return mailer;
 }
 
 export async function listOutbox(db: Database, limit = 50) {

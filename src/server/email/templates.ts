@@ -241,3 +241,93 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
     footerReason: "Vous recevez ce dernier message parce que le compte Zone Santé associé à cette adresse email a été supprimé.",
   });
 }
+
+// ---------------------------------------------------------------- alerts
+
+/** Confirmation of an alert sign-up without account (double opt-in): nothing else is sent before it. */
+export function renderSubscriptionConfirmEmail(input: { addressLabel: string; confirmUrl: string }): RenderedEmail {
+  const address = toInline(input.addressLabel);
+  const action = "Confirmer mon inscription aux alertes";
+  const request = `Vous avez demandé à recevoir les alertes Zone Santé pour l'adresse « ${address} » : eau du robinet, sécheresse, qualité de l'air et eaux de baignade.`;
+  const confirm = "Pour commencer à les recevoir, confirmez votre adresse email. Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.";
+  const notYou = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : vous ne recevrez aucune alerte, et la demande sera effacée sous 30 jours.";
+  return finishEmail("Confirmez votre inscription aux alertes – Zone Santé", {
+    preheader: confirm,
+    title: "Confirmez votre inscription aux alertes",
+    bodyHtml: [
+      renderParagraph("Bonjour,"),
+      renderParagraph(request),
+      renderParagraph(confirm),
+      renderButton(action, input.confirmUrl),
+      renderParagraphHtml(`${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`),
+      renderParagraph(notYou),
+    ],
+    bodyText: ["Bonjour,", request, confirm, `${action} : ${input.confirmUrl}`, notYou],
+    footerReason: "Vous recevez ce message parce que cette adresse email a été indiquée pour recevoir les alertes Zone Santé.",
+  });
+}
+
+export interface AlertEmailEvent {
+  title: string;
+  lines: string[];
+  dataDate: string | null;
+  source: { name: string; url: string };
+}
+
+/**
+ * The daily digest: one email per recipient and run, every address with its new alerts, the date
+ * and source of each, a link to the full report, and a one-click way out.
+ */
+export function renderAlertDigestEmail(input: {
+  firstName: string | null;
+  addresses: Array<{ label: string; reportUrl: string; events: AlertEmailEvent[] }>;
+  unsubscribeUrl: string;
+  /** account holders manage their preferences there; null for sign-ups without account */
+  manageUrl: string | null;
+}): RenderedEmail {
+  const events = input.addresses.flatMap((address) => address.events);
+  const subject = events.length === 1 && events[0] ? `Zone Santé – ${events[0].title}` : `Zone Santé – ${events.length} alertes pour vos adresses`;
+  const greeting = composeGreeting(input.firstName);
+  const intro =
+    input.addresses.length === 1
+      ? "Les données officielles ont changé pour votre adresse surveillée."
+      : "Les données officielles ont changé pour vos adresses surveillées.";
+  const html = [renderParagraph(greeting), renderParagraph(intro)];
+  const text = [greeting, intro];
+  for (const address of input.addresses) {
+    const label = toInline(address.label);
+    html.push(renderHeading(label));
+    text.push(`${label}\n${"-".repeat(Math.min(label.length, 60))}`);
+    for (const event of address.events) {
+      const dated = `${event.dataDate ? `Données du ${formatDateFr(event.dataDate)} – ` : ""}Source : ${event.source.name}`;
+      html.push(
+        renderParagraphHtml(`<strong>${escapeFrench(event.title)}</strong>`),
+        renderList(event.lines.map(escapeFrench)),
+        renderParagraphHtml(`${renderSmall(dated)} ${renderLink(event.source.name, event.source.url)}`),
+      );
+      text.push([event.title, ...event.lines.map((line) => `- ${line}`), `${dated} (${event.source.url})`].join("\n"));
+    }
+    const linkLabel = `Voir le bilan complet pour ${label}`;
+    html.push(renderParagraphHtml(renderLink(linkLabel, address.reportUrl)));
+    text.push(`${linkLabel} : ${address.reportUrl}`);
+  }
+  const unsubscribe = "Se désinscrire de ces alertes";
+  html.push(renderParagraph(MEDICAL_DISCLAIMER));
+  text.push(MEDICAL_DISCLAIMER);
+  if (input.manageUrl) {
+    const manage = "Gérer mes préférences d'alerte";
+    html.push(renderParagraphHtml(renderLink(manage, input.manageUrl)));
+    text.push(`${manage} : ${input.manageUrl}`);
+  }
+  html.push(renderParagraphHtml(renderLink(unsubscribe, input.unsubscribeUrl)));
+  text.push(`${unsubscribe} : ${input.unsubscribeUrl}`);
+  return finishEmail(subject, {
+    preheader: events.map((event) => event.title).join(" · "),
+    title: events.length === 1 ? "Une alerte pour votre adresse" : "Vos alertes du jour",
+    bodyHtml: html,
+    bodyText: text,
+    footerReason: input.manageUrl
+      ? "Vous recevez cet email parce que vous surveillez ces adresses depuis votre compte Zone Santé."
+      : "Vous recevez cet email parce que vous vous êtes inscrit(e) aux alertes Zone Santé et avez confirmé votre adresse email.",
+  });
+}

@@ -33,8 +33,8 @@ export async function buildReport(
   const communeCode = toCommuneCode(address.citycode);
   const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
 
-  const [waterInput, atmo, cams, zones] = await Promise.all([
-    loadWater(sources, { citycode: address.citycode, communeCode, udiCode: input.udiCode, now }),
+  const [water, atmo, cams, zones] = await Promise.all([
+    loadCommuneWater(sources, { citycode: address.citycode, now }),
     sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: today }),
     sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude }),
     sources.fetchDroughtZones({ lon: address.longitude, lat: address.latitude, communeCode }),
@@ -43,7 +43,7 @@ export async function buildReport(
   return assembleReport({
     address,
     addressInfo: deriveAddressInfo(address),
-    water: evaluateWaterQuality({ ...waterInput, now }),
+    water: evaluateWaterQuality({ ...selectWater(water, input.udiCode), now }),
     air: evaluateAirQuality({ atmo, cams, now }),
     drought: evaluateDrought({ zones, now }),
     now,
@@ -56,31 +56,39 @@ interface WaterInput {
   udis: Udi[];
 }
 
-async function loadWater(
-  sources: Sources,
-  params: { citycode: string; communeCode: string; udiCode: string | undefined; now: Date },
-): Promise<WaterInput> {
-  // Paris, Lyon, Marseille: the sanitary control may file a network under the arrondissement or
-  // under the commune. Both are asked at once (latency of one call); the arrondissement wins when
-  // it has networks.
-  const isArrondissement = params.communeCode !== params.citycode;
+/** The sanitary-control data of a commune: its networks, key-parameter results and latest samples. */
+export interface CommuneWater {
+  udis: SourceResult<Udi[]>;
+  key: SourceResult<WaterResult[]>;
+  latest: SourceResult<WaterResult[]>;
+}
+
+/**
+ * Paris, Lyon, Marseille: the sanitary control may file a network under the arrondissement or
+ * under the commune. Both are asked at once (latency of one call); the arrondissement wins when
+ * it has networks.
+ */
+export async function loadCommuneWater(sources: Sources, params: { citycode: string; now: Date }): Promise<CommuneWater> {
+  const communeCode = toCommuneCode(params.citycode);
   const [first, commune] = await Promise.all([
     loadWaterForCode(sources, params.citycode, params.now),
-    isArrondissement ? loadWaterForCode(sources, params.communeCode, params.now) : null,
+    communeCode !== params.citycode ? loadWaterForCode(sources, communeCode, params.now) : null,
   ]);
-  const data = commune && first.udis.ok && first.udis.data.length === 0 ? commune : first;
+  return commune && first.udis.ok && first.udis.data.length === 0 ? commune : first;
+}
 
+/** The results of the requested network (or the most recently sampled one) out of a commune's data. */
+export function selectWater(data: CommuneWater, udiCode: string | undefined): WaterInput {
   const udis = data.udis.ok ? data.udis.data : [];
   if (!data.key.ok) return { results: data.key, udi: null, udis };
   if (!data.latest.ok) return { results: data.latest, udi: null, udis };
-
   const all = mergeResults(data.key.data, data.latest.data);
-  const udi = chooseUdi(udis, all, params.udiCode);
+  const udi = chooseUdi(udis, all, udiCode);
   const results = udi ? filterByUdi(all, udi.code) : all;
   return { results: { ok: true, data: results }, udi, udis };
 }
 
-async function loadWaterForCode(sources: Sources, communeCode: string, now: Date) {
+async function loadWaterForCode(sources: Sources, communeCode: string, now: Date): Promise<CommuneWater> {
   const since = new Date(now.getTime() - 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const [udis, key, latest] = await Promise.all([
     sources.fetchCommuneUdis({ communeCode }),

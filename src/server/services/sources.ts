@@ -38,7 +38,21 @@ export function atmoTtlSeconds(now: Date): number {
   return TTL_SECONDS.atmoMax;
 }
 
+export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo";
+
+/** What this process or isolate has seen of an upstream (cache hits excluded). */
+export interface UpstreamStatus {
+  name: UpstreamName;
+  calls: number;
+  failures: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  lastLatencyMs: number | null;
+}
+
 export interface Sources {
+  upstreamStatus(): UpstreamStatus[];
   searchAddresses(params: { q: string; limit: number }): Promise<SourceResult<Address[]>>;
   fetchCommuneUdis(params: { communeCode: string }): Promise<SourceResult<Udi[]>>;
   fetchWaterResults(params: {
@@ -47,7 +61,8 @@ export interface Sources {
     parameterCodes?: readonly string[];
     size: number;
   }): Promise<SourceResult<WaterResult[]>>;
-  fetchDroughtZones(params: { lon: number; lat: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
+  /** without lon/lat: the zones of the whole commune (409 when it has several zones of one type) */
+  fetchDroughtZones(params: { lon?: number; lat?: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
   fetchAtmoIndex(params: { zoneCode: string; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
   fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
 }
@@ -69,14 +84,33 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
+  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo"];
+  const statuses = new Map<UpstreamName, UpstreamStatus>(
+    names.map((name) => [name, { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null }]),
+  );
+
+  function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number) {
+    const status = statuses.get(name);
+    if (!status) return;
+    status.calls += 1;
+    status.lastLatencyMs = Math.round(latencyMs);
+    if (result.ok) status.lastSuccessAt = clock().toISOString();
+    else {
+      status.failures += 1;
+      status.lastFailureAt = clock().toISOString();
+      status.lastError = `${result.reason}${result.detail ? ` (${result.detail})` : ""}`;
+    }
+  }
 
   async function cached<T>(key: string, ttlSeconds: number, load: () => Promise<SourceResult<T>>) {
     const hit = await cache.get<SourceResult<T>>(key);
     if (hit) return hit;
     const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
     if (pending) return pending;
+    const started = performance.now();
     const request = load()
       .then(async (result) => {
+        record(key.split(":")[0] as UpstreamName, result, performance.now() - started);
         await cache.set(key, result, result.ok ? ttlSeconds : TTL_SECONDS.failure);
         return result;
       })
@@ -86,6 +120,7 @@ export function createSources(deps: {
   }
 
   return {
+    upstreamStatus: () => [...statuses.values()].map((status) => ({ ...status })),
     searchAddresses: ({ q, limit }) =>
       cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () =>
         searchAddresses(options(config.BAN_API_URL), { q, limit }),
@@ -103,7 +138,7 @@ export function createSources(deps: {
     fetchDroughtZones: ({ lon, lat, communeCode }) =>
       // Zones depend on where in the commune the address is (several zones of one type): key on
       // the commune and the position rounded to about 100 m.
-      cached(`vigieau:${communeCode}:${lat.toFixed(3)}:${lon.toFixed(3)}`, TTL_SECONDS.vigieau, () =>
+      cached(`vigieau:${communeCode}:${lat === undefined || lon === undefined ? "commune" : `${lat.toFixed(3)}:${lon.toFixed(3)}`}`, TTL_SECONDS.vigieau, () =>
         fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
       ),
     fetchAtmoIndex: ({ zoneCode, fromDate }) =>

@@ -4,19 +4,21 @@ import { zonesResponseSchema } from "./schema.ts";
 import { mapDroughtZones } from "./to-domain.ts";
 
 /**
- * `GET {baseUrl}/zones?lon=…&lat=…&commune=…&profil=particulier`. lon/lat are sent so that a
- * commune split between several zones of one type answers the address's zone instead of a 409.
+ * `GET {baseUrl}/zones?lon=…&lat=…&commune=…&profil=particulier`. With lon/lat, a commune split
+ * between several zones of one type answers the address's zone; without them (one call for a whole
+ * commune, in the alert run) such a commune answers 409 and the caller asks per address.
  */
 export async function fetchDroughtZones(
   opts: SourceOptions,
-  params: { lon: number; lat: number; communeCode: string },
+  params: { lon?: number | undefined; lat?: number | undefined; communeCode: string },
 ): Promise<SourceResult<DroughtZone[]>> {
-  const query = new URLSearchParams({
-    lon: String(params.lon),
-    lat: String(params.lat),
-    commune: params.communeCode,
-    profil: "particulier",
-  });
+  const query = new URLSearchParams();
+  if (params.lon !== undefined && params.lat !== undefined) {
+    query.set("lon", String(params.lon));
+    query.set("lat", String(params.lat));
+  }
+  query.set("commune", params.communeCode);
+  query.set("profil", "particulier");
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/zones?${query}` }, zonesResponseSchema);
   // VigiEau answers 404 when no decree is in force for the place: that is data, not an error.
   if (!result.ok && result.reason === "not_found") return { ok: true, data: [] };

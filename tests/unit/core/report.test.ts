@@ -5,6 +5,7 @@ import { assembleReport, deriveAddressInfo } from "../../../src/core/report/inde
 import { isValidInseeCode, toCommuneCode } from "../../../src/core/shared/commune.ts";
 import { addDaysToLocalDate, formatDateFr, formatNumberFr, frenchTypography, localDateParis } from "../../../src/core/shared/format.ts";
 import { isInFrance } from "../../../src/core/shared/geo.ts";
+import { nextParisHour, parisHour, parisHourToUtc } from "../../../src/core/shared/time.ts";
 import { worstLevel } from "../../../src/core/shared/levels.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { NOW } from "./builders.ts";
@@ -125,5 +126,23 @@ describe("assembleReport", () => {
       expect(Object.keys(section)).toEqual(expect.arrayContaining(["success", "level", "source"]));
     }
     expect(report.recommendations.length).toBeGreaterThan(0);
+  });
+});
+
+describe("Paris time for the daily run", () => {
+  it.each([
+    ["winter (CET): 17:00 Paris is 16:00 UTC", "2026-11-22T10:00:00Z", "2026-11-22T16:00:00.000Z"],
+    ["summer (CEST): 17:00 Paris is 15:00 UTC", "2026-07-14T10:00:00Z", "2026-07-14T15:00:00.000Z"],
+    ["the spring change day (29 March 2026) is already CEST at 17:00", "2026-03-29T10:00:00Z", "2026-03-29T15:00:00.000Z"],
+    ["the autumn change day (25 October 2026) is CET again at 17:00", "2026-10-25T10:00:00Z", "2026-10-25T16:00:00.000Z"],
+  ])("%s", (_name, now, expected) => {
+    expect(parisHourToUtc(new Date(now), 17).toISOString()).toBe(expected);
+  });
+
+  it("gives the next 17:00 strictly after now", () => {
+    expect(nextParisHour(new Date("2026-11-22T16:00:00Z"), 17).toISOString()).toBe("2026-11-23T16:00:00.000Z");
+    expect(nextParisHour(new Date("2026-11-22T15:59:00Z"), 17).toISOString()).toBe("2026-11-22T16:00:00.000Z");
+    expect(parisHour(new Date("2026-07-14T15:00:00Z"))).toBe(17);
+    expect(parisHour(new Date("2026-07-14T16:00:00Z"))).toBe(18);
   });
 });

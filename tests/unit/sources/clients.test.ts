@@ -115,7 +115,7 @@ describe("upstream clients against the fake upstreams", () => {
       fetchAtmoIndex(opts(upstreams.config.ATMO_WFS_URL), { zoneCode: "80021", fromDate: "2026-11-22" }),
       fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3 }),
     ]);
-    for (const result of results) expect(result).toEqual({ ok: false, reason: "http", detail: "HTTP 500" });
+    for (const result of results) expect(result).toEqual({ ok: false, reason: "http", detail: "HTTP 500", status: 500 });
   });
 });
 
@@ -136,6 +136,22 @@ describe("fetchDroughtZones against a VigiEau answering with an empty body", () 
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe("fetchDroughtZones for a whole commune", () => {
+  it("asks without a position and reports a commune split between zones as HTTP 409", async () => {
+    const upstreams = await startFakeUpstreams();
+    try {
+      upstreams.setData("zones", "80021", { split: true, zones: [] });
+      const whole = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 2000 }, { communeCode: "80021" });
+      expect(whole).toMatchObject({ ok: false, reason: "http", status: 409 });
+      expect(upstreams.requests.at(-1)?.query).toEqual({ commune: "80021", profil: "particulier" });
+      const here = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 2000 }, { communeCode: "80021", lon: 2.3, lat: 49.9 });
+      expect(here).toEqual({ ok: true, data: [] });
+    } finally {
+      await upstreams.close();
     }
   });
 });

@@ -80,8 +80,8 @@ describe("fetchJson", () => {
   });
 
   it("reports other error statuses as http with the status", async () => {
-    expect(await get("/broken")).toEqual({ ok: false, reason: "http", detail: "HTTP 500" });
-    expect(await get("/unavailable")).toEqual({ ok: false, reason: "http", detail: "HTTP 503" });
+    expect(await get("/broken")).toEqual({ ok: false, reason: "http", detail: "HTTP 500", status: 500 });
+    expect(await get("/unavailable")).toEqual({ ok: false, reason: "http", detail: "HTTP 503", status: 503 });
   });
 
   it("reports a truncated JSON body as invalid", async () => {

@@ -5,3 +5,4 @@ export * from "./monitored-addresses.ts";
 export * from "./rate-limits.ts";
 export * from "./sessions.ts";
 export * from "./users.ts";
+export * from "./alerts.ts";

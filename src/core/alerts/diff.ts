@@ -1,0 +1,165 @@
+// Alert decisions: from what we knew at the last run and what the sources say now, the events to
+// email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
+// event and never moves the state, so an outage cannot fake a change.
+import { addDaysToLocalDate, formatDateFr, frenchTypography, localDateParis } from "../shared/format.ts";
+import type { AirQualitySection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
+
+export type AlertSource = "water" | "drought" | "air" | "bathing";
+
+/** What an email says about one event: plain language, with its data date and source. */
+export interface AlertEvent {
+  source: AlertSource;
+  /** unique per subject and source: the same event is never recorded (nor sent) twice */
+  key: string;
+  severity: "critical" | "warning" | "info";
+  title: string;
+  lines: string[];
+  /** the day the data are about (sample, decree, forecast), YYYY-MM-DD */
+  dataDate: string | null;
+  sourceRef: SourceRef;
+}
+
+export interface WaterAlertState {
+  /** date-time of the latest sample already considered */
+  lastSampleAt: string;
+  /** true while the last notified sample was concerning or critical */
+  alerted: boolean;
+}
+
+export interface DroughtAlertState {
+  gravity: DroughtGravity | null;
+}
+
+export interface AirAlertState {
+  /** last day (YYYY-MM-DD) of the episode already announced */
+  episodeLastDay: string | null;
+}
+
+export interface Diff<S> {
+  events: readonly AlertEvent[];
+  /** null: keep the previous state untouched */
+  next: S | null;
+}
+
+const NO_CHANGE: Diff<never> = { events: [], next: null };
+
+// ---------------------------------------------------------------- water
+
+export function diffWater(previous: WaterAlertState | null, water: WaterQualitySection): Diff<WaterAlertState> {
+  if (!water.success || water.level === "unavailable" || !water.sampled_at) return NO_CHANGE;
+  const sampledAt = water.sampled_at;
+  if (previous && sampledAt <= previous.lastSampleAt) return NO_CHANGE;
+  const bad = water.level === "concerning" || water.level === "critical";
+  const day = localDateParis(sampledAt);
+  const network = water.udi ? ` (réseau ${water.udi.name})` : "";
+  if (bad) {
+    const flagged = water.parameters.filter((parameter) => parameter.level === "critical" || parameter.level === "concerning");
+    return {
+      events: [
+        {
+          source: "water",
+          key: `water:alert:${sampledAt}`,
+          severity: water.level === "critical" ? "critical" : "warning",
+          title: frenchTypography(water.level === "critical" ? "Eau du robinet : prélèvement non conforme" : "Eau du robinet : un paramètre à surveiller"),
+          lines: [
+            `Le prélèvement du ${formatDateFr(sampledAt)}${network} signale :`,
+            ...flagged.map((parameter) => `${parameter.libelle_parametre} : ${parameter.resultat_alphanumerique}${parameter.unite_mesure ? ` ${parameter.unite_mesure}` : ""} – ${parameter.label}`),
+            ...(water.conclusion ? [`Conclusion officielle de l'ARS : « ${water.conclusion} »`] : []),
+            "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
+          ].map(frenchTypography),
+          dataDate: day,
+          sourceRef: water.source,
+        },
+      ],
+      next: { lastSampleAt: sampledAt, alerted: true },
+    };
+  }
+  if (previous?.alerted) {
+    return {
+      events: [
+        {
+          source: "water",
+          key: `water:ok:${sampledAt}`,
+          severity: "info",
+          title: frenchTypography("Eau du robinet : retour à la conformité"),
+          lines: [`Le prélèvement du ${formatDateFr(sampledAt)}${network} est conforme.`, ...(water.conclusion ? [`Conclusion officielle de l'ARS : « ${water.conclusion} »`] : [])].map(frenchTypography),
+          dataDate: day,
+          sourceRef: water.source,
+        },
+      ],
+      next: { lastSampleAt: sampledAt, alerted: false },
+    };
+  }
+  return { events: [], next: { lastSampleAt: sampledAt, alerted: false } };
+}
+
+// ---------------------------------------------------------------- drought
+
+const GRAVITY_RANK: Record<DroughtGravity, number> = { vigilance: 1, alerte: 2, alerte_renforcee: 3, crise: 4 };
+
+/**
+ * Any change of the restriction level, up or down. The first read of a subject is a baseline: the
+ * person learns the current level from the confirmation and the report, not from an alert.
+ */
+export function diffDrought(previous: DroughtAlertState | null, drought: DroughtSection, now: Date): Diff<DroughtAlertState> {
+  if (!drought.success || drought.level === "unavailable") return NO_CHANGE;
+  const gravity = drought.gravity;
+  if (!previous) return { events: [], next: { gravity } };
+  if (previous.gravity === gravity) return NO_CHANGE;
+  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  const rising = (gravity ? GRAVITY_RANK[gravity] : 0) > (previous.gravity ? GRAVITY_RANK[previous.gravity] : 0);
+  const decree = drought.decree;
+  const lines = gravity
+    ? [
+        `Votre zone${drought.zone ? ` « ${drought.zone.name} »` : ""} passe au niveau ${drought.label.toLowerCase()}.`,
+        ...(decree?.start ? [`Arrêté en vigueur du ${formatDateFr(decree.start)}${decree.end ? ` au ${formatDateFr(decree.end)}` : ""}.`] : []),
+        ...(drought.restrictions.length > 0
+          ? ["Restrictions pour les particuliers :", ...drought.restrictions.map((restriction) => `${restriction.usage} : ${restriction.description.replace(/\s+/g, " ")}`)]
+          : ["Aucune restriction ne vise les particuliers dans cet arrêté."]),
+      ]
+    : ["Plus aucune restriction d'eau n'est en vigueur pour votre adresse."];
+  return {
+    events: [
+      {
+        source: "drought",
+        key: `drought:${gravity ?? "none"}:${today}`,
+        severity: gravity === "crise" || gravity === "alerte_renforcee" ? "critical" : rising ? "warning" : "info",
+        title: frenchTypography(gravity ? `Sécheresse : niveau ${drought.label.toLowerCase()}` : "Sécheresse : fin des restrictions"),
+        lines: lines.map(frenchTypography),
+        dataDate: decree?.start ?? today,
+        sourceRef: drought.source,
+      },
+    ],
+    next: { gravity },
+  };
+}
+
+// ---------------------------------------------------------------- air
+
+/** Tomorrow's official ATMO forecast Dégradé (3) or worse, once per episode of consecutive days. */
+export function diffAir(previous: AirAlertState | null, air: AirQualitySection, now: Date): Diff<AirAlertState> {
+  const forecast = air.tomorrow;
+  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  // Only the official forecast for tomorrow counts: no alert from a model estimate or another day.
+  if (!forecast || forecast.date !== addDaysToLocalDate(today, 1) || forecast.code < 3) return NO_CHANGE;
+  const lastDay = previous?.episodeLastDay ?? null;
+  if (lastDay && lastDay >= addDaysToLocalDate(forecast.date, -1)) {
+    return lastDay >= forecast.date ? NO_CHANGE : { events: [], next: { episodeLastDay: forecast.date } };
+  }
+  const vulnerable =
+    "Les personnes vulnérables (femmes enceintes, nourrissons, personnes âgées ou malades du cœur ou des poumons) réduisent leurs activités physiques à l'extérieur et évitent les grands axes routiers ; chacun limite le sport intense.";
+  return {
+    events: [
+      {
+        source: "air",
+        key: `air:episode:${forecast.date}`,
+        severity: forecast.code >= 4 ? "critical" : "warning",
+        title: frenchTypography(`Qualité de l'air demain : ${forecast.label.toLowerCase()}`),
+        lines: [`L'indice ATMO prévu pour le ${formatDateFr(forecast.date)} est « ${forecast.label} ».`, vulnerable].map(frenchTypography),
+        dataDate: forecast.date,
+        sourceRef: air.source,
+      },
+    ],
+    next: { episodeLastDay: forecast.date },
+  };
+}

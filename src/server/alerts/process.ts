@@ -1,0 +1,157 @@
+// One batch of the run: fetch each commune's data once, compare every subject with what the last
+// run knew, and record new events and states together (one transaction per batch), so that a run
+// that dies halfway leaves either nothing or everything of a batch behind.
+import { inArray, sql } from "drizzle-orm";
+import { evaluateAirQuality } from "../../core/air/index.ts";
+import { diffAir, diffDrought, diffWater, type AirAlertState, type AlertEvent, type AlertSource, type Diff, type DroughtAlertState, type WaterAlertState } from "../../core/alerts/index.ts";
+import { evaluateDrought } from "../../core/drought/index.ts";
+import { toCommuneCode } from "../../core/shared/commune.ts";
+import { localDateParis } from "../../core/shared/format.ts";
+import type { AtmoIndex, DroughtZone, SourceResult } from "../../core/types.ts";
+import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { generateRandomToken } from "../auth/crypto.ts";
+import { alertEvents, alertStates } from "../db/schema/index.ts";
+import type { AppDeps } from "../deps.ts";
+import { reportPageUrl } from "../services/account-reports.ts";
+import { loadCommuneWater, selectWater, type CommuneWater } from "../services/report.ts";
+import type { AlertSubject } from "./plan.ts";
+
+type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
+
+/** Spaces the calls to one upstream (VigiEau allows about 300 requests per 15 minutes). */
+export function createRateGate(perSecond: number): () => Promise<void> {
+  const intervalMs = perSecond > 0 ? 1000 / perSecond : 0;
+  let nextAtMs = 0;
+  return async () => {
+    if (intervalMs === 0) return;
+    const nowMs = performance.now();
+    const waitMs = Math.max(0, nextAtMs - nowMs);
+    nextAtMs = Math.max(nowMs, nextAtMs) + intervalMs;
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  };
+}
+
+export interface RunGates {
+  hubeau: () => Promise<void>;
+  vigieau: () => Promise<void>;
+  atmo: () => Promise<void>;
+}
+
+export interface StoredEventPayload {
+  addressLabel: string;
+  reportUrl: string;
+  event: AlertEvent;
+}
+
+interface CommuneData {
+  water: CommuneWater | null;
+  zones: SourceResult<DroughtZone[]> | null;
+  atmo: SourceResult<AtmoIndex[]> | null;
+}
+
+async function fetchCommune(deps: Deps, gates: RunGates, citycode: string, needs: Set<AlertSource>, now: Date): Promise<CommuneData> {
+  const communeCode = toCommuneCode(citycode);
+  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  const [water, zones, atmo] = await Promise.all([
+    needs.has("water") ? gates.hubeau().then(() => loadCommuneWater(deps.sources, { citycode, now })) : null,
+    needs.has("drought") ? gates.vigieau().then(() => deps.sources.fetchDroughtZones({ communeCode })) : null,
+    needs.has("air") ? gates.atmo().then(() => deps.sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: today })) : null,
+  ]);
+  return { water, zones, atmo };
+}
+
+/** A commune split between several zones of one type answers 409: then each address is asked. */
+async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubject, commune: CommuneData): Promise<SourceResult<DroughtZone[]>> {
+  const zones = commune.zones ?? { ok: false as const, reason: "not_found" as const };
+  if (zones.ok || zones.status !== 409) return zones;
+  await gates.vigieau();
+  return deps.sources.fetchDroughtZones({
+    communeCode: toCommuneCode(subject.address.citycode),
+    lon: subject.address.longitude,
+    lat: subject.address.latitude,
+  });
+}
+
+export interface BatchOutcome {
+  subjectsChecked: number;
+  alertsDetected: number;
+}
+
+export async function processAlertBatch(deps: Deps, batch: readonly AlertSubject[], options: { gates: RunGates; concurrency: number }): Promise<BatchOutcome> {
+  const now = deps.clock();
+  const nowMs = now.getTime();
+  const byCommune = new Map<string, AlertSubject[]>();
+  for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
+
+  const stateRows = batch.length
+    ? await deps.db.select().from(alertStates).where(inArray(alertStates.subjectKey, batch.map((subject) => subject.subjectKey)))
+    : [];
+  const states = new Map(stateRows.map((row) => [`${row.subjectKey}|${row.source}`, JSON.parse(row.stateJson) as unknown]));
+
+  const eventRows: Array<typeof alertEvents.$inferInsert> = [];
+  const stateUpserts: Array<typeof alertStates.$inferInsert> = [];
+  const communes = [...byCommune.entries()];
+  let cursor = 0;
+
+  async function worker() {
+    while (cursor < communes.length) {
+      const entry = communes[cursor++];
+      if (!entry) break;
+      const [citycode, subjects] = entry;
+      const needs = new Set(subjects.flatMap((subject) => subject.sources));
+      const commune = await fetchCommune(deps, options.gates, citycode, needs, now);
+      const air = commune.atmo ? evaluateAirQuality({ atmo: commune.atmo, cams: { ok: false, reason: "not_found" }, now }) : null;
+      for (const subject of subjects) {
+        const diffs: Array<[AlertSource, Diff<unknown>]> = [];
+        const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
+        if (subject.sources.includes("water") && commune.water) {
+          const water = evaluateWaterQuality({ ...selectWater(commune.water, subject.udiCode ?? undefined), now });
+          diffs.push(["water", diffWater(previous<WaterAlertState>("water"), water)]);
+        }
+        if (subject.sources.includes("drought")) {
+          const drought = evaluateDrought({ zones: await zonesForSubject(deps, options.gates, subject, commune), now });
+          diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
+        }
+        if (subject.sources.includes("air") && air) diffs.push(["air", diffAir(previous<AirAlertState>("air"), air, now)]);
+
+        const reportUrl = reportPageUrl(deps.config.SITE_URL, subject.address, subject.udiCode);
+        for (const [source, diff] of diffs) {
+          for (const event of diff.events) {
+            const payload: StoredEventPayload = { addressLabel: subject.address.label, reportUrl, event };
+            eventRows.push({
+              id: generateRandomToken(12),
+              recipientKey: subject.recipientKey,
+              subjectKey: subject.subjectKey,
+              source,
+              eventKey: event.key,
+              payloadJson: JSON.stringify(payload),
+              detectedAtMs: nowMs,
+            });
+          }
+          if (diff.next !== null) stateUpserts.push({ subjectKey: subject.subjectKey, source, stateJson: JSON.stringify(diff.next), updatedAtMs: nowMs });
+        }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, communes.length)) }, worker));
+
+  // Events and states of the batch land together: a state never moves without its event.
+  const statements = [
+    ...eventRows.map((row) => deps.db.insert(alertEvents).values(row).onConflictDoNothing()),
+    ...stateUpserts.map((row) =>
+      deps.db
+        .insert(alertStates)
+        .values(row)
+        .onConflictDoUpdate({ target: [alertStates.subjectKey, alertStates.source], set: { stateJson: row.stateJson, updatedAtMs: row.updatedAtMs } }),
+    ),
+  ];
+  const [first, ...rest] = statements;
+  if (first) await deps.db.batch([first, ...rest]);
+  return { subjectsChecked: batch.length, alertsDetected: eventRows.length };
+}
+
+/** Removes the states of subjects that no longer exist (deleted addresses, purged sign-ups). */
+export async function purgeOrphanStates(db: Deps["db"]): Promise<void> {
+  await db.run(sql`delete from alert_states where subject_key like 'addr:%' and substr(subject_key, 6) not in (select id from monitored_addresses)`);
+  await db.run(sql`delete from alert_states where subject_key like 'sub:%' and substr(subject_key, 5) not in (select id from alert_subscriptions)`);
+}

@@ -1,0 +1,75 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Alert sign-ups without an account (double opt-in). All sources are on for them. */
+export const alertSubscriptions = sqliteTable(
+  "alert_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    addressLabel: text("address_label").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    citycode: text("citycode").notNull(),
+    postcode: text("postcode").notNull().default(""),
+    city: text("city").notNull().default(""),
+    /** origin of the partner site whose frame was used, null on our own page */
+    partnerOrigin: text("partner_origin"),
+    consentAtMs: integer("consent_at_ms").notNull(),
+    /** null until the confirmation email has gone out (the daily run retries) */
+    confirmationSentAtMs: integer("confirmation_sent_at_ms"),
+    confirmedAtMs: integer("confirmed_at_ms"),
+    unsubscribedAtMs: integer("unsubscribed_at_ms"),
+    createdAtMs: integer("created_at_ms").notNull(),
+  },
+  (table) => [index("alert_subscriptions_email").on(table.email)],
+);
+
+/**
+ * What the last run knew per subject and source (JSON of the core's *AlertState), so the next
+ * run can tell what changed.
+ */
+export const alertStates = sqliteTable(
+  "alert_states",
+  {
+    subjectKey: text("subject_key").notNull(),
+    source: text("source").notNull(),
+    stateJson: text("state_json").notNull(),
+    updatedAtMs: integer("updated_at_ms").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subjectKey, table.source] })],
+);
+
+/**
+ * Every alert detected, once: unique per (recipient, subject, source, event). Unsent rows are
+ * what the next run sends; nothing else, so a crash or a failed send loses nothing and doubles
+ * nothing. No email address here: the recipient key points at the subscription or the account.
+ */
+export const alertEvents = sqliteTable(
+  "alert_events",
+  {
+    id: text("id").primaryKey(),
+    recipientKey: text("recipient_key").notNull(),
+    subjectKey: text("subject_key").notNull(),
+    source: text("source").notNull(),
+    eventKey: text("event_key").notNull(),
+    /** the AlertEvent and the address label, as rendered in the email */
+    payloadJson: text("payload_json").notNull(),
+    detectedAtMs: integer("detected_at_ms").notNull(),
+    sentAtMs: integer("sent_at_ms"),
+    emailId: text("email_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    uniqueIndex("alert_events_unique").on(table.recipientKey, table.subjectKey, table.source, table.eventKey),
+    index("alert_events_unsent").on(table.sentAtMs),
+    index("alert_events_detected").on(table.detectedAtMs),
+  ],
+);
+
+export const alertRuns = sqliteTable("alert_runs", {
+  id: text("id").primaryKey(),
+  startedAtMs: integer("started_at_ms").notNull(),
+  finishedAtMs: integer("finished_at_ms"),
+  summaryJson: text("summary_json"),
+});

@@ -1,0 +1,86 @@
+import { desc, isNotNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { evaluateAirQuality } from "../../core/air/index.ts";
+import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../../core/shared/commune.ts";
+import { localDateParis } from "../../core/shared/format.ts";
+import { AlertRunBusyError, runAlerts } from "../alerts/run.ts";
+import { alertRuns } from "../db/schema/index.ts";
+import type { AppEnv } from "../deps.ts";
+import { jsonError } from "../http-errors.ts";
+import { jsonBody } from "../middleware/json-body.ts";
+import { requireSession } from "../middleware/session.ts";
+import { loadCommuneWater, selectWater } from "../services/report.ts";
+
+/** Checked on every admin call, server-side: a verified account listed in ADMIN_EMAILS. */
+const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const { user } = c.get("auth")!;
+  const admins = c.get("deps").config.ADMIN_EMAILS;
+  if (!user.emailVerifiedAtMs || !admins.includes(user.email.toLowerCase())) {
+    return jsonError(c, 403, "Accès réservé aux administrateurs.", "forbidden");
+  }
+  await next();
+});
+
+const testBody = z.object({
+  q: z.string({ error: "Indiquez une adresse." }).trim().min(3, { error: "Indiquez une adresse d'au moins 3 caractères." }).max(200, { error: "L'adresse est trop longue." }),
+});
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use("*", requireSession, requireAdmin)
+
+  .get("/status", async (c) => {
+    const deps = c.get("deps");
+    const [lastRun] = await deps.db.select().from(alertRuns).where(isNotNull(alertRuns.finishedAtMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      upstreams: deps.sources.upstreamStatus(),
+      lastRun: lastRun ? { startedAt: new Date(lastRun.startedAtMs).toISOString(), summary: JSON.parse(lastRun.summaryJson ?? "null") as unknown } : null,
+    });
+  })
+
+  .post("/test-data", jsonBody(testBody), async (c) => {
+    const deps = c.get("deps");
+    const found = await deps.sources.searchAddresses({ q: c.req.valid("json").q, limit: 1 });
+    if (!found.ok) return jsonError(c, 503, "La recherche d'adresses (BAN) ne répond pas.", "upstream_unavailable");
+    const address = found.data[0];
+    if (!address) return jsonError(c, 404, "Adresse introuvable.", "address_not_found");
+    const now = deps.clock();
+    const communeCode = toCommuneCode(address.citycode);
+    const [water, zones, atmo] = await Promise.all([
+      loadCommuneWater(deps.sources, { citycode: address.citycode, now }),
+      deps.sources.fetchDroughtZones({ communeCode, lon: address.longitude, lat: address.latitude }),
+      deps.sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: localDateParis(now.toISOString()) ?? "" }),
+    ]);
+    const selected = selectWater(water, undefined);
+    const air = evaluateAirQuality({ atmo, cams: { ok: false, reason: "not_found" }, now });
+    const departmentCode = departmentCodeOf(address.citycode);
+    return c.json({
+      geocoding: {
+        label: address.label,
+        commune: address.city,
+        citycode: address.citycode,
+        communeCode,
+        department: `${departmentNameOf(departmentCode)} (${departmentCode})`,
+        latitude: Number(address.latitude.toFixed(4)),
+        longitude: Number(address.longitude.toFixed(4)),
+      },
+      counts: {
+        waterResults: selected.results.ok ? selected.results.data.length : null,
+        droughtZones: zones.ok ? zones.data.length : null,
+        airIndex: air.origin === "atmo" && air.index ? air.index.label : null,
+      },
+      raw: { address, water: { udis: water.udis, selectedUdi: selected.udi, results: selected.results }, zones, atmo },
+    });
+  })
+
+  .post("/run-alerts", async (c) => {
+    try {
+      const summary = await runAlerts(c.get("deps"));
+      return c.json({ message: `${summary.eventsSent} alertes envoyées sur ${summary.eventsPending} détectées`, summary });
+    } catch (error) {
+      if (error instanceof AlertRunBusyError) return jsonError(c, 409, error.message, "run_busy");
+      throw error;
+    }
+  });

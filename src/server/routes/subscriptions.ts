@@ -1,0 +1,102 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { isValidInseeCode } from "../../core/shared/commune.ts";
+import { isInFrance } from "../../core/shared/geo.ts";
+import type { AppEnv } from "../deps.ts";
+import { jsonError } from "../http-errors.ts";
+import { jsonBody } from "../middleware/json-body.ts";
+import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { confirmSubscription, createSubscription, unsubscribe } from "../services/subscriptions.ts";
+import { emailField } from "./auth.ts";
+
+const addressField = z.object(
+  {
+    label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
+    latitude: z.number().finite(),
+    longitude: z.number().finite(),
+    citycode: z.string().trim().toUpperCase().refine(isValidInseeCode, { error: "Le code commune doit être un code INSEE valide." }),
+    postcode: z.string().trim().max(10).default(""),
+    city: z.string().trim().max(100).default(""),
+  },
+  { error: "Choisissez une adresse dans la liste des suggestions." },
+);
+
+const signUpBody = z.object({
+  email: emailField,
+  address: addressField,
+  consent: z.literal(true, { error: "Veuillez accepter de recevoir les alertes par email." }),
+  /** the page that embeds the frame (document.referrer), when signing up from a partner site */
+  partnerUrl: z.string().max(2000).nullish(),
+});
+
+const confirmBody = z.object({
+  i: z.string({ error: "Lien de confirmation invalide." }).regex(/^[a-z0-9]{1,64}$/, { error: "Lien de confirmation invalide." }),
+  t: z.string({ error: "Lien de confirmation invalide." }).regex(/^[0-9a-f]{64}$/, { error: "Lien de confirmation invalide." }),
+});
+
+const INVALID_UNSUBSCRIBE = "Lien de désinscription invalide ou expiré.";
+
+/** Only the origin of a partner page is kept (no path: it could carry personal data). */
+function partnerOriginOf(url: string | null | undefined, siteUrl: string): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin;
+    return /^https?:\/\//.test(origin) && origin !== new URL(siteUrl).origin ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export const subscriptionRoutes = new Hono<AppEnv>()
+  .post(
+    "/",
+    rateLimitByIp(() => ({ scope: "subscribe-ip", limit: 20, windowSeconds: 3600 })),
+    jsonBody(signUpBody),
+    async (c) => {
+      const deps = c.get("deps");
+      const input = c.req.valid("json");
+      const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, input.email);
+      if (limited) return limited;
+      if (!isInFrance(input.address.latitude, input.address.longitude)) {
+        return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
+      }
+      const { confirmationSent } = await createSubscription(deps, {
+        email: input.email,
+        address: input.address,
+        partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
+      });
+      return c.json(
+        {
+          message: confirmationSent
+            ? "Vérifiez vos emails : cliquez sur le lien reçu pour confirmer votre inscription."
+            : "Votre inscription est enregistrée. L'email de confirmation vous sera envoyé dans les prochaines heures.",
+          confirmationSent,
+        },
+        202,
+      );
+    },
+  )
+  .post("/confirm", jsonBody(confirmBody), async (c) => {
+    const { i, t } = c.req.valid("json");
+    const confirmed = await confirmSubscription(c.get("deps"), { id: i, token: t });
+    if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
+    return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel });
+  });
+
+/**
+ * POST only: the page of the link sends {u, t} as JSON; mail clients doing RFC 8058 one-click
+ * POST "List-Unsubscribe=One-Click" to the URL that carries u and t in its query.
+ */
+export const unsubscribeRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  let recipientKey = c.req.query("u") ?? "";
+  let token = c.req.query("t") ?? "";
+  if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
+    const body = (await c.req.json().catch(() => null)) as { u?: unknown; t?: unknown } | null;
+    if (typeof body?.u === "string") recipientKey = body.u;
+    if (typeof body?.t === "string") token = body.t;
+  }
+  if (!recipientKey || !/^[0-9a-f]{64}$/.test(token)) return jsonError(c, 400, INVALID_UNSUBSCRIBE, "invalid_link");
+  const outcome = await unsubscribe(c.get("deps"), { recipientKey, token });
+  if (!outcome) return jsonError(c, 400, INVALID_UNSUBSCRIBE, "invalid_link");
+  return c.json({ message: "Désinscription confirmée", kind: outcome.kind });
+});

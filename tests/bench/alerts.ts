@@ -1,0 +1,118 @@
+// The alert run at scale: 10 000 monitored addresses over 2 000 communes, against fake upstreams
+// answering after 50 ms and a fake Resend, both in other processes so that the figures are the
+// run's own. Upstream calls must follow the communes, not the addresses; Resend calls the
+// recipients / 100.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runAlerts } from "../../src/server/alerts/run.ts";
+import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
+import { createNodeRuntime } from "../../workers/node.ts";
+import { freePort } from "../helpers/net.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const COMMUNES = 2_000;
+const ADDRESSES = 10_000;
+const UPSTREAM_DELAY_MS = 50;
+
+async function startProcess(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolveReady, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes(ready)) resolveReady();
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+export async function benchAlertRun(): Promise<Array<[string, string, string]>> {
+  const upstreamPort = await freePort();
+  const resendPort = await freePort();
+  const upstream = await startProcess("tests/fakes/upstream-server.ts", { PORT: String(upstreamPort), DELAY_MS: String(UPSTREAM_DELAY_MS), SYNTHETIC: "1" }, "listening");
+  const resendProcess = await startProcess("tests/fakes/resend-server.ts", { PORT: String(resendPort) }, "listening");
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const resendUrl = `http://127.0.0.1:${resendPort}`;
+  const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-alerts-"));
+  const { deps, database } = await createNodeRuntime({
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      DATABASE_URL: `file:${join(directory, "alerts.db")}`,
+      APP_SECRET: "bench-secret-bench-secret-bench-secret-00",
+      HUBEAU_API_URL: `${upstreamUrl}/hubeau`,
+      VIGIEAU_API_URL: `${upstreamUrl}/vigieau`,
+      ATMO_WFS_URL: `${upstreamUrl}/atmo/ows`,
+      BAN_API_URL: `${upstreamUrl}/ban`,
+      OPENMETEO_API_URL: `${upstreamUrl}/openmeteo`,
+      RESEND_API_KEY: "re_bench",
+      RESEND_BASE_URL: resendUrl,
+      ALERT_CONCURRENCY: "16",
+      ALERT_HUBEAU_PER_SECOND: "0",
+      ALERT_VIGIEAU_PER_SECOND: "0",
+      ALERT_ATMO_PER_SECOND: "0",
+    },
+    log: () => {},
+  });
+  try {
+    // Synthetic communes (Amiens' data under other INSEE codes), 5 confirmed sign-ups each.
+    const nowMs = Date.now();
+    const rows = Array.from({ length: ADDRESSES }, (_, index) => {
+      const commune = String(10_001 + (index % COMMUNES));
+      return {
+        id: `bench${index}`,
+        email: `abonne${index}@example.org`,
+        addressLabel: `${index} rue du Banc d'Essai ${commune}`,
+        latitude: 49.9 + (index % 97) / 1000,
+        longitude: 2.3 + (index % 89) / 1000,
+        citycode: commune,
+        postcode: "80000",
+        city: `Commune ${commune}`,
+        partnerOrigin: null,
+        consentAtMs: nowMs,
+        confirmationSentAtMs: nowMs,
+        confirmedAtMs: nowMs,
+        createdAtMs: nowMs,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 500) await deps.db.insert(alertSubscriptions).values(rows.slice(start, start + 500));
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    let peakHeap = process.memoryUsage().heapUsed;
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage();
+      peakRss = Math.max(peakRss, usage.rss);
+      peakHeap = Math.max(peakHeap, usage.heapUsed);
+    }, 50);
+    const started = performance.now();
+    const summary = await runAlerts(deps);
+    const wallMs = performance.now() - started;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+
+    const stats = (await (await fetch(`${upstreamUrl}/_test/stats`)).json()) as Record<string, number>;
+    const upstreamCalls = (stats.hubeau ?? 0) + (stats.vigieau ?? 0) + (stats.atmo ?? 0);
+    const resendCalls = ((await (await fetch(`${resendUrl}/_test/calls`)).json()) as unknown[]).length;
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    return [
+      [`alert run: ${ADDRESSES} addresses, ${COMMUNES} communes (fakes ${UPSTREAM_DELAY_MS} ms)`, `${(wallMs / 1000).toFixed(1)} s`, ""],
+      ["  upstream calls (Hub'Eau ×3, VigiEau, ATMO per commune)", String(upstreamCalls), `= ${COMMUNES * 5} (5 per commune)`],
+      ["  alerts detected / emails sent / failed", `${summary.alertsDetected} / ${summary.sent} / ${summary.failed}`, ""],
+      ["  Resend calls (batch endpoint)", String(resendCalls), `≤ ${Math.ceil(summary.sent / 100)} + retries`],
+      ["  process RSS before → peak during the run", `${mb(rssBefore)} → ${mb(peakRss)}`, ""],
+      ["  peak V8 heap in use during the run", mb(peakHeap), ""],
+    ];
+  } finally {
+    database.close();
+    upstream.kill("SIGTERM");
+    resendProcess.kill("SIGTERM");
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  for (const [name, value, target] of await benchAlertRun()) console.log(`${name.padEnd(62)} ${value.padStart(16)}  ${target}`);
+}

@@ -1,0 +1,160 @@
+// Alerts in Chromium: the partner frame on another origin, double opt-in from the captured email,
+// the admin panel running the alert run, the alert email, one-click unsubscribe.
+import { createServer, type Server } from "node:http";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { freePort } from "../helpers/net.ts";
+import { latestEmailTo, uniqueEmail, waitForIslands } from "./helpers.ts";
+
+const ADMIN = "admin-e2e@example.org";
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+function linkIn(text: string, path: string): string {
+  const link = new RegExp(`https?://\\S+${path}\\?\\S+`).exec(text)?.[0];
+  if (!link) throw new Error(`no ${path} link in:\n${text}`);
+  return link;
+}
+
+async function signUpAccount(page: Page, email: string) {
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("tab", { name: "Créer un compte" }).click();
+  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("motdepasse");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  const created = page.getByText("Vérifiez vos emails pour confirmer votre compte.");
+  const exists = page.getByText("Un compte existe déjà avec cette adresse email.");
+  await expect(created.or(exists)).toBeVisible();
+  if (await exists.isVisible()) {
+    // A retried test: the fixed admin account is already there.
+    await page.getByRole("tab", { name: "Se connecter" }).click();
+    await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+    await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("motdepasse");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+  } else {
+    await page.goto(linkIn((await latestEmailTo(email, /Confirmez/)).text, "/api/auth/confirm"));
+  }
+  await expect(page).toHaveURL(/\/compte$/);
+}
+
+let partner: Server | undefined;
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (partner ? partner.close(() => resolve()) : resolve()));
+});
+
+test("a partner site embeds the generated frame; sign-up, confirmation, alert run, alert email, unsubscribe", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // 1. The widget builder: colour, generated code, copy feedback.
+  await page.goto("/widget");
+  await waitForIslands(page);
+  const colour = page.getByLabel("Couleur d'accent (code hexadécimal)");
+  await colour.fill("pas-une-couleur");
+  await expect(page.getByText(/n'est pas une couleur hexadécimale/)).toBeVisible();
+  await colour.fill("0B5E55");
+  const code = await page.getByLabel("Code à coller dans votre page").inputValue();
+  expect(code).toContain('height="420"');
+  expect(code).toContain("/inscription?embed=1&accent=0B5E55");
+  expect(code).toContain("zone-sante:height");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copier le code" }).click();
+  await expect(page.getByText("Code copié dans le presse-papiers.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // 2. A partner page on another origin pastes the code.
+  const port = await freePort();
+  partner = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="fr"><head><title>Mairie de Maraussan</title></head><body><h1>Alertes santé</h1>${code}</body></html>`);
+  });
+  await new Promise<void>((resolve) => partner!.listen(port, "127.0.0.1", resolve));
+  const visitor = await browser.newPage();
+  await visitor.goto(`http://127.0.0.1:${port}/`);
+  const frame = visitor.frameLocator("iframe");
+  const email = uniqueEmail("partenaire");
+  const submit = frame.getByRole("button", { name: "Recevoir les alertes" });
+  await expect(submit).toBeDisabled();
+  await frame.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("Maraussan", { delay: 20 });
+  await frame.getByRole("option").first().click();
+  await frame.getByLabel("Adresse email").fill(email);
+  await expect(submit).toBeDisabled();
+  await frame.getByLabel(/J'accepte de recevoir par email/).check();
+  await expect(submit).toBeEnabled();
+  // The frame told its parent its height: the partner's script resized it.
+  await expect.poll(async () => visitor.locator("iframe").evaluate((node) => (node as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/);
+  await submit.click();
+  await expect(frame.getByText(/Merci\s*! Vérifiez vos emails/)).toBeVisible();
+  // No cookie was set for our site inside the partner's page.
+  expect((await visitor.context().cookies()).filter((cookie) => cookie.domain === "127.0.0.1")).toEqual([]);
+  await visitor.close();
+
+  // 3. Double opt-in: nothing but the confirmation until the link is clicked.
+  const confirmation = await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
+  await page.goto(linkIn(confirmation.text, "/confirmation-alertes"));
+  await expect(page.getByRole("heading", { name: "Inscription confirmée" })).toBeVisible();
+
+  // 4. An admin runs the alert run from the panel.
+  await signUpAccount(page, ADMIN);
+  await page.goto("/admin-test");
+  await waitForIslands(page);
+  await expect(page.getByLabel("Adresse")).toHaveValue(/Paris/);
+  await page.getByLabel("Adresse").fill("8 bd du Port");
+  await page.getByRole("button", { name: "Tester récupération données" }).click();
+  await expect(page.getByText("Code INSEE")).toBeVisible();
+  await expect(page.locator(".admin__result")).toContainText("80021");
+  await expect(page.getByText("Opérationnelle").first()).toBeVisible();
+  await page.getByRole("button", { name: "Tester alertes automatiques" }).click();
+  await expect(page.getByText(/\d+ alertes envoyées sur \d+ détectées/)).toBeVisible({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // 5. The alert email, then unsubscribe through its link.
+  const alert = await latestEmailTo(email, /^Zone Santé – /);
+  expect(alert.subject).toMatch(/prélèvement non conforme/);
+  expect(alert.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  await page.goto(linkIn(alert.text, "/desinscription"));
+  await expect(page.getByRole("heading", { name: "Désinscription confirmée" })).toBeVisible();
+  await expect(page.getByText("Vous avez été désinscrit(e) avec succès.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Me réinscrire" })).toHaveAttribute("href", "/inscription");
+
+  // 6. The next run sends nothing to this address.
+  const before = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4331) + 200}/_test/emails`)).json()) as Array<{ to: string[] }>;
+  await page.goto("/admin-test");
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Tester alertes automatiques" }).click();
+  await expect(page.getByText(/alertes envoyées sur/)).toBeVisible({ timeout: 20_000 });
+  const after = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4331) + 200}/_test/emails`)).json()) as Array<{ to: string[] }>;
+  expect(after.filter((mail) => mail.to.includes(email)).length).toBe(before.filter((mail) => mail.to.includes(email)).length);
+});
+
+test("a non-admin account is refused the admin panel", async ({ page }) => {
+  await signUpAccount(page, uniqueEmail("pas-admin"));
+  await page.goto("/admin-test");
+  await expect(page.getByText("Accès réservé aux administrateurs.", { exact: false })).toBeVisible();
+});
+
+test("an incomplete unsubscribe link says so, with a contact link", async ({ page }) => {
+  await page.goto("/desinscription?u=s_abc");
+  await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
+  await expect(page.getByText(/Lien de désinscription invalide ou expiré/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Nous contacter" })).toHaveAttribute("href", /^mailto:/);
+  await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toBeVisible();
+});
+
+test("a sign-up that fails on the network still reaches /merci, and is sent from there", async ({ page }) => {
+  await page.goto("/inscription");
+  await waitForIslands(page);
+  await page.route("**/api/subscriptions", (route) => route.abort("connectionrefused"), { times: 1 });
+  const email = uniqueEmail("reseau");
+  await page.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel(/J'accepte de recevoir par email/).check();
+  await page.getByRole("button", { name: "Recevoir les alertes" }).click();
+  await expect(page).toHaveURL(/\/merci$/);
+  await expect(page.getByRole("heading", { name: "Les prochaines étapes" })).toBeVisible();
+  await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
+  expect(await page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toBeNull();
+});

@@ -1,0 +1,250 @@
+// The daily alert run over several scripted "days": right emails, once; preferences honoured;
+// nothing lost when sending fails or the run dies; unsubscription; the purge.
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processAlertBatch } from "../../src/server/alerts/process.ts";
+import { batchByCommune, planAlertSubjects } from "../../src/server/alerts/plan.ts";
+import { runAlerts } from "../../src/server/alerts/run.ts";
+import { generateRandomToken } from "../../src/server/auth/crypto.ts";
+import { alertEvents, alertSubscriptions, emailCodes, sessions } from "../../src/server/db/schema/index.ts";
+import { resolvePlaceholders } from "../fakes/upstream-server.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
+const day = (n: number) => new Date(DAY1.getTime() + (n - 1) * DAY_MS);
+
+let t: TestApp;
+let app: TestApp["app"];
+
+/** A fixture with its relative dates fixed at a given day, so later "days" see the same samples. */
+function frozen(file: string, at: Date): { data: Array<Record<string, unknown>> } {
+  return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at)) as { data: Array<Record<string, unknown>> };
+}
+
+const addressOf = (scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO) => ({
+  label: scenario.label,
+  latitude: scenario.latitude,
+  longitude: scenario.longitude,
+  citycode: scenario.citycode,
+  postcode: scenario.postcode,
+  city: scenario.city,
+});
+
+async function account(email: string, preferences?: Record<string, boolean>) {
+  const client = new BrowserClient(() => app);
+  await client.post("/api/auth/signup", { email, password: "motdepasse", firstName: "Camille" });
+  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
+  await client.get(pathOf(findLink(mail?.text ?? "", /confirm/)));
+  await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+  if (preferences) await client.put("/api/account/preferences", preferences);
+  return client;
+}
+
+async function subscribe(email: string, scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO, options: { confirm: boolean }) {
+  const client = new BrowserClient(() => app);
+  const response = await client.post("/api/subscriptions", { email, address: addressOf(scenario), consent: true, partnerUrl: "https://mairie.example/alertes" });
+  expect(response.status).toBe(202);
+  if (options.confirm) {
+    const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
+    const link = new URL(findLink(mail?.text ?? "", /confirmation-alertes/));
+    const confirmed = await client.post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
+    expect(confirmed.status).toBe(200);
+  }
+}
+
+/** Runs the day's alert run on a fresh app (empty upstream cache), returning only that run's emails. */
+async function runDay(n: number) {
+  t.setNow(day(n));
+  app = t.rebuild();
+  const before = t.resend.emails.length;
+  const requestsBefore = t.upstreams.requests.length;
+  const summary = await runAlerts(t.deps());
+  return { summary, emails: t.resend.emails.slice(before), upstreamRequests: t.upstreams.requests.slice(requestsBefore) };
+}
+
+const alertEmailsTo = (emails: TestApp["resend"]["emails"], address: string) => emails.filter((email) => email.to.includes(address) && /^Zone Santé – /.test(email.subject));
+
+beforeAll(async () => {
+  t = await createTestApp({ now: DAY1 });
+  app = t.app;
+  // Water samples fixed at day 1: later days see no new sample unless the test adds one.
+  t.upstreams.setData("results", MAIN_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-80021.json", DAY1));
+  t.upstreams.setData("results", CRISIS_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1));
+  await account("alice@example.org");
+  await account("bruno@example.org", { water: true, drought: true, air: false, bathing: true });
+  await subscribe("sarah@example.org", CRISIS_SCENARIO, { confirm: true });
+  await subscribe("ugo@example.org", MAIN_SCENARIO, { confirm: false });
+  t.resend.reset();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("the daily alert run", () => {
+  it("day 1: the ATMO forecast and a non-compliant sample, one email each, each commune fetched once", async () => {
+    const { summary, emails, upstreamRequests } = await runDay(1);
+    expect(summary).toMatchObject({ subjectsChecked: 3, communes: 2, failed: 0 });
+    // 2 communes × (networks + 2 result queries + VigiEau + ATMO), whatever the number of addresses.
+    expect(summary.upstreamCalls).toBe(10);
+    expect(upstreamRequests.filter((request) => request.source === "vigieau").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
+
+    const alice = alertEmailsTo(emails, "alice@example.org");
+    expect(alice).toHaveLength(1);
+    expect(alice[0]?.subject).toBe("Zone Santé – Qualité de l'air demain\u00a0: dégradé");
+    expect(alice[0]?.text).toContain("23\u00a0novembre\u00a02026");
+    expect(alice[0]?.text).toMatch(/Source\u00a0: Indice ATMO/);
+    expect(alice[0]?.text).toContain("Voir le bilan complet pour 8 Boulevard du Port 80000 Amiens");
+    expect(alice[0]?.html).toContain("<html lang=\"fr\"");
+    expect(alice[0]?.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?u=a_[a-z0-9]+&t=[0-9a-f]{64}>$/);
+    expect(alice[0]?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    // Bruno turned air alerts off; Ugo never confirmed his address.
+    expect(alertEmailsTo(emails, "bruno@example.org")).toHaveLength(0);
+    expect(emails.filter((email) => email.to.includes("ugo@example.org"))).toHaveLength(0);
+
+    const sarah = alertEmailsTo(emails, "sarah@example.org");
+    expect(sarah).toHaveLength(1);
+    expect(sarah[0]?.subject).toMatch(/prélèvement non conforme/);
+    expect(sarah[0]?.text).toMatch(/Nitrates.*62.*Non conforme/);
+    expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
+    // Sent through the batch endpoint, with an idempotency key.
+    expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);
+  });
+
+  it("the same day again: nothing new, nothing sent twice", async () => {
+    const { summary, emails } = await runDay(1);
+    expect(summary).toMatchObject({ alertsDetected: 0, sent: 0 });
+    expect(emails).toHaveLength(0);
+  });
+
+  it("day 2: the air episode goes on (no email), the drought level rises (one email per account)", async () => {
+    const crisis = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(2))) as Array<Record<string, unknown>>;
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, crisis.map((zone) => ({ ...zone, niveauGravite: "crise" })));
+    const { summary, emails } = await runDay(2);
+    expect(summary.alertsDetected).toBe(2);
+    for (const email of ["alice@example.org", "bruno@example.org"]) {
+      const sent = alertEmailsTo(emails, email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise");
+      expect(sent[0]?.text).toContain("Restrictions pour les particuliers");
+      expect(sent[0]?.text).toContain("Arrosage des pelouses");
+    }
+    expect(alertEmailsTo(emails, "sarah@example.org")).toHaveLength(0);
+  });
+
+  it("day 3: when Resend fails, nothing is lost — the next run sends it, exactly once", async () => {
+    // A newer, compliant sample in Maraussan: Sarah must hear that the water is back to normal.
+    const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
+    const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
+    const recovery = newest.map((item) => ({
+      ...item,
+      code_prelevement: "03400999999",
+      date_prelevement: "2026-11-23T08:00:00Z",
+      ...(item.code_parametre === "1340" ? { resultat_alphanumerique: "38", resultat_numerique: 38 } : {}),
+      conformite_limites_pc_prelevement: "C",
+      conclusion_conformite_prelevement: "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.",
+    }));
+    t.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...recovery, ...results.data] });
+
+    t.resend.setMode("error500");
+    const failing = await runDay(3);
+    expect(failing.summary).toMatchObject({ alertsDetected: 1, sent: 0, failed: 1 });
+    const [pending] = await t.db.select().from(alertEvents).where(sql`${alertEvents.eventKey} like 'water:ok:%'`);
+    expect(pending).toMatchObject({ sentAtMs: null, attempts: 1 });
+
+    t.resend.setMode("ok");
+    const retry = await runDay(3);
+    expect(retry.summary).toMatchObject({ alertsDetected: 0, sent: 1, failed: 0 });
+    const sarah = alertEmailsTo(retry.emails, "sarah@example.org");
+    expect(sarah).toHaveLength(1);
+    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: retour à la conformité");
+
+    expect((await runDay(3)).emails).toHaveLength(0);
+  });
+
+  it("a run that dies after detecting sends what it detected on the next run, once", async () => {
+    t.setNow(day(4));
+    app = t.rebuild();
+    const zones = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(4))) as unknown[];
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, zones);
+    // Detection done, then the process "dies" before sending anything.
+    const deps = t.deps();
+    for (const batch of batchByCommune(await planAlertSubjects(deps.db))) {
+      await processAlertBatch(deps, batch, { gates: { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {} }, concurrency: 2 });
+    }
+    const next = await runDay(4);
+    expect(next.summary.alertsDetected).toBe(0);
+    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte"]);
+    expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
+    expect((await runDay(4)).emails).toHaveLength(0);
+  });
+
+  it("unsubscribing stops every email, with one click, idempotently", async () => {
+    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@example.org"));
+    const lastSarah = t.resend.emails.filter((email) => email.to.includes("sarah@example.org")).at(-1)!;
+    const link = new URL(findLink(lastSarah.text, /desinscription/));
+    expect(link.pathname).toBe("/desinscription");
+    // A plain GET of the page link is harmless: the page is static; only the POST unsubscribes.
+    const oneClick = new URL(/<([^>]+)>/.exec(lastSarah.headers["List-Unsubscribe"] ?? "")?.[1] ?? "");
+    const response = await app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    const again = await new BrowserClient(() => app).post("/api/unsubscribe", { u: link.searchParams.get("u"), t: link.searchParams.get("t") });
+    expect(again.status).toBe(200);
+    const [after] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, row!.id));
+    expect(after?.unsubscribedAtMs).not.toBeNull();
+
+    // A new bad sample in Maraussan: Sarah no longer hears about it.
+    const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
+    t.upstreams.setData("results", CRISIS_SCENARIO.citycode, {
+      ...results,
+      data: results.data.map((item) => ({ ...item, code_prelevement: "03400888888", date_prelevement: "2026-11-26T08:00:00Z" })),
+    });
+    const { emails } = await runDay(5);
+    expect(emails.filter((email) => email.to.includes("sarah@example.org"))).toHaveLength(0);
+
+    const forged = await new BrowserClient(() => app).post("/api/unsubscribe", { u: link.searchParams.get("u"), t: "0".repeat(64) });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toBe("Lien de désinscription invalide ou expiré.");
+  });
+
+  it("purges old events, stale sign-ups, expired codes and sessions", async () => {
+    const now = day(40);
+    await t.db.insert(alertEvents).values({
+      id: generateRandomToken(12),
+      recipientKey: "s_gone",
+      subjectKey: "sub:gone",
+      source: "water",
+      eventKey: "water:alert:old",
+      payloadJson: "{}",
+      detectedAtMs: now.getTime() - 25 * 30 * DAY_MS,
+      sentAtMs: now.getTime() - 25 * 30 * DAY_MS,
+    });
+    await t.db.insert(emailCodes).values({ id: "oldcode", email: "x@example.org", codeHash: "x", createdAtMs: 0, expiresAtMs: 1 });
+    await runDay(40);
+    expect(await t.db.select().from(alertEvents).where(eq(alertEvents.eventKey, "water:alert:old"))).toHaveLength(0);
+    // Ugo never confirmed: gone after 30 days; Sarah unsubscribed: her data gone after 30 days.
+    const remaining = await t.db.select({ email: alertSubscriptions.email }).from(alertSubscriptions);
+    expect(remaining.map((row) => row.email)).not.toContain("ugo@example.org");
+    expect(remaining.map((row) => row.email)).not.toContain("sarah@example.org");
+    expect(await t.db.select().from(emailCodes).where(eq(emailCodes.id, "oldcode"))).toHaveLength(0);
+    expect((await t.db.select().from(sessions)).every((session) => session.expiresAtMs > now.getTime())).toBe(true);
+  });
+
+  it("asks VigiEau per address when a commune is split between zones of one type (409)", async () => {
+    const zones = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(41))) as unknown[];
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, { split: true, zones });
+    const { upstreamRequests } = await runDay(41);
+    const vigieau = upstreamRequests.filter((request) => request.source === "vigieau" && request.query.commune === MAIN_SCENARIO.citycode);
+    expect(vigieau[0]?.query.lon).toBeUndefined();
+    // Both Amiens addresses share a position: one call for them, from the cache.
+    expect(vigieau.slice(1).map((request) => request.query.lat)).toEqual([String(MAIN_SCENARIO.latitude)]);
+  });
+});

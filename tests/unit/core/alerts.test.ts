@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { diffAir, diffDrought, diffWater } from "../../../src/core/alerts/index.ts";
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
+
+const water = (results: Partial<WaterResult>[]) =>
+  evaluateWaterQuality({ results: { ok: true, data: results.map((result) => waterResult(result)) }, udi: { code: "080000512", name: "AMIENS CENTRE", quarter: null }, udis: [], now: NOW });
+const failedWater = evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW });
+const drought = (gravity: DroughtGravity | null) => evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW });
+const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
+  evaluateAirQuality({
+    atmo: { ok: true, data: [atmoIndex({ date: "2026-11-22", code: 1 }), atmoIndex({ date: tomorrowDate, code: tomorrowCode, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][tomorrowCode] ?? "" })] },
+    cams: { ok: true, data: camsEstimate() },
+    now,
+  });
+
+describe("water alerts", () => {
+  const bad = { rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B" };
+  const good = { rawValue: "30", numericValue: 30, sampledAt: "2026-11-18T08:30:00Z", sampleCode: "C" };
+
+  it("alerts on a new non-compliant sample, once", () => {
+    const first = diffWater(null, water([bad]));
+    expect(first.events.map((event) => event.key)).toEqual(["water:alert:2026-11-10T08:30:00Z"]);
+    expect(first.events[0]).toMatchObject({ severity: "critical", dataDate: "2026-11-10" });
+    expect(first.events[0]?.lines.join(" ")).toMatch(/Nitrates.*62.*Non conforme/);
+    expect(diffWater(first.next, water([bad]))).toEqual({ events: [], next: null });
+  });
+
+  it("alerts on a sample at the limit (concerning)", () => {
+    expect(diffWater(null, water([{ ...bad, rawValue: "45", numericValue: 45 }])).events[0]?.severity).toBe("warning");
+  });
+
+  it("announces the return to compliance after an alert, and only then", () => {
+    const alerted = { lastSampleAt: "2026-11-10T08:30:00Z", alerted: true };
+    expect(diffWater(alerted, water([good, bad])).events.map((event) => event.key)).toEqual(["water:ok:2026-11-18T08:30:00Z"]);
+    expect(diffWater({ ...alerted, alerted: false }, water([good, bad]))).toEqual({ events: [], next: { lastSampleAt: "2026-11-18T08:30:00Z", alerted: false } });
+  });
+
+  it("takes a first compliant sample as a silent baseline", () => {
+    expect(diffWater(null, water([good]))).toEqual({ events: [], next: { lastSampleAt: "2026-11-18T08:30:00Z", alerted: false } });
+  });
+
+  it("never alerts nor moves on a failed read", () => {
+    expect(diffWater({ lastSampleAt: "2026-11-10T08:30:00Z", alerted: true }, failedWater)).toEqual({ events: [], next: null });
+  });
+});
+
+describe("drought alerts", () => {
+  it("records the first level silently, then alerts on every change, up or down", () => {
+    const base = diffDrought(null, drought("vigilance"), NOW);
+    expect(base).toEqual({ events: [], next: { gravity: "vigilance" } });
+    const up = diffDrought({ gravity: "vigilance" }, drought("crise"), NOW);
+    expect(up.events[0]).toMatchObject({ key: "drought:crise:2026-11-22", severity: "critical", title: "Sécheresse\u00a0: niveau crise" });
+    expect(up.events[0]?.lines.join("\n")).toContain("Arrosage des pelouses");
+    expect(up.events[0]?.lines.join("\n")).not.toContain("Irrigation agricole");
+    const down = diffDrought({ gravity: "crise" }, drought("alerte"), NOW);
+    expect(down.events[0]?.key).toBe("drought:alerte:2026-11-22");
+    const end = diffDrought({ gravity: "alerte" }, drought(null), NOW);
+    expect(end.events[0]).toMatchObject({ key: "drought:none:2026-11-22", title: "Sécheresse\u00a0: fin des restrictions" });
+    expect(diffDrought({ gravity: "alerte" }, drought("alerte"), NOW)).toEqual({ events: [], next: null });
+  });
+
+  it("never alerts on a failed read", () => {
+    expect(diffDrought({ gravity: "crise" }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({ events: [], next: null });
+  });
+});
+
+describe("air alerts", () => {
+  it("alerts on tomorrow's forecast Dégradé or worse, once per episode", () => {
+    const first = diffAir(null, air(3), NOW);
+    expect(first.events[0]).toMatchObject({ key: "air:episode:2026-11-23", severity: "warning", dataDate: "2026-11-23" });
+    expect(first.events[0]?.lines.join(" ")).toMatch(/personnes vulnérables/);
+    // Same day, same forecast: nothing more.
+    expect(diffAir(first.next, air(3), NOW)).toEqual({ events: [], next: null });
+    // Next day, the episode goes on: no new email, the episode is extended.
+    const nextDay = new Date("2026-11-23T16:00:00Z");
+    expect(diffAir({ episodeLastDay: "2026-11-23" }, air(4, nextDay, "2026-11-24"), nextDay)).toEqual({ events: [], next: { episodeLastDay: "2026-11-24" } });
+  });
+
+  it("starts a new episode after a clean day", () => {
+    const later = new Date("2026-11-25T16:00:00Z");
+    expect(diffAir({ episodeLastDay: "2026-11-23" }, air(4, later, "2026-11-26"), later).events[0]).toMatchObject({ key: "air:episode:2026-11-26", severity: "critical" });
+  });
+
+  it("ignores Bon and Moyen, a missing forecast and a forecast for another day", () => {
+    expect(diffAir(null, air(2), NOW).events).toEqual([]);
+    expect(diffAir(null, air(4, NOW, "2026-11-24"), NOW).events).toEqual([]);
+    const noForecast = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: true, data: camsEstimate({ pm2_5: 80 }) }, now: NOW });
+    expect(diffAir(null, noForecast, NOW)).toEqual({ events: [], next: null });
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
+
+const event = (title: string) => ({
+  title,
+  lines: ["Le prélèvement du 10\u00a0novembre\u00a02026 signale\u00a0:", "Nitrates (en NO3)\u00a0: 62 mg/L – Non conforme"],
+  dataDate: "2026-11-10",
+  source: { name: "Contrôle sanitaire des ARS (Hub'Eau)", url: "https://hubeau.eaufrance.fr/page/api-qualite-eau-potable" },
+});
+
+describe("alert emails", () => {
+  it("a single alert: its title as subject, date, source, report link and unsubscribe link", () => {
+    const email = renderAlertDigestEmail({
+      firstName: null,
+      addresses: [{ label: "Avenue du 8 Mai 1945 34370 Maraussan", reportUrl: "https://zone-sante.example/?lat=1", events: [event("Eau du robinet\u00a0: prélèvement non conforme")] }],
+      unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
+      manageUrl: null,
+    });
+    expect(email.subject).toBe("Zone Santé – Eau du robinet\u00a0: prélèvement non conforme");
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("10\u00a0novembre\u00a02026");
+      expect(part).toMatch(/Hub(&#39;|')Eau/);
+      expect(part).toContain("Se désinscrire de ces alertes");
+      expect(part).not.toContain("Gérer mes préférences");
+    }
+    expect(email.text).toContain("Voir le bilan complet pour Avenue du 8 Mai 1945 34370 Maraussan : https://zone-sante.example/?lat=1".replace(" : ", "\u00a0: "));
+    expect(email.text).toContain("https://zone-sante.example/desinscription?u=s_abc&t=ff");
+    expect(email.html).toContain('href="https://zone-sante.example/desinscription?u=s_abc&amp;t=ff"');
+  });
+
+  it("several addresses and alerts in one email, with the account's preferences link; labels escaped", () => {
+    const email = renderAlertDigestEmail({
+      firstName: "Camille",
+      addresses: [
+        { label: "<b>Domicile</b>", reportUrl: "https://zone-sante.example/?a=1", events: [event("Sécheresse\u00a0: niveau crise")] },
+        { label: "Travail", reportUrl: "https://zone-sante.example/?a=2", events: [event("Qualité de l'air demain\u00a0: dégradé"), event("Eau du robinet\u00a0: retour à la conformité")] },
+      ],
+      unsubscribeUrl: "https://zone-sante.example/desinscription?u=a_x&t=ff",
+      manageUrl: "https://zone-sante.example/compte",
+    });
+    expect(email.subject).toBe("Zone Santé – 3 alertes pour vos adresses");
+    expect(email.html).toContain("&lt;b&gt;Domicile&lt;/b&gt;");
+    expect(email.html).not.toContain("<b>Domicile</b>");
+    expect(email.text).toContain("Bonjour Camille,");
+    expect(email.text).toContain("Gérer mes préférences d'alerte");
+    expect(email.text.match(/Voir le bilan complet pour/g)).toHaveLength(2);
+  });
+
+  it("the sign-up confirmation promises nothing else before the click", () => {
+    const email = renderSubscriptionConfirmEmail({ addressLabel: "8 Boulevard du Port 80000 Amiens", confirmUrl: "https://zone-sante.example/confirmation-alertes?i=abc&t=ff" });
+    expect(email.subject).toBe("Confirmez votre inscription aux alertes – Zone Santé");
+    expect(email.text).toContain("Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.");
+    expect(email.text).toContain("https://zone-sante.example/confirmation-alertes?i=abc&t=ff");
+    expect(email.text).not.toMatch(/ [:;!?»]|« /);
+  });
+});
