@@ -43,6 +43,7 @@ export default defineConfig({
       ADMIN_EMAILS: "admin-e2e@example.org",
       ALERTS_SCHEDULER: "off",
       ALERT_VIGIEAU_PER_SECOND: "0",
+      ALERT_BAIGNADES_PER_SECOND: "0",
       DATABASE_URL: `file:test-results/e2e-${PORT}.db`,
       NODE_ENV: "test",
     },

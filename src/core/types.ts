@@ -184,11 +184,47 @@ export interface DroughtSection {
   source: SourceRef;
 }
 
+// ---------------------------------------------------------------- bathing water
+
+export interface BathingSiteView {
+  id: string;
+  name: string;
+  commune: string;
+  water_type: string;
+  distance_km: number;
+  level: Level;
+  /** « Baignade interdite », « Bon », « Hors saison »… */
+  status_label: string;
+  /** latest sample verdict read on the ministry's page */
+  latest_sample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais" } | null;
+  /** latest sample of the official season record (values per 100 mL) */
+  record_sample: { date: string; enterococci: number | null; ecoli: number | null } | null;
+  prohibition: { title: string; reason: "sanitaire" | "non sanitaire" | null; since: string | null } | null;
+  /** events of the record that concern health (cyanobacteria, short-term pollution) */
+  health_events: Array<{ type: string; start: string | null; end: string | null; active: boolean }>;
+  in_season: boolean | null;
+  season: { start: string | null; end: string | null; year: number } | null;
+  classement: { year: number; label: string } | null;
+  /** when the ministry's page was read (null: only the season record is known) */
+  live_read_at: string | null;
+  official_url: string;
+}
+
+export interface BathingSection {
+  success: boolean;
+  level: Level;
+  sites: BathingSiteView[];
+  /** the season of the official record used */
+  record_season: number | null;
+  message: string | null;
+  source: SourceRef;
+}
+
 // ---------------------------------------------------------------- recommendations & report
 
 export interface Recommendation {
   id: string;
-  category: "water" | "air" | "drought" | "general";
+  category: "water" | "air" | "drought" | "bathing" | "general";
   severity: "info" | "warning" | "critical" | "success";
   title: string;
   text: string;
@@ -204,6 +240,7 @@ export interface Report {
   water_quality: WaterQualitySection;
   air_quality: AirQualitySection;
   drought: DroughtSection;
+  bathing: BathingSection;
   recommendations: Recommendation[];
   generated_at: string;
 }

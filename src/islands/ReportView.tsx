@@ -4,7 +4,7 @@ import { useId, type ReactNode } from "react";
 import { formatDateFr, formatNumberFr } from "../core/shared/format.ts";
 import { toReportParams, type ReportRequest } from "./api.ts";
 import { LEVEL_LABELS } from "../core/shared/levels.ts";
-import type { Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
+import type { BathingSection, BathingSiteView, Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
 
 interface Props {
   report: Report;
@@ -47,6 +47,7 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi }
         <WaterCard report={report} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} />
         <AirCard report={report} />
         <DroughtCard report={report} />
+        {report.bathing ? <BathingCard bathing={report.bathing} /> : null}
         <RecommendationsCard recommendations={report.recommendations} />
       </div>
       <div className="report__actions">
@@ -312,6 +313,61 @@ function DroughtCard({ report }: { report: Report }) {
         </p>
       ) : null}
       <SourceLink source={drought.source} />
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- bathing
+
+function describeSeason(site: BathingSiteView): string {
+  if (site.in_season === false) return "Hors saison";
+  if (site.season?.start && site.season.end) return `Saison du ${formatDateFr(site.season.start)} au ${formatDateFr(site.season.end)}`;
+  return "Dates de saison non communiquées";
+}
+
+function BathingCard({ bathing }: { bathing: BathingSection }) {
+  const none = bathing.sites.length === 0;
+  return (
+    <Card title="Baignade" level={none ? null : bathing.level} className="card--bathing">
+      {none ? <span className="badge badge--neutral">Aucun site proche</span> : null}
+      {bathing.message ? <p className={none ? "card__note" : "card__message"}>{bathing.message}</p> : null}
+      {bathing.sites.length > 0 ? (
+        <ul className="bathing-sites" aria-label="Sites de baignade les plus proches">
+          {bathing.sites.map((site) => (
+            <li key={site.id} className="bathing-site">
+              <p className="bathing-site__name">
+                {site.name} <LevelBadge level={site.level} text={site.status_label} />
+              </p>
+              <p className="card__small">
+                {site.commune} · {site.water_type} · à {formatNumberFr(site.distance_km, 1)}{NBSP}km
+              </p>
+              <dl className="details">
+                {site.prohibition ? (
+                  <Detail term="Interdiction">
+                    {site.prohibition.title}
+                    {site.prohibition.reason ? ` (raison ${site.prohibition.reason})` : ""}
+                  </Detail>
+                ) : null}
+                <Detail term="Dernier prélèvement">
+                  {site.latest_sample
+                    ? `${site.latest_sample.verdict}, le ${formatDateFr(site.latest_sample.date)}`
+                    : site.record_sample
+                      ? `le ${formatDateFr(site.record_sample.date)} (bilan officiel)`
+                      : "Non communiqué"}
+                </Detail>
+                <Detail term="Saison">{describeSeason(site)}</Detail>
+                <Detail term="Classement">{site.classement ? `${site.classement.label} (${site.classement.year})` : "Non communiqué"}</Detail>
+              </dl>
+              <p className="card__action">
+                <a href={site.official_url} target="_blank" rel="noopener noreferrer">
+                  Fiche officielle du site<span className="sr-only"> {site.name} (nouvel onglet)</span>
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SourceLink source={bathing.source} />
     </Card>
   );
 }

@@ -55,6 +55,9 @@ export const configSchema = z.object({
   ATMO_WFS_URL: url("https://data.atmo-france.org/geoserver/ind/ows"),
   OPENMETEO_API_URL: url("https://air-quality-api.open-meteo.com/v1"),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
+  /** the ministry's bathing-water portal: slow, so read in the background and by the alert run */
+  BAIGNADES_URL: url("https://baignades.sante.gouv.fr/baignades"),
+  BAIGNADES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
   /** per IP and per minute; raised only by benchmarks */
   RATE_LIMIT_REPORT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -63,6 +66,7 @@ export const configSchema = z.object({
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),
   ALERT_VIGIEAU_PER_SECOND: z.coerce.number().min(0).default(0.3),
   ALERT_ATMO_PER_SECOND: z.coerce.number().min(0).default(5),
+  ALERT_BAIGNADES_PER_SECOND: z.coerce.number().min(0).default(1),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
 });

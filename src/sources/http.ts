@@ -72,6 +72,40 @@ export async function fetchJson<S extends z.ZodType>(
 }
 
 /**
+ * GETs a document as bytes (pages in Windows-1252, which `response.text()` would misread), with
+ * the same failure mapping and timeout as fetchJson.
+ */
+export async function fetchBytes(options: { url: string; timeoutMs: number; fetch?: typeof fetch; accept?: string }): Promise<SourceResult<Uint8Array>> {
+  const doFetch = options.fetch ?? fetch;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const response = await doFetch(options.url, { method: "GET", headers: { Accept: options.accept ?? "*/*", "User-Agent": USER_AGENT }, signal });
+    if (response.status === 404) {
+      await discardBody(response);
+      return { ok: false, reason: "not_found", detail: "HTTP 404" };
+    }
+    if (response.status < 200 || response.status > 299) {
+      await discardBody(response);
+      return { ok: false, reason: "http", detail: `HTTP ${response.status}`, status: response.status };
+    }
+    if (signal.aborted) throw signal.reason;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(new DOMException("aborted", "AbortError"));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return { ok: true, data: new Uint8Array(await Promise.race([response.arrayBuffer(), aborted])) };
+    } finally {
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+    }
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) return { ok: false, reason: "timeout", detail: `no complete answer within ${options.timeoutMs} ms` };
+    return { ok: false, reason: "network", detail: describeError(error) };
+  }
+}
+
+/**
  * An injected fetch may not tie the body stream to the signal; racing the read against the
  * signal keeps the timeout honest whatever fetch implementation is used.
  */

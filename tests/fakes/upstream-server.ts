@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
-export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo";
+export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "baignades";
 export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
 
 export interface FakeRequest {
@@ -27,6 +27,7 @@ export interface FakeUpstreams {
     VIGIEAU_API_URL: string;
     ATMO_WFS_URL: string;
     OPENMETEO_API_URL: string;
+    BAIGNADES_URL: string;
   };
   setMode(source: FakeSource, mode: FakeMode): void;
   /** replace what a commune answers (null: back to its fixture); placeholders are resolved */
@@ -53,7 +54,7 @@ export interface FakeUpstreamsOptions {
   synthetic?: boolean;
 }
 
-const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo"];
+const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "baignades"];
 const DAY_MS = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------- placeholders
@@ -162,13 +163,26 @@ const ATMO_FIXTURES: Record<string, string> = {
 // ---------------------------------------------------------------- scenarios
 
 /** What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed. */
-export type FakeDataKind = "udis" | "results" | "zones" | "atmo";
+export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "bathing-sites" | "bathing-page";
+
+/** The ministry portal: a commune's site list (INSEE code → file) and site pages (site= → file). */
+const BATHING_SITE_LIST_FIXTURES: Record<string, string> = {
+  "34074": "baignades/derived/sitelist-derived-34074.json",
+  "34324": "baignades/derived/sitelist-derived-34324.json",
+};
+const BATHING_PAGE_FIXTURES: Record<string, string> = {
+  "034000101": "baignades/derived/consultsite-derived-off-season.html",
+  "034000102": "baignades/derived/consultsite-derived-prohibition-sanitaire.html",
+  "034000201": "baignades/derived/consultsite-derived-in-season-bon.html",
+};
 
 const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   udis: UDI_FIXTURES,
   results: RESULT_FIXTURES,
   zones: DROUGHT_FIXTURES,
   atmo: ATMO_FIXTURES,
+  "bathing-sites": BATHING_SITE_LIST_FIXTURES,
+  "bathing-page": BATHING_PAGE_FIXTURES,
 };
 
 /** A VigiEau answer for a commune split between several zones of one type: 409 without a position. */
@@ -228,6 +242,8 @@ function emptyFeatureCollection(now: Date): FeatureCollection {
 interface Answer {
   status: number;
   body: unknown;
+  /** bytes sent as is (the portal's Windows-1252 pages and JSON), instead of JSON of body */
+  raw?: { bytes: Buffer; contentType: string };
 }
 
 async function answerBan(path: string, query: Record<string, string>, mode: FakeMode, now: Date, _scenario: ScenarioState): Promise<Answer> {
@@ -333,6 +349,26 @@ async function answerOpenMeteo(path: string, query: Record<string, string>, mode
   };
 }
 
+/** The ministry portal answers in Windows-1252: Latin-1 bytes cover every character our fixtures use. */
+async function answerBaignades(path: string, query: Record<string, string>, mode: FakeMode, _now: Date, scenario: ScenarioState): Promise<Answer> {
+  if (path === "/siteList.do") {
+    const commune = (query.insee_com ?? "").padStart(5, "0");
+    const override = scenario.overrides.get(`bathing-sites:${commune}`);
+    const file = BATHING_SITE_LIST_FIXTURES[commune];
+    const list = mode === "empty" ? { sites: [] } : override ?? (file ? JSON.parse(await readFixtureText(file)) : { sites: [] });
+    return { status: 200, body: null, raw: { bytes: Buffer.from(JSON.stringify(list), "latin1"), contentType: "application/json;charset=windows-1252" } };
+  }
+  if (path === "/consultSite.do") {
+    const site = query.site ?? "";
+    const override = scenario.overrides.get(`bathing-page:${site}`);
+    const file = typeof override === "string" ? override : BATHING_PAGE_FIXTURES[site];
+    if (mode === "empty" || !file) return { status: 200, body: null, raw: { bytes: Buffer.from("<html><body>Site inconnu</body></html>", "latin1"), contentType: "text/html;charset=windows-1252" } };
+    const bytes = await readFile(new URL(`../fixtures/${file}`, import.meta.url));
+    return { status: 200, body: null, raw: { bytes, contentType: "text/html;charset=windows-1252" } };
+  }
+  return notFound();
+}
+
 function notFound(): Answer {
   return { status: 404, body: { error: "Not Found" } };
 }
@@ -343,6 +379,7 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
   vigieau: answerVigieau,
   atmo: answerAtmo,
   openmeteo: answerOpenMeteo,
+  baignades: answerBaignades,
 };
 
 // ---------------------------------------------------------------- server
@@ -412,6 +449,13 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     }
     const now = clock();
     const answer = await ANSWERS[source](path, Object.fromEntries(url.searchParams), mode, now, scenario);
+    if (answer.raw) {
+      if (!response.writableEnded) {
+        response.writeHead(answer.status, { "content-type": answer.raw.contentType, "content-length": answer.raw.bytes.length });
+        response.end(answer.raw.bytes);
+      }
+      return;
+    }
     send(response, answer.status, JSON.stringify(answer.body));
   };
 
@@ -447,6 +491,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       VIGIEAU_API_URL: `${baseUrl}/vigieau`,
       ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
       OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
+      BAIGNADES_URL: `${baseUrl}/baignades`,
     },
     setMode(source, mode) {
       modes.set(source, mode);

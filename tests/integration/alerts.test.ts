@@ -88,8 +88,10 @@ describe("the daily alert run", () => {
   it("day 1: the ATMO forecast and a non-compliant sample, one email each, each commune fetched once", async () => {
     const { summary, emails, upstreamRequests } = await runDay(1);
     expect(summary).toMatchObject({ subjectsChecked: 3, communes: 2, failed: 0 });
-    // 2 communes × (networks + 2 result queries + VigiEau + ATMO), whatever the number of addresses.
-    expect(summary.upstreamCalls).toBe(10);
+    // 2 communes × (networks + 2 result queries + VigiEau + ATMO), whatever the number of addresses,
+    // plus the bathing portal near Maraussan: 2 site lists and 3 site pages.
+    expect(summary.upstreamCalls).toBe(15);
+    expect(upstreamRequests.filter((request) => request.source === "baignades")).toHaveLength(5);
     expect(upstreamRequests.filter((request) => request.source === "vigieau").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
 
     const alice = alertEmailsTo(emails, "alice@example.org");
@@ -108,8 +110,12 @@ describe("the daily alert run", () => {
 
     const sarah = alertEmailsTo(emails, "sarah@example.org");
     expect(sarah).toHaveLength(1);
-    expect(sarah[0]?.subject).toMatch(/prélèvement non conforme/);
+    // One email for everything: the water, and a prohibited bathing site with a « Mauvais » sample nearby.
+    expect(sarah[0]?.subject).toBe("Zone Santé – 3 alertes pour vos adresses");
+    expect(sarah[0]?.text).toMatch(/prélèvement non conforme/);
     expect(sarah[0]?.text).toMatch(/Nitrates.*62.*Non conforme/);
+    expect(sarah[0]?.text).toMatch(/Baignade interdite\u00a0: ORB-CAMPING MUNICIPAL/);
+    expect(sarah[0]?.text).toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
     // Sent through the batch endpoint, with an idempotency key.
     expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);
@@ -174,7 +180,7 @@ describe("the daily alert run", () => {
     // Detection done, then the process "dies" before sending anything.
     const deps = t.deps();
     for (const batch of batchByCommune(await planAlertSubjects(deps.db))) {
-      await processAlertBatch(deps, batch, { gates: { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {} }, concurrency: 2 });
+      await processAlertBatch(deps, batch, { gates: { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {}, baignades: async () => {} }, concurrency: 2 });
     }
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);

@@ -2,7 +2,7 @@
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
 // event and never moves the state, so an outage cannot fake a change.
 import { addDaysToLocalDate, formatDateFr, frenchTypography, localDateParis } from "../shared/format.ts";
-import type { AirQualitySection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
+import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
 
 export type AlertSource = "water" | "drought" | "air" | "bathing";
 
@@ -162,4 +162,98 @@ export function diffAir(previous: AirAlertState | null, air: AirQualitySection, 
     ],
     next: { episodeLastDay: forecast.date },
   };
+}
+
+// ---------------------------------------------------------------- bathing water
+
+export interface BathingSiteAlertState {
+  prohibited: boolean;
+  /** consecutive reads without the prohibition while it was known to be in force */
+  clearReads: number;
+  lastPoorSample: string | null;
+  classement: string | null;
+}
+
+export type BathingAlertState = Record<string, BathingSiteAlertState>;
+
+/** Two reads in a row without the banner before announcing that a prohibition is lifted. */
+export const BATHING_LIFT_CONFIRMATIONS = 2;
+
+/**
+ * Per nearby site, from the ministry's live page only (a site whose page could not be read this
+ * time is left as it was): prohibition started, prohibition lifted (confirmed by two reads), a
+ * « Mauvais » sample, a new classement. A first read of a site is a baseline, except a
+ * prohibition, which is always worth telling.
+ */
+export function diffBathing(previous: BathingAlertState | null, bathing: BathingSection): Diff<BathingAlertState> {
+  if (!bathing.success) return NO_CHANGE;
+  const next: BathingAlertState = { ...(previous ?? {}) };
+  const events: AlertEvent[] = [];
+  let changed = false;
+  for (const site of bathing.sites) {
+    if (site.live_read_at === null) continue;
+    const before = previous?.[site.id];
+    const state: BathingSiteAlertState = { ...(before ?? { prohibited: false, clearReads: 0, lastPoorSample: null, classement: null }) };
+    const where = `« ${site.name} » (${site.commune})`;
+    const base = { source: "bathing" as const, sourceRef: bathing.source };
+    if (site.prohibition) {
+      if (!state.prohibited) {
+        events.push({
+          ...base,
+          key: `bathing:prohibition:${site.id}:${site.live_read_at.slice(0, 10)}`,
+          severity: "critical",
+          title: frenchTypography(`Baignade interdite : ${site.name}`),
+          lines: [`Une interdiction de baignade est en vigueur sur le site ${where} : ${site.prohibition.title}.`, "Respectez-la : elle protège d'un risque pour la santé ou la sécurité."].map(frenchTypography),
+          dataDate: site.live_read_at.slice(0, 10),
+        });
+      }
+      state.prohibited = true;
+      state.clearReads = 0;
+    } else if (state.prohibited) {
+      state.clearReads += 1;
+      if (state.clearReads >= BATHING_LIFT_CONFIRMATIONS) {
+        events.push({
+          ...base,
+          key: `bathing:lifted:${site.id}:${site.live_read_at.slice(0, 10)}`,
+          severity: "info",
+          title: frenchTypography(`Baignade de nouveau autorisée : ${site.name}`),
+          lines: [`L'interdiction de baignade sur le site ${where} n'apparaît plus depuis deux vérifications.`].map(frenchTypography),
+          dataDate: site.live_read_at.slice(0, 10),
+        });
+        state.prohibited = false;
+        state.clearReads = 0;
+      }
+    }
+    const sample = site.latest_sample;
+    if (sample?.verdict === "Mauvais" && (state.lastPoorSample === null || sample.date > state.lastPoorSample)) {
+      events.push({
+        ...base,
+        key: `bathing:poor:${site.id}:${sample.date}`,
+        severity: "warning",
+        title: frenchTypography(`Eau de baignade de mauvaise qualité : ${site.name}`),
+        lines: [`Le prélèvement du ${formatDateFr(sample.date)} sur le site ${where} est « Mauvais ».`, "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau."].map(frenchTypography),
+        dataDate: sample.date,
+      });
+      state.lastPoorSample = sample.date;
+    }
+    const classement = site.classement ? `${site.classement.year}:${site.classement.label}` : null;
+    if (classement && classement !== state.classement) {
+      if (before && site.classement) {
+        events.push({
+          ...base,
+          key: `bathing:classement:${site.id}:${classement}`,
+          severity: site.classement.label === "Insuffisante" ? "warning" : "info",
+          title: frenchTypography(`Nouveau classement : ${site.name}`),
+          lines: [`Le site ${where} est classé « ${site.classement.label} » pour ${site.classement.year}.`].map(frenchTypography),
+          dataDate: null,
+        });
+      }
+      state.classement = classement;
+    }
+    if (JSON.stringify(state) !== JSON.stringify(before)) {
+      next[site.id] = state;
+      changed = true;
+    }
+  }
+  return { events, next: changed ? next : null };
 }

@@ -1,7 +1,7 @@
 // General health advice drawn from the report. Advice is general, cites its public source, and
 // never diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { formatNumberFr, frenchTypography } from "../shared/format.ts";
-import type { AirQualitySection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 
 const NBSP = "\u00A0";
 
@@ -9,6 +9,7 @@ export const ARTICLE_LINKS = {
   water: "/blog/impact-eau-sante",
   air: "/blog/impact-air-sante",
   drought: "/blog/impact-secheresse-sante",
+  bathing: "/blog/impact-baignade-sante",
   all: "/blog",
 } as const;
 
@@ -23,6 +24,7 @@ const SOURCES = {
     url: "https://www.legifrance.gouv.fr/loda/id/JORFTEXT000029413664",
   },
   overview: { name: "Les sources officielles de Zone Santé", url: "/sources" },
+  bathing: { name: "Ministère chargé de la santé – eaux de baignade", url: "https://baignades.sante.gouv.fr/" },
   drought: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
 } as const;
 
@@ -181,12 +183,53 @@ function droughtRecommendations(drought: DroughtSection): Recommendation[] {
   return [];
 }
 
+function bathingRecommendations(bathing: BathingSection): Recommendation[] {
+  if (!bathing.success || bathing.sites.length === 0) return [];
+  const common = { category: "bathing" as const, link: ARTICLE_LINKS.bathing, source: SOURCES.bathing };
+  const list: Recommendation[] = [];
+  const prohibited = bathing.sites.filter((site) => site.prohibition);
+  if (prohibited.length > 0) {
+    list.push({
+      ...common,
+      id: "bathing-prohibited",
+      severity: "critical",
+      title: "Baignade interdite près de chez vous",
+      text: `${prohibited.map((site) => `« ${site.name} »`).join(", ")} : une interdiction de baignade est en vigueur. Respectez-la, même si l'eau paraît claire : elle protège d'une pollution ou d'un danger qui ne se voit pas toujours.`,
+    });
+  }
+  const cyanobacteria = bathing.sites.filter((site) => site.health_events.some((event) => event.active && /cyanobact/i.test(event.type)));
+  if (cyanobacteria.length > 0) {
+    list.push({
+      ...common,
+      id: "bathing-cyanobacteria",
+      severity: "warning",
+      title: "Cyanobactéries signalées",
+      text: "Évitez de vous baigner là où l'eau est trouble, colorée ou couverte d'écume, et tenez les enfants et les chiens à distance. Ne buvez pas l'eau, douchez-vous après la baignade et consultez un médecin en cas de symptômes (irritations, troubles digestifs).",
+    });
+  }
+  const poor = bathing.sites.filter((site) => !site.prohibition && (site.latest_sample?.verdict === "Mauvais" || site.classement?.label === "Insuffisante"));
+  if (poor.length > 0) {
+    list.push({
+      ...common,
+      id: "bathing-poor",
+      severity: "warning",
+      title: "Qualité de l'eau de baignade insuffisante",
+      text: `${poor.map((site) => `« ${site.name} »`).join(", ")} : les derniers résultats ne sont pas bons. Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
+    });
+  }
+  return list;
+}
+
 /** Every recommendation that applies, most severe first; "Bonne nouvelle !" when none does. */
-export function selectRecommendations(input: {
+export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
-}): Recommendation[] {
+  /** optional: reports built before bathing water was added have none */
+  bathing?: BathingSection;
+}
+
+export function selectRecommendations(input: RecommendationInput): Recommendation[] {
   return collectRecommendations(input).map((recommendation) => ({
     ...recommendation,
     title: frenchTypography(recommendation.title),
@@ -194,13 +237,14 @@ export function selectRecommendations(input: {
   }));
 }
 
-function collectRecommendations(input: {
-  water: WaterQualitySection;
-  air: AirQualitySection;
-  drought: DroughtSection;
-}): Recommendation[] {
+function collectRecommendations(input: RecommendationInput): Recommendation[] {
   const order: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
-  const all = [...waterRecommendations(input.water), ...airRecommendations(input.air), ...droughtRecommendations(input.drought)];
+  const all = [
+    ...waterRecommendations(input.water),
+    ...airRecommendations(input.air),
+    ...droughtRecommendations(input.drought),
+    ...(input.bathing ? bathingRecommendations(input.bathing) : []),
+  ];
   const sections = [input.water, input.air, input.drought];
   if (all.length === 0 && sections.every((section) => section.level === "unavailable")) {
     return [

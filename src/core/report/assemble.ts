@@ -1,6 +1,6 @@
 import { selectRecommendations } from "../recommendations/select.ts";
 import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../shared/commune.ts";
-import type { Address, AddressInfo, AirQualitySection, DroughtSection, Report, WaterQualitySection } from "../types.ts";
+import type { Address, AddressInfo, AirQualitySection, BathingSection, DroughtSection, Report, WaterQualitySection } from "../types.ts";
 
 /**
  * Commune and department of an address. In Paris, Lyon and Marseille the BAN's city is the
@@ -22,6 +22,7 @@ export function assembleReport(input: {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
+  bathing: BathingSection;
   now: Date;
 }): Report {
   const { address } = input;
@@ -38,7 +39,8 @@ export function assembleReport(input: {
     water_quality: input.water,
     air_quality: input.air,
     drought: input.drought,
-    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought }),
+    bathing: input.bathing,
+    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing }),
     generated_at: input.now.toISOString(),
   };
 }

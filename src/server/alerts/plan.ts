@@ -7,8 +7,8 @@ import type { Database } from "../db/index.ts";
 import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../db/schema/index.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../services/subscriptions.ts";
 
-/** The sources the daily run checks (bathing water joins with its own issue). */
-export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air"];
+/** The sources the daily run checks. */
+export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
 
 export interface AlertSubject {
   /** "sub:<subscription id>" or "addr:<monitored address id>" */

@@ -3,7 +3,20 @@
 // that dies halfway leaves either nothing or everything of a batch behind.
 import { inArray, sql } from "drizzle-orm";
 import { evaluateAirQuality } from "../../core/air/index.ts";
-import { diffAir, diffDrought, diffWater, type AirAlertState, type AlertEvent, type AlertSource, type Diff, type DroughtAlertState, type WaterAlertState } from "../../core/alerts/index.ts";
+import {
+  diffAir,
+  diffBathing,
+  diffDrought,
+  diffWater,
+  type AirAlertState,
+  type AlertEvent,
+  type AlertSource,
+  type BathingAlertState,
+  type Diff,
+  type DroughtAlertState,
+  type WaterAlertState,
+} from "../../core/alerts/index.ts";
+import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { localDateParis } from "../../core/shared/format.ts";
@@ -13,10 +26,11 @@ import { generateRandomToken } from "../auth/crypto.ts";
 import { alertEvents, alertStates } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
+import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { loadCommuneWater, selectWater, type CommuneWater } from "../services/report.ts";
 import type { AlertSubject } from "./plan.ts";
 
-type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
 
 /** Spaces the calls to one upstream (VigiEau allows about 300 requests per 15 minutes). */
 export function createRateGate(perSecond: number): () => Promise<void> {
@@ -35,7 +49,11 @@ export interface RunGates {
   hubeau: () => Promise<void>;
   vigieau: () => Promise<void>;
   atmo: () => Promise<void>;
+  baignades: () => Promise<void>;
 }
+
+/** A site's live page is read once per run, whichever addresses it is near. */
+export type BathingReads = Map<string, Promise<Awaited<ReturnType<typeof refreshBathingSite>>>>;
 
 export interface StoredEventPayload {
   addressLabel: string;
@@ -77,7 +95,20 @@ export interface BatchOutcome {
   alertsDetected: number;
 }
 
-export async function processAlertBatch(deps: Deps, batch: readonly AlertSubject[], options: { gates: RunGates; concurrency: number }): Promise<BatchOutcome> {
+export async function processAlertBatch(
+  deps: Deps,
+  batch: readonly AlertSubject[],
+  options: { gates: RunGates; concurrency: number; bathingReads?: BathingReads },
+): Promise<BatchOutcome> {
+  const bathingReads: BathingReads = options.bathingReads ?? new Map();
+  const readSite = (site: BathingSite) => {
+    let read = bathingReads.get(site.id);
+    if (!read) {
+      read = options.gates.baignades().then(() => refreshBathingSite(deps, site));
+      bathingReads.set(site.id, read);
+    }
+    return read;
+  };
   const now = deps.clock();
   const nowMs = now.getTime();
   const byCommune = new Map<string, AlertSubject[]>();
@@ -113,6 +144,10 @@ export async function processAlertBatch(deps: Deps, batch: readonly AlertSubject
           diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
         }
         if (subject.sources.includes("air") && air) diffs.push(["air", diffAir(previous<AirAlertState>("air"), air, now)]);
+        if (subject.sources.includes("bathing")) {
+          const bathing = await buildBathingSection(deps, { latitude: subject.address.latitude, longitude: subject.address.longitude, mode: "fresh", readSite });
+          diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
+        }
 
         const reportUrl = reportPageUrl(deps.config.SITE_URL, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {

@@ -12,7 +12,7 @@ import { batchByCommune, planAlertSubjects } from "./plan.ts";
 import { createRateGate, processAlertBatch, purgeOrphanStates } from "./process.ts";
 import { purgeOldEvents, sendPendingAlerts } from "./send.ts";
 
-type Deps = Pick<AppDeps, "db" | "sources" | "mailer" | "config" | "appSecret" | "clock" | "log">;
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
 export interface AlertRunSummary {
   runId: string;
@@ -45,7 +45,7 @@ const STALE_RUN_MS = 30 * 60 * 1000;
 function countUpstreamCalls(deps: Deps): number {
   return deps.sources
     .upstreamStatus()
-    .filter((status) => status.name === "hubeau" || status.name === "vigieau" || status.name === "atmo")
+    .filter((status) => status.name === "hubeau" || status.name === "vigieau" || status.name === "atmo" || status.name === "baignades")
     .reduce((sum, status) => sum + status.calls, 0);
 }
 
@@ -71,10 +71,12 @@ export async function runAlerts(deps: Deps): Promise<AlertRunSummary> {
       hubeau: createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND),
       vigieau: createRateGate(deps.config.ALERT_VIGIEAU_PER_SECOND),
       atmo: createRateGate(deps.config.ALERT_ATMO_PER_SECOND),
+      baignades: createRateGate(deps.config.ALERT_BAIGNADES_PER_SECOND),
     };
+    const bathingReads = new Map();
     let alertsDetected = 0;
     for (const batch of batches) {
-      alertsDetected += (await processAlertBatch(deps, batch, { gates, concurrency: deps.config.ALERT_CONCURRENCY })).alertsDetected;
+      alertsDetected += (await processAlertBatch(deps, batch, { gates, concurrency: deps.config.ALERT_CONCURRENCY, bathingReads })).alertsDetected;
     }
     const sending = await sendPendingAlerts(deps);
     await purgeAll(deps);

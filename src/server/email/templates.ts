@@ -139,13 +139,22 @@ function describeDrought(report: Report): SectionLine {
   return { ...base, status: `${drought.label}${period}` };
 }
 
+function describeBathing(report: Report): SectionLine {
+  const bathing = report.bathing;
+  const base = { name: "Baignade", source: bathing.source.name };
+  const nearest = bathing.sites[0];
+  if (!nearest) return { ...base, status: "Aucun site de baignade surveillé à proximité" };
+  const others = bathing.sites.length > 1 ? ` (et ${bathing.sites.length - 1} autre${bathing.sites.length > 2 ? "s" : ""} site${bathing.sites.length > 2 ? "s" : ""} à moins de 20 km)` : "";
+  return { ...base, status: `${nearest.name} : ${nearest.status_label}${others}` };
+}
+
 function describeUnavailable(message: string | null): string {
   return message ? `${LEVEL_LABELS.unavailable} – ${message}` : LEVEL_LABELS.unavailable;
 }
 
 function renderReport(report: Report, reportUrl: string): { html: string[]; text: string[] } {
   const label = toInline(report.address.label);
-  const lines = [describeWater(report), describeAir(report), describeDrought(report)];
+  const lines = [describeWater(report), describeAir(report), describeDrought(report), ...(report.bathing ? [describeBathing(report)] : [])];
   const advice = report.recommendations.slice(0, MAX_RECOMMENDATIONS_PER_ADDRESS).map((recommendation) => recommendation.title);
   // The address in the link text tells several « Voir le bilan complet » links apart out of context.
   const linkLabel = `Voir le bilan complet pour ${label}`;

@@ -4,7 +4,7 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/shared/format.ts";
 import { LEVEL_LABELS } from "../../core/shared/levels.ts";
-import type { AirQualitySection, DroughtSection, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../../core/types.ts";
+import type { AirQualitySection, BathingSection, DroughtSection, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../../core/types.ts";
 import { toWinAnsi } from "./pdf-text.ts";
 
 const NBSP = "\u00A0";
@@ -252,6 +252,14 @@ function drawReport(cursor: Cursor, report: Report): void {
   drawDrought(cursor, drought);
   drawSource(cursor, drought.source);
 
+  // Reports built before bathing water existed have no section.
+  if (report.bathing) {
+    const bathing = report.bathing;
+    drawSectionStart(cursor, "Baignade", bathing.sites.length === 0 ? "unavailable" : bathing.level, bathing.record_season ? `Bilan officiel de la saison ${bathing.record_season}` : null, bathing.message);
+    drawBathing(cursor, bathing);
+    drawSource(cursor, bathing.source);
+  }
+
   drawRecommendations(cursor, report.recommendations);
 }
 
@@ -381,6 +389,31 @@ function drawDrought(cursor: Cursor, drought: DroughtSection): void {
   }
   if (drought.decree?.url) drawField(cursor, "Arrêté", drought.decree.url);
   cursor.y -= 4;
+}
+
+function drawBathing(cursor: Cursor, bathing: BathingSection): void {
+  for (const site of bathing.sites) {
+    ensureSpace(cursor, 5 * lineHeightOf(10));
+    drawParagraph(cursor, `${site.name} – ${site.status_label}`, { bold: true }, 1);
+    drawParagraph(cursor, `${site.commune}, ${site.water_type.toLowerCase()}, à ${formatNumberFr(site.distance_km, 1)} km`, { color: COLORS.muted, size: 9 }, 2);
+    if (site.prohibition) drawField(cursor, "Interdiction", site.prohibition.title, 8);
+    const sample = site.latest_sample
+      ? `${site.latest_sample.verdict}, le ${formatDateFr(site.latest_sample.date)}`
+      : site.record_sample
+        ? `le ${formatDateFr(site.record_sample.date)} (bilan officiel)`
+        : "non communiqué";
+    drawField(cursor, "Dernier prélèvement", sample, 8);
+    const season =
+      site.in_season === false
+        ? "hors saison"
+        : site.season?.start && site.season.end
+          ? `du ${formatDateFr(site.season.start)} au ${formatDateFr(site.season.end)}`
+          : "non communiquée";
+    drawField(cursor, "Saison", season, 8);
+    drawField(cursor, "Classement", site.classement ? `${site.classement.label} (${site.classement.year})` : "non communiqué", 8);
+    drawField(cursor, "Fiche officielle", site.official_url, 8);
+    cursor.y -= 4;
+  }
 }
 
 function drawRecommendations(cursor: Cursor, recommendations: readonly Recommendation[]): void {

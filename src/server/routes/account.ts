@@ -9,6 +9,7 @@ import { getPreferences, savePreferences } from "../db/repositories/preferences.
 import { updateUser } from "../db/repositories/users.ts";
 import type { MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
+import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { requireSession } from "../middleware/session.ts";
@@ -101,7 +102,7 @@ export const accountRoutes = new Hono<AppEnv>()
       return jsonError(c, 409, "Vous avez atteint la limite de 3 adresses surveillées.", "address_limit");
     }
     // The official data are read now, so that the network (UDI) serving the address is stored.
-    const report = await buildReport(deps.sources, { address, now: deps.clock() });
+    const report = await buildReport(deps, { address, now: deps.clock(), defer: deferTask(c) });
     const row = await insertAddressWithinLimit(deps.db, {
       userId: user.id,
       label: label || `Domicile ${existing.length + 1}`,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
+import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
@@ -110,7 +111,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const address = await resolveReportAddress(c, query);
     if (address instanceof Response) return address;
-    const report = await buildReport(deps.sources, { address, udiCode: query.value.udi, now: deps.clock() });
+    const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
     // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes.
     c.header("Cache-Control", "public, max-age=300");
     return c.json(report);
@@ -123,7 +124,7 @@ export const reportRoutes = new Hono<AppEnv>()
     if (address instanceof Response) return address;
     const now = deps.clock();
     try {
-      const report = await buildReport(deps.sources, { address, udiCode: query.value.udi, now });
+      const report = await buildReport(deps, { address, udiCode: query.value.udi, now, defer: deferTask(c) });
       const pdf = await renderReportPdf({ reports: [report], generatedAt: now, siteUrl: deps.config.SITE_URL });
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",

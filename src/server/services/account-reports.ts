@@ -7,7 +7,7 @@ import type { AppDeps } from "../deps.ts";
 import { renderLatestReportEmail } from "../email/templates.ts";
 import { buildReport } from "./report.ts";
 
-type Deps = Pick<AppDeps, "sources" | "mailer" | "config" | "clock" | "log">;
+type Deps = Pick<AppDeps, "sources" | "cache" | "mailer" | "config" | "clock" | "log">;
 
 export function reportPageUrl(siteUrl: string, address: Pick<Report["address"], "latitude" | "longitude" | "citycode" | "label" | "postcode" | "city">, udiCode?: string | null): string {
   const query = new URLSearchParams({
@@ -26,7 +26,7 @@ export async function buildAddressReports(deps: Deps, addresses: readonly Monito
   const now = deps.clock();
   return Promise.all(
     addresses.map((address) =>
-      buildReport(deps.sources, {
+      buildReport(deps, {
         address: {
           label: address.addressLabel,
           latitude: address.latitude,

@@ -5,6 +5,8 @@ import { localDateParis } from "../../core/shared/format.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { evaluateWaterQuality, KEY_PARAMETER_CODES } from "../../core/water/index.ts";
 import type { Address, Report, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import type { AppDeps } from "../deps.ts";
+import { buildBathingSection } from "./bathing.ts";
 import type { Sources } from "./sources.ts";
 
 export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode"> &
@@ -15,9 +17,10 @@ export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "
  * failed source only marks its own section unavailable.
  */
 export async function buildReport(
-  sources: Sources,
-  input: { address: ReportAddress; udiCode?: string | undefined; now: Date },
+  deps: Pick<AppDeps, "sources" | "cache" | "config" | "clock" | "log">,
+  input: { address: ReportAddress; udiCode?: string | undefined; now: Date; defer?: ((task: Promise<unknown>) => void) | undefined },
 ): Promise<Report> {
+  const { sources } = deps;
   const { now } = input;
   const address: Address = {
     label: input.address.label,
@@ -33,11 +36,12 @@ export async function buildReport(
   const communeCode = toCommuneCode(address.citycode);
   const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
 
-  const [water, atmo, cams, zones] = await Promise.all([
+  const [water, atmo, cams, zones, bathing] = await Promise.all([
     loadCommuneWater(sources, { citycode: address.citycode, now }),
     sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: today }),
     sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude }),
     sources.fetchDroughtZones({ lon: address.longitude, lat: address.latitude, communeCode }),
+    buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer }),
   ]);
 
   return assembleReport({
@@ -46,6 +50,7 @@ export async function buildReport(
     water: evaluateWaterQuality({ ...selectWater(water, input.udiCode), now }),
     air: evaluateAirQuality({ atmo, cams, now }),
     drought: evaluateDrought({ zones, now }),
+    bathing,
     now,
   });
 }

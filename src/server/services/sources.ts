@@ -4,6 +4,8 @@ import { fetchCommuneUdis, fetchWaterResults } from "../../sources/hubeau/client
 import { fetchDroughtZones } from "../../sources/vigieau/client.ts";
 import { fetchAtmoIndex } from "../../sources/atmo/client.ts";
 import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
+import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
+import type { BathingLiveStatus } from "../../core/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
 
@@ -14,6 +16,7 @@ export const TTL_SECONDS = {
   vigieau: 3600,
   openmeteo: 3600,
   atmoMax: 3600,
+  bathingPortal: 7 * 24 * 3600,
   /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
   failure: 30,
 } as const;
@@ -38,7 +41,7 @@ export function atmoTtlSeconds(now: Date): number {
   return TTL_SECONDS.atmoMax;
 }
 
-export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo";
+export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "baignades";
 
 /** What this process or isolate has seen of an upstream (cache hits excluded). */
 export interface UpstreamStatus {
@@ -65,6 +68,10 @@ export interface Sources {
   fetchDroughtZones(params: { lon?: number; lat?: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
   fetchAtmoIndex(params: { zoneCode: string; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
   fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
+  /** the ministry portal's ids of a commune's bathing sites */
+  fetchBathingPortalSites(params: { communeCode: string; department: string }): Promise<SourceResult<Array<{ portalId: string; name: string }>>>;
+  /** one site's live page, read strictly; never cached here (the bathing service keeps snapshots) */
+  fetchBathingSitePage(params: { department: string; portalId: string; year: number }): Promise<SourceResult<BathingLiveStatus>>;
 }
 
 /**
@@ -84,7 +91,7 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
-  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo"];
+  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "baignades"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [name, { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null }]),
   );
@@ -119,8 +126,19 @@ export function createSources(deps: {
     return request;
   }
 
+  const bathingOptions = () => ({ baseUrl: config.BAIGNADES_URL, timeoutMs: config.BAIGNADES_TIMEOUT_MS, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+
   return {
     upstreamStatus: () => [...statuses.values()].map((status) => ({ ...status })),
+    fetchBathingPortalSites: ({ communeCode, department }) =>
+      // The portal's ids of a commune's sites hardly ever change.
+      cached(`baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () => fetchPortalSites(bathingOptions(), { communeCode, department })),
+    fetchBathingSitePage: async ({ department, portalId, year }) => {
+      const started = performance.now();
+      const result = await fetchSitePage(bathingOptions(), { department, portalId, year, now: clock() });
+      record("baignades", result, performance.now() - started);
+      return result;
+    },
     searchAddresses: ({ q, limit }) =>
       cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () =>
         searchAddresses(options(config.BAN_API_URL), { q, limit }),

@@ -1,6 +1,7 @@
 // Domain objects for the core tests, with realistic defaults taken from the recorded Hub'Eau and
 // VigiEau shapes; each test overrides only what it is about.
-import type { AtmoIndex, CamsEstimate, DroughtZone, WaterResult } from "../../../src/core/types.ts";
+import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
+import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterResult } from "../../../src/core/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
 
@@ -61,4 +62,9 @@ export function droughtZone(overrides: Partial<DroughtZone> = {}): DroughtZone {
     ],
     ...overrides,
   };
+}
+
+/** The bathing section of an address with no monitored site nearby. */
+export function noBathing(now: Date = NOW): BathingSection {
+  return evaluateBathing({ nearby: [], recordSeason: 2024, now });
 }

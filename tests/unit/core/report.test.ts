@@ -8,7 +8,7 @@ import { isInFrance } from "../../../src/core/shared/geo.ts";
 import { nextParisHour, parisHour, parisHourToUtc } from "../../../src/core/shared/time.ts";
 import { worstLevel } from "../../../src/core/shared/levels.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
-import { NOW } from "./builders.ts";
+import { NOW, noBathing } from "./builders.ts";
 
 describe("commune codes", () => {
   it.each([
@@ -117,9 +117,10 @@ describe("assembleReport", () => {
       water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
+      bathing: noBathing(),
       now: NOW,
     });
-    expect(Object.keys(report).sort()).toEqual(["address", "address_info", "air_quality", "drought", "generated_at", "recommendations", "water_quality"]);
+    expect(Object.keys(report).sort()).toEqual(["address", "address_info", "air_quality", "bathing", "drought", "generated_at", "recommendations", "water_quality"]);
     expect(report.address).toEqual({ label: address.label, latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens" });
     expect(report.generated_at).toBe(NOW.toISOString());
     for (const section of [report.water_quality, report.air_quality, report.drought]) {

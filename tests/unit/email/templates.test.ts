@@ -13,7 +13,7 @@ import {
   renderSignInCodeEmail,
   type RenderedEmail,
 } from "../../../src/server/email/templates.ts";
-import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "../core/builders.ts";
+import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
 
 const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
@@ -52,6 +52,7 @@ function buildReport(input: {
       now: NOW,
     }),
     drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW }),
+    bathing: noBathing(),
     now: NOW,
   });
 }

@@ -10,7 +10,7 @@ import { assembleReport, deriveAddressInfo } from "../../../src/core/report/inde
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
-import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "../core/builders.ts";
+import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -84,7 +84,7 @@ function buildAmiensReport(): Report {
     },
     now: NOW,
   });
-  return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, now: NOW });
+  return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, bathing: noBathing(), now: NOW });
 }
 
 function buildUnavailableReport(): Report {
@@ -94,6 +94,7 @@ function buildUnavailableReport(): Report {
     water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
     air: evaluateAirQuality({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
     drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }),
+    bathing: noBathing(),
     now: NOW,
   });
 }

@@ -1,0 +1,3 @@
+export * from "./evaluate.ts";
+export * from "./nearest.ts";
+export * from "./types.ts";

@@ -1,0 +1,86 @@
+// Bathing water for an address: the 3 nearest official sites within 20 km, their official season
+// record (shipped with the app), and what the ministry's live page said. The live page is slow:
+// reports use the last good snapshot and refresh it in the background; the alert run reads it now.
+import { evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
+import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../core/bathing/types.ts";
+import type { BathingSection } from "../../core/types.ts";
+import { localDateParis } from "../../core/shared/format.ts";
+import { buildConsultSiteUrl, matchPortalSite } from "../../sources/baignades/site-list.ts";
+import type { Cache } from "../cache/types.ts";
+import type { AppDeps } from "../deps.ts";
+
+type Deps = Pick<AppDeps, "sources" | "cache" | "config" | "clock" | "log">;
+
+/** A snapshot younger than this is not refreshed; older ones are still shown, with their date. */
+export const BATHING_SNAPSHOT_FRESH_MS = 6 * 3600 * 1000;
+/** The last good snapshot is kept this long, so an outage of the portal does not blank the card. */
+const SNAPSHOT_KEEP_SECONDS = 30 * 24 * 3600;
+const PORTAL_HOME = "https://baignades.sante.gouv.fr/";
+
+interface Snapshot {
+  status: BathingLiveStatus;
+  url: string;
+}
+
+let dataset: Promise<BathingDataset> | undefined;
+/** Loaded on first use: 0.7 MB of data that requests without a report never need. */
+export function loadBathingDataset(): Promise<BathingDataset> {
+  dataset ??= import("../../sources/baignades/data.ts").then((module) => module.BATHING_DATASET);
+  return dataset;
+}
+
+const snapshotKey = (siteId: string) => `baignades:snapshot:${siteId}`;
+
+async function readSnapshot(cache: Cache, siteId: string): Promise<Snapshot | null> {
+  return (await cache.get<Snapshot>(snapshotKey(siteId))) ?? null;
+}
+
+/**
+ * Reads a site's live page now: finds its portal id among its commune's sites, then the page.
+ * Returns null on any failure (the last good snapshot stays in the cache, untouched).
+ */
+export async function refreshBathingSite(deps: Deps, site: BathingSite): Promise<Snapshot | null> {
+  const portalSites = await deps.sources.fetchBathingPortalSites({ communeCode: site.communeCode, department: site.department });
+  if (!portalSites.ok) return null;
+  const portalId = matchPortalSite(portalSites.data, site.name);
+  if (!portalId) return null;
+  const year = Number((localDateParis(deps.clock().toISOString()) ?? "").slice(0, 4));
+  const page = await deps.sources.fetchBathingSitePage({ department: site.department, portalId, year });
+  if (!page.ok) {
+    deps.log({ level: "warn", message: "bathing page unreadable", fields: { reason: page.reason, detail: page.detail ?? null } });
+    return null;
+  }
+  const snapshot: Snapshot = { status: page.data, url: buildConsultSiteUrl(deps.config.BAIGNADES_URL, site.department, portalId, year) };
+  await deps.cache.set(snapshotKey(site.id), snapshot, SNAPSHOT_KEEP_SECONDS);
+  return snapshot;
+}
+
+export async function buildBathingSection(
+  deps: Deps,
+  input: {
+    latitude: number;
+    longitude: number;
+    /** "report": snapshots, refreshed in the background; "fresh": read every page now (alert run) */
+    mode: "report" | "fresh";
+    defer?: ((task: Promise<unknown>) => void) | undefined;
+    readSite?: (site: BathingSite) => Promise<Snapshot | null>;
+  },
+): Promise<BathingSection> {
+  const data = await loadBathingDataset();
+  const now = deps.clock();
+  const nearest = findNearestSites(data.sites, { latitude: input.latitude, longitude: input.longitude });
+  const nearby: NearbySite[] = await Promise.all(
+    nearest.map(async ({ site, distanceKm }) => {
+      let snapshot: Snapshot | null;
+      if (input.mode === "fresh") {
+        snapshot = await (input.readSite ?? ((target: BathingSite) => refreshBathingSite(deps, target)))(site);
+      } else {
+        snapshot = await readSnapshot(deps.cache, site.id);
+        const stale = !snapshot || now.getTime() - Date.parse(snapshot.status.fetchedAt) > BATHING_SNAPSHOT_FRESH_MS;
+        if (stale && input.defer) input.defer(refreshBathingSite(deps, site));
+      }
+      return { site, distanceKm, record: data.records[site.id] ?? null, live: snapshot?.status ?? null, officialUrl: snapshot?.url ?? PORTAL_HOME };
+    }),
+  );
+  return evaluateBathing({ nearby, recordSeason: data.season, now });
+}

@@ -1,0 +1,102 @@
+// The bathing-water section of the report against a fake ministry portal: snapshots refreshed in
+// the background, a strict page parser, the last good snapshot kept, failures that never block.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Report } from "../../src/core/types.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+const NOW = new Date("2026-11-22T10:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.upstreams.reset();
+});
+
+const query = (scenario: typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO) =>
+  new URLSearchParams({ lat: String(scenario.latitude), lon: String(scenario.longitude), citycode: scenario.citycode, label: scenario.label });
+
+async function report(app: TestApp["app"], scenario = CRISIS_SCENARIO): Promise<Report> {
+  const response = await app.request(`/api/report?${query(scenario)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Report;
+}
+
+async function waitForPageReads(count: number) {
+  const deadline = Date.now() + 5000;
+  while (t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length < count) {
+    if (Date.now() > deadline) throw new Error("the background refresh did not read the pages");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe("bathing water in the report", () => {
+  it("answers at once from the official record, then shows the ministry's live status once read in the background", async () => {
+    const app = t.rebuild();
+    const first = await report(app);
+    expect(first.bathing.sites.map((site) => [site.name, site.commune, site.water_type])).toEqual([
+      ["ORB-REALS", "CESSENON-SUR-ORB", "Rivière"],
+      ["ORB-CAMPING MUNICIPAL", "CESSENON-SUR-ORB", "Rivière"],
+      ["LE CASINO", "VALRAS-PLAGE", "Eau côtière"],
+    ]);
+    expect(first.bathing.sites.map((site) => site.distance_km)).toEqual([8.7, 12.9, 17.6]);
+    expect(first.bathing.sites.every((site) => site.live_read_at === null && site.in_season === false)).toBe(true);
+    expect(first.bathing.message).toMatch(/bilan officiel de la saison 2024/);
+    expect(first.bathing.source.url).toBe("https://baignades.sante.gouv.fr/");
+
+    await waitForPageReads(3);
+    const second = await report(app);
+    const [reals, camping, casino] = second.bathing.sites;
+    expect(reals).toMatchObject({ status_label: "Hors saison – Bonne", level: "good", classement: { year: 2026, label: "Bonne" } });
+    expect(camping).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { reason: "sanitaire" }, latest_sample: { verdict: "Mauvais" } });
+    expect(camping?.official_url).toMatch(/\/baignades\/consultSite\.do\?site=034000102&annee=2026$/);
+    expect(casino).toMatchObject({ in_season: false, classement: { year: 2025, label: "Excellente" } });
+    expect(second.bathing).toMatchObject({ level: "critical", message: null });
+    expect(second.recommendations.map((recommendation) => recommendation.id)).toEqual(expect.arrayContaining(["bathing-prohibited"]));
+    const advice = second.recommendations.find((recommendation) => recommendation.id === "bathing-prohibited");
+    expect(advice).toMatchObject({ link: "/blog/impact-baignade-sante", source: { url: "https://baignades.sante.gouv.fr/" } });
+  });
+
+  it("keeps the last good snapshot when the portal fails, and never waits for it", async () => {
+    const app = t.rebuild();
+    await report(app);
+    await waitForPageReads(3);
+    t.upstreams.setMode("baignades", "timeout");
+    const started = performance.now();
+    const again = await report(app);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(again.bathing.sites[1]?.status_label).toBe("Baignade interdite");
+  });
+
+  it("refuses a page that does not match the known structure: the site keeps its official record only", async () => {
+    const app = t.rebuild();
+    t.upstreams.setData("bathing-page", "034000201", "baignades/derived/consultsite-derived-maintenance.html");
+    await report(app);
+    await waitForPageReads(3);
+    const again = await report(app);
+    expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null, official_url: "https://baignades.sante.gouv.fr/" });
+    expect(again.bathing.sites[1]?.live_read_at).not.toBeNull();
+    expect(t.logs.some((entry) => entry.message === "bathing page unreadable")).toBe(true);
+  });
+
+  it("is neutral where no site is monitored within 20 km", async () => {
+    const amiens = await report(t.rebuild(), MAIN_SCENARIO);
+    expect(amiens.bathing).toMatchObject({ success: true, level: "unavailable", sites: [], message: "Aucun site de baignade surveillé à proximité (moins de 20\u00a0km)." });
+    // Nothing to ask the portal about (earlier tests' background reads may still land: ignore them).
+    expect(t.upstreams.requests.filter((request) => request.source === "baignades" && request.query.insee_com?.startsWith("80"))).toHaveLength(0);
+  });
+
+  it("finds the overseas sites too (Guadeloupe), from the record when the portal does not list them", async () => {
+    const abymes = await report(t.rebuild(), OVERSEAS_SCENARIO);
+    expect(abymes.bathing.sites.map((site) => site.commune)).toEqual(["GOSIER (LE)", "GOSIER (LE)", "GOSIER (LE)"]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const siteList = t.upstreams.requests.find((request) => request.source === "baignades" && request.path === "/siteList.do");
+    expect(siteList?.query).toMatchObject({ idCarte: "gua", insee_com: "97113", f: "json" });
+  });
+});
