@@ -2,7 +2,7 @@
 // pages. Every fake upstream answers after UPSTREAM_DELAY_MS, so a cold report should cost about
 // one upstream latency (calls in parallel), not their sum. Prints a table; asserts nothing.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -149,6 +149,28 @@ for (const [url, scores] of lighthouseScores) {
     "≥ 95/100/100/100",
   ]);
 }
+// Bathing water: the nearest-site lookup over the whole official list, and the data file's weight.
+{
+  const { BATHING_DATASET } = await import("../../src/sources/baignades/data.ts");
+  const { findNearestSites } = await import("../../src/core/bathing/nearest.ts");
+  const lookups = 20_000;
+  let found = 0;
+  const startedLookups = performance.now();
+  for (let i = 0; i < lookups; i++) {
+    // Points spread over metropolitan France, the same for every run.
+    const latitude = 42.5 + ((i * 7919) % 8500) / 1000;
+    const longitude = -4.5 + ((i * 104729) % 12500) / 1000;
+    found += findNearestSites(BATHING_DATASET.sites, { latitude, longitude }).length;
+  }
+  const perLookupMs = (performance.now() - startedLookups) / lookups;
+  const dataFile = readFileSync(join(ROOT, "src/sources/baignades/data", readdirSync(join(ROOT, "src/sources/baignades/data")).find((file) => file.endsWith(".json"))!));
+  rows.push(
+    [`bathing: nearest 3 sites within 20 km (${BATHING_DATASET.sites.length} sites, ${lookups} lookups)`, `${(perLookupMs * 1000).toFixed(1)} µs`, "well under 1 ms"],
+    [`  sites found per lookup (mean)`, (found / lookups).toFixed(2), ""],
+    ["bathing data file (raw / gzip)", `${kb(dataFile.length)} / ${kb(gzipSync(dataFile).length)}`, ""],
+  );
+}
+
 // The alert run at scale (its own fakes, in other processes).
 rows.push(...(await benchAlertRun()));
 const width = Math.max(...rows.map((row) => row[0].length));

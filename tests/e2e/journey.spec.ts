@@ -149,3 +149,25 @@ test("the mobile layout keeps the search usable", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("the bathing card lists the nearest official sites, then their live status from the ministry", async ({ page }) => {
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially("Maraussan", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  const card = page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true });
+  await expect(card).toBeVisible();
+  await expect(card.locator(".bathing-site__name").first()).toContainText("ORB-REALS");
+  await expect(card.getByText(/VALRAS-PLAGE · Eau côtière · à 17,6\u00a0km/)).toBeVisible();
+  await expect(card.getByRole("link", { name: /Fiche officielle du site/ })).toHaveCount(3);
+  // The slow ministry page is read in the background: a reload shows it.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true }).waitFor();
+      return page.getByTestId("report").getByText("Baignade interdite").count();
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId("report").locator(".recommendation__title", { hasText: "Baignade interdite près de chez vous" })).toBeVisible();
+});

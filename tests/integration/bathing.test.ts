@@ -21,7 +21,9 @@ beforeEach(() => {
 const query = (scenario: typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO) =>
   new URLSearchParams({ lat: String(scenario.latitude), lon: String(scenario.longitude), citycode: scenario.citycode, label: scenario.label });
 
-async function report(app: TestApp["app"], scenario = CRISIS_SCENARIO): Promise<Report> {
+type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
+
+async function report(app: TestApp["app"], scenario: Scenario = CRISIS_SCENARIO): Promise<Report> {
   const response = await app.request(`/api/report?${query(scenario)}`);
   expect(response.status).toBe(200);
   return (await response.json()) as Report;

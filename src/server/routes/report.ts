@@ -112,8 +112,10 @@ export const reportRoutes = new Hono<AppEnv>()
     const address = await resolveReportAddress(c, query);
     if (address instanceof Response) return address;
     const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
-    // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes.
-    c.header("Cache-Control", "public, max-age=300");
+    // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes — unless a
+    // bathing site's live page is still being read in the background: then the next load shows it.
+    const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
+    c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");
     return c.json(report);
   })
   // The same report as a PDF, for any visitor, from the results view.

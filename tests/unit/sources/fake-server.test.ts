@@ -38,6 +38,7 @@ describe("fake upstreams", () => {
       VIGIEAU_API_URL: `${upstreams.baseUrl}/vigieau`,
       ATMO_WFS_URL: `${upstreams.baseUrl}/atmo/ows`,
       OPENMETEO_API_URL: `${upstreams.baseUrl}/openmeteo`,
+      BAIGNADES_URL: `${upstreams.baseUrl}/baignades`,
     });
     expect(upstreams.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
