@@ -2,19 +2,11 @@
 // the official data for an address, runs the alert run now, shows the real state of each upstream.
 import { useCallback, useEffect, useState, type SubmitEvent } from "react";
 import { formatDateFr } from "../core/shared/format.ts";
+import type { UpstreamStatus } from "../server/services/sources.ts";
 import { ApiError, requestJson } from "./api.ts";
 import { Field } from "./AuthPanel.tsx";
 import Toasts, { useToasts } from "./Toasts.tsx";
 
-interface UpstreamStatus {
-  name: string;
-  calls: number;
-  failures: number;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastError: string | null;
-  lastLatencyMs: number | null;
-}
 
 interface TestResult {
   geocoding: { label: string; commune: string; citycode: string; department: string; latitude: number; longitude: number };

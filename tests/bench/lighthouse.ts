@@ -1,6 +1,7 @@
 // Lighthouse (mobile profile, the default) in Debian's Chromium: the four category scores of a page.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 
 export interface LighthouseScores {
   performance: number;
@@ -11,17 +12,8 @@ export interface LighthouseScores {
 
 export async function runLighthouse(urls: string[]): Promise<Map<string, LighthouseScores>> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const scores = new Map<string, LighthouseScores>();
   try {

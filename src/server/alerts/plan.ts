@@ -5,6 +5,7 @@ import { and, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AlertSource } from "../../core/alerts/index.ts";
 import type { Database } from "../db/index.ts";
 import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../db/schema/index.ts";
+import { monitoredAddressOf } from "../services/account-reports.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../services/subscriptions.ts";
 
 /** The sources the daily run checks. */
@@ -63,14 +64,7 @@ export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
       subjects.push({
         subjectKey: `addr:${address.id}`,
         recipientKey: accountRecipientKey(address.userId),
-        address: {
-          label: address.addressLabel,
-          latitude: address.latitude,
-          longitude: address.longitude,
-          citycode: address.citycode,
-          postcode: address.postcode,
-          city: address.city,
-        },
+        address: monitoredAddressOf(address),
         udiCode: address.udiCode,
         sources,
       });

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
-import { isValidInseeCode } from "../../core/shared/commune.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { deleteAddress, insertAddressWithinLimit, listAddresses, MAX_MONITORED_ADDRESSES } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
@@ -18,6 +17,7 @@ import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } fro
 import { changePassword, deleteAccount } from "../services/accounts.ts";
 import { buildReport } from "../services/report.ts";
 import { newPasswordField } from "./auth.ts";
+import { pickedAddressField } from "./fields.ts";
 
 const nameField = z.string().trim().max(80, { error: "Le prénom et le nom sont limités à 80 caractères." }).nullish().transform((value) => value || null);
 
@@ -28,17 +28,7 @@ const passwordBody = z.object({
 });
 const addressBody = z.object({
   label: z.string().trim().max(60, { error: "Le nom de l'adresse est limité à 60 caractères." }).nullish(),
-  address: z.object(
-    {
-      label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
-      latitude: z.number().finite(),
-      longitude: z.number().finite(),
-      citycode: z.string().trim().toUpperCase().refine(isValidInseeCode, { error: "Le code commune doit être un code INSEE valide." }),
-      postcode: z.string().trim().max(10).default(""),
-      city: z.string().trim().max(100).default(""),
-    },
-    { error: "Choisissez une adresse dans la liste des suggestions." },
-  ),
+  address: pickedAddressField,
 });
 const preference = z.boolean({ error: "Préférences invalides." });
 const preferencesBody = z.object(

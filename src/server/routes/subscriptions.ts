@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isValidInseeCode } from "../../core/shared/commune.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
@@ -8,22 +7,11 @@ import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { confirmSubscription, createSubscription, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
-
-const addressField = z.object(
-  {
-    label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
-    latitude: z.number().finite(),
-    longitude: z.number().finite(),
-    citycode: z.string().trim().toUpperCase().refine(isValidInseeCode, { error: "Le code commune doit être un code INSEE valide." }),
-    postcode: z.string().trim().max(10).default(""),
-    city: z.string().trim().max(100).default(""),
-  },
-  { error: "Choisissez une adresse dans la liste des suggestions." },
-);
+import { pickedAddressField } from "./fields.ts";
 
 const signUpBody = z.object({
   email: emailField,
-  address: addressField,
+  address: pickedAddressField,
   consent: z.literal(true, { error: "Veuillez accepter de recevoir les alertes par email." }),
   /** the page that embeds the frame (document.referrer), when signing up from a partner site */
   partnerUrl: z.string().max(2000).nullish(),

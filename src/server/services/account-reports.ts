@@ -22,19 +22,17 @@ export function reportPageUrl(siteUrl: string, address: Pick<Report["address"], 
   return `${siteUrl}/?${query}#analyse`;
 }
 
+/** A monitored address as the report and the alert run take it. */
+export function monitoredAddressOf(row: MonitoredAddressRow) {
+  return { label: row.addressLabel, latitude: row.latitude, longitude: row.longitude, citycode: row.citycode, postcode: row.postcode, city: row.city };
+}
+
 export async function buildAddressReports(deps: Deps, addresses: readonly MonitoredAddressRow[]): Promise<Report[]> {
   const now = deps.clock();
   return Promise.all(
     addresses.map((address) =>
       buildReport(deps, {
-        address: {
-          label: address.addressLabel,
-          latitude: address.latitude,
-          longitude: address.longitude,
-          citycode: address.citycode,
-          postcode: address.postcode,
-          city: address.city,
-        },
+        address: monitoredAddressOf(address),
         udiCode: address.udiCode ?? undefined,
         now,
       }),
