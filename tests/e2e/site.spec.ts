@@ -172,3 +172,11 @@ test("the footer gives the service, legal and contact links on every page", asyn
   await page.getByRole("link", { name: "Mentions légales", exact: true }).click();
   await expect(page.getByText("Hébergeur", { exact: true })).toBeVisible();
 });
+
+test("the application pages have no serious accessibility violation either", async ({ page }) => {
+  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes"]) {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page), route).toEqual([]);
+  }
+});

@@ -121,6 +121,11 @@ describe("the daily alert run", () => {
     expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);
   });
 
+  it("records the partner site's origin (not its path) with a sign-up from its frame", async () => {
+    const [sarah] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@example.org"));
+    expect(sarah?.partnerOrigin).toBe("https://mairie.example");
+  });
+
   it("the same day again: nothing new, nothing sent twice", async () => {
     const { summary, emails } = await runDay(1);
     expect(summary).toMatchObject({ alertsDetected: 0, sent: 0 });
