@@ -224,7 +224,8 @@ function banFixtureFor(q: string): string {
 function hubeauEmptyEnvelope(path: string, query: Record<string, string>): HubeauEnvelope {
   return {
     count: 0,
-    first: `https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable/${path}?${new URLSearchParams(query)}`,
+    // Hub'Eau links an envelope to itself; the fake links to its own path, never to the real host.
+    first: `/hubeau/api/v1/qualite_eau_potable/${path}?${new URLSearchParams(query)}`,
     last: null,
     prev: null,
     next: null,

@@ -8,9 +8,11 @@ describe("parseConfig", () => {
       PORT: 4321,
       HOST: "127.0.0.1",
       DATABASE_URL: "file:.data/local.db",
-      BAN_API_URL: "https://data.geopf.fr/geocodage",
       UPSTREAM_TIMEOUT_MS: 2500,
     });
+    // The production default points at the Géoplateforme; tests only read it, they never call it.
+    const ban = new URL(config.BAN_API_URL);
+    expect([ban.protocol, ban.host, ban.pathname]).toEqual(["https:", "data.geopf.fr", "/geocodage"]);
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { HUBEAU_SOURCE } from "../../../src/core/shared/sources.ts";
 import { renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
 
 const event = (title: string) => ({
   title,
   lines: ["Le prélèvement du 10\u00a0novembre\u00a02026 signale\u00a0:", "Nitrates (en NO3)\u00a0: 62 mg/L – Non conforme"],
   dataDate: "2026-11-10",
-  source: { name: "Contrôle sanitaire des ARS (Hub'Eau)", url: "https://hubeau.eaufrance.fr/page/api-qualite-eau-potable" },
+  source: HUBEAU_SOURCE,
 });
 
 describe("alert emails", () => {
