@@ -86,7 +86,7 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       {mode === "unsubscribe" ? (
         <p>
           {invalid
-            ? "Lien de désinscription invalide ou expiré. Il a pu être copié de façon incomplète depuis l'email : essayez de cliquer directement sur le lien de désinscription en bas d'un de nos emails."
+            ? "Lien de désinscription invalide ou expiré. Il a pu être copié de façon incomplète depuis l'email\u00a0: essayez de cliquer directement sur le lien de désinscription en bas d'un de nos emails."
             : "Votre désinscription n'a pas pu être enregistrée. Réessayez dans quelques minutes."}
         </p>
       ) : (

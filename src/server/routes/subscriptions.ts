@@ -56,7 +56,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       return c.json(
         {
           message: confirmationSent
-            ? "Vérifiez vos emails : cliquez sur le lien reçu pour confirmer votre inscription."
+            ? "Vérifiez vos emails\u00a0: cliquez sur le lien reçu pour confirmer votre inscription."
             : "Votre inscription est enregistrée. L'email de confirmation vous sera envoyé dans les prochaines heures.",
           confirmationSent,
         },
