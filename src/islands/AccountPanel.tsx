@@ -1,8 +1,7 @@
 // /compte: monitored addresses, alert preferences, PDF report, profile, password, the free plan,
 // sign-out and « supprimer mes données ». Every call goes to /api/account, scoped to the session.
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
-import type { Address } from "../core/types.ts";
-import AddressSearch from "./AddressSearch.tsx";
+import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { ApiError, requestJson } from "./api.ts";
 import { Field } from "./AuthPanel.tsx";
 import ConfirmDialog from "./ConfirmDialog.tsx";
@@ -86,10 +85,8 @@ function messageOr(error: unknown, fallback: string): string {
 function AddressesSection({ notify }: { notify: Notify }) {
   const [addresses, setAddresses] = useState<MonitoredAddress[] | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [query, setQuery] = useState("");
-  const [picked, setPicked] = useState<Address | null>(null);
+  const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [label, setLabel] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<MonitoredAddress | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -194,10 +191,7 @@ function AddressesSection({ notify }: { notify: Notify }) {
       {full ? <p className="notice" role="status">Vous avez atteint la limite de 3 adresses surveillées.</p> : null}
       <AddressSearch
         value={query}
-        onValueChange={(value) => {
-          setQuery(value);
-          if (fieldError && value.trim()) setFieldError(null);
-        }}
+        onValueChange={onValueChange}
         onPick={setPicked}
         onSubmit={() => void add()}
         busy={busy}

@@ -34,6 +34,21 @@ const HOME_LABELS = {
   form: "Rechercher une adresse",
 };
 
+/**
+ * The state an island keeps around the field: the typed text, the picked suggestion and the
+ * field's error, which typing clears.
+ */
+export function useAddressField() {
+  const [query, setQuery] = useState("");
+  const [picked, setPicked] = useState<Address | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  function onValueChange(value: string) {
+    setQuery(value);
+    if (value.trim()) setFieldError(null);
+  }
+  return { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange };
+}
+
 export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false, layout = "inline" }: Props) {
   const id = useId();
   const inputId = `${id}-adresse`;

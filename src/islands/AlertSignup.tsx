@@ -2,21 +2,18 @@
 // (?embed=1&accent=RRGGBB): then it shows no header or footer, uses the partner's colour, tells
 // the parent page its height and thanks the person in place (only this page may be framed).
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import type { Address } from "../core/types.ts";
-import AddressSearch from "./AddressSearch.tsx";
+import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { Field } from "./AuthPanel.tsx";
 import NextSteps from "./NextSteps.tsx";
 import { retryPendingSignUp, sendSignUp } from "./pending-signup.ts";
 
 export default function AlertSignup() {
   const [embedded, setEmbedded] = useState(false);
-  const [query, setQuery] = useState("");
-  const [picked, setPicked] = useState<Address | null>(null);
+  const { query, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [email, setEmail] = useState("");
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const consentId = useId();
@@ -71,10 +68,7 @@ export default function AlertSignup() {
       {embedded ? <p className="signup__title">Recevez les alertes santé-environnement de votre adresse</p> : null}
       <AddressSearch
         value={query}
-        onValueChange={(value) => {
-          setQuery(value);
-          if (fieldError && value.trim()) setFieldError(null);
-        }}
+        onValueChange={onValueChange}
         onPick={setPicked}
         onSubmit={() => void submit()}
         busy={busy}

@@ -1,8 +1,8 @@
 // The #analyse island: address search, report loading and the URL that makes a report shareable.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Address, Report } from "../core/types.ts";
-import AddressSearch from "./AddressSearch.tsx";
-import { ApiError, fetchReport, readReportRequest, toReportParams, type ReportRequest } from "./api.ts";
+import type { Report } from "../core/types.ts";
+import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
+import { ApiError, fetchReport, readReportRequest, reportRequestOf, toReportParams, type ReportRequest } from "./api.ts";
 import ReportView from "./ReportView.tsx";
 import Toasts, { useToasts } from "./Toasts.tsx";
 
@@ -13,9 +13,7 @@ type State =
   | { status: "error"; message: string; retry: ReportRequest | { q: string } };
 
 export default function Analyse() {
-  const [query, setQuery] = useState("");
-  const [picked, setPicked] = useState<Address | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [state, setState] = useState<State>({ status: "idle" });
   const [pendingUdi, setPendingUdi] = useState<string | null>(null);
   const { toasts, notify, dismiss } = useToasts();
@@ -35,15 +33,7 @@ export default function Analyse() {
       try {
         const report = await fetchReport(request, current.signal);
         if (current.signal.aborted) return;
-        const shared: ReportRequest = {
-          lat: report.address.latitude,
-          lon: report.address.longitude,
-          citycode: report.address.citycode,
-          label: report.address.label,
-          postcode: report.address.postcode || undefined,
-          city: report.address.city || undefined,
-          udi: "udi" in request ? request.udi : undefined,
-        };
+        const shared = reportRequestOf(report, "udi" in request ? request.udi : undefined);
         // The URL names the analysed address so that a reload or a shared link shows this report.
         history.replaceState(null, "", `${location.pathname}?${toReportParams(shared)}#analyse`);
         setState({ status: "ready", report });
@@ -125,10 +115,7 @@ export default function Analyse() {
     <div className="analyse">
       <AddressSearch
         value={query}
-        onValueChange={(value) => {
-          setQuery(value);
-          if (fieldError && value.trim()) setFieldError(null);
-        }}
+        onValueChange={onValueChange}
         onPick={setPicked}
         onSubmit={submit}
         busy={state.status === "loading" && !state.previous}

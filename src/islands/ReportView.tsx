@@ -2,7 +2,7 @@
 // shown here comes from the server, which applies the data rules.
 import { useId, type ReactNode } from "react";
 import { formatDateFr, formatNumberFr } from "../core/shared/format.ts";
-import { toReportParams, type ReportRequest } from "./api.ts";
+import { reportRequestOf, toReportParams } from "./api.ts";
 import { LEVEL_LABELS } from "../core/shared/levels.ts";
 import type { BathingSection, BathingSiteView, Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
 
@@ -17,16 +17,8 @@ interface Props {
 const NBSP = "\u00A0";
 
 /** The same report as a PDF: the address and the network shown. */
-function pdfRequestOf(report: Report): ReportRequest {
-  return {
-    lat: report.address.latitude,
-    lon: report.address.longitude,
-    citycode: report.address.citycode,
-    label: report.address.label,
-    postcode: report.address.postcode || undefined,
-    city: report.address.city || undefined,
-    udi: report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined,
-  };
+function pdfRequestOf(report: Report) {
+  return reportRequestOf(report, report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined);
 }
 
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi }: Props) {

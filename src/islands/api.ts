@@ -64,6 +64,19 @@ export interface ReportRequest {
   udi?: string | undefined;
 }
 
+/** The request that rebuilds a report: its address as the server resolved it, and the network asked for. */
+export function reportRequestOf(report: Report, udi: string | undefined): ReportRequest {
+  return {
+    lat: report.address.latitude,
+    lon: report.address.longitude,
+    citycode: report.address.citycode,
+    label: report.address.label,
+    postcode: report.address.postcode || undefined,
+    city: report.address.city || undefined,
+    udi,
+  };
+}
+
 export function toReportParams(request: ReportRequest | { q: string; udi?: string | undefined }): URLSearchParams {
   const params = new URLSearchParams();
   if ("q" in request) {

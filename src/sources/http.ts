@@ -26,30 +26,9 @@ export async function fetchJson<S extends z.ZodType>(
   options: { url: string; timeoutMs: number; fetch?: typeof fetch },
   schema: S,
 ): Promise<SourceResult<z.infer<S>>> {
-  const doFetch = options.fetch ?? fetch;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let text: string;
-  try {
-    const response = await doFetch(options.url, {
-      method: "GET",
-      headers: { Accept: "application/json", "User-Agent": USER_AGENT },
-      signal,
-    });
-    if (response.status === 404) {
-      await discardBody(response);
-      return { ok: false, reason: "not_found", detail: "HTTP 404" };
-    }
-    if (response.status < 200 || response.status > 299) {
-      await discardBody(response);
-      return { ok: false, reason: "http", detail: `HTTP ${response.status}`, status: response.status };
-    }
-    text = await readTextUntilAborted(response, signal);
-  } catch (error) {
-    if (signal.aborted || isAbortError(error)) {
-      return { ok: false, reason: "timeout", detail: `no complete answer within ${options.timeoutMs} ms` };
-    }
-    return { ok: false, reason: "network", detail: describeError(error) };
-  }
+  const body = await fetchBody({ ...options, accept: "application/json" }, (response) => response.text());
+  if (!body.ok) return body;
+  const text = body.data;
 
   let payload: unknown;
   if (text.trim() === "") {
@@ -76,10 +55,18 @@ export async function fetchJson<S extends z.ZodType>(
  * the same failure mapping and timeout as fetchJson.
  */
 export async function fetchBytes(options: { url: string; timeoutMs: number; fetch?: typeof fetch; accept?: string }): Promise<SourceResult<Uint8Array>> {
+  return fetchBody({ ...options, accept: options.accept ?? "*/*" }, async (response) => new Uint8Array(await response.arrayBuffer()));
+}
+
+/** The GET both readers share: status mapping, and a timeout that covers the body too. */
+async function fetchBody<T>(
+  options: { url: string; timeoutMs: number; fetch?: typeof fetch; accept: string },
+  read: (response: Response) => Promise<T>,
+): Promise<SourceResult<T>> {
   const doFetch = options.fetch ?? fetch;
   const signal = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await doFetch(options.url, { method: "GET", headers: { Accept: options.accept ?? "*/*", "User-Agent": USER_AGENT }, signal });
+    const response = await doFetch(options.url, { method: "GET", headers: { Accept: options.accept, "User-Agent": USER_AGENT }, signal });
     if (response.status === 404) {
       await discardBody(response);
       return { ok: false, reason: "not_found", detail: "HTTP 404" };
@@ -88,19 +75,11 @@ export async function fetchBytes(options: { url: string; timeoutMs: number; fetc
       await discardBody(response);
       return { ok: false, reason: "http", detail: `HTTP ${response.status}`, status: response.status };
     }
-    if (signal.aborted) throw signal.reason;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(new DOMException("aborted", "AbortError"));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    try {
-      return { ok: true, data: new Uint8Array(await Promise.race([response.arrayBuffer(), aborted])) };
-    } finally {
-      if (onAbort) signal.removeEventListener("abort", onAbort);
-    }
+    return { ok: true, data: await readUntilAborted(response, signal, read) };
   } catch (error) {
-    if (signal.aborted || isAbortError(error)) return { ok: false, reason: "timeout", detail: `no complete answer within ${options.timeoutMs} ms` };
+    if (signal.aborted || isAbortError(error)) {
+      return { ok: false, reason: "timeout", detail: `no complete answer within ${options.timeoutMs} ms` };
+    }
     return { ok: false, reason: "network", detail: describeError(error) };
   }
 }
@@ -109,7 +88,7 @@ export async function fetchBytes(options: { url: string; timeoutMs: number; fetc
  * An injected fetch may not tie the body stream to the signal; racing the read against the
  * signal keeps the timeout honest whatever fetch implementation is used.
  */
-async function readTextUntilAborted(response: Response, signal: AbortSignal): Promise<string> {
+async function readUntilAborted<T>(response: Response, signal: AbortSignal, read: (response: Response) => Promise<T>): Promise<T> {
   if (signal.aborted) throw signal.reason;
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_resolve, reject) => {
@@ -120,7 +99,7 @@ async function readTextUntilAborted(response: Response, signal: AbortSignal): Pr
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([response.text(), aborted]);
+    return await Promise.race([read(response), aborted]);
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
   }

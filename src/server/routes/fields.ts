@@ -5,8 +5,8 @@ import { isValidInseeCode } from "../../core/shared/commune.ts";
 export const pickedAddressField = z.object(
   {
     label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
-    latitude: z.number().finite(),
-    longitude: z.number().finite(),
+    latitude: z.number(),
+    longitude: z.number(),
     citycode: z.string().trim().toUpperCase().refine(isValidInseeCode, { error: "Le code commune doit être un code INSEE valide." }),
     postcode: z.string().trim().max(10).default(""),
     city: z.string().trim().max(100).default(""),

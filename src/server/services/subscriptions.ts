@@ -4,6 +4,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { savePreferences } from "../db/repositories/preferences.ts";
 import { alertSubscriptions } from "../db/schema/index.ts";
+import type { Address } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderSubscriptionConfirmEmail } from "../email/templates.ts";
 
@@ -13,14 +14,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /** an unconfirmed sign-up is forgotten after 30 days */
 export const UNCONFIRMED_RETENTION_MS = 30 * DAY_MS;
 
-export interface SubscriptionAddress {
-  label: string;
-  latitude: number;
-  longitude: number;
-  citycode: string;
-  postcode: string;
-  city: string;
-}
+export type SubscriptionAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode" | "postcode" | "city">;
 
 export function subscriptionRecipientKey(subscriptionId: string): string {
   return `s_${subscriptionId}`;
