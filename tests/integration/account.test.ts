@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alertPreferences, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
-import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -33,15 +33,6 @@ async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserCli
   return { client, email };
 }
 
-const addressOf = (scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO | typeof OVERSEAS_SCENARIO) => ({
-  label: scenario.label,
-  latitude: scenario.latitude,
-  longitude: scenario.longitude,
-  citycode: scenario.citycode,
-  postcode: scenario.postcode,
-  city: scenario.city,
-});
-
 describe("authorisation", () => {
   it("refuses every account route without a session, in French", async () => {
     const anonymous = new BrowserClient(() => app);
@@ -63,7 +54,7 @@ describe("authorisation", () => {
   it("user A can neither read, change nor delete user B's addresses or preferences", async () => {
     const a = await signedInClient("Alice");
     const b = await signedInClient("Bruno");
-    const added = await b.client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    const added = await b.client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     const bAddressId = (added.body.address as { id: string }).id;
     await b.client.put("/api/account/preferences", { water: false, drought: true, air: true, bathing: true });
 
@@ -81,19 +72,19 @@ describe("authorisation", () => {
 describe("monitored addresses", () => {
   it("adds up to 3 addresses with default labels and their UDI, newest first, then refuses a 4th", async () => {
     const { client } = await signedInClient();
-    const first = await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    const first = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect(first.status).toBe(201);
     expect(first.body.address).toMatchObject({ label: "Domicile 1", udiCode: "080000512", address: { citycode: "80021" } });
     expect(first.body.officialData).toBe(true);
     t.setNow(new Date(START.getTime() + 1000));
-    const second = await client.post("/api/account/addresses", { label: "Travail", address: addressOf(CRISIS_SCENARIO) });
+    const second = await client.post("/api/account/addresses", { label: "Travail", address: CRISIS_SCENARIO });
     expect(second.body.address).toMatchObject({ label: "Travail", udiCode: "034000871" });
     t.setNow(new Date(START.getTime() + 2000));
-    const third = await client.post("/api/account/addresses", { address: addressOf(OVERSEAS_SCENARIO) });
+    const third = await client.post("/api/account/addresses", { address: OVERSEAS_SCENARIO });
     // No network found for the commune: stored as such, shown « Non trouvé » by the page.
     expect(third.body.address).toMatchObject({ label: "Domicile 3", udiCode: null });
 
-    const fourth = await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    const fourth = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect(fourth.status).toBe(409);
     expect(fourth.body.error).toBe("Vous avez atteint la limite de 3 adresses surveillées.");
 
@@ -104,7 +95,7 @@ describe("monitored addresses", () => {
 
   it("never stores more than 3 addresses, even when adds race", async () => {
     const { client } = await signedInClient();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) })));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => client.post("/api/account/addresses", { address: MAIN_SCENARIO })));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(3);
   });
@@ -113,24 +104,24 @@ describe("monitored addresses", () => {
     t.upstreams.setMode("hubeau", "error500");
     app = t.rebuild();
     const { client } = await signedInClient();
-    const added = await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    const added = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ officialData: false, address: { udiCode: null } });
   });
 
   it("refuses an address outside France or without a valid INSEE code", async () => {
     const { client } = await signedInClient();
-    const london = await client.post("/api/account/addresses", { address: { ...addressOf(MAIN_SCENARIO), latitude: 51.5, longitude: -0.12 } });
+    const london = await client.post("/api/account/addresses", { address: { ...MAIN_SCENARIO, latitude: 51.5, longitude: -0.12 } });
     expect(london.status).toBe(400);
     expect(london.body.error).toMatch(/en dehors de la France/);
-    const noCode = await client.post("/api/account/addresses", { address: { ...addressOf(MAIN_SCENARIO), citycode: "123" } });
+    const noCode = await client.post("/api/account/addresses", { address: { ...MAIN_SCENARIO, citycode: "123" } });
     expect(noCode.status).toBe(400);
     expect((await client.post("/api/account/addresses", {})).body.error).toMatch(/Choisissez une adresse/);
   });
 
   it("deletes an address", async () => {
     const { client } = await signedInClient();
-    const added = await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    const added = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     const id = (added.body.address as { id: string }).id;
     expect((await client.delete(`/api/account/addresses/${id}`)).status).toBe(200);
     expect((await client.get("/api/account/addresses")).body.addresses).toEqual([]);
@@ -141,7 +132,7 @@ describe("monitored addresses", () => {
 describe("alert preferences", () => {
   it("are all on by default, one row per source once saved, and the latest report is emailed", async () => {
     const { client, email } = await signedInClient();
-    await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect((await client.get("/api/account/preferences")).body.preferences).toEqual({ water: true, drought: true, air: true, bathing: true });
     t.resend.reset();
     const saved = await client.put("/api/account/preferences", { water: true, drought: false, air: true, bathing: false });
@@ -195,7 +186,7 @@ describe("PDF reports", () => {
   it("renders the account's addresses as a PDF", async () => {
     const { client } = await signedInClient();
     expect((await client.get("/api/account/report.pdf")).status).toBe(404);
-    await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     const response = await client.get("/api/account/report.pdf");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -204,7 +195,7 @@ describe("PDF reports", () => {
   });
 
   it("lets any visitor download the report of one address", async () => {
-    const query = new URLSearchParams({ lat: String(MAIN_SCENARIO.latitude), lon: String(MAIN_SCENARIO.longitude), citycode: MAIN_SCENARIO.citycode, label: MAIN_SCENARIO.label });
+    const query = reportQueryOf(MAIN_SCENARIO);
     const response = await app.request(`/api/report/pdf?${query}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -217,7 +208,7 @@ describe("PDF reports", () => {
 describe("delete my data", () => {
   it("needs the confirmation word, then deletes everything at once, emails a confirmation and ends the session", async () => {
     const { client, email } = await signedInClient();
-    await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+    await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     await client.put("/api/account/preferences", { water: true, drought: true, air: false, bathing: true });
     await new BrowserClient(() => app).post("/api/auth/code", { email });
     const { id } = (await client.get("/api/auth/session")).body.user as { id: string };

@@ -25,28 +25,19 @@ function frozen(file: string, at: Date): { data: Array<Record<string, unknown>> 
   return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at)) as { data: Array<Record<string, unknown>> };
 }
 
-const addressOf = (scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO) => ({
-  label: scenario.label,
-  latitude: scenario.latitude,
-  longitude: scenario.longitude,
-  citycode: scenario.citycode,
-  postcode: scenario.postcode,
-  city: scenario.city,
-});
-
 async function account(email: string, preferences?: Record<string, boolean>) {
   const client = new BrowserClient(() => app);
   await client.post("/api/auth/signup", { email, password: "motdepasse", firstName: "Camille" });
   const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
   await client.get(pathOf(findLink(mail?.text ?? "", /confirm/)));
-  await client.post("/api/account/addresses", { address: addressOf(MAIN_SCENARIO) });
+  await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
   if (preferences) await client.put("/api/account/preferences", preferences);
   return client;
 }
 
 async function subscribe(email: string, scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO, options: { confirm: boolean }) {
   const client = new BrowserClient(() => app);
-  const response = await client.post("/api/subscriptions", { email, address: addressOf(scenario), consent: true, partnerUrl: "https://mairie.example/alertes" });
+  const response = await client.post("/api/subscriptions", { email, address: scenario, consent: true, partnerUrl: "https://mairie.example/alertes" });
   expect(response.status).toBe(202);
   if (options.confirm) {
     const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
-import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -176,12 +176,7 @@ describe("GET /api/report", () => {
   });
 
   it("reports a non-compliant water and a drought crisis as critical, with the official conclusion", async () => {
-    const query = new URLSearchParams({
-      lat: String(CRISIS_SCENARIO.latitude),
-      lon: String(CRISIS_SCENARIO.longitude),
-      citycode: CRISIS_SCENARIO.citycode,
-      label: CRISIS_SCENARIO.label,
-    });
+    const query = reportQueryOf(CRISIS_SCENARIO);
     const report = (await getJson(t.rebuild(), `/api/report?${query}`)).body as unknown as Report;
     expect(report.water_quality.level).toBe("critical");
     expect(report.water_quality.conclusion).toMatch(/non-conforme/);

@@ -2,7 +2,7 @@
 // the background, a strict page parser, the last good snapshot kept, failures that never block.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
-import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -18,13 +18,10 @@ beforeEach(() => {
   t.upstreams.reset();
 });
 
-const query = (scenario: typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO) =>
-  new URLSearchParams({ lat: String(scenario.latitude), lon: String(scenario.longitude), citycode: scenario.citycode, label: scenario.label });
-
 type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
 
 async function report(app: TestApp["app"], scenario: Scenario = CRISIS_SCENARIO): Promise<Report> {
-  const response = await app.request(`/api/report?${query(scenario)}`);
+  const response = await app.request(`/api/report?${reportQueryOf(scenario)}`);
   expect(response.status).toBe(200);
   return (await response.json()) as Report;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
-import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
 
@@ -125,12 +125,7 @@ describe("Worker build under wrangler dev", () => {
   });
 
   it("builds a report and serves the repeat from the Cache API without calling upstreams again", async () => {
-    const query = new URLSearchParams({
-      lat: String(MAIN_SCENARIO.latitude),
-      lon: String(MAIN_SCENARIO.longitude),
-      citycode: MAIN_SCENARIO.citycode,
-      label: MAIN_SCENARIO.label,
-    });
+    const query = reportQueryOf(MAIN_SCENARIO);
     const first = await fetch(`${baseUrl}/api/report?${query}`);
     expect(first.status).toBe(200);
     const report = (await first.json()) as { water_quality: { success: boolean }; air_quality: { success: boolean }; drought: { success: boolean } };

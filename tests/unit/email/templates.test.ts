@@ -14,6 +14,7 @@ import {
   type RenderedEmail,
 } from "../../../src/server/email/templates.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
+import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 
 const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
@@ -22,12 +23,7 @@ const ACCOUNT_URL = "https://zone-sante.fr/compte";
 const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
 
 const AMIENS: Address = {
-  label: "8 Boulevard du Port 80000 Amiens",
-  latitude: 49.8985,
-  longitude: 2.2952,
-  citycode: "80021",
-  postcode: "80000",
-  city: "Amiens",
+  ...MAIN_SCENARIO,
   context: "80, Somme, Hauts-de-France",
   type: "housenumber",
   score: 0.97,

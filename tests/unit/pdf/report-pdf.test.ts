@@ -11,18 +11,14 @@ import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
+import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 const LONG_URL = `https://www.somme.gouv.fr/Actions-de-l-Etat/Environnement/Eau/Secheresse/${"arrete-cadre-".repeat(12)}2026.pdf`;
 
 const AMIENS: Address = {
-  label: "8 Boulevard du Port 80000 Amiens",
-  latitude: 49.8985,
-  longitude: 2.2952,
-  citycode: "80021",
-  postcode: "80000",
-  city: "Amiens",
+  ...MAIN_SCENARIO,
   context: "80, Somme, Hauts-de-France",
   type: "housenumber",
   score: 0.97,
