@@ -73,6 +73,19 @@ describe("bathing water in the report", () => {
     expect(again.bathing.sites[1]?.status_label).toBe("Baignade interdite");
   });
 
+  it("does not read a failing page again on every report: one background attempt per site at a time", async () => {
+    const app = t.rebuild();
+    t.upstreams.setData("bathing-page", "034000201", "baignades/derived/consultsite-derived-maintenance.html");
+    const pageReads = () => t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length;
+    await report(app);
+    await waitForPageReads(3);
+    await report(app);
+    const again = await report(app);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pageReads()).toBe(3);
+    expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null });
+  });
+
   it("refuses a page that does not match the known structure: the site keeps its official record only", async () => {
     const app = t.rebuild();
     t.upstreams.setData("bathing-page", "034000201", "baignades/derived/consultsite-derived-maintenance.html");

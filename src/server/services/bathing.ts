@@ -15,6 +15,11 @@ type Deps = Pick<AppDeps, "sources" | "cache" | "config" | "clock" | "log">;
 export const BATHING_SNAPSHOT_FRESH_MS = 6 * 3600 * 1000;
 /** The last good snapshot is kept this long, so an outage of the portal does not blank the card. */
 const SNAPSHOT_KEEP_SECONDS = 30 * 24 * 3600;
+/**
+ * A report starts at most one background read of a site in this time: a refresh that is still
+ * running, or one that failed, is not started again by every report that passes by.
+ */
+const REFRESH_ATTEMPT_SECONDS = 15 * 60;
 const PORTAL_HOME = "https://baignades.sante.gouv.fr/";
 
 interface Snapshot {
@@ -30,6 +35,7 @@ export function loadBathingDataset(): Promise<BathingDataset> {
 }
 
 const snapshotKey = (siteId: string) => `baignades:snapshot:${siteId}`;
+const attemptKey = (siteId: string) => `baignades:attempt:${siteId}`;
 
 async function readSnapshot(cache: Cache, siteId: string): Promise<Snapshot | null> {
   return (await cache.get<Snapshot>(snapshotKey(siteId))) ?? null;
@@ -55,6 +61,13 @@ export async function refreshBathingSite(deps: Deps, site: BathingSite): Promise
   return snapshot;
 }
 
+/** A report's background refresh: skipped while an earlier attempt is recent, whatever its outcome. */
+async function refreshOnce(deps: Deps, site: BathingSite): Promise<void> {
+  if (await deps.cache.get<boolean>(attemptKey(site.id))) return;
+  await deps.cache.set(attemptKey(site.id), true, REFRESH_ATTEMPT_SECONDS);
+  await refreshBathingSite(deps, site);
+}
+
 export async function buildBathingSection(
   deps: Deps,
   input: {
@@ -77,7 +90,7 @@ export async function buildBathingSection(
       } else {
         snapshot = await readSnapshot(deps.cache, site.id);
         const stale = !snapshot || now.getTime() - Date.parse(snapshot.status.fetchedAt) > BATHING_SNAPSHOT_FRESH_MS;
-        if (stale && input.defer) input.defer(refreshBathingSite(deps, site));
+        if (stale && input.defer) input.defer(refreshOnce(deps, site));
       }
       return { site, distanceKm, record: data.records[site.id] ?? null, live: snapshot?.status ?? null, officialUrl: snapshot?.url ?? PORTAL_HOME };
     }),
