@@ -95,11 +95,40 @@ export interface WaterParameterView {
   /** value / limit (0..n), null when no limit */
   ratio: number | null;
   level: Exclude<Level, "unavailable">;
-  /** French label: « Non détecté », « Conforme », « Limite atteinte », « Non conforme », « À surveiller »… */
+  /**
+   * French label, compliance first: « Non détecté », « Conforme », « Conforme, proche de la
+   * limite », « Conforme sous dérogation », « Non conforme », « À surveiller », « Non évalué »…
+   */
   label: string;
-  /** "limite" (health-based, can be non-compliant) | "reference" (indicator) | "confort" | null */
-  limit_kind: "limite" | "reference" | "confort" | null;
+  /**
+   * "limite" (health-based, can be non-compliant) | "reference" (indicator) | "indicative" (0,9 µg/L
+   * of a pesticide metabolite classed non-relevant) | "confort" (no regulatory value) | null
+   */
+  limit_kind: "limite" | "reference" | "indicative" | "confort" | null;
+  /** why the label is not the plain reading of value against threshold (words: WATER_NOTE_TEXTS) */
+  note: WaterParameterNote | null;
+  /** measured at one building's tap (lead, copper, nickel): reflects that building's pipes */
+  at_the_tap: boolean;
   date_prelevement: string;
+}
+
+export type WaterParameterNote =
+  /** above the threshold on the row, but the ARS declared the sample compliant */
+  | "ars-compliant"
+  /** above a limit, within a prefectoral derogation (flag D) */
+  | "derogation"
+  /** a pesticide metabolite classed non-relevant by ANSES: 0,9 µg/L indicative value */
+  | "non-relevant-metabolite"
+  /** a unit that cannot be compared with the limit: never called compliant */
+  | "uncomparable-unit";
+
+export interface WaterNetworkSummary {
+  code: string;
+  name: string;
+  quarter: string | null;
+  /** overall level of that network's latest results; "unavailable" when none in 12 months */
+  level: Level;
+  sampled_at: string | null;
 }
 
 export interface WaterQualitySection {
@@ -107,9 +136,20 @@ export interface WaterQualitySection {
   level: Level;
   udi: { code: string; name: string } | null;
   udis: Array<{ code: string; name: string; quarter: string | null }>;
+  /** how the network shown was chosen when the address did not pick one */
+  udi_choice: "requested" | "most-sampled" | "only" | "first-listed" | null;
+  /** the commune's other networks whose latest results are concerning or critical */
+  other_networks_with_issues: WaterNetworkSummary[];
   sampled_at: string | null;
   conclusion: string | null;
   parameters: WaterParameterView[];
+  /**
+   * The most recent sample of the 12-month window that the ARS declared non-compliant with a
+   * limit (flag N), even when later samples are compliant; null when there was none.
+   */
+  last_non_compliance: { sampled_at: string; conclusion: string | null; parameters: string[] } | null;
+  /** the only limits exceeded are lead, copper or nickel at one tap: the network is not critical */
+  tap_only_exceedance: boolean;
   distributor: string | null;
   /** French message when success is false or no data */
   message: string | null;
@@ -133,23 +173,48 @@ export interface AtmoIndex {
   subIndices: { no2: number | null; o3: number | null; pm10: number | null; pm25: number | null; so2: number | null };
 }
 
+/**
+ * The CAMS model's day, on the basis of the ATMO daily sub-indices (arrêté du 10 juillet 2020):
+ * particles as the mean of the day's hourly values, gases as the highest hourly value of the day.
+ * µg/m³; null when the model gave too few hours of that day for the aggregate.
+ */
 export interface CamsEstimate {
-  /** local time "YYYY-MM-DDTHH:mm" in Europe/Paris */
-  time: string;
+  /** the Paris calendar day (YYYY-MM-DD) the aggregates are for */
+  day: string;
+  /** daily means */
   pm2_5: number | null;
   pm10: number | null;
+  /** daily maxima of the hourly values */
   no2: number | null;
   o3: number | null;
-  europeanAqi: number | null;
+  so2: number | null;
 }
+
+/** A commune's intercommunality (EPCI à fiscalité propre), per the API Géo; null outside any. */
+export interface CommuneEpci {
+  communeCode: string;
+  communeName: string;
+  /** code = the EPCI's SIREN (9 digits), the `code_zone` of its ATMO index */
+  epci: { code: string; name: string } | null;
+}
+
+/** The five pollutants of the ATMO index, with the report's keys. */
+export type AirPollutantCode = "pm2_5" | "pm10" | "no2" | "o3" | "so2";
 
 export interface AirQualitySection {
   success: boolean;
   level: Level;
-  index: { code: number; label: string; date: string; zone: string } | null;
+  /**
+   * zone_type: the commune's own official index, its intercommunality's (EPCI) when the commune
+   * has none, or the model's estimate; `zone` names the commune or the EPCI.
+   */
+  index: { code: number; label: string; date: string; zone: string; zone_type: "commune" | "epci" | "model" } | null;
   /** "atmo" = official index, "cams" = model estimate, null when unavailable */
   origin: "atmo" | "cams" | null;
-  pollutants: Record<string, { value: number; unit: string }>;
+  /** the pollutant that sets the level (worst sub-index); null on a « Bon » day or when unknown */
+  responsible_pollutant: { code: AirPollutantCode; label: string } | null;
+  /** model estimates (CAMS) of today: `basis` says whether the value is the day's mean or maximum */
+  pollutants: Record<string, { value: number; unit: string; basis: "daily_mean" | "daily_max"; label: string }>;
   tomorrow: { code: number; label: string; date: string } | null;
   message: string | null;
   source: SourceRef;
@@ -165,7 +230,8 @@ export interface DroughtZone {
   name: string;
   /** SUP surface, SOU groundwater, AEP drinking water */
   type: string;
-  gravity: DroughtGravity;
+  /** null when VigiEau sends a level we do not know: shown as unknown, never as « Aucune restriction » */
+  gravity: DroughtGravity | null;
   department: string;
   decree: { start: string | null; end: string | null; url: string | null; frameworkUrl: string | null } | null;
   usages: Array<{ name: string; theme: string; description: string; concernsIndividuals: boolean }>;
@@ -177,11 +243,45 @@ export interface DroughtSection {
   gravity: DroughtGravity | null;
   /** « Aucune restriction », « Vigilance », « Alerte », « Alerte renforcée », « Crise » */
   label: string;
-  restrictions: Array<{ usage: string; thematique: string; description: string }>;
-  decree: { start: string | null; end: string | null; url: string | null } | null;
+  /** the worst zone's restrictions first, then the other zones' not already listed */
+  restrictions: DroughtRestriction[];
+  /** the worst zone's decree */
+  decree: DroughtDecree | null;
   zone: { name: string; type: string } | null;
+  /** every zone that applies to the address (one per water type, as VigiEau answers), worst first */
+  zones: DroughtZoneView[];
   message: string | null;
   source: SourceRef;
+}
+
+export interface DroughtRestriction {
+  usage: string;
+  thematique: string;
+  description: string;
+}
+
+export interface DroughtDecree {
+  start: string | null;
+  end: string | null;
+  url: string | null;
+}
+
+export interface DroughtZoneView {
+  /** VigiEau's code: SUP, SOU or AEP */
+  type: string;
+  /** « Eau potable », « Eau superficielle », « Eau souterraine » (VigiEau's public site) */
+  type_label: string;
+  /** which water it is for a household: « l'eau du robinet »… */
+  type_hint: string;
+  name: string;
+  /** null when the level is not recognised (level "unavailable") */
+  gravity: DroughtGravity | null;
+  /** the official word (« Alerte »…), or « Niveau non reconnu : consultez l'arrêté » */
+  label: string;
+  level: Level;
+  /** restrictions for private individuals, households' everyday themes first */
+  restrictions: DroughtRestriction[];
+  decree: DroughtDecree | null;
 }
 
 // ---------------------------------------------------------------- bathing water
@@ -199,11 +299,24 @@ export interface BathingSiteView {
   latest_sample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais" } | null;
   /** latest sample of the official season record (values per 100 mL) */
   record_sample: { date: string; enterococci: number | null; ecoli: number | null } | null;
-  prohibition: { title: string; reason: "sanitaire" | "non sanitaire" | null; since: string | null } | null;
+  /**
+   * A ban is `current` only when read live this season (or with no known season) or in the current
+   * season's official record; otherwise it is information about `season` and sets no level.
+   */
+  prohibition: {
+    title: string;
+    reason: "sanitaire" | "non sanitaire" | null;
+    /** YYYY-MM-DD; for a live read, the date printed in the banner when there is one */
+    since: string | null;
+    current: boolean;
+    /** the season the ban was reported in (overseas: the year the October–September season ends) */
+    season: number | null;
+  } | null;
   /** events of the record that concern health (cyanobacteria, short-term pollution) */
   health_events: Array<{ type: string; start: string | null; end: string | null; active: boolean }>;
   in_season: boolean | null;
-  season: { start: string | null; end: string | null; year: number } | null;
+  /** the season the dates belong to; `current`: this season's dates, not those of an earlier record */
+  season: { start: string | null; end: string | null; year: number; current: boolean } | null;
   classement: { year: number; label: string } | null;
   /** when the ministry's page was read (null: only the season record is known) */
   live_read_at: string | null;

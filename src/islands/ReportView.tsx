@@ -4,6 +4,16 @@ import { useId, type ReactNode } from "react";
 import { formatDateFr, formatNumberFr } from "../core/shared/format.ts";
 import { reportRequestOf, toReportParams } from "./api.ts";
 import { LEVEL_LABELS } from "../core/shared/levels.ts";
+import {
+  AT_THE_TAP_TEXT,
+  describeLastNonCompliance,
+  describeOtherNetworks,
+  LIMIT_KIND_TEXTS,
+  TAP_ONLY_TEXT,
+  UDI_CHOICE_TEXTS,
+  WATER_NOTE_TEXTS,
+} from "../core/water/notes.ts";
+import { describeBathingSeason, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../core/bathing/notes.ts";
 import type { BathingSection, BathingSiteView, Level, Recommendation, Report, SourceRef, WaterParameterView } from "../core/types.ts";
 
 interface Props {
@@ -134,6 +144,12 @@ function WaterCard({ report, pendingUdi, updating, onChooseUdi }: Props) {
           </p>
         </div>
       ) : null}
+      {water.udi_choice && UDI_CHOICE_TEXTS[water.udi_choice] && water.udis.length > 1 ? (
+        <p className="card__small">{UDI_CHOICE_TEXTS[water.udi_choice]}</p>
+      ) : null}
+      {describeOtherNetworks(water) ? <p className="card__message">{describeOtherNetworks(water)}</p> : null}
+      {water.tap_only_exceedance ? <p className="card__note">{TAP_ONLY_TEXT}</p> : null}
+      {describeLastNonCompliance(water) ? <p className="card__note">{describeLastNonCompliance(water)}</p> : null}
       {water.success ? (
         <dl className="details">
           <Detail term="Réseau">{water.udi?.name ?? "Non précisé"}</Detail>
@@ -160,11 +176,7 @@ function formatValue(parameter: WaterParameterView): string {
   return `${qualifier}${formatQuantity(parameter.value, parameter.unite_mesure)}`;
 }
 
-const THRESHOLD_KIND_TEXT: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = {
-  limite: "limite de qualité",
-  reference: "référence de qualité",
-  confort: "seuil de confort",
-};
+const THRESHOLD_KIND_TEXT: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = LIMIT_KIND_TEXTS;
 
 function formatQuantity(value: number, unit: string | null): string {
   return `${formatNumberFr(value, 3)}${unit && !/sans objet/i.test(unit) ? `${NBSP}${unit}` : ""}`;
@@ -181,7 +193,7 @@ function describeWithoutRatio(parameter: WaterParameterView): string {
   }
   if (parameter.limit === 0) return `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
   if (parameter.limit === null) return kind;
-  const detection = parameter.label === "Non détecté" ? "sous le seuil de détection du laboratoire, " : "";
+  const detection = parameter.label === "Non détecté" ? "sous la limite de quantification du laboratoire, " : "";
   return `${detection}${kind}${NBSP}: ${formatQuantity(parameter.limit, parameter.unite_mesure)}`;
 }
 
@@ -199,7 +211,8 @@ function ParameterRow({ parameter, sampledAt }: { parameter: WaterParameterView;
         <>
           <div className="meter" aria-hidden="true">
             <span
-              className={`meter__bar meter__bar--${percent <= 50 ? "low" : percent <= 80 ? "medium" : "high"}`}
+              // Red only for what is not compliant: a compliant value near its limit is never red.
+              className={`meter__bar meter__bar--${parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent <= 80 ? "low" : "medium"}`}
               style={{ width: `${Math.min(100, Math.max(percent, 2))}%` }}
             />
           </div>
@@ -216,6 +229,10 @@ function ParameterRow({ parameter, sampledAt }: { parameter: WaterParameterView;
           <LevelBadge level={parameter.level} text={parameter.label} /> {describeWithoutRatio(parameter)}
         </p>
       )}
+      {parameter.note ? <p className="parameter__explain">{WATER_NOTE_TEXTS[parameter.note]}</p> : null}
+      {parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? (
+        <p className="parameter__explain">{AT_THE_TAP_TEXT}</p>
+      ) : null}
       {sampledAt && formatDateFr(sampledAt) === measuredDay ? null : <p className="parameter__date">Mesuré le {measuredDay}</p>}
     </li>
   );
@@ -225,7 +242,12 @@ function ParameterRow({ parameter, sampledAt }: { parameter: WaterParameterView;
 
 function AirCard({ report }: { report: Report }) {
   const air = report.air_quality;
-  const pm25 = air.pollutants["pm2_5"];
+  // A report cached by the browser before these fields existed has neither: show what it has.
+  const zoneType = air.index?.zone_type ?? (air.origin === "cams" ? "model" : "commune");
+  const responsible = air.responsible_pollutant ?? null;
+  const pollutants = Object.entries(air.pollutants);
+  const describeBasis = (basis: string | undefined) =>
+    basis === "daily_max" ? "maximum horaire du jour" : basis === "daily_mean" ? "moyenne du jour" : "estimation";
   return (
     <Card title="Qualité de l'air" level={air.level} className="card--air">
       {air.index ? (
@@ -238,17 +260,33 @@ function AirCard({ report }: { report: Report }) {
       {air.success ? (
         <dl className="details">
           <Detail term={air.origin === "cams" ? "Niveau estimé" : "Indice ATMO"}>{air.index?.label ?? "Non publié"}</Detail>
+          {air.index && air.origin === "atmo" && air.index.zone ? (
+            <Detail term={zoneType === "epci" ? "Zone de l'indice (intercommunalité)" : "Zone de l'indice (commune)"}>{air.index.zone}</Detail>
+          ) : null}
+          {air.index && air.origin === "cams" ? <Detail term="Zone">Estimation modélisée pour l'adresse, pas une mesure officielle</Detail> : null}
+          {responsible ? <Detail term="Polluant déterminant">{responsible.label}</Detail> : null}
           <Detail term="Demain">{air.tomorrow ? air.tomorrow.label : "Prévision non publiée"}</Detail>
-          <Detail term="Particules fines (PM2,5)">
-            {pm25 ? `${formatNumberFr(pm25.value, 1)}${NBSP}${pm25.unit} (estimation CAMS)` : "Non disponible"}
-          </Detail>
         </dl>
       ) : null}
-      {air.origin === "atmo" && air.index?.zone ? <p className="card__small">Zone{NBSP}: {air.index.zone}</p> : null}
+      {pollutants.length > 0 ? (
+        <>
+          <p className="card__small">Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures){NBSP}:</p>
+          <ul className="card__small">
+            {pollutants.map(([code, pollutant]) => (
+              <li key={code}>
+                {pollutant.label ?? code}
+                {NBSP}: {formatNumberFr(pollutant.value, 1)}
+                {NBSP}
+                {pollutant.unit} ({describeBasis(pollutant.basis)})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <SourceLink source={air.source} />
-      {pm25 && air.origin !== "cams" ? (
+      {pollutants.length > 0 && air.origin !== "cams" ? (
         <p className="card__small">
-          PM2,5{NBSP}: estimation Copernicus CAMS via{" "}
+          Estimations Copernicus CAMS via{" "}
           <a href="https://open-meteo.com/" target="_blank" rel="noopener noreferrer">
             Open-Meteo.com<span className="sr-only"> (nouvel onglet)</span>
           </a>{" "}
@@ -263,46 +301,65 @@ function AirCard({ report }: { report: Report }) {
 
 function DroughtCard({ report }: { report: Report }) {
   const drought = report.drought;
-  const restrictions = drought.restrictions;
+  // A report cached by the browser before zones existed has none: show its headline only.
+  const zones = drought.zones ?? [];
+  const describeDecreeDates = (decree: { start: string | null; end: string | null }) => {
+    if (decree.start && decree.end) return `en vigueur du ${formatDateFr(decree.start)} au ${formatDateFr(decree.end)}`;
+    if (decree.start) return `en vigueur depuis le ${formatDateFr(decree.start)}`;
+    return decree.end ? `en vigueur jusqu'au ${formatDateFr(decree.end)}` : "";
+  };
   return (
     <Card title="Sécheresse" level={drought.level} className="card--drought">
-      {drought.decree?.start ? (
-        <p className="card__date">
-          Arrêté en vigueur du {formatDateFr(drought.decree.start)}
-          {drought.decree.end ? ` au ${formatDateFr(drought.decree.end)}` : ""}
-        </p>
-      ) : drought.success ? (
-        <p className="card__date">Situation au {formatDateFr(report.generated_at)}</p>
-      ) : null}
+      {drought.success ? <p className="card__date">Situation au {formatDateFr(report.generated_at)}</p> : null}
       {drought.message ? <p className="card__message">{drought.message}</p> : null}
-      {drought.success ? (
+      {drought.success && zones.length === 0 ? (
         <dl className="details">
           <Detail term="Niveau">{drought.label}</Detail>
-          <Detail term="Zone">{drought.zone?.name ?? "Aucune zone en restriction"}</Detail>
-          <Detail term="Restrictions pour les particuliers">
-            {restrictions.length === 0 ? "Aucune" : String(restrictions.length)}
-          </Detail>
+          <Detail term="Zone">Aucune zone en restriction</Detail>
         </dl>
       ) : null}
-      {restrictions.length > 0 ? (
-        <details className="restrictions">
-          <summary>Voir les restrictions ({restrictions.length})</summary>
-          <ul>
-            {restrictions.map((restriction, index) => (
-              <li key={`${restriction.usage}-${index}`}>
-                <strong>{restriction.usage}</strong>
-                {NBSP}: {restriction.description}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-      {drought.decree?.url ? (
-        <p className="card__action">
-          <a href={drought.decree.url} target="_blank" rel="noopener noreferrer">
-            Consulter l'arrêté (PDF)<span className="sr-only"> (nouvel onglet)</span>
-          </a>
-        </p>
+      {zones.length > 0 ? (
+        // One block per water type, worst first: the tap's zone must not hide behind a river's.
+        <ul className="drought-zones" aria-label="Restrictions par type d'eau">
+          {zones.map((zone, zoneIndex) => (
+            <li key={`${zone.type}-${zoneIndex}`} className="drought-zone">
+              <h5 className="drought-zone__title">
+                {zone.type_label}
+                {NBSP}: <span className={`badge badge--${zone.level} drought-zone__badge`}>{zone.label}</span>
+              </h5>
+              {zone.type_hint ? <p className="card__small">Pour {zone.type_hint}</p> : null}
+              <dl className="details">
+                <Detail term="Zone">{zone.name}</Detail>
+                {zone.decree?.start || zone.decree?.end ? <Detail term="Arrêté">{describeDecreeDates(zone.decree)}</Detail> : null}
+              </dl>
+              {zone.restrictions.length > 0 ? (
+                <details className="restrictions">
+                  <summary>
+                    Restrictions pour les particuliers ({zone.restrictions.length})
+                    <span className="sr-only"> – {zone.type_label}</span>
+                  </summary>
+                  <ul>
+                    {zone.restrictions.map((restriction, index) => (
+                      <li key={`${restriction.usage}-${index}`}>
+                        <strong>{restriction.usage}</strong>
+                        {NBSP}: {restriction.description}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : zone.gravity ? (
+                <p className="card__small">Aucune restriction ne concerne les particuliers dans cette zone.</p>
+              ) : null}
+              {zone.decree?.url ? (
+                <p className="card__action">
+                  <a href={zone.decree.url} target="_blank" rel="noopener noreferrer">
+                    Consulter l'arrêté (PDF)<span className="sr-only"> – {zone.type_label} (nouvel onglet)</span>
+                  </a>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
       <SourceLink source={drought.source} />
     </Card>
@@ -311,10 +368,9 @@ function DroughtCard({ report }: { report: Report }) {
 
 // ---------------------------------------------------------------- bathing
 
+/** Dates of an earlier season's record are said to be so, never shown as this season's. */
 function describeSeason(site: BathingSiteView): string {
-  if (site.in_season === false) return "Hors saison";
-  if (site.season?.start && site.season.end) return `Saison du ${formatDateFr(site.season.start)} au ${formatDateFr(site.season.end)}`;
-  return "Dates de saison non communiquées";
+  return describeBathingSeason(site);
 }
 
 function BathingCard({ bathing }: { bathing: BathingSection }) {
@@ -335,9 +391,15 @@ function BathingCard({ bathing }: { bathing: BathingSection }) {
               </p>
               <dl className="details">
                 {site.prohibition ? (
-                  <Detail term="Interdiction">
-                    {site.prohibition.title}
-                    {site.prohibition.reason ? ` (raison ${site.prohibition.reason})` : ""}
+                  // A ban of an earlier season is information with its season, not the red badge.
+                  <Detail term={prohibitionTerm(site.prohibition)} block>
+                    {describeProhibition(site.prohibition)}
+                    {describeProhibitionDetail(site.prohibition) ? (
+                      <>
+                        <br />
+                        <span className="card__small">{describeProhibitionDetail(site.prohibition)}</span>
+                      </>
+                    ) : null}
                   </Detail>
                 ) : null}
                 <Detail term="Dernier prélèvement">
@@ -350,6 +412,7 @@ function BathingCard({ bathing }: { bathing: BathingSection }) {
                 <Detail term="Saison">{describeSeason(site)}</Detail>
                 <Detail term="Classement">{site.classement ? `${site.classement.label} (${site.classement.year})` : "Non communiqué"}</Detail>
               </dl>
+              {site.live_read_at ? <p className="card__small">{describeLiveRead(site.live_read_at)}</p> : null}
               <p className="card__action">
                 <a href={site.official_url} target="_blank" rel="noopener noreferrer">
                   Fiche officielle du site<span className="sr-only"> {site.name} (nouvel onglet)</span>

@@ -46,6 +46,7 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
       ATMO_WFS_URL: `${upstreamUrl}/atmo/ows`,
       BAN_API_URL: `${upstreamUrl}/ban`,
       OPENMETEO_API_URL: `${upstreamUrl}/openmeteo`,
+      GEO_API_URL: `${upstreamUrl}/geo`,
       BAIGNADES_URL: `${upstreamUrl}/baignades`,
       RESEND_API_KEY: "re_bench",
       RESEND_BASE_URL: resendUrl,

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
-export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "baignades";
+export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
 export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
 
 export interface FakeRequest {
@@ -27,6 +27,7 @@ export interface FakeUpstreams {
     VIGIEAU_API_URL: string;
     ATMO_WFS_URL: string;
     OPENMETEO_API_URL: string;
+    GEO_API_URL: string;
     BAIGNADES_URL: string;
   };
   setMode(source: FakeSource, mode: FakeMode): void;
@@ -54,7 +55,7 @@ export interface FakeUpstreamsOptions {
   synthetic?: boolean;
 }
 
-const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "baignades"];
+const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
 const DAY_MS = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------- placeholders
@@ -81,20 +82,6 @@ function parisDay(date: Date): string {
 function addDays(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-/** "YYYY-MM-DDTHH:00" in Europe/Paris, the `current.time` Open-Meteo gives with timezone=Europe/Paris. */
-function parisHour(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:00`;
 }
 
 function parisOffsetSeconds(date: Date): number {
@@ -134,10 +121,10 @@ interface HubeauEnvelope {
   data: Array<Record<string, unknown>>;
   [key: string]: unknown;
 }
-interface OpenMeteoCurrent {
+interface OpenMeteoHourly {
   latitude: number;
   longitude: number;
-  current: Record<string, unknown>;
+  hourly: { time: string[]; [variable: string]: unknown };
   [key: string]: unknown;
 }
 
@@ -158,12 +145,30 @@ const DROUGHT_FIXTURES: Record<string, string> = {
 const ATMO_FIXTURES: Record<string, string> = {
   "80021": "atmo/ind-atmo-derived-80021.json",
   "97101": "atmo/ind-atmo-derived-97101.json",
+  // CA Amiens Métropole: an EPCI index beside Amiens' own (the commune's must win). Maraussan's
+  // EPCI (CC la Domitienne, 243400488) has none here, so the demo shows the model fallback.
+  "248000531": "atmo/ind-atmo-derived-epci-248000531.json",
 };
+/** API Géo: the scenario communes and their EPCI; any other code answers 404 like the real API. */
+const GEO_FIXTURES: Record<string, string> = {
+  "34148": "geo/commune-derived-34148.json",
+  "80021": "geo/commune-derived-80021.json",
+  "97101": "geo/commune-derived-97101.json",
+};
+/** Open-Meteo by the position the client sends ("lat,lon", 2 decimals); elsewhere a calm day. */
+const AIR_MODEL_FIXTURES: Record<string, string> = {
+  // Maraussan: ozone up to 116 µg/m³ in the afternoon (Dégradé), particles low.
+  "43.37,3.16": "openmeteo/air-quality-hourly-derived-ozone-day.json",
+};
+const AIR_MODEL_DEFAULT = "openmeteo/air-quality-hourly-derived-calm.json";
 
 // ---------------------------------------------------------------- scenarios
 
-/** What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed. */
-export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "bathing-sites" | "bathing-page";
+/**
+ * What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed
+ * (per zone code: INSEE or EPCI SIREN), the API Géo commune; "air-model" is keyed by "lat,lon".
+ */
+export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "geo" | "air-model" | "bathing-sites" | "bathing-page";
 
 /** The ministry portal: a commune's site list (INSEE code → file) and site pages (site= → file). */
 const BATHING_SITE_LIST_FIXTURES: Record<string, string> = {
@@ -181,6 +186,8 @@ const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   results: RESULT_FIXTURES,
   zones: DROUGHT_FIXTURES,
   atmo: ATMO_FIXTURES,
+  geo: GEO_FIXTURES,
+  "air-model": AIR_MODEL_FIXTURES,
   "bathing-sites": BATHING_SITE_LIST_FIXTURES,
   "bathing-page": BATHING_PAGE_FIXTURES,
 };
@@ -291,12 +298,15 @@ function networkCodes(item: Record<string, unknown>): string[] {
   );
 }
 
-/** Hub'Eau paging: `size` items at most, 206 Partial Content when more exist. */
+/** Hub'Eau paging: page `page` (from 1) of `size` items, 206 Partial Content when more exist. */
 function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, query: Record<string, string>): Answer {
   const size = Number(query.size);
   const pageSize = Number.isInteger(size) && size > 0 ? size : 5000;
-  const data = items.slice(0, pageSize);
-  return { status: data.length < items.length ? 206 : 200, body: { ...envelope, count: items.length, data } };
+  const requested = Number(query.page);
+  const pageNumber = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const data = items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+  const partial = pageNumber * pageSize < items.length || pageNumber > 1;
+  return { status: partial ? 206 : 200, body: { ...envelope, count: items.length, data } };
 }
 
 async function answerVigieau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
@@ -314,28 +324,45 @@ async function answerVigieau(path: string, query: Record<string, string>, mode: 
 async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/ows") return notFound();
   const filter = query.CQL_FILTER ?? "";
-  const zone = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
+  // code_zone='…' or, for a commune and its EPCI at once, ECQL's code_zone IN ('…','…').
+  const single = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1];
+  const list = /code_zone\s+IN\s*\(([^)]*)\)/i.exec(filter)?.[1];
+  const zones = single !== undefined ? [single] : [...(list ?? "").matchAll(/'([^']*)'/g)].map((match) => match[1] ?? "");
   const fromDate = /date_ech\s*>=\s*'([^']*)'/.exec(filter)?.[1] ?? "";
-  const collection = mode === "empty" ? null : await scenarioData<FeatureCollection>("atmo", zone, now, scenario);
+  const collections = mode === "empty" ? [] : await Promise.all(zones.map((zone) => scenarioData<FeatureCollection>("atmo", zone, now, scenario)));
+  const found = collections.filter((collection): collection is FeatureCollection => collection !== null);
+  const collection = found[0];
   if (!collection) return { status: 200, body: emptyFeatureCollection(now) };
   // date_ech is "YYYY-MM-DDZ" in the fixtures: its first 10 characters are the day.
-  collection.features = collection.features.filter((feature) => String(feature.properties.date_ech).slice(0, 10) >= fromDate);
+  collection.features = found.flatMap((each) => each.features).filter((feature) => String(feature.properties.date_ech).slice(0, 10) >= fromDate);
   collection.totalFeatures = collection.features.length;
   collection.numberMatched = collection.features.length;
   collection.numberReturned = collection.features.length;
   return { status: 200, body: collection };
 }
 
-async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, _scenario: ScenarioState): Promise<Answer> {
+/**
+ * Open-Meteo's hourly series for the asked day (`start_date`, else the Paris day of `now`): the
+ * fixture for the position, its times moved onto that day, and only the asked variables.
+ */
+async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/air-quality") return notFound();
-  const recorded = await loadFixture<OpenMeteoCurrent>("openmeteo/air-quality-current.json", now);
   const latitude = Number(query.latitude);
   const longitude = Number(query.longitude);
-  const offsetSeconds = parisOffsetSeconds(now);
-  const current: Record<string, unknown> = { ...recorded.current, time: parisHour(now) };
-  if (mode === "empty") {
-    for (const key of ["pm10", "pm2_5", "ozone", "nitrogen_dioxide", "european_aqi"]) current[key] = null;
+  const position = Number.isFinite(latitude) && Number.isFinite(longitude) ? `${latitude.toFixed(2)},${longitude.toFixed(2)}` : "";
+  const recorded =
+    (await scenarioData<OpenMeteoHourly>("air-model", position, now, scenario)) ?? (await loadFixture<OpenMeteoHourly>(AIR_MODEL_DEFAULT, now));
+  const day = query.start_date ?? parisDay(now);
+  const variables = (query.hourly ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const hourly: OpenMeteoHourly["hourly"] = { time: recorded.hourly.time.map((time) => `${day}${time.slice(10)}`) };
+  const units: Record<string, string> = { time: "iso8601" };
+  for (const variable of variables) {
+    const values = recorded.hourly[variable];
+    // The real API answers null for a variable the model has no value for, never omits it.
+    hourly[variable] = mode === "empty" || !Array.isArray(values) ? recorded.hourly.time.map(() => null) : values;
+    units[variable] = "μg/m³";
   }
+  const offsetSeconds = parisOffsetSeconds(now);
   return {
     status: 200,
     body: {
@@ -345,9 +372,20 @@ async function answerOpenMeteo(path: string, query: Record<string, string>, mode
       timezone: "Europe/Paris",
       timezone_abbreviation: offsetSeconds === 7200 ? "CEST" : "CET",
       utc_offset_seconds: offsetSeconds,
-      current,
+      hourly_units: units,
+      hourly,
     },
   };
+}
+
+/** API Géo, `/communes/{code}`: the fields asked for, 404 for a code it does not know. */
+async function answerGeo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const code = /^\/communes\/([^/]+)$/.exec(path)?.[1];
+  if (!code) return notFound();
+  const commune = mode === "empty" ? null : await scenarioData<Record<string, unknown>>("geo", decodeURIComponent(code), now, scenario);
+  if (!commune) return notFound();
+  const fields = (query.fields ?? "code,nom,codeEpci").split(",").map((field) => field.trim());
+  return { status: 200, body: Object.fromEntries(Object.entries(commune).filter(([key]) => fields.includes(key) || key === "code" || key === "nom")) };
 }
 
 /** The ministry portal answers in Windows-1252: Latin-1 bytes cover every character our fixtures use. */
@@ -380,6 +418,7 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
   vigieau: answerVigieau,
   atmo: answerAtmo,
   openmeteo: answerOpenMeteo,
+  geo: answerGeo,
   baignades: answerBaignades,
 };
 
@@ -492,6 +531,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       VIGIEAU_API_URL: `${baseUrl}/vigieau`,
       ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
       OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
+      GEO_API_URL: `${baseUrl}/geo`,
       BAIGNADES_URL: `${baseUrl}/baignades`,
     },
     setMode(source, mode) {

@@ -79,9 +79,11 @@ describe("the daily alert run", () => {
   it("day 1: the ATMO forecast and a non-compliant sample, one email each, each commune fetched once", async () => {
     const { summary, emails, upstreamRequests } = await runDay(1);
     expect(summary).toMatchObject({ subjectsChecked: 3, communes: 2, failed: 0 });
-    // 2 communes × (networks + 2 result queries + VigiEau + ATMO), whatever the number of addresses,
-    // plus the bathing portal near Maraussan: 2 site lists and 3 site pages.
-    expect(summary.upstreamCalls).toBe(15);
+    // 2 communes × (networks + the 12-month results, one page here + VigiEau + ATMO + the API Géo
+    // for the intercommunality), whatever the number of addresses, plus Maraussan's EPCI index (the
+    // commune has none) and the bathing portal near Maraussan: 2 site lists and 3 site pages.
+    expect(summary.upstreamCalls).toBe(16);
+    expect(upstreamRequests.filter((request) => request.source === "geo").map((request) => request.path).sort()).toEqual(["/communes/34148", "/communes/80021"]);
     expect(upstreamRequests.filter((request) => request.source === "baignades")).toHaveLength(5);
     expect(upstreamRequests.filter((request) => request.source === "vigieau").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
 
@@ -101,15 +103,42 @@ describe("the daily alert run", () => {
 
     const sarah = alertEmailsTo(emails, "sarah@example.org");
     expect(sarah).toHaveLength(1);
-    // One email for everything: the water, and a prohibited bathing site with a « Mauvais » sample nearby.
-    expect(sarah[0]?.subject).toBe("Zone Santé – 3 alertes pour vos adresses");
+    // One email for everything: the water, and a bathing site nearby with a « Mauvais » sample. Its
+    // banner of 18/07/2026, read on 22 November after the season, is not a ban in force (issue 9):
+    // no « Baignade interdite » alert.
+    expect(sarah[0]?.subject).toBe("Zone Santé – 2 alertes pour vos adresses");
     expect(sarah[0]?.text).toMatch(/prélèvement non conforme/);
     expect(sarah[0]?.text).toMatch(/Nitrates.*62.*Non conforme/);
-    expect(sarah[0]?.text).toMatch(/Baignade interdite\u00a0: ORB-CAMPING MUNICIPAL/);
+    expect(sarah[0]?.text).not.toMatch(/Baignade interdite/);
     expect(sarah[0]?.text).toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
     // Sent through the batch endpoint, with an idempotency key.
     expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);
+  });
+
+  it("day 1 again with a new compliant sample near the limit (nitrates 48 mg/L): no water email (issue 9)", async () => {
+    const results = frozen("hubeau/resultats-dis-derived-80021.json", DAY1);
+    const newest = results.data.filter((item) => item.date_prelevement === results.data[0]?.date_prelevement);
+    const nearLimit = newest.map((item) => ({
+      ...item,
+      code_prelevement: "08000199999",
+      date_prelevement: new Date(DAY1.getTime() - 3600_000).toISOString(),
+      // Whatever network each account watches, it sees this sample.
+      reseaux: [{ code: "080000512", nom: "AMIENS CENTRE" }, { code: "080000518", nom: "AMIENS NORD" }],
+      ...(String(item.code_parametre) === "1340" ? { resultat_alphanumerique: "48", resultat_numerique: 48 } : {}),
+    }));
+    expect(nearLimit.some((item) => item.resultat_alphanumerique === "48")).toBe(true);
+    t.upstreams.setData("results", MAIN_SCENARIO.citycode, { ...results, data: [...nearLimit, ...results.data] });
+    try {
+      const { emails } = await runDay(1);
+      for (const person of ["alice@example.org", "bruno@example.org"]) {
+        expect(alertEmailsTo(emails, person).filter((email) => /Eau du robinet/.test(email.text))).toHaveLength(0);
+      }
+      const [state] = await t.db.select().from(alertEvents).where(sql`${alertEvents.source} = 'water' and ${alertEvents.eventKey} like ${"water:alert:%"}`);
+      expect(state?.eventKey ?? "").not.toContain(String(nearLimit[0]?.date_prelevement));
+    } finally {
+      t.upstreams.setData("results", MAIN_SCENARIO.citycode, results);
+    }
   });
 
   it("records the partner site's origin (not its path) with a sign-up from its frame", async () => {

@@ -53,13 +53,36 @@ describe("bathing water in the report", () => {
     const second = await report(app);
     const [reals, camping, casino] = second.bathing.sites;
     expect(reals).toMatchObject({ status_label: "Hors saison – Bonne", level: "good", classement: { year: 2026, label: "Bonne" } });
-    expect(camping).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { reason: "sanitaire" }, latest_sample: { verdict: "Mauvais" } });
+    // Issue 9: the banner of 18/07/2026 read in November, after the season, is not a ban in force:
+    // it is information about the 2026 season, and the level comes from the classement.
+    expect(camping).toMatchObject({
+      level: "good",
+      status_label: "Hors saison – Bonne",
+      prohibition: { reason: "sanitaire", current: false, season: 2026, since: "2026-07-18" },
+      latest_sample: { verdict: "Mauvais" },
+    });
     expect(camping?.official_url).toMatch(/\/baignades\/consultSite\.do\?site=034000102&annee=2026$/);
     expect(casino).toMatchObject({ in_season: false, classement: { year: 2025, label: "Excellente" } });
-    expect(second.bathing).toMatchObject({ level: "critical", message: null });
-    expect(second.recommendations.map((recommendation) => recommendation.id)).toEqual(expect.arrayContaining(["bathing-prohibited"]));
-    const advice = second.recommendations.find((recommendation) => recommendation.id === "bathing-prohibited");
-    expect(advice).toMatchObject({ link: "/blog/impact-baignade-sante", source: { url: "https://baignades.sante.gouv.fr/" } });
+    expect(second.bathing).toMatchObject({ level: "good", message: null });
+    expect(second.recommendations.map((recommendation) => recommendation.id)).not.toContain("bathing-prohibited");
+  });
+
+  it("in season, a banner read live is a ban in force: critical, with its advice", async () => {
+    t.setNow(new Date("2026-07-20T10:00:00Z"));
+    try {
+      const app = t.rebuild();
+      await report(app);
+      await waitForPageReads(3);
+      const inSeason = await report(app);
+      const camping = inSeason.bathing.sites[1];
+      expect(camping).toMatchObject({ name: "ORB-CAMPING MUNICIPAL", in_season: true, level: "critical", status_label: "Baignade interdite", prohibition: { current: true, season: 2026, since: "2026-07-18" } });
+      expect(camping?.live_read_at).toBe("2026-07-20T10:00:00.000Z");
+      expect(inSeason.bathing.level).toBe("critical");
+      const advice = inSeason.recommendations.find((recommendation) => recommendation.id === "bathing-prohibited");
+      expect(advice).toMatchObject({ link: "/blog/impact-baignade-sante", source: { url: "https://baignades.sante.gouv.fr/" } });
+    } finally {
+      t.setNow(NOW);
+    }
   });
 
   it("keeps the last good snapshot when the portal fails, and never waits for it", async () => {
@@ -70,7 +93,8 @@ describe("bathing water in the report", () => {
     const started = performance.now();
     const again = await report(app);
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(again.bathing.sites[1]?.status_label).toBe("Baignade interdite");
+    // The last good snapshot is still shown: its banner, with the date it was read.
+    expect(again.bathing.sites[1]).toMatchObject({ name: "ORB-CAMPING MUNICIPAL", prohibition: { since: "2026-07-18" }, live_read_at: NOW.toISOString() });
   });
 
   it("does not read a failing page again on every report: one background attempt per site at a time", async () => {

@@ -183,7 +183,9 @@ export const BATHING_LIFT_CONFIRMATIONS = 2;
  * Per nearby site, from the ministry's live page only (a site whose page could not be read this
  * time is left as it was): prohibition started, prohibition lifted (confirmed by two reads), a
  * « Mauvais » sample, a new classement. A first read of a site is a baseline, except a
- * prohibition, which is always worth telling.
+ * prohibition, which is always worth telling. Only a current ban (read this season, or in the
+ * current season's record) is ever announced; a ban shown as information about an earlier season,
+ * or any read out of season, neither starts nor lifts one.
  */
 export function diffBathing(previous: BathingAlertState | null, bathing: BathingSection): Diff<BathingAlertState> {
   if (!bathing.success) return NO_CHANGE;
@@ -196,7 +198,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
     const state: BathingSiteAlertState = { ...(before ?? { prohibited: false, clearReads: 0, lastPoorSample: null, classement: null }) };
     const where = `« ${site.name} » (${site.commune})`;
     const base = { source: "bathing" as const, sourceRef: bathing.source };
-    if (site.prohibition) {
+    if (site.prohibition?.current) {
       if (!state.prohibited) {
         events.push({
           ...base,
@@ -209,7 +211,10 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
       }
       state.prohibited = true;
       state.clearReads = 0;
-    } else if (state.prohibited) {
+    } else if (state.prohibited && site.in_season !== false) {
+      // A fresh read in season without a current ban means the banner is gone (a ban still shown
+      // is an earlier season's record). Out of season the page is not followed: a banner read then
+      // is not current, and its absence proves no lift either.
       state.clearReads += 1;
       if (state.clearReads >= BATHING_LIFT_CONFIRMATIONS) {
         events.push({

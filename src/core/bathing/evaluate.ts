@@ -26,23 +26,49 @@ function within(day: string, start: string | null, end: string | null): boolean 
   return (start === null || day >= start) && (end === null || day <= end);
 }
 
-/** The season of this year from the live page, else the record's window moved to this year. */
-function seasonFor(today: string, record: BathingSeasonRecord | null, live: BathingLiveStatus | null): BathingSiteView["season"] {
-  const year = Number(today.slice(0, 4));
-  if (live && (live.seasonStart || live.seasonEnd)) return { start: live.seasonStart, end: live.seasonEnd, year: Number((live.seasonStart ?? live.seasonEnd ?? today).slice(0, 4)) };
-  if (record && (record.seasonStart || record.seasonEnd)) {
-    if (record.season === year) return { start: record.seasonStart, end: record.seasonEnd, year };
-    // A past record tells the usual window, not this year's dates: say so by keeping its year.
-    return { start: record.seasonStart, end: record.seasonEnd, year: record.season };
-  }
-  return null;
+/**
+ * A season window as month-days ("MM-DD"). Overseas (971–976) the season runs all year, from
+ * 1 October to 30 September (code de la santé publique, art. D1332-15; the 2024 record of all 248
+ * overseas sites reads 2023-10-01 → 2024-09-30): such a window wraps across the year end, and its
+ * season is named after the year it ends in, as the official record does.
+ */
+interface SeasonWindow {
+  start: string;
+  end: string;
 }
 
-function isInSeason(today: string, season: BathingSiteView["season"]): boolean | null {
-  if (!season) return null;
-  const sameYear = season.year === Number(today.slice(0, 4));
-  const moved = (date: string | null) => (date === null ? null : sameYear ? date : `${today.slice(0, 4)}${date.slice(4)}`);
-  return within(today, moved(season.start), moved(season.end));
+function windowOf(start: string | null | undefined, end: string | null | undefined): SeasonWindow | null {
+  return start && end ? { start: start.slice(5, 10), end: end.slice(5, 10) } : null;
+}
+
+const wraps = (window: SeasonWindow) => window.start > window.end;
+
+/**
+ * The season a day belongs to: its calendar year (a summer season, over or still to come), or for a
+ * wrapping window the year that season ends in (2026-11-22 → 2027 for October–September).
+ * Without any known window, the calendar year.
+ */
+function seasonYearOf(day: string, window: SeasonWindow | null): number {
+  const year = Number(day.slice(0, 4));
+  return window && wraps(window) && day.slice(5) >= window.start ? year + 1 : year;
+}
+
+/** Month-days only: the years a page prints overseas are unreliable, and a past record's are past. */
+function isInWindow(day: string, window: SeasonWindow): boolean {
+  const monthDay = day.slice(5);
+  return wraps(window) ? monthDay >= window.start || monthDay <= window.end : monthDay >= window.start && monthDay <= window.end;
+}
+
+function datesOfSeason(window: SeasonWindow, year: number): { start: string; end: string } {
+  return { start: `${wraps(window) ? year - 1 : year}-${window.start}`, end: `${year}-${window.end}` };
+}
+
+/** The banner reads « Interdiction de baignade du 18/07/2026 »: its first date, if any. */
+function dateInBanner(title: string): string | null {
+  const found = /\b(\d{2})\/(\d{2})\/(\d{4})\b/.exec(title);
+  if (!found) return null;
+  const [, day, month, year] = found;
+  return Number(month) >= 1 && Number(month) <= 12 && Number(day) >= 1 && Number(day) <= 31 ? `${year}-${month}-${day}` : null;
 }
 
 const CLASSEMENT_LEVEL: Record<string, Level> = {
@@ -56,20 +82,52 @@ const VERDICT_LEVEL: Record<"Bon" | "Moyen" | "Mauvais", Level> = { Bon: "good",
 export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteView {
   const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
   const { site, record, live } = nearby;
-  const season = seasonFor(today, record, live);
-  const inSeason = isInSeason(today, season);
-  const recordProhibition = record?.events.find((event) => PROHIBITION_EVENT.test(event.type) && event.start !== null && within(today, event.start, event.end));
-  const prohibition = live?.prohibition
-    ? { title: live.prohibition.title, reason: live.prohibition.reason, since: null }
-    : recordProhibition
-      ? { title: recordProhibition.measures ?? recordProhibition.type, reason: /non sanitaire/i.test(recordProhibition.type) ? ("non sanitaire" as const) : ("sanitaire" as const), since: recordProhibition.start }
+  // The live page's window if it printed one, else the record's: the usual window of the site.
+  const liveWindow = windowOf(live?.seasonStart, live?.seasonEnd);
+  const window = liveWindow ?? windowOf(record?.seasonStart, record?.seasonEnd);
+  const currentSeason = seasonYearOf(today, window);
+  const inSeason = window ? isInWindow(today, window) : null;
+  const readDay = live ? localDateParis(live.fetchedAt) : null;
+  const readSeason = readDay ? seasonYearOf(readDay, window) : null;
+
+  let season: BathingSiteView["season"] = null;
+  if (liveWindow && readSeason !== null) {
+    season = { ...datesOfSeason(liveWindow, readSeason), year: readSeason, current: readSeason === currentSeason };
+  } else if (record && window) {
+    // A past record tells the usual window, not this season's dates: it keeps its year.
+    season = { start: record.seasonStart, end: record.seasonEnd, year: record.season, current: record.season === currentSeason };
+  }
+
+  // A ban is in force only if read live while the site is in its current season (or its season is
+  // unknown), or if the current season's record has it open. A ban without an end date in an
+  // earlier season's record is not proof that it holds today: it is shown as information.
+  const liveProhibition: BathingSiteView["prohibition"] = live?.prohibition
+    ? {
+        title: live.prohibition.title,
+        reason: live.prohibition.reason,
+        since: dateInBanner(live.prohibition.title),
+        current: window === null || (readDay !== null && readSeason === currentSeason && isInWindow(readDay, window)),
+        season: window === null ? null : readSeason,
+      }
+    : null;
+  const recordEvent = record?.events.find((event) => PROHIBITION_EVENT.test(event.type) && event.start !== null && within(today, event.start, event.end));
+  const recordProhibition: BathingSiteView["prohibition"] =
+    record && recordEvent
+      ? {
+          title: recordEvent.measures ?? recordEvent.type,
+          reason: /non sanitaire/i.test(recordEvent.type) ? "non sanitaire" : "sanitaire",
+          since: recordEvent.start,
+          current: record.season === currentSeason,
+          season: record.season,
+        }
       : null;
+  const prohibition = [liveProhibition, recordProhibition].find((candidate) => candidate?.current) ?? liveProhibition ?? recordProhibition;
   const classement = live?.classement ?? (record?.classement ? { year: record.season, label: record.classement } : null);
   const verdict = live?.lastSample ?? null;
 
   let level: Level = "unavailable";
   let statusLabel = inSeason === false ? "Hors saison" : "Pas de résultat récent";
-  if (prohibition) {
+  if (prohibition?.current) {
     level = "critical";
     statusLabel = "Baignade interdite";
   } else {
@@ -93,9 +151,15 @@ export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteV
     latest_sample: verdict,
     record_sample: record?.lastSample ? { date: record.lastSample.date, enterococci: record.lastSample.enterococci, ecoli: record.lastSample.ecoli } : null,
     prohibition,
+    // Like a ban, an open event of an earlier season's record is not active today.
     health_events: (record?.events ?? [])
       .filter((event) => HEALTH_EVENT.test(event.type))
-      .map((event) => ({ type: event.type, start: event.start, end: event.end, active: event.start !== null && within(today, event.start, event.end) })),
+      .map((event) => ({
+        type: event.type,
+        start: event.start,
+        end: event.end,
+        active: record?.season === currentSeason && event.start !== null && within(today, event.start, event.end),
+      })),
     in_season: inSeason,
     season,
     classement,

@@ -1,5 +1,5 @@
 import { VIGIEAU_SOURCE } from "../shared/sources.ts";
-import type { DroughtGravity, DroughtSection, DroughtZone, Level, SourceResult } from "../types.ts";
+import type { DroughtGravity, DroughtRestriction, DroughtSection, DroughtZone, DroughtZoneView, Level, SourceResult } from "../types.ts";
 
 export const GRAVITY_ORDER: readonly DroughtGravity[] = ["vigilance", "alerte", "alerte_renforcee", "crise"];
 
@@ -18,40 +18,100 @@ export const GRAVITY_LEVELS: Record<DroughtGravity, Level> = {
   crise: "critical",
 };
 
-/** Surface water first, then groundwater, then drinking water, for zones of equal gravity. */
-const TYPE_ORDER = ["SUP", "SOU", "AEP"];
+/** Fail closed: a level VigiEau sends that we do not know is never read as « Aucune restriction ». */
+export const UNKNOWN_GRAVITY_LABEL = "Niveau non reconnu\u00A0: consultez l'arrêté";
 
-export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
-  let worst: DroughtZone | null = null;
-  for (const zone of zones) {
-    if (!worst) {
-      worst = zone;
-      continue;
-    }
-    const byGravity = GRAVITY_ORDER.indexOf(zone.gravity) - GRAVITY_ORDER.indexOf(worst.gravity);
-    const byType = typeRank(zone.type) - typeRank(worst.type);
-    if (byGravity > 0 || (byGravity === 0 && byType < 0)) worst = zone;
-  }
-  return worst;
-}
+/**
+ * Zone types as VigiEau's public site names and orders them (apps/frontend, carte/Map.vue and
+ * situation/Header.vue in MTES-MCT/vigieau): drinking water first — it is the tap — then rivers,
+ * then groundwater. The order breaks ties between zones of equal gravity.
+ */
+export const ZONE_TYPES: ReadonlyArray<{ type: string; label: string; hint: string }> = [
+  { type: "AEP", label: "Eau potable", hint: "l'eau du robinet" },
+  { type: "SUP", label: "Eau superficielle", hint: "l'eau prélevée dans les cours d'eau et rivières" },
+  { type: "SOU", label: "Eau souterraine", hint: "l'eau prélevée dans les nappes (puits, forages)" },
+];
+
+/**
+ * VigiEau's own order of the usage themes (apps/frontend/client/components/situation/Restrictions.vue):
+ * the themes households meet every day (watering, pools, washing) come first. A theme not in this
+ * list goes last, in the order VigiEau sent it — never hidden.
+ */
+export const THEME_ORDER: readonly string[] = [
+  "Arroser",
+  "Remplir ou vidanger",
+  "Nettoyer",
+  "Alimenter des fontaines et autres usages de loisirs",
+  "Irriguer",
+  "Travaux et activités en cours d'eau",
+  "Abreuver",
+  "Prélever",
+  "ICPE",
+  "Activités économiques",
+  "Ouvrages hydrauliques",
+  "Sécurité incendie",
+  "Rejeter",
+  "Installations de production d'électricité",
+];
 
 const typeRank = (type: string) => {
-  const rank = TYPE_ORDER.indexOf(type.toUpperCase());
-  return rank === -1 ? TYPE_ORDER.length : rank;
+  const rank = ZONE_TYPES.findIndex((entry) => entry.type === type.toUpperCase());
+  return rank === -1 ? ZONE_TYPES.length : rank;
 };
 
-/** The restrictions in force for private individuals in the worst zone, without duplicates. */
-export function restrictionsForIndividuals(zone: DroughtZone): DroughtSection["restrictions"] {
+/** Known levels from the most severe down; an unknown level after every known one. */
+const gravityRank = (gravity: DroughtGravity | null) => (gravity ? GRAVITY_ORDER.indexOf(gravity) : -1);
+
+/** Negative when `a` comes before `b`: the worse level first, then VigiEau's order of zone types. */
+function compareZones(a: DroughtZone, b: DroughtZone): number {
+  return gravityRank(b.gravity) - gravityRank(a.gravity) || typeRank(a.type) - typeRank(b.type);
+}
+
+/** The zones worst first (stable: equal zones keep VigiEau's order). */
+export function sortZonesWorstFirst(zones: readonly DroughtZone[]): DroughtZone[] {
+  return [...zones].sort(compareZones);
+}
+
+export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
+  return sortZonesWorstFirst(zones)[0] ?? null;
+}
+
+// Apostrophes differ between prefectures' texts (’ or ').
+const normaliseTheme = (theme: string) => theme.trim().replace(/’/g, "'").toLowerCase();
+const THEME_RANKS = new Map(THEME_ORDER.map((theme, index) => [normaliseTheme(theme), index]));
+const themeRank = (theme: string) => THEME_RANKS.get(normaliseTheme(theme)) ?? THEME_ORDER.length;
+
+/** A zone's restrictions for private individuals, households' themes first, without duplicates. */
+export function restrictionsForIndividuals(zone: DroughtZone): DroughtRestriction[] {
   const seen = new Set<string>();
-  const restrictions: DroughtSection["restrictions"] = [];
+  const restrictions: DroughtRestriction[] = [];
   for (const usage of zone.usages) {
     if (!usage.concernsIndividuals) continue;
-    const key = `${usage.name}|${usage.description}`;
+    const key = restrictionKey({ usage: usage.name, description: usage.description });
     if (seen.has(key)) continue;
     seen.add(key);
     restrictions.push({ usage: usage.name, thematique: usage.theme, description: usage.description });
   }
-  return restrictions;
+  // Array.prototype.sort is stable: within a theme, the decree's own order stays.
+  return restrictions.sort((a, b) => themeRank(a.thematique) - themeRank(b.thematique));
+}
+
+const restrictionKey = (restriction: Pick<DroughtRestriction, "usage" | "description">) =>
+  `${restriction.usage}|${restriction.description}`;
+
+function presentZone(zone: DroughtZone): DroughtZoneView {
+  const type = ZONE_TYPES.find((entry) => entry.type === zone.type.toUpperCase());
+  return {
+    type: zone.type,
+    type_label: type?.label ?? (zone.type ? `Zone ${zone.type}` : "Zone d'alerte"),
+    type_hint: type?.hint ?? "",
+    name: zone.name,
+    gravity: zone.gravity,
+    label: zone.gravity ? GRAVITY_LABELS[zone.gravity] : UNKNOWN_GRAVITY_LABEL,
+    level: zone.gravity ? GRAVITY_LEVELS[zone.gravity] : "unavailable",
+    restrictions: restrictionsForIndividuals(zone),
+    decree: zone.decree ? { start: zone.decree.start, end: zone.decree.end, url: zone.decree.url } : null,
+  };
 }
 
 export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now: Date }): DroughtSection {
@@ -64,12 +124,15 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
       restrictions: [],
       decree: null,
       zone: null,
+      zones: [],
       message: "Les restrictions d'eau (VigiEau) sont momentanément indisponibles. Réessayez dans quelques minutes.",
       source: VIGIEAU_SOURCE,
     };
   }
-  const zone = selectWorstZone(input.zones.data);
-  if (!zone) {
+  const zones = sortZonesWorstFirst(input.zones.data).map(presentZone);
+  // Unknown levels sort last, so the head has a known level whenever any zone does.
+  const head = zones[0];
+  if (!head) {
     return {
       success: true,
       level: "good",
@@ -78,19 +141,33 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
       restrictions: [],
       decree: null,
       zone: null,
+      zones: [],
       message: null,
       source: VIGIEAU_SOURCE,
     };
   }
+  // The worst zone's restrictions first (the advice quotes the first ones), then what the other
+  // zones add: the drinking-water zone's rules must not vanish behind a river's crise.
+  const seen = new Set<string>();
+  const restrictions: DroughtRestriction[] = [];
+  for (const restriction of zones.flatMap((zone) => zone.restrictions)) {
+    const key = restrictionKey(restriction);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    restrictions.push(restriction);
+  }
   return {
     success: true,
-    level: GRAVITY_LEVELS[zone.gravity],
-    gravity: zone.gravity,
-    label: GRAVITY_LABELS[zone.gravity],
-    restrictions: restrictionsForIndividuals(zone),
-    decree: zone.decree ? { start: zone.decree.start, end: zone.decree.end, url: zone.decree.url } : null,
-    zone: { name: zone.name, type: zone.type },
-    message: null,
+    level: head.level,
+    gravity: head.gravity,
+    label: head.label,
+    restrictions,
+    decree: head.decree,
+    zone: { name: head.name, type: head.type },
+    zones,
+    message: zones.some((zone) => zone.gravity === null)
+      ? "Le niveau de restriction d'une zone n'est pas reconnu\u00A0: consultez l'arrêté préfectoral."
+      : null,
     source: VIGIEAU_SOURCE,
   };
 }

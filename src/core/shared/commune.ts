@@ -54,3 +54,32 @@ const DEPARTMENTS: Record<string, string> = {
 export function departmentNameOf(departmentCode: string): string {
   return DEPARTMENTS[departmentCode.toUpperCase()] ?? "";
 }
+
+/** INSEE code of the region of each department (2016 regions; overseas departments are regions). */
+const REGION_OF_DEPARTMENT: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    "84": "01 03 07 15 26 38 42 43 63 69 73 74",
+    "27": "21 25 39 58 70 71 89 90",
+    "53": "22 29 35 56",
+    "24": "18 28 36 37 41 45",
+    "94": "2A 2B",
+    "44": "08 10 51 52 54 55 57 67 68 88",
+    "32": "02 59 60 62 80",
+    "11": "75 77 78 91 92 93 94 95",
+    "28": "14 27 50 61 76",
+    "75": "16 17 19 23 24 33 40 47 64 79 86 87",
+    "76": "09 11 12 30 31 32 34 46 48 65 66 81 82",
+    "52": "44 49 53 72 85",
+    "93": "04 05 06 13 83 84",
+    "01": "971",
+    "02": "972",
+    "03": "973",
+    "04": "974",
+    "06": "976",
+  }).flatMap(([region, departments]) => departments.split(" ").map((department) => [department, region])),
+);
+
+/** INSEE region code of a department ("80" → "32"); null outside the regions (975, 977, 978). */
+export function regionCodeOf(departmentCode: string): string | null {
+  return REGION_OF_DEPARTMENT[departmentCode.toUpperCase()] ?? null;
+}

@@ -1,8 +1,8 @@
-import { worstLevel } from "../shared/levels.ts";
+import { departmentCodeOf, regionCodeOf } from "../shared/commune.ts";
 import { HUBEAU_SOURCE } from "../shared/sources.ts";
-import type { Level, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
-import { conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
-import { displayPriority, findParameterRule, type ThresholdKind } from "./parameters.ts";
+import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
+import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
+import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 export const WATER_WINDOW_DAYS = 365;
@@ -16,10 +16,15 @@ interface Threshold {
 }
 
 /**
- * Which threshold a result is judged against: the limit Hub'Eau gives with the result first, then
- * its reference, then our table. Only a limite de qualité can make a result « Non conforme ».
+ * Which threshold a result is judged against: a non-relevant pesticide metabolite's indicative
+ * value first (Hub'Eau rows may still carry the 0,1 µg/L limit), then the limit Hub'Eau gives
+ * with the result, then its reference, then our table. Only a limite de qualité can make a
+ * result « Non conforme ».
  */
 export function resolveThreshold(result: WaterResult): Threshold | null {
+  if (findNonRelevantMetabolite(result.parameterCode, result.parameterLabel, result.sampledAt)) {
+    return { kind: "indicative", spec: { ...NON_RELEVANT_METABOLITE_VALUE } };
+  }
   const rule = findParameterRule(result.parameterCode, result.parameterLabel);
   const fromLimit = parseLimitSpec(result.qualityLimit);
   const fromReference = parseLimitSpec(result.qualityReference);
@@ -32,67 +37,113 @@ export function resolveThreshold(result: WaterResult): Threshold | null {
   return { kind: inForce ? rule.kind : "reference", spec: rule.threshold };
 }
 
+type Judgement = Pick<WaterParameterView, "level" | "label" | "note">;
+
 /** Level and French label of one result; null for a qualitative result (nothing to compare). */
 export function evaluateParameter(result: WaterResult): WaterParameterView | null {
   const measurement = parseMeasurement(result.rawValue, result.numericValue);
   if (!measurement) return null;
+  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
   const base = {
     code: result.parameterCode,
     libelle_parametre: result.parameterLabel,
     resultat_alphanumerique: result.rawValue,
     value: measurement.value,
     unite_mesure: result.unit,
+    at_the_tap: rule?.atTheTap === true,
     date_prelevement: result.sampledAt,
   };
   const threshold = resolveThreshold(result);
-  const factor = threshold ? conversionFactor(threshold.spec.unit, result.unit ?? "") : null;
-  if (!threshold || factor === null) {
-    // No known limit, or one in a unit we cannot compare with: say nothing alarming.
-    return { ...base, limit: null, limit_min: null, ratio: null, level: "acceptable", label: "Conforme", limit_kind: null };
+  if (!threshold) {
+    // No known limit: nothing to compare with (ARCHITECTURE.md: « Conforme »).
+    return { ...base, limit: null, limit_min: null, ratio: null, level: "acceptable", label: "Conforme", limit_kind: null, note: null };
+  }
+  const factor = conversionFactor(threshold.spec.unit, result.unit ?? "");
+  if (factor === null) {
+    // A unit we cannot compare with the limit (« mg(N)/L » against 50 mg/L of nitrates): never
+    // call it compliant; the ARS verdict of the sample still counts for the network.
+    return { ...base, limit: null, limit_min: null, ratio: null, level: "acceptable", label: "Non évalué", limit_kind: threshold.kind, note: "uncomparable-unit" };
   }
   const min = threshold.spec.min === null ? null : threshold.spec.min * factor;
   const max = threshold.spec.max === null ? null : threshold.spec.max * factor;
   const unit = result.unit ?? (threshold.spec.unit || null);
   const view = { ...base, unite_mesure: unit, limit: max, limit_min: min, limit_kind: threshold.kind };
   const { value, qualifier } = measurement;
+  const metabolite = threshold.kind === "indicative" ? ("non-relevant-metabolite" as const) : null;
+  const official = (judgement: Omit<Judgement, "note">) => applyOfficialVerdict(result, threshold, { ...judgement, note: metabolite });
 
   if (min !== null) {
     // A range (pH, conductivity) or a minimum: inside is compliant, outside is out of range.
     const below = qualifier !== ">" && value < min;
     const above = max !== null && qualifier !== "<" && value > max;
-    if (!below && !above) return { ...view, ratio: null, level: "good", label: "Conforme" };
-    return { ...view, ratio: null, ...outOfRange(threshold.kind) };
+    if (!below && !above) return { ...view, ratio: null, level: "good", label: "Conforme", note: null };
+    return { ...view, ratio: null, ...official(outOfRange(threshold.kind)) };
   }
   if (max === null) {
-    return { ...view, ratio: null, level: "acceptable", label: "Conforme" };
+    return { ...view, ratio: null, level: "acceptable", label: "Conforme", note: null };
   }
   if (max === 0) {
     // Microbiology: 0 per 100 mL. "<1" or 0 means none found.
-    if (qualifier === "<" || value === 0) return { ...view, ratio: null, level: "excellent", label: "Non détecté" };
-    return { ...view, ratio: null, ...outOfRange(threshold.kind) };
+    if (qualifier === "<" || value === 0) return { ...view, ratio: null, level: "excellent", label: "Non détecté", note: null };
+    return { ...view, ratio: null, ...official(outOfRange(threshold.kind)) };
   }
   if (qualifier === "<") {
-    // Below the laboratory's detection limit: if that limit is itself under the threshold, the
-    // substance was not found; otherwise the analysis cannot tell.
-    if (value <= max) return { ...view, ratio: null, level: "excellent", label: "Non détecté" };
-    return { ...view, ratio: null, level: "acceptable", label: "Non quantifiable" };
+    // Below the laboratory's limit of quantification: if that limit is itself under the
+    // threshold, the substance was not found; otherwise the analysis cannot tell.
+    if (value <= max) return { ...view, ratio: null, level: "excellent", label: "Non détecté", note: metabolite };
+    return { ...view, ratio: null, level: "acceptable", label: "Non quantifiable", note: metabolite };
   }
   const ratio = value / max;
-  return { ...view, ratio, ...levelFromRatio(ratio, threshold.kind) };
+  return { ...view, ratio, ...official(levelFromRatio(ratio, threshold.kind)) };
 }
 
-/** The ratio table of ARCHITECTURE.md for limits; indicators and comfort values stop at « À surveiller ». */
+/**
+ * Compliance first (ARCHITECTURE.md, data rules): at or under its threshold a value is
+ * « Conforme » — the ratio only shades it excellent/good/acceptable for ordering — and from 80 %
+ * « Conforme, proche de la limite », never concerning, never an alert. Above a limite de qualité
+ * it is « Non conforme » (critical); above a reference, an indicative value or a comfort
+ * threshold, at most « À surveiller ».
+ */
 export function levelFromRatio(ratio: number, kind: ThresholdKind): { level: RatedLevel; label: string } {
-  if (ratio <= 0.25) return { level: "excellent", label: "Excellent" };
-  if (ratio <= 0.5) return { level: "good", label: "Bon" };
-  if (ratio <= 0.8) return { level: "acceptable", label: "Acceptable" };
-  if (kind === "limite") return ratio <= 1 ? { level: "concerning", label: "Limite atteinte" } : { level: "critical", label: "Non conforme" };
-  if (ratio <= 1) return { level: "acceptable", label: kind === "reference" ? "Proche de la référence" : "Proche du seuil de confort" };
+  if (ratio <= 1) {
+    const level: RatedLevel = ratio <= 0.25 ? "excellent" : ratio <= 0.5 ? "good" : "acceptable";
+    if (ratio <= 0.8) return { level, label: "Conforme" };
+    return { level: "acceptable", label: NEAR_LABELS[kind] };
+  }
+  return outOfRange(kind);
+}
+
+const NEAR_LABELS: Record<ThresholdKind, string> = {
+  limite: "Conforme, proche de la limite",
+  reference: "Conforme, proche de la référence",
+  indicative: "Conforme, proche de la valeur indicative",
+  confort: "Proche du seuil de confort",
+};
+
+function outOfRange(kind: ThresholdKind): { level: RatedLevel; label: string } {
+  if (kind === "limite") return { level: "critical", label: "Non conforme" };
+  if (kind === "indicative") return { level: "concerning", label: "Au-dessus de la valeur indicative" };
   return { level: "concerning", label: "À surveiller" };
 }
 
-function outOfRange(kind: ThresholdKind): { level: RatedLevel; label: string } {
-  return kind === "limite" ? { level: "critical", label: "Non conforme" } : { level: "concerning", label: "À surveiller" };
+/** Microbiology is judged by the bacteriological verdict, everything else by the physico-chemical one. */
+function officialLimitFlag(result: WaterResult, threshold: Threshold): ComplianceFlag {
+  const microbiological = classifyUnit(threshold.spec.unit).family === "count100ml" || classifyUnit(result.unit ?? "").family === "count100ml";
+  return microbiological ? result.limitsBacteriological : result.limitsPhysicochemical;
+}
+
+/**
+ * The ARS verdict of the sample wins over our reading of one row: above a limit under a
+ * prefectoral derogation (D) is « Conforme sous dérogation »; above the limit written on the row
+ * while the ARS declared the sample compliant (C) is compliant (e.g. a metabolite the ARS already
+ * judges with the 0,9 µg/L indicative value).
+ */
+function applyOfficialVerdict(result: WaterResult, threshold: Threshold, judgement: Judgement): Judgement {
+  if (judgement.level !== "critical") return judgement;
+  const flag = officialLimitFlag(result, threshold);
+  if (flag === "D") return { level: "concerning", label: "Conforme sous dérogation", note: "derogation" };
+  if (flag === "C") return { level: "acceptable", label: "Conforme", note: "ars-compliant" };
+  return judgement;
 }
 
 /** Latest result of each parameter within the window, newest first. */
@@ -105,17 +156,19 @@ export function latestResultPerParameter(results: readonly WaterResult[], now: D
 }
 
 /**
- * Up to six parameters: anything at « À surveiller » or worse first (worst first), then the
- * parameters people ask about (nitrates, pesticides, PFAS, lead, E. coli, enterococci…).
+ * Up to six parameters: anything at « À surveiller » or worse first (worst first), then a value
+ * we could not compare with its limit, then the parameters people ask about (nitrates,
+ * pesticides, PFAS, lead, E. coli, enterococci…).
  */
 export function selectDisplayedParameters(evaluated: readonly WaterParameterView[]): WaterParameterView[] {
   const alarming = evaluated
     .filter((parameter) => parameter.level === "critical" || parameter.level === "concerning")
     .sort((a, b) => severityOrder(a) - severityOrder(b) || priorityOf(a) - priorityOf(b));
+  const uncomparable = evaluated.filter((parameter) => !alarming.includes(parameter) && parameter.note === "uncomparable-unit");
   const usual = evaluated
-    .filter((parameter) => !alarming.includes(parameter) && Number.isFinite(priorityOf(parameter)))
+    .filter((parameter) => !alarming.includes(parameter) && !uncomparable.includes(parameter) && Number.isFinite(priorityOf(parameter)))
     .sort((a, b) => priorityOf(a) - priorityOf(b));
-  return [...alarming, ...usual].slice(0, MAX_DISPLAYED_PARAMETERS);
+  return [...alarming, ...uncomparable, ...usual].slice(0, MAX_DISPLAYED_PARAMETERS);
 }
 
 const severityOrder = (parameter: WaterParameterView) => (parameter.level === "critical" ? 0 : 1);
@@ -123,7 +176,7 @@ const priorityOf = (parameter: WaterParameterView) => displayPriority(parameter.
 
 /** The official verdict of a sample: non-compliant with a limit → critical; derogation or reference → concerning. */
 export function levelOfOfficialVerdict(sample: WaterResult): RatedLevel | null {
-  if (sample.limitsBacteriological === "N" || sample.limitsPhysicochemical === "N") return "critical";
+  if (isOfficiallyNonCompliant(sample)) return "critical";
   if (
     sample.limitsBacteriological === "D" ||
     sample.limitsPhysicochemical === "D" ||
@@ -135,59 +188,132 @@ export function levelOfOfficialVerdict(sample: WaterResult): RatedLevel | null {
   return null;
 }
 
+const isOfficiallyNonCompliant = (sample: WaterResult) => sample.limitsBacteriological === "N" || sample.limitsPhysicochemical === "N";
+
+function inWindow(results: readonly WaterResult[], now: Date): WaterResult[] {
+  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  return results.filter((result) => result.sampledAt >= since);
+}
+
+interface NetworkJudgement {
+  level: Level;
+  newestSample: WaterResult | null;
+  evaluated: WaterParameterView[];
+  verdict: RatedLevel | null;
+  tapOnly: boolean;
+}
+
+/**
+ * One network's level from the latest result of each parameter and the ARS verdict of its newest
+ * sample. Lead, copper and nickel are sampled at one building's tap: when they are the only
+ * limits exceeded (the ARS « N » of that sample included), the network is « à surveiller », not
+ * critical — the building's pipes are the likely cause.
+ */
+export function judgeNetwork(results: readonly WaterResult[], now: Date): NetworkJudgement {
+  const latest = latestResultPerParameter(results, now);
+  const newestSample = latest[0] ?? null;
+  if (!newestSample) return { level: "unavailable", newestSample: null, evaluated: [], verdict: null, tapOnly: false };
+  const evaluated = latest.map(evaluateParameter).filter((view): view is WaterParameterView => view !== null);
+  const verdict = levelOfOfficialVerdict(newestSample);
+  const exceeded = evaluated.filter((parameter) => parameter.level === "critical");
+  const newestExceeded = exceeded.filter((parameter) => parameter.date_prelevement === newestSample.sampledAt);
+  const networkWide = exceeded.filter((parameter) => !parameter.at_the_tap);
+  // An ARS « N » is explained by the tap only when the newest sample shows an exceedance and
+  // every exceedance of that sample is at the tap; an unexplained « N » stays critical.
+  const verdictFromNetwork = verdict === "critical" && (newestExceeded.length === 0 || newestExceeded.some((parameter) => !parameter.at_the_tap));
+  const tapOnly = exceeded.length > 0 && networkWide.length === 0 && !verdictFromNetwork;
+  const critical = networkWide.length > 0 || verdictFromNetwork;
+  const concerning = tapOnly || evaluated.some((parameter) => parameter.level === "concerning") || verdict !== null;
+  const level: Level = critical ? "critical" : concerning ? "concerning" : "good";
+  return { level, newestSample, evaluated, verdict, tapOnly };
+}
+
+/** The most recent sample of the window that the ARS declared non-compliant with a limit. */
+export function findLastNonCompliance(results: readonly WaterResult[], now: Date): WaterQualitySection["last_non_compliance"] {
+  const flagged = inWindow(results, now)
+    .filter(isOfficiallyNonCompliant)
+    .sort((a, b) => b.sampledAt.localeCompare(a.sampledAt));
+  const newest = flagged[0];
+  if (!newest) return null;
+  const sameSample = results.filter((result) => result.sampleCode === newest.sampleCode);
+  const parameters = sameSample
+    .map(evaluateParameter)
+    .filter((view): view is WaterParameterView => view !== null && view.level === "critical")
+    .map((view) => view.libelle_parametre);
+  return { sampled_at: newest.sampledAt, conclusion: newest.sampleConclusion, parameters: [...new Set(parameters)] };
+}
+
+/**
+ * The ministry's own page of drinking-water results, for the commune's region (the department
+ * and commune are then chosen in its form: the page cannot be deep-linked further).
+ */
+export function waterSourceFor(communeCode: string | null): SourceRef {
+  const region = communeCode ? regionCodeOf(departmentCodeOf(communeCode)) : null;
+  if (!region) return HUBEAU_SOURCE;
+  return { ...HUBEAU_SOURCE, url: `https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=${region}` };
+}
+
 export function evaluateWaterQuality(input: {
   results: SourceResult<WaterResult[]>;
   udi: Udi | null;
   udis: Udi[];
+  /** how `udi` was chosen; null when the commune has no known network */
+  udiChoice?: WaterQualitySection["udi_choice"];
+  /** the commune's other networks and their results, to say when one of them has a problem */
+  otherNetworks?: ReadonlyArray<{ udi: Udi; results: readonly WaterResult[] }>;
+  /** INSEE code of the commune, for the link to the ministry's page of results */
+  communeCode?: string | null;
   now: Date;
 }): WaterQualitySection {
   const common = {
     udi: input.udi ? { code: input.udi.code, name: input.udi.name } : null,
     udis: input.udis.map((udi) => ({ code: udi.code, name: udi.name, quarter: udi.quarter })),
-    source: HUBEAU_SOURCE,
+    udi_choice: input.udi ? (input.udiChoice ?? null) : null,
+    source: waterSourceFor(input.communeCode ?? null),
   };
+  const empty = { sampled_at: null, conclusion: null, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [] };
   if (!input.results.ok) {
     return {
       ...common,
+      ...empty,
       success: false,
       level: "unavailable",
-      sampled_at: null,
-      conclusion: null,
-      parameters: [],
-      distributor: null,
       message: "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles. Réessayez dans quelques minutes.",
     };
   }
-  const latest = latestResultPerParameter(input.results.data, input.now);
-  const newestSample = latest[0];
+  const otherNetworks = (input.otherNetworks ?? [])
+    .map(({ udi, results }) => {
+      const judged = judgeNetwork(results, input.now);
+      return { code: udi.code, name: udi.name, quarter: udi.quarter, level: judged.level, sampled_at: judged.newestSample?.sampledAt ?? null };
+    })
+    .filter((network) => network.level === "critical" || network.level === "concerning");
+  const judged = judgeNetwork(input.results.data, input.now);
+  const newestSample = judged.newestSample;
   if (!newestSample) {
     return {
       ...common,
+      ...empty,
+      other_networks_with_issues: otherNetworks,
       success: true,
       level: "unavailable",
-      sampled_at: null,
-      conclusion: null,
-      parameters: [],
-      distributor: null,
       message:
         "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau au cours des 12 derniers mois (les résultats paraissent avec environ deux mois de décalage).",
     };
   }
-  const evaluated = latest.map(evaluateParameter).filter((view): view is WaterParameterView => view !== null);
-  const verdict = levelOfOfficialVerdict(newestSample);
-  const worst = worstLevel([...evaluated.map((parameter) => parameter.level), ...(verdict ? [verdict] : [])]);
-  const level: Level = worst === "critical" ? "critical" : worst === "concerning" ? "concerning" : "good";
   const conclusion = newestSample.sampleConclusion;
   return {
     ...common,
     success: true,
-    level,
+    level: judged.level,
     sampled_at: newestSample.sampledAt,
     conclusion,
-    parameters: selectDisplayedParameters(evaluated),
+    parameters: selectDisplayedParameters(judged.evaluated),
+    last_non_compliance: findLastNonCompliance(input.results.data, input.now),
+    tap_only_exceedance: judged.tapOnly,
+    other_networks_with_issues: otherNetworks,
     distributor: newestSample.distributor,
     message:
-      verdict === "critical" && !conclusion
+      judged.verdict === "critical" && !conclusion
         ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé."
         : null,
   };

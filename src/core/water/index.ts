@@ -1,3 +1,4 @@
 export * from "./evaluate.ts";
 export * from "./measurements.ts";
 export * from "./parameters.ts";
+export * from "./notes.ts";

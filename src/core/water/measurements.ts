@@ -59,9 +59,17 @@ export function parseLimitSpec(text: string | null | undefined): LimitSpec | nul
 
 // ---------------------------------------------------------------- units
 
-type UnitFamily = { family: "mass"; factorToMicrograms: number } | { family: "count100ml" } | { family: "other"; key: string };
+type UnitFamily =
+  | { family: "mass"; factorToMicrograms: number; expressedAs: string | null }
+  | { family: "count100ml" }
+  | { family: "other"; key: string };
 
-/** Classifies a unit so that a limit in µg/L can be compared with a value in mg/L, etc. */
+/**
+ * Classifies a unit so that a limit in µg/L can be compared with a value in mg/L, etc. A chemical
+ * qualifier says what the mass is counted as: the ARS writes nitrates « mg(NO3)/L » or
+ * « mg/L NO3 », while a limit reads « <=50 mg/L ». It is kept apart (`expressedAs`) so that
+ * « mg(NO3)/L » compares with « mg/L » but « mg(N)/L » (as nitrogen, 4,4 times smaller) does not.
+ */
 export function classifyUnit(unit: string): UnitFamily {
   const key = unit
     .normalize("NFKC")
@@ -69,13 +77,24 @@ export function classifyUnit(unit: string): UnitFamily {
     .replace(/\u03bc/g, "µ") // Greek mu → micro sign
     .replace(/\s+/g, "")
     .replace(/^ug/, "µg");
-  const mass = /^(ng|µg|mg|g)\/l$/.exec(key);
+  const mass = /^(ng|µg|mg|g)(?:\(([a-z0-9]+)\))?\/l(?:([a-z][a-z0-9]*))?$/.exec(key);
   if (mass) {
     const factors: Record<string, number> = { ng: 0.001, "µg": 1, mg: 1000, g: 1_000_000 };
-    return { family: "mass", factorToMicrograms: factors[mass[1]!]! };
+    return { family: "mass", factorToMicrograms: factors[mass[1]!]!, expressedAs: mass[2] ?? mass[3] ?? null };
   }
   if (/^(n|nb|ufc|npp)?\/\(?100ml\)?$/.test(key)) return { family: "count100ml" };
   return { family: "other", key };
+}
+
+/**
+ * Two ways of counting a mass compare when they are the same, or when one side says nothing and
+ * the other names a molecule (« no3 »): a bare limit is written for the substance itself. An
+ * element alone (« n », « p ») counts only that element's mass and never compares with a bare unit.
+ */
+function sameExpression(a: string | null, b: string | null): boolean {
+  if (a === b) return true;
+  const named = a ?? b ?? "";
+  return (a === null || b === null) && /\d/.test(named);
 }
 
 /**
@@ -86,7 +105,9 @@ export function conversionFactor(from: string, to: string): number | null {
   if (from.trim() === "" || to.trim() === "") return 1;
   const a = classifyUnit(from);
   const b = classifyUnit(to);
-  if (a.family === "mass" && b.family === "mass") return a.factorToMicrograms / b.factorToMicrograms;
+  if (a.family === "mass" && b.family === "mass") {
+    return sameExpression(a.expressedAs, b.expressedAs) ? a.factorToMicrograms / b.factorToMicrograms : null;
+  }
   if (a.family === "count100ml" && b.family === "count100ml") return 1;
   if (a.family === "other" && b.family === "other" && a.key === b.key) return 1;
   return null;

@@ -2,7 +2,13 @@
 // with a result. Sources: arrêté du 11 janvier 2007 as amended on 30 December 2022 (limits and
 // references of quality), and the specification's comfort threshold for chlorine.
 
-export type ThresholdKind = "limite" | "reference" | "confort";
+/**
+ * limite: limite de qualité (health-based, can make a result « Non conforme »);
+ * reference: référence de qualité (an indicator of how the plant works, at most « À surveiller »);
+ * indicative: the 0,9 µg/L indicative value of a pesticide metabolite classed non-relevant;
+ * confort: no regulatory value at all (chlorine), a comfort threshold.
+ */
+export type ThresholdKind = "limite" | "reference" | "indicative" | "confort";
 
 export interface ParameterRule {
   /** SANDRE codes, when verified in real data */
@@ -18,6 +24,12 @@ export interface ParameterRule {
   appliesFrom?: string;
   /** the kind is ours whatever Hub'Eau says (chlorine has no regulatory limit) */
   forceKind?: boolean;
+  /**
+   * Measured at one building's tap, after its own pipes (arrêté du 11 janvier 2007, annexe I:
+   * lead, copper and nickel are sampled « au robinet normalement utilisé pour la consommation »):
+   * an exceedance says more about that building than about the network.
+   */
+  atTheTap?: boolean;
 }
 
 const max = (value: number, unit: string) => ({ min: null, max: value, unit });
@@ -31,14 +43,14 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   // The total carries the 0.5 µg/L limit; each substance 0.1 µg/L (given by Hub'Eau with the result).
   { codes: ["6276"], name: "Pesticides (total)", kind: "limite", threshold: max(0.5, "µg/L") },
   { codes: ["8847"], name: "PFAS (somme de 20)", kind: "limite", threshold: max(0.1, "µg/L"), appliesFrom: "2026-01-01" },
-  { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L") },
+  { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L"), atTheTap: true },
   { codes: ["1449"], name: "Escherichia coli", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["6455"], name: "Entérocoques", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L") },
   { codes: ["1369"], name: "Arsenic", kind: "limite", threshold: max(10, "µg/L") },
-  { codes: ["1386"], name: "Nickel", kind: "limite", threshold: max(20, "µg/L") },
+  { codes: ["1386"], name: "Nickel", kind: "limite", threshold: max(20, "µg/L"), atTheTap: true },
   { codes: ["1753"], name: "Chlorure de vinyle", kind: "limite", threshold: max(0.5, "µg/L") },
-  { codes: [], label: /^cuivre\b/i, name: "Cuivre", kind: "limite", threshold: max(2, "mg/L") },
+  { codes: [], label: /^cuivre\b/i, name: "Cuivre", kind: "limite", threshold: max(2, "mg/L"), atTheTap: true },
   { codes: [], label: /^chrome\b/i, name: "Chrome", kind: "limite", threshold: max(50, "µg/L") },
   { codes: [], label: /benzo\s*\(\s*a\s*\)\s*pyr[èe]ne/i, name: "Benzo(a)pyrène", kind: "limite", threshold: max(0.01, "µg/L") },
   // PFOA and PFOS have no individual limit; the HCSP value concerns the sum of four PFAS.
@@ -47,14 +59,62 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   // Chlorine has no regulatory limit: 0.6 mg/L is the specification's comfort threshold.
   { codes: ["1398"], name: "Chlore libre", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   { codes: ["1399"], name: "Chlore total", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
-  // The specification's 0.5 mg/L, used only without Hub'Eau's reference (0.1 mg/L).
-  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.5, "mg/L") },
+  // Référence de qualité 0,1 mg/L (arrêté du 11 janvier 2007, annexe I, II), as Hub'Eau gives it.
+  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L") },
   { codes: ["1447"], name: "Bactéries coliformes", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1042"], name: "Spores de bactéries sulfito-réductrices", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1295"], name: "Turbidité", kind: "reference", threshold: max(2, "NFU") },
   { codes: ["1303"], name: "Conductivité", kind: "reference", threshold: { min: 200, max: 1100, unit: "µS/cm" } },
   { codes: ["1302"], name: "pH", kind: "reference", threshold: { min: 6.5, max: 9, unit: "unité pH" } },
 ];
+
+/**
+ * Pesticide metabolites that ANSES classes « non pertinents » for drinking water. For them the
+ * rule is not the 0,1 µg/L limit of a pesticide but an indicative value of 0,9 µg/L (ANSES opinion
+ * of 11 April 2019 on the relevance of metabolites, applied by the DGS), although Hub'Eau rows may
+ * still carry « <=0,1 µg/L ». Table as of 2026-11-23, from the list of metabolites classed
+ * non-relevant with the year of their classification (ANSES, relayed by the ministry of health
+ * and crop-protection guides). `since`: the day the class applies to samples — the opinion's day
+ * when known (2019 batch; ESA-métolachlore 30 September 2022), otherwise, to stay on the safe
+ * side, the last day of the year of classification. OXA-alachlore was classed *relevant* (2019):
+ * it keeps the 0,1 µg/L limit. Whatever this table says, the ARS verdict of the sample wins.
+ */
+export interface NonRelevantMetabolite {
+  codes: readonly string[];
+  label: RegExp;
+  name: string;
+  since: string;
+}
+
+/** « ESA-métolachlore », « Métolachlore ESA », « metolachlor ESA »: both orders, any accents. */
+const metabolite = (parent: string, suffix: string) =>
+  new RegExp(`^(?:${suffix}[\\s-]*(?:de\\s+l[’']|du\\s+)?(?:s-)?${parent}|(?:s-)?${parent}[\\s-]*${suffix})\\b`, "i");
+
+export const NON_RELEVANT_METABOLITES: readonly NonRelevantMetabolite[] = [
+  { codes: [], label: metabolite("ac[ée]tochlor[e]?", "ESA"), name: "ESA-acétochlore", since: "2019-04-11" },
+  { codes: [], label: metabolite("ac[ée]tochlor[e]?", "OXA"), name: "OXA-acétochlore", since: "2019-04-11" },
+  { codes: [], label: metabolite("alachlor[e]?", "ESA"), name: "ESA-alachlore", since: "2019-04-11" },
+  { codes: [], label: metabolite("m[ée]tazachlor[e]?", "ESA"), name: "ESA-métazachlore", since: "2019-04-11" },
+  { codes: [], label: metabolite("m[ée]tazachlor[e]?", "OXA"), name: "OXA-métazachlore", since: "2019-04-11" },
+  { codes: [], label: /^dim[ée]thachlor[e]?\s*(?:m[ée]tabolite\s*)?CGA\s*354742\b/i, name: "Diméthachlore CGA 354742", since: "2019-12-31" },
+  { codes: [], label: /^dim[ée]thachlor[e]?\s*(?:m[ée]tabolite\s*)?CGA\s*369873\b/i, name: "Diméthachlore CGA 369873", since: "2020-12-31" },
+  { codes: [], label: metabolite("m[ée]tolachlor[e]?", "OXA"), name: "OXA-métolachlore", since: "2021-12-31" },
+  { codes: ["6854"], label: metabolite("m[ée]tolachlor[e]?", "ESA"), name: "ESA-métolachlore", since: "2022-09-30" },
+  { codes: [], label: /^(?:s-)?m[ée]tolachlor[e]?\s*NOA\s*413173\b/i, name: "Métolachlore NOA 413173", since: "2022-12-31" },
+  { codes: [], label: metabolite("dim[ée]th[ée]namide", "ESA"), name: "ESA-diméthénamide", since: "2022-12-31" },
+  { codes: [], label: metabolite("dim[ée]th[ée]namide", "OXA"), name: "OXA-diméthénamide", since: "2022-12-31" },
+  { codes: [], label: /^chlorothalonil\s*(?:m[ée]tabolite\s*)?R\s*471811\b/i, name: "Chlorothalonil R471811", since: "2024-12-31" },
+];
+
+/** The indicative value of a non-relevant metabolite, µg/L. */
+export const NON_RELEVANT_METABOLITE_VALUE = { min: null, max: 0.9, unit: "µg/L" } as const;
+
+export function findNonRelevantMetabolite(code: string, label: string, sampledAt: string): NonRelevantMetabolite | undefined {
+  const day = sampledAt.slice(0, 10);
+  return NON_RELEVANT_METABOLITES.find(
+    (metabolite) => (metabolite.codes.includes(code) || metabolite.label.test(label.trim())) && day >= metabolite.since,
+  );
+}
 
 /** The SANDRE codes fetched for display (label-matched rules come with the latest samples). */
 export const KEY_PARAMETER_CODES: readonly string[] = PARAMETER_RULES.flatMap((rule) => rule.codes);

@@ -2,7 +2,7 @@
 // run knew, and record new events and states together (one transaction per batch), so that a run
 // that dies halfway leaves either nothing or everything of a batch behind.
 import { inArray, sql } from "drizzle-orm";
-import { evaluateAirQuality } from "../../core/air/index.ts";
+import { evaluateAirQuality, type EpciRef } from "../../core/air/index.ts";
 import {
   diffAir,
   diffBathing,
@@ -27,7 +27,7 @@ import { alertEvents, alertStates } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
-import { loadCommuneWater, selectWater, type CommuneWater } from "../services/report.ts";
+import { loadAirIndices, loadCommuneWater, selectWater, type CommuneWater } from "../services/report.ts";
 import type { AlertSubject } from "./plan.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
@@ -64,18 +64,19 @@ export interface StoredEventPayload {
 interface CommuneData {
   water: CommuneWater | null;
   zones: SourceResult<DroughtZone[]> | null;
-  atmo: SourceResult<AtmoIndex[]> | null;
+  air: { atmo: SourceResult<AtmoIndex[]>; epci: EpciRef | null } | null;
 }
 
 async function fetchCommune(deps: Deps, gates: RunGates, citycode: string, needs: Set<AlertSource>, now: Date): Promise<CommuneData> {
   const communeCode = toCommuneCode(citycode);
   const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
-  const [water, zones, atmo] = await Promise.all([
+  const [water, zones, air] = await Promise.all([
     needs.has("water") ? gates.hubeau().then(() => loadCommuneWater(deps.sources, { citycode, now })) : null,
     needs.has("drought") ? gates.vigieau().then(() => deps.sources.fetchDroughtZones({ communeCode })) : null,
-    needs.has("air") ? gates.atmo().then(() => deps.sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: today })) : null,
+    // The commune's official index, else its intercommunality's (as on the report page).
+    needs.has("air") ? gates.atmo().then(() => loadAirIndices(deps.sources, { communeCode, today })) : null,
   ]);
-  return { water, zones, atmo };
+  return { water, zones, air };
 }
 
 /** A commune split between several zones of one type answers 409: then each address is asked. */
@@ -131,7 +132,7 @@ export async function processAlertBatch(
       const [citycode, subjects] = entry;
       const needs = new Set(subjects.flatMap((subject) => subject.sources));
       const commune = await fetchCommune(deps, options.gates, citycode, needs, now);
-      const air = commune.atmo ? evaluateAirQuality({ atmo: commune.atmo, cams: { ok: false, reason: "not_found" }, now }) : null;
+      const air = commune.air ? evaluateAirQuality({ ...commune.air, cams: { ok: false, reason: "not_found" }, now }) : null;
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;

@@ -45,7 +45,7 @@ const STALE_RUN_MS = 30 * 60 * 1000;
 function countUpstreamCalls(deps: Deps): number {
   return deps.sources
     .upstreamStatus()
-    .filter((status) => status.name === "hubeau" || status.name === "vigieau" || status.name === "atmo" || status.name === "baignades")
+    .filter((status) => status.name !== "ban" && status.name !== "openmeteo")
     .reduce((sum, status) => sum + status.calls, 0);
 }
 

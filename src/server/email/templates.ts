@@ -2,6 +2,7 @@
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/shared/format.ts";
 import { LEVEL_LABELS } from "../../core/shared/levels.ts";
+import { describeProhibition } from "../../core/bathing/notes.ts";
 import type { Report } from "../../core/types.ts";
 import {
   escapeFrench,
@@ -129,14 +130,20 @@ function describeAir(report: Report): SectionLine {
 function describeDrought(report: Report): SectionLine {
   const drought = report.drought;
   const base = { name: "Sécheresse", source: drought.source.name };
-  if (!drought.success || drought.level === "unavailable") return { ...base, status: describeUnavailable(drought.message) };
-  const decree = drought.decree;
-  const period = decree?.end
-    ? ` (arrêté en vigueur jusqu'au ${formatDateFr(decree.end)})`
-    : decree?.start
-      ? ` (arrêté en vigueur depuis le ${formatDateFr(decree.start)})`
-      : "";
-  return { ...base, status: `${drought.label}${period}` };
+  if (!drought.success) return { ...base, status: describeUnavailable(drought.message) };
+  if (drought.zones.length === 0) return { ...base, status: drought.label };
+  // Each water type that applies, worst first, with its official word: « Crise (eau superficielle,
+  // arrêté en vigueur jusqu'au …) ; Alerte (eau potable, …) ». An unknown level says so.
+  const zones = drought.zones.map((zone) => {
+    const decree = zone.decree;
+    const period = decree?.end
+      ? `, arrêté en vigueur jusqu'au ${formatDateFr(decree.end)}`
+      : decree?.start
+        ? `, arrêté en vigueur depuis le ${formatDateFr(decree.start)}`
+        : "";
+    return `${zone.label} (${zone.type_label.toLowerCase()}${period})`;
+  });
+  return { ...base, status: zones.join(" ; ") };
 }
 
 function describeBathing(report: Report): SectionLine {
@@ -145,7 +152,9 @@ function describeBathing(report: Report): SectionLine {
   const nearest = bathing.sites[0];
   if (!nearest) return { ...base, status: "Aucun site de baignade surveillé à proximité" };
   const others = bathing.sites.length > 1 ? ` (et ${bathing.sites.length - 1} autre${bathing.sites.length > 2 ? "s" : ""} site${bathing.sites.length > 2 ? "s" : ""} à moins de 20 km)` : "";
-  return { ...base, status: `${nearest.name} : ${nearest.status_label}${others}` };
+  // As on the page: a ban of an earlier season is information with its season, not « Baignade interdite ».
+  const earlierBan = nearest.prohibition && !nearest.prohibition.current ? ` ; ${describeProhibition(nearest.prohibition).replace(/^I/, "i")}` : "";
+  return { ...base, status: `${nearest.name} : ${nearest.status_label}${earlierBan}${others}` };
 }
 
 function describeUnavailable(message: string | null): string {

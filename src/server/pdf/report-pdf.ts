@@ -6,6 +6,8 @@ import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/share
 import { LEVEL_LABELS } from "../../core/shared/levels.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../../core/types.ts";
 import { toWinAnsi } from "./pdf-text.ts";
+import { AT_THE_TAP_TEXT, describeLastNonCompliance, describeOtherNetworks, LIMIT_KIND_TEXTS, TAP_ONLY_TEXT, WATER_NOTE_TEXTS } from "../../core/water/notes.ts";
+import { describeBathingSeason, describeBathingSources, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../../core/bathing/notes.ts";
 
 const NBSP = "\u00A0";
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
@@ -42,11 +44,7 @@ const SEVERITY_LEVELS: Record<Recommendation["severity"], Level> = {
   critical: "critical",
 };
 
-const LIMIT_KIND_LABELS: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = {
-  limite: "limite de qualité",
-  reference: "référence de qualité",
-  confort: "seuil de confort",
-};
+const LIMIT_KIND_LABELS: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = LIMIT_KIND_TEXTS;
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -248,14 +246,16 @@ function drawReport(cursor: Cursor, report: Report): void {
   drawSource(cursor, air.source);
 
   const drought = report.drought;
-  drawSectionStart(cursor, "Sécheresse", drought.level, describeDecreePeriod(drought.decree), drought.message);
+  // Each zone carries its own decree dates: the heading has them only when no zone does.
+  drawSectionStart(cursor, "Sécheresse", drought.level, drought.zones.length > 0 ? null : describeDecreePeriod(drought.decree), drought.message);
   drawDrought(cursor, drought);
   drawSource(cursor, drought.source);
 
   // Reports built before bathing water existed have no section.
   if (report.bathing) {
     const bathing = report.bathing;
-    drawSectionStart(cursor, "Baignade", bathing.sites.length === 0 ? "unavailable" : bathing.level, bathing.record_season ? `Bilan officiel de la saison ${bathing.record_season}` : null, bathing.message);
+    // Without any live read the message already names the record's season.
+    drawSectionStart(cursor, "Baignade", bathing.sites.length === 0 ? "unavailable" : bathing.level, describeBathingSources(bathing), bathing.message);
     drawBathing(cursor, bathing);
     drawSource(cursor, bathing.source);
   }
@@ -282,9 +282,19 @@ function drawWater(cursor: Cursor, water: WaterQualitySection): void {
   if (water.udi) drawField(cursor, "Réseau", water.udi.name);
   if (water.distributor) drawField(cursor, "Distributeur", water.distributor);
   if (water.conclusion) drawField(cursor, "Conclusion officielle", water.conclusion);
+  for (const line of [describeOtherNetworks(water), water.tap_only_exceedance ? TAP_ONLY_TEXT : null, describeLastNonCompliance(water)]) {
+    if (line) drawParagraph(cursor, line, { size: 9.5 }, 4);
+  }
   if (water.parameters.length > 0) {
     cursor.y -= 4;
     drawParameterTable(cursor, water.parameters);
+    for (const parameter of water.parameters) {
+      const notes = [
+        parameter.note ? WATER_NOTE_TEXTS[parameter.note] : null,
+        parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? AT_THE_TAP_TEXT : null,
+      ].filter((note): note is string => note !== null);
+      for (const note of notes) drawParagraph(cursor, `${parameter.libelle_parametre} : ${note}`, { size: 8.5, color: COLORS.muted }, 3);
+    }
   }
   cursor.y -= 4;
 }
@@ -355,11 +365,20 @@ const withUnit = (unit: string | null) => (unit ? `${NBSP}${unit}` : "");
 function drawAir(cursor: Cursor, air: AirQualitySection): void {
   if (air.index) {
     drawField(cursor, air.origin === "cams" ? "Niveau estimé" : "Indice ATMO", air.index.label);
-    if (air.origin === "atmo") drawField(cursor, "Zone", air.index.zone);
+    if (air.origin === "atmo") drawField(cursor, air.index.zone_type === "epci" ? "Zone (intercommunalité)" : "Zone", air.index.zone);
+    if (air.responsible_pollutant) drawField(cursor, "Polluant déterminant", air.responsible_pollutant.label);
     drawField(cursor, "Demain", air.tomorrow?.label ?? "Prévision non publiée");
   }
-  const pm25 = air.pollutants["pm2_5"];
-  if (pm25) drawField(cursor, "Particules fines PM2,5", `${formatNumberFr(pm25.value, 1)}${withUnit(pm25.unit)} (estimation CAMS)`);
+  if (air.origin === "cams") {
+    // The model's values, each with its daily basis: never read as measurements.
+    for (const pollutant of Object.values(air.pollutants)) {
+      const basis = pollutant.basis === "daily_mean" ? "moyenne du jour" : "maximum horaire du jour";
+      drawField(cursor, pollutant.label, `${formatNumberFr(pollutant.value, 1)}${withUnit(pollutant.unit)} (${basis}, estimation CAMS)`);
+    }
+  } else {
+    const pm25 = air.pollutants["pm2_5"];
+    if (pm25) drawField(cursor, "Particules fines PM2,5", `${formatNumberFr(pm25.value, 1)}${withUnit(pm25.unit)} (moyenne du jour, estimation CAMS)`);
+  }
   cursor.y -= 4;
 }
 
@@ -371,23 +390,33 @@ function describeDecreePeriod(decree: DroughtSection["decree"]): string | null {
 }
 
 function drawDrought(cursor: Cursor, drought: DroughtSection): void {
-  if (drought.success) drawField(cursor, "Niveau", drought.label);
-  if (drought.zone) drawField(cursor, "Zone", drought.zone.name);
-  if (drought.restrictions.length > 0) {
+  if (drought.success && drought.zones.length === 0) drawField(cursor, "Niveau", drought.label);
+  // One block per water type (drinking water, rivers, groundwater), worst first: the drinking-water
+  // zone's rules must not disappear behind a river's crise.
+  for (const zone of drought.zones) {
     cursor.y -= 4;
-    // Keep the list title with its first item.
-    ensureSpace(cursor, 4 * lineHeightOf(10));
-    drawParagraph(cursor, "Restrictions pour les particuliers :", { bold: true }, 3);
-    for (const restriction of drought.restrictions) {
-      ensureSpace(cursor, 2 * lineHeightOf(10));
-      cursor.page.drawText(prepare("•"), { x: MARGIN_X + 6, y: cursor.y - 10, size: 10, font: cursor.fonts.regular, color: COLORS.muted });
-      drawParagraph(cursor, restriction.usage, { bold: true, indent: 16 }, 0);
-      drawParagraph(cursor, restriction.description, { indent: 16 }, 4);
+    ensureSpace(cursor, 5 * lineHeightOf(10));
+    drawParagraph(cursor, `${zone.type_label} : ${zone.label}`, { bold: true, size: 11 }, 1);
+    if (zone.type_hint) drawParagraph(cursor, `Pour ${zone.type_hint}`, { size: 9, color: COLORS.muted }, 2);
+    drawField(cursor, "Zone", zone.name);
+    const period = describeDecreePeriod(zone.decree);
+    if (period) drawParagraph(cursor, period, {}, 2);
+    if (zone.restrictions.length > 0) {
+      cursor.y -= 2;
+      // Keep the list title with its first item.
+      ensureSpace(cursor, 4 * lineHeightOf(10));
+      drawParagraph(cursor, "Restrictions pour les particuliers :", { bold: true }, 3);
+      for (const restriction of zone.restrictions) {
+        ensureSpace(cursor, 2 * lineHeightOf(10));
+        cursor.page.drawText(prepare("•"), { x: MARGIN_X + 6, y: cursor.y - 10, size: 10, font: cursor.fonts.regular, color: COLORS.muted });
+        drawParagraph(cursor, restriction.usage, { bold: true, indent: 16 }, 0);
+        drawParagraph(cursor, restriction.description, { indent: 16 }, 4);
+      }
+    } else if (zone.gravity) {
+      drawParagraph(cursor, "Aucune restriction ne concerne les particuliers dans cette zone.", {}, 2);
     }
-  } else if (drought.gravity) {
-    drawParagraph(cursor, "Aucune restriction ne concerne les particuliers dans cette zone.", {}, 2);
+    if (zone.decree?.url) drawField(cursor, "Arrêté", zone.decree.url);
   }
-  if (drought.decree?.url) drawField(cursor, "Arrêté", drought.decree.url);
   cursor.y -= 4;
 }
 
@@ -396,22 +425,21 @@ function drawBathing(cursor: Cursor, bathing: BathingSection): void {
     ensureSpace(cursor, 5 * lineHeightOf(10));
     drawParagraph(cursor, `${site.name} – ${site.status_label}`, { bold: true }, 1);
     drawParagraph(cursor, `${site.commune}, ${site.water_type.toLowerCase()}, à ${formatNumberFr(site.distance_km, 1)} km`, { color: COLORS.muted, size: 9 }, 2);
-    if (site.prohibition) drawField(cursor, "Interdiction", site.prohibition.title, 8);
+    if (site.prohibition) {
+      // A ban of an earlier season is information with its season, like on the page.
+      const detail = describeProhibitionDetail(site.prohibition);
+      drawField(cursor, prohibitionTerm(site.prohibition), `${describeProhibition(site.prohibition)}${detail ? ` – ${detail}` : ""}`, 8);
+    }
     const sample = site.latest_sample
       ? `${site.latest_sample.verdict}, le ${formatDateFr(site.latest_sample.date)}`
       : site.record_sample
         ? `le ${formatDateFr(site.record_sample.date)} (bilan officiel)`
         : "non communiqué";
     drawField(cursor, "Dernier prélèvement", sample, 8);
-    const season =
-      site.in_season === false
-        ? "hors saison"
-        : site.season?.start && site.season.end
-          ? `du ${formatDateFr(site.season.start)} au ${formatDateFr(site.season.end)}`
-          : "non communiquée";
-    drawField(cursor, "Saison", season, 8);
+    drawField(cursor, "Saison", describeBathingSeason(site), 8);
     drawField(cursor, "Classement", site.classement ? `${site.classement.label} (${site.classement.year})` : "non communiqué", 8);
     drawField(cursor, "Fiche officielle", site.official_url, 8);
+    if (site.live_read_at) drawParagraph(cursor, describeLiveRead(site.live_read_at), { color: COLORS.muted, size: 9, indent: 8 }, 2);
     cursor.y -= 4;
   }
 }

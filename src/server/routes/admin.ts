@@ -11,7 +11,7 @@ import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { requireSession } from "../middleware/session.ts";
-import { loadCommuneWater, selectWater } from "../services/report.ts";
+import { loadAirIndices, loadCommuneWater, selectWater } from "../services/report.ts";
 
 /** Checked on every admin call, server-side: a verified account listed in ADMIN_EMAILS. */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -48,13 +48,13 @@ export const adminRoutes = new Hono<AppEnv>()
     if (!address) return jsonError(c, 404, "Adresse introuvable.", "address_not_found");
     const now = deps.clock();
     const communeCode = toCommuneCode(address.citycode);
-    const [water, zones, atmo] = await Promise.all([
+    const [water, zones, { atmo, epci }] = await Promise.all([
       loadCommuneWater(deps.sources, { citycode: address.citycode, now }),
       deps.sources.fetchDroughtZones({ communeCode, lon: address.longitude, lat: address.latitude }),
-      deps.sources.fetchAtmoIndex({ zoneCode: communeCode, fromDate: localDateParis(now.toISOString()) ?? "" }),
+      loadAirIndices(deps.sources, { communeCode, today: localDateParis(now.toISOString()) ?? "" }),
     ]);
     const selected = selectWater(water, undefined);
-    const air = evaluateAirQuality({ atmo, cams: { ok: false, reason: "not_found" }, now });
+    const air = evaluateAirQuality({ atmo, epci, cams: { ok: false, reason: "not_found" }, now });
     const departmentCode = departmentCodeOf(address.citycode);
     return c.json({
       geocoding: {

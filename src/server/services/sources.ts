@@ -1,9 +1,11 @@
-import type { Address, AtmoIndex, CamsEstimate, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import { localDateParis } from "../../core/shared/format.ts";
 import { searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchWaterResults } from "../../sources/hubeau/client.ts";
 import { fetchDroughtZones } from "../../sources/vigieau/client.ts";
 import { fetchAtmoIndex } from "../../sources/atmo/client.ts";
 import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
+import { fetchCommuneEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
@@ -15,6 +17,8 @@ export const TTL_SECONDS = {
   hubeau: 12 * 3600,
   vigieau: 3600,
   openmeteo: 3600,
+  /** EPCI membership changes on 1 January at most (prefectoral orders take effect then) */
+  geo: 30 * 24 * 3600,
   atmoMax: 3600,
   bathingPortal: 7 * 24 * 3600,
   /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
@@ -41,7 +45,7 @@ export function atmoTtlSeconds(now: Date): number {
   return TTL_SECONDS.atmoMax;
 }
 
-export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "baignades";
+export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
 
 /** What this process or isolate has seen of an upstream (cache hits excluded). */
 export interface UpstreamStatus {
@@ -62,12 +66,18 @@ export interface Sources {
     communeCode: string;
     since: string;
     parameterCodes?: readonly string[];
-    size: number;
+    /** results per page, and the most read in all (pages are fetched until the window is read) */
+    pageSize: number;
+    maxResults: number;
   }): Promise<SourceResult<WaterResult[]>>;
   /** without lon/lat: the zones of the whole commune (409 when it has several zones of one type) */
   fetchDroughtZones(params: { lon?: number; lat?: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
-  fetchAtmoIndex(params: { zoneCode: string; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
+  /** the commune's indices, and its EPCI's when `epciCode` is given (one WFS request) */
+  fetchAtmoIndex(params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
+  /** the CAMS model's today (Paris day of the clock), aggregated per day */
   fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
+  /** the intercommunality (EPCI) of a commune, from the API Géo */
+  fetchCommuneEpci(params: { communeCode: string }): Promise<SourceResult<CommuneEpci>>;
   /** the ministry portal's ids of a commune's bathing sites */
   fetchBathingPortalSites(params: { communeCode: string; department: string }): Promise<SourceResult<Array<{ portalId: string; name: string }>>>;
   /** one site's live page, read strictly; never cached here (the bathing service keeps snapshots) */
@@ -91,7 +101,7 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
-  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "baignades"];
+  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [name, { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null }]),
   );
@@ -149,7 +159,7 @@ export function createSources(deps: {
       ),
     fetchWaterResults: (params) =>
       cached(
-        `hubeau:results:${params.communeCode}:${params.since}:${params.parameterCodes?.join(",") ?? "all"}:${params.size}`,
+        `hubeau:results:${params.communeCode}:${params.since}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
         TTL_SECONDS.hubeau,
         () => fetchWaterResults(options(config.HUBEAU_API_URL), params),
       ),
@@ -159,17 +169,22 @@ export function createSources(deps: {
       cached(`vigieau:${communeCode}:${lat === undefined || lon === undefined ? "commune" : `${lat.toFixed(3)}:${lon.toFixed(3)}`}`, TTL_SECONDS.vigieau, () =>
         fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
       ),
-    fetchAtmoIndex: ({ zoneCode, fromDate }) =>
-      cached(`atmo:${zoneCode}:${fromDate}`, atmoTtlSeconds(clock()), () =>
-        fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, fromDate }),
+    fetchAtmoIndex: ({ zoneCode, epciCode, fromDate }) =>
+      cached(`atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}`, atmoTtlSeconds(clock()), () =>
+        fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate }),
       ),
     fetchCamsEstimate: ({ lat, lon }) => {
-      // CAMS cells are ~10 km wide: 2 decimals (~1 km) share answers between neighbours.
+      // CAMS cells are ~10 km wide: 2 decimals (~1 km) share answers between neighbours. The
+      // Paris day is part of the key: a new day is a new set of hours to aggregate.
       const roundedLat = Math.round(lat * 100) / 100;
       const roundedLon = Math.round(lon * 100) / 100;
-      return cached(`openmeteo:${roundedLat}:${roundedLon}`, TTL_SECONDS.openmeteo, () =>
-        fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon }),
+      const now = clock();
+      const day = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+      return cached(`openmeteo:${roundedLat}:${roundedLon}:${day}`, TTL_SECONDS.openmeteo, () =>
+        fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day }),
       );
     },
+    fetchCommuneEpci: ({ communeCode }) =>
+      cached(`geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
   };
 }

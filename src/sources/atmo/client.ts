@@ -4,16 +4,22 @@ import { atmoFeatureCollectionSchema } from "./schema.ts";
 import { mapAtmoIndices } from "./to-domain.ts";
 
 /**
- * ATMO index of a commune from the national WFS (no account needed):
+ * ATMO indices of one or more zones (a commune's INSEE code, its EPCI's SIREN) from the national
+ * WFS (no account needed), in one request:
  * `{baseUrl}?service=WFS&version=2.0.0&request=GetFeature&typeNames=ind:ind_atmo_2021
- * &outputFormat=application/json&CQL_FILTER=code_zone='…' AND date_ech>='YYYY-MM-DD'`.
- * An empty list is a normal answer (about one commune in six has no index).
+ * &outputFormat=application/json&CQL_FILTER=code_zone IN ('…','…') AND date_ech>='YYYY-MM-DD'`
+ * (GeoServer reads CQL_FILTER as ECQL, which has the IN predicate). An empty list is a normal
+ * answer (about one commune in six has no index).
  */
 export async function fetchAtmoIndex(
   opts: SourceOptions,
-  params: { zoneCode: string; fromDate: string },
+  params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string },
 ): Promise<SourceResult<AtmoIndex[]>> {
-  const cqlFilter = `code_zone='${escapeCqlLiteral(params.zoneCode)}' AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
+  const codes = [params.zoneCode, ...(params.epciCode && params.epciCode !== params.zoneCode ? [params.epciCode] : [])];
+  const zoneFilter = codes.length === 1
+    ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'`
+    : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
+  const cqlFilter = `${zoneFilter} AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
   const parameters: Array<[string, string]> = [
     ["service", "WFS"],
     ["version", "2.0.0"],

@@ -4,19 +4,21 @@ import type { AtmoIndex } from "../../core/types.ts";
 import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";
 
 /**
- * Indices sorted by day. When an agency republishes a day (correction), the feed can hold two
- * features for it: the latest publication wins.
+ * Indices sorted by day, one per zone and day (an answer can hold a commune's and its EPCI's).
+ * When an agency republishes a day (correction), the feed can hold two features for it: the
+ * latest publication wins.
  */
 export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw): AtmoIndex[] {
-  const byDay = new Map<string, { index: AtmoIndex; publishedAt: string }>();
+  const byZoneDay = new Map<string, { index: AtmoIndex; publishedAt: string }>();
   for (const feature of raw.features) {
     const index = mapAtmoIndex(feature.properties);
     if (!index) continue;
     const publishedAt = feature.properties.date_dif ?? "";
-    const previous = byDay.get(index.date);
-    if (!previous || publishedAt > previous.publishedAt) byDay.set(index.date, { index, publishedAt });
+    const key = `${index.zoneCode}|${index.date}`;
+    const previous = byZoneDay.get(key);
+    if (!previous || publishedAt > previous.publishedAt) byZoneDay.set(key, { index, publishedAt });
   }
-  return [...byDay.values()].map((entry) => entry.index).sort((a, b) => a.date.localeCompare(b.date));
+  return [...byZoneDay.values()].map((entry) => entry.index).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** null when the day or the code cannot be read: a wrong day would mislabel today's air. */

@@ -13,22 +13,64 @@ export async function fetchCommuneUdis(
   return result.ok ? { ok: true, data: mapCommuneUdis(result.data) } : result;
 }
 
+/** The fields we map (schema.ts): `fields=` trims each record from ~40 fields to these. */
+export const WATER_RESULT_FIELDS = [
+  "code_prelevement",
+  "code_parametre",
+  "libelle_parametre",
+  "resultat_alphanumerique",
+  "resultat_numerique",
+  "libelle_unite",
+  "limite_qualite_parametre",
+  "reference_qualite_parametre",
+  "date_prelevement",
+  "conclusion_conformite_prelevement",
+  "conformite_limites_bact_prelevement",
+  "conformite_limites_pc_prelevement",
+  "conformite_references_bact_prelevement",
+  "conformite_references_pc_prelevement",
+  "nom_distributeur",
+  "reseaux",
+] as const;
+
+/** Hub'Eau serves at most 20 000 results of one query (page × size), in pages of up to 20 000. */
+export const HUBEAU_MAX_RESULTS = 20_000;
+
 /**
- * `GET {baseUrl}/resultats_dis?code_commune=…&date_min_prelevement=YYYY-MM-DD&sort=desc&size=…`
- * (+ `&code_parametre=1340,1339,…`). Newest first; a 206 (more pages exist) is fine: we only
- * want the latest results.
+ * `GET {baseUrl}/resultats_dis?code_commune=…&date_min_prelevement=YYYY-MM-DD&sort=desc&size=…&page=…`
+ * (+ `&code_parametre=1340,1339,…`), newest first, paged through the whole window: the first
+ * page gives `count`, the others are asked at once, up to `maxResults` (never more than Hub'Eau
+ * serves). A failed page fails the whole read: half a window would hide a non-compliance.
  */
 export async function fetchWaterResults(
   opts: SourceOptions,
-  params: { communeCode: string; since: string; parameterCodes?: readonly string[]; size: number },
+  params: { communeCode: string; since: string; parameterCodes?: readonly string[]; pageSize: number; maxResults: number },
 ): Promise<SourceResult<WaterResult[]>> {
-  const query = new URLSearchParams({
-    code_commune: params.communeCode,
-    date_min_prelevement: params.since.slice(0, 10),
-    sort: "desc",
-    size: String(params.size),
-  });
-  if (params.parameterCodes && params.parameterCodes.length > 0) query.set("code_parametre", params.parameterCodes.join(","));
-  const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/resultats_dis?${query}` }, waterResultsResponseSchema);
-  return result.ok ? { ok: true, data: mapWaterResults(result.data) } : result;
+  const pageSize = Math.max(1, Math.min(params.pageSize, HUBEAU_MAX_RESULTS));
+  const maxResults = Math.max(pageSize, Math.min(params.maxResults, HUBEAU_MAX_RESULTS));
+  const pageUrl = (page: number) => {
+    const query = new URLSearchParams({
+      code_commune: params.communeCode,
+      date_min_prelevement: params.since.slice(0, 10),
+      sort: "desc",
+      size: String(pageSize),
+      page: String(page),
+      fields: WATER_RESULT_FIELDS.join(","),
+    });
+    if (params.parameterCodes && params.parameterCodes.length > 0) query.set("code_parametre", params.parameterCodes.join(","));
+    return `${opts.baseUrl}/resultats_dis?${query}`;
+  };
+  const first = await fetchJson({ ...opts, url: pageUrl(1) }, waterResultsResponseSchema);
+  if (!first.ok) return first;
+  const total = Math.min(first.data.count ?? first.data.data.length, maxResults);
+  const pages = first.data.data.length < pageSize ? 1 : Math.ceil(total / pageSize);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, index) => fetchJson({ ...opts, url: pageUrl(index + 2) }, waterResultsResponseSchema)),
+  );
+  const data = mapWaterResults(first.data);
+  for (const page of rest) {
+    if (!page.ok) return page;
+    data.push(...mapWaterResults(page.data));
+  }
+  return { ok: true, data };
 }

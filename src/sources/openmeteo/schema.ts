@@ -1,24 +1,23 @@
 import { z } from "zod";
 
-// Open-Meteo air-quality API (Copernicus CAMS model). Values are null where the model has no
-// data for the hour or the cell (sea, domain edge, overseas with cams_europe).
+// Open-Meteo air-quality API (Copernicus CAMS model), hourly series. With timezone=Europe/Paris
+// the times are Paris local times without offset ("YYYY-MM-DDTHH:mm"). Values are null where
+// the model has no data for the hour or the cell (sea, domain edge, overseas with cams_europe).
 
-const value = z.number().nullish();
+const series = z.array(z.number().nullable()).optional();
 
 export const airQualitySchema = z.looseObject({
   latitude: z.number().optional(),
   longitude: z.number().optional(),
   timezone: z.string().optional(),
-  current_units: z.record(z.string(), z.string()).optional(),
-  current: z.looseObject({
-    /** local time of the requested timezone, "YYYY-MM-DDTHH:mm" (no offset) */
-    time: z.string(),
-    interval: z.number().optional(),
-    pm2_5: value,
-    pm10: value,
-    nitrogen_dioxide: value,
-    ozone: value,
-    european_aqi: value,
+  hourly_units: z.record(z.string(), z.string()).optional(),
+  hourly: z.looseObject({
+    time: z.array(z.string()),
+    pm2_5: series,
+    pm10: series,
+    nitrogen_dioxide: series,
+    ozone: series,
+    sulphur_dioxide: series,
   }),
 });
 

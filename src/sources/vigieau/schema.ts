@@ -27,8 +27,11 @@ export const zoneSchema = z.looseObject({
   code: z.string().nullish(),
   nom: z.string().nullish(),
   type: z.string().nullish(),
-  /** kept as a string: an unknown level drops the zone in to-domain instead of failing the call */
-  niveauGravite: z.string().nullish(),
+  /**
+   * Not validated here: an unknown or malformed level must neither fail the whole call nor vanish;
+   * to-domain keeps the zone with an unknown level (fail closed, never « Aucune restriction »).
+   */
+  niveauGravite: z.unknown(),
   departement: z.string().nullish(),
   arrete: decreeSchema.nullish(),
   usages: z.array(usageSchema).nullish(),

@@ -6,13 +6,15 @@ const GRAVITIES: readonly DroughtGravity[] = ["vigilance", "alerte", "alerte_ren
 export function mapDroughtZones(raw: VigieauZonesResponseRaw): DroughtZone[] {
   if (raw === null) return [];
   const zones = Array.isArray(raw) ? raw : [raw];
-  return zones.map(mapDroughtZone).filter((zone): zone is DroughtZone => zone !== null);
+  return zones.map(mapDroughtZone);
 }
 
-/** null when the level is unknown: better to show no restriction than to invent a level. */
-export function mapDroughtZone(zone: VigieauZoneRaw): DroughtZone | null {
+/**
+ * An unknown level keeps the zone with `gravity: null`: dropping it would read as « Aucune
+ * restriction » while a decree is in force; the report says the level is not recognised instead.
+ */
+export function mapDroughtZone(zone: VigieauZoneRaw): DroughtZone {
   const gravity = toGravity(zone.niveauGravite);
-  if (!gravity) return null;
   const decree = zone.arrete;
   return {
     id: zone.id,
@@ -39,7 +41,14 @@ export function mapDroughtZone(zone: VigieauZoneRaw): DroughtZone | null {
   };
 }
 
-function toGravity(value: string | null | undefined): DroughtGravity | null {
-  const normalised = value?.trim().toLowerCase();
+function toGravity(value: unknown): DroughtGravity | null {
+  if (typeof value !== "string") return null;
+  // "Alerte renforcée" and "alerte_renforcee" are the same official level; anything else is unknown.
+  const normalised = value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return GRAVITIES.find((gravity) => gravity === normalised) ?? null;
 }

@@ -18,7 +18,7 @@ const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   });
 
 describe("water alerts", () => {
-  const bad = { rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B" };
+  const bad = { rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" as const };
   const good = { rawValue: "30", numericValue: 30, sampledAt: "2026-11-18T08:30:00Z", sampleCode: "C" };
 
   it("alerts on a new non-compliant sample, once", () => {
@@ -29,8 +29,19 @@ describe("water alerts", () => {
     expect(diffWater(first.next, water([bad]))).toEqual({ events: [], next: null });
   });
 
-  it("alerts on a sample at the limit (concerning)", () => {
-    expect(diffWater(null, water([{ ...bad, rawValue: "45", numericValue: 45 }])).events[0]?.severity).toBe("warning");
+  it.each(["44", "45", "50"])("never alerts on a compliant value near its limit (nitrates %s mg/L, issue 9)", (raw) => {
+    const nearLimit = { ...bad, rawValue: raw, numericValue: Number(raw), limitsPhysicochemical: "C" as const };
+    expect(diffWater(null, water([nearLimit]))).toEqual({ events: [], next: { lastSampleAt: bad.sampledAt, alerted: false } });
+    // Nor after an alert: it is the return to compliance.
+    const after = diffWater({ lastSampleAt: "2026-10-01T08:30:00Z", alerted: true }, water([nearLimit]));
+    expect(after.events.map((event) => event.key)).toEqual([`water:ok:${bad.sampledAt}`]);
+  });
+
+  it("alerts on a derogation (concerning, « Conforme sous dérogation »), never as non-compliant", () => {
+    const derogation = diffWater(null, water([{ ...bad, rawValue: "58", numericValue: 58, limitsPhysicochemical: "D" as const }]));
+    expect(derogation.events[0]?.severity).toBe("warning");
+    expect(derogation.events[0]?.lines.join(" ")).toMatch(/Conforme sous dérogation/);
+    expect(derogation.events[0]?.lines.join(" ")).not.toMatch(/Non conforme/);
   });
 
   it("announces the return to compliance after an alert, and only then", () => {

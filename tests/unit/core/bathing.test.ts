@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { diffBathing } from "../../../src/core/alerts/index.ts";
 import { evaluateBathing, evaluateBathingSite, type NearbySite } from "../../../src/core/bathing/index.ts";
 import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "../../../src/core/bathing/types.ts";
+import { describeBathingSeason, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../../../src/core/bathing/notes.ts";
+import { BATHING_DATASET } from "../../../src/sources/baignades/data.ts";
 
 const SUMMER = new Date("2026-07-20T10:00:00Z");
 const WINTER = new Date("2026-11-22T10:00:00Z");
@@ -131,5 +133,167 @@ describe("bathing alerts", () => {
 
   it("never moves on a failed read (no live page)", () => {
     expect(diffBathing({ [site.id]: { prohibited: true, clearReads: 1, lastPoorSample: null, classement: null } }, section(null))).toEqual({ events: [], next: null });
+  });
+});
+
+// ---------------------------------------------------------------- issue 9: bans and seasons
+// Real sites and records from the shipped data (src/sources/baignades/data/, season 2024). Records
+// marked « derived » are those records with their season moved to 2026, to stand for a record of
+// the current season (none is published yet: a season's files come out the following June).
+
+const realSite = (id: string) => {
+  const found = BATHING_DATASET.sites.find((candidate) => candidate.id === id);
+  const found_record = BATHING_DATASET.records[id];
+  if (!found || !found_record) throw new Error(`site ${id} is no longer in the shipped data`);
+  return { site: found, record: found_record };
+};
+/** « AIRE D'ACCUEIL DE BONIN » (58): « Interdiction sanitaire » since 2024-07-08, no end date, season 2024-07-01 → 2024-08-31. */
+const BONIN = realSite("FRC1258177D058045");
+/** « ANSE A SABLE » (971): ban since 2023-10-01 without end date, season 2023-10-01 → 2024-09-30. */
+const ANSE_A_SABLE = realSite("FRY1097106M971025");
+/** « PETIT HAVRE » (971, Le Gosier): no event, season 2023-10-01 → 2024-09-30. */
+const PETIT_HAVRE = realSite("FRY1097113M971095");
+/** Derived: BONIN's 2024 record moved to 2026, the season of the days it is evaluated on. */
+const bonin2026: BathingSeasonRecord = {
+  ...BONIN.record,
+  season: 2026,
+  seasonStart: "2026-07-01",
+  seasonEnd: "2026-08-31",
+  events: BONIN.record.events.map((event) => ({ ...event, start: event.start?.replace("2024", "2026") ?? null })),
+};
+
+const at = (isoDay: string) => new Date(`${isoDay}T10:00:00Z`);
+const fromRecord = (real: { site: BathingSite; record: BathingSeasonRecord }, recordOverride?: BathingSeasonRecord): NearbySite => ({
+  site: real.site,
+  distanceKm: 3,
+  record: recordOverride ?? real.record,
+  live: null,
+  officialUrl: "https://baignades.sante.gouv.fr/",
+});
+/** Derived overseas page: the portal prints a year-round season (structure notes; dates as in the record). */
+const overseasLive = (fetchedAt: string, overrides: Partial<BathingLiveStatus> = {}): BathingLiveStatus => ({
+  fetchedAt,
+  seasonStart: "2026-10-01",
+  seasonEnd: "2027-09-30",
+  lastSample: null,
+  prohibition: null,
+  classement: null,
+  ...overrides,
+});
+
+describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)", () => {
+  it.each([
+    ["the 2024 ban without end date, in November 2026", fromRecord(BONIN), "2026-11-22", { current: false, season: 2024, since: "2024-07-08", reason: "sanitaire" }, "unavailable", "Hors saison"],
+    ["the 2024 ban without end date, in July 2026 (in season, but not this season's record)", fromRecord(BONIN), "2026-07-20", { current: false, season: 2024, since: "2024-07-08" }, "unavailable", "Pas de résultat récent"],
+    ["the same ban in the 2026 record (derived), during the season", fromRecord(BONIN, bonin2026), "2026-07-20", { current: true, season: 2026, since: "2026-07-08" }, "critical", "Baignade interdite"],
+    ["an overseas 2024 ban (Oct 2023 → Sep 2024 season) in November 2026", fromRecord(ANSE_A_SABLE), "2026-11-22", { current: false, season: 2024, since: "2023-10-01" }, "unavailable", "Pas de résultat récent"],
+    ["the same overseas ban in March 2024, inside its season", fromRecord(ANSE_A_SABLE), "2024-03-10", { current: true, season: 2024 }, "critical", "Baignade interdite"],
+    ["the same overseas ban in November 2024: the 2025 season has begun", fromRecord(ANSE_A_SABLE), "2024-11-10", { current: false, season: 2024 }, "unavailable", "Pas de résultat récent"],
+  ] as const)("%s", (_name, input, day, prohibition, level, label) => {
+    const view = evaluateBathingSite(input, at(day));
+    expect(view.prohibition).toMatchObject(prohibition);
+    expect(view).toMatchObject({ level, status_label: label });
+    const section = evaluateBathing({ nearby: [input], recordSeason: 2024, now: at(day) });
+    expect(section.level).toBe(level);
+  });
+
+  it("a ban of an earlier season is told as information, with its season and date", () => {
+    const view = evaluateBathingSite(fromRecord(BONIN), WINTER);
+    expect(view.prohibition && prohibitionTerm(view.prohibition)).toBe("Information");
+    expect(view.prohibition && describeProhibition(view.prohibition)).toBe("Interdiction signalée pendant la saison 2024, depuis le 8\u00a0juillet\u00a02024 (raison sanitaire)");
+  });
+
+  it("a ban in force says since when, from the banner's date", () => {
+    const view = evaluateBathingSite(nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) }), SUMMER);
+    expect(view.prohibition && prohibitionTerm(view.prohibition)).toBe("Interdiction");
+    expect(view.prohibition && describeProhibition(view.prohibition)).toBe("En vigueur depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)");
+    // The banner's own words only repeat that date: not shown twice.
+    expect(view.prohibition && describeProhibitionDetail(view.prohibition)).toBeNull();
+  });
+
+  it("an earlier season's ban leaves the level to the classement, as for any site", () => {
+    const view = evaluateBathingSite({ ...fromRecord(BONIN), record: { ...BONIN.record, classement: "Bonne" } }, WINTER);
+    expect(view).toMatchObject({ level: "good", status_label: "Hors saison – Bonne", prohibition: { current: false } });
+  });
+
+  const banner = { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } as const;
+  it.each([
+    ["read in season", live({ prohibition: banner }), SUMMER, { current: true, season: 2026, since: "2026-07-18" }, "critical", "Baignade interdite"],
+    ["read in November, after the season", live({ fetchedAt: WINTER.toISOString(), prohibition: banner }), WINTER, { current: false, season: 2026, since: "2026-07-18" }, "good", "Hors saison – Excellente"],
+    ["read in season, shown in November from the last snapshot of the same season", live({ fetchedAt: "2026-09-10T08:00:00Z", prohibition: banner }), WINTER, { current: true, season: 2026 }, "critical", "Baignade interdite"],
+    ["read with no season known at all", live({ seasonStart: null, seasonEnd: null, prohibition: banner }), WINTER, { current: true, season: null }, "critical", "Baignade interdite"],
+  ] as const)("a live banner %s", (_name, liveStatus, now, prohibition, level, label) => {
+    const view = evaluateBathingSite(nearby({ live: liveStatus, record: liveStatus.seasonStart ? record() : null }), now);
+    expect(view.prohibition).toMatchObject(prohibition);
+    expect(view).toMatchObject({ level, status_label: label });
+  });
+
+  it("a live banner read on an overseas site in November is current (year-round season)", () => {
+    const view = evaluateBathingSite(
+      { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z", { prohibition: { title: "Interdiction de baignade du 15/11/2026", kind: "temporaire", reason: "sanitaire" } }) },
+      WINTER,
+    );
+    expect(view).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { current: true, season: 2027, since: "2026-11-15" } });
+  });
+});
+
+describe("seasons across the year end (issue 9, item 3)", () => {
+  it.each([
+    ["an overseas site (971) in November, from its 2024 record", fromRecord(PETIT_HAVRE), "2026-11-22", true, { year: 2024, current: false, start: "2023-10-01", end: "2024-09-30" }],
+    ["an overseas site (971) in March, from its 2024 record", fromRecord(PETIT_HAVRE), "2026-03-15", true, { year: 2024, current: false }],
+    ["an overseas site (971) read live in November: the 2027 season", { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z") }, "2026-11-22", true, { year: 2027, current: true, start: "2026-10-01", end: "2027-09-30" }],
+    ["a metropolitan site in November, from its 2024 record", fromRecord(BONIN), "2026-11-22", false, { year: 2024, current: false }],
+    ["a metropolitan site in July, from its 2024 record", fromRecord(BONIN), "2026-07-20", true, { year: 2024, current: false }],
+    ["a metropolitan site read live in November: the 2026 season is over", nearby({ live: live({ fetchedAt: WINTER.toISOString() }) }), "2026-11-22", false, { year: 2026, current: true, start: "2026-06-15", end: "2026-09-15" }],
+  ] as const)("%s", (_name, input, day, inSeason, season) => {
+    const view = evaluateBathingSite(input, at(day));
+    expect(view).toMatchObject({ in_season: inSeason, season });
+    if (!inSeason) expect(view.status_label).toMatch(/^Hors saison/);
+  });
+
+  it("shows a live « Mauvais » sample on an overseas site in season", () => {
+    const view = evaluateBathingSite({ ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z", { lastSample: { date: "2026-11-18", verdict: "Mauvais" } }) }, WINTER);
+    expect(view).toMatchObject({ in_season: true, level: "concerning", status_label: "Mauvais", latest_sample: { verdict: "Mauvais" } });
+  });
+
+  it("says which season the dates belong to", () => {
+    expect(describeBathingSeason(evaluateBathingSite(fromRecord(PETIT_HAVRE), WINTER))).toBe(
+      "En saison (d'après les dates de la saison 2024\u00a0: du 1er\u00a0octobre\u00a02023 au 30\u00a0septembre\u00a02024)",
+    );
+    expect(describeBathingSeason(evaluateBathingSite(nearby({ live: live({ fetchedAt: WINTER.toISOString() }) }), WINTER))).toBe(
+      "Hors saison (saison 2026\u00a0: du 15\u00a0juin\u00a02026 au 15\u00a0septembre\u00a02026)",
+    );
+  });
+
+  it("says when the ministry's page was read, in Paris time", () => {
+    expect(describeLiveRead("2026-08-20T12:05:00Z")).toBe("Lu sur le site du ministère le 20\u00a0août\u00a02026 à 14\u00a0h\u00a005");
+    expect(describeLiveRead("2026-11-22T08:00:00Z")).toBe("Lu sur le site du ministère le 22\u00a0novembre\u00a02026 à 9\u00a0h\u00a000");
+  });
+});
+
+describe("bathing alerts only for a current ban (issue 9, item 2)", () => {
+  const banner = { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } as const;
+  const sectionAt = (now: Date, input: NearbySite) => evaluateBathing({ nearby: [input], recordSeason: 2024, now });
+
+  it("sends nothing for a banner read after the season, nor for an earlier season's record", () => {
+    expect(diffBathing(null, sectionAt(WINTER, nearby({ live: live({ fetchedAt: WINTER.toISOString(), prohibition: banner }) }))).events).toEqual([]);
+    expect(diffBathing(null, sectionAt(WINTER, { ...fromRecord(BONIN), live: live({ fetchedAt: WINTER.toISOString() }) })).events).toEqual([]);
+  });
+
+  it("does not announce a lift when the season ends with the banner still up", () => {
+    const started = diffBathing(null, sectionAt(SUMMER, nearby({ live: live({ prohibition: banner }) })));
+    expect(started.events).toHaveLength(1);
+    const offSeason = () => sectionAt(WINTER, nearby({ live: live({ fetchedAt: WINTER.toISOString(), prohibition: banner }) }));
+    const first = diffBathing(started.next, offSeason());
+    const second = diffBathing(first.next ?? started.next, offSeason());
+    expect([...first.events, ...second.events]).toEqual([]);
+  });
+
+  it("counts a clear read in season even when an earlier season's ban is still on the record", () => {
+    const state = { [BONIN.site.id]: { prohibited: true, clearReads: 0, lastPoorSample: null, classement: null } };
+    const clearRead = () => sectionAt(at("2026-07-20"), { ...fromRecord(BONIN), live: live({ fetchedAt: at("2026-07-20").toISOString(), seasonStart: "2026-07-01", seasonEnd: "2026-08-31", lastSample: null, classement: null }) });
+    const first = diffBathing(state, clearRead());
+    const second = diffBathing(first.next, clearRead());
+    expect(second.events.map((event) => event.key)).toEqual([`bathing:lifted:${BONIN.site.id}:2026-07-20`]);
   });
 });

@@ -43,7 +43,8 @@ export function atmoIndex(overrides: Partial<AtmoIndex> = {}): AtmoIndex {
 }
 
 export function camsEstimate(overrides: Partial<CamsEstimate> = {}): CamsEstimate {
-  return { time: "2026-11-22T11:00", pm2_5: 8, pm10: 14, no2: 9, o3: 50, europeanAqi: 30, ...overrides };
+  // A quiet November day for NOW: every pollutant in « Bon » on its daily basis.
+  return { day: "2026-11-22", pm2_5: 8, pm10: 14, no2: 9, o3: 50, so2: 2, ...overrides };
 }
 
 export function droughtZone(overrides: Partial<DroughtZone> = {}): DroughtZone {

@@ -1,24 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import type { DroughtGravity } from "../../../src/core/types.ts";
+import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";
 import { droughtZone, NOW } from "./builders.ts";
+
+const NBSP = "\u00A0";
+const evaluate = (zones: DroughtZone[]) => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+
+/** Maraussan (34148), as in the demo: the river zone in crise, the drinking-water network in alerte. */
+const MARAUSSAN_SUP = droughtZone({
+  id: 2418,
+  type: "SUP",
+  gravity: "crise",
+  name: "Bassin versant de l'Orb à l'aval de la confluence avec le Jaur",
+  decree: { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null },
+  usages: [
+    { name: "Travaux en cours d'eau", theme: "Travaux et activités en cours d'eau", description: "Report des travaux.", concernsIndividuals: true },
+    { name: "Irrigation par aspersion des cultures", theme: "Irriguer", description: "Voir l'arrêté.", concernsIndividuals: false },
+    { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit.", concernsIndividuals: true },
+    { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit.", concernsIndividuals: true },
+  ],
+});
+const MARAUSSAN_AEP = droughtZone({
+  id: 2611,
+  type: "AEP",
+  gravity: "alerte",
+  name: "Réseaux d'eau potable alimentés par la nappe alluviale de l'Orb",
+  decree: { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null },
+  usages: [
+    { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 8h à 20h.", concernsIndividuals: true },
+    { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit.", concernsIndividuals: true },
+  ],
+});
 
 describe("evaluateDrought", () => {
   it("is unavailable, with a French message, when VigiEau fails", () => {
     const section = evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW });
-    expect(section).toMatchObject({ success: false, level: "unavailable", restrictions: [], decree: null });
+    expect(section).toMatchObject({ success: false, level: "unavailable", restrictions: [], decree: null, zones: [] });
     expect(section.message).toMatch(/momentanément indisponibles/);
     expect(section.source.name).toBe("VigiEau");
   });
 
-  it("is good with no zone in restriction", () => {
-    expect(evaluateDrought({ zones: { ok: true, data: [] }, now: NOW })).toMatchObject({
+  it("is good « Aucune restriction » with no zone in restriction", () => {
+    expect(evaluate([])).toMatchObject({
       success: true,
       level: "good",
       gravity: null,
       label: "Aucune restriction",
       restrictions: [],
       decree: null,
+      zone: null,
+      zones: [],
+      message: null,
     });
   });
 
@@ -28,43 +60,176 @@ describe("evaluateDrought", () => {
     ["alerte_renforcee", "critical", "Alerte renforcée"],
     // The specification's « Crise → acceptable » is a defect: crise is the most severe level.
     ["crise", "critical", "Crise"],
-  ] as Array<[DroughtGravity, string, string]>)("%s → %s « %s »", (gravity, level, label) => {
-    expect(evaluateDrought({ zones: { ok: true, data: [droughtZone({ gravity })] }, now: NOW })).toMatchObject({ level, label, gravity });
+  ] as Array<[DroughtGravity, string, string]>)("%s → %s « %s », for the section and its zone", (gravity, level, label) => {
+    const section = evaluate([droughtZone({ gravity })]);
+    expect(section).toMatchObject({ level, label, gravity });
+    expect(section.zones).toEqual([expect.objectContaining({ gravity, level, label })]);
   });
 
-  it("shows the worst zone, its decree and only the restrictions for individuals", () => {
-    const section = evaluateDrought({
-      zones: {
-        ok: true,
-        data: [
-          droughtZone({ id: 2, type: "AEP", gravity: "alerte", name: "Eau potable" }),
-          droughtZone({ id: 1, type: "SUP", gravity: "crise", name: "Orb aval", decree: { start: "2026-11-18", end: "2026-12-18", url: "https://example.invalid/crise.pdf", frameworkUrl: null } }),
+  it("shows a single zone with its water type, official word, decree and restrictions for individuals only", () => {
+    const section = evaluate([droughtZone()]);
+    expect(section.zones).toEqual([
+      {
+        type: "SUP",
+        type_label: "Eau superficielle",
+        type_hint: "l'eau prélevée dans les cours d'eau et rivières",
+        name: "Somme aval et Avre",
+        gravity: "alerte",
+        label: "Alerte",
+        level: "concerning",
+        restrictions: [
+          { usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 9h à 20h." },
+          { usage: "Lavage de véhicules par des particuliers", thematique: "Nettoyer", description: "Interdit à domicile." },
         ],
+        decree: { start: "2026-11-13", end: "2026-12-13", url: "https://example.invalid/arrete.pdf" },
       },
-      now: NOW,
-    });
+    ]);
     expect(section).toMatchObject({
-      level: "critical",
-      gravity: "crise",
-      zone: { name: "Orb aval", type: "SUP" },
-      decree: { start: "2026-11-18", end: "2026-12-18", url: "https://example.invalid/crise.pdf" },
+      zone: { name: "Somme aval et Avre", type: "SUP" },
+      decree: { start: "2026-11-13", end: "2026-12-13", url: "https://example.invalid/arrete.pdf" },
+      restrictions: section.zones[0]?.restrictions,
+      message: null,
     });
-    expect(section.restrictions.map((restriction) => restriction.usage)).toEqual([
-      "Arrosage des pelouses, massifs fleuris",
-      "Lavage de véhicules par des particuliers",
+  });
+
+  it("Maraussan: the drinking-water zone in alerte no longer disappears behind the river's crise", () => {
+    // VigiEau's order (AEP before SUP) is not the worst-first order: the input order must not matter.
+    for (const data of [
+      [MARAUSSAN_AEP, MARAUSSAN_SUP],
+      [MARAUSSAN_SUP, MARAUSSAN_AEP],
+    ]) {
+      const section = evaluate(data);
+      expect(section).toMatchObject({
+        level: "critical",
+        gravity: "crise",
+        label: "Crise",
+        zone: { name: MARAUSSAN_SUP.name, type: "SUP" },
+        decree: { url: "https://example.invalid/34668.pdf" },
+      });
+      expect(section.zones.map((zone) => [zone.type, zone.type_label, zone.label, zone.level])).toEqual([
+        ["SUP", "Eau superficielle", "Crise", "critical"],
+        ["AEP", "Eau potable", "Alerte", "concerning"],
+      ]);
+      // The tap's own rule (watering banned 8 h–20 h) is shown in its block…
+      expect(section.zones[1]?.restrictions).toEqual([
+        { usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." },
+        { usage: "Lavage de véhicules par des particuliers", thematique: "Nettoyer", description: "Interdit." },
+      ]);
+      // …and in the flat list, after the worst zone's, without repeating an identical rule.
+      expect(section.restrictions.map((restriction) => `${restriction.usage} : ${restriction.description}`)).toEqual([
+        "Arrosage des pelouses, massifs fleuris : Interdit.",
+        "Lavage de véhicules par des particuliers : Interdit.",
+        "Travaux en cours d'eau : Report des travaux.",
+        "Arrosage des pelouses, massifs fleuris : Interdit de 8h à 20h.",
+      ]);
+    }
+  });
+
+  it.each([
+    // [zones as VigiEau sent them, expected order of types]: worst first, then VigiEau's order of
+    // zone types (drinking water, rivers, groundwater) between equal levels.
+    [["SOU:alerte", "SUP:alerte", "AEP:alerte"], ["AEP", "SUP", "SOU"]],
+    [["AEP:vigilance", "SOU:alerte_renforcee", "SUP:alerte"], ["SOU", "SUP", "AEP"]],
+    [["SUP:crise", "SOU:crise"], ["SUP", "SOU"]],
+  ])("orders %j as %j", (input, expected) => {
+    const zones = input.map((entry, index) => {
+      const [type, gravity] = entry.split(":") as [string, DroughtGravity];
+      return droughtZone({ id: index, type, gravity, name: `Zone ${type}` });
+    });
+    const section = evaluate(zones);
+    expect(section.zones.map((zone) => zone.type)).toEqual(expected);
+    expect(section.zone?.type).toBe(expected[0]);
+  });
+
+  it("lists households' themes first, in VigiEau's order, keeping the decree's order within a theme", () => {
+    const usage = (name: string, theme: string) => ({ name, theme, description: "Interdit.", concernsIndividuals: true });
+    const section = evaluate([
+      droughtZone({
+        usages: [
+          usage("Travaux en cours d'eau", "Travaux et activités en cours d’eau"),
+          usage("Manœuvre de vannes", "Ouvrages hydrauliques"),
+          usage("Usage sans thème connu", "Autre thème"),
+          usage("Nettoyage des façades", "Nettoyer"),
+          usage("Remplissage des piscines privées", "Remplir ou vidanger"),
+          usage("Arrosage des pelouses", "Arroser"),
+          usage("Lavage de véhicules", "Nettoyer"),
+          usage("Arrosage des potagers", "Arroser"),
+          usage("Fontaines", "Alimenter des fontaines et autres usages de loisirs"),
+        ],
+      }),
+    ]);
+    expect(section.zones[0]?.restrictions.map((restriction) => restriction.usage)).toEqual([
+      "Arrosage des pelouses",
+      "Arrosage des potagers",
+      "Remplissage des piscines privées",
+      "Nettoyage des façades",
+      "Lavage de véhicules",
+      "Fontaines",
+      "Travaux en cours d'eau",
+      "Manœuvre de vannes",
+      // Unknown themes go last, never hidden.
+      "Usage sans thème connu",
     ]);
   });
 
-  it("prefers surface water among zones of the same gravity, and removes duplicate restrictions", () => {
+  it("removes duplicate restrictions within a zone and identical ones across zones", () => {
     const usage = { name: "Arrosage", theme: "Arroser", description: "Interdit.", concernsIndividuals: true };
-    const section = evaluateDrought({
-      zones: {
-        ok: true,
-        data: [droughtZone({ type: "SOU", name: "Nappe", gravity: "alerte" }), droughtZone({ type: "SUP", name: "Rivière", gravity: "alerte", usages: [usage, usage] })],
-      },
-      now: NOW,
-    });
+    const section = evaluate([
+      droughtZone({ type: "SOU", name: "Nappe", gravity: "alerte", usages: [usage] }),
+      droughtZone({ type: "SUP", name: "Rivière", gravity: "alerte", usages: [usage, usage] }),
+    ]);
     expect(section.zone?.name).toBe("Rivière");
-    expect(section.restrictions).toHaveLength(1);
+    expect(section.zones.map((zone) => zone.restrictions.length)).toEqual([1, 1]);
+    expect(section.restrictions).toEqual([{ usage: "Arrosage", thematique: "Arroser", description: "Interdit." }]);
+  });
+
+  it("still shows a zone whose restrictions concern no private individual", () => {
+    const section = evaluate([droughtZone({ gravity: "crise", usages: [{ name: "Irrigation", theme: "Irriguer", description: "Interdit.", concernsIndividuals: false }] })]);
+    expect(section).toMatchObject({ level: "critical", label: "Crise", restrictions: [] });
+    expect(section.zones).toHaveLength(1);
+    expect(section.zones[0]?.restrictions).toEqual([]);
+  });
+
+  describe("fails closed on a level it does not know", () => {
+    const unknown = droughtZone({
+      type: "SOU",
+      name: "Nappe astienne",
+      gravity: null,
+      decree: { start: "2026-11-20", end: null, url: "https://example.invalid/inconnu.pdf", frameworkUrl: null },
+    });
+
+    it("alone: the level is unknown, never « Aucune restriction », and the decree is still linked", () => {
+      const section = evaluate([unknown]);
+      expect(section.label).not.toBe("Aucune restriction");
+      expect(section).toMatchObject({
+        success: true,
+        level: "unavailable",
+        gravity: null,
+        label: `Niveau non reconnu${NBSP}: consultez l'arrêté`,
+        decree: { url: "https://example.invalid/inconnu.pdf" },
+        zone: { name: "Nappe astienne", type: "SOU" },
+      });
+      expect(section.message).toMatch(/n'est pas reconnu/);
+      expect(section.zones).toEqual([
+        expect.objectContaining({
+          type: "SOU",
+          type_label: "Eau souterraine",
+          gravity: null,
+          level: "unavailable",
+          label: `Niveau non reconnu${NBSP}: consultez l'arrêté`,
+          decree: { start: "2026-11-20", end: null, url: "https://example.invalid/inconnu.pdf" },
+        }),
+      ]);
+    });
+
+    it("beside a known zone: the section takes the worst known level and still shows the unknown zone", () => {
+      const section = evaluate([unknown, droughtZone({ type: "AEP", gravity: "vigilance" })]);
+      expect(section).toMatchObject({ level: "good", gravity: "vigilance", label: "Vigilance", zone: { type: "AEP" } });
+      expect(section.message).toMatch(/n'est pas reconnu/);
+      expect(section.zones.map((zone) => [zone.type, zone.level, zone.label])).toEqual([
+        ["AEP", "good", "Vigilance"],
+        ["SOU", "unavailable", `Niveau non reconnu${NBSP}: consultez l'arrêté`],
+      ]);
+    });
   });
 });

@@ -40,18 +40,66 @@ describe("selectRecommendations", () => {
   });
 
   it("above 50 mg/L: the non-compliance and the advice for pregnant women and infants, critical first", () => {
-    const list = selectRecommendations({ water: water([waterResult({ rawValue: "62", numericValue: 62 })]), air: air(2), drought: drought() });
+    const list = selectRecommendations({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]), air: air(2), drought: drought() });
     expect(list.map((recommendation) => recommendation.id)).toEqual(["water-non-compliant", "water-nitrates", "air-moderate"]);
-    expect(list[1]?.text).toMatch(/femmes enceintes et les nourrissons/);
+    expect(list[1]?.text).toMatch(/femmes enceintes et les nourrissons de moins de 6 mois ne boivent pas/);
+    expect(list[1]?.text).toMatch(/convient pour la préparation des aliments des nourrissons/);
+    expect(list[1]?.text).toMatch(/Pour les autres personnes/);
     expect(list[1]?.severity).toBe("critical");
   });
 
-  it.each([
-    ["0,1", false],
-    ["0,15", true],
-  ])("total pesticides at %s µg/L", (raw, expected) => {
-    const result = waterResult({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "µg/L", qualityLimit: "<=0,5 µg/L" });
-    expect(ids({ water: water([result]) }).includes("water-pesticides")).toBe(expected);
+  describe("the nitrates advice depends on the level and on microbiology (issue 9, item 4)", () => {
+    const nitrates = (raw: string, flag: "C" | "N" = "N") => waterResult({ rawValue: raw, numericValue: Number(raw), limitsPhysicochemical: flag });
+    const advice = (results: WaterResult[]) => selectRecommendations({ water: water(results), air: air(), drought: drought() }).find((r) => r.id === "water-nitrates");
+
+    it("44 mg/L (Amiens Nord, ARS « conforme »): information, compliant, no precaution", () => {
+      const found = advice([nitrates("44", "C")]);
+      expect(found).toMatchObject({ severity: "info", title: "Nitrates conformes, proches de la limite de qualité" });
+      expect(found?.text).toMatch(/est conforme/);
+    });
+
+    it("above 100 mg/L: nobody should drink it — the sentence « others can drink » is gone", () => {
+      const found = advice([nitrates("120")]);
+      expect(found?.severity).toBe("critical");
+      expect(found?.text).toMatch(/personne ne boive l'eau du robinet/);
+      expect(found?.text).not.toMatch(/autres personnes/);
+    });
+
+    it("with E. coli detected, never says others can drink it", () => {
+      const ecoli = waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "3", numericValue: 3, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", limitsBacteriological: "N", limitsPhysicochemical: "N" });
+      const found = advice([nitrates("62"), ecoli]);
+      expect(found?.text).not.toMatch(/autres personnes/);
+      expect(found?.text).toMatch(/Des germes ont aussi été détectés/);
+    });
+  });
+
+  describe("pesticides: a substance above 0,1 µg/L or the total above 0,5 µg/L (issue 9, item 7)", () => {
+    it.each([
+      // Observed: a compliant total of 0,32 µg/L produced « Pesticides au-dessus de 0,1 µg/L ».
+      ["0,32", "C", false],
+      ["0,5", "C", false],
+      ["0,6", "N", true],
+    ] as const)("total pesticides at %s µg/L (ARS %s): advice %s", (raw, flag, expected) => {
+      const result = waterResult({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "µg/L", qualityLimit: "<=0,5 µg/L", limitsPhysicochemical: flag });
+      expect(ids({ water: water([result]) }).includes("water-pesticides")).toBe(expected);
+    });
+
+    it("a single substance above 0,1 µg/L triggers it, with its name", () => {
+      const atrazine = waterResult({ parameterCode: "1107", parameterLabel: "Atrazine", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N" });
+      const found = selectRecommendations({ water: water([atrazine]), air: air(), drought: drought() }).find((r) => r.id === "water-pesticides");
+      expect(found?.text).toMatch(/^Atrazine atteint 0,15\u00a0µg\/L \(limite de qualité\u00a0: 0,1\u00a0µg\/L par substance\)/);
+    });
+
+    it("a non-relevant metabolite under 0,9 µg/L does not", () => {
+      const metabolite = waterResult({ parameterCode: "6854", parameterLabel: "ESA métolachlore", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "C" });
+      expect(ids({ water: water([metabolite]) })).toEqual(["all-clear"]);
+    });
+  });
+
+  it("water « À surveiller » never gets « Bonne nouvelle ! » (issue 9, item 9)", () => {
+    const turbidity = waterResult({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+    expect(water([turbidity]).level).toBe("concerning");
+    expect(ids({ water: water([turbidity]) })).toEqual(["water-watch"]);
   });
 
   it("PFAS above 0,1 µg/L and lead above 5 µg/L get their own advice", () => {
@@ -69,10 +117,30 @@ describe("selectRecommendations", () => {
     [2, 8, ["air-moderate"]],
     [3, 8, ["air-poor"]],
     [4, 8, ["air-poor"]],
-    // PM2.5 above 25 µg/m³ even on a « Bon » day
-    [1, 26, ["air-poor"]],
+    // Issue 9, item 9: an official « Bon » is not contradicted by the model's PM2,5 above 25 µg/m³.
+    [1, 26, []],
   ])("ATMO code %s with PM2.5 %s µg/m³", (code, pm25, expected) => {
     expect(ids({ air: air(code, pm25) }).filter((id) => id.startsWith("air"))).toEqual(expected);
+  });
+
+  it("without an official index, the model's worst pollutant sets the advice and is named", () => {
+    const ozoneDay = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8, o3: 116 }) }, now: NOW });
+    const [advice] = selectRecommendations({ water: water(), air: ozoneDay, drought: drought() }).filter((r) => r.category === "air");
+    expect(advice?.id).toBe("air-poor");
+    expect(advice?.text).toMatch(/^Indice du jour \(estimation modélisée\)\u00a0: Dégradé, d'après l'ozone/);
+    expect(advice?.text).toMatch(/Les jours d'ozone/);
+  });
+
+  it("ATMO « Événement » (code 7) gets its own advice, not « Air dégradé » (issue 9, low)", () => {
+    const event = evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) }, now: NOW });
+    const advice = selectRecommendations({ water: water(), air: event, drought: drought() }).filter((r) => r.category === "air");
+    expect(advice.map((r) => [r.id, r.severity])).toEqual([["air-event", "warning"]]);
+    expect(advice[0]?.title).not.toMatch(/dégradé/i);
+  });
+
+  it("« Moyen » mentions the afternoon ozone only when ozone sets the level (no ozone advice in November by default)", () => {
+    const moderate = selectRecommendations({ water: water(), air: air(2), drought: drought() }).find((r) => r.id === "air-moderate");
+    expect(moderate?.text).not.toMatch(/ozone/i);
   });
 
   it("air « Mauvais » is critical and addresses vulnerable people", () => {
@@ -100,7 +168,7 @@ describe("selectRecommendations", () => {
 
   it("each recommendation has a title, a text, an article link and a public source, in French typography", () => {
     const list = selectRecommendations({
-      water: water([waterResult({ rawValue: "62", numericValue: 62 })]),
+      water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
       air: air(3, 30),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });

@@ -7,6 +7,8 @@ import {
   parseLimitSpec,
   parseMeasurement,
   selectDisplayedParameters,
+  describeLastNonCompliance,
+  describeOtherNetworks,
 } from "../../../src/core/water/index.ts";
 import type { WaterParameterView, WaterResult } from "../../../src/core/types.ts";
 import { NOW, waterResult } from "./builders.ts";
@@ -79,16 +81,18 @@ describe("conversionFactor", () => {
   });
 });
 
-describe("levelFromRatio — the ratio table of ARCHITECTURE.md", () => {
+describe("levelFromRatio — compliance first (ARCHITECTURE.md, data rules)", () => {
+  // Issue 9, item 1: from 80 % to 100 % of a limit the value used to read « Limite atteinte »,
+  // concerning, with a red gauge and an alert. A value at or under its limit is compliant.
   it.each([
-    [0, "excellent", "Excellent"],
-    [0.25, "excellent", "Excellent"],
-    [0.26, "good", "Bon"],
-    [0.5, "good", "Bon"],
-    [0.51, "acceptable", "Acceptable"],
-    [0.8, "acceptable", "Acceptable"],
-    [0.81, "concerning", "Limite atteinte"],
-    [1, "concerning", "Limite atteinte"],
+    [0, "excellent", "Conforme"],
+    [0.25, "excellent", "Conforme"],
+    [0.26, "good", "Conforme"],
+    [0.5, "good", "Conforme"],
+    [0.51, "acceptable", "Conforme"],
+    [0.8, "acceptable", "Conforme"],
+    [0.81, "acceptable", "Conforme, proche de la limite"],
+    [1, "acceptable", "Conforme, proche de la limite"],
     [1.01, "critical", "Non conforme"],
     [3, "critical", "Non conforme"],
   ])("a health limit at ratio %s is %s « %s »", (ratio, level, label) => {
@@ -111,16 +115,18 @@ const evaluate = (overrides: Partial<WaterResult>) => evaluateParameter(waterRes
 
 describe("evaluateParameter", () => {
   it.each([
-    ["10", "excellent", "Excellent", 0.2],
-    ["12,5", "excellent", "Excellent", 0.25],
-    ["20", "good", "Bon", 0.4],
-    ["32,5", "acceptable", "Acceptable", 0.65],
-    ["40", "acceptable", "Acceptable", 0.8],
-    ["45", "concerning", "Limite atteinte", 0.9],
-    ["50", "concerning", "Limite atteinte", 1],
+    ["10", "excellent", "Conforme", 0.2],
+    ["12,5", "excellent", "Conforme", 0.25],
+    ["20", "good", "Conforme", 0.4],
+    ["32,5", "acceptable", "Conforme", 0.65],
+    ["40", "acceptable", "Conforme", 0.8],
+    // Amiens Nord, ARS « conforme »: never « Limite atteinte » nor « À surveiller ».
+    ["44", "acceptable", "Conforme, proche de la limite", 0.88],
+    ["50", "acceptable", "Conforme, proche de la limite", 1],
     ["62", "critical", "Non conforme", 1.24],
   ])("nitrates %s mg/L against 50 mg/L: %s « %s »", (raw, level, label, ratio) => {
-    const view = evaluate({ rawValue: raw, numericValue: Number(raw.replace(",", ".")) });
+    const verdict = Number(raw) > 50 ? "N" : "C";
+    const view = evaluate({ rawValue: raw, numericValue: Number(raw.replace(",", ".")), limitsPhysicochemical: verdict });
     expect(view).toMatchObject({ level, label, limit: 50, limit_kind: "limite" });
     expect(view?.ratio).toBeCloseTo(ratio, 6);
   });
@@ -134,17 +140,17 @@ describe("evaluateParameter", () => {
   });
 
   it("counts « >x » as detected at x", () => {
-    expect(evaluate({ rawValue: ">60", numericValue: 60 })).toMatchObject({ level: "critical", label: "Non conforme" });
+    expect(evaluate({ rawValue: ">60", numericValue: 60, limitsPhysicochemical: "N" })).toMatchObject({ level: "critical", label: "Non conforme" });
   });
 
   it("prefers the limit Hub'Eau gives with the result over the built-in table", () => {
     // Our table says 10 µg/L for lead (ratio 0.6); the result's own limit says 5 µg/L.
-    const view = evaluate({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "6", numericValue: 6, unit: "µg/L", qualityLimit: "<=5 µg/L" });
+    const view = evaluate({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "6", numericValue: 6, unit: "µg/L", qualityLimit: "<=5 µg/L", limitsPhysicochemical: "N" });
     expect(view).toMatchObject({ level: "critical", limit: 5 });
   });
 
   it("uses the built-in table when Hub'Eau gives no limit", () => {
-    expect(evaluate({ qualityLimit: null, rawValue: "45", numericValue: 45 })).toMatchObject({ level: "concerning", limit: 50, limit_kind: "limite" });
+    expect(evaluate({ qualityLimit: null, rawValue: "45", numericValue: 45 })).toMatchObject({ level: "acceptable", label: "Conforme, proche de la limite", limit: 50, limit_kind: "limite" });
     // The specification's pesticides total (0.5 µg/L) only without Hub'Eau's value.
     const pesticides = evaluate({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: "0,3", numericValue: 0.3, unit: "µg/L", qualityLimit: null });
     expect(pesticides).toMatchObject({ limit: 0.5, level: "acceptable" });
@@ -167,8 +173,20 @@ describe("evaluateParameter", () => {
     });
   });
 
-  it("says « Conforme » when the limit's unit cannot be compared with the value's", () => {
-    expect(evaluate({ unit: "NFU", qualityLimit: "<=50 mg/L", rawValue: "3", numericValue: 3 })).toMatchObject({ label: "Conforme", limit: null });
+  it("never says « Conforme » when the limit's unit cannot be compared with the value's", () => {
+    // Issue 9, item 11 (low): an uncomparable value used to read « Conforme ».
+    expect(evaluate({ unit: "NFU", qualityLimit: "<=50 mg/L", rawValue: "3", numericValue: 3 })).toMatchObject({ label: "Non évalué", limit: null, note: "uncomparable-unit" });
+  });
+
+  it.each([
+    // Issue 9, item 11: the ARS writes « mg(NO3)/L »; 62 of them is above 50 mg/L, not « Conforme ».
+    ["mg(NO3)/L", "critical", "Non conforme"],
+    ["mg/L NO3", "critical", "Non conforme"],
+    ["MG(NO3)/L", "critical", "Non conforme"],
+    // As nitrogen the same figure means 4,4 times more nitrates: not comparable with 50 mg/L.
+    ["mg(N)/L", "acceptable", "Non évalué"],
+  ])("reads the unit qualifier « %s »: %s « %s »", (unit, level, label) => {
+    expect(evaluate({ unit, rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })).toMatchObject({ level, label });
   });
 
   it("returns null for a qualitative result", () => {
@@ -181,11 +199,12 @@ describe("evaluateParameter", () => {
 
     it("ammonium above Hub'Eau's 0,1 mg/L reference", () => {
       expect(ammonium("0,15", "<=0,1 mg/L")).toMatchObject({ level: "concerning", label: "À surveiller", limit_kind: "reference" });
-      expect(ammonium("0,09", "<=0,1 mg/L")).toMatchObject({ level: "acceptable", label: "Proche de la référence" });
+      expect(ammonium("0,09", "<=0,1 mg/L")).toMatchObject({ level: "acceptable", label: "Conforme, proche de la référence" });
     });
 
-    it("ammonium against the specification's 0,5 mg/L only without Hub'Eau's reference", () => {
-      expect(ammonium("0,15", null)).toMatchObject({ level: "good", limit: 0.5, limit_kind: "reference" });
+    it("ammonium against the regulation's 0,1 mg/L reference without Hub'Eau's (not the specification's 0,5)", () => {
+      expect(ammonium("0,15", null)).toMatchObject({ level: "concerning", label: "À surveiller", limit: 0.1, limit_kind: "reference" });
+      expect(ammonium("0,05", null)).toMatchObject({ level: "good", label: "Conforme", limit: 0.1 });
     });
 
     it("turbidity above 2 NFU", () => {
@@ -234,7 +253,7 @@ describe("evaluateParameter", () => {
 
   describe("microbiology: 0 per 100 mL", () => {
     const ecoli = (raw: string) =>
-      evaluate({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" });
+      evaluate({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", limitsBacteriological: "N" });
     it("« <1 » E. coli is « Non détecté »", () => expect(ecoli("<1")).toMatchObject({ level: "excellent", label: "Non détecté" }));
     it("0 E. coli is « Non détecté »", () => expect(ecoli("0")).toMatchObject({ level: "excellent", label: "Non détecté" }));
     it("3 E. coli is « Non conforme »", () => expect(ecoli("3")).toMatchObject({ level: "critical", label: "Non conforme" }));
@@ -242,13 +261,13 @@ describe("evaluateParameter", () => {
 
   describe("PFAS: the 0,1 µg/L limit applies from 1 January 2026", () => {
     const pfas = (sampledAt: string) =>
-      evaluate({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: null, sampledAt });
+      evaluate({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: null, sampledAt, limitsPhysicochemical: null });
     it("is non-compliant above it in 2026", () => expect(pfas("2026-03-02T08:00:00Z")).toMatchObject({ level: "critical", limit_kind: "limite" }));
     it("was only an indicator in 2025", () => expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({ level: "concerning", limit_kind: "reference" }));
   });
 
   it("matches unverified codes by label (copper, chromium, benzo(a)pyrene)", () => {
-    expect(evaluate({ parameterCode: "1392", parameterLabel: "Cuivre", rawValue: "2,5", numericValue: 2.5, qualityLimit: null })).toMatchObject({ level: "critical", limit: 2 });
+    expect(evaluate({ parameterCode: "1392", parameterLabel: "Cuivre", rawValue: "2,5", numericValue: 2.5, qualityLimit: null, limitsPhysicochemical: "N" })).toMatchObject({ level: "critical", limit: 2, at_the_tap: true });
     expect(evaluate({ parameterCode: "9999", parameterLabel: "Chrome total", rawValue: "20", numericValue: 20, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 50 });
     expect(evaluate({ parameterCode: "9998", parameterLabel: "Benzo(a)pyrène *", rawValue: "0,004", numericValue: 0.004, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 0.01 });
   });
@@ -267,6 +286,8 @@ function view(code: string, level: WaterParameterView["level"], label = "Nom"): 
     level,
     label: "x",
     limit_kind: null,
+    note: null,
+    at_the_tap: false,
     date_prelevement: "2026-11-10T08:30:00Z",
   };
 }
@@ -323,12 +344,17 @@ describe("evaluateWaterQuality", () => {
     expect(section.distributor).toBe("AMIENS METROPOLE - REGIE DE L'EAU");
   });
 
+  it.each(["44", "50"])("is good with nitrates at %s mg/L, compliant near the limit", (raw) => {
+    expect(run([waterResult({ rawValue: raw, numericValue: Number(raw) })]).level).toBe("good");
+  });
+
   it("is concerning when the worst parameter is concerning", () => {
-    expect(run([waterResult({ rawValue: "45", numericValue: 45 })]).level).toBe("concerning");
+    const turbidity = waterResult({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+    expect(run([turbidity]).level).toBe("concerning");
   });
 
   it("is critical when a parameter is non-compliant", () => {
-    expect(run([waterResult({ rawValue: "62", numericValue: 62 })]).level).toBe("critical");
+    expect(run([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]).level).toBe("critical");
   });
 
   it("uses the latest result of each parameter", () => {
@@ -337,7 +363,7 @@ describe("evaluateWaterQuality", () => {
       waterResult({ rawValue: "62", numericValue: 62, sampledAt: "2026-06-10T08:30:00Z", sampleCode: "A", limitsPhysicochemical: "N" }),
     ]);
     expect(section.parameters[0]?.resultat_alphanumerique).toBe("44");
-    expect(section.level).toBe("concerning");
+    expect(section.level).toBe("good");
   });
 
   it("counts the official verdict of the latest sample even if the parameter is not displayed", () => {
@@ -365,5 +391,108 @@ describe("evaluateWaterQuality", () => {
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "3", unit: "µg/L", qualityLimit: "<=10 µg/L", sampledAt: "2026-05-01T08:00:00Z", limitsPhysicochemical: "N" }),
     ]);
     expect(section.level).toBe("good");
+  });
+});
+
+describe("issue 9 — the ARS verdict and the regulation win", () => {
+  const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
+  const run = (data: WaterResult[], extra: Partial<Parameters<typeof evaluateWaterQuality>[0]> = {}) =>
+    evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi], now: NOW, ...extra });
+
+  describe("non-relevant pesticide metabolites: 0,9 µg/L indicative value (item 5)", () => {
+    const metabolite = (label: string, raw: string, flag: "C" | "N" | null, code = "9000") =>
+      evaluate({ parameterCode: code, parameterLabel: label, rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: flag });
+
+    it.each([
+      // Observed: a compliant ARS sample with ESA-métolachlore at 0,32 µg/L showed « Non conforme ».
+      ["ESA métolachlore", "0,32", "C", "6854", "good", "Conforme"],
+      ["Métolachlore ESA", "0,32", null, "9000", "good", "Conforme"],
+      ["OXA-métolachlore", "0,85", null, "9000", "acceptable", "Conforme, proche de la valeur indicative"],
+      ["Alachlore ESA", "1,2", null, "9000", "concerning", "Au-dessus de la valeur indicative"],
+      ["Chlorothalonil R471811", "0,4", null, "9000", "good", "Conforme"],
+    ] as const)("%s at %s µg/L (ARS %s) is %s « %s »", (label, raw, flag, code, level, expected) => {
+      expect(metabolite(label, raw, flag, code)).toMatchObject({ level, label: expected, limit: 0.9, limit_kind: "indicative", note: "non-relevant-metabolite" });
+    });
+
+    it("keeps the 0,1 µg/L limit for a metabolite classed relevant (OXA-alachlore)", () => {
+      expect(metabolite("OXA-alachlore", "0,32", "N")).toMatchObject({ level: "critical", label: "Non conforme", limit: 0.1, limit_kind: "limite" });
+    });
+
+    it("applies the class only to samples taken after it (ESA-métolachlore before 30 September 2022)", () => {
+      const before = evaluate({ parameterCode: "6854", parameterLabel: "ESA métolachlore", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2022-06-01T08:00:00Z" });
+      expect(before).toMatchObject({ level: "critical", limit_kind: "limite" });
+    });
+  });
+
+  it("lets the ARS « C » win over a row that exceeds the value it carries", () => {
+    const view = evaluate({ parameterCode: "1234", parameterLabel: "Pesticide X", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "C" });
+    expect(view).toMatchObject({ level: "acceptable", label: "Conforme", note: "ars-compliant" });
+    expect(run([waterResult({ parameterCode: "1234", parameterLabel: "Pesticide X", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L" })]).level).toBe("good");
+  });
+
+  it("shows « Conforme sous dérogation » (flag D) as concerning, never « Non conforme » (item 8)", () => {
+    const result = waterResult({ rawValue: "58", numericValue: 58, limitsPhysicochemical: "D" });
+    expect(evaluateParameter(result)).toMatchObject({ level: "concerning", label: "Conforme sous dérogation", note: "derogation" });
+    expect(run([result]).level).toBe("concerning");
+  });
+
+  describe("lead, copper and nickel reflect one building's pipes (low)", () => {
+    const lead = waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "14", numericValue: 14, unit: "µg/L", qualityLimit: "<=10 µg/L", limitsPhysicochemical: "N", sampleCode: "L" });
+
+    it("keeps « Non conforme » on the row but does not make the network critical", () => {
+      const section = run([lead, waterResult({ sampleCode: "L" })]);
+      expect(section.parameters[0]).toMatchObject({ code: "1382", level: "critical", label: "Non conforme", at_the_tap: true });
+      expect(section).toMatchObject({ level: "concerning", tap_only_exceedance: true });
+    });
+
+    it("stays critical when another limit is exceeded too", () => {
+      const nitrates = waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampleCode: "L" });
+      expect(run([lead, nitrates])).toMatchObject({ level: "critical", tap_only_exceedance: false });
+    });
+
+    it("stays critical when the ARS « N » of the newest sample is not explained by the tap", () => {
+      const unexplained = waterResult({ sampleCode: "M", sampledAt: "2026-11-15T08:00:00Z", limitsPhysicochemical: "N" });
+      expect(run([unexplained, { ...lead, sampledAt: "2026-11-01T08:00:00Z" }]).level).toBe("critical");
+    });
+  });
+
+  describe("the 12-month window (item 12)", () => {
+    it("judges a single pesticide by its latest result, even months before the newest sample", () => {
+      const pesticide = waterResult({ sampleCode: "P", parameterCode: "1263", parameterLabel: "Atrazine", rawValue: "0,25", numericValue: 0.25, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2026-05-04T08:00:00Z" });
+      const section = run([waterResult({ sampleCode: "Q" }), pesticide]);
+      expect(section.level).toBe("critical");
+      expect(section.parameters[0]).toMatchObject({ libelle_parametre: "Atrazine", label: "Non conforme" });
+    });
+
+    it("shows the most recent non-compliance of the window although the newest sample is compliant", () => {
+      const older = waterResult({ sampleCode: "A", rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampledAt: "2026-03-03T08:00:00Z", sampleConclusion: "Eau non conforme (nitrates)." });
+      const oldest = waterResult({ sampleCode: "Z", rawValue: "70", numericValue: 70, limitsPhysicochemical: "N", sampledAt: "2026-01-03T08:00:00Z" });
+      const section = run([waterResult({ sampleCode: "B", rawValue: "41", numericValue: 41 }), older, oldest]);
+      expect(section.level).toBe("good");
+      expect(section.last_non_compliance).toEqual({ sampled_at: "2026-03-03T08:00:00Z", conclusion: "Eau non conforme (nitrates).", parameters: ["Nitrates (en NO3)"] });
+      expect(describeLastNonCompliance(section)).toBe("Dernière non-conformité des 12\u00a0derniers mois\u00a0: prélèvement du 3\u00a0mars\u00a02026 (Nitrates (en NO3)). Les prélèvements plus récents n'ont pas été déclarés non conformes.");
+    });
+
+    it("has no last non-compliance outside the window", () => {
+      const old = waterResult({ sampleCode: "A", limitsPhysicochemical: "N", sampledAt: "2025-10-03T08:00:00Z" });
+      expect(run([waterResult({ sampleCode: "B" }), old]).last_non_compliance).toBeNull();
+    });
+  });
+
+  it("says when another network of the commune has a problem (item 13)", () => {
+    const north = { code: "080000518", name: "AMIENS NORD", quarter: null };
+    const section = run([waterResult()], {
+      udis: [udi, north],
+      udiChoice: "most-sampled",
+      otherNetworks: [{ udi: north, results: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", networks: [{ code: north.code, name: north.name }] })] }],
+    });
+    expect(section).toMatchObject({ level: "good", udi_choice: "most-sampled" });
+    expect(section.other_networks_with_issues).toEqual([{ code: north.code, name: "AMIENS NORD", quarter: null, level: "critical", sampled_at: "2026-11-10T08:30:00Z" }]);
+    expect(describeOtherNetworks(section)).toMatch(/^Un autre réseau de votre commune présente un problème \(AMIENS NORD\u00a0: non conforme, prélèvement du 10\u00a0novembre\u00a02026\)/);
+  });
+
+  it("links the ministry's page of results of the commune's region, not the API documentation (low)", () => {
+    expect(run([waterResult()], { communeCode: "80021" }).source.url).toBe("https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=32");
+    expect(run([waterResult()], { communeCode: "34148" }).source.url).toMatch(/idRegion=76$/);
   });
 });

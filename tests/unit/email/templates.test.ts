@@ -232,7 +232,8 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Source : Contrôle sanitaire des ARS (Hub'Eau)");
     expectInBothParts(email, `Qualité de l'air : Acceptable (indice ATMO « Moyen » du 22${NBSP}novembre${NBSP}2026)`);
     expectInBothParts(email, "Source : Indice ATMO (Atmo Hauts-de-France)");
-    expectInBothParts(email, `Sécheresse : Alerte (arrêté en vigueur jusqu'au 13${NBSP}décembre${NBSP}2026)`);
+    // Each zone names its water type (VigiEau's « Eau superficielle »…).
+    expectInBothParts(email, `Sécheresse : Alerte (eau superficielle, arrêté en vigueur jusqu'au 13${NBSP}décembre${NBSP}2026)`);
     expectInBothParts(email, "Source : VigiEau");
 
     expect(report.recommendations.length).toBeGreaterThanOrEqual(2);
@@ -247,6 +248,21 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.");
   });
 
+  it("lists each drought zone type, worst first, and says when a level is not recognised", () => {
+    const decree = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
+    const maraussan = buildReport({
+      zones: { ok: true, data: [droughtZone({ type: "AEP", gravity: "alerte", decree }), droughtZone({ type: "SUP", gravity: "crise", decree })] },
+    });
+    const unknown = buildReport({ zones: { ok: true, data: [droughtZone({ type: "SOU", gravity: null, decree })] } });
+    const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
+    expectInBothParts(
+      email,
+      `Sécheresse : Crise (eau superficielle, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026) ; Alerte (eau potable, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026)`,
+    );
+    expectInBothParts(email, `Sécheresse : Niveau non reconnu : consultez l'arrêté (eau souterraine, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026)`);
+    expect(email.text).not.toContain("Sécheresse : Aucune restriction");
+  });
+
   it("with three addresses: an unavailable section, a CAMS estimate, a hostile label escaped", () => {
     const reports = threeReports();
     const email = renderLatestReportEmail({ firstName: HOSTILE, reports, accountUrl: ACCOUNT_URL, reportUrlFor });
@@ -257,7 +273,7 @@ describe("renderLatestReportEmail", () => {
     );
     expectInBothParts(email, `Qualité de l'air : Bon (estimation modélisée du 22${NBSP}novembre${NBSP}2026)`);
     expectInBothParts(email, "Source : Copernicus CAMS, estimation modélisée (via Open-Meteo.com, CC BY 4.0)");
-    expectInBothParts(email, `Sécheresse : Crise (arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, `Sécheresse : Crise (eau superficielle, arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026)`);
     expectInBothParts(email, "Sécheresse : Non disponible – Les restrictions d'eau (VigiEau) sont momentanément indisponibles.");
 
     expect(email.html).not.toContain("<script>");

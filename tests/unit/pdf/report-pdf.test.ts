@@ -205,10 +205,11 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Indice du 22 novembre 2026",
       "Indice ATMO : Moyen",
       "Demain : Dégradé",
-      "Particules fines PM2,5 : 12,4 µg/m³ (estimation CAMS)",
+      "Particules fines PM2,5 : 12,4 µg/m³ (moyenne du jour, estimation CAMS)",
       "Sécheresse",
       "Arrêté en vigueur du 13 novembre 2026 au 13 décembre 2026",
-      "Niveau : Alerte",
+      // One block per zone: its water type and official level word.
+      "Eau superficielle : Alerte",
       "Zone : Somme aval et Avre",
       "Arrosage des pelouses, massifs fleuris",
       "Lavage de véhicules par des particuliers",
@@ -265,6 +266,41 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(maraussanPage).toBeGreaterThan(0);
     expect(pages[maraussanPage]?.includes("8 Boulevard du Port")).toBe(false);
     expect(pdf.firstPagePngBytes).toBeGreaterThan(3 * (await renderBlankPageSize()));
+  });
+
+  it("lists each drought zone type with its level, decree and restrictions, and an unknown level as unknown", async () => {
+    const decree = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
+    const drought = evaluateDrought({
+      zones: {
+        ok: true,
+        data: [
+          droughtZone({
+            type: "AEP",
+            gravity: "alerte",
+            name: "Réseaux d'eau potable de l'Orb",
+            decree,
+            usages: [{ name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 8h à 20h.", concernsIndividuals: true }],
+          }),
+          droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", decree }),
+          droughtZone({ type: "SOU", gravity: null, name: "Nappe astienne", decree }),
+        ],
+      },
+      now: NOW,
+    });
+    const report = { ...buildAmiensReport(), drought };
+    const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "drought-zones");
+    const crise = pdf.text.indexOf("Eau superficielle : Crise");
+    const alerte = pdf.text.indexOf("Eau potable : Alerte");
+    const unknown = pdf.text.indexOf("Eau souterraine : Niveau non reconnu : consultez l'arrêté");
+    expect(crise).toBeGreaterThan(-1);
+    // Worst first; the unknown level last, never « Aucune restriction ».
+    expect(alerte).toBeGreaterThan(crise);
+    expect(unknown).toBeGreaterThan(alerte);
+    expect(pdf.text).toContain("Zone : Réseaux d'eau potable de l'Orb");
+    expect(pdf.text).toContain("Interdit de 8h à 20h.");
+    expect(pdf.text).toContain("Arrêté en vigueur du 17 novembre 2026 au 17 décembre 2026");
+    expect(pdf.text.match(/Arrêté : https:\/\/example\.invalid\/34668\.pdf/g)).toHaveLength(3);
+    expect(pdf.text).not.toContain("Niveau : Aucune restriction");
   });
 
   it("draws every word inside the page margins", async () => {

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fetchAtmoIndex } from "../../../src/sources/atmo/client.ts";
 import { searchAddresses } from "../../../src/sources/ban/client.ts";
-import { fetchCommuneUdis, fetchWaterResults } from "../../../src/sources/hubeau/client.ts";
+import { fetchCommuneUdis, fetchWaterResults, WATER_RESULT_FIELDS } from "../../../src/sources/hubeau/client.ts";
 import { fetchCamsEstimate } from "../../../src/sources/openmeteo/client.ts";
 import { fetchDroughtZones } from "../../../src/sources/vigieau/client.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
@@ -38,22 +38,39 @@ describe("upstream clients against the fake upstreams", () => {
       communeCode: "80021",
       since: "2026-09-01",
       parameterCodes: ["1340", "8847"],
-      size: 3,
+      pageSize: 3,
+      maxResults: 20_000,
     });
-    // 4 matching records, 3 per page: Hub'Eau's 206 still counts as data.
-    expect(results.ok && results.data.map((result) => [result.parameterCode, result.sampledAt])).toEqual([
-      ["1340", "2026-11-10T08:30:00Z"],
-      ["8847", "2026-11-10T08:30:00Z"],
-      ["1340", "2026-11-02T08:30:00Z"],
-    ]);
+    // 8 matching records, 3 per page: every page is read, and Hub'Eau's 206 still counts as data.
+    expect(results.ok && results.data.map((result) => [result.parameterCode, result.sampledAt.slice(0, 10)])).toEqual(
+      ["2026-11-10", "2026-11-02", "2026-10-08", "2026-10-01"].flatMap((day) => [["1340", day], ["8847", day]]),
+    );
+    const fields = WATER_RESULT_FIELDS.join(",");
     expect(upstreams.requests.map((request) => [request.path, request.query])).toEqual([
       ["/communes_udi", { code_commune: "80021", size: "200" }],
-      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", code_parametre: "1340,8847" }],
+      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "1", fields, code_parametre: "1340,8847" }],
+      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "2", fields, code_parametre: "1340,8847" }],
+      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "3", fields, code_parametre: "1340,8847" }],
     ]);
   });
 
+  it("fetchWaterResults stops at maxResults and fails whole when a page fails", async () => {
+    const capped = await fetchWaterResults(opts(upstreams.config.HUBEAU_API_URL), { communeCode: "80021", since: "2025-01-01", pageSize: 2, maxResults: 4 });
+    expect(capped.ok && capped.data).toHaveLength(4);
+    expect(upstreams.requests.map((request) => request.query.page)).toEqual(["1", "2"]);
+
+    // Half a window could hide a non-compliance: a failed page fails the read.
+    const failingSecondPage: typeof fetch = (input, init) =>
+      String(input).includes("page=2") ? Promise.resolve(new Response("oops", { status: 503 })) : fetch(input, init);
+    const broken = await fetchWaterResults(
+      { ...opts(upstreams.config.HUBEAU_API_URL), fetch: failingSecondPage },
+      { communeCode: "80021", since: "2025-01-01", pageSize: 2, maxResults: 20_000 },
+    );
+    expect(broken).toMatchObject({ ok: false, reason: "http", status: 503 });
+  });
+
   it("fetchWaterResults omits code_parametre when no codes are given", async () => {
-    await fetchWaterResults(opts(upstreams.config.HUBEAU_API_URL), { communeCode: "34148", since: "2026-01-01", size: 300 });
+    await fetchWaterResults(opts(upstreams.config.HUBEAU_API_URL), { communeCode: "34148", since: "2026-01-01", pageSize: 300, maxResults: 20_000 });
     expect(upstreams.requests[0]?.query).not.toHaveProperty("code_parametre");
   });
 
@@ -93,16 +110,18 @@ describe("upstream clients against the fake upstreams", () => {
     });
   });
 
-  it("fetchCamsEstimate picks the European CAMS domain in Europe and the global one overseas", async () => {
-    const paris = await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3 });
-    expect(paris.ok && paris.data.time).toBe("2026-11-22T16:00");
-    await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 16.27, lon: -61.49 });
+  it("fetchCamsEstimate asks for the Paris day's hourly pollutants, European CAMS domain in Europe and global overseas", async () => {
+    const paris = await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22" });
+    expect(paris.ok && paris.data.day).toBe("2026-11-22");
+    await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 16.27, lon: -61.49, day: "2026-11-22" });
     expect(upstreams.requests.map((request) => request.query.domains)).toEqual(["cams_europe", "cams_global"]);
     expect(upstreams.requests[0]?.query).toMatchObject({
       latitude: "49.9",
       longitude: "2.3",
-      current: "pm2_5,pm10,nitrogen_dioxide,ozone,european_aqi",
+      hourly: "pm2_5,pm10,nitrogen_dioxide,ozone,sulphur_dioxide",
       timezone: "Europe/Paris",
+      start_date: "2026-11-22",
+      end_date: "2026-11-22",
     });
   });
 
@@ -113,7 +132,7 @@ describe("upstream clients against the fake upstreams", () => {
       fetchCommuneUdis(opts(upstreams.config.HUBEAU_API_URL), { communeCode: "80021" }),
       fetchDroughtZones(opts(upstreams.config.VIGIEAU_API_URL), { lon: 2.3, lat: 49.9, communeCode: "80021" }),
       fetchAtmoIndex(opts(upstreams.config.ATMO_WFS_URL), { zoneCode: "80021", fromDate: "2026-11-22" }),
-      fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3 }),
+      fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22" }),
     ]);
     for (const result of results) expect(result).toEqual({ ok: false, reason: "http", detail: "HTTP 500", status: 500 });
   });

@@ -38,6 +38,7 @@ describe("fake upstreams", () => {
       VIGIEAU_API_URL: `${upstreams.baseUrl}/vigieau`,
       ATMO_WFS_URL: `${upstreams.baseUrl}/atmo/ows`,
       OPENMETEO_API_URL: `${upstreams.baseUrl}/openmeteo`,
+      GEO_API_URL: `${upstreams.baseUrl}/geo`,
       BAIGNADES_URL: `${upstreams.baseUrl}/baignades`,
     });
     expect(upstreams.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -80,9 +81,37 @@ describe("fake upstreams", () => {
     expect((await getJson("/vigieau/zones?commune=75056&profil=particulier")).body).toEqual([]);
   });
 
-  it("echoes the position and the current Paris hour from Open-Meteo", async () => {
-    const { body } = await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3");
-    expect(body).toMatchObject({ latitude: 49.9, longitude: 2.3, timezone: "Europe/Paris", current: { time: "2026-03-29T01:00", pm2_5: 13.7 } });
+  it("echoes the position and serves the asked variables for the Paris day from Open-Meteo", async () => {
+    const { body } = await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3&hourly=pm2_5,ozone&timezone=Europe/Paris");
+    const hourly = (body as { hourly: { time: string[]; pm2_5: number[]; ozone: number[] } }).hourly;
+    expect(body).toMatchObject({ latitude: 49.9, longitude: 2.3, timezone: "Europe/Paris" });
+    expect(Object.keys(hourly)).toEqual(["time", "pm2_5", "ozone"]);
+    expect([hourly.time[0], hourly.time[23], hourly.time.length]).toEqual(["2026-03-29T00:00", "2026-03-29T23:00", 24]);
+    const maraussan = await getJson("/openmeteo/air-quality?latitude=43.37&longitude=3.16&hourly=ozone&start_date=2026-03-30&end_date=2026-03-30");
+    const ozone = (maraussan.body as { hourly: { time: string[]; ozone: number[] } }).hourly;
+    expect([ozone.time[0], Math.max(...ozone.ozone)]).toEqual(["2026-03-30T00:00", 116]);
+  });
+
+  it("answers the API Géo for the scenario communes and 404 for the others", async () => {
+    expect((await getJson("/geo/communes/34148?fields=code,nom,codeEpci,epci")).body).toEqual({
+      code: "34148",
+      nom: "Maraussan",
+      codeEpci: "243400488",
+      epci: { code: "243400488", nom: "CC la Domitienne" },
+    });
+    expect((await getJson("/geo/communes/75056?fields=code,nom,codeEpci,epci")).status).toBe(404);
+  });
+
+  it("answers a commune and its EPCI asked together with ECQL's IN", async () => {
+    const filter = encodeURIComponent("code_zone IN ('80021','248000531') AND date_ech>='2026-03-29'");
+    const { body } = await getJson(`/atmo/ows?service=WFS&request=GetFeature&CQL_FILTER=${filter}`);
+    const features = (body as { features: Array<{ properties: { code_zone: string; date_ech: string } }> }).features;
+    expect(features.map((feature) => [feature.properties.code_zone, feature.properties.date_ech])).toEqual([
+      ["80021", "2026-03-29Z"],
+      ["80021", "2026-03-30Z"],
+      ["248000531", "2026-03-29Z"],
+      ["248000531", "2026-03-30Z"],
+    ]);
   });
 
   it("serves each failure mode, for the chosen source only", async () => {
@@ -93,7 +122,7 @@ describe("fake upstreams", () => {
     const malformed = await fetch(`${upstreams.baseUrl}/vigieau/zones?commune=80021`);
     expect(malformed.status).toBe(200);
     expect(await malformed.text()).toBe('{"data": [');
-    expect((await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3")).body).toMatchObject({ current: { pm2_5: null, european_aqi: null } });
+    expect((await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3&hourly=pm2_5")).body).toMatchObject({ hourly: { pm2_5: expect.arrayContaining([null]) } });
     expect((await getJson("/hubeau/communes_udi?code_commune=80021")).status).toBe(500);
     expect((await getJson("/ban/search?q=port")).status).toBe(200);
   });

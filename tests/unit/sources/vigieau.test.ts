@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { zonesResponseSchema } from "../../../src/sources/vigieau/schema.ts";
 import { mapDroughtZones } from "../../../src/sources/vigieau/to-domain.ts";
 import { readFixture } from "./fixtures.ts";
@@ -56,9 +57,86 @@ describe("VigiEau zones → drought zones", () => {
     expect(zonesOf(null)).toEqual([]);
   });
 
-  it("drops a zone whose level it does not know instead of guessing", () => {
-    const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json");
-    const unknown = { ...(recorded as Record<string, unknown>), id: 9, niveauGravite: "pre_alerte" };
-    expect(zonesOf([recorded, unknown]).map((zone) => zone.id)).toEqual([2418]);
+  it.each([
+    ["pre_alerte"],
+    [""],
+    [null],
+    [undefined],
+    [3],
+  ])("keeps a zone whose level %j it does not know, with no level, instead of dropping it", (niveauGravite) => {
+    const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
+    const unknown = { ...recorded, id: 9, niveauGravite };
+    const zones = zonesOf([recorded, unknown]);
+    expect(zones.map((zone) => [zone.id, zone.gravity])).toEqual([
+      [2418, "alerte_renforcee"],
+      [9, null],
+    ]);
+    // Its decree and usages stay: the report links the decree when it cannot name the level.
+    expect(zones[1]?.decree?.url).toMatch(/\.pdf$/);
+  });
+
+  it.each([
+    ["Alerte renforcée", "alerte_renforcee"],
+    [" CRISE ", "crise"],
+    ["alerte-renforcee", "alerte_renforcee"],
+  ])("reads the official level %j as %s", (niveauGravite, gravity) => {
+    const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
+    expect(zonesOf({ ...recorded, niveauGravite })[0]?.gravity).toBe(gravity);
+  });
+});
+
+describe("VigiEau zones → drought section", () => {
+  const sectionOf = (payload: unknown) => evaluateDrought({ zones: { ok: true, data: zonesOf(payload) }, now: NOW });
+  const NBSP = "\u00A0";
+
+  it("the recorded official example: one river zone in « Alerte renforcée », households' usages first", () => {
+    const section = sectionOf(readFixture("vigieau/zone-alerte-renforcee-single-object.json"));
+    expect(section).toMatchObject({ level: "critical", gravity: "alerte_renforcee", label: "Alerte renforcée" });
+    expect(section.zones).toHaveLength(1);
+    expect(section.zones[0]).toMatchObject({
+      type: "SUP",
+      type_label: "Eau superficielle",
+      label: "Alerte renforcée",
+      level: "critical",
+      decree: { start: "2024-04-16", end: "2024-04-30", url: expect.stringMatching(/AvecAnnexe\.pdf$/) },
+    });
+    // VigiEau's theme order: fill/empty and clean before works in a river; ICPE and irrigation are
+    // not for individuals.
+    expect(section.zones[0]?.restrictions.map((restriction) => restriction.thematique)).toEqual([
+      "Remplir ou vidanger",
+      "Nettoyer",
+      "Travaux et activités en cours d'eau",
+    ]);
+  });
+
+  it("Maraussan (34148): the river zone in crise and the drinking-water zone in alerte, each with its rules", () => {
+    const section = sectionOf(readFixture("vigieau/zones-derived-34148-crise.json", NOW));
+    expect(section).toMatchObject({ level: "critical", gravity: "crise", label: "Crise", zone: { type: "SUP" } });
+    expect(section.zones.map((zone) => [zone.type_label, zone.label])).toEqual([
+      ["Eau superficielle", "Crise"],
+      ["Eau potable", "Alerte"],
+    ]);
+    const aep = section.zones[1];
+    expect(aep?.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
+    expect(aep?.decree?.url).toMatch(/\.pdf$/);
+    expect(section.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
+    // Households' usages first in the crise block too.
+    expect(section.zones[0]?.restrictions.slice(0, 2).map((restriction) => restriction.usage)).toEqual([
+      "Arrosage des pelouses, massifs fleuris",
+      "Arrosage des jardins potagers",
+    ]);
+  });
+
+  it("[] reads « Aucune restriction »; an unknown level never does", () => {
+    expect(sectionOf([])).toMatchObject({ level: "good", label: "Aucune restriction", zones: [] });
+    const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
+    const section = sectionOf({ ...recorded, niveauGravite: "pre_alerte" });
+    expect(section).toMatchObject({
+      success: true,
+      level: "unavailable",
+      label: `Niveau non reconnu${NBSP}: consultez l'arrêté`,
+      decree: { url: expect.stringMatching(/AvecAnnexe\.pdf$/) },
+    });
+    expect(section.zones[0]).toMatchObject({ type_label: "Eau superficielle", level: "unavailable", gravity: null });
   });
 });

@@ -1,0 +1,80 @@
+// The words for the facts the bathing rules return: one table for the page, the PDF and the emails.
+import { formatDateFr, frenchTypography } from "../shared/format.ts";
+import type { BathingSection, BathingSiteView } from "../types.ts";
+
+const NBSP = "\u00A0";
+
+/** "2026-08-20T12:05:00Z" → "14 h 05" (Paris time, French style with no-break spaces). */
+function formatTimeParis(isoDateTime: string): string | null {
+  const time = Date.parse(isoDateTime);
+  if (Number.isNaN(time)) return null;
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(time));
+  const hour = parts.find((part) => part.type === "hour")?.value;
+  const minute = parts.find((part) => part.type === "minute")?.value;
+  return hour && minute ? `${Number(hour)}${NBSP}h${NBSP}${minute}` : null;
+}
+
+/** « Lu sur le site du ministère le 20 août 2026 à 14 h 05 » */
+export function describeLiveRead(liveReadAt: string): string {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(liveReadAt) ? null : formatTimeParis(liveReadAt);
+  return `Lu sur le site du ministère le ${formatDateFr(liveReadAt)}${time ? ` à ${time}` : ""}`;
+}
+
+/** The latest read of the ministry's page among the sites, if any. */
+export function latestLiveRead(bathing: Pick<BathingSection, "sites">): string | null {
+  const reads = bathing.sites.map((site) => site.live_read_at).filter((read): read is string => read !== null);
+  return reads.length > 0 ? reads.reduce((latest, read) => (Date.parse(read) > Date.parse(latest) ? read : latest)) : null;
+}
+
+/** The label before a ban's details: a ban in force, or information about an earlier season. */
+export function prohibitionTerm(prohibition: NonNullable<BathingSiteView["prohibition"]>): string {
+  return prohibition.current ? "Interdiction" : "Information";
+}
+
+/**
+ * A ban in one sentence, its official wording apart:
+ * current → « En vigueur depuis le 18 juillet 2026 (raison sanitaire) »;
+ * earlier season → « Interdiction signalée pendant la saison 2024, depuis le 3 juillet 2024 (raison sanitaire) ».
+ */
+export function describeProhibition(prohibition: NonNullable<BathingSiteView["prohibition"]>): string {
+  const since = prohibition.since ? `depuis le ${formatDateFr(prohibition.since)}` : null;
+  const reason = prohibition.reason ? ` (raison ${prohibition.reason})` : "";
+  if (prohibition.current) return `En vigueur${since ? ` ${since}` : ""}${reason}`;
+  const season = prohibition.season !== null ? `pendant la saison ${prohibition.season}` : "lors d'une lecture précédente";
+  return `Interdiction signalée ${season}${since ? `, ${since}` : ""}${reason}`;
+}
+
+/**
+ * The season of a site: « En saison (saison 2026 : du 15 juin 2026 au 15 septembre 2026) »; dates
+ * of an earlier record are labelled as such, never as this season's.
+ */
+export function describeBathingSeason(site: Pick<BathingSiteView, "in_season" | "season">): string {
+  const state = site.in_season === true ? "En saison" : site.in_season === false ? "Hors saison" : null;
+  const season = site.season;
+  if (!season?.start || !season.end) return state ?? "Dates de saison non communiquées";
+  const dates = `du ${formatDateFr(season.start)} au ${formatDateFr(season.end)}`;
+  const detail = season.current ? `saison ${season.year} : ${dates}` : `d'après les dates de la saison ${season.year} : ${dates}`;
+  return frenchTypography(state ? `${state} (${detail})` : `Saison ${dates}`);
+}
+
+
+/**
+ * The official wording of a ban, unless it only repeats the date already given
+ * (the live banner reads « Interdiction de baignade du 18/07/2026 »).
+ */
+export function describeProhibitionDetail(prohibition: NonNullable<BathingSiteView["prohibition"]>): string | null {
+  const rest = prohibition.title.replace(/\b\d{2}\/\d{2}\/\d{4}\b/g, "").replace(/\s+/g, " ").trim();
+  if (prohibition.since && /^interdiction de baignade(?: du)?$/i.test(rest)) return null;
+  return prohibition.title;
+}
+
+/**
+ * The heading of a bathing section: when the live page was last read, and which season the
+ * official record is, so that « saison 2024 » never stands over this season's live data.
+ */
+export function describeBathingSources(bathing: Pick<BathingSection, "sites" | "record_season">): string | null {
+  const latest = latestLiveRead(bathing);
+  if (!latest) return null;
+  const record = bathing.record_season !== null ? ` ; dernier bilan officiel publié : saison ${bathing.record_season}` : "";
+  return frenchTypography(`${describeLiveRead(latest)}${record}`);
+}

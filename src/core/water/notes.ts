@@ -1,0 +1,50 @@
+// The words for the facts the water rules return: one table for the page, the PDF and the emails.
+import type { WaterParameterNote, WaterQualitySection } from "../types.ts";
+import { formatDateFr } from "../shared/format.ts";
+
+const NBSP = "\u00A0";
+
+export const LIMIT_KIND_TEXTS = {
+  limite: "limite de qualité",
+  reference: "référence de qualité",
+  indicative: "valeur indicative",
+  confort: "seuil de confort",
+} as const;
+
+export const WATER_NOTE_TEXTS: Record<WaterParameterNote, string> = {
+  "ars-compliant": `Au-dessus de la valeur inscrite sur la ligne de résultat, mais l'Agence régionale de santé a déclaré ce prélèvement conforme${NBSP}: son avis prévaut.`,
+  derogation: "Dépassement autorisé temporairement par une dérogation préfectorale, le temps que des travaux rétablissent la qualité de l'eau.",
+  "non-relevant-metabolite": `Métabolite de pesticide classé «${NBSP}non pertinent${NBSP}» par l'Anses${NBSP}: il est comparé à une valeur indicative de 0,9${NBSP}µg/L, et non à la limite de 0,1${NBSP}µg/L des pesticides.`,
+  "uncomparable-unit": `Unité non comparable avec la limite${NBSP}: ce résultat n'est pas évalué ici. Reportez-vous à la conclusion officielle de l'ARS.`,
+};
+
+export const AT_THE_TAP_TEXT = `Mesuré au robinet d'un bâtiment${NBSP}: le plomb, le cuivre et le nickel reflètent surtout ses canalisations intérieures, pas la qualité de tout le réseau.`;
+
+export const TAP_ONLY_TEXT = `Les seules limites dépassées concernent le plomb, le cuivre ou le nickel, mesurés au robinet d'un bâtiment${NBSP}: ils reflètent surtout ses canalisations. Le réseau n'est pas en cause à ce stade.`;
+
+export const UDI_CHOICE_TEXTS: Record<NonNullable<WaterQualitySection["udi_choice"]>, string | null> = {
+  requested: null,
+  only: null,
+  "most-sampled": `Réseau affiché par défaut${NBSP}: celui qui fait l'objet du plus grand nombre de prélèvements dans votre commune, en général celui qui dessert le plus d'habitants.`,
+  "first-listed": `Réseau affiché par défaut${NBSP}: aucun prélèvement récent ne permet de savoir lequel dessert le plus d'habitants.`,
+};
+
+/** « Un autre réseau de la commune, X, présente un résultat non conforme (prélèvement du …). » */
+export function describeOtherNetworks(water: Pick<WaterQualitySection, "other_networks_with_issues">): string | null {
+  const networks = water.other_networks_with_issues;
+  if (networks.length === 0) return null;
+  const listed = networks
+    .map((network) => `${network.name}${NBSP}: ${network.level === "critical" ? "non conforme" : "à surveiller"}${network.sampled_at ? `, prélèvement du ${formatDateFr(network.sampled_at)}` : ""}`)
+    .join(" ; ");
+  return networks.length === 1
+    ? `Un autre réseau de votre commune présente un problème (${listed}). Choisissez-le s'il dessert votre adresse.`
+    : `D'autres réseaux de votre commune présentent un problème (${listed}). Choisissez le vôtre s'il dessert votre adresse.`;
+}
+
+/** « Dernière non-conformité des 12 derniers mois : prélèvement du 3 mars 2026 (Nitrates). » */
+export function describeLastNonCompliance(water: Pick<WaterQualitySection, "last_non_compliance" | "sampled_at">): string | null {
+  const last = water.last_non_compliance;
+  if (!last || last.sampled_at === water.sampled_at) return null;
+  const parameters = last.parameters.length > 0 ? ` (${last.parameters.join(", ")})` : "";
+  return `Dernière non-conformité des 12${NBSP}derniers mois${NBSP}: prélèvement du ${formatDateFr(last.sampled_at)}${parameters}. Les prélèvements plus récents n'ont pas été déclarés non conformes.`;
+}
