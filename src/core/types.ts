@@ -83,6 +83,8 @@ export interface WaterResult {
 
 export interface WaterParameterView {
   code: string;
+  /** plain French name (« Nitrates », « E. coli »); the laboratory's label is libelle_parametre */
+  name: string;
   libelle_parametre: string;
   resultat_alphanumerique: string;
   /** parsed value in the unit below, null when not numeric */
@@ -142,6 +144,13 @@ export interface WaterQualitySection {
   other_networks_with_issues: WaterNetworkSummary[];
   sampled_at: string | null;
   conclusion: string | null;
+  /**
+   * The ARS verdict on the limits of quality for the newest sample (flags C, N, D of Hub'Eau):
+   * the section's official word. null when the sample carries no verdict.
+   */
+  official_verdict: "conforme" | "non_conforme" | "derogation" | null;
+  /** the newest sample exceeds a référence de qualité (an indicator, flag N on the references) */
+  references_exceeded: boolean;
   parameters: WaterParameterView[];
   /**
    * The most recent sample of the 12-month window that the ARS declared non-compliant with a
@@ -345,6 +354,13 @@ export interface Recommendation {
   link: string;
   /** public source of the advice */
   source: { name: string; url: string };
+  /** addressed to vulnerable people (nitrates above 50 mg/L, air Dégradé or worse): listed first */
+  vulnerable: boolean;
+  /**
+   * the one prominent box of its domain: true for the first critical or warning advice of each
+   * category, false for the others, which the page and the PDF show compactly
+   */
+  prominent: boolean;
 }
 
 export interface Report {

@@ -97,12 +97,14 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
     const stats = (await (await fetch(`${upstreamUrl}/_test/stats`)).json()) as Record<string, number>;
-    const upstreamCalls = (stats.hubeau ?? 0) + (stats.vigieau ?? 0) + (stats.atmo ?? 0);
+    const upstreamCalls = (stats.hubeau ?? 0) + (stats.vigieau ?? 0) + (stats.atmo ?? 0) + (stats.geo ?? 0);
     const resendCalls = ((await (await fetch(`${resendUrl}/_test/calls`)).json()) as unknown[]).length;
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
     return [
       [`alert run: ${ADDRESSES} addresses, ${COMMUNES} communes (fakes ${UPSTREAM_DELAY_MS} ms)`, `${(wallMs / 1000).toFixed(1)} s`, ""],
-      ["  upstream calls (Hub'Eau ×3, VigiEau, ATMO per commune)", String(upstreamCalls), `= ${COMMUNES * 5} (5 per commune)`],
+      // Hub'Eau networks + one page of 12-month results, VigiEau, ATMO, API Géo (the synthetic
+      // communes have their own ATMO index, so no EPCI request).
+      ["  upstream calls (Hub'Eau ×2, VigiEau, ATMO, API Géo per commune)", String(upstreamCalls), `= ${COMMUNES * 5} (5 per commune)`],
       ["  alerts detected / emails sent / failed", `${summary.alertsDetected} / ${summary.sent} / ${summary.failed}`, ""],
       ["  Resend calls (batch endpoint)", String(resendCalls), `≤ ${Math.ceil(summary.sent / 100)} + retries`],
       ["  process RSS before → peak during the run", `${mb(rssBefore)} → ${mb(peakRss)}`, ""],

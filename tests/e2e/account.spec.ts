@@ -1,14 +1,8 @@
 // Accounts in Chromium against the Node server, the fake upstreams, a fake Resend and a fake
 // Google provider (scripts/demo.ts): the whole life of an account, from sign-up to deletion.
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { latestEmailTo, uniqueEmail, waitForIslands } from "./helpers.ts";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
+import { latestEmailTo, seriousViolations, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 function confirmLinkOf(text: string): string {
   const link = /https?:\/\/\S+\/api\/auth\/confirm\?\S+/.exec(text)?.[0];

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import type { CapturedEmail } from "../fakes/resend-server.ts";
 
@@ -10,6 +11,12 @@ export async function waitForIslands(page: Page) {
     const islands = document.querySelectorAll("astro-island");
     return islands.length > 0 && [...islands].every((island) => !island.hasAttribute("ssr"));
   });
+}
+
+/** axe's serious and critical violations of WCAG 2.1 A/AA on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
 }
 
 /** The latest email the app sent to this address, waiting for it to arrive. */

@@ -1,7 +1,7 @@
 // The core journey, as a person does it, in Chromium against the real Node server (`scripts/demo.ts`:
 // the npm start entry pointed at the fake upstreams).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./helpers.ts";
 
 async function openHome(page: Page) {
   await page.goto("/");
@@ -13,6 +13,10 @@ async function openHome(page: Page) {
 }
 
 const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Recommandations"];
+
+/** The sources' words a data card may have as its headline (issue 10). */
+const OFFICIAL_HEADLINE =
+  /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\))?$/;
 
 test("type an address, pick a suggestion with the keyboard, analyse, see the four cards", async ({ page }) => {
   await openHome(page);
@@ -49,10 +53,11 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
   await expect(card("Sécheresse").getByRole("link", { name: /Consulter l'arrêté \(PDF\)/ })).toBeVisible();
   await expect(card("Qualité de l'air").getByRole("link", { name: /Atmo|ATMO/ })).toHaveAttribute("href", /^https:\/\//);
   await expect(card("Qualité de l'air").getByText(/Indice du \d/)).toBeVisible();
+  // Each headline is its source's own word (ARS verdict, ATMO index, VigiEau level), never our scale's.
   for (const name of ["Eau du robinet", "Qualité de l'air", "Sécheresse"]) {
-    await expect(card(name).locator(".badge").first()).toHaveText(/^(Excellent|Bon|Acceptable|À surveiller|Critique|Non disponible)$/);
+    await expect(card(name).locator(".card__head .badge")).toHaveText(OFFICIAL_HEADLINE);
   }
-  await expect(card("Eau du robinet").getByText(/% du seuil/).first()).toBeVisible();
+  await expect(card("Eau du robinet").getByText(/\d\u00a0% de la limite de qualité/).first()).toBeVisible();
   // Recommendations link to our articles in a new tab.
   const articleLink = card("Recommandations").getByRole("link", { name: /En savoir plus/ }).first();
   await expect(articleLink).toHaveAttribute("href", /^\/blog\/impact-/);
@@ -122,8 +127,7 @@ test("unknown pages answer « Page introuvable » with HTTP 404", async ({ page 
 
 test("the home page and a report have no serious accessibility violations (axe)", async ({ page }) => {
   await openHome(page);
-  const before = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(before.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const input = page.getByRole("combobox", { name: /Votre adresse/ });
   await input.pressSequentially("8 bd du Port", { delay: 20 });
@@ -132,8 +136,7 @@ test("the home page and a report have no serious accessibility violations (axe)"
   await expect(page.getByTestId("report").getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
   // Let the toast settle so its animation does not skew colour contrast.
   await page.waitForTimeout(400);
-  const after = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the mobile layout keeps the search usable", async ({ page }) => {
@@ -175,3 +178,134 @@ test("the bathing card lists the nearest official sites, then their live status 
   await expect(page.getByTestId("report").getByText("Baignade interdite", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("report").locator(".recommendation__title", { hasText: "Baignade interdite près de chez vous" })).toHaveCount(0);
 });
+
+// ---------------------------------------------------------------- the summary in official words (issue 10)
+
+/** Our scale's words that must never stand for a source's verdict (« Bon » is also ATMO's word). */
+const SCALE_WORDS = ["Excellent", "Acceptable", "À surveiller", "Critique"];
+
+async function openReport(page: Page, typed: string) {
+  await openHome(page);
+  const input = page.getByRole("combobox", { name: /Votre adresse/ });
+  await input.pressSequentially(typed, { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByRole("button", { name: "Analyser" }).click();
+  await expect(page.getByRole("list", { name: "L'essentiel" })).toBeVisible();
+  // The success toast covers the bottom of the screen for a few seconds: close it.
+  await page.getByRole("button", { name: "Fermer la notification" }).click();
+}
+
+/** One line of the summary, found by the link that names its section. */
+function summaryLine(page: Page, label: string) {
+  return page
+    .getByRole("list", { name: "L'essentiel" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: label, exact: true }) });
+}
+
+/** Every link of the summary lands on its card, below the sticky header, with the focus on it. */
+async function expectSummaryLinksJump(page: Page) {
+  const links = page.getByRole("list", { name: "L'essentiel" }).getByRole("link");
+  const count = await links.count();
+  expect(count).toBeGreaterThanOrEqual(4);
+  for (let index = 0; index < count; index++) {
+    const link = links.nth(index);
+    const anchor = (await link.getAttribute("href"))!;
+    expect(anchor).toMatch(/^#(eau|air|secheresse|baignade|conseils)$/);
+    await link.click();
+    const section = page.getByTestId("report").locator(`article${anchor}`);
+    await expect(section).toBeFocused();
+    await expect(section).toBeInViewport();
+    expect(page.url().endsWith(anchor)).toBe(true);
+    const headerBottom = await page.locator(".site-header").evaluate((header) => header.getBoundingClientRect().bottom);
+    const sectionTop = await section.evaluate((node) => node.getBoundingClientRect().top);
+    // The card starts below the header, unless the page could not scroll that far (the last cards).
+    const atEnd = await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
+    if (!atEnd) expect(sectionTop).toBeGreaterThanOrEqual(headerBottom);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+}
+
+async function expectNoScaleWordAsHeadline(page: Page) {
+  const badges = await page.getByTestId("report").locator(".badge").allInnerTexts();
+  expect(badges.length).toBeGreaterThan(0);
+  expect(badges.map((text) => text.trim()).filter((text) => SCALE_WORDS.includes(text))).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`Amiens: the summary says the sources' words and jumps to each card (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openReport(page, "8 bd du Port");
+    const report = page.getByTestId("report");
+    await expect(page.getByRole("heading", { name: "L'essentiel" })).toBeVisible();
+
+    await expect(summaryLine(page, "Eau du robinet").locator(".badge")).toHaveText("Conforme");
+    await expect(summaryLine(page, "Eau du robinet")).toContainText(/conforme \(prélèvement du \d/);
+    await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Moyen");
+    await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/demain\s*:\s*Dégradé/);
+    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte");
+    // The most important advice opens the summary.
+    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText("À retenir");
+
+    const card = (name: string) => report.getByRole("article", { name, exact: true });
+    await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Conforme");
+    await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Moyen");
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte");
+    // The nitrates at 32,5 mg/L are compliant: said so, with the limit, never in red.
+    const nitrates = card("Eau du robinet").getByRole("listitem").filter({ hasText: "Nitrates" });
+    await expect(nitrates.locator(".badge")).toHaveText("Conforme");
+    await expect(nitrates).toContainText(/% de la limite de qualité \(50\u00a0mg\/L\)/);
+    await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", "https://open-meteo.com/");
+    await expect(card("Sécheresse").getByText(/\d+ restrictions? s'applique/).first()).toBeVisible();
+    await expectNoScaleWordAsHeadline(page);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectSummaryLinksJump(page);
+  });
+
+  test(`Maraussan: non-compliant water, estimated air, drought crisis, no ban in November (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openReport(page, "Maraussan");
+    const report = page.getByTestId("report");
+
+    await expect(summaryLine(page, "Eau du robinet").locator(".badge")).toHaveText("Non conforme");
+    await expect(summaryLine(page, "Eau du robinet")).toContainText(/Nitrates 62\u00a0mg\/L/);
+    await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Dégradé (estimation)");
+    await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/l'ozone/);
+    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Crise");
+    await expect(summaryLine(page, "Sécheresse")).toContainText(/Crise \(eau superficielle\)/);
+    await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau potable\)/);
+    // Out of season, a ban of the summer is information, not today's verdict.
+    await expect(summaryLine(page, "Baignade").locator(".badge")).not.toHaveText("Baignade interdite");
+    await expect(summaryLine(page, "Baignade")).not.toContainText(/interdite/i);
+    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText(/À retenir\s*:\s*Nitrates/);
+
+    const card = (name: string) => report.getByRole("article", { name, exact: true });
+    await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Non conforme");
+    await expect(card("Eau du robinet").getByText(/dépasse la limite de qualité de 24\u00a0%/)).toBeVisible();
+    await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise");
+    await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Crise", "Alerte"]);
+    // Restrictions grouped by theme behind their count.
+    const details = card("Sécheresse").locator("details").first();
+    await details.locator("summary").click();
+    await expect(details.getByRole("heading", { name: "Arroser" })).toBeVisible();
+    await expect(card("Baignade").locator(".card__head .badge")).not.toHaveText("Baignade interdite");
+    // At most one prominent box per domain.
+    const domains = await card("Recommandations").locator(".recommendation").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-domain")));
+    expect(domains.length).toBeGreaterThan(0);
+    expect(new Set(domains).size).toBe(domains.length);
+    await expect(card("Recommandations").locator(".recommendation-compact").first()).toBeVisible();
+    await expectNoScaleWordAsHeadline(page);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectSummaryLinksJump(page);
+  });
+}

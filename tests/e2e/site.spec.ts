@@ -1,16 +1,11 @@
 // The public site in Chromium: every page answers, is titled, described and accessible; the
 // header button, the mobile menu, the FAQ, the blog and its « Tester votre zone » buttons work.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { BLOG_SLUGS, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
+import { seriousViolations } from "./helpers.ts";
 
 async function waitForIslands(page: Page) {
   await page.waitForFunction(() => [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")));
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
 }
 
 test("every page answers 200 with a unique title and description, a canonical URL, one h1 and no serious axe violation", async ({ page }) => {

@@ -103,14 +103,16 @@ describe("the daily alert run", () => {
 
     const sarah = alertEmailsTo(emails, "sarah@example.org");
     expect(sarah).toHaveLength(1);
-    // One email for everything: the water, and a bathing site nearby with a « Mauvais » sample. Its
-    // banner of 18/07/2026, read on 22 November after the season, is not a ban in force (issue 9):
-    // no « Baignade interdite » alert.
-    expect(sarah[0]?.subject).toBe("Zone Santé – 2 alertes pour vos adresses");
+    // The water only. The bathing site nearby, read on 22 November after the season, has neither a
+    // ban in force (its banner of 18/07/2026 is an earlier read, issue 9) nor a « Mauvais » sample
+    // worth an email: « Évitez de vous y baigner jusqu'au prochain résultat » about a July sample is
+    // stale in November, so a « Mauvais » sample alerts only in season (issue 10, item 5; this email
+    // used to say « Eau de baignade de mauvaise qualité » and count 2 alerts).
+    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: prélèvement non conforme");
     expect(sarah[0]?.text).toMatch(/prélèvement non conforme/);
     expect(sarah[0]?.text).toMatch(/Nitrates.*62.*Non conforme/);
     expect(sarah[0]?.text).not.toMatch(/Baignade interdite/);
-    expect(sarah[0]?.text).toMatch(/Eau de baignade de mauvaise qualité/);
+    expect(sarah[0]?.text).not.toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
     // Sent through the batch endpoint, with an idempotency key.
     expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);

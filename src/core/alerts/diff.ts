@@ -1,8 +1,9 @@
 // Alert decisions: from what we knew at the last run and what the sources say now, the events to
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
-// event and never moves the state, so an outage cannot fake a change.
-import { addDaysToLocalDate, formatDateFr, frenchTypography, localDateParis } from "../shared/format.ts";
+// event and never moves the state, so an outage cannot fake a change. The words are in texts.ts.
+import { addDaysToLocalDate, localDateParis } from "../shared/format.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
+import { type AlertKind, renderAlertText } from "./texts.ts";
 
 export type AlertSource = "water" | "drought" | "air" | "bathing";
 
@@ -12,6 +13,8 @@ export interface AlertEvent {
   /** unique per subject and source: the same event is never recorded (nor sent) twice */
   key: string;
   severity: "critical" | "warning" | "info";
+  /** which entry of ALERT_TEXTS wrote the title and lines */
+  kind: AlertKind;
   title: string;
   lines: string[];
   /** the day the data are about (sample, decree, forecast), YYYY-MM-DD */
@@ -51,7 +54,7 @@ export function diffWater(previous: WaterAlertState | null, water: WaterQualityS
   if (previous && sampledAt <= previous.lastSampleAt) return NO_CHANGE;
   const bad = water.level === "concerning" || water.level === "critical";
   const day = localDateParis(sampledAt);
-  const network = water.udi ? ` (réseau ${water.udi.name})` : "";
+  const networkName = water.udi?.name ?? null;
   if (bad) {
     const flagged = water.parameters.filter((parameter) => parameter.level === "critical" || parameter.level === "concerning");
     return {
@@ -60,13 +63,13 @@ export function diffWater(previous: WaterAlertState | null, water: WaterQualityS
           source: "water",
           key: `water:alert:${sampledAt}`,
           severity: water.level === "critical" ? "critical" : "warning",
-          title: frenchTypography(water.level === "critical" ? "Eau du robinet : prélèvement non conforme" : "Eau du robinet : un paramètre à surveiller"),
-          lines: [
-            `Le prélèvement du ${formatDateFr(sampledAt)}${network} signale :`,
-            ...flagged.map((parameter) => `${parameter.libelle_parametre} : ${parameter.resultat_alphanumerique}${parameter.unite_mesure ? ` ${parameter.unite_mesure}` : ""} – ${parameter.label}`),
-            ...(water.conclusion ? [`Conclusion officielle de l'ARS : « ${water.conclusion} »`] : []),
-            "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
-          ].map(frenchTypography),
+          ...renderAlertText("water-alert", {
+            nonCompliant: water.level === "critical",
+            sampledAt,
+            networkName,
+            flagged: flagged.map((parameter) => ({ name: parameter.libelle_parametre, result: parameter.resultat_alphanumerique, unit: parameter.unite_mesure, label: parameter.label })),
+            conclusion: water.conclusion,
+          }),
           dataDate: day,
           sourceRef: water.source,
         },
@@ -81,8 +84,7 @@ export function diffWater(previous: WaterAlertState | null, water: WaterQualityS
           source: "water",
           key: `water:ok:${sampledAt}`,
           severity: "info",
-          title: frenchTypography("Eau du robinet : retour à la conformité"),
-          lines: [`Le prélèvement du ${formatDateFr(sampledAt)}${network} est conforme.`, ...(water.conclusion ? [`Conclusion officielle de l'ARS : « ${water.conclusion} »`] : [])].map(frenchTypography),
+          ...renderAlertText("water-ok", { sampledAt, networkName, conclusion: water.conclusion }),
           dataDate: day,
           sourceRef: water.source,
         },
@@ -109,23 +111,21 @@ export function diffDrought(previous: DroughtAlertState | null, drought: Drought
   const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
   const rising = (gravity ? GRAVITY_RANK[gravity] : 0) > (previous.gravity ? GRAVITY_RANK[previous.gravity] : 0);
   const decree = drought.decree;
-  const lines = gravity
-    ? [
-        `Votre zone${drought.zone ? ` « ${drought.zone.name} »` : ""} passe au niveau ${drought.label.toLowerCase()}.`,
-        ...(decree?.start ? [`Arrêté en vigueur du ${formatDateFr(decree.start)}${decree.end ? ` au ${formatDateFr(decree.end)}` : ""}.`] : []),
-        ...(drought.restrictions.length > 0
-          ? ["Restrictions pour les particuliers :", ...drought.restrictions.map((restriction) => `${restriction.usage} : ${restriction.description.replace(/\s+/g, " ")}`)]
-          : ["Aucune restriction ne vise les particuliers dans cet arrêté."]),
-      ]
-    : ["Plus aucune restriction d'eau n'est en vigueur pour votre adresse."];
+  const words = gravity
+    ? renderAlertText("drought-change", {
+        levelLabel: drought.label,
+        zoneName: drought.zone?.name ?? null,
+        decree: decree ? { start: decree.start, end: decree.end } : null,
+        householdRestrictions: drought.restrictions.map((restriction) => ({ usage: restriction.usage, description: restriction.description })),
+      })
+    : renderAlertText("drought-end", {});
   return {
     events: [
       {
         source: "drought",
         key: `drought:${gravity ?? "none"}:${today}`,
         severity: gravity === "crise" || gravity === "alerte_renforcee" ? "critical" : rising ? "warning" : "info",
-        title: frenchTypography(gravity ? `Sécheresse : niveau ${drought.label.toLowerCase()}` : "Sécheresse : fin des restrictions"),
-        lines: lines.map(frenchTypography),
+        ...words,
         dataDate: decree?.start ?? today,
         sourceRef: drought.source,
       },
@@ -146,16 +146,13 @@ export function diffAir(previous: AirAlertState | null, air: AirQualitySection, 
   if (lastDay && lastDay >= addDaysToLocalDate(forecast.date, -1)) {
     return lastDay >= forecast.date ? NO_CHANGE : { events: [], next: { episodeLastDay: forecast.date } };
   }
-  const vulnerable =
-    "Les personnes vulnérables (femmes enceintes, nourrissons, personnes âgées ou malades du cœur ou des poumons) réduisent leurs activités physiques à l'extérieur et évitent les grands axes routiers ; chacun limite le sport intense.";
   return {
     events: [
       {
         source: "air",
         key: `air:episode:${forecast.date}`,
         severity: forecast.code >= 4 ? "critical" : "warning",
-        title: frenchTypography(`Qualité de l'air demain : ${forecast.label.toLowerCase()}`),
-        lines: [`L'indice ATMO prévu pour le ${formatDateFr(forecast.date)} est « ${forecast.label} ».`, vulnerable].map(frenchTypography),
+        ...renderAlertText("air-episode", { forecastDate: forecast.date, indexLabel: forecast.label }),
         dataDate: forecast.date,
         sourceRef: air.source,
       },
@@ -182,7 +179,7 @@ export const BATHING_LIFT_CONFIRMATIONS = 2;
 /**
  * Per nearby site, from the ministry's live page only (a site whose page could not be read this
  * time is left as it was): prohibition started, prohibition lifted (confirmed by two reads), a
- * « Mauvais » sample, a new classement. A first read of a site is a baseline, except a
+ * « Mauvais » sample in season, a new classement. A first read of a site is a baseline, except a
  * prohibition, which is always worth telling. Only a current ban (read this season, or in the
  * current season's record) is ever announced; a ban shown as information about an earlier season,
  * or any read out of season, neither starts nor lifts one.
@@ -196,7 +193,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
     if (site.live_read_at === null) continue;
     const before = previous?.[site.id];
     const state: BathingSiteAlertState = { ...(before ?? { prohibited: false, clearReads: 0, lastPoorSample: null, classement: null }) };
-    const where = `« ${site.name} » (${site.commune})`;
+    const named = { siteName: site.name, commune: site.commune };
     const base = { source: "bathing" as const, sourceRef: bathing.source };
     if (site.prohibition?.current) {
       if (!state.prohibited) {
@@ -204,8 +201,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
           ...base,
           key: `bathing:prohibition:${site.id}:${site.live_read_at.slice(0, 10)}`,
           severity: "critical",
-          title: frenchTypography(`Baignade interdite : ${site.name}`),
-          lines: [`Une interdiction de baignade est en vigueur sur le site ${where} : ${site.prohibition.title}.`, "Respectez-la : elle protège d'un risque pour la santé ou la sécurité."].map(frenchTypography),
+          ...renderAlertText("bathing-prohibition", { ...named, prohibitionTitle: site.prohibition.title }),
           dataDate: site.live_read_at.slice(0, 10),
         });
       }
@@ -221,8 +217,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
           ...base,
           key: `bathing:lifted:${site.id}:${site.live_read_at.slice(0, 10)}`,
           severity: "info",
-          title: frenchTypography(`Baignade de nouveau autorisée : ${site.name}`),
-          lines: [`L'interdiction de baignade sur le site ${where} n'apparaît plus depuis deux vérifications.`].map(frenchTypography),
+          ...renderAlertText("bathing-lifted", named),
           dataDate: site.live_read_at.slice(0, 10),
         });
         state.prohibited = false;
@@ -231,14 +226,18 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
     }
     const sample = site.latest_sample;
     if (sample?.verdict === "Mauvais" && (state.lastPoorSample === null || sample.date > state.lastPoorSample)) {
-      events.push({
-        ...base,
-        key: `bathing:poor:${site.id}:${sample.date}`,
-        severity: "warning",
-        title: frenchTypography(`Eau de baignade de mauvaise qualité : ${site.name}`),
-        lines: [`Le prélèvement du ${formatDateFr(sample.date)} sur le site ${where} est « Mauvais ».`, "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau."].map(frenchTypography),
-        dataDate: sample.date,
-      });
+      // « Évitez de vous y baigner jusqu'au prochain résultat » only makes sense in season: out of
+      // season (a July sample read in November) the sample is noted without an email, so it is not
+      // announced either when the next season opens before its first sample.
+      if (site.in_season !== false) {
+        events.push({
+          ...base,
+          key: `bathing:poor:${site.id}:${sample.date}`,
+          severity: "warning",
+          ...renderAlertText("bathing-poor", { ...named, sampleDate: sample.date }),
+          dataDate: sample.date,
+        });
+      }
       state.lastPoorSample = sample.date;
     }
     const classement = site.classement ? `${site.classement.year}:${site.classement.label}` : null;
@@ -248,8 +247,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
           ...base,
           key: `bathing:classement:${site.id}:${classement}`,
           severity: site.classement.label === "Insuffisante" ? "warning" : "info",
-          title: frenchTypography(`Nouveau classement : ${site.name}`),
-          lines: [`Le site ${where} est classé « ${site.classement.label} » pour ${site.classement.year}.`].map(frenchTypography),
+          ...renderAlertText("bathing-classement", { ...named, year: site.classement.year, label: site.classement.label }),
           dataDate: null,
         });
       }

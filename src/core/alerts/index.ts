@@ -1,1 +1,2 @@
 export * from "./diff.ts";
+export * from "./texts.ts";

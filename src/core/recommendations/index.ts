@@ -1,1 +1,2 @@
 export * from "./select.ts";
+export * from "./texts.ts";

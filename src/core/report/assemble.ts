@@ -40,7 +40,7 @@ export function assembleReport(input: {
     air_quality: input.air,
     drought: input.drought,
     bathing: input.bathing,
-    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing }),
+    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing, now: input.now }),
     generated_at: input.now.toISOString(),
   };
 }

@@ -1,1 +1,2 @@
 export * from "./assemble.ts";
+export * from "./present.ts";

@@ -44,8 +44,10 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
   const measurement = parseMeasurement(result.rawValue, result.numericValue);
   if (!measurement) return null;
   const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+  const metaboliteRule = findNonRelevantMetabolite(result.parameterCode, result.parameterLabel, result.sampledAt);
   const base = {
     code: result.parameterCode,
+    name: metaboliteRule?.name ?? rule?.name ?? result.parameterLabel,
     libelle_parametre: result.parameterLabel,
     resultat_alphanumerique: result.rawValue,
     value: measurement.value,
@@ -91,7 +93,7 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
     // Below the laboratory's limit of quantification: if that limit is itself under the
     // threshold, the substance was not found; otherwise the analysis cannot tell.
     if (value <= max) return { ...view, ratio: null, level: "excellent", label: "Non détecté", note: metabolite };
-    return { ...view, ratio: null, level: "acceptable", label: "Non quantifiable", note: metabolite };
+    return { ...view, ratio: null, level: "acceptable", label: "Non quantifié", note: metabolite };
   }
   const ratio = value / max;
   return { ...view, ratio, ...official(levelFromRatio(ratio, threshold.kind)) };
@@ -123,7 +125,8 @@ const NEAR_LABELS: Record<ThresholdKind, string> = {
 function outOfRange(kind: ThresholdKind): { level: RatedLevel; label: string } {
   if (kind === "limite") return { level: "critical", label: "Non conforme" };
   if (kind === "indicative") return { level: "concerning", label: "Au-dessus de la valeur indicative" };
-  return { level: "concerning", label: "À surveiller" };
+  if (kind === "reference") return { level: "concerning", label: "Référence dépassée (indicateur)" };
+  return { level: "concerning", label: "Au-dessus du seuil de confort" };
 }
 
 /** Microbiology is judged by the bacteriological verdict, everything else by the physico-chemical one. */
@@ -185,6 +188,15 @@ export function levelOfOfficialVerdict(sample: WaterResult): RatedLevel | null {
   ) {
     return "concerning";
   }
+  return null;
+}
+
+/** The ARS verdict on the limits of quality, in its own terms: N wins over D, D over C. */
+export function officialVerdictOf(sample: WaterResult): WaterQualitySection["official_verdict"] {
+  const flags = [sample.limitsBacteriological, sample.limitsPhysicochemical];
+  if (flags.includes("N")) return "non_conforme";
+  if (flags.includes("D")) return "derogation";
+  if (flags.includes("C")) return "conforme";
   return null;
 }
 
@@ -271,7 +283,7 @@ export function evaluateWaterQuality(input: {
     udi_choice: input.udi ? (input.udiChoice ?? null) : null,
     source: waterSourceFor(input.communeCode ?? null),
   };
-  const empty = { sampled_at: null, conclusion: null, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [] };
+  const empty = { sampled_at: null, conclusion: null, official_verdict: null, references_exceeded: false, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [] };
   if (!input.results.ok) {
     return {
       ...common,
@@ -307,6 +319,8 @@ export function evaluateWaterQuality(input: {
     level: judged.level,
     sampled_at: newestSample.sampledAt,
     conclusion,
+    official_verdict: officialVerdictOf(newestSample),
+    references_exceeded: newestSample.referencesBacteriological === "N" || newestSample.referencesPhysicochemical === "N",
     parameters: selectDisplayedParameters(judged.evaluated),
     last_non_compliance: findLastNonCompliance(input.results.data, input.now),
     tap_only_exceedance: judged.tapOnly,

@@ -44,7 +44,7 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   { codes: ["6276"], name: "Pesticides (total)", kind: "limite", threshold: max(0.5, "µg/L") },
   { codes: ["8847"], name: "PFAS (somme de 20)", kind: "limite", threshold: max(0.1, "µg/L"), appliesFrom: "2026-01-01" },
   { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L"), atTheTap: true },
-  { codes: ["1449"], name: "Escherichia coli", kind: "limite", threshold: max(0, "n/(100mL)") },
+  { codes: ["1449"], name: "E. coli", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["6455"], name: "Entérocoques", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L") },
   { codes: ["1369"], name: "Arsenic", kind: "limite", threshold: max(10, "µg/L") },

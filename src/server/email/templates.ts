@@ -1,8 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
+import { describeDecreePeriod, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/shared/format.ts";
-import { LEVEL_LABELS } from "../../core/shared/levels.ts";
-import { describeProhibition } from "../../core/bathing/notes.ts";
 import type { Report } from "../../core/types.ts";
 import {
   escapeFrench,
@@ -23,8 +22,6 @@ export interface RenderedEmail {
 }
 
 const NBSP = "\u00A0";
-const MEDICAL_DISCLAIMER = "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.";
-const MAX_RECOMMENDATIONS_PER_ADDRESS = 2;
 
 /** A name or label typed by someone: one line, so it cannot forge extra lines in the text part. */
 function toInline(value: string): string {
@@ -101,86 +98,58 @@ export function renderSignInCodeEmail(input: { code: string; expiresInMinutes: n
 
 // ---------------------------------------------------------------- latest report
 
-interface SectionLine {
-  name: string;
-  status: string;
-  source: string;
-}
-
-function describeWater(report: Report): SectionLine {
-  const water = report.water_quality;
-  const base = { name: "Eau du robinet", source: water.source.name };
-  if (!water.success || water.level === "unavailable") return { ...base, status: describeUnavailable(water.message) };
-  const date = water.sampled_at ? ` (prélèvement du ${formatDateFr(water.sampled_at)})` : "";
-  return { ...base, status: `${LEVEL_LABELS[water.level]}${date}` };
-}
-
-function describeAir(report: Report): SectionLine {
-  const air = report.air_quality;
-  const base = { name: "Qualité de l'air", source: air.source.name };
-  if (!air.success || air.level === "unavailable") return { ...base, status: describeUnavailable(air.message) };
-  const level = LEVEL_LABELS[air.level];
-  if (!air.index) return { ...base, status: level };
-  const day = formatDateFr(air.index.date);
-  // The model estimate must never read as the official index.
-  if (air.origin === "cams") return { ...base, status: `${level} (estimation modélisée du ${day})` };
-  return { ...base, status: `${level} (indice ATMO « ${air.index.label} » du ${day})` };
-}
-
-function describeDrought(report: Report): SectionLine {
-  const drought = report.drought;
-  const base = { name: "Sécheresse", source: drought.source.name };
-  if (!drought.success) return { ...base, status: describeUnavailable(drought.message) };
-  if (drought.zones.length === 0) return { ...base, status: drought.label };
-  // Each water type that applies, worst first, with its official word: « Crise (eau superficielle,
-  // arrêté en vigueur jusqu'au …) ; Alerte (eau potable, …) ». An unknown level says so.
-  const zones = drought.zones.map((zone) => {
-    const decree = zone.decree;
-    const period = decree?.end
-      ? `, arrêté en vigueur jusqu'au ${formatDateFr(decree.end)}`
-      : decree?.start
-        ? `, arrêté en vigueur depuis le ${formatDateFr(decree.start)}`
-        : "";
-    return `${zone.label} (${zone.type_label.toLowerCase()}${period})`;
-  });
-  return { ...base, status: zones.join(" ; ") };
-}
-
-function describeBathing(report: Report): SectionLine {
-  const bathing = report.bathing;
-  const base = { name: "Baignade", source: bathing.source.name };
-  const nearest = bathing.sites[0];
-  if (!nearest) return { ...base, status: "Aucun site de baignade surveillé à proximité" };
-  const others = bathing.sites.length > 1 ? ` (et ${bathing.sites.length - 1} autre${bathing.sites.length > 2 ? "s" : ""} site${bathing.sites.length > 2 ? "s" : ""} à moins de 20 km)` : "";
-  // As on the page: a ban of an earlier season is information with its season, not « Baignade interdite ».
-  const earlierBan = nearest.prohibition && !nearest.prohibition.current ? ` ; ${describeProhibition(nearest.prohibition).replace(/^I/, "i")}` : "";
-  return { ...base, status: `${nearest.name} : ${nearest.status_label}${earlierBan}${others}` };
-}
-
-function describeUnavailable(message: string | null): string {
-  return message ? `${LEVEL_LABELS.unavailable} – ${message}` : LEVEL_LABELS.unavailable;
-}
-
+/**
+ * One address, from the report's one presentation (core/report/present.ts): the five-second
+ * summary in the official words, each section's headline word with its date and source, then the
+ * prominent advice with its text (the advice for infants and pregnant women comes first when it
+ * applies) and the other advice by title.
+ */
 function renderReport(report: Report, reportUrl: string): { html: string[]; text: string[] } {
-  const label = toInline(report.address.label);
-  const lines = [describeWater(report), describeAir(report), describeDrought(report), ...(report.bathing ? [describeBathing(report)] : [])];
-  const advice = report.recommendations.slice(0, MAX_RECOMMENDATIONS_PER_ADDRESS).map((recommendation) => recommendation.title);
+  const presentation = presentReport(report);
+  const label = toInline(presentation.title);
+  const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, ...(presentation.bathing ? [presentation.bathing] : [])];
+  const describe = (section: SectionPresentation, extra: string[] = []) => ({
+    heading: `${section.title} : ${section.headline.word}`,
+    // A rated section's message repeats its summary line; an unrated one's says why (a failure, no data).
+    details: [section.dateLine, section.headline.tone === "neutral" ? section.message : null, ...extra].filter((line): line is string => line !== null),
+    source: `Source : ${section.source.name}`,
+  });
+  // Each drought zone with its own word, what it means for households and its decree's period.
+  const zones = presentation.drought.zones.map((zone, index) => {
+    const period = describeDecreePeriod(report.drought.zones[index]?.decree ?? null);
+    return `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${period ? `, arrêté ${period}` : ""}`;
+  });
+  const lines = sections.map((section) => describe(section, section.key === "drought" ? zones : []));
+  const prominent = presentation.advice.filter((advice) => advice.prominent);
+  const others = presentation.advice.filter((advice) => !advice.prominent);
   // The address in the link text tells several « Voir le bilan complet » links apart out of context.
   const linkLabel = `Voir le bilan complet pour ${label}`;
   const html = [
     renderHeading(label),
     renderParagraph(`Bilan du ${formatDateFr(report.generated_at)}`),
+    renderList(presentation.summary.map((line) => escapeFrench(line.text))),
     renderList(
-      lines.map((line) => `<strong>${escapeFrench(`${line.name} :`)}</strong> ${escapeFrench(line.status)}<br>${renderSmall(`Source : ${line.source}`)}`),
+      lines.map((line) =>
+        [`<strong>${escapeFrench(line.heading)}</strong>`, ...line.details.map(escapeFrench), renderSmall(line.source)].join("<br>"),
+      ),
     ),
   ];
   const text = [
     `${label}\nBilan du ${formatDateFr(report.generated_at)}`,
-    lines.map((line) => `- ${line.name} : ${line.status}\n  Source : ${line.source}`).join("\n"),
+    presentation.summary.map((line) => `- ${line.text}`).join("\n"),
+    lines.map((line) => [`- ${line.heading}`, ...line.details.map((detail) => `  ${detail}`), `  ${line.source}`].join("\n")).join("\n"),
   ];
-  if (advice.length > 0) {
-    html.push(renderParagraph("Nos conseils :"), renderList(advice.map(escapeFrench)));
-    text.push(`Nos conseils :\n${advice.map((title) => `- ${title}`).join("\n")}`);
+  if (prominent.length > 0) {
+    html.push(
+      renderParagraph("Nos conseils :"),
+      renderList(prominent.map((advice) => `<strong>${escapeFrench(`${advice.severityLabel} – ${advice.title}`)}</strong><br>${escapeFrench(advice.text)}`)),
+    );
+    text.push(`Nos conseils :\n${prominent.map((advice) => `- ${advice.severityLabel} – ${advice.title}\n  ${advice.text}`).join("\n")}`);
+  }
+  if (others.length > 0) {
+    const heading = prominent.length > 0 ? "Autres conseils :" : "Nos conseils :";
+    html.push(renderParagraph(heading), renderList(others.map((advice) => escapeFrench(advice.title))));
+    text.push(`${heading}\n${others.map((advice) => `- ${advice.title}`).join("\n")}`);
   }
   html.push(renderParagraphHtml(renderLink(linkLabel, reportUrl)));
   text.push(`${linkLabel} : ${reportUrl}`);
@@ -215,8 +184,8 @@ export function renderLatestReportEmail(input: {
       text.push(...part.text);
     }
   }
-  html.push(renderParagraphHtml(renderLink(preferences, input.accountUrl)), renderParagraph(MEDICAL_DISCLAIMER));
-  text.push(`${preferences} : ${input.accountUrl}`, MEDICAL_DISCLAIMER);
+  html.push(renderParagraphHtml(renderLink(preferences, input.accountUrl)), renderParagraph(DISCLAIMER));
+  text.push(`${preferences} : ${input.accountUrl}`, DISCLAIMER);
   return finishEmail("Votre bilan santé-environnement", {
     preheader: "L'eau du robinet, l'air et la sécheresse à vos adresses, d'après les données officielles.",
     title: "Votre bilan santé-environnement",
@@ -330,8 +299,8 @@ export function renderAlertDigestEmail(input: {
     text.push(`${linkLabel} : ${address.reportUrl}`);
   }
   const unsubscribe = "Se désinscrire de ces alertes";
-  html.push(renderParagraph(MEDICAL_DISCLAIMER));
-  text.push(MEDICAL_DISCLAIMER);
+  html.push(renderParagraph(DISCLAIMER));
+  text.push(DISCLAIMER);
   if (input.manageUrl) {
     const manage = "Gérer mes préférences d'alerte";
     html.push(renderParagraphHtml(renderLink(manage, input.manageUrl)));

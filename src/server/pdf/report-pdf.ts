@@ -1,15 +1,28 @@
 // The downloadable report: one A4 PDF for one or several addresses. Pure (pdf-lib and Web APIs
 // only) so that it runs the same on Node and on Cloudflare Workers; the standard Helvetica fonts
 // avoid shipping a font file, at the price of WinAnsi-only text (see pdf-text.ts).
+// The words come from the report's one presentation (core/report/present.ts): this file only lays
+// them out, so the PDF says what the page and the emails say.
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
-import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/shared/format.ts";
-import { LEVEL_LABELS } from "../../core/shared/levels.ts";
-import type { AirQualitySection, BathingSection, DroughtSection, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../../core/types.ts";
+import { formatDateFr, frenchTypography } from "../../core/shared/format.ts";
+import {
+  DISCLAIMER,
+  presentReport,
+  type AdvicePresentation,
+  type AirPresentation,
+  type Badge,
+  type BathingPresentation,
+  type DroughtPresentation,
+  type ReportPresentation,
+  type SectionPresentation,
+  type SummaryLine,
+  type Tone,
+  type WaterPresentation,
+  type WaterRowPresentation,
+} from "../../core/report/present.ts";
+import type { Recommendation, Report } from "../../core/types.ts";
 import { toWinAnsi } from "./pdf-text.ts";
-import { AT_THE_TAP_TEXT, describeLastNonCompliance, describeOtherNetworks, LIMIT_KIND_TEXTS, TAP_ONLY_TEXT, WATER_NOTE_TEXTS } from "../../core/water/notes.ts";
-import { describeBathingSeason, describeBathingSources, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../../core/bathing/notes.ts";
 
-const NBSP = "\u00A0";
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 const MARGIN_X = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
@@ -27,27 +40,28 @@ const COLORS = {
   rule: rgb(0.8, 0.83, 0.87),
 };
 
-/** Pale background and dark text of the same hue: readable in print and in grey scale. */
-const LEVEL_COLORS: Record<Level, { background: RGB; text: RGB }> = {
+interface TagColors {
+  background: RGB;
+  text: RGB;
+}
+
+/** Our tones: pale background and dark text of the same hue, readable in print and in grey scale. */
+const TONE_COLORS: Record<Tone, TagColors> = {
   excellent: { background: rgb(0.86, 0.94, 0.88), text: rgb(0.09, 0.38, 0.2) },
   good: { background: rgb(0.89, 0.95, 0.89), text: rgb(0.15, 0.42, 0.2) },
   acceptable: { background: rgb(0.95, 0.94, 0.84), text: rgb(0.4, 0.37, 0.08) },
   concerning: { background: rgb(0.99, 0.91, 0.82), text: rgb(0.56, 0.29, 0.04) },
   critical: { background: rgb(0.98, 0.87, 0.86), text: rgb(0.62, 0.13, 0.11) },
-  unavailable: { background: rgb(0.92, 0.92, 0.93), text: rgb(0.35, 0.36, 0.39) },
+  neutral: { background: rgb(0.92, 0.92, 0.93), text: rgb(0.35, 0.36, 0.39) },
 };
 
-const SEVERITY_LEVELS: Record<Recommendation["severity"], Level> = {
+/** Colours only: the severity's words are the presentation's `severityLabel`. */
+const SEVERITY_TONES: Record<Recommendation["severity"], Tone> = {
   success: "good",
-  info: "unavailable",
+  info: "neutral",
   warning: "concerning",
   critical: "critical",
 };
-
-const LIMIT_KIND_LABELS: Record<NonNullable<WaterParameterView["limit_kind"]>, string> = LIMIT_KIND_TEXTS;
-
-const DISCLAIMER =
-  "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 
 interface Fonts {
   regular: PDFFont;
@@ -85,9 +99,9 @@ export async function renderReportPdf(input: { reports: Report[]; generatedAt: D
   drawIntro(cursor, input);
   input.reports.forEach((report, index) => {
     if (index > 0) startNewPage(cursor);
-    drawReport(cursor, report);
+    drawReport(cursor, report, presentReport(report));
   });
-  drawDisclaimer(cursor);
+  drawDisclaimer(cursor, DISCLAIMER);
   drawFooters(doc, fonts);
 
   // Metadata are PDF text strings (UTF-16), not drawn: no WinAnsi restriction.
@@ -178,6 +192,13 @@ function lineHeightOf(size: number): number {
   return size * LINE_SPACING;
 }
 
+/** The height a paragraph will take, to keep a block on one page or size its background. */
+function measureParagraph(cursor: Cursor, text: string, style: TextStyle & { width: number }): number {
+  const font = style.bold ? cursor.fonts.bold : cursor.fonts.regular;
+  const size = style.size ?? 10;
+  return wrapText(prepare(text), font, size, style.width).length * lineHeightOf(size);
+}
+
 function drawParagraph(cursor: Cursor, text: string, style: TextStyle = {}, gapAfter = 4): void {
   const { size = 10, color = COLORS.text, indent = 0 } = style;
   const font = style.bold ? cursor.fonts.bold : cursor.fonts.regular;
@@ -190,22 +211,71 @@ function drawParagraph(cursor: Cursor, text: string, style: TextStyle = {}, gapA
 }
 
 /** « Label : value » with the label in bold and the value wrapped under itself. */
-function drawField(cursor: Cursor, label: string, value: string, indent = 0): void {
-  const size = 10;
+function drawField(cursor: Cursor, label: string, value: string, options: { indent?: number; size?: number; color?: RGB } = {}): void {
+  const { indent = 0, size = 10, color = COLORS.text } = options;
   const labelText = prepare(`${label} : `);
   const labelWidth = cursor.fonts.bold.widthOfTextAtSize(labelText, size);
   ensureSpace(cursor, lineHeightOf(size));
-  cursor.page.drawText(labelText, { x: MARGIN_X + indent, y: cursor.y - size, size, font: cursor.fonts.bold, color: COLORS.text });
-  drawParagraph(cursor, value, { indent: indent + labelWidth, size }, 2);
+  cursor.page.drawText(labelText, { x: MARGIN_X + indent, y: cursor.y - size, size, font: cursor.fonts.bold, color });
+  drawParagraph(cursor, value, { indent: indent + labelWidth, size, color }, 2);
 }
 
-function drawTag(page: PDFPage, font: PDFFont, level: Level, rightX: number, topY: number): void {
-  const text = prepare(LEVEL_LABELS[level]);
-  const size = 9;
-  const width = font.widthOfTextAtSize(text, size) + 14;
-  const { background, text: color } = LEVEL_COLORS[level];
-  page.drawRectangle({ x: rightX - width, y: topY - 17, width, height: 17, color: background, borderColor: color, borderWidth: 0.6 });
-  page.drawText(text, { x: rightX - width + 7, y: topY - 12, size, font, color });
+/** An official word keeps its publisher's colours (ATMO, VigiEau); the others take our tone's. */
+function colorsOf(badge: Badge): TagColors {
+  return badge.colors ? { background: hexToRgb(badge.colors.background), text: hexToRgb(badge.colors.text) } : TONE_COLORS[badge.tone];
+}
+
+function hexToRgb(hex: string): RGB {
+  const value = Number.parseInt(hex.replace(/^#/, ""), 16);
+  return rgb(((value >> 16) & 0xff) / 255, ((value >> 8) & 0xff) / 255, (value & 0xff) / 255);
+}
+
+const TAG_SIZE = 9;
+const TAG_HEIGHT = 16;
+const TAG_PADDING = 7;
+
+function tagWidthOf(font: PDFFont, word: string): number {
+  return font.widthOfTextAtSize(prepare(word), TAG_SIZE) + 2 * TAG_PADDING;
+}
+
+/** A badge with its word, its left edge at `x` and its top at `topY`; returns its width. */
+function drawTag(page: PDFPage, font: PDFFont, badge: Badge, x: number, topY: number): number {
+  const text = prepare(badge.word);
+  const width = tagWidthOf(font, badge.word);
+  const { background, text: color } = colorsOf(badge);
+  page.drawRectangle({ x, y: topY - TAG_HEIGHT, width, height: TAG_HEIGHT, color: background, borderColor: color, borderWidth: 0.6 });
+  page.drawText(text, { x: x + TAG_PADDING, y: topY - TAG_HEIGHT + 5, size: TAG_SIZE, font, color });
+  return width;
+}
+
+/** A bold heading followed by its badge on the same line (a drought zone, a bathing site). */
+function drawHeadingWithTag(cursor: Cursor, heading: string, badge: Badge, options: { size?: number; indent?: number } = {}): void {
+  const { size = 11, indent = 0 } = options;
+  const font = cursor.fonts.bold;
+  const tagWidth = tagWidthOf(font, badge.word);
+  const lines = wrapText(prepare(heading), font, size, CONTENT_WIDTH - indent - tagWidth - 8);
+  const lineHeight = Math.max(lineHeightOf(size), TAG_HEIGHT + 3);
+  ensureSpace(cursor, lines.length * lineHeight);
+  lines.forEach((line, index) => {
+    const baseline = cursor.y - (lineHeight + size) / 2 + 1;
+    cursor.page.drawText(line, { x: MARGIN_X + indent, y: baseline, size, font, color: COLORS.text });
+    if (index === lines.length - 1) {
+      const x = MARGIN_X + indent + font.widthOfTextAtSize(line, size) + 8;
+      drawTag(cursor.page, font, badge, x, cursor.y - (lineHeight - TAG_HEIGHT) / 2);
+    }
+    cursor.y -= lineHeight;
+  });
+  cursor.y -= 2;
+}
+
+function drawBullets(cursor: Cursor, items: readonly string[], style: TextStyle = {}): void {
+  const indent = style.indent ?? 0;
+  const size = style.size ?? 10;
+  for (const item of items) {
+    ensureSpace(cursor, lineHeightOf(size));
+    cursor.page.drawText(prepare("•"), { x: MARGIN_X + indent + 4, y: cursor.y - size, size, font: cursor.fonts.regular, color: COLORS.muted });
+    drawParagraph(cursor, item, { ...style, indent: indent + 14 }, 2);
+  }
 }
 
 function drawRule(cursor: Cursor, gap = 10): void {
@@ -227,253 +297,285 @@ function drawIntro(cursor: Cursor, input: { reports: Report[]; generatedAt: Date
   cursor.y -= 12;
 }
 
-function drawReport(cursor: Cursor, report: Report): void {
+function drawReport(cursor: Cursor, report: Report, presentation: ReportPresentation): void {
   const info = report.address_info;
-  ensureSpace(cursor, 120);
-  drawParagraph(cursor, report.address.label, { bold: true, size: 15, color: COLORS.accent }, 1);
-  drawParagraph(cursor, `${info.commune_name} (${info.commune_code}), ${info.department_name} (${info.department_code})`, { color: COLORS.muted }, 1);
+  ensureSpace(cursor, 160);
+  drawParagraph(cursor, presentation.title, { bold: true, size: 15, color: COLORS.accent }, 1);
+  // A report asked without the city's name still names its commune (the address carries it).
+  const commune = info.commune_name || report.address.city;
+  const place = [commune ? `${commune} (${info.commune_code})` : "", info.department_name ? `${info.department_name} (${info.department_code})` : ""];
+  drawParagraph(cursor, place.filter(Boolean).join(", "), { color: COLORS.muted }, 1);
   drawParagraph(cursor, `Données consultées le ${formatDateFr(report.generated_at)}`, { size: 9, color: COLORS.muted }, 10);
 
-  const water = report.water_quality;
-  drawSectionStart(cursor, "Eau du robinet", water.level, water.sampled_at ? `Prélèvement du ${formatDateFr(water.sampled_at)}` : null, water.message);
-  drawWater(cursor, water);
-  drawSource(cursor, water.source);
+  drawSummary(cursor, presentation.summary);
 
-  const air = report.air_quality;
-  const airDate = air.index ? `${air.origin === "cams" ? "Estimation" : "Indice"} du ${formatDateFr(air.index.date)}` : null;
-  drawSectionStart(cursor, "Qualité de l'air", air.level, airDate, air.message);
-  drawAir(cursor, air);
-  drawSource(cursor, air.source);
-
-  const drought = report.drought;
-  // Each zone carries its own decree dates: the heading has them only when no zone does.
-  drawSectionStart(cursor, "Sécheresse", drought.level, drought.zones.length > 0 ? null : describeDecreePeriod(drought.decree), drought.message);
-  drawDrought(cursor, drought);
-  drawSource(cursor, drought.source);
-
+  drawWater(cursor, presentation.water);
+  drawAir(cursor, presentation.air);
+  drawDrought(cursor, presentation.drought);
   // Reports built before bathing water existed have no section.
-  if (report.bathing) {
-    const bathing = report.bathing;
-    // Without any live read the message already names the record's season.
-    drawSectionStart(cursor, "Baignade", bathing.sites.length === 0 ? "unavailable" : bathing.level, describeBathingSources(bathing), bathing.message);
-    drawBathing(cursor, bathing);
-    drawSource(cursor, bathing.source);
-  }
-
-  drawRecommendations(cursor, report.recommendations);
+  if (presentation.bathing) drawBathing(cursor, presentation.bathing);
+  drawAdvice(cursor, presentation.advice);
 }
 
-function drawSectionStart(cursor: Cursor, title: string, level: Level, dateLine: string | null, message: string | null): void {
+/** « L'essentiel »: one line per domain in the official words, the most important advice first. */
+function drawSummary(cursor: Cursor, summary: readonly SummaryLine[]): void {
+  const size = 9.5;
+  const padding = 10;
+  const marker = 7;
+  const entries = summary.map((line) => {
+    // The sentence starts with its label: set it in a column so the values align.
+    const prefix = frenchTypography(`${line.label} : `);
+    return line.text.startsWith(prefix) ? { line, label: prefix.trimEnd(), value: line.text.slice(prefix.length) } : { line, label: "", value: line.text };
+  });
+  const labelWidth = Math.max(0, ...entries.map((entry) => cursor.fonts.bold.widthOfTextAtSize(prepare(entry.label), size))) + 8;
+  const valueX = padding + marker + 8 + labelWidth;
+  const valueWidth = CONTENT_WIDTH - valueX - padding;
+  const heights = entries.map((entry) => Math.max(measureParagraph(cursor, entry.value, { size, width: valueWidth }), lineHeightOf(size)) + 3);
+  const titleHeight = lineHeightOf(11) + 4;
+  const height = titleHeight + heights.reduce((sum, value) => sum + value, 0) + 2 * padding - 3;
+  ensureSpace(cursor, height + 8);
+  cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - height, width: CONTENT_WIDTH, height, color: COLORS.band });
+  cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - height, width: 3, height, color: COLORS.accent });
+  cursor.y -= padding;
+  drawParagraph(cursor, "L'essentiel", { bold: true, size: 11, color: COLORS.accent, indent: padding }, 4);
+  entries.forEach((entry, index) => {
+    const top = cursor.y;
+    // A strong marker: the publisher's colour, else our tone's dark one (its pale background
+    // would vanish on the band); a thin dark edge keeps ATMO's light colours visible.
+    const badge = entry.line.badge;
+    const fill = badge ? (badge.colors ? hexToRgb(badge.colors.background) : TONE_COLORS[badge.tone].text) : COLORS.accent;
+    cursor.page.drawRectangle({ x: MARGIN_X + padding, y: top - size + 0.5, width: marker, height: marker, color: fill, borderColor: COLORS.text, borderWidth: 0.3 });
+    if (entry.label) cursor.page.drawText(prepare(entry.label), { x: MARGIN_X + padding + marker + 8, y: top - size, size, font: cursor.fonts.bold, color: COLORS.text });
+    drawParagraph(cursor, entry.value, { size, indent: valueX, width: valueWidth }, 0);
+    cursor.y = top - (heights[index] ?? 0);
+  });
+  cursor.y -= padding - 3 + 8;
+}
+
+function drawSectionStart(cursor: Cursor, section: SectionPresentation): void {
   // Keep a heading with at least a few lines of its content.
   ensureSpace(cursor, 90);
   drawRule(cursor, 12);
-  drawTag(cursor.page, cursor.fonts.bold, level, PAGE_WIDTH - MARGIN_X, cursor.y + 1);
-  drawParagraph(cursor, title, { bold: true, size: 13, color: COLORS.accent, width: CONTENT_WIDTH - 110 }, 1);
-  if (dateLine) drawParagraph(cursor, dateLine, { size: 9, color: COLORS.muted }, 0);
+  const tagWidth = tagWidthOf(cursor.fonts.bold, section.headline.word);
+  drawTag(cursor.page, cursor.fonts.bold, section.headline, PAGE_WIDTH - MARGIN_X - tagWidth, cursor.y + 1);
+  drawParagraph(cursor, section.title, { bold: true, size: 13, color: COLORS.accent, width: CONTENT_WIDTH - tagWidth - 12 }, 1);
+  if (section.dateLine) drawParagraph(cursor, section.dateLine, { size: 9, color: COLORS.muted, width: CONTENT_WIDTH - tagWidth - 12 }, 0);
   cursor.y -= 6;
-  if (message) drawParagraph(cursor, message, { color: COLORS.muted }, 4);
+  if (section.message) drawParagraph(cursor, section.message, { color: COLORS.muted }, 4);
+  for (const fact of section.facts) drawField(cursor, fact.term, fact.value);
+  if (section.facts.length > 0) cursor.y -= 2;
+  for (const note of section.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
 }
 
-function drawSource(cursor: Cursor, source: SourceRef): void {
-  drawParagraph(cursor, `Source : ${source.name} (${printableUrl(cursor, source.url)})`, { size: 8.5, color: COLORS.muted }, 12);
+function drawSectionEnd(cursor: Cursor, section: SectionPresentation): void {
+  cursor.y -= 4;
+  drawParagraph(cursor, `Source : ${section.source.name} (${printableUrl(cursor, section.source.url)})`, { size: 8.5, color: COLORS.muted }, section.attribution ? 1 : 12);
+  if (section.attribution) drawParagraph(cursor, section.attribution, { size: 8.5, color: COLORS.muted }, 12);
 }
 
-function drawWater(cursor: Cursor, water: WaterQualitySection): void {
-  if (water.udi) drawField(cursor, "Réseau", water.udi.name);
-  if (water.distributor) drawField(cursor, "Distributeur", water.distributor);
-  if (water.conclusion) drawField(cursor, "Conclusion officielle", water.conclusion);
-  for (const line of [describeOtherNetworks(water), water.tap_only_exceedance ? TAP_ONLY_TEXT : null, describeLastNonCompliance(water)]) {
-    if (line) drawParagraph(cursor, line, { size: 9.5 }, 4);
-  }
-  if (water.parameters.length > 0) {
+function drawWater(cursor: Cursor, water: WaterPresentation): void {
+  drawSectionStart(cursor, water);
+  if (water.networks.hint) drawParagraph(cursor, water.networks.hint, { size: 9, color: COLORS.muted }, 4);
+  if (water.rows.length > 0) {
     cursor.y -= 4;
-    drawParameterTable(cursor, water.parameters);
-    for (const parameter of water.parameters) {
-      const notes = [
-        parameter.note ? WATER_NOTE_TEXTS[parameter.note] : null,
-        parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? AT_THE_TAP_TEXT : null,
-      ].filter((note): note is string => note !== null);
-      for (const note of notes) drawParagraph(cursor, `${parameter.libelle_parametre} : ${note}`, { size: 8.5, color: COLORS.muted }, 3);
+    drawWaterTable(cursor, water.rows);
+    for (const row of water.rows) {
+      for (const note of row.notes) drawParagraph(cursor, `${row.name} : ${note}`, { size: 8.5, color: COLORS.muted }, 3);
     }
   }
-  cursor.y -= 4;
+  drawSectionEnd(cursor, water);
+}
+
+interface CellText {
+  text: string;
+  size: number;
+  bold?: boolean;
+  color?: RGB;
 }
 
 const TABLE_COLUMNS = [
-  { title: "Paramètre", share: 0.29 },
+  { title: "Paramètre", share: 0.27 },
   { title: "Résultat", share: 0.16 },
-  { title: "Seuil", share: 0.26 },
-  { title: "Part du seuil", share: 0.12 },
-  { title: "Appréciation", share: 0.17 },
+  { title: "Par rapport à la limite", share: 0.37 },
+  { title: "Appréciation", share: 0.2 },
 ] as const;
 
-function drawParameterTable(cursor: Cursor, parameters: readonly WaterParameterView[]): void {
+function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): void {
   const size = 8.5;
   const padding = 4;
   const widths = TABLE_COLUMNS.map((column) => column.share * CONTENT_WIDTH);
-  const drawRow = (cells: readonly string[], bold: boolean, background: RGB | null, colors: readonly RGB[]) => {
-    const font = bold ? cursor.fonts.bold : cursor.fonts.regular;
-    const wrapped = cells.map((cell, index) => wrapText(prepare(cell), font, size, (widths[index] ?? 0) - 2 * padding));
-    const height = Math.max(...wrapped.map((lines) => lines.length)) * lineHeightOf(size) + 2 * padding;
-    const movedToNewPage = ensureSpace(cursor, height);
-    if (movedToNewPage && !bold) drawRow(TABLE_COLUMNS.map((column) => column.title), true, COLORS.band, []);
+  const drawRow = (cells: ReadonlyArray<readonly CellText[]>, background: RGB | null, isHeader: boolean) => {
+    const wrapped = cells.map((parts, index) =>
+      parts.flatMap((part) =>
+        wrapText(prepare(part.text), part.bold ? cursor.fonts.bold : cursor.fonts.regular, part.size, (widths[index] ?? 0) - 2 * padding).map((line) => ({ ...part, text: line })),
+      ),
+    );
+    const height = Math.max(...wrapped.map((lines) => lines.reduce((sum, line) => sum + lineHeightOf(line.size), 0))) + 2 * padding;
+    if (ensureSpace(cursor, height) && !isHeader) drawHeader();
     if (background) cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - height, width: CONTENT_WIDTH, height, color: background });
     let x = MARGIN_X;
     wrapped.forEach((lines, index) => {
-      lines.forEach((line, lineIndex) => {
-        const y = cursor.y - padding - size - lineIndex * lineHeightOf(size) + 1;
-        cursor.page.drawText(line, { x: x + padding, y, size, font, color: colors[index] ?? COLORS.text });
-      });
+      let y = cursor.y - padding;
+      for (const line of lines) {
+        cursor.page.drawText(line.text, { x: x + padding, y: y - line.size + 1, size: line.size, font: line.bold ? cursor.fonts.bold : cursor.fonts.regular, color: line.color ?? COLORS.text });
+        y -= lineHeightOf(line.size);
+      }
       x += widths[index] ?? 0;
     });
     cursor.y -= height;
     cursor.page.drawLine({ start: { x: MARGIN_X, y: cursor.y }, end: { x: PAGE_WIDTH - MARGIN_X, y: cursor.y }, thickness: 0.4, color: COLORS.rule });
   };
-  drawRow(TABLE_COLUMNS.map((column) => column.title), true, COLORS.band, []);
-  for (const parameter of parameters) {
-    const levelColor = LEVEL_COLORS[parameter.level].text;
+  const drawHeader = () => drawRow(TABLE_COLUMNS.map((column) => [{ text: column.title, size, bold: true }]), COLORS.band, true);
+  drawHeader();
+  for (const row of rows) {
+    const name: CellText[] = [{ text: row.name, size, bold: true }];
+    // The laboratory's own label stays as a detail, for whoever compares with the ARS sheet.
+    if (row.labLabel) name.push({ text: row.labLabel, size: 7, color: COLORS.muted });
+    if (row.dateLine) name.push({ text: row.dateLine, size: 7, color: COLORS.muted });
     drawRow(
-      [parameter.libelle_parametre, formatResult(parameter), formatThreshold(parameter), parameter.ratio === null ? "—" : `${formatNumberFr(parameter.ratio * 100, 0)}${NBSP}%`, parameter.label],
-      false,
+      [name, [{ text: row.value, size }], [{ text: row.comparison || "—", size }], [{ text: row.badge.word, size, bold: true, color: colorsOf(row.badge).text }]],
       null,
-      [COLORS.text, COLORS.text, COLORS.text, COLORS.text, levelColor],
+      false,
     );
   }
   cursor.y -= 8;
 }
 
-/** The measured value with its unit, keeping the laboratory's « < » (below detection limit). */
-function formatResult(parameter: WaterParameterView): string {
-  if (parameter.value === null) return parameter.resultat_alphanumerique;
-  const qualifier = /^\s*([<>]=?)/.exec(parameter.resultat_alphanumerique)?.[1];
-  return `${qualifier ? `${qualifier}${NBSP}` : ""}${formatNumberFr(parameter.value, 3)}${withUnit(parameter.unite_mesure)}`;
+function drawAir(cursor: Cursor, air: AirPresentation): void {
+  drawSectionStart(cursor, air);
+  // The model's values, each with its daily basis and band: never read as measurements.
+  if (air.modelValues.length > 0) drawBullets(cursor, air.modelValues, { size: 9.5 });
+  drawSectionEnd(cursor, air);
 }
 
-function formatThreshold(parameter: WaterParameterView): string {
-  const { limit, limit_min: min, limit_kind: kind } = parameter;
-  const unit = withUnit(parameter.unite_mesure);
-  let value: string;
-  if (min !== null && limit !== null) value = `${formatNumberFr(min, 3)} à ${formatNumberFr(limit, 3)}${unit}`;
-  else if (min !== null) value = `au moins ${formatNumberFr(min, 3)}${unit}`;
-  else if (limit !== null) value = `${formatNumberFr(limit, 3)}${unit}`;
-  else return "—";
-  return kind ? `${value} (${LIMIT_KIND_LABELS[kind]})` : value;
-}
-
-const withUnit = (unit: string | null) => (unit ? `${NBSP}${unit}` : "");
-
-function drawAir(cursor: Cursor, air: AirQualitySection): void {
-  if (air.index) {
-    drawField(cursor, air.origin === "cams" ? "Niveau estimé" : "Indice ATMO", air.index.label);
-    if (air.origin === "atmo") drawField(cursor, air.index.zone_type === "epci" ? "Zone (intercommunalité)" : "Zone", air.index.zone);
-    if (air.responsible_pollutant) drawField(cursor, "Polluant déterminant", air.responsible_pollutant.label);
-    drawField(cursor, "Demain", air.tomorrow?.label ?? "Prévision non publiée");
-  }
-  if (air.origin === "cams") {
-    // The model's values, each with its daily basis: never read as measurements.
-    for (const pollutant of Object.values(air.pollutants)) {
-      const basis = pollutant.basis === "daily_mean" ? "moyenne du jour" : "maximum horaire du jour";
-      drawField(cursor, pollutant.label, `${formatNumberFr(pollutant.value, 1)}${withUnit(pollutant.unit)} (${basis}, estimation CAMS)`);
-    }
-  } else {
-    const pm25 = air.pollutants["pm2_5"];
-    if (pm25) drawField(cursor, "Particules fines PM2,5", `${formatNumberFr(pm25.value, 1)}${withUnit(pm25.unit)} (moyenne du jour, estimation CAMS)`);
-  }
-  cursor.y -= 4;
-}
-
-function describeDecreePeriod(decree: DroughtSection["decree"]): string | null {
-  if (decree?.start && decree.end) return `Arrêté en vigueur du ${formatDateFr(decree.start)} au ${formatDateFr(decree.end)}`;
-  if (decree?.start) return `Arrêté en vigueur depuis le ${formatDateFr(decree.start)}`;
-  if (decree?.end) return `Arrêté en vigueur jusqu'au ${formatDateFr(decree.end)}`;
-  return null;
-}
-
-function drawDrought(cursor: Cursor, drought: DroughtSection): void {
-  if (drought.success && drought.zones.length === 0) drawField(cursor, "Niveau", drought.label);
+function drawDrought(cursor: Cursor, drought: DroughtPresentation): void {
+  drawSectionStart(cursor, drought);
   // One block per water type (drinking water, rivers, groundwater), worst first: the drinking-water
   // zone's rules must not disappear behind a river's crise.
   for (const zone of drought.zones) {
     cursor.y -= 4;
-    ensureSpace(cursor, 5 * lineHeightOf(10));
-    drawParagraph(cursor, `${zone.type_label} : ${zone.label}`, { bold: true, size: 11 }, 1);
-    if (zone.type_hint) drawParagraph(cursor, `Pour ${zone.type_hint}`, { size: 9, color: COLORS.muted }, 2);
-    drawField(cursor, "Zone", zone.name);
-    const period = describeDecreePeriod(zone.decree);
-    if (period) drawParagraph(cursor, period, {}, 2);
-    if (zone.restrictions.length > 0) {
-      cursor.y -= 2;
-      // Keep the list title with its first item.
-      ensureSpace(cursor, 4 * lineHeightOf(10));
-      drawParagraph(cursor, "Restrictions pour les particuliers :", { bold: true }, 3);
-      for (const restriction of zone.restrictions) {
+    ensureSpace(cursor, 6 * lineHeightOf(10));
+    drawHeadingWithTag(cursor, zone.title, zone.badge);
+    if (zone.hint) drawParagraph(cursor, zone.hint, { size: 9, color: COLORS.muted }, 2);
+    for (const fact of zone.facts) drawField(cursor, fact.term, fact.value);
+    cursor.y -= 2;
+    // Keep the count with the first group.
+    ensureSpace(cursor, 4 * lineHeightOf(10));
+    drawParagraph(cursor, zone.restrictionsSummary, { bold: true }, 3);
+    for (const group of zone.groups) {
+      ensureSpace(cursor, 3 * lineHeightOf(10));
+      drawParagraph(cursor, group.theme, { bold: true, size: 9.5, color: COLORS.accent, indent: 6 }, 2);
+      for (const restriction of group.restrictions) {
         ensureSpace(cursor, 2 * lineHeightOf(10));
-        cursor.page.drawText(prepare("•"), { x: MARGIN_X + 6, y: cursor.y - 10, size: 10, font: cursor.fonts.regular, color: COLORS.muted });
-        drawParagraph(cursor, restriction.usage, { bold: true, indent: 16 }, 0);
-        drawParagraph(cursor, restriction.description, { indent: 16 }, 4);
+        cursor.page.drawText(prepare("•"), { x: MARGIN_X + 10, y: cursor.y - 10, size: 10, font: cursor.fonts.regular, color: COLORS.muted });
+        drawParagraph(cursor, restriction.usage, { bold: true, indent: 20 }, 0);
+        drawParagraph(cursor, restriction.description, { indent: 20 }, 4);
       }
-    } else if (zone.gravity) {
-      drawParagraph(cursor, "Aucune restriction ne concerne les particuliers dans cette zone.", {}, 2);
     }
-    if (zone.decree?.url) drawField(cursor, "Arrêté", zone.decree.url);
+    if (zone.decreeUrl) drawField(cursor, "Texte de l'arrêté", zone.decreeUrl, { size: 9, color: COLORS.muted });
   }
-  cursor.y -= 4;
+  drawSectionEnd(cursor, drought);
 }
 
-function drawBathing(cursor: Cursor, bathing: BathingSection): void {
+function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {
+  drawSectionStart(cursor, bathing);
   for (const site of bathing.sites) {
-    ensureSpace(cursor, 5 * lineHeightOf(10));
-    drawParagraph(cursor, `${site.name} – ${site.status_label}`, { bold: true }, 1);
-    drawParagraph(cursor, `${site.commune}, ${site.water_type.toLowerCase()}, à ${formatNumberFr(site.distance_km, 1)} km`, { color: COLORS.muted, size: 9 }, 2);
-    if (site.prohibition) {
-      // A ban of an earlier season is information with its season, like on the page.
-      const detail = describeProhibitionDetail(site.prohibition);
-      drawField(cursor, prohibitionTerm(site.prohibition), `${describeProhibition(site.prohibition)}${detail ? ` – ${detail}` : ""}`, 8);
-    }
-    const sample = site.latest_sample
-      ? `${site.latest_sample.verdict}, le ${formatDateFr(site.latest_sample.date)}`
-      : site.record_sample
-        ? `le ${formatDateFr(site.record_sample.date)} (bilan officiel)`
-        : "non communiqué";
-    drawField(cursor, "Dernier prélèvement", sample, 8);
-    drawField(cursor, "Saison", describeBathingSeason(site), 8);
-    drawField(cursor, "Classement", site.classement ? `${site.classement.label} (${site.classement.year})` : "non communiqué", 8);
-    drawField(cursor, "Fiche officielle", site.official_url, 8);
-    if (site.live_read_at) drawParagraph(cursor, describeLiveRead(site.live_read_at), { color: COLORS.muted, size: 9, indent: 8 }, 2);
+    cursor.y -= 2;
+    ensureSpace(cursor, 6 * lineHeightOf(10));
+    drawHeadingWithTag(cursor, site.name, site.badge, { size: 10.5 });
+    drawParagraph(cursor, site.place, { color: COLORS.muted, size: 9 }, 2);
+    for (const fact of site.facts) drawField(cursor, fact.term, fact.value, { indent: 8 });
+    if (site.liveRead) drawParagraph(cursor, site.liveRead, { color: COLORS.muted, size: 9, indent: 8 }, 2);
+    drawField(cursor, "Fiche officielle", printableUrl(cursor, site.url), { indent: 8, size: 9, color: COLORS.muted });
     cursor.y -= 4;
   }
+  drawSectionEnd(cursor, bathing);
 }
 
-function drawRecommendations(cursor: Cursor, recommendations: readonly Recommendation[]): void {
-  if (recommendations.length === 0) return;
-  ensureSpace(cursor, 90);
+function drawAdvice(cursor: Cursor, advice: readonly AdvicePresentation[]): void {
+  const first = advice[0];
+  if (!first) return;
+  // Keep the heading with the first advice.
+  const firstHeight = first.prominent ? measureProminentAdvice(cursor, first) : measureCompactAdvice(cursor, first);
+  ensureSpace(cursor, Math.min(firstHeight, CONTENT_TOP - CONTENT_BOTTOM - 60) + 50);
   drawRule(cursor, 12);
   drawParagraph(cursor, "Recommandations", { bold: true, size: 13, color: COLORS.accent }, 6);
-  const indent = 12;
-  const width = CONTENT_WIDTH - indent;
-  for (const recommendation of recommendations) {
-    const source = `Source : ${recommendation.source.name} (${printableUrl(cursor, recommendation.source.url)})`;
-    // Measure first so the block stays on one page and its severity bar spans it.
-    const height =
-      wrapText(prepare(recommendation.title), cursor.fonts.bold, 10.5, width).length * lineHeightOf(10.5) +
-      wrapText(prepare(recommendation.text), cursor.fonts.regular, 9.5, width).length * lineHeightOf(9.5) +
-      wrapText(prepare(source), cursor.fonts.regular, 8.5, width).length * lineHeightOf(8.5) +
-      2;
-    ensureSpace(cursor, Math.min(height, CONTENT_TOP - CONTENT_BOTTOM));
-    const barColor = LEVEL_COLORS[SEVERITY_LEVELS[recommendation.severity]].text;
-    const barHeight = Math.min(height, cursor.y - CONTENT_BOTTOM);
-    cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - barHeight, width: 3, height: barHeight - 2, color: barColor });
-    drawParagraph(cursor, recommendation.title, { bold: true, size: 10.5, indent }, 0);
-    drawParagraph(cursor, recommendation.text, { size: 9.5, indent }, 2);
-    drawParagraph(cursor, source, { size: 8.5, color: COLORS.muted, indent }, 12);
+  for (const item of advice) {
+    if (item.prominent) drawProminentAdvice(cursor, item);
+    else drawCompactAdvice(cursor, item);
   }
 }
 
-function drawDisclaimer(cursor: Cursor): void {
+const ADVICE_PADDING = 8;
+const ADVICE_INDENT = 3 + ADVICE_PADDING;
+const ADVICE_WIDTH = CONTENT_WIDTH - ADVICE_INDENT - ADVICE_PADDING;
+const COMPACT_INDENT = 11;
+
+const prominentSourceOf = (cursor: Cursor, item: AdvicePresentation) => `Source : ${item.source.name} (${printableUrl(cursor, item.source.url)})`;
+
+function measureProminentAdvice(cursor: Cursor, item: AdvicePresentation): number {
+  const width = ADVICE_WIDTH;
+  return (
+    2 * ADVICE_PADDING +
+    lineHeightOf(8.5) +
+    2 +
+    measureParagraph(cursor, item.title, { bold: true, size: 10.5, width }) +
+    2 +
+    measureParagraph(cursor, item.text, { size: 9.5, width }) +
+    3 +
+    measureParagraph(cursor, prominentSourceOf(cursor, item), { size: 8.5, width })
+  );
+}
+
+function measureCompactAdvice(cursor: Cursor, item: AdvicePresentation): number {
+  const width = CONTENT_WIDTH - COMPACT_INDENT;
+  return (
+    measureParagraph(cursor, item.title, { bold: true, size: 9.5, width }) +
+    measureParagraph(cursor, item.text, { size: 9, width }) +
+    measureParagraph(cursor, `Source : ${item.source.name}`, { size: 8, width }) +
+    2
+  );
+}
+
+/** The one box of its domain: tinted, with its severity word, the whole text and its source. */
+function drawProminentAdvice(cursor: Cursor, item: AdvicePresentation): void {
+  const padding = ADVICE_PADDING;
+  const indent = ADVICE_INDENT;
+  const width = ADVICE_WIDTH;
+  const colors = TONE_COLORS[SEVERITY_TONES[item.severity]];
+  const source = prominentSourceOf(cursor, item);
+  const height = measureProminentAdvice(cursor, item);
+  // Measure first so the box stays on one page and its background spans it.
+  ensureSpace(cursor, Math.min(height, CONTENT_TOP - CONTENT_BOTTOM) + 8);
+  const boxHeight = Math.min(height, cursor.y - CONTENT_BOTTOM);
+  cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - boxHeight, width: CONTENT_WIDTH, height: boxHeight, color: colors.background });
+  cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - boxHeight, width: 3, height: boxHeight, color: colors.text });
+  cursor.y -= padding;
+  drawParagraph(cursor, item.severityLabel.toUpperCase(), { bold: true, size: 8.5, color: colors.text, indent }, 2);
+  drawParagraph(cursor, item.title, { bold: true, size: 10.5, indent, width }, 2);
+  drawParagraph(cursor, item.text, { size: 9.5, indent, width }, 3);
+  drawParagraph(cursor, source, { size: 8.5, color: COLORS.muted, indent, width }, 0);
+  cursor.y -= padding + 8;
+}
+
+/** The other advice: title and text in a smaller type, under a thin bar of its colour. */
+function drawCompactAdvice(cursor: Cursor, item: AdvicePresentation): void {
+  const indent = COMPACT_INDENT;
+  const source = `Source : ${item.source.name}`;
+  const height = measureCompactAdvice(cursor, item);
+  ensureSpace(cursor, Math.min(height, CONTENT_TOP - CONTENT_BOTTOM));
+  const barHeight = Math.min(height, cursor.y - CONTENT_BOTTOM);
+  cursor.page.drawRectangle({ x: MARGIN_X + 2, y: cursor.y - barHeight, width: 1.5, height: barHeight - 2, color: TONE_COLORS[SEVERITY_TONES[item.severity]].text });
+  drawParagraph(cursor, item.title, { bold: true, size: 9.5, indent }, 0);
+  drawParagraph(cursor, item.text, { size: 9, indent }, 1);
+  drawParagraph(cursor, source, { size: 8, color: COLORS.muted, indent }, 10);
+}
+
+function drawDisclaimer(cursor: Cursor, disclaimer: string): void {
   const size = 9;
-  const lines = wrapText(prepare(DISCLAIMER), cursor.fonts.regular, size, CONTENT_WIDTH);
+  const lines = wrapText(prepare(disclaimer), cursor.fonts.regular, size, CONTENT_WIDTH);
   ensureSpace(cursor, lines.length * lineHeightOf(size) + 20);
   cursor.y -= 4;
   drawRule(cursor, 10);
-  drawParagraph(cursor, DISCLAIMER, { size, color: COLORS.muted }, 0);
+  drawParagraph(cursor, disclaimer, { size, color: COLORS.muted }, 0);
 }

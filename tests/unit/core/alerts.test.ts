@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffAir, diffDrought, diffWater } from "../../../src/core/alerts/index.ts";
+import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, diffWater, renderAlertText } from "../../../src/core/alerts/index.ts";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
@@ -101,5 +101,52 @@ describe("air alerts", () => {
     expect(diffAir(null, air(4, NOW, "2026-11-24"), NOW).events).toEqual([]);
     const noForecast = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: true, data: camsEstimate({ pm2_5: 80 }) }, now: NOW });
     expect(diffAir(null, noForecast, NOW)).toEqual({ events: [], next: null });
+  });
+});
+
+describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
+  // Every kind of the table with the facts of its variants: a new kind fails to compile here until it is tested.
+  const SAMPLES: { [K in AlertKind]: AlertFacts[K][] } = {
+    "water-alert": [
+      { nonCompliant: true, sampledAt: "2026-11-10T08:30:00Z", networkName: "AMIENS CENTRE", flagged: [{ name: "Nitrates (en NO3)", result: "62", unit: "mg/L", label: "Non conforme" }], conclusion: "Eau non conforme." },
+      { nonCompliant: false, sampledAt: "2026-11-10T08:30:00Z", networkName: null, flagged: [{ name: "Turbidité", result: "3,4", unit: null, label: "Référence dépassée" }], conclusion: null },
+    ],
+    "water-ok": [{ sampledAt: "2026-11-18T08:30:00Z", networkName: "AMIENS CENTRE", conclusion: "Eau conforme." }],
+    "drought-change": [
+      { levelLabel: "Crise", zoneName: "Somme aval et Avre", decree: { start: "2026-11-13", end: "2026-12-13" }, householdRestrictions: [{ usage: "Arrosage des pelouses", description: "Interdit   de 9h à 20h." }] },
+      { levelLabel: "Alerte renforcée", zoneName: null, decree: null, householdRestrictions: [] },
+    ],
+    "drought-end": [{}],
+    "air-episode": [{ forecastDate: "2026-11-23", indexLabel: "Dégradé" }],
+    "bathing-prohibition": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", prohibitionTitle: "Interdiction de baignade du 18/07/2026" }],
+    "bathing-lifted": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE" }],
+    "bathing-poor": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", sampleDate: "2026-07-17" }],
+    "bathing-classement": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", year: 2026, label: "Bonne" }],
+  };
+  const rows = (Object.keys(SAMPLES) as AlertKind[]).flatMap((kind) => SAMPLES[kind].map((facts, variant) => [kind, variant, facts] as const));
+
+  it("covers every kind of the table", () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(ALERT_TEXTS).sort());
+  });
+
+  it.each(rows)("%s (variant %i) renders a title and lines in French typography", (kind, _variant, facts) => {
+    const rendered = renderAlertText(kind, facts as never);
+    expect(rendered.kind).toBe(kind);
+    expect(rendered.title.length).toBeGreaterThan(10);
+    expect(rendered.lines.length).toBeGreaterThan(0);
+    for (const text of [rendered.title, ...rendered.lines]) {
+      expect(text).not.toMatch(/ [:;!?»]|« /);
+      expect(text).not.toMatch(/undefined|null|\d{4}-\d{2}-\d{2}|\s{2}/);
+    }
+  });
+
+  it("the diff writes its events through the table: same kind, same words", () => {
+    const event = diffWater(null, water([{ rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" }])).events[0];
+    expect(event?.kind).toBe("water-alert");
+    expect(event?.title).toBe("Eau du robinet\u00a0: prélèvement non conforme");
+    expect(event?.lines[0]).toBe("Le prélèvement du 10\u00a0novembre\u00a02026 (réseau AMIENS CENTRE) signale\u00a0:");
+    expect(diffDrought({ gravity: "alerte" }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
+    expect(diffDrought({ gravity: "vigilance" }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
+    expect(diffAir(null, air(3), NOW).events[0]).toMatchObject({ kind: "air-episode", title: "Qualité de l'air demain\u00a0: dégradé" });
   });
 });

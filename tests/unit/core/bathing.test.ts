@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { diffBathing } from "../../../src/core/alerts/index.ts";
 import { evaluateBathing, evaluateBathingSite, type NearbySite } from "../../../src/core/bathing/index.ts";
 import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "../../../src/core/bathing/types.ts";
+import { bathingLive as live, bathingRecord as record, SUMMER } from "./builders.ts";
 import { describeBathingSeason, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../../../src/core/bathing/notes.ts";
 import { BATHING_DATASET } from "../../../src/sources/baignades/data.ts";
 
-const SUMMER = new Date("2026-07-20T10:00:00Z");
 const WINTER = new Date("2026-11-22T10:00:00Z");
 
 const site: BathingSite = {
@@ -19,25 +19,7 @@ const site: BathingSite = {
   longitude: 3.29,
 };
 
-const record = (overrides: Partial<BathingSeasonRecord> = {}): BathingSeasonRecord => ({
-  season: 2024,
-  seasonStart: "2024-06-15",
-  seasonEnd: "2024-09-15",
-  events: [],
-  classement: null,
-  lastSample: { date: "2024-09-02", enterococci: 15, ecoli: 15, status: null },
-  ...overrides,
-});
 
-const live = (overrides: Partial<BathingLiveStatus> = {}): BathingLiveStatus => ({
-  fetchedAt: SUMMER.toISOString(),
-  seasonStart: "2026-06-15",
-  seasonEnd: "2026-09-15",
-  lastSample: { date: "2026-07-14", verdict: "Bon" },
-  prohibition: null,
-  classement: { year: 2025, label: "Excellente" },
-  ...overrides,
-});
 
 const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({ site, distanceKm: 17.63, record: record(), live: live(), officialUrl: "https://baignades.sante.gouv.fr/x", ...overrides });
 
@@ -287,6 +269,20 @@ describe("bathing alerts only for a current ban (issue 9, item 2)", () => {
     const first = diffBathing(started.next, offSeason());
     const second = diffBathing(first.next ?? started.next, offSeason());
     expect([...first.events, ...second.events]).toEqual([]);
+  });
+
+  it("a « Mauvais » sample alerts only in season: a July sample read in November is noted, never emailed (issue 10, item 5)", () => {
+    const julySample = { date: "2026-07-17", verdict: "Mauvais" } as const;
+    const winter = diffBathing(null, sectionAt(WINTER, nearby({ live: live({ fetchedAt: WINTER.toISOString(), lastSample: julySample }) })));
+    expect(winter.events).toEqual([]);
+    expect(winter.next?.[site.id]).toMatchObject({ lastPoorSample: "2026-07-17" });
+    // Nor when the next season opens before its first sample.
+    const nextJune = new Date("2027-06-20T10:00:00Z");
+    const reopened = nearby({ live: live({ fetchedAt: nextJune.toISOString(), seasonStart: "2027-06-15", seasonEnd: "2027-09-15", lastSample: julySample }) });
+    expect(sectionAt(nextJune, reopened).sites[0]?.in_season).toBe(true);
+    expect(diffBathing(winter.next, sectionAt(nextJune, reopened)).events).toEqual([]);
+    // In season the same sample is announced.
+    expect(diffBathing(null, sectionAt(SUMMER, nearby({ live: live({ lastSample: julySample }) }))).events.map((event) => event.kind)).toEqual(["bathing-poor"]);
   });
 
   it("counts a clear read in season even when an earlier season's ban is still on the record", () => {

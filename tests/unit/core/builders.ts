@@ -1,6 +1,7 @@
 // Domain objects for the core tests, with realistic defaults taken from the recorded Hub'Eau and
 // VigiEau shapes; each test overrides only what it is about.
 import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
+import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
 import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterResult } from "../../../src/core/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
@@ -68,4 +69,33 @@ export function droughtZone(overrides: Partial<DroughtZone> = {}): DroughtZone {
 /** The bathing section of an address with no monitored site nearby. */
 export function noBathing(now: Date = NOW): BathingSection {
   return evaluateBathing({ nearby: [], recordSeason: 2024, now });
+}
+
+/** A day in the 2026 summer season of a metropolitan bathing site (15 June – 15 September). */
+export const SUMMER = new Date("2026-07-20T10:00:00Z");
+
+/** A 2024 season record of a metropolitan bathing site, as the shipped data hold them. */
+export function bathingRecord(overrides: Partial<BathingSeasonRecord> = {}): BathingSeasonRecord {
+  return {
+    season: 2024,
+    seasonStart: "2024-06-15",
+    seasonEnd: "2024-09-15",
+    events: [],
+    classement: null,
+    lastSample: { date: "2024-09-02", enterococci: 15, ecoli: 15, status: null },
+    ...overrides,
+  };
+}
+
+/** What the ministry's page says of a site read on SUMMER. */
+export function bathingLive(overrides: Partial<BathingLiveStatus> = {}): BathingLiveStatus {
+  return {
+    fetchedAt: SUMMER.toISOString(),
+    seasonStart: "2026-06-15",
+    seasonEnd: "2026-09-15",
+    lastSample: { date: "2026-07-14", verdict: "Bon" },
+    prohibition: null,
+    classement: { year: 2025, label: "Excellente" },
+    ...overrides,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
+import { ADVICE_TEXTS, type AdviceFacts, type AdviceId, type RecommendationInput, renderRecommendation, type SelectedAdvice, selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import type { AirQualitySection, DroughtSection, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
@@ -12,18 +12,20 @@ const air = (code = 1, pm25 = 8): AirQualitySection =>
   evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) }, now: NOW });
 const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
 
+/** The rules at NOW (22 November, out of the ozone season) unless a test gives another day. */
+const select = (input: Omit<RecommendationInput, "now"> & { now?: Date }) => selectRecommendations({ now: NOW, ...input });
 const ids = (input: Partial<{ water: WaterQualitySection; air: AirQualitySection; drought: DroughtSection }>) =>
-  selectRecommendations({ water: water(), air: air(), drought: drought(), ...input }).map((recommendation) => recommendation.id);
+  select({ water: water(), air: air(), drought: drought(), ...input }).map((recommendation) => recommendation.id);
 
 describe("selectRecommendations", () => {
   it("says « Bonne nouvelle ! » when nothing applies", () => {
-    const [only, ...rest] = selectRecommendations({ water: water(), air: air(), drought: drought() });
+    const [only, ...rest] = select({ water: water(), air: air(), drought: drought() });
     expect(rest).toHaveLength(0);
     expect(only).toMatchObject({ id: "all-clear", severity: "success", title: "Bonne nouvelle\u00a0!" });
   });
 
   it("does not claim good news when no data could be obtained", () => {
-    const [only] = selectRecommendations({
+    const [only] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
@@ -39,18 +41,20 @@ describe("selectRecommendations", () => {
     expect(ids({ water: water([waterResult({ rawValue: raw, numericValue: Number(raw) })]) }).filter((id) => id.startsWith("water"))).toEqual(expected);
   });
 
-  it("above 50 mg/L: the non-compliance and the advice for pregnant women and infants, critical first", () => {
-    const list = selectRecommendations({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]), air: air(2), drought: drought() });
-    expect(list.map((recommendation) => recommendation.id)).toEqual(["water-non-compliant", "water-nitrates", "air-moderate"]);
-    expect(list[1]?.text).toMatch(/femmes enceintes et les nourrissons de moins de 6 mois ne boivent pas/);
-    expect(list[1]?.text).toMatch(/convient pour la préparation des aliments des nourrissons/);
-    expect(list[1]?.text).toMatch(/Pour les autres personnes/);
-    expect(list[1]?.severity).toBe("critical");
+  it("above 50 mg/L: the advice for pregnant women and infants first, then the non-compliance (issue 10, item 5)", () => {
+    const list = select({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]), air: air(2), drought: drought() });
+    // Before issue 10 the non-compliance came first; advice for vulnerable people now leads.
+    expect(list.map((recommendation) => recommendation.id)).toEqual(["water-nitrates", "water-non-compliant", "air-moderate"]);
+    expect(list[0]?.text).toMatch(/femmes enceintes et les nourrissons de moins de 6 mois ne boivent pas/);
+    expect(list[0]?.text).toMatch(/convient pour la préparation des aliments des nourrissons/);
+    expect(list[0]?.text).toMatch(/Pour les autres personnes/);
+    expect(list[0]).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
+    expect(list[1]).toMatchObject({ severity: "critical", vulnerable: false, prominent: false });
   });
 
   describe("the nitrates advice depends on the level and on microbiology (issue 9, item 4)", () => {
     const nitrates = (raw: string, flag: "C" | "N" = "N") => waterResult({ rawValue: raw, numericValue: Number(raw), limitsPhysicochemical: flag });
-    const advice = (results: WaterResult[]) => selectRecommendations({ water: water(results), air: air(), drought: drought() }).find((r) => r.id === "water-nitrates");
+    const advice = (results: WaterResult[]) => select({ water: water(results), air: air(), drought: drought() }).find((r) => r.id === "water-nitrates");
 
     it("44 mg/L (Amiens Nord, ARS « conforme »): information, compliant, no precaution", () => {
       const found = advice([nitrates("44", "C")]);
@@ -86,7 +90,7 @@ describe("selectRecommendations", () => {
 
     it("a single substance above 0,1 µg/L triggers it, with its name", () => {
       const atrazine = waterResult({ parameterCode: "1107", parameterLabel: "Atrazine", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N" });
-      const found = selectRecommendations({ water: water([atrazine]), air: air(), drought: drought() }).find((r) => r.id === "water-pesticides");
+      const found = select({ water: water([atrazine]), air: air(), drought: drought() }).find((r) => r.id === "water-pesticides");
       expect(found?.text).toMatch(/^Atrazine atteint 0,15\u00a0µg\/L \(limite de qualité\u00a0: 0,1\u00a0µg\/L par substance\)/);
     });
 
@@ -125,7 +129,7 @@ describe("selectRecommendations", () => {
 
   it("without an official index, the model's worst pollutant sets the advice and is named", () => {
     const ozoneDay = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8, o3: 116 }) }, now: NOW });
-    const [advice] = selectRecommendations({ water: water(), air: ozoneDay, drought: drought() }).filter((r) => r.category === "air");
+    const [advice] = select({ water: water(), air: ozoneDay, drought: drought() }).filter((r) => r.category === "air");
     expect(advice?.id).toBe("air-poor");
     expect(advice?.text).toMatch(/^Indice du jour \(estimation modélisée\)\u00a0: Dégradé, d'après l'ozone/);
     expect(advice?.text).toMatch(/Les jours d'ozone/);
@@ -133,18 +137,18 @@ describe("selectRecommendations", () => {
 
   it("ATMO « Événement » (code 7) gets its own advice, not « Air dégradé » (issue 9, low)", () => {
     const event = evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) }, now: NOW });
-    const advice = selectRecommendations({ water: water(), air: event, drought: drought() }).filter((r) => r.category === "air");
+    const advice = select({ water: water(), air: event, drought: drought() }).filter((r) => r.category === "air");
     expect(advice.map((r) => [r.id, r.severity])).toEqual([["air-event", "warning"]]);
     expect(advice[0]?.title).not.toMatch(/dégradé/i);
   });
 
   it("« Moyen » mentions the afternoon ozone only when ozone sets the level (no ozone advice in November by default)", () => {
-    const moderate = selectRecommendations({ water: water(), air: air(2), drought: drought() }).find((r) => r.id === "air-moderate");
+    const moderate = select({ water: water(), air: air(2), drought: drought() }).find((r) => r.id === "air-moderate");
     expect(moderate?.text).not.toMatch(/ozone/i);
   });
 
   it("air « Mauvais » is critical and addresses vulnerable people", () => {
-    const [first] = selectRecommendations({ water: water(), air: air(4), drought: drought() });
+    const [first] = select({ water: water(), air: air(4), drought: drought() });
     expect(first?.severity).toBe("critical");
     expect(first?.text).toMatch(/personnes vulnérables/);
     expect(first?.source.url).toMatch(/legifrance/);
@@ -160,14 +164,14 @@ describe("selectRecommendations", () => {
   });
 
   it("a drought crisis lists the first two restrictions for individuals", () => {
-    const [first] = selectRecommendations({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "crise" })]) });
+    const [first] = select({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "crise" })]) });
     expect(first?.text).toContain("«\u00a0Arrosage des pelouses, massifs fleuris\u00a0»");
     expect(first?.text).toContain("«\u00a0Lavage de véhicules par des particuliers\u00a0»");
     expect(first?.text).not.toContain("Irrigation agricole");
   });
 
   it("each recommendation has a title, a text, an article link and a public source, in French typography", () => {
-    const list = selectRecommendations({
+    const list = select({
       water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
       air: air(3, 30),
       drought: drought([droughtZone({ gravity: "crise" })]),
@@ -185,3 +189,143 @@ describe("selectRecommendations", () => {
     }
   });
 });
+
+describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
+  const restrictions = ["Arrosage des pelouses, massifs fleuris", "Lavage de véhicules par des particuliers", "Remplissage des piscines privées"];
+  // Every id of the table with the facts of each of its variants: a new id fails to compile here until it is tested.
+  const SAMPLES: { [K in AdviceId]: AdviceFacts[K][] } = {
+    "water-non-compliant": [{}],
+    "water-nitrates": [
+      { mgPerL: 120, band: "above-100", germsDetected: false },
+      { mgPerL: 62, band: "above-limit", germsDetected: true },
+      { mgPerL: 62, band: "above-limit", germsDetected: false },
+      { mgPerL: 44, band: "near-limit", germsDetected: false },
+    ],
+    "water-pesticides": [
+      { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6 },
+      { total: false, substance: "Atrazine", microgramsPerL: 0.15 },
+    ],
+    "water-pfas": [{ microgramsPerL: 0.12 }],
+    "water-lead": [{ microgramsPerL: 12 }],
+    "water-watch": [{ tapOnlyExceedance: true }, { tapOnlyExceedance: false }],
+    "air-event": [{}],
+    "air-poor": [
+      { reason: { kind: "index", label: "Dégradé", estimated: false, pollutant: "o3" }, ozone: "responsible" },
+      { reason: { kind: "index", label: "Mauvais", estimated: true, pollutant: null }, ozone: "season" },
+      { reason: { kind: "pm25", microgramsPerM3: 30 }, ozone: null },
+    ],
+    "air-moderate": [{ ozone: "responsible" }, { ozone: "season" }, { ozone: null }],
+    "drought-severe": [
+      { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: "eau superficielle" },
+      { levelLabel: "Alerte renforcée", householdRestrictions: [], zoneType: null },
+    ],
+    "drought-alert": [{ householdRestrictions: restrictions.slice(0, 1), zoneType: null }, { householdRestrictions: [], zoneType: "eau potable" }],
+    "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
+    "bathing-cyanobacteria": [{}],
+    "bathing-poor": [{ sites: ["Plage du Bonin"] }],
+    "no-data": [{}],
+    "all-clear": [{}],
+  };
+  const rows = (Object.keys(SAMPLES) as AdviceId[]).flatMap((id) => SAMPLES[id].map((facts, variant) => [id, variant, facts] as const));
+
+  it("covers every id the rules can choose", () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(ADVICE_TEXTS).sort());
+  });
+
+  it.each(rows)("%s (variant %i) renders a French title and text, a link and a public source", (id, _variant, facts) => {
+    const [rendered] = renderAdviceFor(id, facts);
+    expect(rendered?.title.length).toBeGreaterThan(5);
+    expect(rendered?.text.length).toBeGreaterThan(40);
+    expect(rendered?.link).toMatch(/^\/blog/);
+    expect(rendered?.source.url).toMatch(/^(https:\/\/|\/sources$)/);
+    expect(rendered?.source.name.length).toBeGreaterThan(5);
+    // French typography: no ordinary space before : ; ! ? », none after «.
+    expect(`${rendered?.title} ${rendered?.text}`).not.toMatch(/ [:;!?»]|« /);
+    // Facts are written as numbers, never as JavaScript's: no "0.6", no "undefined".
+    expect(`${rendered?.title} ${rendered?.text}`).not.toMatch(/\d\.\d|undefined|null|\[object/);
+  });
+
+  it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
+    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: null });
+    expect(severe?.text).toContain("3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».");
+    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), zoneType: null });
+    expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
+    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], zoneType: null });
+    expect(none?.text).toContain("Aucune restriction de l'arrêté ne vise les particuliers.");
+  });
+
+  it("a real drought crisis counts the restrictions of the section", () => {
+    const section = drought([droughtZone({ gravity: "crise" })]);
+    const advice = select({ water: water(), air: air(), drought: section }).find((r) => r.id === "drought-severe");
+    expect(advice?.text).toContain(`${section.restrictions.length} restrictions s'appliquent aux particuliers`);
+  });
+});
+
+describe("advice that fits the day (issue 10, item 5)", () => {
+  const JULY = new Date("2026-07-15T10:00:00Z");
+  const OZONE = /ozone/i;
+  const airOn = (now: Date, code: number, subIndices?: { no2: number; o3: number; pm10: number; pm25: number; so2: number }) => {
+    const day = now.toISOString().slice(0, 10);
+    const label = ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "";
+    return evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ date: day, code, label, ...(subIndices ? { subIndices } : {}) })] }, cams: { ok: true, data: camsEstimate({ day }) }, now });
+  };
+  const airAdvice = (now: Date, section: AirQualitySection) => select({ water: water(), air: section, drought: drought(), now }).find((r) => r.category === "air");
+
+  it("advice for vulnerable people comes first: nitrates 62, then air Dégradé, then the others", () => {
+    const list = select({
+      water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
+      air: air(3),
+      drought: drought([droughtZone({ gravity: "crise" })]),
+    });
+    expect(list.map((r) => r.id)).toEqual(["water-nitrates", "air-poor", "water-non-compliant", "drought-severe"]);
+    expect(list.map((r) => r.vulnerable)).toEqual([true, true, false, false]);
+  });
+
+  it("then by severity: critical, warning, info", () => {
+    const list = select({
+      water: water([waterResult({ rawValue: "44", numericValue: 44 }), waterResult({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,12", numericValue: 0.12, unit: "µg/L", qualityLimit: "<=0,1 µg/L" })]),
+      air: air(2),
+      drought: drought([droughtZone({ gravity: "crise" })]),
+    });
+    expect(list.map((r) => r.severity)).toEqual(["critical", "warning", "info", "info"]);
+  });
+
+  it("gives each domain at most one prominent box: its first critical or warning advice", () => {
+    const results = [
+      waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
+      waterResult({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,12", numericValue: 0.12, unit: "µg/L", qualityLimit: "<=0,1 µg/L" }),
+      waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
+    ];
+    const list = select({ water: water(results), air: air(4), drought: drought([droughtZone({ gravity: "alerte" })]) });
+    expect(list.filter((r) => r.category === "water").length).toBeGreaterThanOrEqual(3);
+    for (const category of ["water", "air", "drought", "bathing", "general"] as const) {
+      expect(list.filter((r) => r.category === category && r.prominent).length).toBeLessThanOrEqual(1);
+    }
+    expect(list.filter((r) => r.prominent).map((r) => r.id)).toEqual(["water-nitrates", "air-poor", "drought-alert"]);
+    // Information is never a prominent box, nor is good news.
+    expect(select({ water: water(), air: air(2), drought: drought() }).some((r) => r.prominent)).toBe(false);
+    expect(select({ water: water(), air: air(), drought: drought() })[0]).toMatchObject({ id: "all-clear", prominent: false });
+  });
+
+  it("no ozone sentence in November unless ozone sets the level", () => {
+    for (const code of [2, 3, 4]) expect(airAdvice(NOW, airOn(NOW, code))?.text).not.toMatch(OZONE);
+    const ozoneDay = airOn(NOW, 3, { no2: 1, o3: 3, pm10: 1, pm25: 1, so2: 1 });
+    expect(ozoneDay.responsible_pollutant?.code).toBe("o3");
+    expect(airAdvice(NOW, ozoneDay)?.text).toMatch(/Les jours d'ozone, évitez l'effort physique l'après-midi/);
+  });
+
+  it("an ozone sentence in July on a Moyen day, whatever the pollutant", () => {
+    const moyen = airOn(JULY, 2, { no2: 1, o3: 1, pm10: 2, pm25: 1, so2: 1 });
+    expect(moyen.responsible_pollutant?.code).not.toBe("o3");
+    const advice = airAdvice(JULY, moyen);
+    expect(advice?.id).toBe("air-moderate");
+    expect(advice?.text).toMatch(/D'avril à septembre, l'ozone est plus présent l'après-midi/);
+    // The season is the Paris day's: 30 September 23:30 UTC is already October in Paris.
+    expect(airAdvice(new Date("2026-09-30T23:30:00Z"), moyen)?.text).not.toMatch(OZONE);
+  });
+});
+
+/** One advice rendered through the public function, from its facts. */
+function renderAdviceFor<K extends AdviceId>(id: K, facts: AdviceFacts[K]) {
+  return [renderRecommendation({ id, category: "general", severity: "info", vulnerable: false, prominent: false, facts } as SelectedAdvice)];
+}

@@ -136,7 +136,7 @@ describe("evaluateParameter", () => {
   });
 
   it("cannot conclude when the detection limit is above the limit", () => {
-    expect(evaluate({ rawValue: "<60", numericValue: 0 })).toMatchObject({ level: "acceptable", label: "Non quantifiable" });
+    expect(evaluate({ rawValue: "<60", numericValue: 0 })).toMatchObject({ level: "acceptable", label: "Non quantifié" });
   });
 
   it("counts « >x » as detected at x", () => {
@@ -193,30 +193,30 @@ describe("evaluateParameter", () => {
     expect(evaluate({ parameterCode: "5900", rawValue: "Aucun changement anormal", numericValue: null, unit: "SANS OBJET" })).toBeNull();
   });
 
-  describe("references of quality are indicators: at most « À surveiller »", () => {
+  describe("references of quality are indicators: at most « Référence dépassée (indicateur) », concerning", () => {
     const ammonium = (raw: string, reference: string | null) =>
       evaluate({ parameterCode: "1335", parameterLabel: "Ammonium (en NH4)", rawValue: raw, numericValue: Number(raw.replace(",", ".")), qualityLimit: null, qualityReference: reference });
 
     it("ammonium above Hub'Eau's 0,1 mg/L reference", () => {
-      expect(ammonium("0,15", "<=0,1 mg/L")).toMatchObject({ level: "concerning", label: "À surveiller", limit_kind: "reference" });
+      expect(ammonium("0,15", "<=0,1 mg/L")).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)", limit_kind: "reference" });
       expect(ammonium("0,09", "<=0,1 mg/L")).toMatchObject({ level: "acceptable", label: "Conforme, proche de la référence" });
     });
 
     it("ammonium against the regulation's 0,1 mg/L reference without Hub'Eau's (not the specification's 0,5)", () => {
-      expect(ammonium("0,15", null)).toMatchObject({ level: "concerning", label: "À surveiller", limit: 0.1, limit_kind: "reference" });
+      expect(ammonium("0,15", null)).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)", limit: 0.1, limit_kind: "reference" });
       expect(ammonium("0,05", null)).toMatchObject({ level: "good", label: "Conforme", limit: 0.1 });
     });
 
     it("turbidity above 2 NFU", () => {
       const view = evaluate({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
-      expect(view).toMatchObject({ level: "concerning", label: "À surveiller" });
+      expect(view).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)" });
     });
 
     it.each([
       ["7,8", "good", "Conforme"],
       ["6,5", "good", "Conforme"],
-      ["9,4", "concerning", "À surveiller"],
-      ["6,1", "concerning", "À surveiller"],
+      ["9,4", "concerning", "Référence dépassée (indicateur)"],
+      ["6,1", "concerning", "Référence dépassée (indicateur)"],
     ])("pH %s within 6,5–9", (raw, level, label) => {
       const view = evaluate({ parameterCode: "1302", parameterLabel: "pH", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "unité pH", qualityLimit: null, qualityReference: ">=6,5 et <=9 unité pH" });
       expect(view).toMatchObject({ level, label, limit_min: 6.5, limit: 9, ratio: null });
@@ -227,9 +227,9 @@ describe("evaluateParameter", () => {
       expect(view).toMatchObject({ level: "concerning", limit_min: 200, limit: 1100 });
     });
 
-    it("coliforms found: « À surveiller », not « Non conforme »", () => {
+    it("coliforms found: « Référence dépassée (indicateur) », not « Non conforme »", () => {
       const view = evaluate({ parameterCode: "1447", parameterLabel: "Bactéries coliformes /100ml-MS", rawValue: "2", numericValue: 2, unit: "n/(100mL)", qualityLimit: null, qualityReference: "<=0 n/(100mL)" });
-      expect(view).toMatchObject({ level: "concerning", label: "À surveiller" });
+      expect(view).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)" });
     });
   });
 
@@ -247,7 +247,7 @@ describe("evaluateParameter", () => {
 
     it("is never « Non conforme » even if a limit came with the result", () => {
       const view = evaluate({ parameterCode: "1399", parameterLabel: "Chlore total", rawValue: "1,2", numericValue: 1.2, qualityLimit: "<=0,6 mg/L" });
-      expect(view).toMatchObject({ level: "concerning", label: "À surveiller", limit_kind: "confort" });
+      expect(view).toMatchObject({ level: "concerning", label: "Au-dessus du seuil de confort", limit_kind: "confort" });
     });
   });
 
@@ -276,6 +276,7 @@ describe("evaluateParameter", () => {
 function view(code: string, level: WaterParameterView["level"], label = "Nom"): WaterParameterView {
   return {
     code,
+    name: label,
     libelle_parametre: label,
     resultat_alphanumerique: "1",
     value: 1,

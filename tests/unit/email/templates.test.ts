@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import { frenchTypography } from "../../../src/core/shared/format.ts";
 import type { Address, AtmoIndex, CamsEstimate, DroughtZone, Report, SourceResult, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
@@ -20,6 +20,9 @@ const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
 const HOSTILE_ESCAPED = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;";
 const ACCOUNT_URL = "https://zone-sante.fr/compte";
+// The one disclaimer of the page, the PDF and the emails.
+const DISCLAIMER =
+  "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
 
 const AMIENS: Address = {
@@ -219,33 +222,52 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Vous n'avez pas encore d'adresse surveillée.");
     expect(linksOf(email.html).map((link) => link.href)).toEqual([ACCOUNT_URL, ACCOUNT_URL]);
     expect(linksOf(email.html).map((link) => link.label)).toContain("Gérer mes préférences d'alerte");
-    expectInBothParts(email, "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.");
+    expectInBothParts(email, DISCLAIMER);
     expect(email.text).not.toContain("Voir le bilan complet");
   });
 
-  it("with one address: a line per section with its level, date and source, two pieces of advice, the full report", () => {
+  it("with one address: the summary, a line per section with its official word, date and source, the advice, the full report", () => {
     const report = buildReport();
     const email = renderLatestReportEmail({ firstName: "Marie", reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
     expectInBothParts(email, "Bonjour Marie,");
     expectInBothParts(email, AMIENS.label);
-    expectInBothParts(email, `Eau du robinet : Bon (prélèvement du 10${NBSP}novembre${NBSP}2026)`);
+    // The five-second summary first, in the official words (the ARS verdict, the ATMO word, VigiEau's).
+    expectInBothParts(email, `Eau du robinet : conforme (prélèvement du 10${NBSP}novembre${NBSP}2026).`);
+    expectInBothParts(email, "Air aujourd'hui : Moyen (indice ATMO, Amiens).");
+    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle).");
+    expect(email.text.indexOf("Air aujourd'hui")).toBeLessThan(email.text.indexOf("Qualité de l'air"));
+    // Then each section: its headline word, its date and its source.
+    expectInBothParts(email, "Eau du robinet : Conforme");
+    expectInBothParts(email, `Prélèvement du 10${NBSP}novembre${NBSP}2026, verdict de l'Agence régionale de santé`);
     expectInBothParts(email, "Source : Contrôle sanitaire des ARS (Hub'Eau)");
-    expectInBothParts(email, `Qualité de l'air : Acceptable (indice ATMO « Moyen » du 22${NBSP}novembre${NBSP}2026)`);
+    expectInBothParts(email, "Qualité de l'air : Moyen");
+    expectInBothParts(email, `Indice du 22${NBSP}novembre${NBSP}2026`);
     expectInBothParts(email, "Source : Indice ATMO (Atmo Hauts-de-France)");
-    // Each zone names its water type (VigiEau's « Eau superficielle »…).
-    expectInBothParts(email, `Sécheresse : Alerte (eau superficielle, arrêté en vigueur jusqu'au 13${NBSP}décembre${NBSP}2026)`);
+    // Each zone names its water type (VigiEau's « Eau superficielle »…) and its decree's period.
+    expectInBothParts(email, "Sécheresse : Alerte");
+    expectInBothParts(
+      email,
+      `Eau superficielle : Alerte – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur du 13${NBSP}novembre${NBSP}2026 au 13${NBSP}décembre${NBSP}2026`,
+    );
     expectInBothParts(email, "Source : VigiEau");
+    // Our scale's words never stand for a section.
+    for (const word of ["Acceptable", "À surveiller", "Critique", "Non disponible"]) expect(email.text).not.toContain(word);
 
-    expect(report.recommendations.length).toBeGreaterThanOrEqual(2);
-    const [first, second, third] = report.recommendations;
-    for (const shown of [first, second]) expectInBothParts(email, shown?.title ?? "missing");
-    if (third) expect(email.text).not.toContain(third.title);
+    // Every advice by its title; the prominent ones with their whole text, the others compact.
+    const advice = presentReport(report).advice;
+    expect(advice.some((item) => item.prominent)).toBe(true);
+    expect(advice.some((item) => !item.prominent)).toBe(true);
+    for (const item of advice) {
+      expectInBothParts(email, item.title);
+      if (item.prominent) expectInBothParts(email, item.text);
+      else expect(email.text).not.toContain(frenchTypography(item.text));
+    }
 
     const full = linksOf(email.html).find((link) => link.label.startsWith("Voir le bilan complet"));
     expect(full?.href).toBe(reportUrlFor(report));
     expect(linksOf(email.html)).toContainEqual({ href: ACCOUNT_URL, label: "Gérer mes préférences d'alerte" });
     expect(email.text).toContain(reportUrlFor(report));
-    expectInBothParts(email, "Ces informations sont générales et ne remplacent pas l'avis d'un professionnel de santé.");
+    expectInBothParts(email, DISCLAIMER);
   });
 
   it("lists each drought zone type, worst first, and says when a level is not recognised", () => {
@@ -255,26 +277,38 @@ describe("renderLatestReportEmail", () => {
     });
     const unknown = buildReport({ zones: { ok: true, data: [droughtZone({ type: "SOU", gravity: null, decree })] } });
     const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
-    expectInBothParts(
-      email,
-      `Sécheresse : Crise (eau superficielle, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026) ; Alerte (eau potable, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026)`,
-    );
-    expectInBothParts(email, `Sécheresse : Niveau non reconnu : consultez l'arrêté (eau souterraine, arrêté en vigueur jusqu'au 17${NBSP}décembre${NBSP}2026)`);
+    const period = `arrêté en vigueur du 17${NBSP}novembre${NBSP}2026 au 17${NBSP}décembre${NBSP}2026`;
+    expectInBothParts(email, "Sécheresse : Crise (eau superficielle) ; Alerte (eau potable).");
+    expectInBothParts(email, "Sécheresse : Crise");
+    expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, ${period}`);
+    expectInBothParts(email, `Eau potable : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
+    const crise = email.text.indexOf(frenchTypography("Eau superficielle : Crise"));
+    expect(crise).toBeGreaterThan(-1);
+    expect(crise).toBeLessThan(email.text.indexOf(frenchTypography("Eau potable : Alerte")));
+    expectInBothParts(email, "Sécheresse : niveau non reconnu (eau souterraine).");
+    expectInBothParts(email, "Sécheresse : Niveau non reconnu");
+    expectInBothParts(email, `Eau souterraine : Niveau non reconnu – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expect(email.text).not.toContain("Sécheresse : Aucune restriction");
+    expect(email.text).not.toContain("Sécheresse : Pas de restrictions");
   });
 
   it("with three addresses: an unavailable section, a CAMS estimate, a hostile label escaped", () => {
     const reports = threeReports();
     const email = renderLatestReportEmail({ firstName: HOSTILE, reports, accountUrl: ACCOUNT_URL, reportUrlFor });
 
-    expectInBothParts(
-      email,
-      "Eau du robinet : Non disponible – Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.",
-    );
-    expectInBothParts(email, `Qualité de l'air : Bon (estimation modélisée du 22${NBSP}novembre${NBSP}2026)`);
+    // An unavailable section says so in its own word, with the reason.
+    expectInBothParts(email, "Eau du robinet : résultats momentanément indisponibles.");
+    expectInBothParts(email, "Eau du robinet : Indisponible");
+    expectInBothParts(email, "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.");
+    // The model's estimate never reads as the official index.
+    expectInBothParts(email, "Qualité de l'air : Bon (estimation)");
+    expectInBothParts(email, `Estimation pour la journée du 22${NBSP}novembre${NBSP}2026, calculée sur les valeurs horaires du modèle`);
     expectInBothParts(email, "Source : Copernicus CAMS, estimation modélisée (via Open-Meteo.com, CC BY 4.0)");
-    expectInBothParts(email, `Sécheresse : Crise (eau superficielle, arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026)`);
-    expectInBothParts(email, "Sécheresse : Non disponible – Les restrictions d'eau (VigiEau) sont momentanément indisponibles.");
+    expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026`);
+    expectInBothParts(email, "Sécheresse : restrictions momentanément indisponibles.");
+    expectInBothParts(email, "Sécheresse : Indisponible");
+    expectInBothParts(email, "Les restrictions d'eau (VigiEau) sont momentanément indisponibles.");
+    expect(email.text).not.toContain("Non disponible");
 
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain(`Bonjour ${HOSTILE_ESCAPED},`);

@@ -6,7 +6,8 @@ import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { evaluateBathing } from "../../../src/core/bathing/index.ts";
+import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
@@ -192,27 +193,36 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Prélèvement du 10 novembre 2026",
       "Réseau : AMIENS CENTRE",
       "Distributeur : AMIENS METROPOLE - REGIE DE L'EAU",
-      "Conclusion officielle : Eau d'alimentation conforme",
+      // The ARS verdict is the section's word, with the sample's date.
+      "Prélèvement du 10 novembre 2026, verdict de l'Agence régionale de santé",
+      "Conclusion officielle de l'ARS : Eau d'alimentation conforme",
+      // Plain name, the laboratory's label kept as a detail, the comparison in words.
+      "Nitrates 32,5 mg/L 65 % de la limite de qualité (50 mg/L) Conforme",
       "Nitrates (en NO3)",
-      "32,5 mg/L",
-      "50 mg/L (limite de qualité)",
-      "65 %",
       "< 2 µg/L",
       "Non détecté",
-      "6,5 à 9 unité pH (référence de",
-      "(seuil de confort)",
+      "E. coli",
+      "< 1 par 100 mL",
+      "limite de qualité : aucun germe toléré dans",
+      "référence de qualité : entre 6,5 et 9 unité pH",
+      "25 % du seuil de confort (0,6 mg/L)",
       "Qualité de l'air",
       "Indice du 22 novembre 2026",
       "Indice ATMO : Moyen",
-      "Demain : Dégradé",
-      "Particules fines PM2,5 : 12,4 µg/m³ (moyenne du jour, estimation CAMS)",
+      "Demain : Dégradé (indice ATMO prévu)",
+      "Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures) :",
+      "Particules fines (PM2,5) : 12,4 µg/m³ (moyenne du jour ; « Moyen » jusqu'à 20 µg/m³)",
+      "Estimations Copernicus CAMS via Open-Meteo.com (CC BY 4.0)",
       "Sécheresse",
-      "Arrêté en vigueur du 13 novembre 2026 au 13 décembre 2026",
-      // One block per zone: its water type and official level word.
-      "Eau superficielle : Alerte",
+      "Situation au 22 novembre 2026",
+      // One block per zone: its water type and official level word, its decree, its restrictions by theme.
+      "Eau superficielle Alerte",
       "Zone : Somme aval et Avre",
-      "Arrosage des pelouses, massifs fleuris",
-      "Lavage de véhicules par des particuliers",
+      "Arrêté : en vigueur du 13 novembre 2026 au 13 décembre 2026",
+      "3 restrictions s'appliquent aux particuliers",
+      "Arroser • Arrosage des pelouses, massifs fleuris",
+      "Nettoyer • Lavage de véhicules par des particuliers",
+      "Baignade Aucun site proche",
       "soumises au contrôle sanitaire de l'Agence régionale de santé.",
       "Source : VigiEau (https://vigieau.gouv.fr/)",
       "Recommandations",
@@ -225,6 +235,17 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     // Individuals only: the farmers' restriction is not listed.
     expect(pdf.text).not.toContain("Irrigation agricole");
     expect(pdf.text).toContain(report.recommendations[0]?.title.replace(/\s+/g, " "));
+    // « L'essentiel » comes right after the address, before the first section, in the official words.
+    const presentation = presentReport(report);
+    const essentials = pdf.text.indexOf("L'essentiel");
+    expect(essentials).toBeGreaterThan(pdf.text.indexOf("Données consultées le"));
+    expect(essentials).toBeLessThan(pdf.text.indexOf("Eau du robinet Conforme"));
+    for (const line of presentation.summary) expect(pdf.text).toContain(line.text.replace(/\s+/g, " "));
+    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte", "Aucun site proche"]);
+    // Our scale's words never stand as a section's word.
+    for (const word of ["Excellent ", "Acceptable", "À surveiller", "Critique"]) expect(pdf.text).not.toContain(word);
+    // One disclaimer.
+    expect(pdf.text.split(DISCLAIMER)).toHaveLength(2);
     // The long decree URL is cut across lines, not lost.
     expect(pdf.layoutText.replace(/\s+/g, "")).toContain(LONG_URL);
     expect(pdf.text).toContain(`Page ${pdf.pages} sur ${pdf.pages}`);
@@ -242,7 +263,11 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "8 Boulevard du Port 80000 Amiens",
       "1 Place de la Mairie 34370 Maraussan",
       "Maraussan (34150), Hérault (34)",
-      "Non disponible",
+      // The unavailable sections say so in their own word, not our scale's « Non disponible ».
+      "Eau du robinet Indisponible",
+      "Qualité de l'air Indisponible",
+      "Sécheresse Indisponible",
+      "Eau du robinet : résultats momentanément indisponibles.",
       "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.",
       "Les données de qualité de l'air sont momentanément indisponibles.",
       "Les restrictions d'eau (VigiEau) sont momentanément indisponibles.",
@@ -259,6 +284,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       expect(pdf.text).toContain(expected);
     }
     expect(pdf.text).not.toContain("Établi pour");
+    expect(pdf.text).not.toContain("Non disponible");
 
     // The second address starts a page: its label is the first content after that page's header.
     const pages = pdf.layoutText.split("\f");
@@ -289,18 +315,57 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     });
     const report = { ...buildAmiensReport(), drought };
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "drought-zones");
-    const crise = pdf.text.indexOf("Eau superficielle : Crise");
-    const alerte = pdf.text.indexOf("Eau potable : Alerte");
-    const unknown = pdf.text.indexOf("Eau souterraine : Niveau non reconnu : consultez l'arrêté");
+    // Each zone's water type with its VigiEau word as a tag beside it.
+    const crise = pdf.text.indexOf("Eau superficielle Crise");
+    const alerte = pdf.text.indexOf("Eau potable Alerte");
+    const unknown = pdf.text.indexOf("Eau souterraine Niveau non reconnu");
     expect(crise).toBeGreaterThan(-1);
     // Worst first; the unknown level last, never « Aucune restriction ».
     expect(alerte).toBeGreaterThan(crise);
     expect(unknown).toBeGreaterThan(alerte);
     expect(pdf.text).toContain("Zone : Réseaux d'eau potable de l'Orb");
     expect(pdf.text).toContain("Interdit de 8h à 20h.");
-    expect(pdf.text).toContain("Arrêté en vigueur du 17 novembre 2026 au 17 décembre 2026");
-    expect(pdf.text.match(/Arrêté : https:\/\/example\.invalid\/34668\.pdf/g)).toHaveLength(3);
+    expect(pdf.text.match(/Arrêté : en vigueur du 17 novembre 2026 au 17 décembre 2026/g)).toHaveLength(3);
+    expect(pdf.text).toContain("1 restriction s'applique aux particuliers");
+    expect(pdf.text.match(/Texte de l'arrêté : https:\/\/example\.invalid\/34668\.pdf/g)).toHaveLength(3);
+    // The section's word is the worst zone's.
+    expect(pdf.text).toContain("Sécheresse Crise");
     expect(pdf.text).not.toContain("Niveau : Aucune restriction");
+    expect(pdf.text).not.toContain("Pas de restrictions");
+  });
+
+  it("dates bathing facts by their read: no « bilan de la saison 2024 » over a live read", async () => {
+    const summer = new Date("2026-07-20T10:00:00Z");
+    const bathing = evaluateBathing({
+      nearby: [
+        {
+          site: { id: "FRJ1334324M034010", name: "LE CASINO", communeCode: "34324", communeName: "VALRAS-PLAGE", department: "034", waterType: "Mer", latitude: 43.247, longitude: 3.29 },
+          distanceKm: 17.63,
+          record: { season: 2024, seasonStart: "2024-06-15", seasonEnd: "2024-09-15", events: [], classement: null, lastSample: { date: "2024-09-02", enterococci: 15, ecoli: 15, status: null } },
+          live: {
+            fetchedAt: summer.toISOString(),
+            seasonStart: "2026-06-15",
+            seasonEnd: "2026-09-15",
+            lastSample: { date: "2026-07-14", verdict: "Bon" },
+            prohibition: null,
+            classement: { year: 2025, label: "Excellente" },
+          },
+          officialUrl: "https://baignades.sante.gouv.fr/x",
+        },
+      ],
+      recordSeason: 2024,
+      now: summer,
+    });
+    const report: Report = { ...buildAmiensReport(), bathing };
+    const presentation = presentReport(report);
+    const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: summer }), "bathing-live");
+    expect(presentation.bathing?.dateLine).toMatch(/^Lu sur le site du ministère le 20/);
+    expect(pdf.text).toContain(`Baignade Bon ${presentation.bathing?.dateLine?.replace(/\s+/g, " ")}`);
+    expect(pdf.text).toContain("LE CASINO Bon");
+    expect(pdf.text).toContain("Dernier prélèvement : Bon, le 14 juillet 2026");
+    expect(pdf.text).toContain("Classement : Excellente (2025)");
+    expect(pdf.text).toContain("Lu sur le site du ministère le 20 juillet 2026");
+    expect(pdf.text).not.toMatch(/bilan (officiel )?de la saison 2024/);
   });
 
   it("draws every word inside the page margins", async () => {
@@ -330,7 +395,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       water_quality: { ...report.water_quality, message: "Nitrates ≤ 50\u202Fmg/L → conforme ✓" },
       air_quality: { ...report.air_quality, message: "Dioxyde d'azote (NO₂) et PM₂.₅ : 1\u202F234\u2009µg/m³" },
       recommendations: [
-        { id: "test", category: "air", severity: "warning", title: "Pic de NO₂ → limitez l'effort", text: "Seuil ≥ 200\u202Fµg/m³ 💨", link: "/blog", source: { name: "Ministère", url: "https://sante.gouv.fr/" } },
+        { id: "test", category: "air", severity: "warning", title: "Pic de NO₂ → limitez l'effort", text: "Seuil ≥ 200\u202Fµg/m³ 💨", link: "/blog", source: { name: "Ministère", url: "https://sante.gouv.fr/" }, vulnerable: false, prominent: true },
       ],
     };
     const bytes = await renderReportPdf({ reports: [tricky], generatedAt: NOW });

@@ -1,0 +1,113 @@
+// The words of the alert emails, apart from the rules that decide them (diff.ts): one entry per
+// alert kind, from its facts to the event's title and lines. Sentences are typed with ordinary
+// spaces; `renderAlertText` applies French typography.
+import { formatDateFr, frenchTypography } from "../shared/format.ts";
+
+/** The facts each alert is written from: names, values, dates (YYYY-MM-DD or ISO date-time), never sentences. */
+export interface AlertFacts {
+  "water-alert": {
+    /** critical: a limit exceeded (« non conforme »); otherwise a parameter to watch (reference, derogation) */
+    nonCompliant: boolean;
+    sampledAt: string;
+    networkName: string | null;
+    flagged: Array<{ name: string; result: string; unit: string | null; label: string }>;
+    /** the ARS's own conclusion for the sample, quoted */
+    conclusion: string | null;
+  };
+  "water-ok": { sampledAt: string; networkName: string | null; conclusion: string | null };
+  "drought-change": {
+    levelLabel: string;
+    zoneName: string | null;
+    decree: { start: string | null; end: string | null } | null;
+    householdRestrictions: Array<{ usage: string; description: string }>;
+  };
+  "drought-end": Record<string, never>;
+  "air-episode": { forecastDate: string; indexLabel: string };
+  "bathing-prohibition": { siteName: string; commune: string; prohibitionTitle: string };
+  "bathing-lifted": { siteName: string; commune: string };
+  "bathing-poor": { siteName: string; commune: string; sampleDate: string };
+  "bathing-classement": { siteName: string; commune: string; year: number; label: string };
+}
+
+export type AlertKind = keyof AlertFacts;
+
+export interface AlertWords {
+  title: string;
+  lines: string[];
+}
+
+const network = (name: string | null) => (name ? ` (réseau ${name})` : "");
+const officialConclusion = (conclusion: string | null) => (conclusion ? [`Conclusion officielle de l'ARS : « ${conclusion} »`] : []);
+const site = (name: string, commune: string) => `« ${name} » (${commune})`;
+
+/** The words of every alert, keyed by kind. */
+export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWords } = {
+  "water-alert": ({ nonCompliant, sampledAt, networkName, flagged, conclusion }) => ({
+    title: nonCompliant ? "Eau du robinet : prélèvement non conforme" : "Eau du robinet : un paramètre à surveiller",
+    lines: [
+      `Le prélèvement du ${formatDateFr(sampledAt)}${network(networkName)} signale :`,
+      ...flagged.map((parameter) => `${parameter.name} : ${parameter.result}${parameter.unit ? ` ${parameter.unit}` : ""} – ${parameter.label}`),
+      ...officialConclusion(conclusion),
+      "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
+    ],
+  }),
+
+  "water-ok": ({ sampledAt, networkName, conclusion }) => ({
+    title: "Eau du robinet : retour à la conformité",
+    lines: [`Le prélèvement du ${formatDateFr(sampledAt)}${network(networkName)} est conforme.`, ...officialConclusion(conclusion)],
+  }),
+
+  "drought-change": ({ levelLabel, zoneName, decree, householdRestrictions }) => ({
+    title: `Sécheresse : niveau ${levelLabel.toLowerCase()}`,
+    lines: [
+      `Votre zone${zoneName ? ` « ${zoneName} »` : ""} passe au niveau ${levelLabel.toLowerCase()}.`,
+      ...(decree?.start ? [`Arrêté en vigueur du ${formatDateFr(decree.start)}${decree.end ? ` au ${formatDateFr(decree.end)}` : ""}.`] : []),
+      ...(householdRestrictions.length > 0
+        ? ["Restrictions pour les particuliers :", ...householdRestrictions.map((restriction) => `${restriction.usage} : ${restriction.description.replace(/\s+/g, " ")}`)]
+        : ["Aucune restriction ne vise les particuliers dans cet arrêté."]),
+    ],
+  }),
+
+  "drought-end": () => ({
+    title: "Sécheresse : fin des restrictions",
+    lines: ["Plus aucune restriction d'eau n'est en vigueur pour votre adresse."],
+  }),
+
+  "air-episode": ({ forecastDate, indexLabel }) => ({
+    title: `Qualité de l'air demain : ${indexLabel.toLowerCase()}`,
+    lines: [
+      `L'indice ATMO prévu pour le ${formatDateFr(forecastDate)} est « ${indexLabel} ».`,
+      "Les personnes vulnérables (femmes enceintes, nourrissons, personnes âgées ou malades du cœur ou des poumons) réduisent leurs activités physiques à l'extérieur et évitent les grands axes routiers ; chacun limite le sport intense.",
+    ],
+  }),
+
+  "bathing-prohibition": ({ siteName, commune, prohibitionTitle }) => ({
+    title: `Baignade interdite : ${siteName}`,
+    lines: [
+      `Une interdiction de baignade est en vigueur sur le site ${site(siteName, commune)} : ${prohibitionTitle}.`,
+      "Respectez-la : elle protège d'un risque pour la santé ou la sécurité.",
+    ],
+  }),
+
+  "bathing-lifted": ({ siteName, commune }) => ({
+    title: `Baignade de nouveau autorisée : ${siteName}`,
+    lines: [`L'interdiction de baignade sur le site ${site(siteName, commune)} n'apparaît plus depuis deux vérifications.`],
+  }),
+
+  "bathing-poor": ({ siteName, commune, sampleDate }) => ({
+    title: `Eau de baignade de mauvaise qualité : ${siteName}`,
+    lines: [`Le prélèvement du ${formatDateFr(sampleDate)} sur le site ${site(siteName, commune)} est « Mauvais ».`, "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau."],
+  }),
+
+  "bathing-classement": ({ siteName, commune, year, label }) => ({
+    title: `Nouveau classement : ${siteName}`,
+    lines: [`Le site ${site(siteName, commune)} est classé « ${label} » pour ${year}.`],
+  }),
+};
+
+/** An alert in words, in French typography: what the event stores and the email shows. */
+export function renderAlertText<K extends AlertKind>(kind: K, facts: AlertFacts[K]): AlertWords & { kind: K } {
+  const render: (facts: AlertFacts[K]) => AlertWords = ALERT_TEXTS[kind];
+  const words = render(facts);
+  return { kind, title: frenchTypography(words.title), lines: words.lines.map(frenchTypography) };
+}

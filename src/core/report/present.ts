@@ -1,0 +1,654 @@
+// One presentation of a report for every channel: the page island, the PDF and the emails only
+// lay out what this returns. Each section's headline is its source's own word (ATMO, VigiEau, the
+// ARS verdict, the ministry's bathing words) with the source's colour where it publishes one; our
+// five levels only order and colour our own elements (tones) and never print a word of their own.
+// Pure: no I/O, no clock (dates come from the report).
+import { AIR_POLLUTANT_NAMES, ATMO_LABELS, ATMO_SUB_INDEX_SCALES } from "../air/atmo-scale.ts";
+import {
+  describeBathingSeason,
+  describeBathingSources,
+  describeLiveRead,
+  describeProhibition,
+  describeProhibitionDetail,
+  latestLiveRead,
+  prohibitionTerm,
+} from "../bathing/notes.ts";
+import { formatDateFr, formatNumberFr, frenchTypography } from "../shared/format.ts";
+import type { AirPollutantCode, BathingSection, DroughtDecree, DroughtRestriction, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
+import {
+  AT_THE_TAP_TEXT,
+  describeLastNonCompliance,
+  describeOtherNetworks,
+  LIMIT_KIND_TEXTS,
+  TAP_ONLY_TEXT,
+  UDI_CHOICE_TEXTS,
+  WATER_NOTE_TEXTS,
+} from "../water/notes.ts";
+
+const NBSP = "\u00A0";
+
+/** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
+export type Tone = Exclude<Level, "unavailable"> | "neutral";
+
+/** An official word, with the colours its publisher uses when it has some (ATMO, VigiEau). */
+export interface Badge {
+  word: string;
+  tone: Tone;
+  /** the publisher's colour and a text colour chosen for contrast (WCAG AA); null: our tone's */
+  colors: { background: string; text: string } | null;
+}
+
+export interface Fact {
+  term: string;
+  value: string;
+}
+
+export interface SectionPresentation {
+  key: "water" | "air" | "drought" | "bathing";
+  /** fragment id of the section on the page (« #eau ») */
+  anchor: string;
+  title: string;
+  headline: Badge;
+  /** what the data are about and when: « Prélèvement du 8 novembre 2026, verdict de l'ARS » */
+  dateLine: string | null;
+  /** a failure or an absence of data, said plainly */
+  message: string | null;
+  facts: Fact[];
+  notes: string[];
+  source: SourceRef;
+  /** a second attribution line (Open-Meteo's CC BY licence) */
+  attribution: string | null;
+}
+
+export interface WaterRowPresentation {
+  code: string;
+  /** plain name (« Nitrates », « E. coli ») */
+  name: string;
+  /** the laboratory's label when it says more than the plain name */
+  labLabel: string | null;
+  value: string;
+  badge: Badge;
+  /** « 88 % de la limite de qualité (50 mg/L) », « dépasse la limite de qualité de 24 % (50 mg/L) » */
+  comparison: string;
+  /** a gauge only for a value compared with an upper threshold */
+  gauge: { percent: number; tone: "low" | "medium" | "high" } | null;
+  notes: string[];
+  /** « Mesuré le 3 mars 2026 » when not measured in the section's sample */
+  dateLine: string | null;
+}
+
+export interface WaterPresentation extends SectionPresentation {
+  key: "water";
+  networks: { selected: string | null; options: Array<{ code: string; label: string }>; hint: string | null };
+  rows: WaterRowPresentation[];
+}
+
+export interface AirPresentation extends SectionPresentation {
+  key: "air";
+  /** the model's values of the day, each with its basis and the band it falls in */
+  modelValues: string[];
+}
+
+export interface DroughtZonePresentation {
+  title: string;
+  badge: Badge;
+  hint: string | null;
+  facts: Fact[];
+  /** « 7 restrictions s'appliquent aux particuliers » */
+  restrictionsSummary: string;
+  /** grouped by VigiEau theme, households' themes first (the order of the zone's list) */
+  groups: Array<{ theme: string; restrictions: Array<{ usage: string; description: string }> }>;
+  decreeUrl: string | null;
+}
+
+export interface DroughtPresentation extends SectionPresentation {
+  key: "drought";
+  zones: DroughtZonePresentation[];
+}
+
+export interface BathingSitePresentation {
+  id: string;
+  name: string;
+  badge: Badge;
+  place: string;
+  facts: Fact[];
+  liveRead: string | null;
+  url: string;
+}
+
+export interface BathingPresentation extends SectionPresentation {
+  key: "bathing";
+  sites: BathingSitePresentation[];
+}
+
+export interface AdvicePresentation {
+  id: string;
+  category: Recommendation["category"];
+  severity: Recommendation["severity"];
+  /** « Important », « Précaution », « Information », « Tout va bien » */
+  severityLabel: string;
+  /** at most one prominent advice per domain; the others are shown compactly */
+  prominent: boolean;
+  title: string;
+  text: string;
+  link: string;
+  source: { name: string; url: string };
+}
+
+export interface SummaryLine {
+  key: SectionPresentation["key"] | "advice";
+  anchor: string;
+  /** « Eau du robinet » */
+  label: string;
+  /** the official word, as the section's headline */
+  badge: Badge | null;
+  /** the colour of the line: the headline's tone, or the advice's severity for « À retenir » */
+  tone: Tone;
+  /** the whole sentence, for text channels: « Eau du robinet : Conforme (prélèvement du …). » */
+  text: string;
+}
+
+export interface ReportPresentation {
+  title: string;
+  place: string;
+  updated: string;
+  /** five seconds: one sentence per domain in the official words, the most important advice first */
+  summary: SummaryLine[];
+  water: WaterPresentation;
+  air: AirPresentation;
+  drought: DroughtPresentation;
+  bathing: BathingPresentation | null;
+  advice: AdvicePresentation[];
+  disclaimer: string;
+}
+
+export const DISCLAIMER =
+  "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
+
+export const SECTION_ANCHORS = { water: "eau", air: "air", drought: "secheresse", bathing: "baignade", advice: "conseils" } as const;
+
+export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
+  critical: "Important",
+  warning: "Précaution",
+  info: "Information",
+  success: "Tout va bien",
+};
+
+// ---------------------------------------------------------------- official words and colours
+
+/** ATMO's own colours (arrêté du 10 juillet 2020, as `coul_qual` publishes them), text for contrast. */
+export const ATMO_COLORS: Record<number, { background: string; text: string }> = {
+  1: { background: "#50F0E6", text: "#10302e" },
+  2: { background: "#50CCAA", text: "#10302a" },
+  3: { background: "#F0E641", text: "#302e0d" },
+  4: { background: "#FF5050", text: "#2b0707" },
+  5: { background: "#960032", text: "#ffffff" },
+  6: { background: "#872181", text: "#ffffff" },
+  7: { background: "#888888", text: "#000000" },
+};
+
+/** VigiEau's map colours (vigieau.gouv.fr), text for contrast. */
+export const VIGIEAU_COLORS: Record<string, { background: string; text: string }> = {
+  none: { background: "#E8EDFF", text: "#1b2440" },
+  vigilance: { background: "#FFEDA0", text: "#3b3000" },
+  alerte: { background: "#FEB24C", text: "#3a2200" },
+  alerte_renforcee: { background: "#FC4E2A", text: "#1f0600" },
+  crise: { background: "#B10026", text: "#ffffff" },
+};
+
+/** VigiEau's own word when no zone is in force. */
+export const NO_DROUGHT_RESTRICTION = "Pas de restrictions";
+
+const toneOf = (level: Level): Tone => (level === "unavailable" ? "neutral" : level);
+const badge = (word: string, level: Level, colors: Badge["colors"] = null): Badge => ({ word, tone: toneOf(level), colors });
+
+// ---------------------------------------------------------------- water
+
+const WATER_VERDICT_WORDS = {
+  conforme: "Conforme",
+  non_conforme: "Non conforme",
+  derogation: "Conforme sous dérogation",
+} as const;
+
+/**
+ * The ARS verdict of the newest sample, in its words. Our level only colours it, and a
+ * « Conforme » is never shown in red: a non-compliance of an older sample in the window is said
+ * in the notes, not in place of the verdict.
+ */
+export function waterHeadline(water: WaterQualitySection): Badge {
+  if (!water.success) return badge("Indisponible", "unavailable");
+  if (!water.sampled_at) return badge("Aucune analyse récente", "unavailable");
+  const verdict = water.official_verdict ?? (water.level === "critical" ? "non_conforme" : "conforme");
+  const level = verdict === "conforme" && water.level === "critical" ? "concerning" : water.level;
+  return badge(WATER_VERDICT_WORDS[verdict], level);
+}
+
+/** Units in words: « n/(100mL) » → « par 100 mL »; « sans objet » → nothing. */
+export function unitInWords(unit: string | null): string {
+  if (!unit || /sans objet/i.test(unit)) return "";
+  if (/^\s*(n|nb|ufc|npp)?\s*\/\s*\(?\s*100\s*ml\s*\)?\s*$/i.test(unit)) return "par 100 mL";
+  return unit;
+}
+
+const withUnit = (value: string, unit: string | null) => {
+  const words = unitInWords(unit);
+  return words ? `${value}${NBSP}${words}` : value;
+};
+
+function formatWaterValue(parameter: WaterParameterView): string {
+  const raw = parameter.resultat_alphanumerique.trim();
+  if (parameter.value === null) return raw;
+  const qualifier = raw.startsWith("<") ? `<${NBSP}` : raw.startsWith(">") ? `>${NBSP}` : "";
+  return `${qualifier}${withUnit(formatNumberFr(parameter.value, 3), parameter.unite_mesure)}`;
+}
+
+function describeThreshold(parameter: WaterParameterView): string | null {
+  if (parameter.limit_kind === null) return null;
+  const kind = LIMIT_KIND_TEXTS[parameter.limit_kind];
+  if (parameter.limit_min !== null) {
+    return parameter.limit !== null
+      ? `${kind}${NBSP}: entre ${formatNumberFr(parameter.limit_min, 3)} et ${withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure)}`
+      : `${kind}${NBSP}: au moins ${withUnit(formatNumberFr(parameter.limit_min, 3), parameter.unite_mesure)}`;
+  }
+  if (parameter.limit === null) return kind;
+  return `${kind}${NBSP}: ${withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure)}`;
+}
+
+/** « la limite de qualité » but « le seuil de confort »: the article follows the kind's gender. */
+const LIMIT_KIND_ARTICLES: Record<NonNullable<WaterParameterView["limit_kind"]>, { the: string; of: string; to: string }> = {
+  limite: { the: "la", of: "de la", to: "à la" },
+  reference: { the: "la", of: "de la", to: "à la" },
+  indicative: { the: "la", of: "de la", to: "à la" },
+  confort: { the: "le", of: "du", to: "au" },
+};
+
+function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null): WaterRowPresentation {
+  const percent = parameter.ratio === null ? null : Math.round(parameter.ratio * 100);
+  const threshold = describeThreshold(parameter);
+  const kind = parameter.limit_kind ? LIMIT_KIND_TEXTS[parameter.limit_kind] : null;
+  const limitValue = parameter.limit !== null ? withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure) : null;
+  const article = parameter.limit_kind ? LIMIT_KIND_ARTICLES[parameter.limit_kind] : LIMIT_KIND_ARTICLES.limite;
+  let comparison: string;
+  if (parameter.note === "uncomparable-unit") comparison = threshold ? `non comparable ${article.to} ${threshold}` : "non comparable à la limite";
+  else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
+  else if (percent !== null && kind && limitValue) {
+    comparison =
+      percent > 100
+        ? `dépasse ${article.the} ${kind} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
+        : `${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kind} (${limitValue})`;
+  } else if (parameter.limit === 0 && parameter.limit_min === null && kind) comparison = `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
+  else if (parameter.label === "Non détecté" && threshold) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${threshold}`;
+  else comparison = threshold ?? "";
+  const notes = [
+    ...(parameter.note ? [WATER_NOTE_TEXTS[parameter.note]] : []),
+    ...(parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? [AT_THE_TAP_TEXT] : []),
+  ];
+  const measuredDay = formatDateFr(parameter.date_prelevement);
+  const name = parameter.name || parameter.libelle_parametre;
+  return {
+    code: parameter.code,
+    name,
+    labLabel: parameter.libelle_parametre && parameter.libelle_parametre !== name ? parameter.libelle_parametre : null,
+    value: formatWaterValue(parameter),
+    // The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
+    // « Conforme, proche de la limite » amber, and neither is ever red.
+    badge: badge(parameter.label, parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical" ? "good" : parameter.level),
+    comparison,
+    gauge:
+      percent === null
+        ? null
+        : { percent, tone: parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent > 80 ? "medium" : "low" },
+    notes,
+    dateLine: sampledAt && formatDateFr(sampledAt) === measuredDay ? null : `Mesuré le ${measuredDay}`,
+  };
+}
+
+export function presentWater(water: WaterQualitySection): WaterPresentation {
+  const headline = waterHeadline(water);
+  const facts: Fact[] = water.success
+    ? [
+        { term: "Réseau", value: water.udi?.name ?? "Non précisé" },
+        { term: "Distributeur", value: water.distributor ?? "Non précisé" },
+        { term: "Conclusion officielle de l'ARS", value: water.conclusion ?? "Non précisée" },
+      ]
+    : [];
+  const notes = [
+    water.udi_choice && water.udis.length > 1 ? UDI_CHOICE_TEXTS[water.udi_choice] : null,
+    describeOtherNetworks(water),
+    water.tap_only_exceedance ? TAP_ONLY_TEXT : null,
+    describeLastNonCompliance(water),
+  ].filter((note): note is string => note !== null);
+  return {
+    key: "water",
+    anchor: SECTION_ANCHORS.water,
+    title: "Eau du robinet",
+    headline,
+    dateLine: water.sampled_at ? `Prélèvement du ${formatDateFr(water.sampled_at)}${water.official_verdict ? ", verdict de l'Agence régionale de santé" : ""}` : null,
+    message: water.message,
+    facts,
+    notes,
+    source: water.source,
+    attribution: null,
+    networks: {
+      selected: water.udi?.code ?? null,
+      options: water.udis.map((udi) => ({
+        code: udi.code,
+        label: `${udi.name}${udi.quarter && udi.quarter.toLowerCase() !== "commune" ? ` – quartier ${udi.quarter}` : ""}`,
+      })),
+      hint:
+        water.udis.length > 1
+          ? `Votre commune est desservie par ${water.udis.length} réseaux. Les données publiques ne permettent pas de savoir lequel dessert votre adresse${NBSP}: choisissez le vôtre si vous le connaissez (il figure sur votre facture d'eau).`
+          : null,
+    },
+    rows: water.parameters.map((parameter) => presentWaterRow(parameter, water.sampled_at)),
+  };
+}
+
+// ---------------------------------------------------------------- air
+
+const BASIS_WORDS = { daily_mean: "moyenne du jour", daily_max: "maximum horaire du jour" } as const;
+
+/** « « Bon » jusqu'à 10 µg/m³ »: the band of the ATMO sub-index a model value falls in. */
+function bandOf(pollutant: AirPollutantCode, value: number): string {
+  const bounds = ATMO_SUB_INDEX_SCALES[pollutant].upperBounds;
+  const index = bounds.findIndex((bound) => value <= bound);
+  if (index === -1) return `«${NBSP}${ATMO_LABELS[6]}${NBSP}» au-delà de ${formatNumberFr(bounds[4], 0)}${NBSP}µg/m³`;
+  return `«${NBSP}${ATMO_LABELS[index + 1]}${NBSP}» jusqu'à ${formatNumberFr(bounds[index]!, 0)}${NBSP}µg/m³`;
+}
+
+export function airHeadline(air: Report["air_quality"]): Badge {
+  if (!air.index) return badge(air.success ? "Non publié" : "Indisponible", "unavailable");
+  if (air.origin === "cams") return badge(`${air.index.label} (estimation)`, air.level);
+  return badge(air.index.label, air.level, ATMO_COLORS[air.index.code] ?? null);
+}
+
+export function presentAir(air: Report["air_quality"]): AirPresentation {
+  const facts: Fact[] = [];
+  if (air.index) {
+    facts.push({ term: air.origin === "cams" ? "Niveau estimé" : "Indice ATMO", value: air.index.label });
+    if (air.origin === "atmo" && air.index.zone) {
+      facts.push({ term: air.index.zone_type === "epci" ? "Zone de l'indice (intercommunalité)" : "Zone de l'indice (commune)", value: air.index.zone });
+    }
+    if (air.origin === "cams") facts.push({ term: "Zone", value: "Estimation modélisée pour l'adresse, pas une mesure officielle" });
+  }
+  if (air.responsible_pollutant) facts.push({ term: "Polluant déterminant", value: air.responsible_pollutant.label });
+  if (air.success) facts.push({ term: "Demain", value: air.tomorrow ? `${air.tomorrow.label} (indice ATMO prévu)` : "Prévision non publiée" });
+  const modelValues = Object.entries(air.pollutants).map(([code, pollutant]) => {
+    const known = code in AIR_POLLUTANT_NAMES ? (code as AirPollutantCode) : null;
+    const basis = pollutant.basis ? BASIS_WORDS[pollutant.basis] : "estimation";
+    const band = known ? ` ; ${bandOf(known, pollutant.value)}` : "";
+    return `${pollutant.label ?? code}${NBSP}: ${formatNumberFr(pollutant.value, 1)}${NBSP}${pollutant.unit} (${basis}${band})`;
+  });
+  const dateLine = air.index
+    ? air.origin === "cams"
+      ? `Estimation pour la journée du ${formatDateFr(air.index.date)}, calculée sur les valeurs horaires du modèle`
+      : `Indice du ${formatDateFr(air.index.date)}`
+    : null;
+  return {
+    key: "air",
+    anchor: SECTION_ANCHORS.air,
+    title: "Qualité de l'air",
+    headline: airHeadline(air),
+    dateLine,
+    message: air.message,
+    facts,
+    notes: modelValues.length > 0 ? [`Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures)${NBSP}:`] : [],
+    source: air.source,
+    attribution: modelValues.length > 0 && air.origin !== "cams" ? "Estimations Copernicus CAMS via Open-Meteo.com (CC BY 4.0)" : null,
+    modelValues,
+  };
+}
+
+// ---------------------------------------------------------------- drought
+
+/** One wording of a decree's period for every channel. */
+export function describeDecreePeriod(decree: Pick<DroughtDecree, "start" | "end"> | null): string | null {
+  if (!decree) return null;
+  if (decree.start && decree.end) return `en vigueur du ${formatDateFr(decree.start)} au ${formatDateFr(decree.end)}`;
+  if (decree.start) return `en vigueur depuis le ${formatDateFr(decree.start)}`;
+  return decree.end ? `en vigueur jusqu'au ${formatDateFr(decree.end)}` : null;
+}
+
+/** « 7 restrictions s'appliquent aux particuliers » */
+export function describeRestrictionCount(count: number): string {
+  if (count === 0) return "Aucune restriction ne concerne les particuliers";
+  return count === 1 ? "1 restriction s'applique aux particuliers" : `${count} restrictions s'appliquent aux particuliers`;
+}
+
+function groupByTheme(restrictions: readonly DroughtRestriction[]): DroughtZonePresentation["groups"] {
+  const groups: DroughtZonePresentation["groups"] = [];
+  for (const restriction of restrictions) {
+    const theme = restriction.thematique || "Autres usages";
+    let group = groups.find((candidate) => candidate.theme === theme);
+    if (!group) {
+      group = { theme, restrictions: [] };
+      groups.push(group);
+    }
+    group.restrictions.push({ usage: restriction.usage, description: restriction.description.replace(/\s+/g, " ").trim() });
+  }
+  return groups;
+}
+
+export function droughtHeadline(drought: Report["drought"]): Badge {
+  if (!drought.success) return badge("Indisponible", "unavailable");
+  if (drought.zones.length === 0) return badge(NO_DROUGHT_RESTRICTION, "good", VIGIEAU_COLORS.none ?? null);
+  if (!drought.gravity) return badge("Niveau non reconnu", "unavailable");
+  return badge(drought.label, drought.level, VIGIEAU_COLORS[drought.gravity] ?? null);
+}
+
+export function presentDrought(drought: Report["drought"], generatedAt: string): DroughtPresentation {
+  const zones = (drought.zones ?? []).map((zone): DroughtZonePresentation => {
+    const period = describeDecreePeriod(zone.decree);
+    return {
+      title: zone.type_label,
+      badge: badge(zone.gravity ? zone.label : "Niveau non reconnu", zone.level, zone.gravity ? (VIGIEAU_COLORS[zone.gravity] ?? null) : null),
+      hint: zone.type_hint ? `Pour ${zone.type_hint}` : null,
+      facts: [{ term: "Zone", value: zone.name }, ...(period ? [{ term: "Arrêté", value: period }] : [])],
+      restrictionsSummary: describeRestrictionCount(zone.restrictions.length),
+      groups: groupByTheme(zone.restrictions),
+      decreeUrl: zone.decree?.url ?? null,
+    };
+  });
+  return {
+    key: "drought",
+    anchor: SECTION_ANCHORS.drought,
+    title: "Sécheresse",
+    headline: droughtHeadline(drought),
+    dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
+    message: drought.message,
+    facts: drought.success && zones.length === 0 ? [{ term: "Zone", value: "Aucune zone en restriction pour votre adresse" }] : [],
+    notes: [],
+    source: drought.source,
+    attribution: null,
+    zones,
+  };
+}
+
+// ---------------------------------------------------------------- bathing
+
+export function bathingHeadline(bathing: BathingSection): Badge {
+  if (!bathing.success) return badge("Indisponible", "unavailable");
+  if (bathing.sites.length === 0) return badge("Aucun site proche", "unavailable");
+  if (bathing.sites.some((site) => site.prohibition?.current)) return badge("Baignade interdite", "critical");
+  // In season the nearest site's latest sample speaks, in the ministry's words (Bon, Moyen, Mauvais).
+  const inSeason = bathing.sites.find((site) => site.in_season !== false && site.latest_sample);
+  if (inSeason?.latest_sample) return badge(inSeason.latest_sample.verdict, inSeason.level);
+  if (bathing.sites.every((site) => site.in_season === false)) return badge("Hors saison", "unavailable");
+  return badge(bathing.sites[0]?.status_label ?? "Pas de résultat récent", bathing.sites[0]?.level ?? "unavailable");
+}
+
+export function presentBathing(bathing: BathingSection): BathingPresentation {
+  // The section's date line names the latest read of the ministry's page: a site says its own read
+  // only when it was read at another time.
+  const sectionRead = latestLiveRead(bathing);
+  const sites = bathing.sites.map((site): BathingSitePresentation => {
+    const facts: Fact[] = [];
+    if (site.prohibition) {
+      const detail = describeProhibitionDetail(site.prohibition);
+      facts.push({ term: prohibitionTerm(site.prohibition), value: `${describeProhibition(site.prohibition)}${detail ? `. ${detail}` : ""}` });
+    }
+    facts.push({
+      term: "Dernier prélèvement",
+      value: site.latest_sample
+        ? `${site.latest_sample.verdict}, le ${formatDateFr(site.latest_sample.date)}`
+        : site.record_sample
+          ? `le ${formatDateFr(site.record_sample.date)} (bilan officiel de la saison ${bathing.record_season ?? site.season?.year ?? ""})`.replace(" ()", "")
+          : "Non communiqué",
+    });
+    facts.push({ term: "Saison", value: describeBathingSeason(site) });
+    facts.push({ term: "Classement", value: site.classement ? `${site.classement.label} (${site.classement.year})` : "Non communiqué" });
+    return {
+      id: site.id,
+      name: site.name,
+      badge: badge(site.status_label, site.level),
+      place: `${site.commune} · ${site.water_type} · à ${formatNumberFr(site.distance_km, 1)}${NBSP}km`,
+      facts,
+      liveRead: site.live_read_at && site.live_read_at !== sectionRead ? describeLiveRead(site.live_read_at) : null,
+      url: site.official_url,
+    };
+  });
+  return {
+    key: "bathing",
+    anchor: SECTION_ANCHORS.bathing,
+    title: "Baignade",
+    headline: bathingHeadline(bathing),
+    dateLine: describeBathingSources(bathing),
+    message: bathing.message,
+    facts: [],
+    notes: [],
+    source: bathing.source,
+    attribution: null,
+    sites,
+  };
+}
+
+// ---------------------------------------------------------------- advice and summary
+
+export function presentAdvice(recommendations: readonly Recommendation[]): AdvicePresentation[] {
+  const seen = new Set<Recommendation["category"]>();
+  return recommendations.map((recommendation) => {
+    // Reports cached before `prominent` existed: the same rule as select.ts (first critical or
+    // warning advice of each domain).
+    const eligible = recommendation.severity === "critical" || recommendation.severity === "warning";
+    const prominent = typeof recommendation.prominent === "boolean" ? recommendation.prominent : eligible && !seen.has(recommendation.category);
+    if (prominent) seen.add(recommendation.category);
+    return {
+      id: recommendation.id,
+      category: recommendation.category,
+      severity: recommendation.severity,
+      severityLabel: SEVERITY_LABELS[recommendation.severity],
+      prominent,
+      title: recommendation.title,
+      text: recommendation.text,
+      link: recommendation.link,
+      source: recommendation.source,
+    };
+  });
+}
+
+const ADVICE_TONES: Record<Recommendation["severity"], Tone> = { critical: "critical", warning: "concerning", info: "neutral", success: "good" };
+
+const sentence = (label: string, rest: string) => frenchTypography(`${label} : ${rest}`);
+
+function summarizeWater(water: WaterQualitySection, headline: Badge): string {
+  if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
+  if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau depuis 12 mois.");
+  const network = water.udi ? `, réseau ${water.udi.name}` : "";
+  const exceeded = water.parameters.filter((parameter) => parameter.level === "critical").map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);
+  const detail = exceeded.length > 0 ? ` – ${exceeded.join(", ")}` : "";
+  return sentence("Eau du robinet", `${headline.word.toLowerCase()} (prélèvement du ${formatDateFr(water.sampled_at)}${network})${detail}.`);
+}
+
+function summarizeAir(air: Report["air_quality"]): string {
+  if (!air.index) return sentence("Air aujourd'hui", air.success ? "aucun indice publié ni estimation disponible." : "données momentanément indisponibles.");
+  const tomorrow = air.tomorrow ? ` ; demain${NBSP}: ${air.tomorrow.label}` : "";
+  if (air.origin === "cams") {
+    const pollutant = air.responsible_pollutant ? ` d'après ${AIR_POLLUTANT_NAMES[air.responsible_pollutant.code].after}` : "";
+    return sentence("Air aujourd'hui", `${air.index.label}${pollutant} (estimation modélisée, pas d'indice officiel publié)${tomorrow}.`);
+  }
+  const zone = air.index.zone ? `, ${air.index.zone}` : "";
+  return sentence("Air aujourd'hui", `${air.index.label} (indice ATMO${zone})${tomorrow}.`);
+}
+
+function summarizeDrought(drought: Report["drought"]): string {
+  if (!drought.success) return sentence("Sécheresse", "restrictions momentanément indisponibles.");
+  if (drought.zones.length === 0) return sentence("Sécheresse", `${NO_DROUGHT_RESTRICTION.toLowerCase()} pour votre adresse.`);
+  const zones = drought.zones.map((zone) => `${zone.gravity ? zone.label : "niveau non reconnu"} (${zone.type_label.toLowerCase()})`);
+  return sentence("Sécheresse", `${zones.join(" ; ")}.`);
+}
+
+function summarizeBathing(bathing: BathingSection, headline: Badge): string {
+  if (!bathing.success) return sentence("Baignade", "informations momentanément indisponibles.");
+  if (bathing.sites.length === 0) return sentence("Baignade", `aucun site surveillé à moins de 20${NBSP}km.`);
+  const banned = bathing.sites.filter((site) => site.prohibition?.current);
+  if (banned.length > 0) {
+    return sentence("Baignade", `baignade interdite à ${banned.map((site) => `${site.name} (à ${formatNumberFr(site.distance_km, 1)}${NBSP}km)`).join(", ")}.`);
+  }
+  const nearest = bathing.sites[0]!;
+  const nearestWord =
+    nearest.latest_sample && nearest.in_season !== false
+      ? `dernier prélèvement ${nearest.latest_sample.verdict}`
+      : nearest.classement
+        ? `classement ${nearest.classement.label} (${nearest.classement.year})`
+        : null;
+  const state = headline.word === "Hors saison" ? "hors saison" : headline.word;
+  return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${nearest.name}${nearestWord ? `, ${nearestWord}` : ""}.`);
+}
+
+/**
+ * A report kept by a browser or a cache across a deploy may miss fields added since: fill them
+ * with their empty values rather than fail to show it.
+ */
+function withDefaults(report: Report): Report {
+  const water = report.water_quality;
+  return {
+    ...report,
+    water_quality: {
+      ...water,
+      udis: water.udis ?? [],
+      parameters: water.parameters ?? [],
+      other_networks_with_issues: water.other_networks_with_issues ?? [],
+      last_non_compliance: water.last_non_compliance ?? null,
+      official_verdict: water.official_verdict ?? null,
+      tap_only_exceedance: water.tap_only_exceedance ?? false,
+    },
+    air_quality: { ...report.air_quality, pollutants: report.air_quality.pollutants ?? {}, responsible_pollutant: report.air_quality.responsible_pollutant ?? null },
+    drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
+    recommendations: report.recommendations ?? [],
+  };
+}
+
+/** The one presentation of a report, for the page, the PDF and the emails. */
+export function presentReport(cached: Report): ReportPresentation {
+  const report = withDefaults(cached);
+  const water = presentWater(report.water_quality);
+  const air = presentAir(report.air_quality);
+  const drought = presentDrought(report.drought, report.generated_at);
+  const bathing = report.bathing ? presentBathing(report.bathing) : null;
+  const advice = presentAdvice(report.recommendations);
+  const info = report.address_info;
+  const first = advice.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
+  const summary: SummaryLine[] = [
+    ...(first
+      ? [{ key: "advice" as const, anchor: SECTION_ANCHORS.advice, label: "À retenir", badge: null, tone: ADVICE_TONES[first.severity], text: frenchTypography(`À retenir : ${first.title}`) }]
+      : []),
+    { key: "water", anchor: water.anchor, label: water.title, badge: water.headline, tone: water.headline.tone, text: summarizeWater(report.water_quality, water.headline) },
+    { key: "air", anchor: air.anchor, label: "Air aujourd'hui", badge: air.headline, tone: air.headline.tone, text: summarizeAir(report.air_quality) },
+    { key: "drought", anchor: drought.anchor, label: drought.title, badge: drought.headline, tone: drought.headline.tone, text: summarizeDrought(report.drought) },
+    ...(bathing && report.bathing
+      ? [{ key: "bathing" as const, anchor: bathing.anchor, label: bathing.title, badge: bathing.headline, tone: bathing.headline.tone, text: summarizeBathing(report.bathing, bathing.headline) }]
+      : []),
+  ];
+  return {
+    title: report.address.label,
+    place: [info.commune_name || report.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""].filter(Boolean).join(" · "),
+    updated: `mis à jour le ${formatDateFr(report.generated_at)}`,
+    summary,
+    water,
+    air,
+    drought,
+    bathing,
+    advice,
+    disclaimer: DISCLAIMER,
+  };
+}

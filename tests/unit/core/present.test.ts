@@ -1,0 +1,312 @@
+// The presentation tables: the word each official level shows, with its colour, and each case of
+// issue 10's « Why » list. Sections are built by the real evaluate* functions.
+import { describe, expect, it } from "vitest";
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { evaluateBathing, type NearbySite } from "../../../src/core/bathing/index.ts";
+import type { BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import {
+  airHeadline,
+  assembleReport,
+  ATMO_COLORS,
+  bathingHeadline,
+  deriveAddressInfo,
+  droughtHeadline,
+  presentReport,
+  presentWater,
+  VIGIEAU_COLORS,
+  waterHeadline,
+} from "../../../src/core/report/index.ts";
+import type { Address, BathingSection, DroughtGravity, Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import { TAP_ONLY_TEXT } from "../../../src/core/water/notes.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
+import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, noBathing, NOW, SUMMER, waterResult } from "./builders.ts";
+
+const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
+
+const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
+const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
+
+const water = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi], now: NOW });
+const air = (input: Partial<Parameters<typeof evaluateAirQuality>[0]> = {}) =>
+  evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
+const drought = (gravities: Array<DroughtGravity | null>) =>
+  evaluateDrought({ zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) }, now: NOW });
+
+function report(parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"]; bathing?: BathingSection; now?: Date } = {}): Report {
+  const now = parts.now ?? NOW;
+  return assembleReport({
+    address: AMIENS,
+    addressInfo: deriveAddressInfo(AMIENS),
+    water: parts.water ?? water([waterResult()]),
+    air: parts.air ?? air(),
+    drought: parts.drought ?? drought(["alerte"]),
+    bathing: parts.bathing ?? noBathing(now),
+    now,
+  });
+}
+
+// ---------------------------------------------------------------- bathing builders (tests/unit/core/builders.ts)
+
+const record = (overrides: Partial<BathingSeasonRecord> = {}) => bathingRecord({ seasonStart: "2024-07-01", seasonEnd: "2024-08-31", lastSample: { date: "2024-08-26", enterococci: 15, ecoli: 15, status: null }, ...overrides });
+const live = bathingLive;
+
+
+
+const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({
+  site: { id: "FRJ1334074D034540", name: "ORB-CAMPING MUNICIPAL", communeCode: "34074", communeName: "CESSENON-SUR-ORB", department: "034", waterType: "Rivière", latitude: 43.45, longitude: 3.05 },
+  distanceKm: 12.9,
+  record: record(),
+  live: live(),
+  officialUrl: "https://baignades.sante.gouv.fr/x",
+  ...overrides,
+});
+
+const bathing = (sites: NearbySite[], now: Date) => evaluateBathing({ nearby: sites, recordSeason: 2024, now });
+
+/** WCAG 2.1 contrast ratio of two #rrggbb colours. */
+function contrastRatio(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((start) => {
+      const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+// ---------------------------------------------------------------- air
+
+describe("air: the ATMO word with ATMO's colours", () => {
+  it.each([
+    [1, "Bon", "good", "#50F0E6"],
+    [2, "Moyen", "acceptable", "#50CCAA"],
+    [3, "Dégradé", "concerning", "#F0E641"],
+    [4, "Mauvais", "critical", "#FF5050"],
+    [5, "Très mauvais", "critical", "#960032"],
+    [6, "Extrêmement mauvais", "critical", "#872181"],
+    [7, "Événement", "concerning", "#888888"],
+  ] as const)("code %i is « %s »", (code, word, tone, background) => {
+    const headline = airHeadline(air({ atmo: { ok: true, data: [atmoIndex({ code, label: word })] } }));
+    expect(headline).toEqual({ word, tone, colors: { background, text: ATMO_COLORS[code]?.text } });
+  });
+
+  it("keeps every ATMO colour's text readable (4.5:1)", () => {
+    for (const colors of Object.values(ATMO_COLORS)) expect(contrastRatio(colors.background, colors.text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("says « (estimation) » for the model, without ATMO's colours, and dates the estimate", () => {
+    const section = air({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ o3: 116 }) } });
+    expect(airHeadline(section)).toEqual({ word: "Dégradé (estimation)", tone: "concerning", colors: null });
+    const presentation = presentReport(report({ air: section }));
+    expect(presentation.air.dateLine).toBe("Estimation pour la journée du 22\u00a0novembre\u00a02026, calculée sur les valeurs horaires du modèle");
+    expect(presentation.air.modelValues).toContain("Ozone (O3)\u00a0: 116\u00a0µg/m³ (maximum horaire du jour ; «\u00a0Dégradé\u00a0» jusqu'à 130\u00a0µg/m³)");
+    expect(presentation.summary.find((line) => line.key === "air")?.text).toBe(
+      "Air aujourd'hui\u00a0: Dégradé d'après l'ozone (O3) (estimation modélisée, pas d'indice officiel publié).",
+    );
+  });
+
+  it("says « Indisponible » when neither the index nor the model answered", () => {
+    expect(airHeadline(air({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" } }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+  });
+});
+
+// ---------------------------------------------------------------- drought
+
+describe("drought: VigiEau's word with VigiEau's colours", () => {
+  it.each([
+    [[], "Pas de restrictions", "good", "none"],
+    [["vigilance"], "Vigilance", "good", "vigilance"],
+    [["alerte"], "Alerte", "concerning", "alerte"],
+    [["alerte_renforcee"], "Alerte renforcée", "critical", "alerte_renforcee"],
+    [["crise", "alerte"], "Crise", "critical", "crise"],
+  ] as const)("%j is « %s »", (gravities, word, tone, colorKey) => {
+    expect(droughtHeadline(drought([...gravities]))).toEqual({ word, tone, colors: VIGIEAU_COLORS[colorKey] });
+  });
+
+  it("says an unknown level is not recognised, never « Pas de restrictions »", () => {
+    expect(droughtHeadline(drought([null]))).toEqual({ word: "Niveau non reconnu", tone: "neutral", colors: null });
+  });
+
+  it("says « Indisponible » when VigiEau failed", () => {
+    expect(droughtHeadline(evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+  });
+
+  it("keeps every VigiEau colour's text readable (4.5:1)", () => {
+    for (const colors of Object.values(VIGIEAU_COLORS)) expect(contrastRatio(colors.background, colors.text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("groups each zone's restrictions by theme and counts them for households", () => {
+    const [zone] = presentReport(report({ drought: drought(["crise"]) })).drought.zones;
+    expect(zone).toMatchObject({ title: "Eau superficielle", badge: { word: "Crise" }, restrictionsSummary: "2 restrictions s'appliquent aux particuliers" });
+    expect(zone?.groups.map((group) => group.theme)).toEqual(["Arroser", "Nettoyer"]);
+    expect(zone?.facts).toContainEqual({ term: "Arrêté", value: "en vigueur du 13\u00a0novembre\u00a02026 au 13\u00a0décembre\u00a02026" });
+  });
+});
+
+// ---------------------------------------------------------------- water
+
+describe("water: the ARS verdict of the newest sample", () => {
+  it.each([
+    ["C", "Conforme", "good"],
+    ["N", "Non conforme", "critical"],
+    ["D", "Conforme sous dérogation", "concerning"],
+  ] as const)("flag %s is « %s »", (flag, word, tone) => {
+    const section = water([waterResult({ limitsPhysicochemical: flag, ...(flag === "C" ? {} : { rawValue: "58", numericValue: 58 }) })]);
+    expect(waterHeadline(section)).toEqual({ word, tone, colors: null });
+    expect(presentWater(section).dateLine).toBe("Prélèvement du 10\u00a0novembre\u00a02026, verdict de l'Agence régionale de santé");
+  });
+
+  it("without a verdict, speaks from the rows and does not claim the ARS's", () => {
+    const section = water([waterResult({ limitsBacteriological: null, limitsPhysicochemical: null })]);
+    expect(section.official_verdict).toBeNull();
+    expect(waterHeadline(section)).toMatchObject({ word: "Conforme", tone: "good" });
+    expect(presentWater(section).dateLine).toBe("Prélèvement du 10\u00a0novembre\u00a02026");
+  });
+
+  it("a tap-only exceedance (lead) keeps the ARS word, coloured « concerning », with its explanation", () => {
+    const lead = waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "14", numericValue: 14, unit: "µg/L", qualityLimit: "<=10 µg/L", limitsPhysicochemical: "N", sampleCode: "L" });
+    const section = water([lead, waterResult({ sampleCode: "L" })]);
+    expect(section.tap_only_exceedance).toBe(true);
+    expect(waterHeadline(section)).toEqual({ word: "Non conforme", tone: "concerning", colors: null });
+    expect(presentWater(section).notes).toContain(TAP_ONLY_TEXT);
+  });
+
+  it("an older non-compliance of the window is a note, never a red « Conforme »", () => {
+    const older = waterResult({ sampleCode: "A", rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampledAt: "2026-03-03T08:00:00Z" });
+    const section = water([waterResult({ sampleCode: "B", rawValue: "41", numericValue: 41 }), older]);
+    expect(waterHeadline(section)).toEqual({ word: "Conforme", tone: "good", colors: null });
+    expect(presentWater(section).notes.join(" ")).toMatch(/^Dernière non-conformité des 12\u00a0derniers mois/);
+  });
+
+  it("a « Conforme » newest sample is never red, even when an older pesticide result makes the level critical", () => {
+    const pesticide = waterResult({ sampleCode: "P", parameterCode: "1263", parameterLabel: "Atrazine", rawValue: "0,25", numericValue: 0.25, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2026-05-04T08:00:00Z" });
+    const section = water([waterResult({ sampleCode: "Q" }), pesticide]);
+    expect(section.level).toBe("critical");
+    expect(waterHeadline(section)).toEqual({ word: "Conforme", tone: "concerning", colors: null });
+  });
+
+  it("says « Indisponible » when Hub'Eau failed and « Aucune analyse récente » without a sample in 12 months", () => {
+    expect(waterHeadline(evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+    expect(waterHeadline(water([waterResult({ sampledAt: "2025-10-01T08:00:00Z" })]))).toMatchObject({ word: "Aucune analyse récente", tone: "neutral" });
+  });
+
+  it("rows: plain names, units in words, the laboratory's label as a detail, « dépasse la limite de 24 % »", () => {
+    const section = water([
+      waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
+      waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "<1", numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
+    ]);
+    const [nitrates, ecoli] = presentWater(section).rows;
+    expect(nitrates).toMatchObject({ name: "Nitrates", labLabel: "Nitrates (en NO3)", value: "62\u00a0mg/L", badge: { word: "Non conforme", tone: "critical" } });
+    expect(nitrates?.comparison).toBe("dépasse la limite de qualité de 24\u00a0% (50\u00a0mg/L)");
+    expect(ecoli).toMatchObject({ name: "E. coli", value: "<\u00a01\u00a0par 100 mL", badge: { word: "Non détecté" }, comparison: "limite de qualité\u00a0: aucun germe toléré dans 100\u00a0mL" });
+  });
+
+  it("puts the article of a masculine threshold right: « 25 % du seuil de confort »", () => {
+    const chlorine = water([waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null })]);
+    expect(presentWater(chlorine).rows[0]?.comparison).toBe("25\u00a0% du seuil de confort (0,6\u00a0mg/L)");
+  });
+});
+
+// ---------------------------------------------------------------- bathing
+
+describe("bathing: the ministry's words", () => {
+  it("a ban in force: « Baignade interdite »", () => {
+    const section = bathing([nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) })], SUMMER);
+    expect(bathingHeadline(section)).toEqual({ word: "Baignade interdite", tone: "critical", colors: null });
+    expect(presentReport(report({ bathing: section, now: SUMMER })).bathing?.sites[0]?.facts[0]).toEqual({ term: "Interdiction", value: "En vigueur depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)" });
+  });
+
+  it("a ban of an earlier season is information with its season, never « Baignade interdite »", () => {
+    const events = [{ type: "Interdiction sanitaire", start: "2024-07-18", end: null, measures: "Baignade interdite" }];
+    const section = bathing([nearby({ live: null, record: record({ events }) })], NOW);
+    expect(section.sites[0]?.prohibition).toMatchObject({ current: false, season: 2024 });
+    expect(bathingHeadline(section).word).not.toBe("Baignade interdite");
+    const presentation = presentReport(report({ bathing: section }));
+    expect(presentation.bathing?.sites[0]?.facts[0]?.term).toBe("Information");
+    expect(presentation.bathing?.sites[0]?.facts[0]?.value).toMatch(/^Interdiction signalée pendant la saison 2024, depuis le 18\u00a0juillet\u00a02024/);
+  });
+
+  it("in season, the latest sample's word (Bon, Moyen, Mauvais), with the live read", () => {
+    const section = bathing([nearby({ live: live({ lastSample: { date: "2026-07-17", verdict: "Moyen" } }) })], SUMMER);
+    expect(bathingHeadline(section)).toEqual({ word: "Moyen", tone: "acceptable", colors: null });
+    const presentation = presentReport(report({ bathing: section, now: SUMMER })).bathing;
+    expect(presentation?.dateLine).toMatch(/^Lu sur le site du ministère le 20\u00a0juillet\u00a02026/);
+    expect(presentation?.sites[0]?.facts).toContainEqual({ term: "Dernier prélèvement", value: "Moyen, le 17\u00a0juillet\u00a02026" });
+    expect(presentation?.sites[0]?.facts).toContainEqual({ term: "Classement", value: "Excellente (2025)" });
+  });
+
+  it("out of season: « Hors saison », facts dated by the record's season", () => {
+    const section = bathing([nearby({ live: null })], NOW);
+    expect(bathingHeadline(section)).toEqual({ word: "Hors saison", tone: "neutral", colors: null });
+    const site = presentReport(report({ bathing: section })).bathing?.sites[0];
+    expect(site?.facts).toContainEqual({ term: "Dernier prélèvement", value: "le 26\u00a0août\u00a02024 (bilan officiel de la saison 2024)" });
+    expect(site?.liveRead).toBeNull();
+  });
+
+  it("no site within 20 km: « Aucun site proche »", () => {
+    expect(bathingHeadline(noBathing())).toEqual({ word: "Aucun site proche", tone: "neutral", colors: null });
+  });
+});
+
+// ---------------------------------------------------------------- issue 10, « Why »
+
+describe("issue 10 « Why »: the report never contradicts its sources", () => {
+  it("Amiens Nord, nitrates 44 mg/L and an ARS « conforme »: « Conforme, proche de la limite », not red", () => {
+    const presentation = presentReport(report({ water: water([waterResult({ rawValue: "44", numericValue: 44 })]) }));
+    expect(presentation.water.headline).toEqual({ word: "Conforme", tone: "good", colors: null });
+    const [row] = presentation.water.rows;
+    expect(row?.badge).toEqual({ word: "Conforme, proche de la limite", tone: "acceptable", colors: null });
+    expect(row?.comparison).toBe("88\u00a0% de la limite de qualité (50\u00a0mg/L)");
+    expect(row?.gauge).toEqual({ percent: 88, tone: "medium" });
+    expect(JSON.stringify(presentation)).not.toMatch(/Limite atteinte|À surveiller/);
+  });
+
+  it("a total of pesticides of 0,32 µg/L (limit 0,5 µg/L) gives no pesticide advice", () => {
+    const total = waterResult({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,5 µg/L" });
+    const presentation = presentReport(report({ water: water([waterResult(), total]) }));
+    expect(presentation.water.rows.find((row) => row.code === "6276")).toMatchObject({ name: "Pesticides (total)", badge: { word: "Conforme" }, comparison: "64\u00a0% de la limite de qualité (0,5\u00a0µg/L)" });
+    expect(presentation.advice.map((advice) => advice.id)).not.toContain("water-pesticides");
+    expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Pesticides/);
+  });
+
+  it("Maraussan in November: an earlier season's ban on a river site is neither « Baignade interdite » nor an important advice", () => {
+    const events = [{ type: "Interdiction sanitaire", start: "2024-07-18", end: null, measures: "Baignade interdite" }];
+    const presentation = presentReport(report({ bathing: bathing([nearby({ live: null, record: record({ events }) })], NOW) }));
+    expect(presentation.bathing?.headline.word).toBe("Hors saison");
+    expect(presentation.summary.find((line) => line.key === "bathing")?.text).not.toMatch(/interdite/);
+    expect(presentation.advice.filter((advice) => advice.category === "bathing" && advice.severity === "critical")).toEqual([]);
+    expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Baignade interdite/);
+  });
+
+  it("ATMO « Moyen » is « Moyen », VigiEau « Alerte » is « Alerte » and « Crise » is « Crise », in the headlines and the summary", () => {
+    const alerte = presentReport(report({ air: air({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] } }), drought: drought(["alerte"]) }));
+    expect(alerte.air.headline.word).toBe("Moyen");
+    expect(alerte.drought.headline.word).toBe("Alerte");
+    expect(alerte.summary.find((line) => line.key === "air")?.text).toBe("Air aujourd'hui\u00a0: Moyen (indice ATMO, Amiens).");
+    expect(alerte.summary.find((line) => line.key === "drought")?.text).toBe("Sécheresse\u00a0: Alerte (eau superficielle).");
+    const crise = presentReport(report({ drought: drought(["crise"]) }));
+    expect(crise.drought.headline.word).toBe("Crise");
+    expect(crise.drought.zones[0]?.badge.word).toBe("Crise");
+    for (const presentation of [alerte, crise]) {
+      const words = [...presentation.summary.flatMap((line) => (line.badge ? [line.badge.word] : [])), presentation.water.headline.word, presentation.air.headline.word, presentation.drought.headline.word];
+      for (const word of words) expect(OUR_SCALE_WORDS.filter((ours) => ours !== "Bon")).not.toContain(word);
+    }
+  });
+
+  it("the five-second summary: the most important advice first, then one sentence per domain", () => {
+    const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
+    const presentation = presentReport(report({ water: nitrates, drought: drought(["crise"]) }));
+    expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "air", "drought", "bathing"]);
+    expect(presentation.advice[0]).toMatchObject({ category: "water", prominent: true, severityLabel: "Important" });
+    expect(presentation.advice[0]?.title).toMatch(/femmes enceintes et les nourrissons/);
+    expect(presentation.summary[0]?.text).toBe(`À retenir\u00a0: ${presentation.advice[0]?.title}`);
+    expect(presentation.summary[1]?.text).toBe("Eau du robinet\u00a0: non conforme (prélèvement du 10\u00a0novembre\u00a02026, réseau AMIENS CENTRE) – Nitrates 62\u00a0mg/L.");
+    // At most one prominent box per domain.
+    const prominent = presentation.advice.filter((advice) => advice.prominent).map((advice) => advice.category);
+    expect(new Set(prominent).size).toBe(prominent.length);
+  });
+});

@@ -1,0 +1,137 @@
+// One report, three channels: the page (the island rendered on the server), the PDF (read back
+// with poppler's pdftotext) and the report email (HTML and text) must say the same summary, the
+// same official headline words and the same prominent advice, all taken from presentReport.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { presentReport, type ReportPresentation } from "../../../src/core/report/present.ts";
+import type { Report } from "../../../src/core/types.ts";
+import ReportView from "../../../src/islands/ReportView.tsx";
+import { renderLatestReportEmail } from "../../../src/server/email/templates.ts";
+import { toWinAnsi } from "../../../src/server/pdf/pdf-text.ts";
+import { renderReportPdf } from "../../../src/server/pdf/report-pdf.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../../fixtures/scenarios.ts";
+import { createTestApp, type TestApp } from "../../helpers/test-app.ts";
+
+// November: out of the bathing season, no ozone season; the fake upstreams answer for this day.
+const NOW = new Date("2026-11-22T10:00:00Z");
+// Our scale's words: never a section's word on any channel.
+const OUR_SCALE_HEADLINES = ["À surveiller", "Critique"];
+
+/** Whitespace, NBSP and narrow NBSP as one ordinary space: channels differ only in these. */
+const normalise = (text: string) => text.replace(/[\s\u00A0\u202F]+/g, " ").trim();
+
+function visibleText(html: string): string {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/, "")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+interface Channel {
+  name: string;
+  text: string;
+  /** what the channel can print of a string (the PDF's standard fonts are WinAnsi only) */
+  expected(text: string): string;
+}
+
+let t: TestApp;
+let workDir = "";
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  workDir = mkdtempSync(join(tmpdir(), "zone-sante-channels-"));
+});
+
+afterAll(async () => {
+  await t.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+async function fetchReport(scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO): Promise<Report> {
+  const response = await t.app.request(`/api/report?${reportQueryOf(scenario)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Report;
+}
+
+async function renderChannels(report: Report, name: string): Promise<Channel[]> {
+  const pdfPath = join(workDir, `${name}.pdf`);
+  writeFileSync(pdfPath, await renderReportPdf({ reports: [report], generatedAt: NOW }));
+  const pdfText = execFileSync("pdftotext", ["-layout", pdfPath, "-"], { encoding: "utf8" });
+  const email = renderLatestReportEmail({
+    firstName: null,
+    reports: [report],
+    accountUrl: "https://zone-sante.fr/compte",
+    reportUrlFor: () => "https://zone-sante.fr/?src=email",
+  });
+  const page = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+  const same = (text: string) => normalise(text);
+  return [
+    { name: "page", text: normalise(visibleText(page)), expected: same },
+    { name: "PDF", text: normalise(pdfText), expected: (text) => normalise(toWinAnsi(text)) },
+    { name: "email (HTML)", text: normalise(visibleText(email.html)), expected: same },
+    { name: "email (text)", text: normalise(email.text), expected: same },
+  ];
+}
+
+function headlineWords(presentation: ReportPresentation): string[] {
+  return [presentation.water, presentation.air, presentation.drought, ...(presentation.bathing ? [presentation.bathing] : [])].map((section) => section.headline.word);
+}
+
+describe.each([
+  ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Crise", bathing: "Hors saison" }],
+  ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Alerte", bathing: "Aucun site proche" }],
+] as const)("one report in every channel: %s", { timeout: 30_000 }, (name, scenario, words) => {
+  let presentation: ReportPresentation;
+  let channels: Channel[];
+
+  beforeAll(async () => {
+    const report = await fetchReport(scenario);
+    presentation = presentReport(report);
+    channels = await renderChannels(report, name.replace(/\W+/g, "-"));
+  });
+
+  it("presents the sources' own words", () => {
+    expect(headlineWords(presentation)).toEqual([words.water, words.air, words.drought, words.bathing]);
+    expect(presentation.summary.length).toBeGreaterThanOrEqual(4);
+    expect(presentation.advice.some((advice) => advice.prominent)).toBe(true);
+  });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: every summary line", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    for (const line of presentation.summary) expect(channel.text).toContain(channel.expected(line.text));
+  });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: every section's headline word and every prominent advice", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    for (const word of headlineWords(presentation)) expect(channel.text).toContain(channel.expected(word));
+    for (const advice of presentation.advice.filter((item) => item.prominent)) expect(channel.text).toContain(channel.expected(advice.title));
+  });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: none of our scale's words as a headline", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    for (const word of OUR_SCALE_HEADLINES) expect(channel.text).not.toContain(word);
+  });
+});
+
+describe("the crisis report's words", { timeout: 30_000 }, () => {
+  it("puts the advice for infants and pregnant women first, prominent, and never bans bathing out of season", async () => {
+    const presentation = presentReport(await fetchReport(CRISIS_SCENARIO));
+    const [first] = presentation.advice;
+    expect(first).toMatchObject({ id: "water-nitrates", prominent: true });
+    expect(first?.title).toMatch(/femmes enceintes et les nourrissons/);
+    expect(presentation.summary[0]?.text).toContain(first?.title);
+    expect(presentation.bathing?.headline.word).not.toBe("Baignade interdite");
+    expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Baignade interdite/i);
+  });
+});
