@@ -1,6 +1,7 @@
 // @ts-check
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { builtHeaders } from "./scripts/build-headers.ts";
 
 // Every page is prerendered: the same static build is served by the Node entry and by the
 // Worker's static assets. Interactivity lives in React islands that call /api.
@@ -9,7 +10,8 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "directory" },
-  integrations: [react()],
+  // builtHeaders: dist/_headers with the sha256 of the inline scripts (one definition of page headers)
+  integrations: [react(), builtHeaders()],
   server: { host: "127.0.0.1", port: 4321 },
   devToolbar: { enabled: false },
   vite: {

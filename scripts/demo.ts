@@ -13,6 +13,8 @@ const oauth = process.env.DEMO_FAKE_OAUTH_PORT ? await startFakeOAuth({ port: Nu
 const running = await startServer({
   env: {
     DATABASE_URL: "file:.data/demo.db",
+    // The demo's emails are read at /dev/mails (served on a loopback HOST only).
+    DEV_OUTBOX: "on",
     ...process.env,
     ...upstreams.config,
     ...(resend ? { RESEND_API_KEY: "re_demo_key", RESEND_BASE_URL: resend.baseUrl } : {}),

@@ -9,7 +9,7 @@ const API_PORT = process.env.API_PORT ?? "4322";
 const api = spawn(process.execPath, ["--watch", "workers/node.ts"], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, PORT: API_PORT, SERVE_STATIC: "false" },
+  env: { DEV_OUTBOX: "on", ...process.env, PORT: API_PORT, SERVE_STATIC: "false" },
 });
 const astro = spawn(join(ROOT, "node_modules", ".bin", "astro"), ["dev"], {
   cwd: ROOT,

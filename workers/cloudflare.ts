@@ -7,7 +7,7 @@ import { createApp } from "../src/server/app.ts";
 import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
-import { logJson } from "../src/server/logger.ts";
+import { describeError, logJson } from "../src/server/logger.ts";
 import { runAlerts } from "../src/server/alerts/run.ts";
 import { isAlertRunTime } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
@@ -76,7 +76,7 @@ export default {
     }
     ctx.waitUntil(
       runAlerts(buildDeps(env)).catch((error: unknown) =>
-        logJson({ level: "error", message: "alert run failed", fields: { error: error instanceof Error ? error.message : String(error) } }),
+        logJson({ level: "error", message: "alert run failed", fields: describeError(error) }),
       ),
     );
   },

@@ -15,7 +15,9 @@ import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
 import { runAlerts } from "../src/server/alerts/run.ts";
 import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
 import type { AppDeps, LogEntry } from "../src/server/deps.ts";
-import { logJson } from "../src/server/logger.ts";
+import { describeError, logJson } from "../src/server/logger.ts";
+import { forwardedClientIp } from "../src/server/client-ip.ts";
+import { headersForPath, parseHeadersFile } from "../src/server/static-headers.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
@@ -23,15 +25,8 @@ import { createSources } from "../src/server/services/sources.ts";
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
 
-const PAGE_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Content-Security-Policy": "frame-ancestors 'none'",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
-
-const FRAMEABLE_PATHS = new Set(["/inscription", "/inscription/"]);
+/** How long a shutdown waits for in-flight requests and a running alert run. */
+const SHUTDOWN_GRACE_MS = 8000;
 
 /** Local runs get a generated secret kept in .data/, so links stay valid across restarts. */
 async function loadLocalSecret(config: Config): Promise<string> {
@@ -70,8 +65,10 @@ export async function createNodeRuntime(options: { env: Record<string, string | 
   const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN });
   const cache = createMemoryCache();
   const clock = () => new Date();
-  // Without a Resend key (local runs), emails go to an outbox readable at /dev/mails.
-  const useOutbox = !config.RESEND_API_KEY && config.NODE_ENV !== "production";
+  // Without a Resend key (local runs; production refuses to start without one) emails are kept in
+  // the database's outbox table; /dev/mails shows them only with DEV_OUTBOX=on on a loopback HOST
+  // (config.ts checks both), since it publishes every code and sign-in link.
+  const useOutbox = !config.RESEND_API_KEY && config.DEV_OUTBOX === "on";
   const mailer = config.RESEND_API_KEY
     ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
     : createOutboxMailer(database.db, clock);
@@ -83,7 +80,8 @@ export async function createNodeRuntime(options: { env: Record<string, string | 
     mailer,
     clock,
     appSecret,
-    clientIp: (c) => getConnInfo(c).remote.address,
+    // Behind a reverse proxy listed in TRUSTED_PROXIES, the client is in X-Forwarded-For.
+    clientIp: (c) => forwardedClientIp(getConnInfo(c).remote.address, c.req.header("X-Forwarded-For"), config.TRUSTED_PROXIES),
     log,
   };
   return { config, deps, database, useOutbox };
@@ -94,21 +92,38 @@ export async function startServer(options: {
   /** false in `npm run dev`, where Astro's dev server serves the pages */
   serveStaticBuild?: boolean;
   log?: (entry: LogEntry) => void;
+  /** tests shorten it */
+  shutdownGraceMs?: number;
 }): Promise<RunningServer> {
   const { config, deps, database, useOutbox } = await createNodeRuntime(options);
   const { log } = deps;
   const api = createApp(deps);
   // The daily alert run at 17:00 Paris time, in this process (the Worker uses its cron instead).
+  let alertRun: Promise<unknown> | null = null;
   const scheduler =
     config.ALERTS_SCHEDULER === "on"
       ? startDailyScheduler({
-          run: () => runAlerts(deps),
-          onError: (error) => log({ level: "error", message: "alert run failed", fields: { error: error instanceof Error ? error.message : String(error) } }),
+          run: () => {
+            const running = runAlerts(deps);
+            alertRun = running.catch(() => undefined).finally(() => (alertRun = null));
+            return running;
+          },
+          onError: (error) => log({ level: "error", message: "alert run failed", fields: describeError(error) }),
         })
       : null;
   if (scheduler) log({ level: "info", message: "alert scheduler armed", fields: { nextRunAt: scheduler.nextAt().toISOString() } });
 
   const root = new Hono();
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  root.use("*", async (_c, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--inFlight === 0) idle?.();
+    }
+  });
   root.route("/", api);
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
   if (options.serveStaticBuild !== false) {
@@ -120,14 +135,13 @@ export async function startServer(options: {
     for (const { from, to, status } of await readRedirects(join(DIST, "_redirects"))) {
       root.get(from, (c) => c.redirect(to, status));
     }
+    // Page headers: dist/_headers, the file Cloudflare's static assets obey (CSP with the build's
+    // script hashes, HSTS on https, the one frameable page).
+    const headerRules = parseHeadersFile(await readFile(join(DIST, "_headers"), "utf8"));
     root.use("*", async (c, next) => {
       await next();
-      for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
-      // The alert sign-up is the only page partner sites may frame (same rule as public/_headers).
-      if (FRAMEABLE_PATHS.has(c.req.path)) {
-        c.res.headers.delete("X-Frame-Options");
-        c.header("Content-Security-Policy", "frame-ancestors *");
-      }
+      if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return;
+      for (const [name, value] of headersForPath(headerRules, c.req.path)) c.header(name, value);
     });
     root.use("*", serveStatic({ root: DIST }));
     root.notFound((c) => c.html(notFoundPage, 404));
@@ -140,26 +154,52 @@ export async function startServer(options: {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
   log({ level: "info", message: "server listening", fields: { url } });
+  if (!config.RESEND_API_KEY) {
+    log({
+      level: "warn",
+      message: useOutbox
+        ? "emails are not sent (no RESEND_API_KEY): they are kept in the local outbox, readable at /dev/mails"
+        : "emails are not sent (no RESEND_API_KEY): they are kept in the dev_outbox table of the database; DEV_OUTBOX=on shows them at /dev/mails",
+      fields: { outbox: useOutbox ? `${url}/dev/mails` : null },
+    });
+  }
 
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolveClose) => {
-        scheduler?.stop();
-        server.close(() => {
-          database.close();
-          resolveClose();
-        });
-        // Keep-alive sockets would hold close() open.
-        if ("closeAllConnections" in server) server.closeAllConnections();
-      }),
+  const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    scheduler?.stop();
+    // Stop accepting; idle keep-alive sockets go now, busy ones once their answer is sent.
+    const closed = new Promise<void>((resolveClosed) => server.close(() => resolveClosed()));
+    const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolveIdle) => (idle = resolveIdle));
+    // A handler's end is not its answer's: the body is still being written, then the keep-alive
+    // socket turns idle. Idle sockets are closed as they appear, until none is left.
+    const sweeper = setInterval(() => {
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    }, 50);
+    const drained = Promise.all([requestsDone, alertRun ?? Promise.resolve(), closed]).then(() => true);
+    const timer = new Promise<false>((resolveTimer) => setTimeout(() => resolveTimer(false), graceMs).unref());
+    if (!(await Promise.race([drained, timer]))) {
+      log({ level: "warn", message: "shutdown: grace period over, closing what is left", fields: { inFlight, alertRunning: alertRun !== null } });
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }
+    clearInterval(sweeper);
+    await closed;
+    database.close();
   };
+  return { url, close: () => (closing ??= close()) };
 }
 
 if (import.meta.main) {
   try {
     const running = await startServer({ env: process.env, serveStaticBuild: process.env.SERVE_STATIC !== "false" });
     console.log(`Zone Santé est prêt : ${running.url}`);
+    if (!process.env.RESEND_API_KEY) {
+      console.log(
+        process.env.DEV_OUTBOX === "on"
+          ? `Emails : pas de clé Resend, ils ne partent pas et se lisent dans la boîte locale ${running.url}/dev/mails`
+          : "Emails : pas de clé Resend, ils ne partent pas (gardés dans la table dev_outbox ; DEV_OUTBOX=on pour les lire sur /dev/mails).",
+      );
+    }
     const shutdown = async (signal: string) => {
       logJson({ level: "info", message: "shutting down", fields: { signal } });
       await running.close();

@@ -1,6 +1,7 @@
 // /compte: monitored addresses, alert preferences, PDF report, profile, password, the free plan,
 // sign-out and « supprimer mes données ». Every call goes to /api/account, scoped to the session.
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from "../core/shared/passwords.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { ApiError, requestJson } from "./api.ts";
 import { Field } from "./AuthPanel.tsx";
@@ -238,12 +239,11 @@ function PreferencesSection({ notify }: { notify: Notify }) {
     if (!preferences) return;
     setBusy(true);
     try {
-      const answer = await requestJson<{ emailSent: boolean }>("PUT", "/api/account/preferences", { body: preferences });
-      if (answer.emailSent) notify("success", "Préférences enregistrées. Votre dernier bilan vient de vous être envoyé par email.");
-      else notify("error", "Préférences enregistrées, mais l'envoi de votre bilan par email a échoué. Réessayez plus tard.", "Email non envoyé");
+      await requestJson("PUT", "/api/account/preferences", { body: preferences });
+      notify("success", "Préférences enregistrées.");
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) notify("error", "Veuillez vous reconnecter pour sauvegarder vos préférences.");
-      else notify("error", "Impossible de sauvegarder les préférences.");
+      else notify("error", messageOr(error, "Impossible de sauvegarder les préférences."));
     } finally {
       setBusy(false);
     }
@@ -288,6 +288,18 @@ function PreferencesSection({ notify }: { notify: Notify }) {
 
 function PdfSection({ notify }: { notify: Notify }) {
   const [busy, setBusy] = useState(false);
+  const [mailing, setMailing] = useState(false);
+  async function sendByEmail() {
+    setMailing(true);
+    try {
+      const answer = await requestJson<{ message: string }>("POST", "/api/account/report-email", { body: {} });
+      notify("success", answer.message);
+    } catch (error) {
+      notify("error", messageOr(error, "Impossible d'envoyer votre bilan par email."));
+    } finally {
+      setMailing(false);
+    }
+  }
   async function download() {
     setBusy(true);
     try {
@@ -316,9 +328,14 @@ function PdfSection({ notify }: { notify: Notify }) {
     <section className="account__section" aria-labelledby="pdf-titre">
       <h2 id="pdf-titre">Mon rapport PDF</h2>
       <p>Le bilan de toutes vos adresses surveillées, à conserver ou à imprimer.</p>
-      <button type="button" className="btn btn--secondary" onClick={() => void download()} disabled={busy}>
-        {busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
-      </button>
+      <p className="outcome__actions">
+        <button type="button" className="btn btn--secondary" onClick={() => void download()} disabled={busy}>
+          {busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={() => void sendByEmail()} disabled={mailing}>
+          {mailing ? "Envoi du bilan…" : "Recevoir mon bilan par email"}
+        </button>
+      </p>
     </section>
   );
 }
@@ -387,8 +404,8 @@ function PasswordSection({ context, notify }: { context: SessionContext; notify:
       {context.passwordResetAllowed ? <p>Vous êtes connecté avec un code reçu par email&nbsp;: choisissez un nouveau mot de passe.</p> : null}
       <form onSubmit={(event) => void save(event)} className="form">
         {needsCurrent ? <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required /> : null}
-        <Field label="Nouveau mot de passe" hint="Minimum 6 caractères" type="password" autoComplete="new-password" value={next} onChange={setNext} required minLength={6} />
-        <button type="submit" className="btn btn--secondary" disabled={busy || next.length < 6}>
+        <Field label="Nouveau mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={next} onChange={setNext} required minLength={MIN_PASSWORD_LENGTH} />
+        <button type="submit" className="btn btn--secondary" disabled={busy || next.length < MIN_PASSWORD_LENGTH}>
           Enregistrer le mot de passe
         </button>
       </form>

@@ -1,6 +1,7 @@
-// /inscription: alert sign-up without an account (double opt-in), also embedded by partner sites
-// (?embed=1&accent=RRGGBB): then it shows no header or footer, uses the partner's colour, tells
-// the parent page its height and thanks the person in place (only this page may be framed).
+// /inscription: alert sign-up without an account (double opt-in), also framed by partner sites
+// as /inscription/cadre?accent=RRGGBB (the layout marks <html class="embed">): then it shows no
+// header or footer, uses the partner's colour, tells the parent page its height and thanks the
+// person in place (only that page may be framed).
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { Field } from "./AuthPanel.tsx";
@@ -19,8 +20,7 @@ export default function AlertSignup() {
   const consentId = useId();
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    setEmbedded(params.get("embed") === "1");
+    setEmbedded(document.documentElement.classList.contains("embed"));
     void retryPendingSignUp();
   }, []);
 

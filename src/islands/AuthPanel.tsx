@@ -1,5 +1,6 @@
 // /auth: sign in (password or emailed code), create an account, or continue with Google.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from "../core/shared/passwords.ts";
 import { ApiError, requestJson } from "./api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "./session.ts";
 import Toasts, { useToasts } from "./Toasts.tsx";
@@ -10,7 +11,6 @@ type SignInMode = "password" | "code-request" | "code-verify";
 const UNEXPECTED = "Une erreur inattendue s'est produite.";
 const URL_ERRORS: Record<string, string> = {
   google: "Impossible de se connecter avec Google. Veuillez réessayer.",
-  lien: "Ce lien de confirmation n'est plus valide. Connectez-vous pour en recevoir un nouveau.",
 };
 
 function messageOf(error: unknown): string {
@@ -211,7 +211,7 @@ export default function AuthPanel() {
               <Field label="Nom (facultatif)" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
             </div>
             <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-            <Field label="Mot de passe" hint="Minimum 6 caractères" type="password" autoComplete="new-password" value={password} onChange={setPassword} required minLength={6} />
+            <Field label="Mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={password} onChange={setPassword} required minLength={MIN_PASSWORD_LENGTH} />
             <button className="btn btn--primary" type="submit" disabled={busy}>
               {busy ? "Création…" : "Créer mon compte"}
             </button>

@@ -1,38 +1,70 @@
 // The pages our email links open: /desinscription (unsubscribe) and /confirmation-alertes (confirm
-// an alert sign-up). The link's GET does nothing by itself — mail scanners prefetch links — the
-// page performs the POST, then says clearly what happened.
+// an alert sign-up). Neither the link's GET nor the page's load changes anything — mail scanners
+// open links, and some run the page's JavaScript —: the person clicks the button, which POSTs,
+// then the page says clearly what happened.
 import { useEffect, useState } from "react";
 import { requestJson } from "./api.ts";
 
 type Mode = "unsubscribe" | "confirm";
-type State = { status: "loading" } | { status: "done"; kind?: string } | { status: "invalid" } | { status: "failed"; message: string };
+type State =
+  | { status: "loading" }
+  | { status: "ready"; params: Record<string, string> }
+  | { status: "sending"; params: Record<string, string> }
+  | { status: "done"; kind?: string }
+  | { status: "invalid" }
+  | { status: "failed"; message: string };
+
+const ACTIONS: Record<Mode, { keys: readonly [string, string]; url: string; button: string; busy: string; intro: string }> = {
+  unsubscribe: {
+    keys: ["u", "t"],
+    url: "/api/unsubscribe",
+    button: "Me désinscrire",
+    busy: "Désinscription…",
+    intro: "Pour ne plus recevoir les alertes Zone Santé par email, confirmez votre désinscription.",
+  },
+  confirm: {
+    keys: ["i", "t"],
+    url: "/api/subscriptions/confirm",
+    button: "Confirmer mon inscription",
+    busy: "Confirmation…",
+    intro: "Pour recevoir les alertes Zone Santé de votre adresse, confirmez votre inscription.",
+  },
+};
 
 export default function LinkAction({ mode, contactEmail }: { mode: Mode; contactEmail: string }) {
   const [state, setState] = useState<State>({ status: "loading" });
+  const action = ACTIONS[mode];
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const run = async () => {
-      if (mode === "unsubscribe") {
-        const u = params.get("u");
-        const t = params.get("t");
-        if (!u || !t) return setState({ status: "invalid" });
-        const answer = await requestJson<{ kind: string }>("POST", "/api/unsubscribe", { body: { u, t } });
-        setState({ status: "done", kind: answer.kind });
-      } else {
-        const i = params.get("i");
-        const t = params.get("t");
-        if (!i || !t) return setState({ status: "invalid" });
-        await requestJson("POST", "/api/subscriptions/confirm", { body: { i, t } });
-        setState({ status: "done" });
-      }
-    };
-    run().catch((error: unknown) => {
+    const search = new URLSearchParams(location.search);
+    const params = Object.fromEntries(action.keys.map((key) => [key, search.get(key) ?? ""]));
+    setState(Object.values(params).every(Boolean) ? { status: "ready", params } : { status: "invalid" });
+  }, [action]);
+
+  async function run(params: Record<string, string>) {
+    setState({ status: "sending", params });
+    try {
+      const answer = await requestJson<{ kind?: string }>("POST", action.url, { body: params });
+      setState({ status: "done", kind: answer.kind });
+    } catch (error) {
       const status = (error as { status?: number }).status;
       setState(status === 400 ? { status: "invalid" } : { status: "failed", message: error instanceof Error ? error.message : "" });
-    });
-  }, [mode]);
+    }
+  }
 
+  if (state.status === "ready" || state.status === "sending") {
+    const sending = state.status === "sending";
+    return (
+      <div className="outcome">
+        <p>{action.intro}</p>
+        <p className="outcome__actions">
+          <button type="button" className="btn btn--primary" onClick={() => void run(state.params)} disabled={sending} aria-busy={sending}>
+            {sending ? action.busy : action.button}
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (state.status === "loading") {
     return (
       <div className="skeleton" aria-busy="true">

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { DEFAULT_ACCENT, parseAccent } from "./accent.ts";
 
 export function buildEmbedCode(origin: string, accent: string): string {
-  const src = `${origin}/inscription?embed=1&accent=${accent}`;
+  const src = `${origin}/inscription/cadre?accent=${accent}`;
   return [
     `<iframe src="${src}" title="Inscription aux alertes Zone Santé" width="100%" height="420" style="border:0;max-width:520px" loading="lazy"></iframe>`,
     "<script>",
@@ -77,7 +77,7 @@ export default function WidgetBuilder() {
       </p>
 
       <h2>Aperçu</h2>
-      {origin ? <iframe className="widget-preview" src={`/inscription?embed=1&accent=${shown}`} title="Aperçu du formulaire d'inscription" height={420} /> : null}
+      {origin ? <iframe className="widget-preview" src={`/inscription/cadre?accent=${shown}`} title="Aperçu du formulaire d'inscription" height={420} /> : null}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import "./zod-locale.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
+import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { jsonError } from "./http-errors.ts";
+import { describeError } from "./logger.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -13,7 +15,9 @@ import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
-export function createApp(deps: AppDeps) {
+export function createApp(runtimeDeps: AppDeps) {
+  // Every email sent while answering a request counts against its recipient's cap.
+  const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient(runtimeDeps) };
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
@@ -42,7 +46,8 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
   app.onError((error, c) => {
-    deps.log({ level: "error", message: "unhandled error", fields: { path: c.req.path, error: error.name, detail: error.message } });
+    // The route and the error's class and query name only (see describeError): no SQL parameters.
+    deps.log({ level: "error", message: "unhandled error", fields: { method: c.req.method, path: c.req.path, ...describeError(error) } });
     return jsonError(c, 500, "Une erreur inattendue s'est produite. Veuillez réessayer.", "internal_error");
   });
   return app;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./client-ip.ts";
 
 // All configuration is parsed here, once, from a plain record of strings (process.env on Node,
 // the Worker's env bindings on Cloudflare). A missing or invalid value fails fast with a message
@@ -71,6 +72,20 @@ export const configSchema = z.object({
   ALERT_BAIGNADES_PER_SECOND: z.coerce.number().min(0).default(1),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
+  /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : "liste invalide" });
+        return z.NEVER;
+      }
+    }),
+  /** Node only: "on" serves the local outbox at /dev/mails (demo, tests), and only on a loopback HOST */
+  DEV_OUTBOX: z.enum(["on", "off"]).default("off"),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -82,6 +97,10 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.issues = issues;
   }
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Parses the environment; empty strings count as unset so `FOO=` falls back to the default. */
@@ -100,6 +119,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (config.NODE_ENV === "production" && !config.RESEND_API_KEY) {
     throw new ConfigError(["RESEND_API_KEY : obligatoire en production (envoi des emails)"]);
+  }
+  // /dev/mails publishes every code and sign-in link: never in production, never beyond this machine.
+  if (config.DEV_OUTBOX === "on" && (config.NODE_ENV === "production" || !isLoopbackHost(config.HOST))) {
+    throw new ConfigError(["DEV_OUTBOX : « on » seulement hors production et avec HOST en boucle locale (127.0.0.1, ::1, localhost)"]);
   }
   if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(["GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET : renseignez les deux, ou aucun"]);

@@ -14,3 +14,26 @@ export function logJson(entry: LogEntry): void {
   if (entry.level === "error") console.error(line);
   else console.log(line);
 }
+
+/** "insert users", "select sessions"…: what a failed statement was, without its values. */
+function nameQuery(query: string): string {
+  const verb = /^\s*(\w+)/.exec(query)?.[1]?.toLowerCase() ?? "query";
+  const table = /\b(?:into|update|from)\s+["`[]?(\w+)/i.exec(query)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+/**
+ * The loggable part of an error: its class, the class and code of its cause, and for a failed
+ * query the statement's verb and table. Never `message`: drizzle and libSQL put the SQL and every
+ * parameter there (password hashes, emails, addresses), and other errors may quote input.
+ */
+export function describeError(error: unknown): Record<string, string> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  const fields: Record<string, string> = { error: error.constructor.name };
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) fields.cause = cause.constructor.name;
+  const code = [error, cause].map((item) => (item && typeof item === "object" && "code" in item ? item.code : undefined)).find((item) => typeof item === "string");
+  if (typeof code === "string") fields.code = code;
+  if ("query" in error && typeof error.query === "string") fields.query = nameQuery(error.query);
+  return fields;
+}

@@ -5,23 +5,26 @@ import { expect, test, type Page } from "@playwright/test";
 import { latestEmailTo, seriousViolations, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 function confirmLinkOf(text: string): string {
-  const link = /https?:\/\/\S+\/api\/auth\/confirm\?\S+/.exec(text)?.[0];
+  const link = /https?:\/\/\S+\/confirmation-compte\?\S+/.exec(text)?.[0];
   if (!link) throw new Error(`no confirmation link in:\n${text}`);
   return link;
 }
 
-async function signUp(page: Page, email: string, password = "motdepasse") {
+async function signUp(page: Page, email: string, password = "mot-de-passe-solide") {
   await page.goto("/auth");
   await waitForIslands(page);
   await page.getByRole("tab", { name: "Créer un compte" }).click();
   await page.getByLabel("Prénom (facultatif)").fill("Marie");
   await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(password);
-  await expect(page.getByText("Minimum 6 caractères")).toBeVisible();
+  await expect(page.getByText("Au moins 10 caractères, pas un mot de passe courant")).toBeVisible();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByText("Vérifiez vos emails pour confirmer votre compte.")).toBeVisible();
   const email_ = await latestEmailTo(email, /Confirmez/);
+  // Opening the link changes nothing; the button confirms and signs in.
   await page.goto(confirmLinkOf(email_.text));
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
   await expect(page).toHaveURL(/\/compte$/);
 }
 
@@ -33,7 +36,7 @@ async function addAddress(page: Page, typed: string, option: RegExp) {
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();
 }
 
-test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, download the PDF, delete my data", async ({ page }) => {
+test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, get the report by email and as a PDF, delete my data", async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("parcours");
   await signUp(page, email);
@@ -70,12 +73,14 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   // Each address opens its full report.
   await expect(page.locator(".address-item").first().getByRole("link", { name: /Voir le bilan/ })).toHaveAttribute("href", /^\/\?lat=.*citycode=.*#analyse$/);
 
-  // Preferences: all on by default; turn air off and save; the latest report is emailed.
+  // Preferences: all on by default; turn air off and save (no email); the report is emailed on request.
   const air = page.getByRole("switch", { name: /Qualité de l'air/ });
   await expect(air).toBeChecked();
   await air.uncheck();
   await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
   await expect(page.getByText(/Préférences enregistrées/)).toBeVisible();
+  await page.getByRole("button", { name: "Recevoir mon bilan par email" }).click();
+  await expect(page.getByText("Votre bilan vient de vous être envoyé par email.")).toBeVisible();
   const report = await latestEmailTo(email, /Votre bilan santé-environnement/);
   expect(report.text).toContain("Amiens");
   await page.reload();
@@ -102,7 +107,7 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await page.goto("/auth");
   await waitForIslands(page);
   await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
-  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("motdepasse");
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Email ou mot de passe incorrect.")).toBeVisible();
   await expect(page.getByText("Erreur de connexion")).toBeVisible();

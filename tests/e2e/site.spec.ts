@@ -169,7 +169,7 @@ test("the footer gives the service, legal and contact links on every page", asyn
 });
 
 test("the application pages have no serious accessibility violation either", async ({ page }) => {
-  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes"]) {
+  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/confirmation-compte?u=a&x=1&s=b"]) {
     await page.goto(route);
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page), route).toEqual([]);

@@ -1,6 +1,6 @@
 // A fake Google OAuth 2.0 / OpenID Connect provider on 127.0.0.1: /authorize consents at once and
 // redirects back with a code; /token checks the client, the redirect URI and the PKCE verifier
-// (S256), then answers an ID token for the configured identity.
+// (S256), then answers an ID token for the configured identity, echoing the nonce it was given.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -11,6 +11,9 @@ export interface FakeIdentity {
   email_verified: boolean;
   given_name?: string;
   family_name?: string;
+  /** sent as is in place of the nonce received at /authorize (to test a replayed or foreign token) */
+  nonce?: string;
+  azp?: string;
 }
 
 export interface FakeOAuth {
@@ -30,7 +33,7 @@ const base64url = (input: Buffer | string) => Buffer.from(input).toString("base6
 export async function startFakeOAuth(options: { port?: number } = {}): Promise<FakeOAuth> {
   let identity: FakeIdentity = { sub: "1234567890", email: "marie.google@example.org", email_verified: true, given_name: "Marie", family_name: "Curie" };
   let mode: "ok" | "deny" | "token-error" = "ok";
-  const codes = new Map<string, { challenge: string; redirectUri: string; identity: FakeIdentity }>();
+  const codes = new Map<string, { challenge: string; redirectUri: string; nonce: string | null; identity: FakeIdentity }>();
   const tokenRequests: FakeOAuth["tokenRequests"] = [];
   const sockets = new Set<Socket>();
   let issuer = "";
@@ -57,7 +60,7 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
         target.searchParams.set("error", "access_denied");
       } else {
         const code = base64url(createHash("sha256").update(String(Math.random())).digest());
-        codes.set(code, { challenge: url.searchParams.get("code_challenge") ?? "", redirectUri, identity });
+        codes.set(code, { challenge: url.searchParams.get("code_challenge") ?? "", redirectUri, nonce: url.searchParams.get("nonce"), identity });
         target.searchParams.set("code", code);
       }
       target.searchParams.set("state", state);
@@ -78,7 +81,7 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
         return json(response, 400, { error: "invalid_grant" });
       }
       const now = Math.floor(Date.now() / 1000);
-      const claims = { iss: issuer, aud: CLIENT_ID, iat: now, exp: now + 3600, ...grant.identity };
+      const claims = { iss: issuer, aud: CLIENT_ID, iat: now, exp: now + 3600, ...(grant.nonce === null ? {} : { nonce: grant.nonce }), ...grant.identity };
       // Unsigned for the fake: the app reads the ID token it received directly over the token
       // endpoint's TLS channel, which OpenID Connect allows in place of signature validation.
       const idToken = `${base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${base64url(JSON.stringify(claims))}.${base64url("signature")}`;

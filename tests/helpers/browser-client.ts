@@ -86,3 +86,12 @@ export function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/**
+ * Confirms an account the way /confirmation-compte does once « Confirmer mon adresse » is clicked:
+ * the link's u, x and s posted to the API (opening the link itself changes nothing).
+ */
+export function confirmAccount(client: BrowserClient, link: string): Promise<ClientResponse> {
+  const params = new URL(link).searchParams;
+  return client.post("/api/auth/confirm", { u: params.get("u"), x: params.get("x"), s: params.get("s") });
+}

@@ -4,11 +4,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Client } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
 import { createApp } from "../../src/server/app.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/node.ts";
 import type { Database } from "../../src/server/db/index.ts";
+import * as schema from "../../src/server/db/schema/index.ts";
 import type { AppDeps, LogEntry } from "../../src/server/deps.ts";
 import { createOutboxMailer, createResendMailer } from "../../src/server/email/mailer.ts";
 import { createSources } from "../../src/server/services/sources.ts";
@@ -33,12 +36,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: Date; env?: Record<string, string>; mailer?: "resend" | "outbox" } = {}): Promise<TestApp> {
+/**
+ * A libSQL client whose every statement waits first, as a remote database (Turso) does: requests
+ * then interleave between their reads and writes, which is what races are made of.
+ */
+function delayQueries(client: Client, delayMs: number): Client {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, delayMs));
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = value.bind(target) as (...args: unknown[]) => unknown;
+      if (property !== "execute" && property !== "batch" && property !== "transaction") return method;
+      return async (...args: unknown[]) => {
+        await wait();
+        return method(...args);
+      };
+    },
+  });
+}
+
+export async function createTestApp(
+  options: { now?: Date; env?: Record<string, string>; mailer?: "resend" | "outbox"; queryDelayMs?: number } = {},
+): Promise<TestApp> {
   let now = options.now ?? new Date();
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-test-"));
   const upstreams = await startFakeUpstreams({ now });
   const resend = await startFakeResend();
   const database = await openDatabase({ url: `file:${join(directory, "test.db")}` });
+  const db: Database = options.queryDelayMs ? drizzle(delayQueries(database.db.$client, options.queryDelayMs), { schema }) : database.db;
   const logs: LogEntry[] = [];
   const clock = () => now;
   let lastDeps: AppDeps | undefined;
@@ -63,13 +89,13 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     const mailerKind = buildOptions.mailer ?? options.mailer ?? "resend";
     lastDeps = {
       config,
-      db: database.db,
+      db,
       cache,
       sources: createSources({ config, cache, clock }),
       mailer:
         mailerKind === "resend"
           ? createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
-          : createOutboxMailer(database.db, clock),
+          : createOutboxMailer(db, clock),
       clock,
       appSecret: "test-secret-test-secret-test-secret",
       clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
@@ -83,7 +109,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     deps: () => lastDeps!,
     upstreams,
     resend,
-    db: database.db,
+    db,
     logs,
     now: clock,
     setNow(date) {

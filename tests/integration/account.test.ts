@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { alertPreferences, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
+import { runAlerts } from "../../src/server/alerts/run.ts";
+import { createSession } from "../../src/server/auth/session.ts";
+import { generateRandomToken } from "../../src/server/auth/crypto.ts";
+import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
+import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -27,10 +30,23 @@ async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserCli
   counter += 1;
   const email = `user${counter}@example.org`;
   const client = new BrowserClient(() => app);
-  await client.post("/api/auth/signup", { email, password: "motdepasse", firstName });
+  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName });
   const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
-  await client.get(pathOf(findLink(mail?.text ?? "", /confirm/)));
+  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
   return { client, email };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const lastCodeTo = (email: string) => /\b(\d{6})\b/.exec([...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email))?.text ?? "")?.[1] ?? "";
+
+/** Signs up without confirming, and holds a session opened for that account (as any path before verification could). */
+async function pendingClient(email: string): Promise<BrowserClient> {
+  await new BrowserClient(() => app).post("/api/auth/signup", { email, password: "mdp-de-l-intrus" });
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  const { token } = await createSession(t.db, { userId: user?.id ?? "", nowMs: t.now().getTime() });
+  const client = new BrowserClient(() => app);
+  client.cookies.set("zs_session", token);
+  return client;
 }
 
 describe("authorisation", () => {
@@ -41,6 +57,7 @@ describe("authorisation", () => {
       ["POST", "/api/account/addresses"],
       ["GET", "/api/account/preferences"],
       ["PUT", "/api/account/preferences"],
+      ["POST", "/api/account/report-email"],
       ["GET", "/api/account/report.pdf"],
       ["PATCH", "/api/account/profile"],
       ["DELETE", "/api/account"],
@@ -66,6 +83,51 @@ describe("authorisation", () => {
     const bAddresses = (await b.client.get("/api/account/addresses")).body.addresses as Array<{ id: string }>;
     expect(bAddresses.map((address) => address.id)).toEqual([bAddressId]);
     expect((await b.client.get("/api/account/preferences")).body.preferences).toEqual({ water: false, drought: true, air: true, bathing: true });
+  });
+});
+
+describe("accounts waiting for confirmation hold nothing", () => {
+  it("an unconfirmed account can neither read nor add addresses or preferences", async () => {
+    const pending = await pendingClient("en-attente@example.org");
+    for (const [method, path, body] of [
+      ["GET", "/api/account/addresses", undefined],
+      ["POST", "/api/account/addresses", { address: MAIN_SCENARIO }],
+      ["GET", "/api/account/preferences", undefined],
+      ["PUT", "/api/account/preferences", { water: true, drought: true, air: true, bathing: true }],
+    ] as const) {
+      expect((await pending.request(method, path, body)).status, `${method} ${path}`).toBe(401);
+    }
+    const [user] = await t.db.select().from(users).where(eq(users.email, "en-attente@example.org"));
+    expect(await t.db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, user?.id ?? ""))).toHaveLength(0);
+  });
+
+  it("the admin panel needs a confirmed account: a pre-claimed admin address gives the first comer nothing", async () => {
+    app = t.rebuild({ ADMIN_EMAILS: "chef@example.org" });
+    const attacker = await pendingClient("chef@example.org");
+    expect((await attacker.get("/api/admin/status")).status).not.toBe(200);
+    // The real owner signs in with an emailed code: the first comer's password and session die.
+    const owner = new BrowserClient(() => app);
+    await owner.post("/api/auth/code", { email: "chef@example.org" });
+    expect((await owner.post("/api/auth/code/verify", { email: "chef@example.org", code: lastCodeTo("chef@example.org") })).status).toBe(200);
+    expect((await owner.get("/api/admin/status")).status).toBe(200);
+    expect((await attacker.get("/api/admin/status")).status).toBe(401);
+    const again = new BrowserClient(() => app);
+    expect((await again.post("/api/auth/signin", { email: "chef@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await again.get("/api/admin/status")).status).toBe(401);
+  });
+
+  it("unconfirmed accounts are purged by the daily run after 7 days, confirmed ones are kept", async () => {
+    await new BrowserClient(() => app).post("/api/auth/signup", { email: "oublie@example.org", password: "mot-de-passe-solide" });
+    const { email: kept } = await signedInClient();
+    t.setNow(new Date(START.getTime() + 6 * DAY_MS));
+    await new BrowserClient(() => app).post("/api/auth/signup", { email: "recent@example.org", password: "mot-de-passe-solide" });
+    t.setNow(new Date(START.getTime() + 7 * DAY_MS + 60_000));
+    app = t.rebuild();
+    await runAlerts(t.deps());
+    const remaining = (await t.db.select({ email: users.email }).from(users)).map((row) => row.email);
+    expect(remaining).not.toContain("oublie@example.org");
+    expect(remaining).toContain("recent@example.org");
+    expect(remaining).toContain(kept);
   });
 });
 
@@ -130,29 +192,17 @@ describe("monitored addresses", () => {
 });
 
 describe("alert preferences", () => {
-  it("are all on by default, one row per source once saved, and the latest report is emailed", async () => {
+  it("are all on by default, one row per source once saved, and saving sends no email", async () => {
     const { client, email } = await signedInClient();
     await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect((await client.get("/api/account/preferences")).body.preferences).toEqual({ water: true, drought: true, air: true, bathing: true });
     t.resend.reset();
     const saved = await client.put("/api/account/preferences", { water: true, drought: false, air: true, bathing: false });
     expect(saved.status).toBe(200);
-    expect(saved.body.emailSent).toBe(true);
-    const report = t.resend.emails.find((candidate) => candidate.to.includes(email));
-    expect(report?.subject).toMatch(/Votre bilan santé-environnement/);
-    expect(report?.text).toContain(MAIN_SCENARIO.label);
+    expect(saved.body.preferences).toEqual({ water: true, drought: false, air: true, bathing: false });
+    expect(t.resend.emails.filter((candidate) => candidate.to.includes(email))).toHaveLength(0);
     const session = (await client.get("/api/auth/session")).body.user as { id: string };
     expect(await t.db.select().from(alertPreferences).where(eq(alertPreferences.userId, session.id))).toHaveLength(4);
-  });
-
-  it("stay saved when the report email fails, and the answer says the email failed", async () => {
-    const { client } = await signedInClient();
-    t.resend.setMode("error500");
-    const saved = await client.put("/api/account/preferences", { water: false, drought: false, air: false, bathing: true });
-    expect(saved.status).toBe(200);
-    expect(saved.body.emailSent).toBe(false);
-    t.resend.setMode("ok");
-    expect((await client.get("/api/account/preferences")).body.preferences).toEqual({ water: false, drought: false, air: false, bathing: true });
   });
 
   it("refuses malformed preferences", async () => {
@@ -163,11 +213,70 @@ describe("alert preferences", () => {
   });
 });
 
+describe("the report by email, on request", () => {
+  it("emails the latest report when asked, and says when the email failed", async () => {
+    const { client, email } = await signedInClient();
+    await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
+    t.resend.reset();
+    const asked = await client.post("/api/account/report-email", {});
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ emailSent: true });
+    const report = t.resend.emails.find((candidate) => candidate.to.includes(email));
+    expect(report?.subject).toMatch(/Votre bilan santé-environnement/);
+    expect(report?.text).toContain(MAIN_SCENARIO.label);
+
+    t.resend.setMode("error500");
+    const failed = await client.post("/api/account/report-email", {});
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatch(/n'a pas pu être envoyé/);
+    t.resend.setMode("ok");
+  });
+});
+
+describe("account actions are limited per person", () => {
+  it("limits report emails to 3 an hour", async () => {
+    const { client, email } = await signedInClient();
+    t.resend.reset();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await client.post("/api/account/report-email", {})).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await client.post("/api/account/report-email", {});
+    expect(refused.body.error).toMatch(/^Trop de demandes de bilan/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(t.resend.emails.filter((candidate) => candidate.to.includes(email))).toHaveLength(3);
+  });
+
+  it("limits preference saves to 20 an hour", async () => {
+    const { client } = await signedInClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await client.put("/api/account/preferences", { water: i % 2 === 0, drought: true, air: true, bathing: true })).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await client.put("/api/account/preferences", { water: true, drought: true, air: true, bathing: true })).body.error).toMatch(/^Trop d'enregistrements/);
+  });
+
+  it("limits address adds (each reads every official source) to 10 an hour", async () => {
+    const { client } = await signedInClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const added = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
+      statuses.push(added.status);
+      if (added.status === 201) await client.delete(`/api/account/addresses/${(added.body.address as { id: string }).id}`);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const refused = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
+    expect(refused.body.error).toMatch(/^Trop d'ajouts d'adresses/);
+    // One person's limit is not another's.
+    expect((await (await signedInClient()).client.post("/api/account/addresses", { address: MAIN_SCENARIO })).status).toBe(201);
+  });
+});
+
 describe("profile and password", () => {
   it("updates the names and changes the password with the current one, signing out other sessions", async () => {
     const { client, email } = await signedInClient();
     const other = new BrowserClient(() => app);
-    await other.post("/api/auth/signin", { email, password: "motdepasse" });
+    await other.post("/api/auth/signin", { email, password: "mot-de-passe-solide" });
     expect((await client.patch("/api/account/profile", { firstName: "Irène", lastName: "Joliot-Curie" })).status).toBe(200);
     expect((await client.get("/api/auth/session")).body.profile).toEqual({ firstName: "Irène", lastName: "Joliot-Curie" });
 
@@ -176,7 +285,7 @@ describe("profile and password", () => {
     expect(wrong.body.error).toBe("Le mot de passe actuel est incorrect.");
     const missing = await client.post("/api/account/password", { newPassword: "nouveau-mdp" });
     expect(missing.status).toBe(400);
-    expect((await client.post("/api/account/password", { currentPassword: "motdepasse", newPassword: "nouveau-mdp" })).status).toBe(200);
+    expect((await client.post("/api/account/password", { currentPassword: "mot-de-passe-solide", newPassword: "nouveau-mdp" })).status).toBe(200);
     expect((await client.get("/api/auth/session")).body.user).not.toBeNull();
     expect((await other.get("/api/auth/session")).body.user).toBeNull();
   });
@@ -228,7 +337,60 @@ describe("delete my data", () => {
     expect(await t.db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, id))).toHaveLength(0);
     expect(await t.db.select().from(alertPreferences).where(eq(alertPreferences.userId, id))).toHaveLength(0);
     expect(await t.db.select().from(emailCodes).where(eq(emailCodes.email, email))).toHaveLength(0);
-    expect((await new BrowserClient(() => app).post("/api/auth/signin", { email, password: "motdepasse" })).status).toBe(401);
+    expect((await new BrowserClient(() => app).post("/api/auth/signin", { email, password: "mot-de-passe-solide" })).status).toBe(401);
+  });
+});
+
+describe("delete my data: alert sign-ups and alert history too", () => {
+  it("deletes the sign-ups made without an account under the same mailbox, and anonymises the alert history", async () => {
+    const { client, email } = await signedInClient();
+    const added = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
+    const addressId = (added.body.address as { id: string }).id;
+    const { id: userId } = (await client.get("/api/auth/session")).body.user as { id: string };
+    const [local, domain] = email.split("@");
+    // Two sign-ups of this person (one with a +tag), one of somebody else.
+    for (const address of [email, `${local}+alertes@${domain}`, `autre-${local}@${domain}`]) {
+      expect((await new BrowserClient(() => app).post("/api/subscriptions", { email: address, address: CRISIS_SCENARIO, consent: true })).status).toBe(202);
+    }
+    const signUps = await t.db.select().from(alertSubscriptions);
+    const mine = signUps.filter((row) => row.email !== `autre-${local}@${domain}` && row.email.startsWith(local!));
+    const other = signUps.find((row) => row.email === `autre-${local}@${domain}`)!;
+    expect(mine).toHaveLength(2);
+    const payload = (label: string) => JSON.stringify({ addressLabel: label, reportUrl: `http://127.0.0.1:4321/?lat=43.368625&lon=3.157423&citycode=34148&label=${encodeURIComponent(label)}#analyse`, event: { title: "Eau du robinet : prélèvement non conforme", lines: [], dataDate: null, sourceRef: { name: "Hub'Eau", url: "https://hubeau.eaufrance.fr" } } });
+    const event = (recipientKey: string, subjectKey: string, label: string) => ({
+      id: generateRandomToken(12), recipientKey, subjectKey, source: "water", eventKey: `water:alert:${recipientKey}`, payloadJson: payload(label), detectedAtMs: START.getTime(), sentAtMs: START.getTime(),
+    });
+    await t.db.insert(alertEvents).values([
+      event(`a_${userId}`, `addr:${addressId}`, MAIN_SCENARIO.label),
+      ...mine.map((row) => event(`s_${row.id}`, `sub:${row.id}`, row.addressLabel)),
+      event(`s_${other.id}`, `sub:${other.id}`, other.addressLabel),
+    ]);
+
+    const deleted = await client.delete("/api/account", { confirm: "SUPPRIMER" });
+    expect(deleted.status).toBe(200);
+
+    const remaining = await t.db.select().from(alertSubscriptions);
+    expect(remaining.map((row) => row.id)).not.toContain(mine[0]!.id);
+    expect(remaining.map((row) => row.id)).not.toContain(mine[1]!.id);
+    expect(remaining.map((row) => row.id)).toContain(other.id);
+    const events = await t.db.select().from(alertEvents);
+    const theirs = events.filter((row) => [`a_${userId}`, ...mine.map((item) => `s_${item.id}`)].includes(row.recipientKey));
+    expect(theirs).toHaveLength(3);
+    for (const row of theirs) {
+      expect(row.payloadJson).not.toContain("Boulevard du Port");
+      expect(row.payloadJson).not.toContain("Maraussan");
+      expect(row.payloadJson).not.toContain("43.368625");
+      expect(row.payloadJson).not.toContain("lat=");
+      // What was sent stays countable (24-month history), without saying where.
+      expect(JSON.parse(row.payloadJson)).toMatchObject({ event: { title: "Eau du robinet : prélèvement non conforme" } });
+    }
+    expect(events.find((row) => row.recipientKey === `s_${other.id}`)?.payloadJson).toContain("Maraussan");
+
+    // The goodbye email says what was erased, alert sign-ups included, and the history without addresses.
+    const goodbye = t.resend.emails.filter((candidate) => candidate.to.includes(email)).at(-1);
+    expect(goodbye?.subject).toMatch(/a été supprimé/);
+    expect(goodbye?.text).toContain("vos inscriptions aux alertes, avec ou sans compte");
+    expect(goodbye?.text).toMatch(/sans adresse ni position/);
   });
 });
 
@@ -236,7 +398,7 @@ describe("local outbox (Node without a Resend key)", () => {
   it("keeps the emails in the database instead of sending them", async () => {
     app = t.rebuild({}, { mailer: "outbox" });
     const client = new BrowserClient(() => app);
-    await client.post("/api/auth/signup", { email: "outbox@example.org", password: "motdepasse" });
+    await client.post("/api/auth/signup", { email: "outbox@example.org", password: "mot-de-passe-solide" });
     const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.toAddress, "outbox@example.org"));
     expect(mail?.subject).toMatch(/Confirmez/);
     expect(t.resend.emails).toHaveLength(0);

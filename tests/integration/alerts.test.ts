@@ -10,7 +10,7 @@ import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { alertEvents, alertSubscriptions, emailCodes, sessions } from "../../src/server/db/schema/index.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
+import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -27,9 +27,9 @@ function frozen(file: string, at: Date): { data: Array<Record<string, unknown>> 
 
 async function account(email: string, preferences?: Record<string, boolean>) {
   const client = new BrowserClient(() => app);
-  await client.post("/api/auth/signup", { email, password: "motdepasse", firstName: "Camille" });
+  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName: "Camille" });
   const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
-  await client.get(pathOf(findLink(mail?.text ?? "", /confirm/)));
+  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
   await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
   if (preferences) await client.put("/api/account/preferences", preferences);
   return client;

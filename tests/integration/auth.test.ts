@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSession } from "../../src/server/auth/session.ts";
 import { emailCodes, sessions, users } from "../../src/server/db/schema/index.ts";
 import { startFakeOAuth, type FakeOAuth } from "../fakes/oauth-server.ts";
-import { BrowserClient, findLink, pathOf } from "../helpers/browser-client.ts";
+import { BrowserClient, confirmAccount, findLink, pathOf } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -26,35 +27,46 @@ beforeEach(() => {
 
 const browser = () => new BrowserClient(() => app);
 const lastEmailTo = (address: string) => [...t.resend.emails].reverse().find((email) => email.to.includes(address));
+const confirmLinkOf = (address: string) => findLink(lastEmailTo(address)?.text ?? "", /\/confirmation-compte\?/);
+const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
-async function signUpAndConfirm(client: BrowserClient, email: string, password = "motdepasse") {
+async function signUpAndConfirm(client: BrowserClient, email: string, password = "mot-de-passe-solide") {
   const signUp = await client.post("/api/auth/signup", { email, password, firstName: "Marie", lastName: "Curie" });
   expect(signUp.status).toBe(201);
-  const confirm = await client.get(pathOf(findLink(lastEmailTo(email)?.text ?? "", /\/api\/auth\/confirm\?/)));
-  expect(confirm.status).toBe(302);
+  const confirm = await confirmAccount(client, confirmLinkOf(email));
+  expect(confirm.status).toBe(200);
   return confirm;
 }
 
+/** A session opened for an account before its email was verified (by whatever path). */
+async function sessionOpenedBefore(email: string): Promise<BrowserClient> {
+  const user = await userByEmail(email);
+  const { token } = await createSession(t.db, { userId: user?.id ?? "", nowMs: t.now().getTime() });
+  const client = browser();
+  client.cookies.set("zs_session", token);
+  return client;
+}
+
 describe("sign-up and email confirmation", () => {
-  it("creates an unconfirmed account, emails a link, and the link confirms and signs in", async () => {
+  it("creates an unconfirmed account, emails a link to a page whose button confirms and signs in, once", async () => {
     const client = browser();
-    const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", password: "secret1", firstName: "Marie" });
+    const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", password: "secret-de-marie", firstName: "Marie" });
     expect(signUp.status).toBe(201);
     expect(signUp.body.message).toBe("Vérifiez vos emails pour confirmer votre compte.");
     expect(client.cookies.has("zs_session")).toBe(false);
     const [row] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
     expect(row?.emailVerifiedAtMs).toBeNull();
     expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
-    expect(row?.passwordHash).not.toContain("secret1");
+    expect(row?.passwordHash).not.toContain("secret-de-marie");
 
     const email = lastEmailTo("marie@example.org");
     expect(email?.subject).toMatch(/Confirmez votre adresse email/);
-    const link = findLink(email?.text ?? "", /\/api\/auth\/confirm\?/);
-    expect(link.startsWith("http://127.0.0.1:4321/api/auth/confirm?")).toBe(true);
+    const link = findLink(email?.text ?? "", /\/confirmation-compte\?/);
+    expect(link.startsWith("http://127.0.0.1:4321/confirmation-compte?")).toBe(true);
 
-    const confirm = await client.get(pathOf(link));
-    expect(confirm.status).toBe(302);
-    expect(confirm.headers.get("location")).toBe("/compte?bienvenue=1");
+    const confirm = await confirmAccount(client, link);
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toMatchObject({ user: { email: "marie@example.org", emailVerified: true } });
     const cookie = confirm.setCookies.find((line) => line.startsWith("zs_session="));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -68,44 +80,103 @@ describe("sign-up and email confirmation", () => {
       profile: { firstName: "Marie", lastName: null },
       subscription: { subscribed: true, tier: "gratuit", endsAt: null },
     });
+
+    // One time only: the same link neither confirms nor signs in again.
+    const again = browser();
+    const replay = await confirmAccount(again, link);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatch(/lien de confirmation/);
+    expect(again.cookies.has("zs_session")).toBe(false);
+  });
+
+  it("changes nothing when the link is only opened: the old API address sends to the page", async () => {
+    const client = browser();
+    await client.post("/api/auth/signup", { email: "scanner@example.org", password: "secret-de-marie" });
+    const link = new URL(confirmLinkOf("scanner@example.org"));
+    const opened = await client.get(`/api/auth/confirm${link.search}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/confirmation-compte${link.search}`);
+    expect(opened.setCookies).toEqual([]);
+    expect((await userByEmail("scanner@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await confirmAccount(client, link.toString())).status).toBe(200);
+  });
+
+  it("refuses the link once the password has changed", async () => {
+    await browser().post("/api/auth/signup", { email: "changed@example.org", password: "secret-de-marie" });
+    const link = confirmLinkOf("changed@example.org");
+    // Signed in with an emailed code (which confirms), then a new password is chosen.
+    const client = browser();
+    await client.post("/api/auth/code", { email: "changed@example.org" });
+    const code = /\b(\d{6})\b/.exec(lastEmailTo("changed@example.org")?.text ?? "")?.[1] ?? "";
+    expect((await client.post("/api/auth/code/verify", { email: "changed@example.org", code })).status).toBe(200);
+    expect((await client.post("/api/account/password", { newPassword: "nouveau-mdp" })).status).toBe(200);
+    const other = browser();
+    expect((await confirmAccount(other, link)).status).toBe(400);
+    expect(other.cookies.has("zs_session")).toBe(false);
   });
 
   it("sets Secure cookies when the site is served over https", async () => {
     app = t.rebuild({ SITE_URL: "https://zone-sante.example" });
     const client = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
-    await client.post("/api/auth/signup", { email: "secure@example.org", password: "secret1" });
-    const link = findLink(lastEmailTo("secure@example.org")?.text ?? "", /confirm/);
-    const confirm = await client.get(pathOf(link));
-    expect(confirm.setCookies.find((line) => line.startsWith("zs_session="))).toMatch(/Secure/);
+    await client.post("/api/auth/signup", { email: "secure@example.org", password: "secret-de-marie" });
+    const confirm = await confirmAccount(client, confirmLinkOf("secure@example.org"));
+    expect(confirm.setCookies.find((line) => line.startsWith("__Host-zs_session="))).toMatch(/Secure/);
   });
 
-  it("refuses a second account for the same address, and says only that", async () => {
+  it("refuses a second account for a confirmed address, and says only that", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "double@example.org", password: "secret1" });
+    await signUpAndConfirm(client, "double@example.org", "secret-de-marie");
     const again = await client.post("/api/auth/signup", { email: "DOUBLE@example.org", password: "other-password" });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("Un compte existe déjà avec cette adresse email.");
     expect(Object.keys(again.body).sort()).toEqual(["code", "error"]);
   });
 
+  it("replaces a sign-up still waiting for confirmation: new password, the first link dead", async () => {
+    await browser().post("/api/auth/signup", { email: "again@example.org", password: "premier-mdp", firstName: "Premier" });
+    const firstLink = confirmLinkOf("again@example.org");
+    const again = await browser().post("/api/auth/signup", { email: "again@example.org", password: "second-mdp", firstName: "Second" });
+    expect(again.status).toBe(201);
+    const secondLink = confirmLinkOf("again@example.org");
+    expect(secondLink).not.toBe(firstLink);
+    expect(await t.db.select().from(users).where(eq(users.email, "again@example.org"))).toHaveLength(1);
+
+    expect((await confirmAccount(browser(), firstLink)).status).toBe(400);
+    const client = browser();
+    const confirmed = await confirmAccount(client, secondLink);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.profile).toMatchObject({ firstName: "Second" });
+    expect((await browser().post("/api/auth/signin", { email: "again@example.org", password: "premier-mdp" })).status).toBe(401);
+    expect((await browser().post("/api/auth/signin", { email: "again@example.org", password: "second-mdp" })).status).toBe(200);
+  });
+
   it("refuses a forged or expired confirmation link", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "forge@example.org", password: "secret1" });
-    const link = new URL(findLink(lastEmailTo("forge@example.org")?.text ?? "", /confirm/));
+    await client.post("/api/auth/signup", { email: "forge@example.org", password: "secret-de-marie" });
+    const link = new URL(confirmLinkOf("forge@example.org"));
     const forged = new URL(link);
     forged.searchParams.set("s", "0".repeat(64));
-    expect((await client.get(pathOf(forged.toString()))).headers.get("location")).toBe("/auth?erreur=lien");
+    const refused = await confirmAccount(client, forged.toString());
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/lien de confirmation/);
     t.setNow(new Date(START.getTime() + 49 * 3600 * 1000));
-    expect((await client.get(pathOf(link.toString()))).headers.get("location")).toBe("/auth?erreur=lien");
+    expect((await confirmAccount(client, link.toString())).status).toBe(400);
     expect(client.cookies.has("zs_session")).toBe(false);
+    expect((await userByEmail("forge@example.org"))?.emailVerifiedAtMs).toBeNull();
+  });
+
+  it("refuses a malformed confirmation in French", async () => {
+    const response = await browser().post("/api/auth/confirm", { u: "x", x: "demain", s: "abc" });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/lien de confirmation/);
   });
 
   it.each([
-    [{ email: "pas-un-email", password: "secret1" }, /adresse email n'est pas valide/],
-    [{ email: "court@example.org", password: "12345" }, /au moins 6 caractères/],
-    [{ password: "secret1" }, /adresse email est obligatoire/],
+    [{ email: "pas-un-email", password: "secret-de-marie" }, /adresse email n'est pas valide/],
+    [{ email: "court@example.org", password: "court-mdp" }, /au moins 10 caractères/],
+    [{ password: "secret-de-marie" }, /adresse email est obligatoire/],
     [{ email: "long@example.org", password: "x".repeat(300) }, /trop long/],
-    [{ email: "nom@example.org", password: "secret1", firstName: "x".repeat(81) }, /80 caractères/],
+    [{ email: "nom@example.org", password: "secret-de-marie", firstName: "x".repeat(81) }, /80 caractères/],
   ])("refuses bad input %j with a French 400", async (body, message) => {
     const response = await browser().post("/api/auth/signup", body);
     expect(response.status).toBe(400);
@@ -120,7 +191,7 @@ describe("sign-up and email confirmation", () => {
     const form = await client.request("POST", "/api/auth/signin", "email=a", { "content-type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(415);
     expect(form.body.error).toMatch(/format JSON/);
-    const huge = await client.post("/api/auth/signup", { email: "huge@example.org", password: "secret1", firstName: "x".repeat(20_000) });
+    const huge = await client.post("/api/auth/signup", { email: "huge@example.org", password: "secret-de-marie", firstName: "x".repeat(20_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.error).toMatch(/trop volumineuse/);
   });
@@ -128,7 +199,7 @@ describe("sign-up and email confirmation", () => {
   it("rate-limits sign-ups from one address", async () => {
     const client = browser();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/auth/signup", { email: `flood${i}@example.org`, password: "secret1" })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/auth/signup", { email: `flood${i}@example.org`, password: "secret-de-marie" })).status);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -136,7 +207,7 @@ describe("sign-up and email confirmation", () => {
 
 describe("password sign-in", () => {
   it("signs in with the right password only, with one message for unknown email and wrong password", async () => {
-    await signUpAndConfirm(browser(), "pwd@example.org", "motdepasse");
+    await signUpAndConfirm(browser(), "pwd@example.org", "mot-de-passe-solide");
     const client = browser();
     const wrong = await client.post("/api/auth/signin", { email: "pwd@example.org", password: "mauvais" });
     const unknown = await client.post("/api/auth/signin", { email: "personne@example.org", password: "mauvais" });
@@ -144,7 +215,7 @@ describe("password sign-in", () => {
       expect(response.status).toBe(401);
       expect(response.body.error).toBe("Email ou mot de passe incorrect.");
     }
-    const ok = await client.post("/api/auth/signin", { email: "PWD@example.org", password: "motdepasse" });
+    const ok = await client.post("/api/auth/signin", { email: "PWD@example.org", password: "mot-de-passe-solide" });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ user: { email: "pwd@example.org" }, subscription: { tier: "gratuit" } });
     expect(client.cookies.get("zs_session")).toMatch(/^[a-z2-7]+\.[a-z2-7]+$/);
@@ -152,18 +223,19 @@ describe("password sign-in", () => {
 
   it("refuses an unconfirmed account and sends the confirmation link again", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "pending@example.org", password: "secret1" });
+    await client.post("/api/auth/signup", { email: "pending@example.org", password: "secret-de-marie" });
     t.resend.reset();
-    const response = await client.post("/api/auth/signin", { email: "pending@example.org", password: "secret1" });
+    const response = await client.post("/api/auth/signin", { email: "pending@example.org", password: "secret-de-marie" });
     expect(response.status).toBe(403);
     expect(response.body.error).toMatch(/pas encore confirmée/);
     expect(lastEmailTo("pending@example.org")?.subject).toMatch(/Confirmez/);
   });
 
-  it("rate-limits attempts on one email", async () => {
+  it("rate-limits attempts on one email from one address", async () => {
     await signUpAndConfirm(browser(), "target@example.org");
+    const attacker = browser();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await browser().post("/api/auth/signin", { email: "target@example.org", password: `guess-${i}` })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await attacker.post("/api/auth/signin", { email: "target@example.org", password: `guess-${i}` })).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -172,7 +244,7 @@ describe("password sign-in", () => {
     const response = await app.request("/api/auth/signin", {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/json" },
-      body: JSON.stringify({ email: "pwd@example.org", password: "motdepasse" }),
+      body: JSON.stringify({ email: "pwd@example.org", password: "mot-de-passe-solide" }),
     });
     expect(response.status).toBe(403);
   });
@@ -236,6 +308,8 @@ describe("sign-in with an emailed code", () => {
     expect(sent.status).toBe(200);
     const code = codeOf("code@example.org");
     expect(code).toMatch(/^\d{6}$/);
+    // Lock screens and notification previews show the subject: the code is only inside.
+    expect(lastEmailTo("code@example.org")?.subject).not.toContain(code);
     const [stored] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, "code@example.org"));
     expect(stored?.codeHash).not.toContain(code);
 
@@ -284,11 +358,44 @@ describe("sign-in with an emailed code", () => {
     expect(malformed.body.error).toMatch(/6 chiffres/);
   });
 
-  it("rate-limits code requests per email", async () => {
+  it("rate-limits code requests per email and address", async () => {
     await signUpAndConfirm(browser(), "spam@example.org");
+    const requester = browser();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await browser().post("/api/auth/code", { email: "spam@example.org" })).status);
+    for (let i = 0; i < 4; i++) statuses.push((await requester.post("/api/auth/code", { email: "spam@example.org" })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("pre-claimed accounts", () => {
+  it("an emailed code proves the address: the first sign-up's password and sessions are gone, the owner sets a password", async () => {
+    // Someone signs up first with the owner's address and a password of his own.
+    const attacker = browser();
+    expect((await attacker.post("/api/auth/signup", { email: "victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(201);
+    const attackerSession = await sessionOpenedBefore("victime@example.org");
+
+    const owner = browser();
+    await owner.post("/api/auth/code", { email: "victime@example.org" });
+    const code = /\b(\d{6})\b/.exec(lastEmailTo("victime@example.org")?.text ?? "")?.[1] ?? "";
+    const verified = await owner.post("/api/auth/code/verify", { email: "victime@example.org", code });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ user: { emailVerified: true }, hasPassword: false });
+    expect((await owner.get("/api/account/addresses")).status).toBe(200);
+
+    expect((await userByEmail("victime@example.org"))?.passwordHash).toBeNull();
+    expect((await browser().post("/api/auth/signin", { email: "victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await attackerSession.get("/api/auth/session")).body.user).toBeNull();
+    expect((await attackerSession.get("/api/account/addresses")).status).toBe(401);
+
+    expect((await owner.post("/api/account/password", { newPassword: "mdp-du-titulaire" })).status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "victime@example.org", password: "mdp-du-titulaire" })).status).toBe(200);
+  });
+
+  it("gives no session to an account that is not confirmed", async () => {
+    await browser().post("/api/auth/signup", { email: "attente@example.org", password: "secret-de-marie" });
+    const pending = await sessionOpenedBefore("attente@example.org");
+    expect((await pending.get("/api/auth/session")).body.user).toBeNull();
+    expect((await pending.get("/api/account/addresses")).status).toBe(401);
   });
 });
 
@@ -324,6 +431,26 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
     expect(await t.db.select().from(users).where(eq(users.email, "lucie@example.org"))).toHaveLength(1);
   });
 
+  it("a pending sign-up taken over by Google loses its password and its sessions", async () => {
+    expect((await browser().post("/api/auth/signup", { email: "google-victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(201);
+    const attackerSession = await sessionOpenedBefore("google-victime@example.org");
+    oauth.setIdentity({ sub: "google-victim", email: "google-victime@example.org", email_verified: true });
+    const owner = browser();
+    expect((await runGoogleFlow(owner)).headers.get("location")).toBe("/compte");
+    expect((await owner.get("/api/auth/session")).body).toMatchObject({ user: { emailVerified: true }, hasPassword: false });
+    const row = await userByEmail("google-victime@example.org");
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.googleSubject).toBe("google-victim");
+    expect((await browser().post("/api/auth/signin", { email: "google-victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await attackerSession.get("/api/account/addresses")).status).toBe(401);
+  });
+
+  it("sends a nonce with the authorization request", async () => {
+    const start = await browser().get("/api/auth/google");
+    const nonce = new URL(start.headers.get("location") ?? "").searchParams.get("nonce");
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
   it("links to an existing account with the same verified email", async () => {
     await signUpAndConfirm(browser(), "linked@example.org");
     oauth.setIdentity({ sub: "google-2", email: "linked@example.org", email_verified: true });
@@ -337,6 +464,8 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
     ["a refused consent", async (client: BrowserClient) => { oauth.setMode("deny"); return runGoogleFlow(client); }],
     ["a failing token endpoint", async (client: BrowserClient) => { oauth.setMode("token-error"); return runGoogleFlow(client); }],
     ["an unverified Google email", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-3", email: "x@example.org", email_verified: false }); return runGoogleFlow(client); }],
+    ["an ID token with another nonce", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-4", email: "n@example.org", email_verified: true, nonce: "not-the-nonce-we-sent" }); return runGoogleFlow(client); }],
+    ["an ID token for another party (azp)", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-5", email: "a@example.org", email_verified: true, azp: "someone-else.apps.googleusercontent.com" }); return runGoogleFlow(client); }],
   ])("sends the person back to /auth with an error after %s", async (_name, run) => {
     const client = browser();
     const done = await run(client);

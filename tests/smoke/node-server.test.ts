@@ -65,9 +65,10 @@ describe("the Node entry (npm start)", () => {
       expect(new URL(response.headers.get("location") ?? "", base).pathname, from).toBe(to);
     }
 
-    const frameable = await fetch(`${base}/inscription`);
+    const frameable = await fetch(`${base}/inscription/cadre`);
     expect(frameable.headers.get("x-frame-options")).toBeNull();
-    expect(frameable.headers.get("content-security-policy")).toBe("frame-ancestors *");
+    expect(frameable.headers.get("content-security-policy")).toMatch(/frame-ancestors \*$/);
+    expect((await fetch(`${base}/inscription`)).headers.get("x-frame-options")).toBe("DENY");
     expect((await fetch(`${base}/widget`)).headers.get("x-frame-options")).toBe("DENY");
 
     const home = await fetch(`${base}/`);

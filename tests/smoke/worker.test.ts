@@ -90,17 +90,19 @@ describe("Worker build under wrangler dev", () => {
     for (const route of [...PAGE_ROUTES, ...APP_ROUTES]) {
       const response = await fetch(`${baseUrl}${route}`, { redirect: "manual" });
       expect(response.status, route).toBe(200);
-      expect(response.headers.get("x-frame-options"), route).toBe(route === "/inscription" ? null : "DENY");
+      expect(response.headers.get("x-frame-options"), route).toBe("DENY");
+      expect(response.headers.get("content-security-policy"), route).toMatch(/^script-src 'self' 'sha256-.*frame-ancestors 'none'$/);
     }
     for (const [from, to] of Object.entries(REDIRECTS)) {
       const response = await fetch(`${baseUrl}${from}`, { redirect: "manual" });
       expect(response.status, from).toBe(301);
       expect(new URL(response.headers.get("location") ?? "", baseUrl).pathname, from).toBe(to);
     }
-    // Only the alert sign-up may be framed by partner sites.
-    const frameable = await fetch(`${baseUrl}/inscription`);
+    // Only the alert sign-up's frame may be framed by partner sites (public/_headers).
+    const frameable = await fetch(`${baseUrl}/inscription/cadre?accent=0B5E55`);
+    expect(frameable.status).toBe(200);
     expect(frameable.headers.get("x-frame-options")).toBeNull();
-    expect(frameable.headers.get("content-security-policy")).toBe("frame-ancestors *");
+    expect(frameable.headers.get("content-security-policy")).toMatch(/^script-src 'self' 'sha256-.*; frame-ancestors \*$/);
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     for (const route of PAGE_ROUTES) expect(sitemap, route).toContain(`${route === "/" ? "/" : route}</loc>`);
     expect(await (await fetch(`${baseUrl}/robots.txt`)).text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);

@@ -6,6 +6,8 @@ import { purgeExpiredSessions } from "../auth/session.ts";
 import { purgeExpiredEmailCodes } from "../db/repositories/email-codes.ts";
 import { alertRuns, devOutbox } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
+import { describeError } from "../logger.ts";
+import { purgeUnconfirmedAccounts } from "../services/accounts.ts";
 import { purgeRateLimits } from "../services/rate-limit.ts";
 import { purgeSubscriptions, retryPendingConfirmations } from "../services/subscriptions.ts";
 import { batchByCommune, planAlertSubjects } from "./plan.ts";
@@ -99,7 +101,7 @@ export async function runAlerts(deps: Deps): Promise<AlertRunSummary> {
     return summary;
   } catch (error) {
     // Leave the run marked finished so the next one is not blocked for 30 minutes.
-    await deps.db.update(alertRuns).set({ finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify({ error: String(error) }) }).where(sql`${alertRuns.id} = ${runId}`);
+    await deps.db.update(alertRuns).set({ finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify(describeError(error)) }).where(sql`${alertRuns.id} = ${runId}`);
     throw error;
   }
 }
@@ -112,6 +114,7 @@ async function purgeAll(deps: Deps): Promise<void> {
   await purgeOrphanStates(deps.db);
   await purgeExpiredEmailCodes(deps.db, nowMs);
   await purgeExpiredSessions(deps.db, nowMs);
+  await purgeUnconfirmedAccounts(deps);
   await purgeRateLimits(deps.db, Math.floor(nowMs / 1000) - 24 * 3600);
   await deps.db.delete(devOutbox).where(lt(devOutbox.createdAtMs, nowMs - 30 * 24 * 3600 * 1000));
   await deps.db.delete(alertRuns).where(and(lt(alertRuns.startedAtMs, nowMs - 90 * 24 * 3600 * 1000), sql`${alertRuns.finishedAtMs} is not null`));

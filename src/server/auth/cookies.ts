@@ -5,10 +5,20 @@ import type { AppEnv } from "../deps.ts";
 export const SESSION_COOKIE = "zs_session";
 export const OAUTH_STATE_COOKIE = "zs_oauth_state";
 export const OAUTH_VERIFIER_COOKIE = "zs_oauth_verifier";
+export const OAUTH_NONCE_COOKIE = "zs_oauth_nonce";
 
 /** Secure everywhere but on a plain-http local address (http://127.0.0.1 in development and tests). */
 function isSecure(c: Context<AppEnv>): boolean {
   return new URL(c.get("deps").config.SITE_URL).protocol === "https:";
+}
+
+/**
+ * On https the session cookie is `__Host-zs_session`: the browser then accepts it only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant a session of its own choosing (cookie
+ * tossing). Sessions opened under the plain name before are not read: they sign in again once.
+ */
+function sessionCookiePrefix(c: Context<AppEnv>): "host" | undefined {
+  return isSecure(c) ? "host" : undefined;
 }
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAtMs: number): void {
@@ -18,18 +28,19 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAtMs:
     sameSite: "Lax",
     path: "/",
     expires: new Date(expiresAtMs),
+    prefix: sessionCookiePrefix(c),
   });
 }
 
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, SESSION_COOKIE);
+  return getCookie(c, SESSION_COOKIE, sessionCookiePrefix(c));
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c), httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c), httpOnly: true, sameSite: "Lax", prefix: sessionCookiePrefix(c) });
 }
 
-/** Short-lived cookies of the Google sign-in round trip (state and PKCE verifier). */
+/** Short-lived cookies of the Google sign-in round trip (state, PKCE verifier, OpenID nonce). */
 export function setOAuthCookie(c: Context<AppEnv>, name: string, value: string): void {
   setCookie(c, name, value, { httpOnly: true, secure: isSecure(c), sameSite: "Lax", path: "/api/auth/google", maxAge: 600 });
 }

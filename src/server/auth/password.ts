@@ -2,13 +2,23 @@
 // Parameters: N=2^14, r=8, p=5 — one of OWASP's scrypt settings, chosen for its 16 MiB of memory
 // (a Worker isolate has 128 MB) at the same work factor as N=2^17, p=1. Cost measured in README.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+// The entries of 10 characters or more (1 557) of zxcvbn's list of common passwords, lower-cased:
+// `passwords.json` of @zxcvbn-ts/language-common 4.1.3, MIT (common-passwords.LICENSE.txt). Shorter
+// entries cannot pass the minimum length anyway. A JSON import, so Workers bundle it too.
+import commonPasswordList from "./common-passwords.json" with { type: "json" };
 
 export const SCRYPT_PARAMETERS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
-export const MIN_PASSWORD_LENGTH = 6;
 /** scrypt's cost is linear in the input too: cap what an attacker can make us hash. */
 export const MAX_PASSWORD_LENGTH = 256;
+
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswordList);
+
+/** True for a password of the shipped list of common passwords, whatever its case. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.normalize("NFKC").toLowerCase());
+}
 
 function deriveKey(password: string, salt: Buffer, parameters: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {

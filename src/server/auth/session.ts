@@ -1,6 +1,6 @@
 // Sessions following the Lucia author's guide: token = "<id>.<secret>", SHA-256 of the secret at
-// rest, constant-time comparison, sliding expiry. Pure functions over the database; the cookie is
-// handled by the middleware.
+// rest, constant-time comparison, sliding expiry within an absolute lifetime. Pure functions over
+// the database; the cookie is handled by the middleware.
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Database } from "../db/index.ts";
 import { sessions, users, type SessionRow, type UserRow } from "../db/schema/index.ts";
@@ -8,10 +8,17 @@ import { generateRandomToken, hashSecret, secretsEqual } from "./crypto.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** However active, a session ends this long after sign-in: a stolen cookie does not live for ever. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 /** The expiry slides at most once an hour, so a busy session does not write on every request. */
 export const SESSION_ACTIVITY_CHECK_MS = 3600 * 1000;
 /** After signing in with an emailed code, a new password may be set without the old one for 15 min. */
 export const PASSWORD_RESET_WINDOW_MS = 15 * 60 * 1000;
+
+/** 30 days after the last activity, never past 90 days after creation. */
+function expiryAfterActivity(createdAtMs: number, activeAtMs: number): number {
+  return Math.min(activeAtMs + SESSION_LIFETIME_MS, createdAtMs + SESSION_ABSOLUTE_LIFETIME_MS);
+}
 
 export interface ValidSession {
   session: SessionRow;
@@ -32,7 +39,7 @@ export async function createSession(
     secretHash: Buffer.from(hashSecret(secret)),
     createdAtMs: input.nowMs,
     lastActiveAtMs: input.nowMs,
-    expiresAtMs: input.nowMs + SESSION_LIFETIME_MS,
+    expiresAtMs: expiryAfterActivity(input.nowMs, input.nowMs),
     passwordResetUntilMs: input.allowPasswordReset ? input.nowMs + PASSWORD_RESET_WINDOW_MS : null,
   };
   await db.insert(sessions).values(session);
@@ -46,12 +53,19 @@ export async function validateSessionToken(db: Database, token: string, nowMs: n
   if (!row) return null;
   const { sessions: session, users: user } = row;
   if (!secretsEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
-  if (session.expiresAtMs <= nowMs) {
+  // The second test also ends sessions created before the absolute lifetime existed.
+  if (session.expiresAtMs <= nowMs || session.createdAtMs + SESSION_ABSOLUTE_LIFETIME_MS <= nowMs) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  // Only a proven address reaches an account, and only with a session opened after the proof: one
+  // opened before belongs to whoever signed up, who may not own the address (pre-claimed account).
+  if (user.emailVerifiedAtMs === null || session.createdAtMs < user.emailVerifiedAtMs) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (nowMs - session.lastActiveAtMs < SESSION_ACTIVITY_CHECK_MS) return { session, user, refreshed: false };
-  const refreshedSession = { ...session, lastActiveAtMs: nowMs, expiresAtMs: nowMs + SESSION_LIFETIME_MS };
+  const refreshedSession = { ...session, lastActiveAtMs: nowMs, expiresAtMs: expiryAfterActivity(session.createdAtMs, nowMs) };
   await db
     .update(sessions)
     .set({ lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs })

@@ -8,6 +8,8 @@ import type { Database } from "./index.ts";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
 export const MIGRATIONS_FOLDER = resolve(PROJECT_ROOT, "migrations");
+/** how long a statement on the local file waits for another writer's lock before SQLITE_BUSY */
+export const BUSY_TIMEOUT_MS = 5000;
 
 /** A relative `file:` URL is relative to the project, whatever the working directory. */
 export function resolveDatabaseUrl(url: string): string {
@@ -24,11 +26,13 @@ export async function openDatabase(options: { url: string; authToken?: string | 
     const path = options.url.slice("file:".length);
     if (path && path !== ":memory:") await mkdir(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url: options.url, authToken: options.authToken });
+  // The busy timeout is a client option, not a PRAGMA: the client keeps a pool of connections
+  // (a transaction takes one, the next statement opens another) and a PRAGMA set one of them
+  // only, so the others failed at once with SQLITE_BUSY while another process wrote.
+  const client = createClient({ url: options.url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS });
   if (options.url.startsWith("file:")) {
-    // WAL lets the alert run write while pages read; busy_timeout avoids spurious SQLITE_BUSY.
+    // WAL lets the alert run write while pages read.
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
     await client.execute("PRAGMA foreign_keys = ON");
   }
   const db = drizzle(client, { schema });

@@ -1,4 +1,5 @@
-// /dev/mails: the local outbox of the Node runtime when no Resend key is set (never in production).
+// /dev/mails: the local outbox of the Node runtime without a Resend key, served only with
+// DEV_OUTBOX=on on a loopback HOST (config.ts), never in production.
 import { Hono } from "hono";
 import { formatDateFr } from "../../core/shared/format.ts";
 import type { Database } from "../db/index.ts";

@@ -5,6 +5,7 @@ import { Resend } from "resend";
 import { generateRandomToken } from "../auth/crypto.ts";
 import type { Database } from "../db/index.ts";
 import { devOutbox } from "../db/schema/index.ts";
+import { describeError } from "../logger.ts";
 
 export interface EmailMessage {
   to: string;
@@ -16,7 +17,8 @@ export interface EmailMessage {
   idempotencyKey?: string;
 }
 
-export type SendResult = { ok: true; id: string } | { ok: false; error: string };
+/** `capped`: refused before sending, the recipient's mailbox had its share (recipient-cap.ts). */
+export type SendResult = { ok: true; id: string } | { ok: false; error: string; capped?: true };
 
 /** Resend's batch endpoint takes at most 100 emails per call. */
 export const MAX_BATCH_SIZE = 100;
@@ -89,7 +91,8 @@ export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
         });
         return { ok: true, id };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        // Not the message: it quotes the insert's parameters (the recipient, the codes in the body).
+        return { ok: false, error: Object.values(describeError(error)).join(" ") };
       }
     },
   };

@@ -53,8 +53,12 @@ function finishEmail(
 
 // ---------------------------------------------------------------- confirmation of the address
 
-export function renderConfirmEmail(input: { firstName: string | null; confirmUrl: string; expiresInHours: number }): RenderedEmail {
-  const greeting = composeGreeting(input.firstName);
+/**
+ * `firstName` is accepted and never written: this email goes to an address nobody has proven yet,
+ * so a name typed with the sign-up would be a stranger's words to its owner.
+ */
+export function renderConfirmEmail(input: { firstName?: string | null; confirmUrl: string; expiresInHours: number }): RenderedEmail {
+  const greeting = "Bonjour,";
   const action = "Confirmer mon adresse email";
   const request = "Pour activer votre compte Zone Santé, confirmez votre adresse email.";
   const validity = `Ce lien est valable ${formatDuration(input.expiresInHours, "heure", "heures")}.`;
@@ -87,8 +91,9 @@ export function renderSignInCodeEmail(input: { code: string; expiresInMinutes: n
   const notYou = "Si vous n'avez pas demandé ce code, ignorez ce message : personne ne peut se connecter sans lui.";
   // letter-spacing spaces the digits on screen while a copy still gives the six digits together.
   const codeHtml = `<p style="margin:8px 0 24px 0;font-family:'Courier New', Courier, monospace;font-size:32px;font-weight:bold;letter-spacing:8px;">${escapeFrench(code)}</p>`;
-  return finishEmail(`Votre code de connexion : ${code}`, {
-    preheader: `${intro} ${code}`,
+  // Neither the subject nor the preheader carries the code: lock screens and notifications show them.
+  return finishEmail("Votre code de connexion – Zone Santé", {
+    preheader: `Le code de connexion demandé est dans ce message. ${validity}`,
     title: "Votre code de connexion",
     bodyHtml: [renderParagraph(intro), codeHtml, renderParagraph(validity), renderParagraph(forgotten), renderParagraph(secret), renderParagraph(notYou)],
     bodyText: [intro, code, validity, forgotten, secret, notYou],
@@ -206,11 +211,11 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
     "vos adresses surveillées ;",
     "vos préférences ;",
     "vos sessions de connexion ;",
-    "vos abonnements aux alertes ;",
+    "vos inscriptions aux alertes, avec ou sans compte ;",
     "les codes et liens de confirmation en attente.",
   ];
   const history =
-    "L'historique des alertes qui vous ont été envoyées est conservé uniquement dans les conditions prévues par notre politique de confidentialité (24 mois), puis supprimé.";
+    "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.";
   const last = "Vous ne recevrez plus aucun email de notre part. Vous pouvez toujours consulter Zone Santé sans compte.";
   const privacy = "Politique de confidentialité";
   return finishEmail("Votre compte Zone Santé a été supprimé", {

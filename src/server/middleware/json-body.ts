@@ -1,9 +1,46 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 
 export const MAX_JSON_BYTES = 16 * 1024;
+
+export function payloadTooLarge(c: Context) {
+  return jsonError(c, 413, "La requête est trop volumineuse.", "payload_too_large");
+}
+
+/**
+ * The body as text, or null once it passes `maxBytes`. The limit is counted on the bytes as they
+ * stream in, whatever Content-Length says (absent with chunked encoding, or lying): reading stops
+ * at the first chunk over the limit, so an oversize body is never buffered. A declared length
+ * over the limit is refused before reading anything.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && !(Number(declared) <= maxBytes)) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      // Stop the upload; the runtime drains or closes the connection after the 413 answer.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
 
 /**
  * Validates a JSON body with a zod schema and exposes it as `c.req.valid("json")`. French 4xx
@@ -17,11 +54,8 @@ export function jsonBody<S extends z.ZodType>(
     if (!/^application\/([\w.-]+\+)?json\b/i.test(c.req.header("content-type") ?? "")) {
       return jsonError(c, 415, "Le corps de la requête doit être au format JSON.", "unsupported_media_type");
     }
-    if (Number(c.req.header("content-length") ?? "0") > MAX_JSON_BYTES) {
-      return jsonError(c, 413, "La requête est trop volumineuse.", "payload_too_large");
-    }
-    const text = await c.req.text();
-    if (new TextEncoder().encode(text).length > MAX_JSON_BYTES) return jsonError(c, 413, "La requête est trop volumineuse.", "payload_too_large");
+    const text = await readBodyText(c.req.raw, MAX_JSON_BYTES);
+    if (text === null) return payloadTooLarge(c);
     let payload: unknown;
     try {
       payload = JSON.parse(text);

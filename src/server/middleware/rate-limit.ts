@@ -1,8 +1,10 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { clientKeyOfRequest } from "../client-ip.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
+import { describeError } from "../logger.ts";
 import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
 
 /**
@@ -13,14 +15,13 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & { fai
   return createMiddleware<AppEnv>(async (c, next) => {
     const deps = c.get("deps");
     const rule = ruleFor(deps.config);
-    const ip = deps.clientIp(c) ?? "unknown";
-    const bucketKey = await hashKey(ip, deps.appSecret);
+    const bucketKey = await hashKey(clientKeyOfRequest(c), deps.appSecret);
     let outcome;
     try {
       outcome = await consumeRateLimit(deps.db, rule, bucketKey, deps.clock().getTime());
     } catch (error) {
       if (!rule.failOpen) throw error;
-      deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, error: String(error) } });
+      deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, ...describeError(error) } });
       return next();
     }
     if (!outcome.allowed) {
@@ -35,10 +36,24 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & { fai
  * A limit on another key than the IP (an email address, hashed before storage). Returns the 429
  * answer to send, or null when the request may go on. Never fails open: auth routes guard accounts.
  */
-export async function limitByKey(c: Context<AppEnv>, rule: RateLimitRule, key: string): Promise<Response | null> {
+export async function limitByKey(
+  c: Context<AppEnv>,
+  rule: RateLimitRule,
+  key: string,
+  message = "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
+): Promise<Response | null> {
   const deps = c.get("deps");
   const outcome = await consumeRateLimit(deps.db, rule, await hashKey(key, deps.appSecret), deps.clock().getTime());
   if (outcome.allowed) return null;
   c.header("Retry-After", String(outcome.retryAfterSeconds));
-  return jsonError(c, 429, "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.", "rate_limited");
+  return jsonError(c, 429, message, "rate_limited");
+}
+
+/**
+ * A limit on a key (an account's email) per source of the request, the same source as
+ * rateLimitByIp's: someone guessing from one place exhausts his own allowance, not the owner's.
+ */
+export async function limitByKeyAndSource(c: Context<AppEnv>, rule: RateLimitRule, key: string): Promise<Response | null> {
+  const source = clientKeyOfRequest(c);
+  return limitByKey(c, rule, `${key}\n${source}`);
 }

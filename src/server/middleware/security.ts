@@ -2,14 +2,26 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 
-/** Headers every API answer carries. Pages get theirs from the runtime entry / public/_headers. */
+/**
+ * Headers every API answer carries, the one definition for the API. Pages get theirs from
+ * public/_headers (Cloudflare's static assets obey it; the Node entry reads the same file).
+ */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   c.header("X-Frame-Options", "DENY");
   c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  if (new URL(c.get("deps").config.SITE_URL).protocol === "https:") c.header("Strict-Transport-Security", HSTS);
+  // A shared cache (CDN, Cache API) must never keep an answer that sets or clears a cookie: it
+  // would hand that cookie, or its removal, to the next visitor.
+  if (c.res.headers.has("Set-Cookie") && !/\bno-store\b/.test(c.res.headers.get("Cache-Control") ?? "")) {
+    c.header("Cache-Control", "private, no-store");
+  }
 });
+
+/** Same value as the pages' (public/_headers); only sent when SITE_URL is https. */
+export const HSTS = "max-age=31536000; includeSubDomains";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,8 +33,9 @@ export const sameOriginForWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
   const secFetchSite = c.req.header("Sec-Fetch-Site");
-  const allowed = new Set([new URL(c.req.url).origin, new URL(c.get("deps").config.SITE_URL).origin]);
-  if ((origin && !allowed.has(origin)) || (!origin && secFetchSite === "cross-site")) {
+  // SITE_URL only: the request's own URL is built from its Host header, which the sender chooses.
+  const allowed = new URL(c.get("deps").config.SITE_URL).origin;
+  if ((origin && origin !== allowed) || (!origin && secFetchSite === "cross-site")) {
     return jsonError(c, 403, "Requête refusée : origine non autorisée.", "forbidden_origin");
   }
   return next();

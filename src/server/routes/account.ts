@@ -11,17 +11,16 @@ import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
+import { limitByKey } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
 import { changePassword, deleteAccount } from "../services/accounts.ts";
 import { buildReport } from "../services/report.ts";
 import { newPasswordField } from "./auth.ts";
-import { pickedAddressField } from "./fields.ts";
+import { personNameField, pickedAddressField } from "./fields.ts";
 
-const nameField = z.string().trim().max(80, { error: "Le prénom et le nom sont limités à 80 caractères." }).nullish().transform((value) => value || null);
-
-const profileBody = z.object({ firstName: nameField, lastName: nameField });
+const profileBody = z.object({ firstName: personNameField, lastName: personNameField });
 const passwordBody = z.object({
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).nullish().transform((value) => value || null),
   newPassword: newPasswordField,
@@ -47,6 +46,20 @@ function describeAddress(siteUrl: string, row: MonitoredAddressRow) {
     reportUrl: reportPageUrl(siteUrl, { ...row, label: row.addressLabel }, row.udiCode).replace(siteUrl, ""),
   };
 }
+
+const HOUR = 3600;
+/**
+ * Per account: each address add and each report email reads every official source for every
+ * address, and a report email lands in a mailbox. Generous for a person, a wall for a script.
+ */
+const ACCOUNT_LIMITS = {
+  addressAdds: { rule: { scope: "account-address-add", limit: 10, windowSeconds: HOUR }, message: "Trop d'ajouts d'adresses en peu de temps. Veuillez réessayer dans une heure." },
+  preferenceSaves: {
+    rule: { scope: "account-preferences-save", limit: 20, windowSeconds: HOUR },
+    message: "Trop d'enregistrements de vos préférences en peu de temps. Veuillez réessayer dans une heure.",
+  },
+  reportEmails: { rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR }, message: "Trop de demandes de bilan par email. Veuillez réessayer dans une heure." },
+} as const;
 
 /** Every route here acts on the signed-in account only: queries are scoped by its user id. */
 export const accountRoutes = new Hono<AppEnv>()
@@ -84,6 +97,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { user } = c.get("auth")!;
     const { label, address } = c.req.valid("json");
+    const limited = await limitByKey(c, ACCOUNT_LIMITS.addressAdds.rule, user.id, ACCOUNT_LIMITS.addressAdds.message);
+    if (limited) return limited;
     if (!isInFrance(address.latitude, address.longitude)) {
       return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
     }
@@ -125,15 +140,22 @@ export const accountRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { user } = c.get("auth")!;
     const preferences = c.req.valid("json");
+    const limited = await limitByKey(c, ACCOUNT_LIMITS.preferenceSaves.rule, user.id, ACCOUNT_LIMITS.preferenceSaves.message);
+    if (limited) return limited;
     await savePreferences(deps.db, user.id, preferences, deps.clock().getTime());
-    // Saved first: a failing email must not lose the person's choice.
-    let emailSent = false;
-    try {
-      emailSent = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
-    } catch (error) {
-      deps.log({ level: "error", message: "latest report failed", fields: { error: error instanceof Error ? error.name : "unknown" } });
-    }
-    return c.json({ preferences, emailSent });
+    return c.json({ preferences });
+  })
+
+  // The latest report by email only when the person asks for it (saving preferences sends nothing).
+  .post("/report-email", async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.get("auth")!;
+    const limited = await limitByKey(c, ACCOUNT_LIMITS.reportEmails.rule, user.id, ACCOUNT_LIMITS.reportEmails.message);
+    if (limited) return limited;
+    const outcome = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
+    if (outcome === "capped") return jsonError(c, 429, "Trop d'emails envoyés à votre adresse en peu de temps. Veuillez réessayer plus tard.", "rate_limited");
+    if (outcome === "failed") return jsonError(c, 502, "Votre bilan n'a pas pu être envoyé par email. Veuillez réessayer plus tard.", "email_failed");
+    return c.json({ message: "Votre bilan vient de vous être envoyé par email.", emailSent: true });
   })
 
   .get("/report.pdf", async (c) => {

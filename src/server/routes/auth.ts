@@ -1,15 +1,18 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, clearSessionCookie, setOAuthCookie, setSessionCookie, takeOAuthCookie } from "../auth/cookies.ts";
+import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
+import { OAUTH_NONCE_COOKIE, OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, clearSessionCookie, setOAuthCookie, setSessionCookie, takeOAuthCookie } from "../auth/cookies.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../auth/password.ts";
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
+import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
-import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { limitByKey, limitByKeyAndSource, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { confirmEmail, openSession, sendSignInCode, signInWithGoogle, signInWithPassword, signUp, verifySignInCode } from "../services/accounts.ts";
+import { personNameField } from "./fields.ts";
 
 const MINUTE = 60;
 
@@ -22,15 +25,11 @@ export const emailField = z
 
 export const newPasswordField = z
   .string({ error: "Le mot de passe est obligatoire." })
-  .min(MIN_PASSWORD_LENGTH, { error: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.` })
-  .max(MAX_PASSWORD_LENGTH, { error: `Le mot de passe est trop long (${MAX_PASSWORD_LENGTH} caractères au plus).` });
+  .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(MAX_PASSWORD_LENGTH, { error: `Le mot de passe est trop long (${MAX_PASSWORD_LENGTH} caractères au plus).` })
+  .refine((password) => !isCommonPassword(password), { error: PASSWORD_TOO_COMMON_MESSAGE });
 
-const nameField = z
-  .string()
-  .trim()
-  .max(80, { error: "Le prénom et le nom sont limités à 80 caractères." })
-  .nullish()
-  .transform((value) => value || null);
+const nameField = personNameField;
 
 const signUpBody = z.object({ email: emailField, password: newPasswordField, firstName: nameField, lastName: nameField });
 const signInBody = z.object({
@@ -38,6 +37,14 @@ const signInBody = z.object({
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
 });
 const codeRequestBody = z.object({ email: emailField });
+const CONFIRM_LINK_INVALID = "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par email pour confirmer votre adresse.";
+const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'email.";
+/** u, x and s of the link, as the confirmation page read them from its address. */
+const confirmBody = z.object({
+  u: z.string({ error: CONFIRM_LINK_INCOMPLETE }).min(1, { error: CONFIRM_LINK_INCOMPLETE }).max(64, { error: CONFIRM_LINK_INCOMPLETE }),
+  x: z.string({ error: CONFIRM_LINK_INCOMPLETE }).regex(/^\d{1,15}$/, { error: CONFIRM_LINK_INCOMPLETE }).transform(Number),
+  s: z.string({ error: CONFIRM_LINK_INCOMPLETE }).regex(/^[0-9a-f]{64}$/, { error: CONFIRM_LINK_INCOMPLETE }),
+});
 const codeVerifyBody = z.object({
   email: emailField,
   code: z.string({ error: "Le code est obligatoire." }).trim().regex(/^\d{6}$/, { error: "Le code comporte 6 chiffres." }),
@@ -59,6 +66,9 @@ export function describeSession(auth: ValidSession | null, options: { googleEnab
 
 async function startSession(c: Context<AppEnv>, user: UserRow, options: { allowPasswordReset?: boolean } = {}) {
   const deps = c.get("deps");
+  // The session this browser had is replaced, not left alive beside the new one.
+  const replaced = c.get("auth");
+  if (replaced) await invalidateSession(deps.db, replaced.session.id);
   const { token, session } = await openSession(deps, user, options);
   setSessionCookie(c, token, session.expiresAtMs);
   return describeSession({ session, user, refreshed: false }, { googleEnabled: isGoogleConfigured(deps.config), nowMs: deps.clock().getTime() });
@@ -77,7 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
     jsonBody(signUpBody),
     async (c) => {
       const input = c.req.valid("json");
-      const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, input.email);
+      const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       const outcome = await signUp(c.get("deps"), input);
       if (outcome.kind === "exists") return jsonError(c, 409, "Un compte existe déjà avec cette adresse email.", "email_taken");
@@ -93,17 +103,25 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
 
-  .get("/confirm", async (c) => {
-    const deps = c.get("deps");
-    const user = await confirmEmail(deps, {
-      userId: c.req.query("u") ?? "",
-      expiresAtMs: Number(c.req.query("x")),
-      signature: c.req.query("s") ?? "",
-    });
-    if (!user) return c.redirect("/auth?erreur=lien", 302);
-    await startSession(c, user);
-    return c.redirect("/compte?bienvenue=1", 302);
+  // Links sent before the confirmation page existed: a GET changes nothing (mail scanners open
+  // links), it only shows the page whose button confirms.
+  .get("/confirm", (c) => {
+    const query = new URLSearchParams();
+    for (const name of ["u", "x", "s"]) query.set(name, c.req.query(name) ?? "");
+    return c.redirect(`/confirmation-compte?${query}`, 302);
   })
+
+  .post(
+    "/confirm",
+    rateLimitByIp(() => ({ scope: "confirm-ip", limit: 30, windowSeconds: 15 * MINUTE })),
+    jsonBody(confirmBody),
+    async (c) => {
+      const { u, x, s } = c.req.valid("json");
+      const outcome = await confirmEmail(c.get("deps"), { userId: u, expiresAtMs: x, signature: s });
+      if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      return c.json(await startSession(c, outcome.user));
+    },
+  )
 
   .post(
     "/signin",
@@ -111,7 +129,17 @@ export const authRoutes = new Hono<AppEnv>()
     jsonBody(signInBody),
     async (c) => {
       const input = c.req.valid("json");
-      const limited = await limitByKey(c, { scope: "signin-email", limit: 10, windowSeconds: 15 * MINUTE }, input.email);
+      // Per account and source, so that guesses from elsewhere cannot lock the owner out; the
+      // per-account ceiling is a last resort against guesses spread over many sources, and then
+      // the emailed code (limited separately) still lets the owner in.
+      const limited =
+        (await limitByKeyAndSource(c, { scope: "signin-email-source", limit: 10, windowSeconds: 15 * MINUTE }, input.email)) ??
+        (await limitByKey(
+          c,
+          { scope: "signin-email", limit: 50, windowSeconds: 15 * MINUTE },
+          input.email,
+          "Trop de tentatives sur ce compte. Connectez-vous avec un code reçu par email, ou réessayez dans quelques minutes.",
+        ));
       if (limited) return limited;
       const outcome = await signInWithPassword(c.get("deps"), input);
       if (outcome.kind === "invalid") return jsonError(c, 401, "Email ou mot de passe incorrect.", "invalid_credentials");
@@ -135,7 +163,11 @@ export const authRoutes = new Hono<AppEnv>()
     jsonBody(codeRequestBody),
     async (c) => {
       const { email } = c.req.valid("json");
-      const limited = await limitByKey(c, { scope: "code-send-email", limit: 3, windowSeconds: 15 * MINUTE }, email);
+      // Per account and source as for passwords; the per-account ceiling also bounds the guesses
+      // a spread-out attacker gets (5 per code).
+      const limited =
+        (await limitByKeyAndSource(c, { scope: "code-send-email-source", limit: 3, windowSeconds: 15 * MINUTE }, normaliseRecipientAddress(email))) ??
+        (await limitByKey(c, { scope: "code-send-email", limit: 10, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(email)));
       if (limited) return limited;
       await sendSignInCode(c.get("deps"), email);
       // Same answer whether or not an account exists for this address.
@@ -165,9 +197,10 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/google", (c) => {
     const { config } = c.get("deps");
     if (!isGoogleConfigured(config)) return c.redirect("/auth?erreur=google", 302);
-    const { url, state, codeVerifier } = createGoogleAuthorization(config);
+    const { url, state, codeVerifier, nonce } = createGoogleAuthorization(config);
     setOAuthCookie(c, OAUTH_STATE_COOKIE, state);
     setOAuthCookie(c, OAUTH_VERIFIER_COOKIE, codeVerifier);
+    setOAuthCookie(c, OAUTH_NONCE_COOKIE, nonce);
     return c.redirect(url.toString(), 302);
   })
 
@@ -175,15 +208,16 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const expectedState = takeOAuthCookie(c, OAUTH_STATE_COOKIE);
     const codeVerifier = takeOAuthCookie(c, OAUTH_VERIFIER_COOKIE);
+    const nonce = takeOAuthCookie(c, OAUTH_NONCE_COOKIE);
     const code = c.req.query("code");
     const fail = (reason: string) => {
       deps.log({ level: "warn", message: "google sign-in failed", fields: { reason } });
       return c.redirect("/auth?erreur=google", 302);
     };
     if (!isGoogleConfigured(deps.config)) return fail("not configured");
-    if (!code || !expectedState || !codeVerifier || c.req.query("state") !== expectedState) return fail("state or code missing");
+    if (!code || !expectedState || !codeVerifier || !nonce || c.req.query("state") !== expectedState) return fail("state or code missing");
     try {
-      const identity = await exchangeGoogleCode(deps.config, { code, codeVerifier, nowMs: deps.clock().getTime() });
+      const identity = await exchangeGoogleCode(deps.config, { code, codeVerifier, nonce, nowMs: deps.clock().getTime() });
       const outcome = await signInWithGoogle(deps, identity);
       if (outcome.kind !== "ok") return fail(outcome.kind);
       await startSession(c, outcome.user);

@@ -13,3 +13,16 @@ export const pickedAddressField = z.object(
   },
   { error: "Choisissez une adresse dans la liste des suggestions." },
 );
+
+/**
+ * A first or last name. Letters (any script), spaces, hyphens and apostrophes only: names are
+ * written in our emails, and no digit, « @ », « / » or « . » means no phone number or link can be
+ * passed off as ours through a name.
+ */
+export const personNameField = z
+  .string()
+  .trim()
+  .max(80, { error: "Le prénom et le nom sont limités à 80 caractères." })
+  .regex(/^[\p{L}\p{M}' \u2019-]*$/u, { error: "Le prénom et le nom ne peuvent contenir que des lettres, des espaces, des traits d'union et des apostrophes." })
+  .nullish()
+  .transform((value) => value || null);

@@ -1,15 +1,19 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../deps.ts";
+import { describeError } from "../logger.ts";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { db, clock, log } = c.get("deps");
   let database: "ok" | "error" = "ok";
   try {
-    await db.run(sql`select 1`);
+    // A write probe, not just a read: a full disk, a read-only file or a Turso database blocked
+    // for writes still answers `select 1`. The statement deletes nothing, but only a connection
+    // that may write can run it; as a one-statement write batch it is one round trip on Turso
+    // (BEGIN IMMEDIATE … COMMIT on a local file, which waits for the busy timeout).
+    await db.$client.batch(["delete from rate_limits where 0"], "write");
   } catch (error) {
     database = "error";
-    log({ level: "error", message: "health: database unreachable", fields: { error: String(error) } });
+    log({ level: "error", message: "health: database cannot write", fields: describeError(error) });
   }
   c.header("Cache-Control", "no-store");
   // The API answers reports even without its database (rate limits fail open), so the service

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
-import { jsonBody } from "../middleware/json-body.ts";
+import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { resolvePickedAddress } from "../services/geocoded-address.ts";
 import { confirmSubscription, createSubscription, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
 import { pickedAddressField } from "./fields.ts";
@@ -43,16 +45,26 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = c.get("deps");
       const input = c.req.valid("json");
-      const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, input.email);
+      const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       if (!isInFrance(input.address.latitude, input.address.longitude)) {
         return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
       }
-      const { confirmationSent } = await createSubscription(deps, {
+      // The email quotes the address: it must be the geocoder's label, not the one sent with the form.
+      const resolved = await resolvePickedAddress(deps, input.address);
+      if (resolved.kind === "unknown") return jsonError(c, 400, "Choisissez une adresse dans la liste des suggestions.", "unknown_address");
+      if (resolved.kind === "unavailable") {
+        return jsonError(c, 503, "Le service de recherche d'adresses ne répond pas. Veuillez réessayer dans quelques minutes.", "geocoder_unavailable");
+      }
+      const outcome = await createSubscription(deps, {
         email: input.email,
-        address: input.address,
+        address: resolved.address,
         partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
       });
+      if (outcome.kind === "capped") {
+        return jsonError(c, 429, "Trop de demandes pour cette adresse email. Veuillez réessayer plus tard.", "rate_limited");
+      }
+      const { confirmationSent } = outcome;
       return c.json(
         {
           message: confirmationSent
@@ -71,6 +83,16 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel });
   });
 
+/** A malformed JSON body is an invalid link (400 below), like a missing field. */
+function parseJsonObject(text: string): { u?: unknown; t?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? (value as { u?: unknown; t?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * POST only: the page of the link sends {u, t} as JSON; mail clients doing RFC 8058 one-click
  * POST "List-Unsubscribe=One-Click" to the URL that carries u and t in its query.
@@ -78,8 +100,12 @@ export const subscriptionRoutes = new Hono<AppEnv>()
 export const unsubscribeRoutes = new Hono<AppEnv>().post("/", async (c) => {
   let recipientKey = c.req.query("u") ?? "";
   let token = c.req.query("t") ?? "";
+  // Whatever its type (JSON from our page, a form "List-Unsubscribe=One-Click" from a mail
+  // client), the body is read within the same bound as every JSON body.
+  const text = await readBodyText(c.req.raw, MAX_JSON_BYTES);
+  if (text === null) return payloadTooLarge(c);
   if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
-    const body = (await c.req.json().catch(() => null)) as { u?: unknown; t?: unknown } | null;
+    const body = parseJsonObject(text);
     if (typeof body?.u === "string") recipientKey = body.u;
     if (typeof body?.t === "string") token = body.t;
   }

@@ -1,5 +1,5 @@
-// Reports for an account's monitored addresses: the « latest report » email after saving
-// preferences, and the account PDF. Built with the same report service as the public page.
+// Reports for an account's monitored addresses: the « latest report » email the person asks
+// for, and the account PDF. Built with the same report service as the public page.
 import { localDateParis } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import type { MonitoredAddressRow, UserRow } from "../db/schema/index.ts";
@@ -40,8 +40,8 @@ export async function buildAddressReports(deps: Deps, addresses: readonly Monito
   );
 }
 
-/** Emails the current report of every monitored address; false when the email could not be sent. */
-export async function sendLatestReport(deps: Deps, user: UserRow, addresses: readonly MonitoredAddressRow[]): Promise<boolean> {
+/** Emails the current report of every monitored address (on the person's request). */
+export async function sendLatestReport(deps: Deps, user: UserRow, addresses: readonly MonitoredAddressRow[]): Promise<"sent" | "failed" | "capped"> {
   const reports = await buildAddressReports(deps, addresses);
   const udiByLabel = new Map(addresses.map((address) => [address.addressLabel, address.udiCode]));
   const email = renderLatestReportEmail({
@@ -51,8 +51,10 @@ export async function sendLatestReport(deps: Deps, user: UserRow, addresses: rea
     reportUrlFor: (report) => reportPageUrl(deps.config.SITE_URL, report.address, udiByLabel.get(report.address.label)),
   });
   const result = await deps.mailer.send({ to: user.email, ...email });
-  if (!result.ok) deps.log({ level: "error", message: "latest report email failed", fields: { error: result.error } });
-  return result.ok;
+  if (result.ok) return "sent";
+  if (result.capped) return "capped";
+  deps.log({ level: "error", message: "latest report email failed", fields: { error: result.error } });
+  return "failed";
 }
 
 export function pdfFileName(now: Date): string {

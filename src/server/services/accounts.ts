@@ -6,21 +6,28 @@ import { generateNumericCode, hexEqual, hmacHex } from "../auth/crypto.ts";
 import type { GoogleIdentity } from "../auth/google.ts";
 import { hashPassword, passwordNeedsRehash, verifyPassword } from "../auth/password.ts";
 import { createSession, endPasswordResetWindow, invalidateUserSessions } from "../auth/session.ts";
-import { countEmailCodeAttempt, deleteEmailCodes, findLiveEmailCode, replaceEmailCode } from "../db/repositories/email-codes.ts";
+import { claimEmailCodeAttempt, deleteEmailCodes, findLiveEmailCode, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
 import {
   deleteUserAndData,
   findUserByEmail,
   findUserByGoogleSubject,
   findUserById,
   insertUser,
+  markPendingUserVerified,
   normaliseEmail,
+  purgeUnverifiedUsers,
+  replacePendingUser,
   updateUser,
 } from "../db/repositories/users.ts";
+import { eraseAlertDataStatements, findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
 import { renderAccountDeletedEmail, renderConfirmEmail, renderSignInCodeEmail } from "../email/templates.ts";
+import { accountRecipientKey, subscriptionRecipientKey } from "./subscriptions.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
 export const CONFIRM_LINK_HOURS = 48;
+/** An account whose address was never confirmed is deleted this long after its (latest) sign-up. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 export const SIGN_IN_CODE_MINUTES = 10;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 
@@ -29,15 +36,24 @@ export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 let decoyHash: Promise<string> | undefined;
 const getDecoyHash = () => (decoyHash ??= hashPassword("zone-sante-decoy-password"));
 
-async function confirmSignature(deps: Deps, userId: string, email: string, expiresAtMs: number): Promise<string> {
-  return hmacHex(deps.appSecret, `confirm-email:${userId}:${email}:${expiresAtMs}`);
+type ConfirmableUser = Pick<UserRow, "id" | "email" | "passwordHash" | "emailVerifiedAtMs">;
+
+/**
+ * The link's signature also covers the state it changes — unconfirmed, and the password hash of
+ * the sign-up — so it stops working once used, once a new sign-up replaced the pending one, and
+ * after a password change, without a table of used links.
+ */
+async function confirmSignature(deps: Deps, user: ConfirmableUser, expiresAtMs: number): Promise<string> {
+  const state = `${user.emailVerifiedAtMs ?? "pending"}:${user.passwordHash ?? ""}`;
+  return hmacHex(deps.appSecret, `confirm-email:${user.id}:${user.email}:${expiresAtMs}:${state}`);
 }
 
-export async function buildConfirmUrl(deps: Deps, user: Pick<UserRow, "id" | "email">): Promise<string> {
+/** The page the email links to: opening it changes nothing, its button posts u, x and s to /api/auth/confirm. */
+export async function buildConfirmUrl(deps: Deps, user: ConfirmableUser): Promise<string> {
   const expiresAtMs = deps.clock().getTime() + CONFIRM_LINK_HOURS * 3600 * 1000;
-  const signature = await confirmSignature(deps, user.id, user.email, expiresAtMs);
+  const signature = await confirmSignature(deps, user, expiresAtMs);
   const query = new URLSearchParams({ u: user.id, x: String(expiresAtMs), s: signature });
-  return `${deps.config.SITE_URL}/api/auth/confirm?${query}`;
+  return `${deps.config.SITE_URL}/confirmation-compte?${query}`;
 }
 
 async function sendConfirmEmail(deps: Deps, user: UserRow): Promise<boolean> {
@@ -54,28 +70,57 @@ export async function signUp(
   input: { email: string; password: string; firstName: string | null; lastName: string | null },
 ): Promise<SignUpOutcome> {
   const nowMs = deps.clock().getTime();
-  if (await findUserByEmail(deps.db, input.email)) return { kind: "exists" };
-  const user = await insertUser(deps.db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    nowMs,
-  });
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing?.emailVerifiedAtMs) return { kind: "exists" };
+  const fields = { passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName, nowMs };
+  // A sign-up still waiting for confirmation does not hold the address: a new one replaces it (new
+  // password, so the links already sent stop working), instead of « this address is taken ».
+  const user = existing ? await replacePendingUser(deps.db, existing.id, fields) : await insertUser(deps.db, { email: input.email, ...fields });
   if (!user) return { kind: "exists" };
+  if (existing) await invalidateUserSessions(deps.db, existing.id);
   return { kind: "created", emailSent: await sendConfirmEmail(deps, user) };
 }
 
-/** The confirmation link: checks its signature and age, marks the email as verified. */
-export async function confirmEmail(deps: Deps, input: { userId: string; expiresAtMs: number; signature: string }): Promise<UserRow | null> {
+export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" };
+
+/**
+ * The « Confirmer mon adresse » button of the page the link opens: checks the signature (over the
+ * account's current state) and the age, then marks the address verified once. Any session opened
+ * before is void (there should be none).
+ */
+export async function confirmEmail(deps: Deps, input: { userId: string; expiresAtMs: number; signature: string }): Promise<ConfirmEmailOutcome> {
   const nowMs = deps.clock().getTime();
-  if (!Number.isFinite(input.expiresAtMs) || input.expiresAtMs < nowMs) return null;
+  if (!Number.isSafeInteger(input.expiresAtMs) || input.expiresAtMs < nowMs) return { kind: "invalid" };
   const user = await findUserById(deps.db, input.userId);
-  if (!user) return null;
-  const expected = await confirmSignature(deps, user.id, user.email, input.expiresAtMs);
-  if (!hexEqual(expected, input.signature)) return null;
-  if (!user.emailVerifiedAtMs) await updateUser(deps.db, user.id, { emailVerifiedAtMs: nowMs, nowMs });
-  return { ...user, emailVerifiedAtMs: user.emailVerifiedAtMs ?? nowMs };
+  if (!user || user.emailVerifiedAtMs !== null) return { kind: "invalid" };
+  if (!hexEqual(await confirmSignature(deps, user, input.expiresAtMs), input.signature)) return { kind: "invalid" };
+  const verified = await markPendingUserVerified(deps.db, user.id, { nowMs, expectedPasswordHash: user.passwordHash });
+  if (!verified) return { kind: "invalid" };
+  await invalidateUserSessions(deps.db, user.id);
+  return { kind: "ok", user: verified };
+}
+
+/**
+ * The owner of the address has just proven it (emailed code or Google) on an account still
+ * waiting for confirmation. Whoever signed up may have been someone else using that address: the
+ * password chosen then and every session opened before are dropped; the owner sets a password
+ * afterwards from « Mon compte ».
+ */
+async function claimPendingAccount(deps: Deps, user: UserRow, changes: { googleSubject?: string } = {}): Promise<UserRow> {
+  const nowMs = deps.clock().getTime();
+  const verified = await markPendingUserVerified(deps.db, user.id, { nowMs, changes: { ...changes, passwordHash: null } });
+  if (verified) {
+    await invalidateUserSessions(deps.db, user.id);
+    return verified;
+  }
+  // Confirmed by another request in the meantime: nothing to drop any more.
+  if (changes.googleSubject) await updateUser(deps.db, user.id, { googleSubject: changes.googleSubject, nowMs });
+  return (await findUserById(deps.db, user.id)) ?? user;
+}
+
+/** Retention: accounts whose address was never confirmed hold nothing and go after 7 days. */
+export async function purgeUnconfirmedAccounts(deps: Pick<Deps, "db" | "clock">): Promise<void> {
+  await purgeUnverifiedUsers(deps.db, deps.clock().getTime() - UNCONFIRMED_ACCOUNT_DAYS * 24 * 3600 * 1000);
 }
 
 export type PasswordSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };
@@ -119,19 +164,19 @@ export type CodeSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid
 export async function verifySignInCode(deps: Deps, input: { email: string; code: string }): Promise<CodeSignInOutcome> {
   const email = normaliseEmail(input.email);
   const nowMs = deps.clock().getTime();
-  const stored = await findLiveEmailCode(deps.db, email, nowMs);
-  if (!stored) return { kind: "invalid" };
-  if (stored.attempts >= SIGN_IN_CODE_MAX_ATTEMPTS) return { kind: "exhausted" };
-  await countEmailCodeAttempt(deps.db, stored.id);
-  if (!hexEqual(await codeHash(deps, email, input.code), stored.codeHash)) {
-    return stored.attempts + 1 >= SIGN_IN_CODE_MAX_ATTEMPTS ? { kind: "exhausted" } : { kind: "invalid" };
+  // Count first, compare after: only a guess that was counted is ever checked.
+  const attempt = await claimEmailCodeAttempt(deps.db, { email, nowMs, maxAttempts: SIGN_IN_CODE_MAX_ATTEMPTS });
+  if (!attempt) return (await findLiveEmailCode(deps.db, email, nowMs)) ? { kind: "exhausted" } : { kind: "invalid" };
+  if (!hexEqual(await codeHash(deps, email, input.code), attempt.codeHash)) {
+    return attempt.attempts >= SIGN_IN_CODE_MAX_ATTEMPTS ? { kind: "exhausted" } : { kind: "invalid" };
   }
+  // One-time: of two requests carrying the right code at once, only the one that deletes it signs in.
+  if (!(await takeEmailCode(deps.db, attempt.id))) return { kind: "invalid" };
   await deleteEmailCodes(deps.db, email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { kind: "invalid" };
-  // Receiving the code proves the address: an unconfirmed account becomes confirmed.
-  if (!user.emailVerifiedAtMs) await updateUser(deps.db, user.id, { emailVerifiedAtMs: nowMs, nowMs });
-  return { kind: "ok", user: { ...user, emailVerifiedAtMs: user.emailVerifiedAtMs ?? nowMs } };
+  // Receiving the code proves the address, not the password chosen at sign-up.
+  return { kind: "ok", user: user.emailVerifiedAtMs ? user : await claimPendingAccount(deps, user) };
 }
 
 export type GoogleSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "unverified_email" };
@@ -143,8 +188,9 @@ export async function signInWithGoogle(deps: Deps, identity: GoogleIdentity): Pr
   if (linked) return { kind: "ok", user: linked };
   if (!identity.emailVerified) return { kind: "unverified_email" };
   const existing = await findUserByEmail(deps.db, identity.email);
+  if (existing && !existing.emailVerifiedAtMs) return { kind: "ok", user: await claimPendingAccount(deps, existing, { googleSubject: identity.subject }) };
   if (existing) {
-    await updateUser(deps.db, existing.id, { googleSubject: identity.subject, emailVerifiedAtMs: existing.emailVerifiedAtMs ?? nowMs, nowMs });
+    await updateUser(deps.db, existing.id, { googleSubject: identity.subject, nowMs });
     return { kind: "ok", user: { ...existing, googleSubject: identity.subject } };
   }
   const created = await insertUser(deps.db, {
@@ -186,10 +232,25 @@ export async function changePassword(
   return { kind: "ok" };
 }
 
-/** Deletes everything at once, then says so by email (the account is gone even if the email fails). */
+/**
+ * Deletes everything at once — with the alert sign-ups made without an account that reach the same
+ * mailbox, and the address in the alert history —, then says so by email (the account is gone even
+ * if the email fails).
+ */
 export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailSent: boolean }> {
   const deletedAt = deps.clock();
-  await deleteUserAndData(deps.db, user);
+  // Only a proven mailbox may take the sign-ups of that mailbox with it.
+  const subscriptionIds = user.emailVerifiedAtMs ? await findMailboxSubscriptionIds(deps.db, user.email) : [];
+  await deleteUserAndData(
+    deps.db,
+    user,
+    eraseAlertDataStatements(deps.db, {
+      recipientKeys: [accountRecipientKey(user.id), ...subscriptionIds.map(subscriptionRecipientKey)],
+      subscriptionIds,
+      erasedLabel: "Adresse effacée",
+      homeUrl: `${deps.config.SITE_URL}/`,
+    }),
+  );
   const email = renderAccountDeletedEmail({ firstName: user.firstName, deletedAt, privacyUrl: `${deps.config.SITE_URL}/confidentialite` });
   const result = await deps.mailer.send({ to: user.email, ...email });
   if (!result.ok) deps.log({ level: "error", message: "account deletion email failed", fields: { error: result.error } });

@@ -45,22 +45,30 @@ export async function buildOneClickUnsubscribeUrl(deps: Pick<Deps, "appSecret" |
   return `${deps.config.SITE_URL}/api/unsubscribe?${query}`;
 }
 
-async function sendConfirmation(deps: Deps, subscription: { id: string; email: string; addressLabel: string }): Promise<boolean> {
+async function sendConfirmation(deps: Deps, subscription: { id: string; email: string; addressLabel: string }): Promise<"sent" | "failed" | "capped"> {
   const email = renderSubscriptionConfirmEmail({ addressLabel: subscription.addressLabel, confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id) });
   const result = await deps.mailer.send({ to: subscription.email, ...email, idempotencyKey: `subscription-confirm-${subscription.id}` });
   if (!result.ok) {
+    if (result.capped) return "capped";
     deps.log({ level: "error", message: "subscription confirmation email failed", fields: { error: result.error } });
-    return false;
+    return "failed";
   }
   await deps.db.update(alertSubscriptions).set({ confirmationSentAtMs: deps.clock().getTime() }).where(eq(alertSubscriptions.id, subscription.id));
-  return true;
+  return "sent";
 }
 
-/** Records the sign-up first (nothing is lost if the email fails: the daily run sends it again). */
+export type CreateSubscriptionOutcome = { kind: "created"; id: string; confirmationSent: boolean } | { kind: "capped" };
+
+/**
+ * Records the sign-up first (nothing is lost if the email fails: the daily run sends it again).
+ * The address must be the geocoder's (geocoded-address.ts): it is quoted in the email. When the
+ * mailbox has had its share of our emails, the sign-up is forgotten at once rather than kept for
+ * the daily run to send.
+ */
 export async function createSubscription(
   deps: Deps,
   input: { email: string; address: SubscriptionAddress; partnerOrigin: string | null },
-): Promise<{ id: string; confirmationSent: boolean }> {
+): Promise<CreateSubscriptionOutcome> {
   const nowMs = deps.clock().getTime();
   const row = {
     id: generateRandomToken(15),
@@ -76,7 +84,12 @@ export async function createSubscription(
     createdAtMs: nowMs,
   };
   await deps.db.insert(alertSubscriptions).values(row);
-  return { id: row.id, confirmationSent: await sendConfirmation(deps, row) };
+  const sending = await sendConfirmation(deps, row);
+  if (sending === "capped") {
+    await deps.db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+    return { kind: "capped" };
+  }
+  return { kind: "created", id: row.id, confirmationSent: sending === "sent" };
 }
 
 /** Idempotent: a second click on the link confirms nothing more and says the same. */
@@ -122,7 +135,7 @@ export async function retryPendingConfirmations(deps: Deps): Promise<number> {
   let sent = 0;
   for (const subscription of pending) {
     if (subscription.createdAtMs < since) continue;
-    if (await sendConfirmation(deps, subscription)) sent++;
+    if ((await sendConfirmation(deps, subscription)) === "sent") sent++;
   }
   return sent;
 }

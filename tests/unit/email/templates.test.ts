@@ -107,7 +107,7 @@ const threeReports = () => [
 const reportUrlFor = (report: Report) => `https://zone-sante.fr/?q=${encodeURIComponent(report.address.label)}&src=email`;
 
 const allEmails = (): Array<[string, RenderedEmail]> => [
-  ["confirm", renderConfirmEmail({ firstName: "Marie", confirmUrl: "https://zone-sante.fr/api/auth/confirm?token=abc", expiresInHours: 24 })],
+  ["confirm", renderConfirmEmail({ firstName: "Marie", confirmUrl: "https://zone-sante.fr/confirmation-compte?token=abc", expiresInHours: 24 })],
   ["sign-in code", renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 })],
   ["report, none", renderLatestReportEmail({ firstName: null, reports: [], accountUrl: ACCOUNT_URL, reportUrlFor })],
   ["report, three", renderLatestReportEmail({ firstName: "Marie", reports: threeReports(), accountUrl: ACCOUNT_URL, reportUrlFor })],
@@ -166,16 +166,17 @@ describe.each(allEmails())("every email: %s", (_name, email) => {
 });
 
 describe("renderConfirmEmail", () => {
-  const confirmUrl = "https://zone-sante.fr/api/auth/confirm?token=abc&email=marie%40exemple.fr";
+  const confirmUrl = "https://zone-sante.fr/confirmation-compte?token=abc&email=marie%40exemple.fr";
 
-  it("greets by first name and asks to confirm through the link", () => {
+  it("asks to confirm through the link, without the name typed with the sign-up (the address is not proven yet)", () => {
     const email = renderConfirmEmail({ firstName: "Marie", confirmUrl, expiresInHours: 24 });
     expect(email.subject).toBe("Confirmez votre adresse email – Zone Santé");
-    expectInBothParts(email, "Bonjour Marie,");
+    expectInBothParts(email, "Bonjour,");
+    expect(email.text).not.toContain("Marie");
     expectInBothParts(email, `Ce lien est valable 24${NBSP}heures.`);
     expectInBothParts(email, "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte ne sera activé.");
     expect(linksOf(email.html)).toContainEqual({ href: confirmUrl, label: "Confirmer mon adresse email" });
-    expect(email.html).toContain(`href="https://zone-sante.fr/api/auth/confirm?token=abc&amp;email=marie%40exemple.fr"`);
+    expect(email.html).toContain(`href="https://zone-sante.fr/confirmation-compte?token=abc&amp;email=marie%40exemple.fr"`);
     expect(email.text).toContain(`Confirmer mon adresse email${NBSP}: ${confirmUrl}`);
   });
 
@@ -186,11 +187,11 @@ describe("renderConfirmEmail", () => {
     expectInBothParts(email, `Ce lien est valable 1${NBSP}heure.`);
   });
 
-  it("escapes a hostile first name", () => {
+  it("never writes a hostile first name", () => {
     const email = renderConfirmEmail({ firstName: HOSTILE, confirmUrl, expiresInHours: 24 });
     expect(email.html).not.toContain("<script>");
-    expect(email.html).toContain(`Bonjour ${HOSTILE_ESCAPED},`);
-    expect(email.text).toContain(`Bonjour ${HOSTILE},`);
+    expect(email.html).not.toContain(HOSTILE_ESCAPED);
+    expect(email.text).not.toContain(HOSTILE);
   });
 });
 
@@ -198,7 +199,11 @@ describe("renderSignInCodeEmail", () => {
   const email = renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 });
 
   it("shows the code, its validity and that it works once", () => {
-    expect(email.subject).toBe(`Votre code de connexion${NBSP}: 123456`);
+    // Lock screens and notification previews show the subject and the preheader: the code is not there.
+    expect(email.subject).toBe("Votre code de connexion – Zone Santé");
+    const preheader = /<div style="display:none[^>]*>([^<]*)<\/div>/.exec(email.html)?.[1];
+    expect(preheader).toMatch(/code de connexion/);
+    expect(preheader).not.toContain("123456");
     expect(email.html).toMatch(/font-size:32px;[^"]*letter-spacing:8px;">123456</);
     expect(email.text).toMatch(/^123456$/m);
     expectInBothParts(email, `Il est valable 10${NBSP}minutes et ne peut servir qu'une seule fois.`);
@@ -329,10 +334,18 @@ describe("renderAccountDeletedEmail", () => {
     expect(email.subject).toBe("Votre compte Zone Santé a été supprimé");
     expectInBothParts(email, "Bonjour Marie,");
     expectInBothParts(email, `Votre compte Zone Santé a été supprimé le 22${NBSP}novembre${NBSP}2026.`);
-    for (const item of ["votre compte et votre profil", "vos adresses surveillées", "vos préférences", "vos sessions de connexion", "vos abonnements aux alertes", "les codes et liens de confirmation en attente"]) {
+    for (const item of [
+      "votre compte et votre profil",
+      "vos adresses surveillées",
+      "vos préférences",
+      "vos sessions de connexion",
+      "vos inscriptions aux alertes, avec ou sans compte",
+      "les codes et liens de confirmation en attente",
+    ]) {
       expectInBothParts(email, item);
     }
-    expectInBothParts(email, "conservé uniquement dans les conditions prévues par notre politique de confidentialité (24 mois), puis supprimé.");
+    // The history keeps what was sent and when, no longer where.
+    expectInBothParts(email, "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.");
     expectInBothParts(email, "Vous ne recevrez plus aucun email de notre part.");
     expect(linksOf(email.html)).toEqual([{ href: PRIVACY_URL, label: "Politique de confidentialité" }]);
     expect(email.text).toContain(`Politique de confidentialité${NBSP}: ${PRIVACY_URL}`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
 import { emailCodes } from "../schema/index.ts";
@@ -21,8 +21,30 @@ export async function findLiveEmailCode(db: Database, email: string, nowMs: numb
   return row;
 }
 
-export async function countEmailCodeAttempt(db: Database, id: string): Promise<void> {
-  await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, id));
+/**
+ * Counts one attempt on the latest live code and returns it, in a single statement; nothing when
+ * there is no live code or its attempts are used up. A read then a write would let parallel
+ * guesses all see « attempts < max » before any of them counted (40 of them did, against Turso).
+ */
+export async function claimEmailCodeAttempt(db: Database, input: { email: string; nowMs: number; maxAttempts: number }) {
+  const latest = db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, input.email), gt(emailCodes.expiresAtMs, input.nowMs)))
+    .orderBy(desc(emailCodes.createdAtMs))
+    .limit(1);
+  const [row] = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(inArray(emailCodes.id, latest), lt(emailCodes.attempts, input.maxAttempts)))
+    .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash, attempts: emailCodes.attempts });
+  return row;
+}
+
+/** Deletes a code once it has been used; true only for the one request that deleted it. */
+export async function takeEmailCode(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.delete(emailCodes).where(eq(emailCodes.id, id)).returning({ id: emailCodes.id });
+  return deleted.length > 0;
 }
 
 export async function deleteEmailCodes(db: Database, email: string): Promise<void> {

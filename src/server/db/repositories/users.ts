@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
 import { alertPreferences, emailCodes, monitoredAddresses, sessions, users, type UserRow } from "../schema/index.ts";
@@ -52,15 +53,68 @@ export async function updateUser(
 }
 
 /**
+ * A new sign-up for an address still waiting for confirmation takes its place: new password and
+ * names, and a new creation date (the purge of unconfirmed accounts counts from it). Null when the
+ * account was confirmed meanwhile: the condition is in the statement, so a confirmation wins.
+ */
+export async function replacePendingUser(
+  db: Database,
+  id: string,
+  input: { passwordHash: string; firstName: string | null; lastName: string | null; nowMs: number },
+): Promise<UserRow | null> {
+  const { nowMs, ...fields } = input;
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, createdAtMs: nowMs, updatedAtMs: nowMs })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAtMs)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Marks the address verified, once: only the statement that still finds the account unconfirmed
+ * (and, when given, with the password hash a confirmation link was signed over) changes it, so
+ * two requests carrying the same proof cannot both succeed. Null for the one that lost.
+ */
+export async function markPendingUserVerified(
+  db: Database,
+  id: string,
+  input: { nowMs: number; expectedPasswordHash?: string | null; changes?: Partial<Pick<UserRow, "passwordHash" | "googleSubject">> },
+): Promise<UserRow | null> {
+  const { expectedPasswordHash } = input;
+  const samePassword =
+    expectedPasswordHash === undefined ? undefined : expectedPasswordHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, expectedPasswordHash);
+  const [row] = await db
+    .update(users)
+    .set({ ...input.changes, emailVerifiedAtMs: input.nowMs, updatedAtMs: input.nowMs })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAtMs), samePassword))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the accounts never confirmed and created before the cutoff (they hold nothing, but their rows go too). */
+export async function purgeUnverifiedUsers(db: Database, createdBeforeMs: number): Promise<void> {
+  const stale = and(isNull(users.emailVerifiedAtMs), lt(users.createdAtMs, createdBeforeMs));
+  const staleIds = db.select({ id: users.id }).from(users).where(stale);
+  await db.batch([
+    db.delete(sessions).where(inArray(sessions.userId, staleIds)),
+    db.delete(monitoredAddresses).where(inArray(monitoredAddresses.userId, staleIds)),
+    db.delete(alertPreferences).where(inArray(alertPreferences.userId, staleIds)),
+    db.delete(users).where(stale),
+  ]);
+}
+
+/**
  * Deletes an account and everything attached to it in one transaction. Explicit deletes rather
  * than relying on ON DELETE CASCADE, which depends on a per-connection pragma.
  */
-export async function deleteUserAndData(db: Database, user: Pick<UserRow, "id" | "email">): Promise<void> {
+export async function deleteUserAndData(db: Database, user: Pick<UserRow, "id" | "email">, alsoInTransaction: readonly BatchItem<"sqlite">[] = []): Promise<void> {
   await db.batch([
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(monitoredAddresses).where(eq(monitoredAddresses.userId, user.id)),
     db.delete(alertPreferences).where(eq(alertPreferences.userId, user.id)),
     db.delete(emailCodes).where(eq(emailCodes.email, user.email)),
+    ...alsoInTransaction,
     db.delete(users).where(eq(users.id, user.id)),
   ]);
 }

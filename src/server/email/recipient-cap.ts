@@ -1,0 +1,43 @@
+// One cap on the emails a mailbox receives from flows that a stranger can start by typing an
+// address (sign-up confirmation, sign-in codes, alert sign-up confirmation, reports, goodbye):
+// every single `send` goes through it. The daily digest (sendBatch) is what the person asked
+// for, once a day: not capped.
+import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
+import type { AppDeps } from "../deps.ts";
+import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
+import type { Mailer, SendResult } from "./mailer.ts";
+
+/**
+ * A real person's busiest quarter hour — sign-up, a resent link, codes, an alert sign-up — stays
+ * under 5 emails; a day, under 20.
+ */
+export const RECIPIENT_EMAIL_LIMITS: readonly RateLimitRule[] = [
+  { scope: "recipient-emails-15min", limit: 5, windowSeconds: 15 * 60 },
+  { scope: "recipient-emails-day", limit: 20, windowSeconds: 24 * 3600 },
+];
+
+export function capEmailsPerRecipient(deps: Pick<AppDeps, "mailer" | "db" | "appSecret" | "clock" | "log">): Mailer {
+  const refuse = (error: string): SendResult => ({ ok: false, error, capped: true });
+  return {
+    sendBatch: (messages, options) => deps.mailer.sendBatch(messages, options),
+    async send(message) {
+      const nowMs = deps.clock().getTime();
+      try {
+        // Keyed on the mailbox, so `name+1@`, `n.a.m.e@gmail.com`… share one allowance.
+        const bucketKey = await hashKey(normaliseRecipientAddress(message.to), deps.appSecret);
+        for (const rule of RECIPIENT_EMAIL_LIMITS) {
+          const outcome = await consumeRateLimit(deps.db, rule, bucketKey, nowMs);
+          if (!outcome.allowed) {
+            deps.log({ level: "warn", message: "email refused: recipient cap", fields: { scope: rule.scope } });
+            return refuse("recipient cap reached");
+          }
+        }
+      } catch (error) {
+        // Fails closed: without the counter store, no email to an address a stranger may have typed.
+        deps.log({ level: "error", message: "recipient cap store unavailable", fields: { error: error instanceof Error ? error.name : "unknown" } });
+        return refuse("recipient cap store unavailable");
+      }
+      return deps.mailer.send(message);
+    },
+  };
+}

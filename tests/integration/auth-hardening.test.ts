@@ -1,0 +1,241 @@
+// Issue 11, sign-in hardening: code attempts counted atomically (against a slowed database), no
+// targeted lockout of an account's owner, password rules, and session lifetimes and cookies.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hashPassword } from "../../src/server/auth/password.ts";
+import { insertUser } from "../../src/server/db/repositories/users.ts";
+import { emailCodes, sessions } from "../../src/server/db/schema/index.ts";
+import { BrowserClient } from "../helpers/browser-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const START = new Date("2026-11-22T10:00:00Z");
+const DAY_MS = 24 * 3600 * 1000;
+const PASSWORD = "Lavande et romarin";
+
+let t: TestApp;
+let app: TestApp["app"];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: START });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.setNow(START);
+  t.resend.reset();
+  app = t.rebuild();
+});
+
+/** A confirmed account, made directly in the database (the sign-up flow has its own tests). */
+async function createAccount(target: TestApp, email: string, password = PASSWORD) {
+  const user = await insertUser(target.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: null,
+    lastName: null,
+    emailVerifiedAtMs: target.now().getTime(),
+    nowMs: target.now().getTime(),
+  });
+  if (!user) throw new Error(`account ${email} already exists`);
+  return user;
+}
+
+const codeOf = (target: TestApp, address: string) =>
+  /\b(\d{6})\b/.exec([...target.resend.emails].reverse().find((email) => email.to.includes(address))?.text ?? "")?.[1] ?? "";
+
+describe("emailed code attempts against a slow database", () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await createTestApp({ now: START, queryDelayMs: 5 });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it("checks at most 5 of 40 parallel guesses, and refuses the right code afterwards", async () => {
+    const slowApp = slow.rebuild();
+    await createAccount(slow, "parallele@example.org");
+    expect((await new BrowserClient(() => slowApp, { ip: "203.0.113.1" }).post("/api/auth/code", { email: "parallele@example.org" })).status).toBe(200);
+    const code = codeOf(slow, "parallele@example.org");
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === "000000" ? "111111" : "000000";
+
+    // Each guess from its own address, as a botnet would: only the code's own counter can stop them.
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        new BrowserClient(() => slowApp, { ip: `192.0.2.${i + 1}` }).post("/api/auth/code/verify", { email: "parallele@example.org", code: wrong }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    // 4 wrong answers, then the 5th attempt and every later one: « trop de tentatives ».
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(36);
+    const [stored] = await slow.db.select().from(emailCodes).where(eq(emailCodes.email, "parallele@example.org"));
+    expect(stored?.attempts).toBe(5);
+
+    const right = await new BrowserClient(() => slowApp, { ip: "203.0.113.1" }).post("/api/auth/code/verify", { email: "parallele@example.org", code });
+    expect(right.status).toBe(429);
+    expect(right.body.error).toMatch(/Demandez un nouveau code/);
+  });
+
+  it("lets one right code open only one session when it is sent twice at once", async () => {
+    const slowApp = slow.rebuild();
+    await createAccount(slow, "double-code@example.org");
+    await new BrowserClient(() => slowApp, { ip: "203.0.113.2" }).post("/api/auth/code", { email: "double-code@example.org" });
+    const code = codeOf(slow, "double-code@example.org");
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        new BrowserClient(() => slowApp, { ip: `192.0.2.${100 + i}` }).post("/api/auth/code/verify", { email: "double-code@example.org", code }),
+      ),
+    );
+    expect(responses.map((response) => response.status).filter((status) => status === 200)).toHaveLength(1);
+  });
+
+  it("counts parallel password guesses on one account from one address atomically", async () => {
+    const slowApp = slow.rebuild();
+    await createAccount(slow, "rafale@example.org");
+    const attacker = new BrowserClient(() => slowApp, { ip: "192.0.2.200" });
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => attacker.post("/api/auth/signin", { email: "rafale@example.org", password: `essai-numero-${i}` })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  }, 30_000);
+});
+
+describe("no targeted lockout", () => {
+  it("an attacker failing passwords from one address locks neither sign-in method of the owner", async () => {
+    await createAccount(t, "cible@example.org");
+    const attacker = new BrowserClient(() => app, { ip: "192.0.2.66" });
+    const guesses: number[] = [];
+    for (let i = 0; i < 30; i++) guesses.push((await attacker.post("/api/auth/signin", { email: "cible@example.org", password: `devinette-${i}` })).status);
+    expect(guesses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(guesses.slice(10).every((status) => status === 429)).toBe(true);
+    const codeRequests: number[] = [];
+    for (let i = 0; i < 4; i++) codeRequests.push((await attacker.post("/api/auth/code", { email: "cible@example.org" })).status);
+    expect(codeRequests).toEqual([200, 200, 200, 429]);
+
+    // The owner, from home.
+    const owner = new BrowserClient(() => app, { ip: "203.0.113.50" });
+    expect((await owner.post("/api/auth/signin", { email: "cible@example.org", password: PASSWORD })).status).toBe(200);
+    const otherDevice = new BrowserClient(() => app, { ip: "203.0.113.50" });
+    expect((await otherDevice.post("/api/auth/code", { email: "cible@example.org" })).status).toBe(200);
+    const verified = await otherDevice.post("/api/auth/code/verify", { email: "cible@example.org", code: codeOf(t, "cible@example.org") });
+    expect(verified.status).toBe(200);
+  }, 30_000);
+
+  it("stops password guesses spread over many addresses at a per-account ceiling, and the code still works", async () => {
+    await createAccount(t, "botnet@example.org");
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          new BrowserClient(() => app, { ip: `198.18.${batch}.${i + 1}` }).post("/api/auth/signin", { email: "botnet@example.org", password: `essai-${batch}-${i}` }),
+        ),
+      );
+      statuses.push(...responses.map((response) => response.status));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+
+    const owner = new BrowserClient(() => app, { ip: "203.0.113.60" });
+    const refused = await owner.post("/api/auth/signin", { email: "botnet@example.org", password: PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/code reçu par email/);
+    expect((await owner.post("/api/auth/code", { email: "botnet@example.org" })).status).toBe(200);
+    expect((await owner.post("/api/auth/code/verify", { email: "botnet@example.org", code: codeOf(t, "botnet@example.org") })).status).toBe(200);
+  }, 60_000);
+});
+
+describe("passwords", () => {
+  it("asks for at least 10 characters, in French, on sign-up and on password change", async () => {
+    const client = new BrowserClient(() => app);
+    const short = await client.post("/api/auth/signup", { email: "court@example.org", password: "neuf-car9" });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe("Le mot de passe doit contenir au moins 10 caractères.");
+
+    await createAccount(t, "change@example.org");
+    const owner = new BrowserClient(() => app);
+    expect((await owner.post("/api/auth/signin", { email: "change@example.org", password: PASSWORD })).status).toBe(200);
+    const change = await owner.post("/api/account/password", { currentPassword: PASSWORD, newPassword: "neuf-car9" });
+    expect(change.status).toBe(400);
+    expect(change.body.error).toBe("Le mot de passe doit contenir au moins 10 caractères.");
+  });
+
+  it("refuses passwords from the list of common passwords, whatever their case", async () => {
+    const client = new BrowserClient(() => app);
+    for (const password of ["motdepasse", "AZERTYUIOP", "1234567890", "password123"]) {
+      const response = await client.post("/api/auth/signup", { email: "courant@example.org", password });
+      expect(response.status, password).toBe(400);
+      expect(response.body.error).toBe("Ce mot de passe fait partie des plus courants. Choisissez-en un autre.");
+    }
+    expect((await client.post("/api/auth/signup", { email: "courant@example.org", password: PASSWORD })).status).toBe(201);
+  });
+
+  it("still signs in an existing account whose password is shorter than today's minimum", async () => {
+    await createAccount(t, "ancien@example.org", "secret1");
+    const response = await new BrowserClient(() => app).post("/api/auth/signin", { email: "ancien@example.org", password: "secret1" });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("sessions", () => {
+  it("ends 90 days after sign-in whatever the activity", async () => {
+    await createAccount(t, "fidele@example.org");
+    const client = new BrowserClient(() => app);
+    expect((await client.post("/api/auth/signin", { email: "fidele@example.org", password: PASSWORD })).status).toBe(200);
+    for (const day of [20, 40, 60, 80]) {
+      t.setNow(new Date(START.getTime() + day * DAY_MS));
+      const active = await client.get("/api/auth/session");
+      expect(active.body.user, `day ${day}`).not.toBeNull();
+    }
+    // Refreshed on day 80, the cookie does not outlive the absolute limit.
+    const id = (client.cookies.get("zs_session") ?? "").split(".")[0] ?? "";
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row?.expiresAtMs).toBe(START.getTime() + 90 * DAY_MS);
+
+    t.setNow(new Date(START.getTime() + 90 * DAY_MS + 1000));
+    expect((await client.get("/api/auth/session")).body.user).toBeNull();
+  });
+
+  it("uses the __Host- cookie prefix when the site is served over https", async () => {
+    app = t.rebuild({ SITE_URL: "https://zone-sante.example" });
+    await createAccount(t, "prefixe@example.org");
+    const client = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
+    const signIn = await client.post("/api/auth/signin", { email: "prefixe@example.org", password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.setCookies.find((line) => line.startsWith("__Host-zs_session="));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(client.cookies.has("zs_session")).toBe(false);
+    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "prefixe@example.org" });
+
+    // A cookie without the prefix (which a sibling subdomain could set) is not a session.
+    const tossed = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
+    tossed.cookies.set("zs_session", client.cookies.get("__Host-zs_session") ?? "");
+    expect((await tossed.get("/api/auth/session")).body.user).toBeNull();
+
+    const out = await client.post("/api/auth/signout");
+    expect(out.setCookies.some((line) => line.startsWith("__Host-zs_session=;"))).toBe(true);
+    expect(client.cookies.has("__Host-zs_session")).toBe(false);
+  });
+
+  it("revokes the session this browser had when it signs in again", async () => {
+    const user = await createAccount(t, "relance@example.org");
+    const client = new BrowserClient(() => app);
+    await client.post("/api/auth/signin", { email: "relance@example.org", password: PASSWORD });
+    const first = client.cookies.get("zs_session") ?? "";
+    await client.post("/api/auth/signin", { email: "relance@example.org", password: PASSWORD });
+    const second = client.cookies.get("zs_session") ?? "";
+    expect(second).not.toBe(first);
+
+    const replay = new BrowserClient(() => app);
+    replay.cookies.set("zs_session", first);
+    expect((await replay.get("/api/auth/session")).body.user).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "relance@example.org" });
+  });
+});
