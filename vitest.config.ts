@@ -1,14 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+// Every project: a stray console.error / console.warn fails the test (tests/helpers/console.ts).
+const setupFiles = ["tests/setup/console-guard.ts"];
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
       {
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 20_000,
         },
       },
@@ -17,6 +21,7 @@ export default defineConfig({
           name: "smoke",
           include: ["tests/smoke/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,244 +1,35 @@
 // `npm run data:baignades`: refreshes the bathing-site data shipped with the app from the
 // data.gouv.fr dataset « Données de rapportage de la saison balnéaire » (published around June
-// for the season before). Writes src/sources/baignades/data/baignades-<season>.json and, when the
-// season changes, points src/sources/baignades/data.ts at it. Nothing is written unless every
-// file of the chosen season downloaded and parsed.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { z } from "zod";
-import { localDateParis } from "../src/core/shared/format.ts";
-import type { BathingDataset } from "../src/core/bathing/types.ts";
-import { type SkippedSite, normaliseHeader, parseClassement, parseResults, parseSeasonInformation, parseSiteList } from "../src/sources/baignades/csv.ts";
-import { buildBathingDataset, serialiseBathingDataset } from "../src/sources/baignades/generate.ts";
+// for the season before). The work is in src/sources/baignades/dataset/update.ts; this entry
+// only supplies the paths, the API address and the date, and turns a failure into exit code 1.
+import { resolve } from "node:path";
+import { todayInParis } from "../src/core/shared/time.ts";
+import { runBathingDataUpdate } from "../src/sources/baignades/dataset/update.ts";
 
-export const BATHING_DATASET_ID = "57fce28ac751df0e4079df72";
 const DEFAULT_API_URL = "https://www.data.gouv.fr/api/1";
-const DEFAULT_TIMEOUT_MS = 120_000;
-const USER_AGENT = "ZoneSante/1.0 (+https://zone-sante.fr)";
-/** Well under the ~3 400 real sites: a truncated or emptied list must not replace a good file. */
-const MIN_SITES = 1000;
-
 const DATA_DIR = resolve(import.meta.dirname, "../src/sources/baignades/data");
 const DATA_MODULE = resolve(import.meta.dirname, "../src/sources/baignades/data.ts");
 
-export type BathingResourceKind = "siteList" | "seasonInformation" | "results" | "classement";
+const USAGE = `Usage : npm run data:baignades
 
-const resourceSchema = z.object({
-  title: z.string().nullish(),
-  url: z.string().min(1),
-  format: z.string().nullish(),
-  last_modified: z.string().nullish(),
-});
-const datasetSchema = z.object({ resources: z.array(resourceSchema) });
+Télécharge la dernière saison du jeu de données data.gouv.fr « Données de rapportage de la saison
+balnéaire », écrit ${DATA_DIR}/baignades-<saison>.json et, si la saison change, ${DATA_MODULE}.
+Rien n'est écrit si un fichier de la saison manque ou ne se lit pas.
 
-export type DatagouvResource = z.infer<typeof resourceSchema>;
-
-export interface SeasonResources {
-  season: number;
-  siteList: DatagouvResource;
-  seasonInformation: DatagouvResource;
-  results: DatagouvResource | null;
-  classement: DatagouvResource | null;
-}
-
-/** What a resource is, from its title (« Saison balnéaire 2024 - Informations sur la saison »…). */
-export function classifyResourceTitle(title: string): BathingResourceKind | null {
-  const words = normaliseHeader(title);
-  if (words.includes("liste des sites")) return "siteList";
-  if (words.includes("informations sur la saison")) return "seasonInformation";
-  if (words.includes("resultat") && words.includes("analyse")) return "results";
-  if (words.includes("caracteristiques") || words.includes("classement")) return "classement";
-  return null;
-}
-
-/** The season a title names; the file name when the title has no year. */
-function readSeason(resource: DatagouvResource): number | null {
-  const match = /\b(20\d{2})\b/.exec(resource.title ?? "") ?? /(?:^|\D)(20\d{2})(?:\D|$)/.exec(basename(resource.url));
-  return match ? Number(match[1]) : null;
-}
-
-function isCsv(resource: DatagouvResource): boolean {
-  return resource.format ? resource.format.trim().toLowerCase() === "csv" : /\.csv(\?|$)/i.test(resource.url);
-}
-
-/**
- * The most recent season that has at least the site list and the season information (the results
- * and the classement are used when that season has them). A file published twice for a season
- * counts by its latest modification.
- */
-export function selectSeasonResources(resources: readonly DatagouvResource[]): SeasonResources | null {
-  const bySeason = new Map<number, Partial<Record<BathingResourceKind, DatagouvResource>>>();
-  for (const resource of resources) {
-    const kind = classifyResourceTitle(resource.title ?? "");
-    const season = readSeason(resource);
-    if (!kind || season === null || !isCsv(resource)) continue;
-    const files = bySeason.get(season) ?? {};
-    const current = files[kind];
-    if (!current || (resource.last_modified ?? "") >= (current.last_modified ?? "")) files[kind] = resource;
-    bySeason.set(season, files);
-  }
-  const seasons = [...bySeason.keys()].sort((a, b) => b - a);
-  for (const season of seasons) {
-    const files = bySeason.get(season);
-    if (files?.siteList && files.seasonInformation) {
-      return { season, siteList: files.siteList, seasonInformation: files.seasonInformation, results: files.results ?? null, classement: files.classement ?? null };
-    }
-  }
-  return null;
-}
-
-/** data.ts as the script writes it: the only line that changes between seasons is the import. */
-export function renderDataModule(season: number): string {
-  return [
-    "// The official bathing sites and their latest season, shipped with the app. Generated by",
-    "// `npm run data:baignades` (scripts/data-baignades.ts), which also rewrites this import.",
-    'import type { BathingDataset } from "../../core/bathing/types.ts";',
-    `import data from "./data/baignades-${season}.json" with { type: "json" };`,
-    'import { readBathingDataset } from "./generate.ts";',
-    "",
-    "export const BATHING_DATASET: BathingDataset = readBathingDataset(data);",
-    "",
-  ].join("\n");
-}
-
-export interface BathingDataUpdateOptions {
-  apiUrl: string;
-  fetch: typeof fetch;
-  dataDir: string;
-  dataModulePath: string;
-  /** YYYY-MM-DD, recorded in the file */
-  today: string;
-  timeoutMs?: number;
-  log?: (line: string) => void;
-}
-
-export interface BathingDataUpdate {
-  season: number;
-  dataFile: string;
-  sites: number;
-  skipped: number;
-  moduleUpdated: boolean;
-}
-
-/** Fetches, parses and writes; throws an Error with a French message on any failure. */
-export async function runBathingDataUpdate(options: BathingDataUpdateOptions): Promise<BathingDataUpdate> {
-  const log = options.log ?? (() => undefined);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const download = (url: string, what: string) => downloadBytes(options.fetch, url, what, timeoutMs);
-
-  const metadataUrl = `${options.apiUrl.replace(/\/+$/, "")}/datasets/${BATHING_DATASET_ID}/`;
-  const metadataBytes = await download(metadataUrl, "la description du jeu de données data.gouv.fr");
-  let metadata: z.infer<typeof datasetSchema>;
-  try {
-    metadata = datasetSchema.parse(JSON.parse(new TextDecoder().decode(metadataBytes)));
-  } catch {
-    throw new Error("La description du jeu de données data.gouv.fr est illisible (JSON inattendu, sans liste de ressources).");
-  }
-
-  const chosen = selectSeasonResources(metadata.resources);
-  if (!chosen) {
-    throw new Error("Aucune saison du jeu de données ne publie à la fois la liste des sites et les informations sur la saison.");
-  }
-  log(`Saison ${chosen.season} :`);
-  for (const resource of [chosen.siteList, chosen.seasonInformation, chosen.results, chosen.classement]) {
-    if (resource) log(`  ${resource.title ?? resource.url}`);
-  }
-  if (!chosen.results) log("  (pas de fichier de résultats d'analyses : aucun dernier prélèvement)");
-  if (!chosen.classement) log("  (pas de fichier de caractéristiques : aucun classement)");
-
-  const [siteListBytes, informationBytes, resultsBytes, classementBytes] = await Promise.all([
-    download(chosen.siteList.url, `« ${chosen.siteList.title} »`),
-    download(chosen.seasonInformation.url, `« ${chosen.seasonInformation.title} »`),
-    chosen.results ? download(chosen.results.url, `« ${chosen.results.title} »`) : null,
-    chosen.classement ? download(chosen.classement.url, `« ${chosen.classement.title} »`) : null,
-  ]);
-
-  let built: { dataset: BathingDataset; skipped: SkippedSite[] };
-  try {
-    built = buildFromFiles(chosen.season, options.today, { siteListBytes, informationBytes, resultsBytes, classementBytes });
-  } catch (error) {
-    throw new Error(`Les fichiers de la saison ${chosen.season} ne peuvent pas être lus : ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const { dataset, skipped } = built;
-  for (const reason of Object.keys(SKIP_REASONS_FR) as Array<SkippedSite["reason"]>) {
-    const ids = skipped.filter((site) => site.reason === reason).map((site) => site.id);
-    if (ids.length > 0) log(`  ${ids.length} site(s) écarté(s) (${SKIP_REASONS_FR[reason]}) : ${ids.join(", ")}`);
-  }
-  if (dataset.sites.length < MIN_SITES) {
-    throw new Error(`Seulement ${dataset.sites.length} sites lus pour la saison ${chosen.season} (au moins ${MIN_SITES} attendus) : fichier tronqué ?`);
-  }
-
-  const dataFile = join(options.dataDir, `baignades-${chosen.season}.json`);
-  writeFileAtomically(dataFile, serialiseBathingDataset(dataset));
-  const moduleText = renderDataModule(chosen.season);
-  const moduleUpdated = !existsSync(options.dataModulePath) || readFileSync(options.dataModulePath, "utf8") !== moduleText;
-  if (moduleUpdated) writeFileAtomically(options.dataModulePath, moduleText);
-  log(`${dataset.sites.length} sites écrits dans ${dataFile}`);
-  if (moduleUpdated) log(`${options.dataModulePath} importe désormais baignades-${chosen.season}.json (l'ancien fichier de données peut être supprimé).`);
-  return { season: chosen.season, dataFile, sites: dataset.sites.length, skipped: skipped.length, moduleUpdated };
-}
-
-function buildFromFiles(
-  season: number,
-  today: string,
-  files: { siteListBytes: Uint8Array; informationBytes: Uint8Array; resultsBytes: Uint8Array | null; classementBytes: Uint8Array | null },
-): { dataset: BathingDataset; skipped: SkippedSite[] } {
-  const { sites, skipped } = parseSiteList(files.siteListBytes);
-  const dataset = buildBathingDataset({
-    season,
-    generatedAt: today,
-    siteList: sites,
-    seasonInformation: parseSeasonInformation(files.informationBytes),
-    results: files.resultsBytes ? parseResults(files.resultsBytes) : undefined,
-    classement: files.classementBytes ? parseClassement(files.classementBytes) : undefined,
-  });
-  return { dataset, skipped };
-}
-
-const SKIP_REASONS_FR: Record<SkippedSite["reason"], string> = {
-  removed: "définitivement supprimés",
-  "invalid-coordinates": "coordonnées invalides",
-  "ambiguous-coordinates": "mêmes coordonnées qu'un site d'une autre commune",
-  "invalid-commune-code": "code INSEE invalide",
-};
-
-async function downloadBytes(doFetch: typeof fetch, url: string, what: string, timeoutMs: number): Promise<Uint8Array> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await doFetch(url, { headers: { "User-Agent": USER_AGENT }, signal });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`HTTP ${response.status}`);
-    }
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    const reason = signal.aborted ? `pas de réponse complète en ${Math.round(timeoutMs / 1000)} s` : describeError(error);
-    throw new Error(`Téléchargement impossible de ${what} (${url}) : ${reason}`);
-  }
-}
-
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  // undici hides the socket error (ECONNREFUSED, ENOTFOUND…) in `cause`.
-  return cause instanceof Error && "code" in cause && typeof cause.code === "string" ? `${error.message} (${cause.code})` : error.message;
-}
-
-/** A crash mid-write must leave the previous file, never half a JSON document. */
-function writeFileAtomically(path: string, content: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, path);
-}
+Variable d'environnement : DATAGOUV_API_URL (par défaut ${DEFAULT_API_URL}).`;
 
 if (import.meta.main) {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   try {
     const update = await runBathingDataUpdate({
       apiUrl: process.env.DATAGOUV_API_URL ?? DEFAULT_API_URL,
       fetch,
       dataDir: DATA_DIR,
       dataModulePath: DATA_MODULE,
-      today: localDateParis(new Date().toISOString()) ?? new Date().toISOString().slice(0, 10),
+      today: todayInParis(new Date()),
       log: (line) => console.log(line),
     });
     console.log(`Données des baignades à jour (saison ${update.season}).`);

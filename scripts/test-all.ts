@@ -1,16 +1,19 @@
-// `npm test`: every suite, in order, with one closing line summed over all of them:
-// "N passed, N failed, N skipped". Exits non-zero on any failure.
+// `npm test`: everything a fresh machine needs, then every suite in order, with one closing line
+// summed over all of them: "N passed, N failed, N skipped". Exits non-zero on any failure.
+// 0. Debian packages (Chromium, poppler-utils): installed when we are root with apt-get, else the
+//    exact command to run, and stop. 1. The check gate (type check + lint), counted as one test.
+// 2. The build. 3. vitest. 4. Playwright.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
+import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "test-results");
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let broken = false;
+/** steps that failed without a test count of their own (build, a crashed suite, an unhandled error) */
+const brokenSteps: string[] = [];
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): number {
   console.log(`\n=== ${title} ===`);
@@ -18,17 +21,73 @@ function run(title: string, command: string, args: string[], env: Record<string,
   return result.status ?? 1;
 }
 
-const npx = join(ROOT, "node_modules", ".bin");
-
-// 1. The static build, shared by the Node e2e server and the Worker smoke test.
-if (run("astro build", join(npx, "astro"), ["build"]) !== 0) {
-  console.error("The build failed.");
-  broken = true;
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-// 2. Unit, integration and Worker smoke tests (vitest).
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? "").split(delimiter).some((directory) => directory && isExecutable(join(directory, command)));
+}
+
+function finish(): never {
+  const failed = totals.failed + brokenSteps.length;
+  console.log("");
+  if (brokenSteps.length > 0) console.log(`Failed steps: ${brokenSteps.join("; ")} (see above).`);
+  console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+// 0. Debian packages the tests need: Chromium (e2e, Lighthouse) and poppler-utils (PDF checks).
+const missing = [
+  ...(isExecutable(CHROMIUM_PATH) ? [] : ["chromium"]),
+  ...(onPath("pdftotext") ? [] : ["poppler-utils"]),
+];
+if (missing.length > 0) {
+  const canInstall = process.getuid?.() === 0 && onPath("apt-get");
+  if (canInstall) {
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    const installed =
+      run("apt-get update", "apt-get", ["update", "-qq"], env) === 0 &&
+      run(`apt-get install ${missing.join(" ")}`, "apt-get", ["install", "-y", "-qq", ...missing], env) === 0;
+    if (!installed || !isExecutable(CHROMIUM_PATH) || !onPath("pdftotext")) {
+      brokenSteps.push(`installing ${missing.join(" ")} with apt-get`);
+      finish();
+    }
+  } else {
+    console.error(`\nThe tests need ${missing.join(" and ")}, which this machine lacks. Install ${missing.length > 1 ? "them" : "it"}, then run npm test again:\n`);
+    console.error(`  sudo apt-get install -y ${missing.join(" ")}\n`);
+    if (missing.includes("chromium")) console.error(`(Or set CHROMIUM_PATH to another Chromium; now ${CHROMIUM_PATH}.)\n`);
+    brokenSteps.push(`missing ${missing.join(", ")}`);
+    finish();
+  }
+}
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+// 1. The check gate: both halves run, so one run shows every type and lint error; one test.
+const typecheckStatus = run("check: typecheck", "npm", ["run", "--silent", "typecheck"]);
+const lintStatus = run("check: lint", "npm", ["run", "--silent", "lint"]);
+if (typecheckStatus === 0 && lintStatus === 0) totals.passed += 1;
+else {
+  totals.failed += 1;
+  console.error(`The check failed: ${[typecheckStatus !== 0 && "type errors", lintStatus !== 0 && "lint errors"].filter(Boolean).join(" and ")}.`);
+}
+
+const npx = join(ROOT, "node_modules", ".bin");
+
+// 2. The static build, shared by the Node e2e server and the Worker smoke test.
+const built = run("astro build", join(npx, "astro"), ["build"]) === 0;
+if (!built) brokenSteps.push("astro build");
+
+// 3. Unit, integration and Worker smoke tests (vitest).
 const vitestJson = join(OUT, "vitest.json");
-const vitestProjects = broken ? ["unit", "integration"] : ["unit", "integration", "smoke"];
+const vitestProjects = built ? ["unit", "integration", "smoke"] : ["unit", "integration"];
 const vitestStatus = run("vitest", join(npx, "vitest"), [
   "run",
   ...vitestProjects.flatMap((project) => ["--project", project]),
@@ -36,6 +95,7 @@ const vitestStatus = run("vitest", join(npx, "vitest"), [
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ]);
+let vitestFailed = 0;
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, "utf8")) as {
     numPassedTests: number;
@@ -43,14 +103,16 @@ if (existsSync(vitestJson)) {
     numPendingTests: number;
     numTodoTests: number;
   };
+  vitestFailed = report.numFailedTests;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
-if (vitestStatus !== 0 && totals.failed === 0) broken = true;
+// Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
+if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push("vitest (a file failed to load or an unhandled error)");
 
-// 3. End-to-end journeys in Chromium (Playwright) against the Node server and fake upstreams.
-if (!broken) {
+// 4. End-to-end journeys in Chromium (Playwright) against the Node server and fake upstreams.
+if (built) {
   const playwrightJson = join(OUT, "playwright.json");
   const playwrightStatus = run("playwright", join(npx, "playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
@@ -62,13 +124,10 @@ if (!broken) {
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
-    if (playwrightStatus !== 0 && report.stats.unexpected === 0) broken = true;
+    if (playwrightStatus !== 0 && report.stats.unexpected === 0) brokenSteps.push("playwright");
   } else if (playwrightStatus !== 0) {
-    broken = true;
+    brokenSteps.push("playwright (no report)");
   }
 }
 
-console.log("");
-if (broken) console.log("Some suite could not run to completion (see above).");
-console.log(`${totals.passed} passed, ${totals.failed + (broken ? 1 : 0)} failed, ${totals.skipped} skipped`);
-process.exit(totals.failed > 0 || broken ? 1 : 0);
+finish();

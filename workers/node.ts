@@ -1,12 +1,12 @@
 // Node runtime entry (the embedded default, tests, self-hosting): the same Hono API as the
-// Worker, the same static build, and a local libSQL file. It builds the deps and does nothing else.
+// Worker, the same static build (src/server/static/), and a local libSQL file. It builds the deps,
+// starts the server and the daily scheduler, and closes them gracefully.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createApp } from "../src/server/app.ts";
 import { createMemoryCache } from "../src/server/cache/memory.ts";
@@ -17,7 +17,7 @@ import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
 import type { AppDeps, LogEntry } from "../src/server/deps.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
 import { forwardedClientIp } from "../src/server/client-ip.ts";
-import { headersForPath, parseHeadersFile } from "../src/server/static-headers.ts";
+import { mountStaticBuild } from "../src/server/static/node.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
@@ -37,19 +37,6 @@ async function loadLocalSecret(config: Config): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
-}
-
-/** Lines "from to [status]" of a Cloudflare-style _redirects file; comments and blanks skipped. */
-async function readRedirects(file: string): Promise<Array<{ from: string; to: string; status: 301 | 302 | 307 | 308 }>> {
-  if (!existsSync(file)) return [];
-  const rules = [];
-  for (const line of (await readFile(file, "utf8")).split("\n")) {
-    const [from, to, code] = line.replace(/#.*/, "").trim().split(/\s+/);
-    if (!from || !to) continue;
-    const status = Number(code ?? 302);
-    rules.push({ from, to, status: status === 301 || status === 307 || status === 308 ? status : 302 } as const);
-  }
-  return rules;
 }
 
 export interface RunningServer {
@@ -126,26 +113,7 @@ export async function startServer(options: {
   });
   root.route("/", api);
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
-  if (options.serveStaticBuild !== false) {
-    if (!existsSync(join(DIST, "index.html"))) {
-      throw new Error("Le site n'est pas construit : lancez `npm run build` (ou `npm start`, qui le fait).");
-    }
-    const notFoundPage = await readFile(join(DIST, "404.html"), "utf8");
-    // Page aliases (/home, /tarifs…): the same _redirects file Cloudflare's static assets obey.
-    for (const { from, to, status } of await readRedirects(join(DIST, "_redirects"))) {
-      root.get(from, (c) => c.redirect(to, status));
-    }
-    // Page headers: dist/_headers, the file Cloudflare's static assets obey (CSP with the build's
-    // script hashes, HSTS on https, the one frameable page).
-    const headerRules = parseHeadersFile(await readFile(join(DIST, "_headers"), "utf8"));
-    root.use("*", async (c, next) => {
-      await next();
-      if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return;
-      for (const [name, value] of headersForPath(headerRules, c.req.path)) c.header(name, value);
-    });
-    root.use("*", serveStatic({ root: DIST }));
-    root.notFound((c) => c.html(notFoundPage, 404));
-  }
+  if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST);
 
   const server: ServerType = await new Promise((resolveServer) => {
     const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(instance));

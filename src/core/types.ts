@@ -34,6 +34,12 @@ export interface Address {
   score: number;
 }
 
+/**
+ * An address once picked: what an alert sign-up or a monitored address stores, what a report and
+ * an alert name. (The geocoder's context, type and score are left behind.)
+ */
+export type PickedAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode" | "postcode" | "city">;
+
 export interface AddressInfo {
   commune_name: string;
   /** INSEE code of the commune (75056 for any Paris arrondissement). */
@@ -364,7 +370,7 @@ export interface Recommendation {
 }
 
 export interface Report {
-  address: Pick<Address, "label" | "latitude" | "longitude" | "citycode" | "postcode" | "city">;
+  address: PickedAddress;
   address_info: AddressInfo;
   water_quality: WaterQualitySection;
   air_quality: AirQualitySection;

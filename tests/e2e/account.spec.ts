@@ -1,8 +1,8 @@
 // Accounts in Chromium against the Node server, the fake upstreams, a fake Resend and a fake
 // Google provider (scripts/demo.ts): the whole life of an account, from sign-up to deletion.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-import { latestEmailTo, seriousViolations, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { expect, type Page } from "@playwright/test";
+import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 function confirmLinkOf(text: string): string {
   const link = /https?:\/\/\S+\/confirmation-compte\?\S+/.exec(text)?.[0];

@@ -2,9 +2,9 @@
 // the admin panel running the alert run, the alert email, one-click unsubscribe.
 import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
-import { latestEmailTo, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { latestEmailTo, test, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 const ADMIN = "admin-e2e@example.org";
 
@@ -161,7 +161,8 @@ test("an incomplete unsubscribe link says so, with a contact link", async ({ pag
   await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toBeVisible();
 });
 
-test("a sign-up that fails on the network still reaches /merci, and is sent from there", async ({ page }) => {
+test("a sign-up that fails on the network still reaches /merci, and is sent from there", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
   await page.goto("/inscription");
   await waitForIslands(page);
   await page.route("**/api/subscriptions", (route) => route.abort("connectionrefused"), { times: 1 });

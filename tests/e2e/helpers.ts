@@ -1,10 +1,57 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { CapturedEmail } from "../fakes/resend-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4331);
 /** the fake Resend that scripts/demo.ts starts for the e2e run (see playwright.config.ts) */
 const FAKE_RESEND_URL = `http://127.0.0.1:${PORT + 200}`;
+
+// Chromium's note for an HTTP error answer. A 4xx on a page or an API call is an answer the test
+// asked for and asserts on (404 page, wrong password, rate limit); on a script, style, image or
+// font it is a broken page, and a 5xx is always a failure.
+const FAILED_LOAD = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+export interface ConsoleGuard {
+  /** This test provokes browser errors matching `pattern` on purpose (say, a refused connection). */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * `test` for every journey: an error in the browser console or an uncaught exception in any page of
+ * the test's context fails the test, unless the test declared it with `consoleGuard.allow(…)`.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const errors: { text: string; url: string }[] = [];
+      const answered4xx = new Set<string>();
+      const allowed: RegExp[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error") errors.push({ text: message.text(), url: message.location().url });
+      });
+      context.on("weberror", (webError) => {
+        const error = webError.error();
+        errors.push({ text: `Uncaught ${error.stack ?? error.message}`, url: webError.page()?.url() ?? "" });
+      });
+      context.on("response", (response) => {
+        const kind = response.request().resourceType();
+        if (response.status() >= 400 && response.status() < 500 && (kind === "document" || kind === "fetch" || kind === "xhr")) {
+          answered4xx.add(response.url());
+        }
+      });
+
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+
+      const unexpected = errors.filter(
+        (error) => !(FAILED_LOAD.test(error.text) && answered4xx.has(error.url)) && !allowed.some((pattern) => pattern.test(error.text)),
+      );
+      if (unexpected.length > 0) {
+        throw new Error(`Unexpected browser console errors:\n${unexpected.map((error) => `${error.text}${error.url ? ` (${error.url})` : ""}`).join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
+});
 
 export async function waitForIslands(page: Page) {
   await page.waitForFunction(() => {

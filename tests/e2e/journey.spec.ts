@@ -1,7 +1,7 @@
 // The core journey, as a person does it, in Chromium against the real Node server (`scripts/demo.ts`:
 // the npm start entry pointed at the fake upstreams).
-import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations } from "./helpers.ts";
+import { expect, type Page } from "@playwright/test";
+import { seriousViolations, test } from "./helpers.ts";
 
 async function openHome(page: Page) {
   await page.goto("/");
@@ -93,8 +93,9 @@ test("an empty submit asks for an address", async ({ page }) => {
   await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
 });
 
-test("a failed report shows the error toast and a retry button", async ({ page }) => {
+test("a failed report shows the error toast and a retry button", async ({ page, consoleGuard }) => {
   // The browser's network is cut for the report call only: the app must say so calmly.
+  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
   await page.route("**/api/report?**", (route) => route.abort("connectionrefused"));
   await openHome(page);
   const input = page.getByRole("combobox", { name: /Votre adresse/ });

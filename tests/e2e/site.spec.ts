@@ -1,8 +1,8 @@
 // The public site in Chromium: every page answers, is titled, described and accessible; the
 // header button, the mobile menu, the FAQ, the blog and its « Tester votre zone » buttons work.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { BLOG_SLUGS, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
-import { seriousViolations } from "./helpers.ts";
+import { seriousViolations, test } from "./helpers.ts";
 
 async function waitForIslands(page: Page) {
   await page.waitForFunction(() => [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")));

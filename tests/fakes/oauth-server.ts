@@ -50,7 +50,7 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
       request.on("end", () => resolve(new URLSearchParams(body)));
     });
 
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://fake.local");
     if (url.pathname === "/authorize") {
       const redirectUri = url.searchParams.get("redirect_uri") ?? "";
@@ -89,6 +89,11 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
       return json(response, 200, { access_token: "fake-access-token", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken });
     }
     json(response, 404, { error: "not_found" });
+  };
+
+  // A malformed request (say, no redirect_uri) answers 500 instead of an unhandled rejection.
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => json(response, 500, { error: "fake_failure", message: String(error) }));
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

@@ -7,7 +7,7 @@ import { processAlertBatch } from "../../src/server/alerts/process.ts";
 import { batchByCommune, planAlertSubjects } from "../../src/server/alerts/plan.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
-import { alertEvents, alertSubscriptions, emailCodes, sessions } from "../../src/server/db/schema/index.ts";
+import { alertEvents, alertStates, alertSubscriptions, emailCodes, sessions } from "../../src/server/db/schema/index.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
@@ -261,7 +261,16 @@ describe("the daily alert run", () => {
       sentAtMs: now.getTime() - 25 * 30 * DAY_MS,
     });
     await t.db.insert(emailCodes).values({ id: "oldcode", email: "x@example.org", codeHash: "x", createdAtMs: 0, expiresAtMs: 1 });
+    // What the run knew of a deleted address and of a purged sign-up goes too.
+    for (const subjectKey of ["addr:deletedaddress", "sub:purgedsignup"]) {
+      await t.db.insert(alertStates).values({ subjectKey, source: "water", stateJson: "{}", updatedAtMs: 0 });
+    }
     await runDay(40);
+    const stateKeys = (await t.db.select({ subjectKey: alertStates.subjectKey }).from(alertStates)).map((row) => row.subjectKey);
+    expect(stateKeys).not.toContain("addr:deletedaddress");
+    expect(stateKeys).not.toContain("sub:purgedsignup");
+    // The subjects still watched keep theirs.
+    expect(stateKeys.some((key) => key.startsWith("addr:"))).toBe(true);
     expect(await t.db.select().from(alertEvents).where(eq(alertEvents.eventKey, "water:alert:old"))).toHaveLength(0);
     // Ugo never confirmed: gone after 30 days; Sarah unsubscribed: her data gone after 30 days.
     const remaining = await t.db.select({ email: alertSubscriptions.email }).from(alertSubscriptions);

@@ -1,4 +1,5 @@
-import { addDaysToLocalDate, formatNumberFr, frenchTypography, localDateParis } from "../shared/format.ts";
+import { formatNumberFr, frenchTypography } from "../shared/format.ts";
+import { addDaysToLocalDate, todayInParis } from "../shared/time.ts";
 import { ATMO_SOURCE, CAMS_SOURCE } from "../shared/sources.ts";
 import type { AirPollutantCode, AirQualitySection, AtmoIndex, CamsEstimate, CommuneEpci, SourceResult } from "../types.ts";
 import { AIR_POLLUTANT_CODES, AIR_POLLUTANT_NAMES, ATMO_LABELS, ATMO_SUB_INDEX_SCALES, atmoCodeForConcentration, levelOfAtmoCode } from "./atmo-scale.ts";
@@ -22,7 +23,7 @@ export function evaluateAirQuality(input: {
   /** null or absent when the EPCI is unknown (API Géo failed, or a commune outside any EPCI) */
   epci?: EpciRef | null;
 }): AirQualitySection {
-  const today = localDateParis(input.now.toISOString()) ?? input.now.toISOString().slice(0, 10);
+  const today = todayInParis(input.now);
   const tomorrow = addDaysToLocalDate(today, 1);
   const epci = input.epci ?? null;
   const indices = (input.atmo.ok ? input.atmo.data : []).filter((index) => levelOfAtmoCode(index.code) !== null);

@@ -1,7 +1,7 @@
 // Alert decisions: from what we knew at the last run and what the sources say now, the events to
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
 // event and never moves the state, so an outage cannot fake a change. The words are in texts.ts.
-import { addDaysToLocalDate, localDateParis } from "../shared/format.ts";
+import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
 import { type AlertKind, renderAlertText } from "./texts.ts";
 
@@ -108,7 +108,7 @@ export function diffDrought(previous: DroughtAlertState | null, drought: Drought
   const gravity = drought.gravity;
   if (!previous) return { events: [], next: { gravity } };
   if (previous.gravity === gravity) return NO_CHANGE;
-  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  const today = todayInParis(now);
   const rising = (gravity ? GRAVITY_RANK[gravity] : 0) > (previous.gravity ? GRAVITY_RANK[previous.gravity] : 0);
   const decree = drought.decree;
   const words = gravity
@@ -139,7 +139,7 @@ export function diffDrought(previous: DroughtAlertState | null, drought: Drought
 /** Tomorrow's official ATMO forecast Dégradé (3) or worse, once per episode of consecutive days. */
 export function diffAir(previous: AirAlertState | null, air: AirQualitySection, now: Date): Diff<AirAlertState> {
   const forecast = air.tomorrow;
-  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  const today = todayInParis(now);
   // Only the official forecast for tomorrow counts: no alert from a model estimate or another day.
   if (!forecast || forecast.date !== addDaysToLocalDate(today, 1) || forecast.code < 3) return NO_CHANGE;
   const lastDay = previous?.episodeLastDay ?? null;

@@ -1,7 +1,8 @@
 // Bathing water for an address: the nearest official sites, each with what the ministry's live
 // page says (when read) and the official season record. Pure; `now` passed in.
 import { worstLevel } from "../shared/levels.ts";
-import { frenchTypography, localDateParis } from "../shared/format.ts";
+import { frenchTypography } from "../shared/format.ts";
+import { localDateParis, todayInParis } from "../shared/time.ts";
 import type { BathingSection, BathingSiteView, Level, SourceRef } from "../types.ts";
 import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "./types.ts";
 
@@ -80,7 +81,7 @@ const CLASSEMENT_LEVEL: Record<string, Level> = {
 const VERDICT_LEVEL: Record<"Bon" | "Moyen" | "Mauvais", Level> = { Bon: "good", Moyen: "acceptable", Mauvais: "concerning" };
 
 export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteView {
-  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+  const today = todayInParis(now);
   const { site, record, live } = nearby;
   // The live page's window if it printed one, else the record's: the usual window of the site.
   const liveWindow = windowOf(live?.seasonStart, live?.seasonEnd);

@@ -1,22 +1,10 @@
 // The words for the facts the bathing rules return: one table for the page, the PDF and the emails.
-import { formatDateFr, frenchTypography } from "../shared/format.ts";
+import { formatDateFr, formatTimeFr, frenchTypography } from "../shared/format.ts";
 import type { BathingSection, BathingSiteView } from "../types.ts";
-
-const NBSP = "\u00A0";
-
-/** "2026-08-20T12:05:00Z" → "14 h 05" (Paris time, French style with no-break spaces). */
-function formatTimeParis(isoDateTime: string): string | null {
-  const time = Date.parse(isoDateTime);
-  if (Number.isNaN(time)) return null;
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(time));
-  const hour = parts.find((part) => part.type === "hour")?.value;
-  const minute = parts.find((part) => part.type === "minute")?.value;
-  return hour && minute ? `${Number(hour)}${NBSP}h${NBSP}${minute}` : null;
-}
 
 /** « Lu sur le site du ministère le 20 août 2026 à 14 h 05 » */
 export function describeLiveRead(liveReadAt: string): string {
-  const time = /^\d{4}-\d{2}-\d{2}$/.test(liveReadAt) ? null : formatTimeParis(liveReadAt);
+  const time = formatTimeFr(liveReadAt);
   return `Lu sur le site du ministère le ${formatDateFr(liveReadAt)}${time ? ` à ${time}` : ""}`;
 }
 

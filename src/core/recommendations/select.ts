@@ -1,6 +1,6 @@
 // The rules that choose general health advice from a report: each advice is an id, a domain, a
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
-import { localDateParis } from "../shared/format.ts";
+import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
 
@@ -119,7 +119,7 @@ function limitInMicrogramsPerLitre(parameter: WaterParameterView): number | null
 /** Ozone is named when it sets today's level, or in its season (April to September, Paris); never in November otherwise. */
 function ozoneNote(air: AirQualitySection, now: Date): OzoneNote {
   if (air.responsible_pollutant?.code === "o3") return "responsible";
-  const month = Number((localDateParis(now.toISOString()) ?? now.toISOString()).slice(5, 7));
+  const month = Number(todayInParis(now).slice(5, 7));
   return month >= OZONE_SEASON_MONTHS.first && month <= OZONE_SEASON_MONTHS.last ? "season" : null;
 }
 
@@ -190,8 +190,7 @@ export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
-  /** optional: reports built before bathing water was added have none */
-  bathing?: BathingSection;
+  bathing: BathingSection;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -212,7 +211,7 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
     ...waterAdvice(input.water),
     ...airAdvice(input.air, input.now),
     ...droughtAdvice(input.drought),
-    ...(input.bathing ? bathingAdvice(input.bathing) : []),
+    ...bathingAdvice(input.bathing),
   ];
   const sections = [input.water, input.air, input.drought];
   if (all.length === 0 && sections.every((section) => section.level === "unavailable")) {

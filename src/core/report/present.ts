@@ -157,7 +157,7 @@ export interface ReportPresentation {
   water: WaterPresentation;
   air: AirPresentation;
   drought: DroughtPresentation;
-  bathing: BathingPresentation | null;
+  bathing: BathingPresentation;
   advice: AdvicePresentation[];
   disclaimer: string;
 }
@@ -624,7 +624,7 @@ export function presentReport(cached: Report): ReportPresentation {
   const water = presentWater(report.water_quality);
   const air = presentAir(report.air_quality);
   const drought = presentDrought(report.drought, report.generated_at);
-  const bathing = report.bathing ? presentBathing(report.bathing) : null;
+  const bathing = presentBathing(report.bathing);
   const advice = presentAdvice(report.recommendations);
   const info = report.address_info;
   const first = advice.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
@@ -635,9 +635,7 @@ export function presentReport(cached: Report): ReportPresentation {
     { key: "water", anchor: water.anchor, label: water.title, badge: water.headline, tone: water.headline.tone, text: summarizeWater(report.water_quality, water.headline) },
     { key: "air", anchor: air.anchor, label: "Air aujourd'hui", badge: air.headline, tone: air.headline.tone, text: summarizeAir(report.air_quality) },
     { key: "drought", anchor: drought.anchor, label: drought.title, badge: drought.headline, tone: drought.headline.tone, text: summarizeDrought(report.drought) },
-    ...(bathing && report.bathing
-      ? [{ key: "bathing" as const, anchor: bathing.anchor, label: bathing.title, badge: bathing.headline, tone: bathing.headline.tone, text: summarizeBathing(report.bathing, bathing.headline) }]
-      : []),
+    { key: "bathing", anchor: bathing.anchor, label: bathing.title, badge: bathing.headline, tone: bathing.headline.tone, text: summarizeBathing(report.bathing, bathing.headline) },
   ];
   return {
     title: report.address.label,

@@ -1,4 +1,5 @@
 // French formatting for the UI, the emails and the PDF. Pure: no locale data beyond Intl.
+import { localDateParis, parisTimeOfDay } from "./time.ts";
 
 const NBSP = "\u00A0";
 const MONTHS = [
@@ -14,17 +15,10 @@ export function formatDateFr(isoDateOrDateTime: string): string {
   return `${date === 1 ? "1er" : date}${NBSP}${MONTHS[month - 1]}${NBSP}${year}`;
 }
 
-/** The Paris calendar day (YYYY-MM-DD) of an ISO date or date-time; null if unparsable. */
-export function localDateParis(isoDateOrDateTime: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(isoDateOrDateTime)) return isoDateOrDateTime;
-  const time = Date.parse(isoDateOrDateTime);
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(time));
+/** "2026-08-20T12:05:00Z" → "14 h 05" (Paris time); null for a bare day or an unparsable value. */
+export function formatTimeFr(isoDateTime: string): string | null {
+  const time = parisTimeOfDay(isoDateTime);
+  return time ? `${time.hour}${NBSP}h${NBSP}${String(time.minute).padStart(2, "0")}` : null;
 }
 
 /** 12.5 → "12,5"; thousands separated by a no-break space (U+00A0, safe for PDF fonts). */
@@ -32,13 +26,6 @@ export function formatNumberFr(value: number, maximumFractionDigits = 2): string
   return new Intl.NumberFormat("fr-FR", { maximumFractionDigits })
     .format(value)
     .replace(/\u202F/g, NBSP);
-}
-
-
-/** Calendar arithmetic on a YYYY-MM-DD day (in UTC, so a daylight-saving change cannot skip a day). */
-export function addDaysToLocalDate(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /**

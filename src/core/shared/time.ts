@@ -1,8 +1,20 @@
-// Paris wall-clock time for schedules (the alert run is at 17:00 Paris time, CET or CEST).
+// The one home of Paris time: calendar days, wall-clock hours and schedules (CET or CEST).
+// Every rule that speaks of « today », « this season » or « 17:00 » reads Paris time through here.
 
-function parisParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+const PARIS = "Europe/Paris";
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface ParisParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function parisParts(date: Date): ParisParts {
   const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Paris",
+    timeZone: PARIS,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -12,6 +24,45 @@ function parisParts(date: Date): { year: number; month: number; day: number; hou
   }).formatToParts(date);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { year: value("year"), month: value("month"), day: value("day"), hour: value("hour"), minute: value("minute") };
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
+}
+
+/** The Paris calendar day (YYYY-MM-DD) of an instant. */
+export function todayInParis(now: Date): string {
+  const { year, month, day } = parisParts(now);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** The Paris calendar day (YYYY-MM-DD) of an ISO date or date-time; null if unparsable. */
+export function localDateParis(isoDateOrDateTime: string): string | null {
+  if (ISO_DAY.test(isoDateOrDateTime)) return isoDateOrDateTime;
+  const time = Date.parse(isoDateOrDateTime);
+  if (Number.isNaN(time)) return null;
+  return todayInParis(new Date(time));
+}
+
+/** Calendar arithmetic on a YYYY-MM-DD day (in UTC, so a daylight-saving change cannot skip a day). */
+export function addDaysToLocalDate(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The Paris wall-clock time of an ISO date-time; null for a bare day or an unparsable value. */
+export function parisTimeOfDay(isoDateTime: string): { hour: number; minute: number } | null {
+  if (ISO_DAY.test(isoDateTime)) return null;
+  const time = Date.parse(isoDateTime);
+  if (Number.isNaN(time)) return null;
+  const { hour, minute } = parisParts(new Date(time));
+  return { hour, minute };
+}
+
+/** Minutes since midnight in Paris at that instant (0–1439). */
+export function parisMinutesOfDay(date: Date): number {
+  const { hour, minute } = parisParts(date);
+  return hour * 60 + minute;
 }
 
 /** The hour (0–23) it is in Paris at that instant. */

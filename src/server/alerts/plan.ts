@@ -1,22 +1,25 @@
 // Who is watched, for what: confirmed sign-ups and the monitored addresses of confirmed accounts,
 // with each recipient's preferences, grouped by commune so that each commune is fetched once.
 // Batches are independent units of work (Cloudflare Queues can carry them later).
-import { and, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AlertSource } from "../../core/alerts/index.ts";
+import type { PickedAddress } from "../../core/types.ts";
 import type { Database } from "../db/index.ts";
-import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../db/schema/index.ts";
-import { monitoredAddressOf } from "../services/account-reports.ts";
-import { accountRecipientKey, subscriptionRecipientKey } from "../services/subscriptions.ts";
+import { listAllAddresses } from "../db/repositories/addresses.ts";
+import { listPreferenceRows } from "../db/repositories/preferences.ts";
+import { listActiveSubscriptions } from "../db/repositories/subscriptions.ts";
+import { listVerifiedUserIds } from "../db/repositories/users.ts";
+import { readPickedAddress } from "../db/schema/index.ts";
+import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 
 /** The sources the daily run checks. */
 export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
 
 export interface AlertSubject {
-  /** "sub:<subscription id>" or "addr:<monitored address id>" */
+  /** a sign-up's or a monitored address's key (db/alert-keys.ts) */
   subjectKey: string;
-  /** "s_<subscription id>" or "a_<user id>": who gets the email */
+  /** who gets the email: the sign-up or the account (db/alert-keys.ts) */
   recipientKey: string;
-  address: { label: string; latitude: number; longitude: number; citycode: string; postcode: string; city: string };
+  address: PickedAddress;
   /** the network chosen when the address was added; null: the most recently sampled one */
   udiCode: string | null;
   sources: AlertSource[];
@@ -26,35 +29,24 @@ export const COMMUNES_PER_BATCH = 50;
 
 export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
   const subjects: AlertSubject[] = [];
-  const subscriptions = await db
-    .select()
-    .from(alertSubscriptions)
-    .where(and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs)));
+  const subscriptions = await listActiveSubscriptions(db);
   for (const subscription of subscriptions) {
     subjects.push({
-      subjectKey: `sub:${subscription.id}`,
+      subjectKey: encodeSubjectKey({ kind: "subscription", id: subscription.id }),
       recipientKey: subscriptionRecipientKey(subscription.id),
-      address: {
-        label: subscription.addressLabel,
-        latitude: subscription.latitude,
-        longitude: subscription.longitude,
-        citycode: subscription.citycode,
-        postcode: subscription.postcode,
-        city: subscription.city,
-      },
+      address: readPickedAddress(subscription),
       udiCode: null,
       sources: [...CHECKED_SOURCES],
     });
   }
 
-  const verified = await db.select({ id: users.id }).from(users).where(isNotNull(users.emailVerifiedAtMs));
-  const verifiedIds = new Set(verified.map((user) => user.id));
+  const verifiedIds = new Set(await listVerifiedUserIds(db));
   if (verifiedIds.size > 0) {
-    const addresses = await db.select().from(monitoredAddresses);
+    const addresses = await listAllAddresses(db);
     const watchedUserIds = [...new Set(addresses.map((address) => address.userId).filter((id) => verifiedIds.has(id)))];
     const disabled = new Set<string>();
     for (let start = 0; start < watchedUserIds.length; start += 500) {
-      const rows = await db.select().from(alertPreferences).where(inArray(alertPreferences.userId, watchedUserIds.slice(start, start + 500)));
+      const rows = await listPreferenceRows(db, watchedUserIds.slice(start, start + 500));
       for (const row of rows) if (!row.emailEnabled) disabled.add(`${row.userId}|${row.sourceType}`);
     }
     for (const address of addresses) {
@@ -62,9 +54,9 @@ export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
       const sources = CHECKED_SOURCES.filter((source) => !disabled.has(`${address.userId}|${source}`));
       if (sources.length === 0) continue;
       subjects.push({
-        subjectKey: `addr:${address.id}`,
+        subjectKey: encodeSubjectKey({ kind: "address", id: address.id }),
         recipientKey: accountRecipientKey(address.userId),
-        address: monitoredAddressOf(address),
+        address: readPickedAddress(address),
         udiCode: address.udiCode,
         sources,
       });

@@ -1,8 +1,7 @@
 // One batch of the run: fetch each commune's data once, compare every subject with what the last
 // run knew, and record new events and states together (one transaction per batch), so that a run
 // that dies halfway leaves either nothing or everything of a batch behind.
-import { inArray, sql } from "drizzle-orm";
-import { evaluateAirQuality, type EpciRef } from "../../core/air/index.ts";
+import { evaluateAirQuality } from "../../core/air/index.ts";
 import {
   diffAir,
   diffBathing,
@@ -19,15 +18,15 @@ import {
 import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
-import { localDateParis } from "../../core/shared/format.ts";
-import type { AtmoIndex, DroughtZone, SourceResult } from "../../core/types.ts";
+import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { evaluateWaterQuality } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
-import { alertEvents, alertStates } from "../db/schema/index.ts";
+import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
+import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
-import { loadAirIndices, loadCommuneWater, selectWater, type CommuneWater } from "../services/report.ts";
+import { loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
 import type { AlertSubject } from "./plan.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
@@ -59,24 +58,6 @@ export interface StoredEventPayload {
   addressLabel: string;
   reportUrl: string;
   event: AlertEvent;
-}
-
-interface CommuneData {
-  water: CommuneWater | null;
-  zones: SourceResult<DroughtZone[]> | null;
-  air: { atmo: SourceResult<AtmoIndex[]>; epci: EpciRef | null } | null;
-}
-
-async function fetchCommune(deps: Deps, gates: RunGates, citycode: string, needs: Set<AlertSource>, now: Date): Promise<CommuneData> {
-  const communeCode = toCommuneCode(citycode);
-  const today = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
-  const [water, zones, air] = await Promise.all([
-    needs.has("water") ? gates.hubeau().then(() => loadCommuneWater(deps.sources, { citycode, now })) : null,
-    needs.has("drought") ? gates.vigieau().then(() => deps.sources.fetchDroughtZones({ communeCode })) : null,
-    // The commune's official index, else its intercommunality's (as on the report page).
-    needs.has("air") ? gates.atmo().then(() => loadAirIndices(deps.sources, { communeCode, today })) : null,
-  ]);
-  return { water, zones, air };
 }
 
 /** A commune split between several zones of one type answers 409: then each address is asked. */
@@ -115,13 +96,11 @@ export async function processAlertBatch(
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
-  const stateRows = batch.length
-    ? await deps.db.select().from(alertStates).where(inArray(alertStates.subjectKey, batch.map((subject) => subject.subjectKey)))
-    : [];
+  const stateRows = await listAlertStates(deps.db, batch.map((subject) => subject.subjectKey));
   const states = new Map(stateRows.map((row) => [`${row.subjectKey}|${row.source}`, JSON.parse(row.stateJson) as unknown]));
 
-  const eventRows: Array<typeof alertEvents.$inferInsert> = [];
-  const stateUpserts: Array<typeof alertStates.$inferInsert> = [];
+  const eventRows: NewAlertEvent[] = [];
+  const stateUpserts: AlertStateRow[] = [];
   const communes = [...byCommune.entries()];
   let cursor = 0;
 
@@ -131,7 +110,13 @@ export async function processAlertBatch(
       if (!entry) break;
       const [citycode, subjects] = entry;
       const needs = new Set(subjects.flatMap((subject) => subject.sources));
-      const commune = await fetchCommune(deps, options.gates, citycode, needs, now);
+      // The commune's official air index, else its intercommunality's (as on the report page).
+      const commune = await loadCommuneData(deps.sources, {
+        citycode,
+        now,
+        needs: { water: needs.has("water"), drought: needs.has("drought"), air: needs.has("air") },
+        gates: options.gates,
+      });
       const air = commune.air ? evaluateAirQuality({ ...commune.air, cams: { ok: false, reason: "not_found" }, now }) : null;
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
@@ -172,22 +157,6 @@ export async function processAlertBatch(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, communes.length)) }, worker));
 
   // Events and states of the batch land together: a state never moves without its event.
-  const statements = [
-    ...eventRows.map((row) => deps.db.insert(alertEvents).values(row).onConflictDoNothing()),
-    ...stateUpserts.map((row) =>
-      deps.db
-        .insert(alertStates)
-        .values(row)
-        .onConflictDoUpdate({ target: [alertStates.subjectKey, alertStates.source], set: { stateJson: row.stateJson, updatedAtMs: row.updatedAtMs } }),
-    ),
-  ];
-  const [first, ...rest] = statements;
-  if (first) await deps.db.batch([first, ...rest]);
+  await saveDetections(deps.db, { events: eventRows, states: stateUpserts });
   return { subjectsChecked: batch.length, alertsDetected: eventRows.length };
-}
-
-/** Removes the states of subjects that no longer exist (deleted addresses, purged sign-ups). */
-export async function purgeOrphanStates(db: Deps["db"]): Promise<void> {
-  await db.run(sql`delete from alert_states where subject_key like 'addr:%' and substr(subject_key, 6) not in (select id from monitored_addresses)`);
-  await db.run(sql`delete from alert_states where subject_key like 'sub:%' and substr(subject_key, 5) not in (select id from alert_subscriptions)`);
 }

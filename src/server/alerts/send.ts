@@ -2,13 +2,17 @@
 // recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AlertSource } from "../../core/alerts/index.ts";
-import { alertEvents, alertPreferences, alertSubscriptions, users } from "../db/schema/index.ts";
+import { listPendingEvents, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
+import { listPreferenceRows } from "../db/repositories/preferences.ts";
+import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
+import { listUsersByIds } from "../db/repositories/users.ts";
+import type { AlertEventRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
 import { buildOneClickUnsubscribeUrl, buildUnsubscribeUrl } from "../services/subscriptions.ts";
+import { accountRecipientKey, decodeRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import type { StoredEventPayload } from "./process.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -27,29 +31,30 @@ interface Recipient {
 
 async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, Recipient>> {
   const recipients = new Map<string, Recipient>();
-  const subscriptionIds = keys.filter((key) => key.startsWith("s_")).map((key) => key.slice(2));
-  const userIds = keys.filter((key) => key.startsWith("a_")).map((key) => key.slice(2));
+  const decoded = keys.map(decodeRecipientKey);
+  const subscriptionIds = decoded.flatMap((key) => (key?.kind === "subscription" ? [key.id] : []));
+  const userIds = decoded.flatMap((key) => (key?.kind === "account" ? [key.id] : []));
   for (let start = 0; start < subscriptionIds.length; start += 500) {
-    const rows = await deps.db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.id, subscriptionIds.slice(start, start + 500)));
+    const rows = await listSubscriptionsByIds(deps.db, subscriptionIds.slice(start, start + 500));
     for (const row of rows) {
       if (!row.confirmedAtMs || row.unsubscribedAtMs) continue;
-      recipients.set(`s_${row.id}`, { email: row.email, firstName: null, disabled: new Set(), account: false });
+      recipients.set(subscriptionRecipientKey(row.id), { email: row.email, firstName: null, disabled: new Set(), account: false });
     }
   }
   for (let start = 0; start < userIds.length; start += 500) {
     const slice = userIds.slice(start, start + 500);
-    const rows = await deps.db.select().from(users).where(inArray(users.id, slice));
-    const preferences = await deps.db.select().from(alertPreferences).where(inArray(alertPreferences.userId, slice));
+    const rows = await listUsersByIds(deps.db, slice);
+    const preferences = await listPreferenceRows(deps.db, slice);
     for (const row of rows) {
       if (!row.emailVerifiedAtMs) continue;
       const disabled = new Set(preferences.filter((preference) => preference.userId === row.id && !preference.emailEnabled).map((preference) => preference.sourceType));
-      recipients.set(`a_${row.id}`, { email: row.email, firstName: row.firstName, disabled, account: true });
+      recipients.set(accountRecipientKey(row.id), { email: row.email, firstName: row.firstName, disabled, account: true });
     }
   }
   return recipients;
 }
 
-type PendingEvent = typeof alertEvents.$inferSelect;
+type PendingEvent = AlertEventRow;
 
 /** One recipient's digest: every address with its new alerts, and the unsubscribe headers. */
 async function renderRecipientEmail(deps: Deps, recipientKey: string, recipient: Recipient, events: PendingEvent[]): Promise<{ message: EmailMessage; eventIds: string[] }> {
@@ -96,11 +101,7 @@ export interface SendOutcome {
 
 export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
   const nowMs = deps.clock().getTime();
-  const pending = await deps.db
-    .select()
-    .from(alertEvents)
-    .where(and(isNull(alertEvents.sentAtMs), lt(alertEvents.attempts, MAX_SEND_ATTEMPTS)))
-    .orderBy(alertEvents.recipientKey, alertEvents.subjectKey, alertEvents.detectedAtMs);
+  const pending = await listPendingEvents(deps.db, MAX_SEND_ATTEMPTS);
   const outcome: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: pending.length, providerCalls: 0 };
   if (pending.length === 0) return outcome;
 
@@ -117,10 +118,7 @@ export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
     byRecipient.set(event.recipientKey, [...(byRecipient.get(event.recipientKey) ?? []), event]);
   }
   for (let start = 0; start < skipped.length; start += 500) {
-    await deps.db
-      .update(alertEvents)
-      .set({ attempts: SKIPPED, lastError: "recipient opted out or gone" })
-      .where(inArray(alertEvents.id, skipped.slice(start, start + 500)));
+    await markEventsAbandoned(deps.db, skipped.slice(start, start + 500), { attempts: SKIPPED, reason: "recipient opted out or gone" });
   }
 
   // Rendered a hundred at a time, right before sending: 10 000 rendered emails would sit in memory.
@@ -138,29 +136,16 @@ export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
       { idempotencyKey },
     );
     if (result.ok) {
-      const statements = chunk.map((email, index) =>
-        deps.db.update(alertEvents).set({ sentAtMs: nowMs, emailId: result.ids[index] ?? null }).where(inArray(alertEvents.id, email.eventIds)),
-      );
-      const [first, ...rest] = statements;
-      if (first) await deps.db.batch([first, ...rest]);
+      await markEventsSent(deps.db, chunk.map((email, index) => ({ eventIds: email.eventIds, emailId: result.ids[index] ?? null })), nowMs);
       outcome.sent += chunk.length;
       outcome.eventsSent += chunk.reduce((sum, email) => sum + email.eventIds.length, 0);
     } else {
       deps.log({ level: "error", message: "alert batch failed", fields: { emails: chunk.length, error: result.error } });
-      await deps.db
-        .update(alertEvents)
-        .set({ attempts: sql`${alertEvents.attempts} + 1`, lastError: result.error.slice(0, 500) })
-        .where(inArray(alertEvents.id, chunk.flatMap((email) => email.eventIds)));
+      await markEventsFailed(deps.db, chunk.flatMap((email) => email.eventIds), result.error.slice(0, 500));
       outcome.failed += chunk.length;
     }
   }
   return outcome;
-}
-
-/** Events are history for 24 months (privacy policy), then deleted. */
-export async function purgeOldEvents(deps: Pick<Deps, "db" | "clock">): Promise<void> {
-  const cutoff = deps.clock().getTime() - 730 * 24 * 3600 * 1000;
-  await deps.db.delete(alertEvents).where(lt(alertEvents.detectedAtMs, cutoff));
 }
 
 

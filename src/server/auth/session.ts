@@ -1,9 +1,16 @@
 // Sessions following the Lucia author's guide: token = "<id>.<secret>", SHA-256 of the secret at
 // rest, constant-time comparison, sliding expiry within an absolute lifetime. Pure functions over
 // the database; the cookie is handled by the middleware.
-import { and, eq, lt, ne } from "drizzle-orm";
 import type { Database } from "../db/index.ts";
-import { sessions, users, type SessionRow, type UserRow } from "../db/schema/index.ts";
+import {
+  clearPasswordResetWindow,
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  insertSession,
+  updateSessionActivity,
+} from "../db/repositories/sessions.ts";
+import type { SessionRow, UserRow } from "../db/schema/index.ts";
 import { generateRandomToken, hashSecret, secretsEqual } from "./crypto.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -42,52 +49,43 @@ export async function createSession(
     expiresAtMs: expiryAfterActivity(input.nowMs, input.nowMs),
     passwordResetUntilMs: input.allowPasswordReset ? input.nowMs + PASSWORD_RESET_WINDOW_MS : null,
   };
-  await db.insert(sessions).values(session);
+  await insertSession(db, session);
   return { token: `${id}.${secret}`, session };
 }
 
 export async function validateSessionToken(db: Database, token: string, nowMs: number): Promise<ValidSession | null> {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const [row] = await db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
+  const row = await findSessionWithUser(db, id);
   if (!row) return null;
-  const { sessions: session, users: user } = row;
+  const { session, user } = row;
   if (!secretsEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
   // The second test also ends sessions created before the absolute lifetime existed.
   if (session.expiresAtMs <= nowMs || session.createdAtMs + SESSION_ABSOLUTE_LIFETIME_MS <= nowMs) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(db, id);
     return null;
   }
   // Only a proven address reaches an account, and only with a session opened after the proof: one
   // opened before belongs to whoever signed up, who may not own the address (pre-claimed account).
   if (user.emailVerifiedAtMs === null || session.createdAtMs < user.emailVerifiedAtMs) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(db, id);
     return null;
   }
   if (nowMs - session.lastActiveAtMs < SESSION_ACTIVITY_CHECK_MS) return { session, user, refreshed: false };
   const refreshedSession = { ...session, lastActiveAtMs: nowMs, expiresAtMs: expiryAfterActivity(session.createdAtMs, nowMs) };
-  await db
-    .update(sessions)
-    .set({ lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs })
-    .where(eq(sessions.id, id));
+  await updateSessionActivity(db, id, { lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs });
   return { session: refreshedSession, user, refreshed: true };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deleteSession(db, sessionId);
 }
 
 export async function invalidateUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
-}
-
-export async function purgeExpiredSessions(db: Database, nowMs: number): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAtMs, nowMs));
+  await deleteUserSessions(db, userId, options);
 }
 
 /** Closes the « set a new password without the old one » window once it has been used. */
 export async function endPasswordResetWindow(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ passwordResetUntilMs: null }).where(eq(sessions.id, sessionId));
+  await clearPasswordResetWindow(db, sessionId);
 }

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { formatDateFr } from "../../core/shared/format.ts";
 import type { Database } from "../db/index.ts";
 import { escapeHtml } from "./layout.ts";
-import { findOutboxMail, listOutbox } from "./mailer.ts";
+import { findOutboxMail, listOutbox } from "../db/repositories/dev-outbox.ts";
 
 export function createDevOutboxRoutes(db: Database) {
   return new Hono()

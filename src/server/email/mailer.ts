@@ -1,10 +1,9 @@
 // One mailer interface for every runtime: Resend in production (and against a fake Resend server
 // in tests), a local outbox table in the Node runtime when no key is configured.
-import { desc, eq } from "drizzle-orm";
 import { Resend } from "resend";
 import { generateRandomToken } from "../auth/crypto.ts";
 import type { Database } from "../db/index.ts";
-import { devOutbox } from "../db/schema/index.ts";
+import { insertOutboxMail } from "../db/repositories/dev-outbox.ts";
 import { describeError } from "../logger.ts";
 
 export interface EmailMessage {
@@ -80,7 +79,7 @@ export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
     async send(message) {
       const id = generateRandomToken(10);
       try {
-        await db.insert(devOutbox).values({
+        await insertOutboxMail(db, {
           id,
           toAddress: message.to,
           subject: message.subject,
@@ -97,13 +96,4 @@ export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
     },
   };
   return mailer;
-}
-
-export async function listOutbox(db: Database, limit = 50) {
-  return db.select().from(devOutbox).orderBy(desc(devOutbox.createdAtMs)).limit(limit);
-}
-
-export async function findOutboxMail(db: Database, id: string) {
-  const [mail] = await db.select().from(devOutbox).where(eq(devOutbox.id, id)).limit(1);
-  return mail;
 }

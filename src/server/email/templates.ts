@@ -112,7 +112,7 @@ export function renderSignInCodeEmail(input: { code: string; expiresInMinutes: n
 function renderReport(report: Report, reportUrl: string): { html: string[]; text: string[] } {
   const presentation = presentReport(report);
   const label = toInline(presentation.title);
-  const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, ...(presentation.bathing ? [presentation.bathing] : [])];
+  const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, presentation.bathing];
   const describe = (section: SectionPresentation, extra: string[] = []) => ({
     heading: `${section.title} : ${section.headline.word}`,
     // A rated section's message repeats its summary line; an unrated one's says why (a failure, no data).

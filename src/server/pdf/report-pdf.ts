@@ -312,8 +312,7 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
   drawWater(cursor, presentation.water);
   drawAir(cursor, presentation.air);
   drawDrought(cursor, presentation.drought);
-  // Reports built before bathing water existed have no section.
-  if (presentation.bathing) drawBathing(cursor, presentation.bathing);
+  drawBathing(cursor, presentation.bathing);
   drawAdvice(cursor, presentation.advice);
 }
 

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
-import { deleteAddress, insertAddressWithinLimit, listAddresses, MAX_MONITORED_ADDRESSES } from "../db/repositories/addresses.ts";
+import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import { deleteAddress, insertAddressWithinLimit, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import { updateUser } from "../db/repositories/users.ts";
-import type { MonitoredAddressRow } from "../db/schema/index.ts";
+import { readPickedAddress, toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
@@ -40,12 +41,25 @@ function describeAddress(siteUrl: string, row: MonitoredAddressRow) {
   return {
     id: row.id,
     label: row.label,
-    address: { label: row.addressLabel, latitude: row.latitude, longitude: row.longitude, citycode: row.citycode, postcode: row.postcode, city: row.city },
+    address: readPickedAddress(row),
     udiCode: row.udiCode,
     createdAt: new Date(row.createdAtMs).toISOString(),
-    reportUrl: reportPageUrl(siteUrl, { ...row, label: row.addressLabel }, row.udiCode).replace(siteUrl, ""),
+    reportUrl: reportPageUrl(siteUrl, readPickedAddress(row), row.udiCode).replace(siteUrl, ""),
   };
 }
+
+/** One monitored address as /api/account/addresses lists it. */
+export type MonitoredAddressAnswer = ReturnType<typeof describeAddress>;
+/** GET /api/account/addresses. */
+export type AddressesAnswer = { addresses: MonitoredAddressAnswer[]; max: number };
+/** POST /api/account/addresses (201): officialData is false when the sources could not be read. */
+export type AddedAddressAnswer = { address: MonitoredAddressAnswer; officialData: boolean };
+/** GET and PUT /api/account/preferences. */
+export type PreferencesAnswer = { preferences: z.output<typeof preferencesBody> };
+/** PATCH /api/account/profile. */
+export type ProfileAnswer = { profile: z.output<typeof profileBody> };
+/** POST /api/account/report-email. */
+export type ReportEmailAnswer = { message: string; emailSent: boolean };
 
 const HOUR = 3600;
 /**
@@ -104,23 +118,18 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     const existing = await listAddresses(deps.db, user.id);
     if (existing.length >= MAX_MONITORED_ADDRESSES) {
-      return jsonError(c, 409, "Vous avez atteint la limite de 3 adresses surveillées.", "address_limit");
+      return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
     }
     // The official data are read now, so that the network (UDI) serving the address is stored.
     const report = await buildReport(deps, { address, now: deps.clock(), defer: deferTask(c) });
     const row = await insertAddressWithinLimit(deps.db, {
       userId: user.id,
       label: label || `Domicile ${existing.length + 1}`,
-      addressLabel: address.label,
-      latitude: address.latitude,
-      longitude: address.longitude,
-      citycode: address.citycode,
-      postcode: address.postcode,
-      city: address.city,
+      ...toAddressColumnValues(address),
       udiCode: report.water_quality.udi?.code ?? null,
       nowMs: deps.clock().getTime(),
     });
-    if (!row) return jsonError(c, 409, "Vous avez atteint la limite de 3 adresses surveillées.", "address_limit");
+    if (!row) return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
     return c.json({ address: describeAddress(deps.config.SITE_URL, row), officialData: report.water_quality.success }, 201);
   })
 

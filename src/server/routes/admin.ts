@@ -1,17 +1,15 @@
-import { desc, isNotNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { evaluateAirQuality } from "../../core/air/index.ts";
-import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../../core/shared/commune.ts";
-import { localDateParis } from "../../core/shared/format.ts";
+import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { AlertRunBusyError, runAlerts } from "../alerts/run.ts";
-import { alertRuns } from "../db/schema/index.ts";
+import { findLastFinishedRun } from "../db/repositories/alert-runs.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { requireSession } from "../middleware/session.ts";
-import { loadAirIndices, loadCommuneWater, selectWater } from "../services/report.ts";
+import { loadCommuneData, selectWater } from "../services/commune-data.ts";
 
 /** Checked on every admin call, server-side: a verified account listed in ADMIN_EMAILS. */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,7 +30,7 @@ export const adminRoutes = new Hono<AppEnv>()
 
   .get("/status", async (c) => {
     const deps = c.get("deps");
-    const [lastRun] = await deps.db.select().from(alertRuns).where(isNotNull(alertRuns.finishedAtMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
+    const lastRun = await findLastFinishedRun(deps.db);
     c.header("Cache-Control", "no-store");
     return c.json({
       upstreams: deps.sources.upstreamStatus(),
@@ -47,12 +45,12 @@ export const adminRoutes = new Hono<AppEnv>()
     const address = found.data[0];
     if (!address) return jsonError(c, 404, "Adresse introuvable.", "address_not_found");
     const now = deps.clock();
-    const communeCode = toCommuneCode(address.citycode);
-    const [water, zones, { atmo, epci }] = await Promise.all([
-      loadCommuneWater(deps.sources, { citycode: address.citycode, now }),
-      deps.sources.fetchDroughtZones({ communeCode, lon: address.longitude, lat: address.latitude }),
-      loadAirIndices(deps.sources, { communeCode, today: localDateParis(now.toISOString()) ?? "" }),
-    ]);
+    const { communeCode, water, zones, air: { atmo, epci } } = await loadCommuneData(deps.sources, {
+      citycode: address.citycode,
+      now,
+      needs: { water: true, drought: true, air: true },
+      point: address,
+    });
     const selected = selectWater(water, undefined);
     const air = evaluateAirQuality({ atmo, epci, cams: { ok: false, reason: "not_found" }, now });
     const departmentCode = departmentCodeOf(address.citycode);
@@ -84,3 +82,13 @@ export const adminRoutes = new Hono<AppEnv>()
       throw error;
     }
   });
+
+/** The JSON an admin route answers on success, read from the route itself (errors are `{ error, code }`). */
+type AdminAnswer<Path extends keyof AdminSchema, Method extends keyof AdminSchema[Path]> = Exclude<
+  Extract<AdminSchema[Path][Method], { output: unknown }>["output"],
+  { error: string }
+>;
+type AdminSchema = import("hono/types").ExtractSchema<typeof adminRoutes>;
+export type AdminStatusAnswer = AdminAnswer<"/status", "$get">;
+export type AdminTestDataAnswer = AdminAnswer<"/test-data", "$post">;
+export type AdminRunAlertsAnswer = AdminAnswer<"/run-alerts", "$post">;

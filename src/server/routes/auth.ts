@@ -64,6 +64,13 @@ export function describeSession(auth: ValidSession | null, options: { googleEnab
   };
 }
 
+/** GET /api/auth/session, and every answer that opens a session (sign-in, code, confirmation, Google). */
+export type SessionAnswer = ReturnType<typeof describeSession>;
+/** POST /api/auth/signup (201). */
+export type SignUpAnswer = { message: string; emailSent: boolean };
+/** POST /api/auth/code: the same words whether or not an account exists. */
+export type CodeSentAnswer = { message: string };
+
 async function startSession(c: Context<AppEnv>, user: UserRow, options: { allowPasswordReset?: boolean } = {}) {
   const deps = c.get("deps");
   // The session this browser had is replaced, not left alive beside the new one.

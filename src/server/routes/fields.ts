@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
+import type { PickedAddress } from "../../core/types.ts";
 
-/** An address picked among the BAN suggestions, as the islands send it. */
+/** An address picked among the BAN suggestions, as the islands send it (parsed: a `PickedAddress`). */
 export const pickedAddressField = z.object(
   {
     label: z.string().trim().min(3).max(200, { error: "L'adresse est trop longue." }),
@@ -12,7 +13,7 @@ export const pickedAddressField = z.object(
     city: z.string().trim().max(100).default(""),
   },
   { error: "Choisissez une adresse dans la liste des suggestions." },
-);
+) satisfies z.ZodType<PickedAddress>;
 
 /**
  * A first or last name. Letters (any script), spaces, hyphens and apostrophes only: names are

@@ -19,6 +19,9 @@ const signUpBody = z.object({
   partnerUrl: z.string().max(2000).nullish(),
 });
 
+/** POST /api/subscriptions: what the sign-up form sends (the server keeps only what it parses). */
+export type SubscriptionRequest = z.input<typeof signUpBody>;
+
 const confirmBody = z.object({
   i: z.string({ error: "Lien de confirmation invalide." }).regex(/^[a-z0-9]{1,64}$/, { error: "Lien de confirmation invalide." }),
   t: z.string({ error: "Lien de confirmation invalide." }).regex(/^[0-9a-f]{64}$/, { error: "Lien de confirmation invalide." }),
@@ -82,6 +85,11 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
     return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel });
   });
+
+/** POST /api/subscriptions/confirm. */
+export type SubscriptionConfirmedAnswer = { message: string; addressLabel: string };
+/** POST /api/unsubscribe: kind says whether an account (kept) or a sign-up without account was unsubscribed. */
+export type UnsubscribedAnswer = { message: string; kind: NonNullable<Awaited<ReturnType<typeof unsubscribe>>>["kind"] };
 
 /** A malformed JSON body is an invalid link (400 below), like a missing field. */
 function parseJsonObject(text: string): { u?: unknown; t?: unknown } | null {

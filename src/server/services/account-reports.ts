@@ -1,15 +1,15 @@
 // Reports for an account's monitored addresses: the « latest report » email the person asks
 // for, and the account PDF. Built with the same report service as the public page.
-import { localDateParis } from "../../core/shared/format.ts";
-import type { Report } from "../../core/types.ts";
-import type { MonitoredAddressRow, UserRow } from "../db/schema/index.ts";
+import { todayInParis } from "../../core/shared/time.ts";
+import type { PickedAddress, Report } from "../../core/types.ts";
+import { readPickedAddress, type MonitoredAddressRow, type UserRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderLatestReportEmail } from "../email/templates.ts";
 import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "sources" | "cache" | "mailer" | "config" | "clock" | "log">;
 
-export function reportPageUrl(siteUrl: string, address: Pick<Report["address"], "latitude" | "longitude" | "citycode" | "label" | "postcode" | "city">, udiCode?: string | null): string {
+export function reportPageUrl(siteUrl: string, address: PickedAddress, udiCode?: string | null): string {
   const query = new URLSearchParams({
     lat: String(address.latitude),
     lon: String(address.longitude),
@@ -22,17 +22,12 @@ export function reportPageUrl(siteUrl: string, address: Pick<Report["address"], 
   return `${siteUrl}/?${query}#analyse`;
 }
 
-/** A monitored address as the report and the alert run take it. */
-export function monitoredAddressOf(row: MonitoredAddressRow) {
-  return { label: row.addressLabel, latitude: row.latitude, longitude: row.longitude, citycode: row.citycode, postcode: row.postcode, city: row.city };
-}
-
 export async function buildAddressReports(deps: Deps, addresses: readonly MonitoredAddressRow[]): Promise<Report[]> {
   const now = deps.clock();
   return Promise.all(
     addresses.map((address) =>
       buildReport(deps, {
-        address: monitoredAddressOf(address),
+        address: readPickedAddress(address),
         udiCode: address.udiCode ?? undefined,
         now,
       }),
@@ -58,5 +53,5 @@ export async function sendLatestReport(deps: Deps, user: UserRow, addresses: rea
 }
 
 export function pdfFileName(now: Date): string {
-  return `bilan-zone-sante-${localDateParis(now.toISOString()) ?? "rapport"}.pdf`;
+  return `bilan-zone-sante-${todayInParis(now)}.pdf`;
 }

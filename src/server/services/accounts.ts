@@ -15,19 +15,16 @@ import {
   insertUser,
   markPendingUserVerified,
   normaliseEmail,
-  purgeUnverifiedUsers,
   replacePendingUser,
   updateUser,
 } from "../db/repositories/users.ts";
 import { eraseAlertDataStatements, findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
 import { renderAccountDeletedEmail, renderConfirmEmail, renderSignInCodeEmail } from "../email/templates.ts";
-import { accountRecipientKey, subscriptionRecipientKey } from "./subscriptions.ts";
+import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
 export const CONFIRM_LINK_HOURS = 48;
-/** An account whose address was never confirmed is deleted this long after its (latest) sign-up. */
-export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 export const SIGN_IN_CODE_MINUTES = 10;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 
@@ -116,11 +113,6 @@ async function claimPendingAccount(deps: Deps, user: UserRow, changes: { googleS
   // Confirmed by another request in the meantime: nothing to drop any more.
   if (changes.googleSubject) await updateUser(deps.db, user.id, { googleSubject: changes.googleSubject, nowMs });
   return (await findUserById(deps.db, user.id)) ?? user;
-}
-
-/** Retention: accounts whose address was never confirmed hold nothing and go after 7 days. */
-export async function purgeUnconfirmedAccounts(deps: Pick<Deps, "db" | "clock">): Promise<void> {
-  await purgeUnverifiedUsers(deps.db, deps.clock().getTime() - UNCONFIRMED_ACCOUNT_DAYS * 24 * 3600 * 1000);
 }
 
 export type PasswordSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };

@@ -4,8 +4,9 @@
 import { evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
 import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../core/bathing/types.ts";
 import type { BathingSection } from "../../core/types.ts";
-import { localDateParis } from "../../core/shared/format.ts";
-import { buildConsultSiteUrl, matchPortalSite } from "../../sources/baignades/site-list.ts";
+import { todayInParis } from "../../core/shared/time.ts";
+import { buildConsultSiteUrl } from "../../sources/baignades/client.ts";
+import { matchPortalSite } from "../../sources/baignades/to-domain.ts";
 import type { Cache } from "../cache/types.ts";
 import type { AppDeps } from "../deps.ts";
 
@@ -50,7 +51,7 @@ export async function refreshBathingSite(deps: Deps, site: BathingSite): Promise
   if (!portalSites.ok) return null;
   const portalId = matchPortalSite(portalSites.data, site.name);
   if (!portalId) return null;
-  const year = Number((localDateParis(deps.clock().toISOString()) ?? "").slice(0, 4));
+  const year = Number(todayInParis(deps.clock()).slice(0, 4));
   const page = await deps.sources.fetchBathingSitePage({ department: site.department, portalId, year });
   if (!page.ok) {
     deps.log({ level: "warn", message: "bathing page unreadable", fields: { reason: page.reason, detail: page.detail ?? null } });

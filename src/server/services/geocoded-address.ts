@@ -3,7 +3,7 @@
 // (« compte bloqué, appelez le 08… » sent as a label would otherwise be quoted to the recipient).
 import { computeHaversineKm } from "../../core/bathing/nearest.ts";
 import type { AppDeps } from "../deps.ts";
-import type { SubscriptionAddress } from "./subscriptions.ts";
+import type { PickedAddress } from "../../core/types.ts";
 
 type Deps = Pick<AppDeps, "sources">;
 
@@ -11,7 +11,7 @@ type Deps = Pick<AppDeps, "sources">;
 const MAX_DISTANCE_KM = 0.3;
 const CANDIDATES = 10;
 
-export type ResolvedAddress = { kind: "ok"; address: SubscriptionAddress } | { kind: "unknown" } | { kind: "unavailable" };
+export type ResolvedAddress = { kind: "ok"; address: PickedAddress } | { kind: "unknown" } | { kind: "unavailable" };
 
 /**
  * Asks the BAN for the submitted label and keeps its answer in the same commune at the same place
@@ -20,7 +20,7 @@ export type ResolvedAddress = { kind: "ok"; address: SubscriptionAddress } | { k
  */
 export async function resolvePickedAddress(
   deps: Deps,
-  picked: { label: string; latitude: number; longitude: number; citycode: string },
+  picked: Pick<PickedAddress, "label" | "latitude" | "longitude" | "citycode">,
 ): Promise<ResolvedAddress> {
   const found = await deps.sources.searchAddresses({ q: picked.label, limit: CANDIDATES });
   if (!found.ok) {

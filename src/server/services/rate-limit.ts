@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/index.ts";
-import { rateLimits } from "../db/schema/index.ts";
+import { incrementRateLimitWindow } from "../db/repositories/rate-limits.ts";
 
 export interface RateLimitRule {
   scope: string;
@@ -29,22 +28,9 @@ export async function consumeRateLimit(
 ): Promise<RateLimitOutcome> {
   const nowSeconds = Math.floor(nowMs / 1000);
   const windowStartSeconds = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ scope: rule.scope, bucketKey, windowStartSeconds, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.scope, rateLimits.bucketKey, rateLimits.windowStartSeconds],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
+  const count = await incrementRateLimitWindow(db, { scope: rule.scope, bucketKey, windowStartSeconds });
   return {
     allowed: count <= rule.limit,
     retryAfterSeconds: windowStartSeconds + rule.windowSeconds - nowSeconds,
   };
-}
-
-/** Removes windows that ended long ago (called by the daily maintenance run). */
-export async function purgeRateLimits(db: Database, olderThanSeconds: number): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStartSeconds} < ${olderThanSeconds}`);
 }

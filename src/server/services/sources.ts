@@ -1,5 +1,5 @@
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
-import { localDateParis } from "../../core/shared/format.ts";
+import { parisMinutesOfDay, todayInParis } from "../../core/shared/time.ts";
 import { searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchWaterResults } from "../../sources/hubeau/client.ts";
 import { fetchDroughtZones } from "../../sources/vigieau/client.ts";
@@ -30,14 +30,7 @@ export const TTL_SECONDS = {
  * fetched before that across the publication.
  */
 export function atmoTtlSeconds(now: Date): number {
-  const parisTime = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Paris",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
-  const [hours, minutes] = parisTime.split(":").map(Number) as [number, number];
-  const minutesOfDay = hours * 60 + minutes;
+  const minutesOfDay = parisMinutesOfDay(now);
   const publicationMinutes = 14 * 60 + 15;
   if (minutesOfDay < publicationMinutes && publicationMinutes - minutesOfDay < 60) {
     return Math.max(60, (publicationMinutes - minutesOfDay) * 60);
@@ -178,8 +171,7 @@ export function createSources(deps: {
       // Paris day is part of the key: a new day is a new set of hours to aggregate.
       const roundedLat = Math.round(lat * 100) / 100;
       const roundedLon = Math.round(lon * 100) / 100;
-      const now = clock();
-      const day = localDateParis(now.toISOString()) ?? now.toISOString().slice(0, 10);
+      const day = todayInParis(clock());
       return cached(`openmeteo:${roundedLat}:${roundedLon}:${day}`, TTL_SECONDS.openmeteo, () =>
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day }),
       );

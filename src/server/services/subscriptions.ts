@@ -1,28 +1,24 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
-// that do not expire). Recipient keys: "s_<subscription id>" or "a_<user id>".
-import { and, eq, isNull, lt } from "drizzle-orm";
+// that do not expire). Recipient keys: see db/alert-keys.ts.
+import { parseLinkRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { savePreferences } from "../db/repositories/preferences.ts";
-import { alertSubscriptions } from "../db/schema/index.ts";
-import type { Address } from "../../core/types.ts";
+import {
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listUnsentConfirmations,
+  markConfirmationSent,
+  markSubscriptionConfirmed,
+  markSubscriptionUnsubscribed,
+} from "../db/repositories/subscriptions.ts";
+import { RETENTION_MS } from "../db/repositories/purge.ts";
+import { toAddressColumnValues } from "../db/schema/index.ts";
+import type { PickedAddress } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderSubscriptionConfirmEmail } from "../email/templates.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
-
-const DAY_MS = 24 * 3600 * 1000;
-/** an unconfirmed sign-up is forgotten after 30 days */
-export const UNCONFIRMED_RETENTION_MS = 30 * DAY_MS;
-
-export type SubscriptionAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode" | "postcode" | "city">;
-
-export function subscriptionRecipientKey(subscriptionId: string): string {
-  return `s_${subscriptionId}`;
-}
-
-export function accountRecipientKey(userId: string): string {
-  return `a_${userId}`;
-}
 
 async function signature(deps: Pick<Deps, "appSecret">, purpose: string, value: string): Promise<string> {
   return hmacHex(deps.appSecret, `${purpose}:${value}`);
@@ -53,7 +49,7 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
     deps.log({ level: "error", message: "subscription confirmation email failed", fields: { error: result.error } });
     return "failed";
   }
-  await deps.db.update(alertSubscriptions).set({ confirmationSentAtMs: deps.clock().getTime() }).where(eq(alertSubscriptions.id, subscription.id));
+  await markConfirmationSent(deps.db, subscription.id, deps.clock().getTime());
   return "sent";
 }
 
@@ -67,26 +63,21 @@ export type CreateSubscriptionOutcome = { kind: "created"; id: string; confirmat
  */
 export async function createSubscription(
   deps: Deps,
-  input: { email: string; address: SubscriptionAddress; partnerOrigin: string | null },
+  input: { email: string; address: PickedAddress; partnerOrigin: string | null },
 ): Promise<CreateSubscriptionOutcome> {
   const nowMs = deps.clock().getTime();
   const row = {
     id: generateRandomToken(15),
     email: input.email,
-    addressLabel: input.address.label,
-    latitude: input.address.latitude,
-    longitude: input.address.longitude,
-    citycode: input.address.citycode,
-    postcode: input.address.postcode,
-    city: input.address.city,
+    ...toAddressColumnValues(input.address),
     partnerOrigin: input.partnerOrigin,
     consentAtMs: nowMs,
     createdAtMs: nowMs,
   };
-  await deps.db.insert(alertSubscriptions).values(row);
+  await insertSubscription(deps.db, row);
   const sending = await sendConfirmation(deps, row);
   if (sending === "capped") {
-    await deps.db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+    await deleteSubscription(deps.db, row.id);
     return { kind: "capped" };
   }
   return { kind: "created", id: row.id, confirmationSent: sending === "sent" };
@@ -95,9 +86,9 @@ export async function createSubscription(
 /** Idempotent: a second click on the link confirms nothing more and says the same. */
 export async function confirmSubscription(deps: Deps, input: { id: string; token: string }) {
   if (!hexEqual(await signature(deps, "confirm-subscription", input.id), input.token)) return null;
-  const [row] = await deps.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, input.id)).limit(1);
+  const row = await findSubscription(deps.db, input.id);
   if (!row || row.unsubscribedAtMs) return null;
-  if (!row.confirmedAtMs) await deps.db.update(alertSubscriptions).set({ confirmedAtMs: deps.clock().getTime() }).where(eq(alertSubscriptions.id, row.id));
+  if (!row.confirmedAtMs) await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime());
   return { addressLabel: row.addressLabel };
 }
 
@@ -109,39 +100,26 @@ export type UnsubscribeOutcome = { kind: "subscription" } | { kind: "account" } 
  * its alert preferences turned off.
  */
 export async function unsubscribe(deps: Deps, input: { recipientKey: string; token: string }): Promise<UnsubscribeOutcome> {
-  if (!/^[sa]_[a-z0-9]{1,64}$/.test(input.recipientKey)) return null;
+  const recipient = parseLinkRecipientKey(input.recipientKey);
+  if (!recipient) return null;
   if (!hexEqual(await signature(deps, "unsubscribe", input.recipientKey), input.token)) return null;
   const nowMs = deps.clock().getTime();
-  const id = input.recipientKey.slice(2);
-  if (input.recipientKey.startsWith("s_")) {
-    await deps.db
-      .update(alertSubscriptions)
-      .set({ unsubscribedAtMs: nowMs })
-      .where(and(eq(alertSubscriptions.id, id), isNull(alertSubscriptions.unsubscribedAtMs)));
+  if (recipient.kind === "subscription") {
+    await markSubscriptionUnsubscribed(deps.db, recipient.id, nowMs);
     return { kind: "subscription" };
   }
-  await savePreferences(deps.db, id, { water: false, drought: false, air: false, bathing: false }, nowMs).catch(() => undefined);
+  await savePreferences(deps.db, recipient.id, { water: false, drought: false, air: false, bathing: false }, nowMs).catch(() => undefined);
   return { kind: "account" };
 }
 
 /** Sign-ups whose confirmation email could not be sent yet (the daily run calls this). */
 export async function retryPendingConfirmations(deps: Deps): Promise<number> {
-  const since = deps.clock().getTime() - UNCONFIRMED_RETENTION_MS;
-  const pending = await deps.db
-    .select()
-    .from(alertSubscriptions)
-    .where(and(isNull(alertSubscriptions.confirmationSentAtMs), isNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs)))
-    .limit(500);
+  const since = deps.clock().getTime() - RETENTION_MS.subscriptions;
+  const pending = await listUnsentConfirmations(deps.db, 500);
   let sent = 0;
   for (const subscription of pending) {
     if (subscription.createdAtMs < since) continue;
     if ((await sendConfirmation(deps, subscription)) === "sent") sent++;
   }
   return sent;
-}
-
-export async function purgeSubscriptions(deps: Pick<Deps, "db" | "clock">): Promise<void> {
-  const cutoff = deps.clock().getTime() - UNCONFIRMED_RETENTION_MS;
-  await deps.db.delete(alertSubscriptions).where(and(isNull(alertSubscriptions.confirmedAtMs), lt(alertSubscriptions.createdAtMs, cutoff)));
-  await deps.db.delete(alertSubscriptions).where(lt(alertSubscriptions.unsubscribedAtMs, cutoff));
 }

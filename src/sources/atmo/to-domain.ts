@@ -1,5 +1,5 @@
 import { ATMO_LABELS } from "../../core/air/atmo-scale.ts";
-import { localDateParis } from "../../core/shared/format.ts";
+import { localDateParis } from "../../core/shared/time.ts";
 import type { AtmoIndex } from "../../core/types.ts";
 import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";
 

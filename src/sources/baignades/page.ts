@@ -3,9 +3,10 @@
 // (/work/shared/fixtures/upstream/baignades/consultsite-page-structure.md), i.e. what five public
 // scrapers rely upon. The page is HTML with no API contract, so the reader identifies it first and
 // rejects anything it does not recognise: a page read halfway could show « no prohibition » for a
-// site whose banner merely moved. Pure, no DOM library (runs in Node and on Workers).
+// site whose banner merely moved. Pure, no DOM library (runs in Node and on Workers). The portal
+// serves Windows-1252 (structure notes: C, D, E): the client decodes it before calling this.
 import type { BathingClassement, BathingLiveStatus } from "../../core/bathing/types.ts";
-import { decodeWindows1252 } from "./cp1252.ts";
+import { decodeHtmlEntities, findClosingTag, findElementsByClass } from "../text/html.ts";
 
 export type ConsultSitePageResult = { ok: true; status: BathingLiveStatus } | { ok: false; reason: string };
 
@@ -15,9 +16,6 @@ type Classement = NonNullable<BathingLiveStatus["classement"]>;
 
 /** Thrown inside this module only, turned into `{ ok: false, reason }` by the entry point. */
 class PageMismatch extends Error {}
-
-/** The portal serves Windows-1252 (structure notes: C, D, E), not UTF-8. */
-export { decodeWindows1252 };
 
 export function parseConsultSitePage(html: string, options: { fetchedAt: Date }): ConsultSitePageResult {
   try {
@@ -237,50 +235,7 @@ function selectClassement(headline: Classement, history: Classement[]): Classeme
   return earlier[0] ?? headline;
 }
 
-// ---- HTML helpers ----------------------------------------------------------------------------
-
-interface HtmlElement {
-  /** offset of the opening tag in the page */
-  start: number;
-  classes: string[];
-  inner: string;
-}
-
-/** Elements carrying `className` among their classes, with their inner HTML (nesting-aware). */
-function findElementsByClass(html: string, className: string): HtmlElement[] {
-  const found: HtmlElement[] = [];
-  for (const match of html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)(\s[^>]*)?>/g)) {
-    const classes = readClassAttribute(match[2] ?? "");
-    if (!classes.includes(className) || match[1] === undefined) continue;
-    const contentStart = match.index + match[0].length;
-    found.push({ start: match.index, classes, inner: html.slice(contentStart, findClosingTag(html, match[1], contentStart)) });
-  }
-  return found;
-}
-
-function readClassAttribute(attributes: string): string[] {
-  const match = /(?:^|\s)class\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
-  const value = match?.[1] ?? match?.[2] ?? match?.[3] ?? "";
-  return value.split(/\s+/).filter(Boolean);
-}
-
-/** Offset of the tag closing the element whose content starts at `from`; tolerant of a missing close. */
-function findClosingTag(html: string, tag: string, from: number): number {
-  const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, "gi");
-  tags.lastIndex = from;
-  let depth = 1;
-  let firstSiblingOpen: number | null = null;
-  for (let match = tags.exec(html); match; match = tags.exec(html)) {
-    if (match[1]) depth -= 1;
-    else {
-      depth += 1;
-      firstSiblingOpen ??= match.index;
-    }
-    if (depth === 0) return match.index;
-  }
-  // Old JSP markup may omit `</td>`: end at the next element of the same name rather than swallow the page.
-  return firstSiblingOpen ?? html.length;
-}
+// ---- text ------------------------------------------------------------------------------------
 
 /**
  * Visible text: scripts, styles and comments dropped, tags turned into spaces, entities decoded,
@@ -294,36 +249,6 @@ function toText(html: string): string {
     .replace(/<img\b[^>]*?classe(\d+)\.gif[^>]*>/gi, " [[classe $1]] ")
     .replace(/<[^>]*>/g, " ");
   return decodeHtmlEntities(withoutTags).replace(/[\s\u00a0]+/g, " ").trim();
-}
-
-const ACCENT_MARKS: Record<string, string> = { acute: "\u0301", grave: "\u0300", circ: "\u0302", uml: "\u0308", cedil: "\u0327", tilde: "\u0303" };
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0",
-  laquo: "«", raquo: "»", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", hellip: "…",
-  ndash: "–", mdash: "—", deg: "°", euro: "€", middot: "·", bull: "•", copy: "©", reg: "®",
-  trade: "™", sup2: "²", times: "×", aelig: "æ", AElig: "Æ", oelig: "œ", OElig: "Œ", szlig: "ß",
-  ...Object.fromEntries(
-    [..."aeiouycnAEIOUYCN"].flatMap((letter) =>
-      Object.entries(ACCENT_MARKS)
-        .map(([name, mark]): [string, string] => [`${letter}${name}`, `${letter}${mark}`.normalize("NFC")])
-        .filter(([, composed]) => composed.length === 1),
-    ),
-  ),
-};
-
-/**
- * Decodes named (with `;`) and numeric entities in one pass. Numeric references 128–159 are
- * Windows-1252 characters (`&#146;` is ’), as browsers read them on such pages.
- */
-export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7});?|#[xX]([0-9a-fA-F]{1,6});?|([A-Za-z][A-Za-z0-9]{1,31});)/g, (entity, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
-    const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? "", 16);
-    if (code >= 0x80 && code <= 0x9f) return decodeWindows1252(Uint8Array.of(code));
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-    return String.fromCodePoint(code);
-  });
 }
 
 function foldAccents(text: string): string {

@@ -5,15 +5,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  BATHING_DATASET_ID,
-  classifyResourceTitle,
-  renderDataModule,
-  runBathingDataUpdate,
-  selectSeasonResources,
-  type DatagouvResource,
-} from "../../../scripts/data-baignades.ts";
-import { readBathingDataset } from "../../../src/sources/baignades/generate.ts";
+import { BATHING_DATASET_ID, classifyResourceTitle, selectSeasonResources, type DatagouvResource } from "../../../src/sources/baignades/dataset/resources.ts";
+import { renderDataModule, runBathingDataUpdate } from "../../../src/sources/baignades/dataset/update.ts";
+import { readBathingDataset } from "../../../src/sources/baignades/to-domain.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const FIXTURES = join(ROOT, "tests/fixtures/baignades");

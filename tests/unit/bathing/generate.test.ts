@@ -1,9 +1,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseResults, parseSeasonInformation, parseSiteList } from "../../../src/sources/baignades/csv.ts";
+import { buildBathingDataset, serialiseBathingDataset } from "../../../src/sources/baignades/dataset/build.ts";
+import { parseResults } from "../../../src/sources/baignades/dataset/results.ts";
+import { parseSeasonInformation } from "../../../src/sources/baignades/dataset/season-information.ts";
+import { parseSiteList } from "../../../src/sources/baignades/dataset/site-list.ts";
 import { BATHING_DATASET } from "../../../src/sources/baignades/data.ts";
-import { buildBathingDataset, readBathingDataset, serialiseBathingDataset } from "../../../src/sources/baignades/generate.ts";
+import { readBathingDataset } from "../../../src/sources/baignades/to-domain.ts";
 
 const FIXTURES = resolve(import.meta.dirname, "../../fixtures/baignades");
 const DATA_FILE = resolve(import.meta.dirname, "../../../src/sources/baignades/data/baignades-2024.json");

@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  decodeHtmlEntities,
-  decodeWindows1252,
-  mapClassementImageCode,
-  mapClassementLabel,
-  parseConsultSitePage,
-} from "../../../src/sources/baignades/page.ts";
+import { mapClassementImageCode, mapClassementLabel, parseConsultSitePage } from "../../../src/sources/baignades/page.ts";
+import { decodeWindows1252 } from "../../../src/sources/text/encoding.ts";
 
 // Derived pages, not recordings (see tests/fixtures/baignades/derived/README.md).
 const FETCHED_AT = new Date("2026-07-20T08:00:00Z");
@@ -122,23 +117,6 @@ describe("optional blocks", () => {
   it("keeps a non-sanitary prohibition and its kind", () => {
     const html = readPage("prohibition-sanitaire").replace("INTERDICTION TEMPORAIRE - RAISON SANITAIRE", "INTERDICTION PERMANENTE - RAISON NON SANITAIRE");
     expect(statusOf(html).prohibition).toEqual({ title: "Interdiction de baignade du 18/07/2026", kind: "permanente", reason: "non sanitaire" });
-  });
-});
-
-describe("encoding", () => {
-  it("stores the derived pages in Windows-1252 and decodes them", () => {
-    const bytes = readPageBytes("in-season-bon");
-    expect(bytes.includes(0xe9)).toBe(true);
-    expect(Buffer.from(bytes).includes(Buffer.from("é", "utf8"))).toBe(false);
-    const html = decodeWindows1252(bytes);
-    expect(html).toContain("Résultats des prélèvements");
-    // 0x92 is ’ in Windows-1252, a C1 control in ISO-8859-1.
-    expect(html).toContain("données transmises par l’ARS");
-  });
-
-  it("decodes named, numeric and Windows-1252 numeric entities in one pass", () => {
-    expect(decodeHtmlEntities("D&eacute;but &agrave;&nbsp;la pr&#233;l&#xE8;vement jusqu&#146;ici &laquo;&oelig;&raquo; &Eacute;T&Eacute;")).toBe("Début à\u00a0la prélèvement jusqu’ici «œ» ÉTÉ");
-    expect(decodeHtmlEntities("&amp;lt; &unknown; &annee=2026 &#0; &#x110000;")).toBe("&lt; &unknown; &annee=2026 \ufffd \ufffd");
   });
 });
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildConsultSiteUrl,
-  buildSiteListUrl,
-  mapPortalSites,
-  matchPortalSite,
-  selectMapId,
-  siteListSchema,
-  type PortalSite,
-} from "../../../src/sources/baignades/site-list.ts";
+import { buildConsultSiteUrl, buildSiteListUrl, selectMapId } from "../../../src/sources/baignades/client.ts";
+import { siteListSchema } from "../../../src/sources/baignades/schema.ts";
+import { mapPortalSites, matchPortalSite, type PortalSite } from "../../../src/sources/baignades/to-domain.ts";
 
 // No siteList.do body was ever recorded: the shape is the structure notes' `{ sites: [{ isite, nom }] }`.
 const BASE_URL = "https://baignades.sante.gouv.fr/baignades";

@@ -4,7 +4,7 @@ import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { ADVICE_TEXTS, type AdviceFacts, type AdviceId, type RecommendationInput, renderRecommendation, type SelectedAdvice, selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import type { AirQualitySection, DroughtSection, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
-import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
+import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 
 const water = (results: WaterResult[] = [waterResult({ rawValue: "20", numericValue: 20 })]): WaterQualitySection =>
   evaluateWaterQuality({ results: { ok: true, data: results }, udi: null, udis: [], now: NOW });
@@ -12,8 +12,9 @@ const air = (code = 1, pm25 = 8): AirQualitySection =>
   evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) }, now: NOW });
 const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
 
-/** The rules at NOW (22 November, out of the ozone season) unless a test gives another day. */
-const select = (input: Omit<RecommendationInput, "now"> & { now?: Date }) => selectRecommendations({ now: NOW, ...input });
+/** The rules at NOW (22 November, out of the ozone season, no bathing site nearby) unless a test says otherwise. */
+const select = (input: Omit<RecommendationInput, "now" | "bathing"> & { now?: Date; bathing?: RecommendationInput["bathing"] }) =>
+  selectRecommendations({ now: NOW, bathing: noBathing(), ...input });
 const ids = (input: Partial<{ water: WaterQualitySection; air: AirQualitySection; drought: DroughtSection }>) =>
   select({ water: water(), air: air(), drought: drought(), ...input }).map((recommendation) => recommendation.id);
 

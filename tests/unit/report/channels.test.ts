@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentReport, type ReportPresentation } from "../../../src/core/report/present.ts";
 import type { Report } from "../../../src/core/types.ts";
-import ReportView from "../../../src/islands/ReportView.tsx";
+import ReportView from "../../../src/islands/report/ReportView.tsx";
 import { renderLatestReportEmail } from "../../../src/server/email/templates.ts";
 import { toWinAnsi } from "../../../src/server/pdf/pdf-text.ts";
 import { renderReportPdf } from "../../../src/server/pdf/report-pdf.ts";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes, renderHeadersFile } from "../../../scripts/build-headers.ts";
-import { headersForPath, parseHeadersFile } from "../../../src/server/static-headers.ts";
+import { headersForPath, parseHeadersFile } from "../../../src/server/static/headers.ts";
 
 const TEMPLATE = readFileSync(resolve(import.meta.dirname, "../../../public/_headers"), "utf8");
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;

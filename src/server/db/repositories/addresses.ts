@@ -1,11 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { MAX_MONITORED_ADDRESSES } from "../../../core/shared/limits.ts";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
 import { monitoredAddresses, type MonitoredAddressRow } from "../schema/index.ts";
 
-export const MAX_MONITORED_ADDRESSES = 3;
+/** Every account's addresses, for the daily run (the one read not scoped by an owner). */
+export async function listAllAddresses(db: Database): Promise<MonitoredAddressRow[]> {
+  return db.select().from(monitoredAddresses);
+}
 
-/** Every query is scoped by the owner: an id alone never reaches another account's row. */
+/** Every other query is scoped by the owner: an id alone never reaches another account's row. */
 export async function listAddresses(db: Database, userId: string): Promise<MonitoredAddressRow[]> {
   return db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, userId)).orderBy(desc(monitoredAddresses.createdAtMs), desc(monitoredAddresses.id));
 }

@@ -51,6 +51,3 @@ export async function deleteEmailCodes(db: Database, email: string): Promise<voi
   await db.delete(emailCodes).where(eq(emailCodes.email, email));
 }
 
-export async function purgeExpiredEmailCodes(db: Database, nowMs: number): Promise<void> {
-  await db.delete(emailCodes).where(lt(emailCodes.expiresAtMs, nowMs));
-}

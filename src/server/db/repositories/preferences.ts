@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { ALERT_SOURCE_TYPES, alertPreferences, type AlertSourceType } from "../schema/index.ts";
+
+export type AlertPreferenceRow = typeof alertPreferences.$inferSelect;
 
 export type AlertPreferences = Record<AlertSourceType, boolean>;
 
@@ -24,4 +26,9 @@ export async function savePreferences(db: Database, userId: string, preferences:
   const [first, ...rest] = ALERT_SOURCE_TYPES;
   // One transaction: the four rows change together or not at all.
   await db.batch([upsert(first), ...rest.map(upsert)]);
+}
+
+/** The stored rows of several accounts (a missing row reads as « on »). */
+export async function listPreferenceRows(db: Database, userIds: readonly string[]): Promise<AlertPreferenceRow[]> {
+  return db.select().from(alertPreferences).where(inArray(alertPreferences.userId, [...userIds]));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
@@ -16,6 +16,16 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
+}
+
+/** Accounts whose email is proven: the only ones alerts are sent to. */
+export async function listVerifiedUserIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.emailVerifiedAtMs));
+  return rows.map((row) => row.id);
+}
+
+export async function listUsersByIds(db: Database, ids: readonly string[]): Promise<UserRow[]> {
+  return db.select().from(users).where(inArray(users.id, [...ids]));
 }
 
 export async function findUserByGoogleSubject(db: Database, subject: string): Promise<UserRow | undefined> {
@@ -90,18 +100,6 @@ export async function markPendingUserVerified(
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAtMs), samePassword))
     .returning();
   return row ?? null;
-}
-
-/** Deletes the accounts never confirmed and created before the cutoff (they hold nothing, but their rows go too). */
-export async function purgeUnverifiedUsers(db: Database, createdBeforeMs: number): Promise<void> {
-  const stale = and(isNull(users.emailVerifiedAtMs), lt(users.createdAtMs, createdBeforeMs));
-  const staleIds = db.select({ id: users.id }).from(users).where(stale);
-  await db.batch([
-    db.delete(sessions).where(inArray(sessions.userId, staleIds)),
-    db.delete(monitoredAddresses).where(inArray(monitoredAddresses.userId, staleIds)),
-    db.delete(alertPreferences).where(inArray(alertPreferences.userId, staleIds)),
-    db.delete(users).where(stale),
-  ]);
 }
 
 /**

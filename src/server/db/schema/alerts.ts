@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { addressColumns } from "./address-columns.ts";
 
 /** Alert sign-ups without an account (double opt-in). All sources are on for them. */
 export const alertSubscriptions = sqliteTable(
@@ -6,12 +7,7 @@ export const alertSubscriptions = sqliteTable(
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
-    addressLabel: text("address_label").notNull(),
-    latitude: real("latitude").notNull(),
-    longitude: real("longitude").notNull(),
-    citycode: text("citycode").notNull(),
-    postcode: text("postcode").notNull().default(""),
-    city: text("city").notNull().default(""),
+    ...addressColumns(),
     /** origin of the partner site whose frame was used, null on our own page */
     partnerOrigin: text("partner_origin"),
     consentAtMs: integer("consent_at_ms").notNull(),
@@ -23,6 +19,8 @@ export const alertSubscriptions = sqliteTable(
   },
   (table) => [index("alert_subscriptions_email").on(table.email)],
 );
+
+export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;
 
 /**
  * What the last run knew per subject and source (JSON of the core's *AlertState), so the next
@@ -73,3 +71,6 @@ export const alertRuns = sqliteTable("alert_runs", {
   finishedAtMs: integer("finished_at_ms"),
   summaryJson: text("summary_json"),
 });
+
+export type AlertEventRow = typeof alertEvents.$inferSelect;
+export type AlertStateRow = typeof alertStates.$inferSelect;

@@ -1,3 +1,4 @@
+export * from "./address-columns.ts";
 export * from "./alert-preferences.ts";
 export * from "./dev-outbox.ts";
 export * from "./email-codes.ts";

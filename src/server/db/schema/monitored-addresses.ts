@@ -1,4 +1,5 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { addressColumns } from "./address-columns.ts";
 import { users } from "./users.ts";
 
 /** Up to three addresses an account watches (the limit is enforced in the repository). */
@@ -11,12 +12,7 @@ export const monitoredAddresses = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** the person's name for it, « Domicile 1 » by default */
     label: text("label").notNull(),
-    addressLabel: text("address_label").notNull(),
-    latitude: real("latitude").notNull(),
-    longitude: real("longitude").notNull(),
-    citycode: text("citycode").notNull(),
-    postcode: text("postcode").notNull().default(""),
-    city: text("city").notNull().default(""),
+    ...addressColumns(),
     /** UDI (code_reseau) found when the address was added; null when none was found */
     udiCode: text("udi_code"),
     createdAtMs: integer("created_at_ms").notNull(),

@@ -1,0 +1,45 @@
+// `npm run lint`. Recommended rules only, plus what this codebase relies on: promises are awaited
+// (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules, and
+// `src/core` stays pure. Formatting is not linted.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import { coreIsPure } from "./scripts/eslint/core-is-pure.ts";
+
+export default defineConfig(
+  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/"]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["src/**/*.tsx"],
+    // Only the rules: the package's exported `configs` do not match ESLint's Plugin type.
+    plugins: { "react-hooks": { rules: reactHooks.rules } },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["src/core/**"],
+    plugins: { "zone-sante": { rules: { "core-is-pure": coreIsPure } } },
+    rules: { "zone-sante/core-is-pure": "error" },
+  },
+);

@@ -1,0 +1,72 @@
+// /compte: leaving — sign out, or delete the account and everything attached to it.
+import { useState } from "react";
+import { refusalMessageOr, requestJson } from "../lib/api.ts";
+import { signOut } from "../lib/session.ts";
+import { useAction } from "../lib/use-action.ts";
+import ConfirmDialog from "../ui/ConfirmDialog.tsx";
+import { Field } from "../ui/Field.tsx";
+import type { Notify } from "../ui/Toasts.tsx";
+
+export function SignOutSection() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="account__section" aria-labelledby="deconnexion-titre">
+      <h2 id="deconnexion-titre">Déconnexion</h2>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={() => {
+          // signOut never fails (the page forgets the person anyway): busy until the home page loads.
+          setBusy(true);
+          void signOut().then(() => location.assign("/"));
+        }}
+      >
+        Se déconnecter
+      </button>
+    </section>
+  );
+}
+
+export function DeleteSection({ notify }: { notify: Notify }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const { busy, run } = useAction(notify);
+  async function remove() {
+    await run(
+      async () => {
+        await requestJson("DELETE", "/api/account", { body: { confirm: typed.trim() } });
+        await signOut();
+        location.assign("/?compte=supprime");
+      },
+      { failure: (error) => refusalMessageOr(error, "Impossible de supprimer vos données. Veuillez réessayer.") },
+    );
+  }
+  return (
+    <section className="account__section account__section--danger" aria-labelledby="suppression-titre">
+      <h2 id="suppression-titre">Supprimer mes données</h2>
+      <p>
+        Votre compte, votre profil, vos adresses, vos préférences et vos inscriptions aux alertes seront supprimés
+        immédiatement et définitivement. Un email vous confirmera la suppression.
+      </p>
+      <button type="button" className="btn btn--danger" onClick={() => setOpen(true)}>
+        Supprimer mes données
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={"Supprimer définitivement vos données\u00a0?"}
+        confirmLabel="Supprimer définitivement"
+        onConfirm={() => void remove()}
+        onCancel={() => {
+          setOpen(false);
+          setTyped("");
+        }}
+        confirmDisabled={typed.trim() !== "SUPPRIMER"}
+        busy={busy}
+      >
+        <p>Cette action est irréversible. Pour confirmer, saisissez SUPPRIMER ci-dessous.</p>
+        <Field label="Confirmation" value={typed} onChange={setTyped} />
+      </ConfirmDialog>
+    </section>
+  );
+}

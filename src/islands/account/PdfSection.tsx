@@ -1,0 +1,65 @@
+// /compte: the report of every monitored address, as a PDF download or by email.
+import type { ReportEmailAnswer } from "../../server/routes/account.ts";
+import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
+import { useAction } from "../lib/use-action.ts";
+import type { Notify } from "../ui/Toasts.tsx";
+
+const PDF_FAILED = "Impossible de générer le rapport.";
+
+/** Fetches the PDF (a JSON error when it cannot be made) and hands it to the browser as a download. */
+async function downloadReportPdf(): Promise<void> {
+  const response = await fetch("/api/account/report.pdf", { credentials: "same-origin" });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new ApiError(body?.error ?? PDF_FAILED, response.status);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "bilan-zone-sante.pdf";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function PdfSection({ notify }: { notify: Notify }) {
+  const download = useAction(notify);
+  const mailing = useAction(notify);
+  return (
+    <section className="account__section" aria-labelledby="pdf-titre">
+      <h2 id="pdf-titre">Mon rapport PDF</h2>
+      <p>Le bilan de toutes vos adresses surveillées, à conserver ou à imprimer.</p>
+      <p className="outcome__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() =>
+            void download.run(downloadReportPdf, {
+              success: "Votre rapport PDF est téléchargé.",
+              // A 404 says what to do (add an address first); anything else is our failure.
+              failure: (error) => (error instanceof ApiError && error.status === 404 ? error.message : PDF_FAILED),
+            })
+          }
+          disabled={download.busy}
+        >
+          {download.busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() =>
+            void mailing.run(() => requestJson<ReportEmailAnswer>("POST", "/api/account/report-email", { body: {} }), {
+              success: (answer) => answer.message,
+              failure: (error) => refusalMessageOr(error, "Impossible d'envoyer votre bilan par email."),
+            })
+          }
+          disabled={mailing.busy}
+        >
+          {mailing.busy ? "Envoi du bilan…" : "Recevoir mon bilan par email"}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+// Address field following the WAI-ARIA 1.2 combobox pattern (list autocomplete): focus stays in
+// the input, the highlighted option is announced through aria-activedescendant.
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
+import type { Address } from "../../core/types.ts";
+import { ApiError, fetchSuggestions } from "../lib/api.ts";
+
+const MIN_CHARACTERS = 3;
+const DEBOUNCE_MS = 300;
+const BLUR_CLOSE_MS = 200;
+
+interface Props {
+  value: string;
+  onValueChange(value: string): void;
+  /** the suggestion the person picked, or null once they edit the text again */
+  onPick(address: Address | null): void;
+  onSubmit(): void;
+  busy: boolean;
+  error: string | null;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  /** texts of the home page by default; the account page reuses the field to add an address */
+  labels?: { field: string; hint: string; submit: string; busy: string; form: string };
+  /** extra fields shown above the address (the account page's name for it) */
+  children?: React.ReactNode;
+  submitDisabled?: boolean;
+  /** "below": the extra fields come after the address and the button after them (a longer form) */
+  layout?: "inline" | "below";
+}
+
+const HOME_LABELS = {
+  field: "Votre adresse",
+  hint: "Par exemple\u00a0: 8 bd du Port, Amiens. Choisissez ensuite une suggestion.",
+  submit: "Analyser",
+  busy: "Analyse…",
+  form: "Rechercher une adresse",
+};
+
+/**
+ * The state an island keeps around the field: the typed text, the picked suggestion and the
+ * field's error, which typing clears.
+ */
+export function useAddressField() {
+  const [query, setQuery] = useState("");
+  const [picked, setPicked] = useState<Address | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  function onValueChange(value: string) {
+    setQuery(value);
+    if (value.trim()) setFieldError(null);
+  }
+  return { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange };
+}
+
+export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false, layout = "inline" }: Props) {
+  const id = useId();
+  const inputId = `${id}-adresse`;
+  const listId = `${id}-suggestions`;
+  const errorId = `${id}-erreur`;
+  const hintId = `${id}-aide`;
+  const [suggestions, setSuggestions] = useState<Address[]>([]);
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState(-1);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const skipNextSearch = useRef(false);
+  const blurTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (skipNextSearch.current) {
+      skipNextSearch.current = false;
+      return;
+    }
+    const query = value.trim();
+    if (query.length < MIN_CHARACTERS) {
+      setSuggestions([]);
+      setOpen(false);
+      setHighlighted(-1);
+      setSearchProblem(null);
+      return;
+    }
+    const controller = new AbortController();
+    async function search() {
+      try {
+        const results = await fetchSuggestions(query, controller.signal);
+        setSuggestions(results);
+        setHighlighted(-1);
+        setSearchProblem(null);
+        setOpen(results.length > 0 && document.activeElement === inputRef.current);
+        setAnnouncement(
+          results.length === 0
+            ? "Aucune adresse trouvée."
+            : `${results.length} suggestion${results.length > 1 ? "s" : ""} disponible${results.length > 1 ? "s" : ""}, utilisez les flèches pour naviguer.`,
+        );
+      } catch (problem) {
+        if (controller.signal.aborted) return;
+        setSuggestions([]);
+        setOpen(false);
+        setSearchProblem(problem instanceof ApiError ? problem.message : "La recherche d'adresses a échoué.");
+      }
+    }
+    const timer = window.setTimeout(() => void search(), DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value, inputRef]);
+
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  function pick(address: Address) {
+    skipNextSearch.current = true;
+    onValueChange(address.label);
+    onPick(address);
+    setOpen(false);
+    setHighlighted(-1);
+    setAnnouncement(`Adresse choisie\u00a0: ${address.label}`);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      setHighlighted((current) => (current + 1) % suggestions.length);
+    } else if (event.key === "ArrowUp") {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      setHighlighted((current) => (current <= 0 ? suggestions.length - 1 : current - 1));
+    } else if (event.key === "Enter") {
+      const choice = open && highlighted >= 0 ? suggestions[highlighted] : undefined;
+      if (choice) {
+        event.preventDefault();
+        pick(choice);
+      }
+    } else if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setHighlighted(-1);
+      }
+    }
+  }
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOpen(false);
+    onSubmit();
+  }
+
+  const activeId = open && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
+  const describedBy = [hintId, error ? errorId : null, searchProblem ? `${errorId}-recherche` : null].filter(Boolean).join(" ");
+
+  const submitButton = (
+    <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
+      {busy ? labels.busy : labels.submit}
+    </button>
+  );
+
+  return (
+    <form className="search" role="search" aria-label={labels.form} onSubmit={handleSubmit} noValidate>
+      {layout === "inline" ? children : null}
+      <label className="search__label" htmlFor={inputId}>
+        {labels.field}
+      </label>
+      <p id={hintId} className="search__hint">
+        {labels.hint}
+      </p>
+      <div className="search__row">
+        <div className="combobox">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className={`search__input${error ? " search__input--error" : ""}`}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={200}
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={activeId}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            value={value}
+            placeholder="Numéro, rue, commune"
+            onChange={(event) => {
+              onValueChange(event.target.value);
+              onPick(null);
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => {
+              window.clearTimeout(blurTimer.current);
+              if (suggestions.length > 0 && value.trim().length >= MIN_CHARACTERS) setOpen(true);
+            }}
+            onBlur={() => {
+              // Leave time for a click on a suggestion to land before the list disappears.
+              blurTimer.current = window.setTimeout(() => setOpen(false), BLUR_CLOSE_MS);
+            }}
+          />
+          <ul id={listId} role="listbox" aria-label="Suggestions d'adresses" className="combobox__list" hidden={!open}>
+            {suggestions.map((address, index) => (
+              <li
+                key={`${address.label}-${index}`}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === highlighted}
+                className={`combobox__option${index === highlighted ? " combobox__option--active" : ""}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(address)}
+                onMouseMove={() => setHighlighted(index)}
+              >
+                <span className="combobox__label">{address.label}</span>
+                {address.context ? <span className="combobox__context">{address.context}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {layout === "inline" ? submitButton : null}
+      </div>
+      {layout === "below" ? (
+        <>
+          {children}
+          {submitButton}
+        </>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {searchProblem ? (
+        <p id={`${errorId}-recherche`} className="field-error" role="alert">
+          {searchProblem}
+        </p>
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </form>
+  );
+}

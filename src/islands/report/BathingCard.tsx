@@ -1,0 +1,33 @@
+// The bathing card: the nearest sites with their official grade and page.
+import type { BathingPresentation } from "../../core/report/present.ts";
+import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
+
+export default function BathingCard({ bathing }: { bathing: BathingPresentation }) {
+  return (
+    <Card anchor={bathing.anchor} title={bathing.title} headline={bathing.headline} className="card--bathing">
+      <SectionIntro section={bathing} />
+      <Facts facts={bathing.facts} />
+      <Notes notes={bathing.notes} />
+      {bathing.sites.length > 0 ? (
+        <ul className="bathing-sites" aria-label="Sites de baignade les plus proches">
+          {bathing.sites.map((site) => (
+            <li key={site.id} className="bathing-site">
+              <p className="bathing-site__name">
+                {site.name} <OfficialBadge badge={site.badge} className="bathing-site__badge" />
+              </p>
+              <p className="card__small">{site.place}</p>
+              <Facts facts={site.facts} />
+              {site.liveRead ? <p className="card__small">{site.liveRead}</p> : null}
+              <p className="card__action">
+                <a href={site.url} target="_blank" rel="noopener noreferrer">
+                  Fiche officielle du site<span className="sr-only"> {site.name} (nouvel onglet)</span>
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SourceLink source={bathing.source} />
+    </Card>
+  );
+}

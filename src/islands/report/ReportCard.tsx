@@ -1,0 +1,100 @@
+// The pieces every card of the report is built from: the card itself, an official badge, the
+// section's date line and message, facts, notes and the source link.
+import { useId, type CSSProperties, type ReactNode } from "react";
+import type { Badge, Fact, SectionPresentation } from "../../core/report/present.ts";
+import type { SourceRef } from "../../core/types.ts";
+
+export const NBSP = "\u00A0";
+
+/** An official word in its publisher's colours when it has some (ATMO, VigiEau), else our tone's. */
+export function OfficialBadge({ badge, className, hidden = false }: { badge: Badge; className?: string; hidden?: boolean }) {
+  const style: CSSProperties | undefined = badge.colors ? { backgroundColor: badge.colors.background, color: badge.colors.text } : undefined;
+  return (
+    <span
+      className={`badge ${badge.colors ? "badge--official" : `badge--${badge.tone}`}${className ? ` ${className}` : ""}`}
+      style={style}
+      aria-hidden={hidden || undefined}
+    >
+      {badge.word}
+    </span>
+  );
+}
+
+export function Card({
+  anchor,
+  title,
+  headline,
+  className,
+  children,
+}: {
+  anchor: string;
+  title: string;
+  headline: Badge | null;
+  className: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  // tabIndex -1: the summary's links move the focus here, so a screen reader starts at the card.
+  return (
+    <article id={anchor} tabIndex={-1} className={`card report-section ${className}`} aria-labelledby={headingId}>
+      <div className="card__head">
+        <h4 id={headingId} className="card__title">
+          {title}
+        </h4>
+        {headline ? <OfficialBadge badge={headline} className="card__badge" /> : null}
+      </div>
+      {children}
+    </article>
+  );
+}
+
+/** The date line and the plain message every data card starts with. */
+export function SectionIntro({ section }: { section: SectionPresentation }) {
+  return (
+    <>
+      {section.dateLine ? <p className="card__date">{section.dateLine}</p> : null}
+      {section.message ? <p className="card__message">{section.message}</p> : null}
+    </>
+  );
+}
+
+export function SourceLink({ source }: { source: SourceRef }) {
+  return (
+    <p className="card__source">
+      Source{NBSP}:{" "}
+      <a href={source.url} target="_blank" rel="noopener noreferrer">
+        {source.name}
+        <span className="sr-only"> (nouvel onglet)</span>
+      </a>
+    </p>
+  );
+}
+
+// A long value (the ARS conclusion, a ban's detail) reads better under its term than beside it.
+const LONG_FACT_CHARS = 60;
+
+export function Facts({ facts }: { facts: Fact[] }) {
+  if (facts.length === 0) return null;
+  return (
+    <dl className="details">
+      {facts.map((fact) => (
+        <div key={fact.term} className={fact.value.length > LONG_FACT_CHARS ? "details__row details__row--block" : "details__row"}>
+          <dt>{fact.term}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Notes({ notes }: { notes: string[] }) {
+  return (
+    <>
+      {notes.map((note) => (
+        <p key={note} className="card__note">
+          {note}
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// What the alert run detected (alert_events) and what it knew last time (alert_states).
+import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../index.ts";
+import { alertEvents, alertStates, type AlertEventRow, type AlertStateRow } from "../schema/index.ts";
+
+export type NewAlertEvent = typeof alertEvents.$inferInsert;
+
+export async function listAlertStates(db: Database, subjectKeys: readonly string[]): Promise<AlertStateRow[]> {
+  if (subjectKeys.length === 0) return [];
+  return db.select().from(alertStates).where(inArray(alertStates.subjectKey, [...subjectKeys]));
+}
+
+/** Events and states of a batch land together (one transaction): a state never moves without its event. */
+export async function saveDetections(db: Database, input: { events: readonly NewAlertEvent[]; states: readonly AlertStateRow[] }): Promise<void> {
+  const statements = [
+    ...input.events.map((row) => db.insert(alertEvents).values(row).onConflictDoNothing()),
+    ...input.states.map((row) =>
+      db
+        .insert(alertStates)
+        .values(row)
+        .onConflictDoUpdate({ target: [alertStates.subjectKey, alertStates.source], set: { stateJson: row.stateJson, updatedAtMs: row.updatedAtMs } }),
+    ),
+  ];
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** Unsent events still worth trying, grouped for the digests (recipient, then address). */
+export async function listPendingEvents(db: Database, maxAttempts: number): Promise<AlertEventRow[]> {
+  return db
+    .select()
+    .from(alertEvents)
+    .where(and(isNull(alertEvents.sentAtMs), lt(alertEvents.attempts, maxAttempts)))
+    .orderBy(alertEvents.recipientKey, alertEvents.subjectKey, alertEvents.detectedAtMs);
+}
+
+/** Recorded, never to be sent: `attempts` is set past the retry limit. */
+export async function markEventsAbandoned(db: Database, ids: readonly string[], input: { attempts: number; reason: string }): Promise<void> {
+  await db.update(alertEvents).set({ attempts: input.attempts, lastError: input.reason }).where(inArray(alertEvents.id, [...ids]));
+}
+
+/** One provider batch accepted: each email's events get its id (one transaction). */
+export async function markEventsSent(db: Database, emails: ReadonlyArray<{ eventIds: readonly string[]; emailId: string | null }>, sentAtMs: number): Promise<void> {
+  const statements = emails.map((email) =>
+    db.update(alertEvents).set({ sentAtMs, emailId: email.emailId }).where(inArray(alertEvents.id, [...email.eventIds])),
+  );
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+export async function markEventsFailed(db: Database, ids: readonly string[], error: string): Promise<void> {
+  await db
+    .update(alertEvents)
+    .set({ attempts: sql`${alertEvents.attempts} + 1`, lastError: error })
+    .where(inArray(alertEvents.id, [...ids]));
+}

@@ -1,0 +1,25 @@
+// One row per alert run: the lock that keeps two runs apart, and the summary the admin panel shows.
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "../index.ts";
+import { alertRuns } from "../schema/index.ts";
+
+export type AlertRunRow = typeof alertRuns.$inferSelect;
+
+/** Starts a run unless another one started less than `staleAfterMs` ago and has not finished (one statement). */
+export async function acquireAlertRun(db: Database, input: { runId: string; nowMs: number; staleAfterMs: number }): Promise<boolean> {
+  const result = await db.run(sql`
+    insert into ${alertRuns} (id, started_at_ms)
+    select ${input.runId}, ${input.nowMs}
+    where not exists (select 1 from ${alertRuns} where finished_at_ms is null and started_at_ms > ${input.nowMs - input.staleAfterMs})
+  `);
+  return result.rowsAffected === 1;
+}
+
+export async function finishAlertRun(db: Database, input: { runId: string; finishedAtMs: number; summaryJson: string }): Promise<void> {
+  await db.update(alertRuns).set({ finishedAtMs: input.finishedAtMs, summaryJson: input.summaryJson }).where(eq(alertRuns.id, input.runId));
+}
+
+export async function findLastFinishedRun(db: Database): Promise<AlertRunRow | undefined> {
+  const [row] = await db.select().from(alertRuns).where(isNotNull(alertRuns.finishedAtMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
+  return row;
+}

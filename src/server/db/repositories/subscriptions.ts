@@ -1,0 +1,56 @@
+// Alert sign-ups made without an account (double opt-in).
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { Database } from "../index.ts";
+import { alertSubscriptions, type AlertSubscriptionRow } from "../schema/index.ts";
+
+export type NewSubscription = typeof alertSubscriptions.$inferInsert;
+
+export async function insertSubscription(db: Database, row: NewSubscription): Promise<void> {
+  await db.insert(alertSubscriptions).values(row);
+}
+
+export async function deleteSubscription(db: Database, id: string): Promise<void> {
+  await db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, id));
+}
+
+export async function findSubscription(db: Database, id: string): Promise<AlertSubscriptionRow | undefined> {
+  const [row] = await db.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, id)).limit(1);
+  return row;
+}
+
+export async function markConfirmationSent(db: Database, id: string, nowMs: number): Promise<void> {
+  await db.update(alertSubscriptions).set({ confirmationSentAtMs: nowMs }).where(eq(alertSubscriptions.id, id));
+}
+
+export async function markSubscriptionConfirmed(db: Database, id: string, nowMs: number): Promise<void> {
+  await db.update(alertSubscriptions).set({ confirmedAtMs: nowMs }).where(eq(alertSubscriptions.id, id));
+}
+
+/** Idempotent: the first unsubscription date stands. */
+export async function markSubscriptionUnsubscribed(db: Database, id: string, nowMs: number): Promise<void> {
+  await db
+    .update(alertSubscriptions)
+    .set({ unsubscribedAtMs: nowMs })
+    .where(and(eq(alertSubscriptions.id, id), isNull(alertSubscriptions.unsubscribedAtMs)));
+}
+
+/** Sign-ups still waiting for their confirmation email to go out. */
+export async function listUnsentConfirmations(db: Database, limit: number): Promise<AlertSubscriptionRow[]> {
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(and(isNull(alertSubscriptions.confirmationSentAtMs), isNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs)))
+    .limit(limit);
+}
+
+/** Confirmed and not unsubscribed: the sign-ups the daily run watches. */
+export async function listActiveSubscriptions(db: Database): Promise<AlertSubscriptionRow[]> {
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs)));
+}
+
+export async function listSubscriptionsByIds(db: Database, ids: readonly string[]): Promise<AlertSubscriptionRow[]> {
+  return db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.id, [...ids]));
+}

@@ -1,0 +1,32 @@
+// The static build served by the Node runtime as Cloudflare's static assets serve it in
+// production: the same dist/ files, dist/_redirects, dist/_headers and 404 page.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import { headersForPath, parseHeadersFile } from "./headers.ts";
+import { parseRedirectsFile } from "./redirects.ts";
+
+/** Mounts the pages of `distDir` on `root`, after its API routes. Throws when the site is not built. */
+export async function mountStaticBuild(root: Hono, distDir: string): Promise<void> {
+  if (!existsSync(join(distDir, "index.html"))) {
+    throw new Error("Le site n'est pas construit : lancez `npm run build` (ou `npm start`, qui le fait).");
+  }
+  const notFoundPage = await readFile(join(distDir, "404.html"), "utf8");
+  const redirectsFile = join(distDir, "_redirects");
+  const redirects = existsSync(redirectsFile) ? parseRedirectsFile(await readFile(redirectsFile, "utf8")) : [];
+  for (const { from, to, status } of redirects) {
+    root.get(from, (c) => c.redirect(to, status));
+  }
+  // Page headers: dist/_headers, the file Cloudflare's static assets obey (CSP with the build's
+  // script hashes, HSTS on https, the one frameable page).
+  const headerRules = parseHeadersFile(await readFile(join(distDir, "_headers"), "utf8"));
+  root.use("*", async (c, next) => {
+    await next();
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return;
+    for (const [name, value] of headersForPath(headerRules, c.req.path)) c.header(name, value);
+  });
+  root.use("*", serveStatic({ root: distDir }));
+  root.notFound((c) => c.html(notFoundPage, 404));
+}
