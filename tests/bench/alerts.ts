@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { createNodeRuntime } from "../../workers/node.ts";
+import { upstreamConfigFor } from "../fakes/upstream-server.ts";
 import { freePort } from "../helpers/net.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -41,13 +42,7 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
       NODE_ENV: "test",
       DATABASE_URL: `file:${join(directory, "alerts.db")}`,
       APP_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      HUBEAU_API_URL: `${upstreamUrl}/hubeau`,
-      VIGIEAU_API_URL: `${upstreamUrl}/vigieau`,
-      ATMO_WFS_URL: `${upstreamUrl}/atmo/ows`,
-      BAN_API_URL: `${upstreamUrl}/ban`,
-      OPENMETEO_API_URL: `${upstreamUrl}/openmeteo`,
-      GEO_API_URL: `${upstreamUrl}/geo`,
-      BAIGNADES_URL: `${upstreamUrl}/baignades`,
+      ...upstreamConfigFor(upstreamUrl),
       RESEND_API_KEY: "re_bench",
       RESEND_BASE_URL: resendUrl,
       ALERT_CONCURRENCY: "16",

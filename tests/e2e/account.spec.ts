@@ -2,7 +2,7 @@
 // Google provider (scripts/demo.ts): the whole life of an account, from sign-up to deletion.
 import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
-import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { analyseAddress, latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 function confirmLinkOf(text: string): string {
   const link = /https?:\/\/\S+\/confirmation-compte\?\S+/.exec(text)?.[0];
@@ -171,10 +171,7 @@ test("a Google failure comes back as a clear message", async ({ page }) => {
 test("any visitor downloads the PDF of a report from the results", async ({ page }) => {
   await page.goto("/");
   await waitForIslands(page);
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("8 bd du Port", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "8 bd du Port");
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("link", { name: "Télécharger le rapport PDF" }).click();
   const download = await downloadPromise;

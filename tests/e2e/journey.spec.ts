@@ -1,15 +1,12 @@
 // The core journey, as a person does it, in Chromium against the real Node server (`scripts/demo.ts`:
 // the npm start entry pointed at the fake upstreams).
 import { expect, type Page } from "@playwright/test";
-import { seriousViolations, test } from "./helpers.ts";
+import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
 async function openHome(page: Page) {
   await page.goto("/");
   // Islands hydrate after load: wait until Astro removed the ssr marker, or the first keystrokes are lost.
-  await page.waitForFunction(() => {
-    const islands = document.querySelectorAll("astro-island");
-    return islands.length > 0 && [...islands].every((island) => !island.hasAttribute("ssr"));
-  });
+  await waitForIslands(page);
 }
 
 const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Recommandations"];
@@ -72,10 +69,7 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
 
 test("choosing another distribution network reloads the water card", async ({ page }) => {
   await openHome(page);
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("8 bd du Port", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "8 bd du Port");
   const chooser = page.getByRole("combobox", { name: /Réseau de distribution/ });
   await expect(chooser).toBeVisible();
   const optionValues = await chooser.locator("option").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
@@ -98,10 +92,7 @@ test("a failed report shows the error toast and a retry button", async ({ page, 
   consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
   await page.route("**/api/report?**", (route) => route.abort("connectionrefused"));
   await openHome(page);
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("8 bd du Port", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "8 bd du Port");
   await expect(page.getByText("Erreur lors de la récupération des données")).toBeVisible();
   await expect(page.getByText(/Impossible de joindre le service/)).toBeVisible();
   await page.unroute("**/api/report?**");
@@ -130,10 +121,7 @@ test("the home page and a report have no serious accessibility violations (axe)"
   await openHome(page);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("8 bd du Port", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "8 bd du Port");
   await expect(page.getByTestId("report").getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
   // Let the toast settle so its animation does not skew colour contrast.
   await page.waitForTimeout(400);
@@ -145,10 +133,7 @@ test("the mobile layout keeps the search usable", async ({ page }) => {
   await openHome(page);
   await page.getByText("Menu").click();
   await expect(page.getByRole("navigation", { name: "Navigation mobile" }).getByRole("link", { name: "Sources" })).toBeVisible();
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("8 bd du Port", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "8 bd du Port");
   await expect(page.getByTestId("report").getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -156,10 +141,7 @@ test("the mobile layout keeps the search usable", async ({ page }) => {
 
 test("the bathing card lists the nearest official sites, then their live status from the ministry", async ({ page }) => {
   await openHome(page);
-  const input = page.getByRole("combobox", { name: /Votre adresse/ });
-  await input.pressSequentially("Maraussan", { delay: 20 });
-  await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
+  await analyseAddress(page, "Maraussan");
   const card = page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true });
   await expect(card).toBeVisible();
   await expect(card.locator(".bathing-site__name").first()).toContainText("ORB-REALS");

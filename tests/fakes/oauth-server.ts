@@ -2,8 +2,8 @@
 // redirects back with a code; /token checks the client, the redirect URI and the PKCE verifier
 // (S256), then answers an ID token for the configured identity, echoing the nonce it was given.
 import { createHash } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./listen.ts";
 
 export interface FakeIdentity {
   sub: string;
@@ -35,7 +35,6 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
   let mode: "ok" | "deny" | "token-error" = "ok";
   const codes = new Map<string, { challenge: string; redirectUri: string; nonce: string | null; identity: FakeIdentity }>();
   const tokenRequests: FakeOAuth["tokenRequests"] = [];
-  const sockets = new Set<Socket>();
   let issuer = "";
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
@@ -92,16 +91,8 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
   };
 
   // A malformed request (say, no redirect_uri) answers 500 instead of an unhandled rejection.
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => json(response, 500, { error: "fake_failure", message: String(error) }));
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const address = server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const local = await listenLocally(handle, (response, error) => json(response, 500, { error: "fake_failure", message: String(error) }), options);
+  const baseUrl = local.baseUrl;
   issuer = baseUrl;
 
   return {
@@ -114,10 +105,6 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
       mode = next;
     },
     tokenRequests,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
+    close: local.close,
   };
 }

@@ -2,8 +2,8 @@
 // receives, honours Idempotency-Key like Resend (same key → same answer, sent once), and can be
 // told to fail. Tests read the captured emails directly, or over HTTP (GET /_test/emails) when the
 // app runs in another process (e2e, demo).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./listen.ts";
 
 export interface CapturedEmail {
   id: string;
@@ -53,7 +53,6 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
   const emails: CapturedEmail[] = [];
   const calls: FakeResend["calls"] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
-  const sockets = new Set<Socket>();
   let mode: ResendMode = "ok";
   let counter = 0;
 
@@ -130,19 +129,10 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
     send(response, 200, answer);
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => send(response, 500, { name: "fake_failure", message: String(error) }));
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const local = await listenLocally(handle, (response, error) => send(response, 500, { name: "fake_failure", message: String(error) }), options);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: local.baseUrl,
     emails,
     calls,
     setMode(next) {
@@ -154,11 +144,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       answered.clear();
       mode = "ok";
     },
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
+    close: local.close,
   };
 }
 

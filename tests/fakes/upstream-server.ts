@@ -5,8 +5,8 @@
 //
 // Run alone: `node tests/fakes/upstream-server.ts` (PORT env, default 4400).
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./listen.ts";
 
 export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
 export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
@@ -424,6 +424,19 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
 
 // ---------------------------------------------------------------- server
 
+/** The app's upstream settings pointing at fake upstreams served at `baseUrl` (here or in another process). */
+export function upstreamConfigFor(baseUrl: string): FakeUpstreams["config"] {
+  return {
+    BAN_API_URL: `${baseUrl}/ban`,
+    HUBEAU_API_URL: `${baseUrl}/hubeau`,
+    VIGIEAU_API_URL: `${baseUrl}/vigieau`,
+    ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
+    OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
+    GEO_API_URL: `${baseUrl}/geo`,
+    BAIGNADES_URL: `${baseUrl}/baignades`,
+  };
+}
+
 export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Promise<FakeUpstreams> {
   const startDelayMs = options.delayMs ?? 0;
   let fixedNow = options.now ?? null;
@@ -432,7 +445,6 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
   const modes = new Map<FakeSource, FakeMode>();
   const delays = new Map<FakeSource, number>();
   const requests: FakeRequest[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closing = false;
 
@@ -499,41 +511,20 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     send(response, answer.status, JSON.stringify(answer.body));
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+  const local = await listenLocally(
+    handle,
+    (response, error) => {
       // A broken fixture is a bug of the test set-up: say it loudly in the answer and the log.
       console.error("fake upstream failed:", error);
       send(response, 500, JSON.stringify({ error: "fake upstream failure", detail: String(error) }));
-    });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    },
+    options,
+  );
+  const baseUrl = local.baseUrl;
 
   return {
     baseUrl,
-    config: {
-      BAN_API_URL: `${baseUrl}/ban`,
-      HUBEAU_API_URL: `${baseUrl}/hubeau`,
-      VIGIEAU_API_URL: `${baseUrl}/vigieau`,
-      ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
-      OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
-      GEO_API_URL: `${baseUrl}/geo`,
-      BAIGNADES_URL: `${baseUrl}/baignades`,
-    },
+    config: upstreamConfigFor(baseUrl),
     setMode(source, mode) {
       modes.set(source, mode);
     },
@@ -558,11 +549,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       closing = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Held ("timeout") and keep-alive connections would keep close() waiting forever.
-      for (const socket of sockets) socket.destroy();
-      server.closeAllConnections();
-      await closed;
+      await local.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
+import { afterEach, beforeEach, expect } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
@@ -17,6 +18,7 @@ import { createOutboxMailer, createResendMailer } from "../../src/server/email/m
 import { createSources } from "../../src/server/services/sources.ts";
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { useForTests } from "./lifecycle.ts";
 
 export const TEST_SITE_URL = "http://127.0.0.1:4321";
 
@@ -124,4 +126,39 @@ export async function createTestApp(
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** What `useTestApp` does before (and after) each test of the file. */
+export interface EachTest {
+  /** set the clock back to this date */
+  now?: Date;
+  /** clear what the fake Resend server received */
+  resetResend?: boolean;
+  /** clear what the fake upstreams received and any data a test set */
+  resetUpstreams?: boolean;
+  /** after each test, fail on any outbound call the app is not meant to make */
+  onlyKnownUpstreams?: boolean;
+}
+
+/**
+ * One test app for the whole file: built before its tests, closed after them, and reset before each
+ * as `each` says. The answer stands for that app (it exists only once the file's tests start).
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}, each: EachTest = {}): TestApp {
+  const t = useForTests(
+    () => createTestApp(options),
+    (app) => app.close(),
+  );
+  beforeEach(() => {
+    if (each.now) t.setNow(each.now);
+    if (each.resetResend) t.resend.reset();
+    if (each.resetUpstreams) t.upstreams.reset();
+  });
+  if (each.onlyKnownUpstreams) {
+    afterEach(() => {
+      // Every outbound call must be one the app is meant to make.
+      expect(t.upstreams.requests.filter((request) => request.source === "unknown" || request.path === "/")).toEqual([]);
+    });
+  }
+  return t;
 }

@@ -1,27 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { createSession } from "../../src/server/auth/session.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-let app: TestApp["app"];
 const START = new Date("2026-11-22T10:00:00Z");
+const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
+let app: TestApp["app"];
 
-beforeAll(async () => {
-  t = await createTestApp({ now: START });
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
-  t.setNow(START);
-  t.resend.reset();
-  t.upstreams.reset();
   app = t.rebuild();
 });
 

@@ -1,24 +1,12 @@
 // Air through the API (issue 9, item 6): the official index of the commune, else of its
 // intercommunality (EPCI, found with the API Géo, cached), else the model's worst pollutant.
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.upstreams.reset();
-});
-afterEach(() => {
-  expect(t.upstreams.requests.filter((request) => request.source === "unknown" || request.path === "/")).toEqual([]);
-});
+const t = useTestApp({}, { resetUpstreams: true, onlyKnownUpstreams: true });
 
 async function reportOf(app: TestApp["app"], query: URLSearchParams): Promise<Report> {
   const response = await app.request(`/api/report?${query}`);

@@ -25,6 +25,17 @@ function frozen(file: string, at: Date): { data: Array<Record<string, unknown>> 
   return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at)) as { data: Array<Record<string, unknown>> };
 }
 
+/** The rows of a sample copied as a newer one: its own code and date, nitrates (1340) at `nitrates` mg/L, `extra` on every row. */
+function newerSample(rows: Array<Record<string, unknown>>, sample: { code: string; date: string; nitrates: number }, extra: Record<string, unknown> = {}) {
+  return rows.map((item) => ({
+    ...item,
+    code_prelevement: sample.code,
+    date_prelevement: sample.date,
+    ...extra,
+    ...(String(item.code_parametre) === "1340" ? { resultat_alphanumerique: String(sample.nitrates), resultat_numerique: sample.nitrates } : {}),
+  }));
+}
+
 async function account(email: string, preferences?: Record<string, boolean>) {
   const client = new BrowserClient(() => app);
   await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName: "Camille" });
@@ -121,14 +132,10 @@ describe("the daily alert run", () => {
   it("day 1 again with a new compliant sample near the limit (nitrates 48 mg/L): no water email (issue 9)", async () => {
     const results = frozen("hubeau/resultats-dis-derived-80021.json", DAY1);
     const newest = results.data.filter((item) => item.date_prelevement === results.data[0]?.date_prelevement);
-    const nearLimit = newest.map((item) => ({
-      ...item,
-      code_prelevement: "08000199999",
-      date_prelevement: new Date(DAY1.getTime() - 3600_000).toISOString(),
+    const nearLimit = newerSample(newest, { code: "08000199999", date: new Date(DAY1.getTime() - 3600_000).toISOString(), nitrates: 48 }, {
       // Whatever network each account watches, it sees this sample.
       reseaux: [{ code: "080000512", nom: "AMIENS CENTRE" }, { code: "080000518", nom: "AMIENS NORD" }],
-      ...(String(item.code_parametre) === "1340" ? { resultat_alphanumerique: "48", resultat_numerique: 48 } : {}),
-    }));
+    });
     expect(nearLimit.some((item) => item.resultat_alphanumerique === "48")).toBe(true);
     t.upstreams.setData("results", MAIN_SCENARIO.citycode, { ...results, data: [...nearLimit, ...results.data] });
     try {
@@ -173,14 +180,10 @@ describe("the daily alert run", () => {
     // A newer, compliant sample in Maraussan: Sarah must hear that the water is back to normal.
     const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
     const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
-    const recovery = newest.map((item) => ({
-      ...item,
-      code_prelevement: "03400999999",
-      date_prelevement: "2026-11-23T08:00:00Z",
-      ...(item.code_parametre === "1340" ? { resultat_alphanumerique: "38", resultat_numerique: 38 } : {}),
+    const recovery = newerSample(newest, { code: "03400999999", date: "2026-11-23T08:00:00Z", nitrates: 38 }, {
       conformite_limites_pc_prelevement: "C",
       conclusion_conformite_prelevement: "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.",
-    }));
+    });
     t.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...recovery, ...results.data] });
 
     t.resend.setMode("error500");

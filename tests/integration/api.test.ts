@@ -1,22 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.upstreams.reset();
-});
-afterEach(() => {
-  // Every outbound call must be one the app is meant to make.
-  expect(t.upstreams.requests.filter((request) => request.source === "unknown" || request.path === "/")).toEqual([]);
-});
+const t = useTestApp({}, { resetUpstreams: true, onlyKnownUpstreams: true });
 
 const mainQuery = () =>
   new URLSearchParams({

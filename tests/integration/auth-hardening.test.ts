@@ -6,24 +6,16 @@ import { hashPassword } from "../../src/server/auth/password.ts";
 import { insertUser } from "../../src/server/db/repositories/users.ts";
 import { emailCodes, sessions } from "../../src/server/db/schema/index.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const DAY_MS = 24 * 3600 * 1000;
 const PASSWORD = "Lavande et romarin";
 
-let t: TestApp;
+const t = useTestApp({ now: START }, { now: START, resetResend: true });
 let app: TestApp["app"];
 
-beforeAll(async () => {
-  t = await createTestApp({ now: START });
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
-  t.setNow(START);
-  t.resend.reset();
   app = t.rebuild();
 });
 

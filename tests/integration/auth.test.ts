@@ -4,24 +4,20 @@ import { createSession } from "../../src/server/auth/session.ts";
 import { emailCodes, sessions, users } from "../../src/server/db/schema/index.ts";
 import { startFakeOAuth, type FakeOAuth } from "../fakes/oauth-server.ts";
 import { BrowserClient, confirmAccount, findLink, pathOf } from "../helpers/browser-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
+const START = new Date("2026-11-22T10:00:00Z");
+const t = useTestApp({ now: START }, { now: START, resetResend: true });
 let oauth: FakeOAuth;
 let app: TestApp["app"];
-const START = new Date("2026-11-22T10:00:00Z");
 
 beforeAll(async () => {
-  t = await createTestApp({ now: START });
   oauth = await startFakeOAuth();
 });
 afterAll(async () => {
   await oauth.close();
-  await t.close();
 });
 beforeEach(() => {
-  t.setNow(START);
-  t.resend.reset();
   app = t.rebuild();
 });
 

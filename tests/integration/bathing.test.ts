@@ -1,22 +1,13 @@
 // The bathing-water section of the report against a fake ministry portal: snapshots refreshed in
 // the background, a strict page parser, the last good snapshot kept, failures that never block.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
 const NOW = new Date("2026-11-22T10:00:00Z");
+const t = useTestApp({ now: NOW }, { resetUpstreams: true });
 
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.upstreams.reset();
-});
 
 type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
 

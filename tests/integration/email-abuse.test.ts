@@ -1,28 +1,20 @@
 // Issue 11, item 5: one person's mailbox cannot be flooded through our forms, and nothing a
 // requester typed freely reaches an email sent to an address that requester typed.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { normaliseRecipientAddress } from "../../src/core/shared/email-address.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-let app: TestApp["app"];
 const START = new Date("2026-11-22T10:00:00Z");
+const t = useTestApp({ now: START }, { resetResend: true, resetUpstreams: true });
+let app: TestApp["app"];
 const PASSWORD = "pelouse-arrosoir-2026";
 const SCAM = "compte bloqué, appelez le 08 99 00 00 00";
 
-beforeAll(async () => {
-  t = await createTestApp({ now: START });
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
-  t.resend.reset();
-  t.upstreams.reset();
   app = t.rebuild();
 });
 

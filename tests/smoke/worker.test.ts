@@ -1,23 +1,21 @@
 // The Worker build under `wrangler dev` (workerd, offline): static pages, the 404 page,
 // /api/health and /api/report through the Cache API, against the fake upstreams.
 // Needs `npm run build` first (npm test does it). No database: rate limits fail open.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { ROOT, startWranglerDev, type WranglerDev } from "../helpers/wrangler.ts";
 
 let upstreams: FakeUpstreams;
-let wrangler: ChildProcess;
+let wrangler: WranglerDev | undefined;
 let baseUrl: string;
 let directory: string;
-let output = "";
 
 beforeAll(async () => {
   upstreams = await startFakeUpstreams();
@@ -41,38 +39,14 @@ beforeAll(async () => {
       .map(([key, value]) => `${key}=${value}`)
       .join("\n"),
   );
-  wrangler = spawn(
-    join(ROOT, "node_modules", ".bin", "wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  wrangler = await startWranglerDev(
+    ["--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"],
+    `${baseUrl}/api/health`,
   );
-  wrangler.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  wrangler.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || wrangler.exitCode !== null) throw new Error(`wrangler dev did not start:\n${output}`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
-  }
 }, 120_000);
 
 afterAll(async () => {
-  if (wrangler && wrangler.exitCode === null) {
-    const exited = new Promise((resolveExit) => wrangler.once("exit", resolveExit));
-    wrangler.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 5000))]);
-    if (wrangler.exitCode === null) wrangler.kill("SIGKILL");
-  }
+  await wrangler?.stop();
   await upstreams?.close();
   if (directory) rmSync(directory, { recursive: true, force: true });
 });

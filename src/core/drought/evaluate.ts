@@ -114,38 +114,27 @@ function presentZone(zone: DroughtZone): DroughtZoneView {
   };
 }
 
+/** A section with no zone to show: VigiEau failed, or no zone is in restriction. */
+function sectionWithoutZone(
+  verdict: Pick<DroughtSection, "success" | "level" | "label" | "message">,
+): DroughtSection {
+  const { success, level, label, message } = verdict;
+  return { success, level, gravity: null, label, restrictions: [], decree: null, zone: null, zones: [], message, source: VIGIEAU_SOURCE };
+}
+
 export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now: Date }): DroughtSection {
   if (!input.zones.ok) {
-    return {
+    return sectionWithoutZone({
       success: false,
       level: "unavailable",
-      gravity: null,
       label: "Non disponible",
-      restrictions: [],
-      decree: null,
-      zone: null,
-      zones: [],
       message: "Les restrictions d'eau (VigiEau) sont momentanément indisponibles. Réessayez dans quelques minutes.",
-      source: VIGIEAU_SOURCE,
-    };
+    });
   }
   const zones = sortZonesWorstFirst(input.zones.data).map(presentZone);
   // Unknown levels sort last, so the head has a known level whenever any zone does.
   const head = zones[0];
-  if (!head) {
-    return {
-      success: true,
-      level: "good",
-      gravity: null,
-      label: "Aucune restriction",
-      restrictions: [],
-      decree: null,
-      zone: null,
-      zones: [],
-      message: null,
-      source: VIGIEAU_SOURCE,
-    };
-  }
+  if (!head) return sectionWithoutZone({ success: true, level: "good", label: "Aucune restriction", message: null });
   // The worst zone's restrictions first (the advice quotes the first ones), then what the other
   // zones add: the drinking-water zone's rules must not vanish behind a river's crise.
   const seen = new Set<string>();

@@ -3,10 +3,8 @@
 // ordinary spaces; `renderAdvice` applies French typography. Advice is general and never
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
-import { formatNumberFr, frenchTypography } from "../shared/format.ts";
+import { formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
-
-const NBSP = "\u00A0";
 
 export const ARTICLE_LINKS = {
   water: "/blog/impact-eau-sante",

@@ -13,7 +13,7 @@ import {
   latestLiveRead,
   prohibitionTerm,
 } from "../bathing/notes.ts";
-import { formatDateFr, formatNumberFr, frenchTypography } from "../shared/format.ts";
+import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import type { AirPollutantCode, BathingSection, DroughtDecree, DroughtRestriction, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import {
   AT_THE_TAP_TEXT,
@@ -24,8 +24,6 @@ import {
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
-
-const NBSP = "\u00A0";
 
 /** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
 export type Tone = Exclude<Level, "unavailable"> | "neutral";

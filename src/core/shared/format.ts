@@ -1,7 +1,8 @@
 // French formatting for the UI, the emails and the PDF. Pure: no locale data beyond Intl.
 import { localDateParis, parisTimeOfDay } from "./time.ts";
 
-const NBSP = "\u00A0";
+/** The no-break space French typography puts before « : ; ! ? » and inside numbers and units. */
+export const NBSP = "\u00A0";
 const MONTHS = [
   "janvier", "février", "mars", "avril", "mai", "juin",
   "juillet", "août", "septembre", "octobre", "novembre", "décembre",

@@ -1,8 +1,6 @@
 // The words for the facts the water rules return: one table for the page, the PDF and the emails.
 import type { WaterParameterNote, WaterQualitySection } from "../types.ts";
-import { formatDateFr } from "../shared/format.ts";
-
-const NBSP = "\u00A0";
+import { formatDateFr, NBSP } from "../shared/format.ts";
 
 export const LIMIT_KIND_TEXTS = {
   limite: "limite de qualité",

@@ -6,6 +6,7 @@ import { apiMessageOr, ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
 import { Field } from "../ui/Field.tsx";
+import { FormAlternative, SubmitButton } from "../ui/FormActions.tsx";
 import Toasts, { useToasts } from "../ui/Toasts.tsx";
 
 type Tab = "signin" | "signup";
@@ -127,14 +128,10 @@ export default function AuthPanel() {
           <form onSubmit={submitPassword} className="form" noValidate>
             <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
             <Field label="Mot de passe" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
-            <button className="btn btn--primary" type="submit" disabled={busy}>
-              {busy ? "Connexion…" : "Se connecter"}
-            </button>
-            <p className="form__alt">
-              <button type="button" className="link-button" onClick={() => setMode("code-request")}>
-                Mot de passe oublié&nbsp;? Recevoir un code par email
-              </button>
-            </p>
+            <SubmitButton busy={busy} busyLabel="Connexion…">
+              Se connecter
+            </SubmitButton>
+            <FormAlternative onClick={() => setMode("code-request")}>Mot de passe oublié&nbsp;? Recevoir un code par email</FormAlternative>
           </form>
         ) : mode === "code-request" ? (
           <form onSubmit={requestCode} className="form" noValidate>
@@ -143,14 +140,10 @@ export default function AuthPanel() {
               choisir un nouveau mot de passe depuis «&nbsp;Mon compte&nbsp;».
             </p>
             <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-            <button className="btn btn--primary" type="submit" disabled={busy}>
-              {busy ? "Envoi…" : "Recevoir un code"}
-            </button>
-            <p className="form__alt">
-              <button type="button" className="link-button" onClick={() => setMode("password")}>
-                Revenir à la connexion par mot de passe
-              </button>
-            </p>
+            <SubmitButton busy={busy} busyLabel="Envoi…">
+              Recevoir un code
+            </SubmitButton>
+            <FormAlternative onClick={() => setMode("password")}>Revenir à la connexion par mot de passe</FormAlternative>
           </form>
         ) : (
           <form onSubmit={verifyCode} className="form" noValidate>
@@ -166,14 +159,10 @@ export default function AuthPanel() {
               inputRef={codeRef}
               required
             />
-            <button className="btn btn--primary" type="submit" disabled={busy || code.length !== 6}>
-              {busy ? "Vérification…" : "Se connecter avec ce code"}
-            </button>
-            <p className="form__alt">
-              <button type="button" className="link-button" onClick={() => setMode("code-request")}>
-                Recevoir un nouveau code
-              </button>
-            </p>
+            <SubmitButton busy={busy} busyLabel="Vérification…" disabled={code.length !== 6}>
+              Se connecter avec ce code
+            </SubmitButton>
+            <FormAlternative onClick={() => setMode("code-request")}>Recevoir un nouveau code</FormAlternative>
           </form>
         )}
       </div>
@@ -194,9 +183,9 @@ export default function AuthPanel() {
             </div>
             <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
             <Field label="Mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={password} onChange={setPassword} required minLength={MIN_PASSWORD_LENGTH} />
-            <button className="btn btn--primary" type="submit" disabled={busy}>
-              {busy ? "Création…" : "Créer mon compte"}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Création…">
+              Créer mon compte
+            </SubmitButton>
             <p className="form__small">
               En créant un compte, vous acceptez les <a href="/cgu">conditions d'utilisation</a>. Vos données sont traitées
               comme l'explique la <a href="/confidentialite">politique de confidentialité</a>.

@@ -4,6 +4,7 @@ import type { PreferencesAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";
 import type { Notify } from "../ui/Toasts.tsx";
+import { SubmitButton } from "../ui/FormActions.tsx";
 
 type Preferences = PreferencesAnswer["preferences"];
 
@@ -63,9 +64,9 @@ export default function PreferencesSection({ notify }: { notify: Notify }) {
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Enregistrer mes préférences"}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Enregistrement…">
+            Enregistrer mes préférences
+          </SubmitButton>
         </form>
       )}
     </section>

@@ -91,9 +91,7 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
           <a className="btn btn--primary" href={state.kind === "account" ? "/compte" : "/inscription"}>
             {state.kind === "account" ? "Gérer mes alertes" : "Me réinscrire"}
           </a>
-          <a className="btn btn--secondary" href="/">
-            Retour à l'accueil
-          </a>
+          <HomeLink />
         </p>
       </div>
     );
@@ -132,10 +130,16 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
         <a className="btn btn--secondary" href={`mailto:${contactEmail}`}>
           Nous contacter
         </a>
-        <a className="btn btn--secondary" href="/">
-          Retour à l'accueil
-        </a>
+        <HomeLink />
       </p>
     </div>
+  );
+}
+
+function HomeLink() {
+  return (
+    <a className="btn btn--secondary" href="/">
+      Retour à l'accueil
+    </a>
   );
 }

@@ -1,13 +1,10 @@
 // The bathing card: the nearest sites with their official grade and page.
 import type { BathingPresentation } from "../../core/report/present.ts";
-import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
+import { Facts, OfficialBadge, SectionCard } from "./ReportCard.tsx";
 
 export default function BathingCard({ bathing }: { bathing: BathingPresentation }) {
   return (
-    <Card anchor={bathing.anchor} title={bathing.title} headline={bathing.headline} className="card--bathing">
-      <SectionIntro section={bathing} />
-      <Facts facts={bathing.facts} />
-      <Notes notes={bathing.notes} />
+    <SectionCard section={bathing} className="card--bathing">
       {bathing.sites.length > 0 ? (
         <ul className="bathing-sites" aria-label="Sites de baignade les plus proches">
           {bathing.sites.map((site) => (
@@ -27,7 +24,6 @@ export default function BathingCard({ bathing }: { bathing: BathingPresentation 
           ))}
         </ul>
       ) : null}
-      <SourceLink source={bathing.source} />
-    </Card>
+    </SectionCard>
   );
 }

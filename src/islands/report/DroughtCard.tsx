@@ -1,13 +1,10 @@
 // The drought card: one block per water type with its restrictions and its decree.
 import type { DroughtPresentation } from "../../core/report/present.ts";
-import { Card, Facts, NBSP, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
+import { Facts, NBSP, OfficialBadge, SectionCard } from "./ReportCard.tsx";
 
 export default function DroughtCard({ drought }: { drought: DroughtPresentation }) {
   return (
-    <Card anchor={drought.anchor} title={drought.title} headline={drought.headline} className="card--drought">
-      <SectionIntro section={drought} />
-      <Facts facts={drought.facts} />
-      <Notes notes={drought.notes} />
+    <SectionCard section={drought} className="card--drought">
       {drought.zones.length > 0 ? (
         // One block per water type, worst first: the tap's zone must not hide behind a river's.
         <ul className="drought-zones" aria-label="Restrictions par type d'eau">
@@ -53,7 +50,6 @@ export default function DroughtCard({ drought }: { drought: DroughtPresentation 
           ))}
         </ul>
       ) : null}
-      <SourceLink source={drought.source} />
-    </Card>
+    </SectionCard>
   );
 }

@@ -2,9 +2,10 @@
 // section's date line and message, facts, notes and the source link.
 import { useId, type CSSProperties, type ReactNode } from "react";
 import type { Badge, Fact, SectionPresentation } from "../../core/report/present.ts";
+import { NBSP } from "../../core/shared/format.ts";
 import type { SourceRef } from "../../core/types.ts";
 
-export const NBSP = "\u00A0";
+export { NBSP };
 
 /** An official word in its publisher's colours when it has some (ATMO, VigiEau), else our tone's. */
 export function OfficialBadge({ badge, className, hidden = false }: { badge: Badge; className?: string; hidden?: boolean }) {
@@ -49,6 +50,19 @@ export function Card({
 }
 
 /** The date line and the plain message every data card starts with. */
+/** A section's card laid out in the usual order: date line and message, facts, notes, then its own content and the source. */
+export function SectionCard({ section, className, children }: { section: SectionPresentation; className: string; children: ReactNode }) {
+  return (
+    <Card anchor={section.anchor} title={section.title} headline={section.headline} className={className}>
+      <SectionIntro section={section} />
+      <Facts facts={section.facts} />
+      <Notes notes={section.notes} />
+      {children}
+      <SourceLink source={section.source} />
+    </Card>
+  );
+}
+
 export function SectionIntro({ section }: { section: SectionPresentation }) {
   return (
     <>

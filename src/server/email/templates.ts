@@ -1,7 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { describeDecreePeriod, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
-import { formatDateFr, formatNumberFr, frenchTypography } from "../../core/shared/format.ts";
+import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import {
   escapeFrench,
@@ -20,8 +20,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const NBSP = "\u00A0";
 
 /** A name or label typed by someone: one line, so it cannot forge extra lines in the text part. */
 function toInline(value: string): string {

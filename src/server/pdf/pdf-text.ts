@@ -1,6 +1,7 @@
 // Text normalisation for pdf-lib's standard fonts (Helvetica), which only encode WinAnsi
 // (Windows-1252): drawing any other character throws, and French data is full of them
 // (Intl.NumberFormat's narrow no-break space, « ≤ 50 mg/L », NO₂, PM₂.₅).
+import { NBSP } from "../../core/shared/format.ts";
 
 /** The non-Latin-1 characters WinAnsi places in 0x80–0x9F; the rest of it is printable Latin-1. */
 const WINANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
@@ -11,8 +12,6 @@ export const WINANSI_CODE_POINTS: ReadonlySet<number> = new Set([
   ...rangeOf(0xa0, 0xff),
   ...Array.from(WINANSI_EXTRAS, (char) => char.codePointAt(0) ?? 0),
 ]);
-
-const NBSP = "\u00A0";
 
 const REPLACEMENTS: Readonly<Record<string, string>> = {
   // Keep French typography: these spaces must not break a line either.

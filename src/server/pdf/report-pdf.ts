@@ -13,6 +13,7 @@ import {
   type Badge,
   type BathingPresentation,
   type DroughtPresentation,
+  type Fact,
   type ReportPresentation,
   type SectionPresentation,
   type SummaryLine,
@@ -447,16 +448,25 @@ function drawAir(cursor: Cursor, air: AirPresentation): void {
   drawSectionEnd(cursor, air);
 }
 
+/** The head of one item of a section (a drought zone, a bathing site): its title with its badge, a muted note, its facts. */
+function drawItemHead(
+  cursor: Cursor,
+  item: { title: string; badge: Badge; note: string | null; facts: Fact[] },
+  layout: { gapBefore: number; titleSize?: number; factIndent?: number },
+): void {
+  cursor.y -= layout.gapBefore;
+  ensureSpace(cursor, 6 * lineHeightOf(10));
+  drawHeadingWithTag(cursor, item.title, item.badge, layout.titleSize === undefined ? {} : { size: layout.titleSize });
+  if (item.note !== null) drawParagraph(cursor, item.note, { size: 9, color: COLORS.muted }, 2);
+  for (const fact of item.facts) drawField(cursor, fact.term, fact.value, layout.factIndent === undefined ? {} : { indent: layout.factIndent });
+}
+
 function drawDrought(cursor: Cursor, drought: DroughtPresentation): void {
   drawSectionStart(cursor, drought);
   // One block per water type (drinking water, rivers, groundwater), worst first: the drinking-water
   // zone's rules must not disappear behind a river's crise.
   for (const zone of drought.zones) {
-    cursor.y -= 4;
-    ensureSpace(cursor, 6 * lineHeightOf(10));
-    drawHeadingWithTag(cursor, zone.title, zone.badge);
-    if (zone.hint) drawParagraph(cursor, zone.hint, { size: 9, color: COLORS.muted }, 2);
-    for (const fact of zone.facts) drawField(cursor, fact.term, fact.value);
+    drawItemHead(cursor, { title: zone.title, badge: zone.badge, note: zone.hint, facts: zone.facts }, { gapBefore: 4 });
     cursor.y -= 2;
     // Keep the count with the first group.
     ensureSpace(cursor, 4 * lineHeightOf(10));
@@ -479,11 +489,7 @@ function drawDrought(cursor: Cursor, drought: DroughtPresentation): void {
 function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {
   drawSectionStart(cursor, bathing);
   for (const site of bathing.sites) {
-    cursor.y -= 2;
-    ensureSpace(cursor, 6 * lineHeightOf(10));
-    drawHeadingWithTag(cursor, site.name, site.badge, { size: 10.5 });
-    drawParagraph(cursor, site.place, { color: COLORS.muted, size: 9 }, 2);
-    for (const fact of site.facts) drawField(cursor, fact.term, fact.value, { indent: 8 });
+    drawItemHead(cursor, { title: site.name, badge: site.badge, note: site.place, facts: site.facts }, { gapBefore: 2, titleSize: 10.5, factIndent: 8 });
     if (site.liveRead) drawParagraph(cursor, site.liveRead, { color: COLORS.muted, size: 9, indent: 8 }, 2);
     drawField(cursor, "Fiche officielle", printableUrl(cursor, site.url), { indent: 8, size: 9, color: COLORS.muted });
     cursor.y -= 4;

@@ -6,13 +6,14 @@ import { droughtZone, NOW } from "./builders.ts";
 const NBSP = "\u00A0";
 const evaluate = (zones: DroughtZone[]) => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
 
-/** Maraussan (34148), as in the demo: the river zone in crise, the drinking-water network in alerte. */
+/** Maraussan (34148), as in the demo: the river zone in crise, the drinking-water network in alerte, under one decree. */
+const MARAUSSAN_DECREE = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
 const MARAUSSAN_SUP = droughtZone({
   id: 2418,
   type: "SUP",
   gravity: "crise",
   name: "Bassin versant de l'Orb à l'aval de la confluence avec le Jaur",
-  decree: { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null },
+  decree: MARAUSSAN_DECREE,
   usages: [
     { name: "Travaux en cours d'eau", theme: "Travaux et activités en cours d'eau", description: "Report des travaux.", concernsIndividuals: true },
     { name: "Irrigation par aspersion des cultures", theme: "Irriguer", description: "Voir l'arrêté.", concernsIndividuals: false },
@@ -25,7 +26,7 @@ const MARAUSSAN_AEP = droughtZone({
   type: "AEP",
   gravity: "alerte",
   name: "Réseaux d'eau potable alimentés par la nappe alluviale de l'Orb",
-  decree: { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null },
+  decree: MARAUSSAN_DECREE,
   usages: [
     { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 8h à 20h.", concernsIndividuals: true },
     { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit.", concernsIndividuals: true },

@@ -22,6 +22,7 @@ import { TAP_ONLY_TEXT } from "../../../src/core/water/notes.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, noBathing, NOW, SUMMER, waterResult } from "./builders.ts";
+import { contrastRatio } from "../../helpers/contrast.ts";
 
 const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
 
@@ -64,19 +65,6 @@ const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({
 });
 
 const bathing = (sites: NearbySite[], now: Date) => evaluateBathing({ nearby: sites, recordSeason: 2024, now });
-
-/** WCAG 2.1 contrast ratio of two #rrggbb colours. */
-function contrastRatio(first: string, second: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((start) => {
-      const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 // ---------------------------------------------------------------- air
 

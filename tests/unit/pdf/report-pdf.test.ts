@@ -11,7 +11,7 @@ import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/c
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
-import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
+import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, NOW, noBathing, SUMMER, waterResult } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 
 const DISCLAIMER =
@@ -335,21 +335,14 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
   });
 
   it("dates bathing facts by their read: no « bilan de la saison 2024 » over a live read", async () => {
-    const summer = new Date("2026-07-20T10:00:00Z");
+    const summer = SUMMER;
     const bathing = evaluateBathing({
       nearby: [
         {
           site: { id: "FRJ1334324M034010", name: "LE CASINO", communeCode: "34324", communeName: "VALRAS-PLAGE", department: "034", waterType: "Mer", latitude: 43.247, longitude: 3.29 },
           distanceKm: 17.63,
-          record: { season: 2024, seasonStart: "2024-06-15", seasonEnd: "2024-09-15", events: [], classement: null, lastSample: { date: "2024-09-02", enterococci: 15, ecoli: 15, status: null } },
-          live: {
-            fetchedAt: summer.toISOString(),
-            seasonStart: "2026-06-15",
-            seasonEnd: "2026-09-15",
-            lastSample: { date: "2026-07-14", verdict: "Bon" },
-            prohibition: null,
-            classement: { year: 2025, label: "Excellente" },
-          },
+          record: bathingRecord(),
+          live: bathingLive(),
           officialUrl: "https://baignades.sante.gouv.fr/x",
         },
       ],

@@ -1,11 +1,11 @@
 // One WFS request for a commune and its intercommunality (EPCI): the ECQL filter sent, and both
 // zones' indices kept apart by the mapper.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchAtmoIndex } from "../../../src/sources/atmo/client.ts";
 import { atmoFeatureCollectionSchema } from "../../../src/sources/atmo/schema.ts";
 import { mapAtmoIndices } from "../../../src/sources/atmo/to-domain.ts";
-import { startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
 import { readFixture } from "./fixtures.ts";
+import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 
@@ -21,14 +21,7 @@ describe("ATMO indices of a commune and its EPCI", () => {
   });
 
   describe("fetchAtmoIndex with an EPCI", () => {
-    let upstreams: FakeUpstreams;
-    beforeAll(async () => {
-      upstreams = await startFakeUpstreams({ now: NOW });
-    });
-    afterAll(async () => {
-      await upstreams.close();
-    });
-    beforeEach(() => upstreams.reset());
+    const upstreams = useFakeUpstreams({ now: NOW });
 
     it("asks both zones at once with ECQL's IN", async () => {
       const result = await fetchAtmoIndex({ baseUrl: upstreams.config.ATMO_WFS_URL, timeoutMs: 1000 }, { zoneCode: "80021", epciCode: "248000531", fromDate: "2026-11-22" });

@@ -1,26 +1,19 @@
 // The clients end to end over real HTTP against the fake upstreams: URL shapes the real APIs
 // expect, and the mapped data they return.
 import { createServer } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchAtmoIndex } from "../../../src/sources/atmo/client.ts";
 import { searchAddresses } from "../../../src/sources/ban/client.ts";
 import { fetchCommuneUdis, fetchWaterResults, WATER_RESULT_FIELDS } from "../../../src/sources/hubeau/client.ts";
 import { fetchCamsEstimate } from "../../../src/sources/openmeteo/client.ts";
 import { fetchDroughtZones } from "../../../src/sources/vigieau/client.ts";
-import { startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
+import { startFakeUpstreams } from "../../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
+import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
-let upstreams: FakeUpstreams;
+const upstreams = useFakeUpstreams({ now: NOW });
 const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 1000 });
-
-beforeAll(async () => {
-  upstreams = await startFakeUpstreams({ now: NOW });
-});
-afterAll(async () => {
-  await upstreams.close();
-});
-beforeEach(() => upstreams.reset());
 
 describe("upstream clients against the fake upstreams", () => {
   it("searchAddresses asks the Géoplateforme for autocompletion", async () => {

@@ -1,19 +1,13 @@
 // The fake upstreams are what every integration, smoke and e2e test stands on: check that they
 // answer like the real APIs for the scenarios, and that their failure modes really fail.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resolvePlaceholders, startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
+import { describe, expect, it } from "vitest";
+import { resolvePlaceholders, startFakeUpstreams } from "../../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
+import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-03-29T00:30:00Z"); // the night Paris switches to summer time
-let upstreams: FakeUpstreams;
+const upstreams = useFakeUpstreams({ now: NOW });
 
-beforeAll(async () => {
-  upstreams = await startFakeUpstreams({ now: NOW });
-});
-afterAll(async () => {
-  await upstreams.close();
-});
-beforeEach(() => upstreams.reset());
 
 async function getJson(path: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${upstreams.baseUrl}${path}`);

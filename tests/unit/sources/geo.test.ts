@@ -1,11 +1,11 @@
 // API Géo: the recorded shape of `/communes/{code}?fields=code,nom,codeEpci,epci` (field list
 // from the API's own definition.yml and lib/helpers.js, datagouv/api-geo), client over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchCommuneEpci } from "../../../src/sources/geo/client.ts";
 import { geoCommuneSchema } from "../../../src/sources/geo/schema.ts";
 import { mapCommuneEpci } from "../../../src/sources/geo/to-domain.ts";
-import { startFakeUpstreams, type FakeUpstreams } from "../../fakes/upstream-server.ts";
 import { readFixture } from "./fixtures.ts";
+import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 describe("API Géo commune → its EPCI", () => {
   it.each([
@@ -26,15 +26,8 @@ describe("API Géo commune → its EPCI", () => {
 });
 
 describe("fetchCommuneEpci against the fake API Géo", () => {
-  let upstreams: FakeUpstreams;
+  const upstreams = useFakeUpstreams({ now: new Date("2026-11-22T15:00:00Z") });
   const opts = () => ({ baseUrl: upstreams.config.GEO_API_URL, timeoutMs: 1000 });
-  beforeAll(async () => {
-    upstreams = await startFakeUpstreams({ now: new Date("2026-11-22T15:00:00Z") });
-  });
-  afterAll(async () => {
-    await upstreams.close();
-  });
-  beforeEach(() => upstreams.reset());
 
   it("asks /communes/{code} for the EPCI fields", async () => {
     const result = await fetchCommuneEpci(opts(), { communeCode: "34148" });

@@ -1,0 +1,48 @@
+// `wrangler dev` for the smoke tests: started offline, waited for until a page answers, stopped.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+export interface WranglerDev {
+  child: ChildProcess;
+  /** what wrangler printed so far (for failure messages) */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs `wrangler dev <args>` and resolves once `readyUrl` answers 2xx (90 s at most). */
+export async function startWranglerDev(args: string[], readyUrl: string): Promise<WranglerDev> {
+  let output = "";
+  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["dev", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const wrangler: WranglerDev = {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(readyUrl)).ok) return wrangler;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await wrangler.stop();
+      throw new Error(`wrangler dev did not start:\n${output}`);
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+  }
+}
