@@ -2,6 +2,7 @@
 // the npm start entry pointed at the fake upstreams).
 import { expect, type Page } from "@playwright/test";
 import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
+import { OPEN_METEO_ATTRIBUTION_URL } from "../../src/core/shared/sources.ts";
 
 async function openHome(page: Page) {
   await page.goto("/");
@@ -241,7 +242,7 @@ for (const viewport of [
     const nitrates = card("Eau du robinet").getByRole("listitem").filter({ hasText: "Nitrates" });
     await expect(nitrates.locator(".badge")).toHaveText("Conforme");
     await expect(nitrates).toContainText(/% de la limite de qualité \(50\u00a0mg\/L\)/);
-    await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", "https://open-meteo.com/");
+    await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", OPEN_METEO_ATTRIBUTION_URL);
     await expect(card("Sécheresse").getByText(/\d+ restrictions? s'applique/).first()).toBeVisible();
     await expectNoScaleWordAsHeadline(page);
 

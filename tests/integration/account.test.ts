@@ -7,6 +7,7 @@ import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCode
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+import { HUBEAU_SOURCE } from "../../src/core/shared/sources.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
@@ -347,7 +348,7 @@ describe("delete my data: alert sign-ups and alert history too", () => {
     const mine = signUps.filter((row) => row.email !== `autre-${local}@${domain}` && row.email.startsWith(local!));
     const other = signUps.find((row) => row.email === `autre-${local}@${domain}`)!;
     expect(mine).toHaveLength(2);
-    const payload = (label: string) => JSON.stringify({ addressLabel: label, reportUrl: `http://127.0.0.1:4321/?lat=43.368625&lon=3.157423&citycode=34148&label=${encodeURIComponent(label)}#analyse`, event: { title: "Eau du robinet : prélèvement non conforme", lines: [], dataDate: null, sourceRef: { name: "Hub'Eau", url: "https://hubeau.eaufrance.fr" } } });
+    const payload = (label: string) => JSON.stringify({ addressLabel: label, reportUrl: `http://127.0.0.1:4321/?lat=43.368625&lon=3.157423&citycode=34148&label=${encodeURIComponent(label)}#analyse`, event: { title: "Eau du robinet : prélèvement non conforme", lines: [], dataDate: null, sourceRef: HUBEAU_SOURCE } });
     const event = (recipientKey: string, subjectKey: string, label: string) => ({
       id: generateRandomToken(12), recipientKey, subjectKey, source: "water", eventKey: `water:alert:${recipientKey}`, payloadJson: payload(label), detectedAtMs: START.getTime(), sentAtMs: START.getTime(),
     });

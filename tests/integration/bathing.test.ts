@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+import { BATHING_SOURCE } from "../../src/core/bathing/evaluate.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: NOW }, { resetUpstreams: true });
@@ -38,7 +39,7 @@ describe("bathing water in the report", () => {
     expect(first.bathing.sites.map((site) => site.distance_km)).toEqual([8.7, 12.9, 17.6]);
     expect(first.bathing.sites.every((site) => site.live_read_at === null && site.in_season === false)).toBe(true);
     expect(first.bathing.message).toMatch(/bilan officiel de la saison 2024/);
-    expect(first.bathing.source.url).toBe("https://baignades.sante.gouv.fr/");
+    expect(first.bathing.source.url).toBe(BATHING_SOURCE.url);
 
     await waitForPageReads(3);
     const second = await report(app);
@@ -70,7 +71,7 @@ describe("bathing water in the report", () => {
       expect(camping?.live_read_at).toBe("2026-07-20T10:00:00.000Z");
       expect(inSeason.bathing.level).toBe("critical");
       const advice = inSeason.recommendations.find((recommendation) => recommendation.id === "bathing-prohibited");
-      expect(advice).toMatchObject({ link: "/blog/impact-baignade-sante", source: { url: "https://baignades.sante.gouv.fr/" } });
+      expect(advice).toMatchObject({ link: "/blog/impact-baignade-sante", source: { url: BATHING_SOURCE.url } });
     } finally {
       t.setNow(NOW);
     }
@@ -107,7 +108,7 @@ describe("bathing water in the report", () => {
     await report(app);
     await waitForPageReads(3);
     const again = await report(app);
-    expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null, official_url: "https://baignades.sante.gouv.fr/" });
+    expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null, official_url: BATHING_SOURCE.url });
     expect(again.bathing.sites[1]?.live_read_at).not.toBeNull();
     expect(t.logs.some((entry) => entry.message === "bathing page unreadable")).toBe(true);
   });

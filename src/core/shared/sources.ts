@@ -21,6 +21,9 @@ export const CAMS_SOURCE: SourceRef = {
   publisher: "Copernicus Atmosphere Monitoring Service (Union européenne)",
 };
 
+/** Open-Meteo's home page: the link its CC BY attribution asks for beside the model's values. */
+export const OPEN_METEO_ATTRIBUTION_URL = "https://open-meteo.com/";
+
 export const VIGIEAU_SOURCE: SourceRef = {
   name: "VigiEau",
   url: "https://vigieau.gouv.fr/",

@@ -1,6 +1,7 @@
 // The air card: the ATMO index, or the CAMS model values with their CC BY attribution.
 import type { AirPresentation } from "../../core/report/present.ts";
 import { Card, Facts, Notes, SectionIntro, SourceLink } from "./ReportCard.tsx";
+import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
 
 const OPEN_METEO = "Open-Meteo.com";
 
@@ -34,7 +35,7 @@ export default function AirCard({ air }: { air: AirPresentation }) {
 /** The CC BY attribution, with the name it credits as the link to open-meteo.com. */
 function Attribution({ text }: { text: string }) {
   const link = (
-    <a href="https://open-meteo.com/" target="_blank" rel="noopener noreferrer">
+    <a href={OPEN_METEO_ATTRIBUTION_URL} target="_blank" rel="noopener noreferrer">
       {OPEN_METEO}
       <span className="sr-only"> (nouvel onglet)</span>
     </a>

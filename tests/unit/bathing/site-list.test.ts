@@ -4,7 +4,8 @@ import { siteListSchema } from "../../../src/sources/baignades/schema.ts";
 import { mapPortalSites, matchPortalSite, type PortalSite } from "../../../src/sources/baignades/to-domain.ts";
 
 // No siteList.do body was ever recorded: the shape is the structure notes' `{ sites: [{ isite, nom }] }`.
-const BASE_URL = "https://baignades.sante.gouv.fr/baignades";
+// The URLs are only built here, never fetched: any base will do.
+const BASE_URL = "http://127.0.0.1:4400/baignades";
 
 describe("siteList.do schema and mapper", () => {
   it("maps isite/nom and keeps unknown keys out of the way", () => {

@@ -21,7 +21,7 @@ const site: BathingSite = {
 
 
 
-const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({ site, distanceKm: 17.63, record: record(), live: live(), officialUrl: "https://baignades.sante.gouv.fr/x", ...overrides });
+const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({ site, distanceKm: 17.63, record: record(), live: live(), officialUrl: "https://portail-baignades.example/site/x", ...overrides });
 
 describe("bathing site level", () => {
   it.each([
@@ -150,7 +150,7 @@ const fromRecord = (real: { site: BathingSite; record: BathingSeasonRecord }, re
   distanceKm: 3,
   record: recordOverride ?? real.record,
   live: null,
-  officialUrl: "https://baignades.sante.gouv.fr/",
+  officialUrl: "https://portail-baignades.example/",
 });
 /** Derived overseas page: the portal prints a year-round season (structure notes; dates as in the record). */
 const overseasLive = (fetchedAt: string, overrides: Partial<BathingLiveStatus> = {}): BathingLiveStatus => ({

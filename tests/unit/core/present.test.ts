@@ -60,7 +60,7 @@ const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({
   distanceKm: 12.9,
   record: record(),
   live: live(),
-  officialUrl: "https://baignades.sante.gouv.fr/x",
+  officialUrl: "https://portail-baignades.example/site/x",
   ...overrides,
 });
 

@@ -343,7 +343,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
           distanceKm: 17.63,
           record: bathingRecord(),
           live: bathingLive(),
-          officialUrl: "https://baignades.sante.gouv.fr/x",
+          officialUrl: "https://portail-baignades.example/site/x",
         },
       ],
       recordSeason: 2024,
