@@ -73,6 +73,17 @@ describe("the service is free forever", () => {
   });
 });
 
+describe("live features are described as live", () => {
+  it("no page or island text announces accounts, alerts or bathing water as « bientôt »", () => {
+    const files = ["content", "src"].flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { recursive: true }).map((file) => join(ROOT, folder, String(file))),
+    ).filter((file) => /\.(md|json|astro|tsx?)$/.test(file));
+    for (const file of files) {
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/\bbientôt\b|lorsqu'ils seront ouverts|à l'ouverture des comptes/i);
+    }
+  });
+});
+
 describe("French typography", () => {
   it("every content file has its no-break spaces (fix with `npm run content:typography`)", () => {
     for (const file of contentFiles()) {
