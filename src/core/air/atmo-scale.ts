@@ -61,3 +61,14 @@ export function atmoCodeForConcentration(pollutant: AirPollutantCode, micrograms
 export function atmoCodeForPm25(microgramsPerCubicMetre: number): number {
   return atmoCodeForConcentration("pm2_5", microgramsPerCubicMetre);
 }
+
+/** ATMO's own colours (arrêté du 10 juillet 2020, as `coul_qual` publishes them), text for contrast. */
+export const ATMO_COLORS: Record<number, { background: string; text: string }> = {
+  1: { background: "#50F0E6", text: "#10302e" },
+  2: { background: "#50CCAA", text: "#10302a" },
+  3: { background: "#F0E641", text: "#302e0d" },
+  4: { background: "#FF5050", text: "#2b0707" },
+  5: { background: "#960032", text: "#ffffff" },
+  6: { background: "#872181", text: "#ffffff" },
+  7: { background: "#888888", text: "#000000" },
+};

@@ -2,6 +2,7 @@
 // alert kind, from its facts to the event's title and lines. Sentences are typed with ordinary
 // spaces; `renderAlertText` applies French typography.
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
+import { describeDecreePeriod } from "../drought/notes.ts";
 
 /** The facts each alert is written from: names, values, dates (YYYY-MM-DD or ISO date-time), never sentences. */
 export interface AlertFacts {
@@ -61,7 +62,7 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     title: `Sécheresse : niveau ${levelLabel.toLowerCase()}`,
     lines: [
       `Votre zone${zoneName ? ` « ${zoneName} »` : ""} passe au niveau ${levelLabel.toLowerCase()}.`,
-      ...(decree?.start ? [`Arrêté en vigueur du ${formatDateFr(decree.start)}${decree.end ? ` au ${formatDateFr(decree.end)}` : ""}.`] : []),
+      ...(describeDecreePeriod(decree) ? [`Arrêté ${describeDecreePeriod(decree)}.`] : []),
       ...(householdRestrictions.length > 0
         ? ["Restrictions pour les particuliers :", ...householdRestrictions.map((restriction) => `${restriction.usage} : ${restriction.description.replace(/\s+/g, " ")}`)]
         : ["Aucune restriction ne vise les particuliers dans cet arrêté."]),

@@ -3,6 +3,7 @@
 import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
+import { conversionFactor } from "../water/measurements.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
@@ -19,14 +20,11 @@ export const OZONE_SEASON_MONTHS = { first: 4, last: 9 } as const;
 
 const byCode = (parameters: readonly WaterParameterView[], code: string) => parameters.find((parameter) => parameter.code === code);
 
-/** Value in µg/L when the parameter's unit is a mass concentration we know; null otherwise. */
+/** A measured value in µg/L, with the water rules' own unit reading; null below quantification or in another unit. */
 function inMicrogramsPerLitre(parameter: WaterParameterView | undefined): number | null {
-  if (!parameter || parameter.value === null || parameter.resultat_alphanumerique.trim().startsWith("<")) return null;
-  const unit = (parameter.unite_mesure ?? "").toLowerCase().replace(/\s+/g, "").replace(/\u03bc/g, "µ");
-  if (unit === "µg/l" || unit === "ug/l") return parameter.value;
-  if (unit === "mg/l") return parameter.value * 1000;
-  if (unit === "ng/l") return parameter.value / 1000;
-  return null;
+  if (!parameter?.unite_mesure || parameter.value === null || parameter.resultat_alphanumerique.trim().startsWith("<")) return null;
+  const factor = conversionFactor(parameter.unite_mesure, "µg/L");
+  return factor === null ? null : parameter.value * factor;
 }
 
 function waterAdvice(water: WaterQualitySection): Advice[] {

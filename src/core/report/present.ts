@@ -3,7 +3,8 @@
 // ARS verdict, the ministry's bathing words) with the source's colour where it publishes one; our
 // five levels only order and colour our own elements (tones) and never print a word of their own.
 // Pure: no I/O, no clock (dates come from the report).
-import { AIR_POLLUTANT_NAMES, ATMO_LABELS, ATMO_SUB_INDEX_SCALES } from "../air/atmo-scale.ts";
+import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES } from "../air/atmo-scale.ts";
+import { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
 import {
   describeBathingSeason,
   describeBathingSources,
@@ -14,7 +15,7 @@ import {
   prohibitionTerm,
 } from "../bathing/notes.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
-import type { AirPollutantCode, BathingSection, DroughtDecree, DroughtRestriction, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type { AirPollutantCode, BathingSection, DroughtRestriction, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import {
   AT_THE_TAP_TEXT,
   describeLastNonCompliance,
@@ -92,6 +93,8 @@ export interface DroughtZonePresentation {
   badge: Badge;
   hint: string | null;
   facts: Fact[];
+  /** « en vigueur du 18 novembre 2026 au 18 décembre 2026 », null when the decree gives no date */
+  period: string | null;
   /** « 7 restrictions s'appliquent aux particuliers » */
   restrictionsSummary: string;
   /** grouped by VigiEau theme, households' themes first (the order of the zone's list) */
@@ -160,6 +163,10 @@ export interface ReportPresentation {
   disclaimer: string;
 }
 
+// The official words and colours live with their domain; channels may take them from here.
+export { ATMO_COLORS } from "../air/atmo-scale.ts";
+export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
+
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 
@@ -173,29 +180,6 @@ export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
 };
 
 // ---------------------------------------------------------------- official words and colours
-
-/** ATMO's own colours (arrêté du 10 juillet 2020, as `coul_qual` publishes them), text for contrast. */
-export const ATMO_COLORS: Record<number, { background: string; text: string }> = {
-  1: { background: "#50F0E6", text: "#10302e" },
-  2: { background: "#50CCAA", text: "#10302a" },
-  3: { background: "#F0E641", text: "#302e0d" },
-  4: { background: "#FF5050", text: "#2b0707" },
-  5: { background: "#960032", text: "#ffffff" },
-  6: { background: "#872181", text: "#ffffff" },
-  7: { background: "#888888", text: "#000000" },
-};
-
-/** VigiEau's map colours (vigieau.gouv.fr), text for contrast. */
-export const VIGIEAU_COLORS: Record<string, { background: string; text: string }> = {
-  none: { background: "#E8EDFF", text: "#1b2440" },
-  vigilance: { background: "#FFEDA0", text: "#3b3000" },
-  alerte: { background: "#FEB24C", text: "#3a2200" },
-  alerte_renforcee: { background: "#FC4E2A", text: "#1f0600" },
-  crise: { background: "#B10026", text: "#ffffff" },
-};
-
-/** VigiEau's own word when no zone is in force. */
-export const NO_DROUGHT_RESTRICTION = "Pas de restrictions";
 
 const toneOf = (level: Level): Tone => (level === "unavailable" ? "neutral" : level);
 const badge = (word: string, level: Level, colors: Badge["colors"] = null): Badge => ({ word, tone: toneOf(level), colors });
@@ -399,20 +383,6 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
 
 // ---------------------------------------------------------------- drought
 
-/** One wording of a decree's period for every channel. */
-export function describeDecreePeriod(decree: Pick<DroughtDecree, "start" | "end"> | null): string | null {
-  if (!decree) return null;
-  if (decree.start && decree.end) return `en vigueur du ${formatDateFr(decree.start)} au ${formatDateFr(decree.end)}`;
-  if (decree.start) return `en vigueur depuis le ${formatDateFr(decree.start)}`;
-  return decree.end ? `en vigueur jusqu'au ${formatDateFr(decree.end)}` : null;
-}
-
-/** « 7 restrictions s'appliquent aux particuliers » */
-export function describeRestrictionCount(count: number): string {
-  if (count === 0) return "Aucune restriction ne concerne les particuliers";
-  return count === 1 ? "1 restriction s'applique aux particuliers" : `${count} restrictions s'appliquent aux particuliers`;
-}
-
 function groupByTheme(restrictions: readonly DroughtRestriction[]): DroughtZonePresentation["groups"] {
   const groups: DroughtZonePresentation["groups"] = [];
   for (const restriction of restrictions) {
@@ -442,6 +412,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
       badge: badge(zone.gravity ? zone.label : "Niveau non reconnu", zone.level, zone.gravity ? (VIGIEAU_COLORS[zone.gravity] ?? null) : null),
       hint: zone.type_hint ? `Pour ${zone.type_hint}` : null,
       facts: [{ term: "Zone", value: zone.name }, ...(period ? [{ term: "Arrêté", value: period }] : [])],
+      period,
       restrictionsSummary: describeRestrictionCount(zone.restrictions.length),
       groups: groupByTheme(zone.restrictions),
       decreeUrl: zone.decree?.url ?? null,
@@ -523,25 +494,18 @@ export function presentBathing(bathing: BathingSection): BathingPresentation {
 // ---------------------------------------------------------------- advice and summary
 
 export function presentAdvice(recommendations: readonly Recommendation[]): AdvicePresentation[] {
-  const seen = new Set<Recommendation["category"]>();
-  return recommendations.map((recommendation) => {
-    // Reports cached before `prominent` existed: the same rule as select.ts (first critical or
-    // warning advice of each domain).
-    const eligible = recommendation.severity === "critical" || recommendation.severity === "warning";
-    const prominent = typeof recommendation.prominent === "boolean" ? recommendation.prominent : eligible && !seen.has(recommendation.category);
-    if (prominent) seen.add(recommendation.category);
-    return {
-      id: recommendation.id,
-      category: recommendation.category,
-      severity: recommendation.severity,
-      severityLabel: SEVERITY_LABELS[recommendation.severity],
-      prominent,
-      title: recommendation.title,
-      text: recommendation.text,
-      link: recommendation.link,
-      source: recommendation.source,
-    };
-  });
+  return recommendations.map((recommendation) => ({
+    id: recommendation.id,
+    category: recommendation.category,
+    severity: recommendation.severity,
+    severityLabel: SEVERITY_LABELS[recommendation.severity],
+    // Chosen by the rules (select.ts); a report cached before the field existed shows none big.
+    prominent: recommendation.prominent ?? false,
+    title: recommendation.title,
+    text: recommendation.text,
+    link: recommendation.link,
+    source: recommendation.source,
+  }));
 }
 
 const ADVICE_TONES: Record<Recommendation["severity"], Tone> = { critical: "critical", warning: "concerning", info: "neutral", success: "good" };

@@ -1,6 +1,6 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
-import { describeDecreePeriod, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
+import { DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import {
@@ -118,10 +118,9 @@ function renderReport(report: Report, reportUrl: string): { html: string[]; text
     source: `Source : ${section.source.name}`,
   });
   // Each drought zone with its own word, what it means for households and its decree's period.
-  const zones = presentation.drought.zones.map((zone, index) => {
-    const period = describeDecreePeriod(report.drought.zones[index]?.decree ?? null);
-    return `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${period ? `, arrêté ${period}` : ""}`;
-  });
+  const zones = presentation.drought.zones.map(
+    (zone) => `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
+  );
   const lines = sections.map((section) => describe(section, section.key === "drought" ? zones : []));
   const prominent = presentation.advice.filter((advice) => advice.prominent);
   const others = presentation.advice.filter((advice) => !advice.prominent);
