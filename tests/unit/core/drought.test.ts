@@ -8,18 +8,24 @@ const evaluate = (zones: DroughtZone[]) => evaluateDrought({ zones: { ok: true, 
 
 /** Maraussan (34148), as in the demo: the river zone in crise, the drinking-water network in alerte, under one decree. */
 const MARAUSSAN_DECREE = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
+/** One restricted use, as VigiEau lists it: [name, theme, description, concerns individuals]. */
+type Usage = [string, string, string, boolean];
+const usages = (rows: Usage[]) => rows.map(([name, theme, description, concernsIndividuals]) => ({ name, theme, description, concernsIndividuals }));
+const LAWNS_AND_CARS: Usage[] = [
+  ["Arrosage des pelouses, massifs fleuris", "Arroser", "Interdit.", true],
+  ["Lavage de véhicules par des particuliers", "Nettoyer", "Interdit.", true],
+];
 const MARAUSSAN_SUP = droughtZone({
   id: 2418,
   type: "SUP",
   gravity: "crise",
   name: "Bassin versant de l'Orb à l'aval de la confluence avec le Jaur",
   decree: MARAUSSAN_DECREE,
-  usages: [
-    { name: "Travaux en cours d'eau", theme: "Travaux et activités en cours d'eau", description: "Report des travaux.", concernsIndividuals: true },
-    { name: "Irrigation par aspersion des cultures", theme: "Irriguer", description: "Voir l'arrêté.", concernsIndividuals: false },
-    { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit.", concernsIndividuals: true },
-    { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit.", concernsIndividuals: true },
-  ],
+  usages: usages([
+    ["Travaux en cours d'eau", "Travaux et activités en cours d'eau", "Report des travaux.", true],
+    ["Irrigation par aspersion des cultures", "Irriguer", "Voir l'arrêté.", false],
+    ...LAWNS_AND_CARS,
+  ]),
 });
 const MARAUSSAN_AEP = droughtZone({
   id: 2611,
@@ -27,10 +33,7 @@ const MARAUSSAN_AEP = droughtZone({
   gravity: "alerte",
   name: "Réseaux d'eau potable alimentés par la nappe alluviale de l'Orb",
   decree: MARAUSSAN_DECREE,
-  usages: [
-    { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 8h à 20h.", concernsIndividuals: true },
-    { name: "Lavage de véhicules par des particuliers", theme: "Nettoyer", description: "Interdit.", concernsIndividuals: true },
-  ],
+  usages: usages([["Arrosage des pelouses, massifs fleuris", "Arroser", "Interdit de 8h à 20h.", true], LAWNS_AND_CARS[1]!]),
 });
 
 describe("evaluateDrought", () => {
