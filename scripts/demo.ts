@@ -23,7 +23,7 @@ const running = await startServer({
 });
 console.log(`Démo Zone Santé (données enregistrées, sans internet) : ${running.url}`);
 console.log("Essayez l'adresse « 8 bd du Port » ou « Maraussan ».");
-if (!resend) console.log(`Les emails (comptes, alertes) arrivent dans la boîte locale : ${running.url}/dev/mails`);
+if (!resend) console.log(`Les e-mails (comptes, alertes) arrivent dans la boîte locale : ${running.url}/dev/mails`);
 
 const shutdown = async () => {
   await running.close();

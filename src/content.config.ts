@@ -50,12 +50,9 @@ const products = defineCollection({
     order: z.number().int(),
     name: z.string(),
     description: z.string().min(40),
-    /** editorial appreciation out of 5, labelled as ours on the page */
-    rating: z.number().min(0).max(5),
     priceRange: z.string(),
     certifications: z.array(z.string()).min(1),
     features: z.array(z.string()).min(1),
-    url: z.url({ protocol: /^https$/ }),
   }),
 });
 

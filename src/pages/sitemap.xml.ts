@@ -11,6 +11,8 @@ export const GET: APIRoute = async () => {
     { path: "/" },
     { path: "/sources" },
     { path: "/offre" },
+    { path: "/inscription" },
+    { path: "/widget" },
     { path: "/guide/choisir-filtre-certifie" },
     { path: "/blog" },
     ...posts.map((post: CollectionEntry<"blog">) => ({ path: `/blog/${post.id}`, lastmod: day(post.data.updated ?? post.data.date) })),

@@ -118,7 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(["APP_SECRET : obligatoire en production (au moins 32 caractères)"]);
   }
   if (config.NODE_ENV === "production" && !config.RESEND_API_KEY) {
-    throw new ConfigError(["RESEND_API_KEY : obligatoire en production (envoi des emails)"]);
+    throw new ConfigError(["RESEND_API_KEY : obligatoire en production (envoi des e-mails)"]);
   }
   // /dev/mails publishes every code and sign-in link: never in production, never beyond this machine.
   if (config.DEV_OUTBOX === "on" && (config.NODE_ENV === "production" || !isLoopbackHost(config.HOST))) {

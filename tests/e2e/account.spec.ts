@@ -15,11 +15,11 @@ async function signUp(page: Page, email: string, password = "mot-de-passe-solide
   await waitForIslands(page);
   await page.getByRole("tab", { name: "Créer un compte" }).click();
   await page.getByLabel("Prénom (facultatif)").fill("Marie");
-  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(password);
   await expect(page.getByText("Au moins 10 caractères, pas un mot de passe courant")).toBeVisible();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Vérifiez vos emails pour confirmer votre compte.")).toBeVisible();
+  await expect(page.getByText("Vérifiez vos e-mails pour confirmer votre compte.")).toBeVisible();
   const email_ = await latestEmailTo(email, /Confirmez/);
   // Opening the link changes nothing; the button confirms and signs in.
   await page.goto(confirmLinkOf(email_.text));
@@ -41,7 +41,7 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   const email = uniqueEmail("parcours");
   await signUp(page, email);
   await waitForIslands(page);
-  await expect(page.getByText("Votre adresse email est confirmée.")).toBeVisible();
+  await expect(page.getByText("Votre adresse e-mail est confirmée.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Mes adresses surveillées \(0\/3\)/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -49,12 +49,15 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.getByRole("heading", { name: /\(1\/3\)/ })).toBeVisible();
   const first = page.locator(".address-item").first();
   await expect(first).toContainText("Domicile 1");
-  await expect(first).toContainText("080000512");
+  // The water network by its name, never its code.
+  await expect(first.getByRole("combobox", { name: /Réseau d'eau/ }).locator("option:checked")).toHaveText("AMIENS CENTRE – quartier centre-ville");
+  await expect(first).not.toContainText("080000512");
 
   await page.getByLabel("Nom de cette adresse").fill("Chez mes parents");
   await addAddress(page, "Maraussan", /Maraussan/);
   await expect(page.locator(".address-item").first()).toContainText("Chez mes parents");
-  await addAddress(page, "8 bd du Port", /Amiens/);
+  // A third place (the same one twice is refused: tests/e2e/account-addresses.spec.ts).
+  await addAddress(page, "8 bd du Port", /Cergy/);
   await expect(page.getByRole("heading", { name: /\(3\/3\)/ })).toBeVisible();
   await expect(page.getByText("Vous avez atteint la limite de 3 adresses surveillées.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeDisabled();
@@ -73,14 +76,15 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   // Each address opens its full report.
   await expect(page.locator(".address-item").first().getByRole("link", { name: /Voir le bilan/ })).toHaveAttribute("href", /^\/\?lat=.*citycode=.*#analyse$/);
 
-  // Preferences: all on by default; turn air off and save (no email); the report is emailed on request.
+  // Preferences: all on by default; turning air off saves it at once (no e-mail), focus stays on the
+  // switch; the report is e-mailed only on request.
   const air = page.getByRole("switch", { name: /Qualité de l'air/ });
   await expect(air).toBeChecked();
   await air.uncheck();
-  await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
-  await expect(page.getByText(/Préférences enregistrées/)).toBeVisible();
-  await page.getByRole("button", { name: "Recevoir mon bilan par email" }).click();
-  await expect(page.getByText("Votre bilan vient de vous être envoyé par email.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("désactivées");
+  await expect(air).toBeFocused();
+  await page.getByRole("button", { name: "M'envoyer mon bilan par e-mail" }).click();
+  await expect(page.getByText("Votre bilan vient de vous être envoyé par e-mail.")).toBeVisible();
   const report = await latestEmailTo(email, /Votre bilan santé-environnement/);
   expect(report.text).toContain("Amiens");
   await page.reload();
@@ -100,17 +104,21 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(confirm).toBeDisabled();
   await deletion.getByLabel("Confirmation").fill("SUPPRIMER");
   await confirm.click();
-  await expect(page).toHaveURL(/\/\?compte=supprime$/);
+  await expect(page).toHaveURL(/\/compte-supprime$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Votre compte est supprimé" })).toBeVisible();
   await latestEmailTo(email, /a été supprimé/);
 
   // The account is gone.
   await page.goto("/auth");
   await waitForIslands(page);
-  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
-  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("mot-de-passe-solide");
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
+  const password = page.getByRole("tabpanel").getByLabel("Mot de passe");
+  await password.fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByText("Email ou mot de passe incorrect.")).toBeVisible();
-  await expect(page.getByText("Erreur de connexion")).toBeVisible();
+  // Said under the password field, not in a toast.
+  await expect(password).toHaveAccessibleDescription(/mot de passe incorrect/i);
+  await expect(password).toBeFocused();
+  await expect(page.getByRole("button", { name: "Fermer la notification" })).toHaveCount(0);
 });
 
 test("/compte sends a signed-out visitor to /auth, and /auth sends a signed-in person to /compte", async ({ page }) => {
@@ -137,17 +145,17 @@ test("forgotten password: sign in with an emailed code, then choose a new passwo
   await page.goto("/auth");
   await waitForIslands(page);
   await page.getByRole("button", { name: /Mot de passe oublié/ }).click();
-  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
   await page.getByRole("button", { name: "Recevoir un code" }).click();
   const codeEmail = await latestEmailTo(email, /code de connexion/);
   const code = /\b(\d{6})\b/.exec(codeEmail.text)?.[1] ?? "";
-  const codeField = page.getByLabel("Code reçu par email");
+  const codeField = page.getByLabel("Code reçu par e-mail");
   await expect(codeField).toBeFocused();
   await codeField.fill(code);
   await page.getByRole("button", { name: "Se connecter avec ce code" }).click();
   await expect(page).toHaveURL(/\/compte$/);
   await waitForIslands(page);
-  await expect(page.getByText(/connecté avec un code reçu par email/)).toBeVisible();
+  await expect(page.getByText(/connecté avec un code reçu par e-mail/)).toBeVisible();
   await expect(page.getByLabel("Mot de passe actuel")).toHaveCount(0);
   await page.getByLabel("Nouveau mot de passe").fill("nouveau-mdp");
   await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();

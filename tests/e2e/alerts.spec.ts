@@ -23,16 +23,16 @@ async function signUpAccount(page: Page, email: string) {
   await page.goto("/auth");
   await waitForIslands(page);
   await page.getByRole("tab", { name: "Créer un compte" }).click();
-  await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  const created = page.getByText("Vérifiez vos emails pour confirmer votre compte.");
-  const exists = page.getByText("Un compte existe déjà avec cette adresse email.");
+  const created = page.getByText("Vérifiez vos e-mails pour confirmer votre compte.");
+  const exists = page.getByText("Un compte existe déjà avec cette adresse e-mail.");
   await expect(created.or(exists)).toBeVisible();
   if (await exists.isVisible()) {
     // A retried test: the fixed admin account is already there.
     await page.getByRole("tab", { name: "Se connecter" }).click();
-    await page.getByRole("tabpanel").getByLabel("Adresse email").fill(email);
+    await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("mot-de-passe-solide");
     await page.getByRole("button", { name: "Se connecter" }).click();
   } else {
@@ -81,14 +81,14 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
   await expect(submit).toBeDisabled();
   await frame.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("Maraussan", { delay: 20 });
   await frame.getByRole("option").first().click();
-  await frame.getByLabel("Adresse email").fill(email);
+  await frame.getByLabel("Adresse e-mail").fill(email);
   await expect(submit).toBeDisabled();
-  await frame.getByLabel(/J'accepte de recevoir par email/).check();
+  await frame.getByLabel(/J'accepte de recevoir par e-mail/).check();
   await expect(submit).toBeEnabled();
   // The frame told its parent its height: the partner's script resized it.
   await expect.poll(async () => visitor.locator("iframe").evaluate((node) => (node as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/);
   await submit.click();
-  await expect(frame.getByText(/Merci\s*! Vérifiez vos emails/)).toBeVisible();
+  await expect(frame.getByText(/Merci\s*! Vérifiez vos e-mails/)).toBeVisible();
   // No cookie was set for our site inside the partner's page.
   expect((await visitor.context().cookies()).filter((cookie) => cookie.domain === "127.0.0.1")).toEqual([]);
   await visitor.close();
@@ -153,15 +153,21 @@ test("a non-admin account is refused the admin panel", async ({ page }) => {
   await expect(page.getByText("Accès réservé aux administrateurs.", { exact: false })).toBeVisible();
 });
 
-test("an incomplete unsubscribe link says so, with a contact link", async ({ page }) => {
+test("an incomplete unsubscribe link says so, with a contact link and a form to get a new link by e-mail", async ({ page }) => {
   await page.goto("/desinscription?u=s_abc");
+  await waitForIslands(page);
   await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
   await expect(page.getByText(/Lien de désinscription invalide ou expiré/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Nous contacter" })).toHaveAttribute("href", /^mailto:/);
   await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toBeVisible();
+  // Not a dead end: the way to a working link (the journey itself is in emails.spec.ts).
+  await expect(page.getByRole("heading", { name: "Recevoir un lien de gestion par e-mail" })).toBeVisible();
+  await expect(page.getByLabel("Adresse e-mail")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Recevoir un lien de gestion" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a sign-up that fails on the network still reaches /merci, and is sent from there", async ({ page, consoleGuard }) => {
+test("a sign-up that fails on the network stays on the form, kept, and is sent from /merci later", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
   await page.goto("/inscription");
   await waitForIslands(page);
@@ -169,12 +175,18 @@ test("a sign-up that fails on the network still reaches /merci, and is sent from
   const email = uniqueEmail("reseau");
   await page.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("8 bd du Port", { delay: 20 });
   await page.getByRole("option").first().click();
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel(/J'accepte de recevoir par email/).check();
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel(/J'accepte de recevoir par e-mail/).check();
   await page.getByRole("button", { name: "Recevoir les alertes" }).click();
-  await expect(page).toHaveURL(/\/merci$/);
-  await expect(page.getByRole("heading", { name: "Les prochaines étapes" })).toBeVisible();
+  // No thank-you for a request the server never saw: the form says where it is.
+  await expect(page.getByRole("alert").filter({ hasText: "Nous n'avons pas pu joindre Zone Santé." })).toContainText("gardée dans ce navigateur");
+  await expect(page).toHaveURL(/\/inscription$/);
+  expect(await page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toContain(email);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A later visit of /merci sends it, says so, and forgets it.
+  await page.goto("/merci");
+  await expect(page.getByRole("status").filter({ hasText: "gardée dans ce navigateur vient d'être envoyée" })).toBeVisible();
   await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
-  // The email leaves before the answer reaches the page, which then forgets the kept sign-up.
   await expect.poll(() => page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toBeNull();
 });

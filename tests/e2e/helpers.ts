@@ -60,11 +60,10 @@ export async function waitForIslands(page: Page) {
   });
 }
 
-/** Types an address in the home page's search, picks the first suggestion and asks for its report. */
+/** Types an address in the home page's search and picks the first suggestion, which asks for its report. */
 export async function analyseAddress(page: Page, typed: string) {
   await page.getByRole("combobox", { name: /Votre adresse/ }).pressSequentially(typed, { delay: 20 });
   await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
 }
 
 /** axe's serious and critical violations of WCAG 2.1 A/AA on the page as it is now. */

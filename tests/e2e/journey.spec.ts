@@ -16,7 +16,7 @@ const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Re
 const OFFICIAL_HEADLINE =
   /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\))?$/;
 
-test("type an address, pick a suggestion with the keyboard, analyse, see the four cards", async ({ page }) => {
+test("type an address, pick a suggestion with the keyboard: the report comes at once, with the four cards", async ({ page }) => {
   await openHome(page);
   const input = page.getByRole("combobox", { name: /Votre adresse/ });
   await input.click();
@@ -32,15 +32,17 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
   await input.press("ArrowDown");
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
   const pickedLabel = (await options.first().innerText()).split("\n")[0]!.trim();
+  // Enter on the option picks it and starts the analysis: no « Analyser » to press.
   await input.press("Enter");
   await expect(input).toHaveValue(pickedLabel);
   await expect(page.getByRole("listbox")).toBeHidden();
 
-  await page.getByRole("button", { name: "Analyser" }).click();
   for (const heading of CARD_HEADINGS) {
     await expect(page.getByTestId("report").getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
-  await expect(page.getByText("Données environnementales récupérées avec succès")).toBeVisible();
+  // The report and the focus on its heading say it is ready: no toast over the sources.
+  await expect(page.getByTestId("report").getByRole("heading", { name: /^Bilan pour/ })).toBeFocused();
+  await expect(page.getByText("Données environnementales récupérées avec succès")).toHaveCount(0);
 
   // Each data card shows a level badge, its data date and its official source.
   const results = page.locator("[data-testid=report]");
@@ -59,7 +61,8 @@ test("type an address, pick a suggestion with the keyboard, analyse, see the fou
   // Recommendations link to our articles in a new tab.
   const articleLink = card("Recommandations").getByRole("link", { name: /En savoir plus/ }).first();
   await expect(articleLink).toHaveAttribute("href", /^\/blog\/impact-/);
-  await expect(articleLink).toHaveAttribute("target", "_blank");
+  // An internal link opens in the same tab (RGAA: no unannounced new window).
+  await expect(articleLink).not.toHaveAttribute("target");
 
   // The URL reflects the address: a reload shows the same report.
   expect(page.url()).toContain("lat=");
@@ -88,17 +91,20 @@ test("an empty submit asks for an address", async ({ page }) => {
   await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
 });
 
-test("a failed report shows the error toast and a retry button", async ({ page, consoleGuard }) => {
+test("a failed report shows one error with a retry button, and no toast", async ({ page, consoleGuard }) => {
   // The browser's network is cut for the report call only: the app must say so calmly.
   consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
   await page.route("**/api/report?**", (route) => route.abort("connectionrefused"));
   await openHome(page);
   await analyseAddress(page, "8 bd du Port");
-  await expect(page.getByText("Erreur lors de la récupération des données")).toBeVisible();
-  await expect(page.getByText(/Impossible de joindre le service/)).toBeVisible();
+  const error = page.getByRole("alert").filter({ hasText: "Le bilan n'a pas pu être établi." });
+  await expect(error).toContainText(/Impossible de joindre le service/);
+  await expect(page.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByText("Erreur lors de la récupération des données")).toHaveCount(0);
   await page.unroute("**/api/report?**");
-  await page.getByRole("button", { name: "Réessayer" }).click();
+  await error.getByRole("button", { name: "Réessayer" }).click();
   await expect(page.getByTestId("report").getByRole("heading", { name: "Eau du robinet", exact: true })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("Escape closes the suggestions", async ({ page }) => {
@@ -124,8 +130,6 @@ test("the home page and a report have no serious accessibility violations (axe)"
 
   await analyseAddress(page, "8 bd du Port");
   await expect(page.getByTestId("report").getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
-  // Let the toast settle so its animation does not skew colour contrast.
-  await page.waitForTimeout(400);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -168,15 +172,13 @@ test("the bathing card lists the nearest official sites, then their live status 
 /** Our scale's words that must never stand for a source's verdict (« Bon » is also ATMO's word). */
 const SCALE_WORDS = ["Excellent", "Acceptable", "À surveiller", "Critique"];
 
+/** Picking the suggestion is enough: the report follows, and no toast covers it. */
 async function openReport(page: Page, typed: string) {
   await openHome(page);
   const input = page.getByRole("combobox", { name: /Votre adresse/ });
   await input.pressSequentially(typed, { delay: 20 });
   await page.getByRole("option").first().click();
-  await page.getByRole("button", { name: "Analyser" }).click();
   await expect(page.getByRole("list", { name: "L'essentiel" })).toBeVisible();
-  // The success toast covers the bottom of the screen for a few seconds: close it.
-  await page.getByRole("button", { name: "Fermer la notification" }).click();
 }
 
 /** One line of the summary, found by the link that names its section. */

@@ -134,33 +134,36 @@ test("the bathing-water article links to the sign-in page and the official sourc
   await expect(page).toHaveURL(/\/sources$/);
 });
 
-test("the guide shows three products with sponsored links opening in a new tab, and the affiliate disclosure", async ({ page }) => {
+test("the guide shows three certified product types as examples, one link to the certification directory and no affiliate wording", async ({ page }) => {
   await page.goto("/guide/choisir-filtre-certifie");
   const products = page.locator(".product");
   await expect(products).toHaveCount(3);
   for (const product of await products.all()) {
-    const link = product.getByRole("link", { name: /Voir le produit/ });
-    await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("rel", "sponsored noopener");
+    await expect(product.getByRole("link")).toHaveCount(0);
     await expect(product.locator(".tags--cert li").first()).toBeVisible();
   }
-  await expect(page.getByText(/commission du revendeur/)).toBeVisible();
+  await expect(page.locator('a[rel~="sponsored"]')).toHaveCount(0);
+  await expect(page.getByText(/commission/)).toHaveCount(0);
+  const directory = page.getByRole("link", { name: "Vérifier la certification d'un filtre (site externe)" });
+  await expect(directory).toHaveAttribute("href", "https://info.nsf.org/Certified/DWTU/");
+  await expect(directory).not.toHaveAttribute("target", /.+/);
   for (const heading of ["Critère 1", "Critère 2", "Critère 3"]) {
     await expect(page.getByRole("heading", { name: new RegExp(heading) })).toBeVisible();
   }
 });
 
-test("the offer is free forever and leads to account creation", async ({ page }) => {
+test("the offer is free forever and leads both to the alerts without an account and to account creation", async ({ page }) => {
   await page.goto("/tarifs");
   await expect(page).toHaveURL(/\/offre$/);
   await expect(page.locator("main")).not.toContainText(/30 jours|essai|premium|\/mois/i);
+  await expect(page.getByRole("main").getByRole("link", { name: "Recevoir les alertes de mon adresse" })).toHaveAttribute("href", "/inscription");
   await expect(page.getByRole("link", { name: "Créer mon compte gratuit" })).toHaveAttribute("href", "/auth");
 });
 
 test("the footer gives the service, legal and contact links on every page", async ({ page }) => {
   await page.goto("/cookies");
   const footer = page.getByRole("contentinfo");
-  for (const name of ["Conditions d'utilisation", "Confidentialité", "Mentions légales", "Cookies", /^Accessibilité\s:\snon conforme$/, "Sources officielles"]) {
+  for (const name of ["Conditions d'utilisation", "Confidentialité", "Mentions légales", "Cookies", /^Accessibilité\s:\snon conforme$/, "Sources officielles", "Alertes par e-mail, sans compte", "Intégrer les alertes sur votre site"]) {
     await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
@@ -169,7 +172,7 @@ test("the footer gives the service, legal and contact links on every page", asyn
 });
 
 test("the application pages have no serious accessibility violation either", async ({ page }) => {
-  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/confirmation-compte?u=a&x=1&s=b"]) {
+  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/confirmation-compte?u=a&x=1&s=b", "/compte-supprime"]) {
     await page.goto(route);
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page), route).toEqual([]);

@@ -95,3 +95,17 @@ export function confirmAccount(client: BrowserClient, link: string): Promise<Cli
   const params = new URL(link).searchParams;
   return client.post("/api/auth/confirm", { u: params.get("u"), x: params.get("x"), s: params.get("s") });
 }
+
+/** Creates an account and confirms it from the captured e-mail: a client signed in as that account. */
+export async function signedInAs(
+  t: Pick<TestApp, "resend">,
+  getApp: () => TestApp["app"],
+  email: string,
+  firstName = "Marie",
+): Promise<BrowserClient> {
+  const client = new BrowserClient(getApp);
+  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName });
+  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
+  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
+  return client;
+}

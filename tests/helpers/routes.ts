@@ -24,7 +24,7 @@ export const PAGE_ROUTES = [
 ];
 
 /** Pages of the application (an island, no static content to index): they answer 200 too. */
-export const APP_ROUTES = ["/auth", "/compte", "/inscription", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/admin-test"];
+export const APP_ROUTES = ["/auth", "/compte", "/inscription", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/admin-test", "/compte-supprime"];
 
 /** Aliases that redirect (301) to a page. */
 export const REDIRECTS: Record<string, string> = { "/home": "/", "/index": "/", "/tarifs": "/offre" };

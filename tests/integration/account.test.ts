@@ -5,7 +5,7 @@ import { createSession } from "../../src/server/auth/session.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
+import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 import { HUBEAU_SOURCE } from "../../src/core/shared/sources.ts";
 
@@ -21,11 +21,7 @@ let counter = 0;
 async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserClient; email: string }> {
   counter += 1;
   const email = `user${counter}@example.org`;
-  const client = new BrowserClient(() => app);
-  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName });
-  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
-  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
-  return { client, email };
+  return { client: await signedInAs(t, () => app, email, firstName), email };
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,6 +43,7 @@ describe("authorisation", () => {
     for (const [method, path] of [
       ["GET", "/api/account/addresses"],
       ["POST", "/api/account/addresses"],
+      ["PATCH", "/api/account/addresses/x"],
       ["GET", "/api/account/preferences"],
       ["PUT", "/api/account/preferences"],
       ["POST", "/api/account/report-email"],
@@ -135,10 +132,10 @@ describe("monitored addresses", () => {
     expect(second.body.address).toMatchObject({ label: "Travail", udiCode: "034000871" });
     t.setNow(new Date(START.getTime() + 2000));
     const third = await client.post("/api/account/addresses", { address: OVERSEAS_SCENARIO });
-    // No network found for the commune: stored as such, shown « Non trouvé » by the page.
-    expect(third.body.address).toMatchObject({ label: "Domicile 3", udiCode: null });
+    // No network found for the commune: stored as such, said in words by the page.
+    expect(third.body.address).toMatchObject({ label: "Domicile 3", udiCode: null, networks: { status: "none" } });
 
-    const fourth = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
+    const fourth = await client.post("/api/account/addresses", { address: { ...MAIN_SCENARIO, latitude: 49.9 } });
     expect(fourth.status).toBe(409);
     expect(fourth.body.error).toBe("Vous avez atteint la limite de 3 adresses surveillées.");
 
@@ -149,9 +146,13 @@ describe("monitored addresses", () => {
 
   it("never stores more than 3 addresses, even when adds race", async () => {
     const { client } = await signedInClient();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => client.post("/api/account/addresses", { address: MAIN_SCENARIO })));
+    // Six different places of the same commune (the same place twice is refused on its own).
+    const places = Array.from({ length: 6 }, (_, index) => ({ ...MAIN_SCENARIO, latitude: MAIN_SCENARIO.latitude + index / 1000 }));
+    const responses = await Promise.all(places.map((address) => client.post("/api/account/addresses", { address })));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
-    expect(responses.filter((response) => response.status === 409)).toHaveLength(3);
+    const refused = responses.filter((response) => response.status === 409);
+    expect(refused).toHaveLength(3);
+    for (const response of refused) expect(response.body.code).toBe("address_limit");
   });
 
   it("still adds the address when the official data cannot be fetched, and says so", async () => {

@@ -135,7 +135,7 @@ describe("no targeted lockout", () => {
     const owner = new BrowserClient(() => app, { ip: "203.0.113.60" });
     const refused = await owner.post("/api/auth/signin", { email: "botnet@example.org", password: PASSWORD });
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatch(/code reçu par email/);
+    expect(refused.body.error).toMatch(/code reçu par e-mail/);
     expect((await owner.post("/api/auth/code", { email: "botnet@example.org" })).status).toBe(200);
     expect((await owner.post("/api/auth/code/verify", { email: "botnet@example.org", code: codeOf(t, "botnet@example.org") })).status).toBe(200);
   }, 60_000);

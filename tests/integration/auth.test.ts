@@ -48,7 +48,7 @@ describe("sign-up and email confirmation", () => {
     const client = browser();
     const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", password: "secret-de-marie", firstName: "Marie" });
     expect(signUp.status).toBe(201);
-    expect(signUp.body.message).toBe("Vérifiez vos emails pour confirmer votre compte.");
+    expect(signUp.body.message).toBe("Vérifiez vos e-mails pour confirmer votre compte.");
     expect(client.cookies.has("zs_session")).toBe(false);
     const [row] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
     expect(row?.emailVerifiedAtMs).toBeNull();
@@ -56,7 +56,7 @@ describe("sign-up and email confirmation", () => {
     expect(row?.passwordHash).not.toContain("secret-de-marie");
 
     const email = lastEmailTo("marie@example.org");
-    expect(email?.subject).toMatch(/Confirmez votre adresse email/);
+    expect(email?.subject).toMatch(/Confirmez votre adresse e-mail/);
     const link = findLink(email?.text ?? "", /\/confirmation-compte\?/);
     expect(link.startsWith("http://127.0.0.1:4321/confirmation-compte?")).toBe(true);
 
@@ -124,7 +124,7 @@ describe("sign-up and email confirmation", () => {
     await signUpAndConfirm(client, "double@example.org", "secret-de-marie");
     const again = await client.post("/api/auth/signup", { email: "DOUBLE@example.org", password: "other-password" });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe("Un compte existe déjà avec cette adresse email.");
+    expect(again.body.error).toBe("Un compte existe déjà avec cette adresse e-mail.");
     expect(Object.keys(again.body).sort()).toEqual(["code", "error"]);
   });
 
@@ -168,9 +168,9 @@ describe("sign-up and email confirmation", () => {
   });
 
   it.each([
-    [{ email: "pas-un-email", password: "secret-de-marie" }, /adresse email n'est pas valide/],
+    [{ email: "pas-un-email", password: "secret-de-marie" }, /adresse e-mail n'est pas valide/],
     [{ email: "court@example.org", password: "court-mdp" }, /au moins 10 caractères/],
-    [{ password: "secret-de-marie" }, /adresse email est obligatoire/],
+    [{ password: "secret-de-marie" }, /adresse e-mail est obligatoire/],
     [{ email: "long@example.org", password: "x".repeat(300) }, /trop long/],
     [{ email: "nom@example.org", password: "secret-de-marie", firstName: "x".repeat(81) }, /80 caractères/],
   ])("refuses bad input %j with a French 400", async (body, message) => {
@@ -211,7 +211,7 @@ describe("password sign-in", () => {
     const unknown = await client.post("/api/auth/signin", { email: "personne@example.org", password: "mauvais" });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
-      expect(response.body.error).toBe("Email ou mot de passe incorrect.");
+      expect(response.body.error).toBe("E-mail ou mot de passe incorrect.");
     }
     const ok = await client.post("/api/auth/signin", { email: "PWD@example.org", password: "mot-de-passe-solide" });
     expect(ok.status).toBe(200);

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyContentTypography, contentFiles } from "../../scripts/content-typography.ts";
+import { MAX_MONITORED_ADDRESSES } from "../../src/core/shared/limits.ts";
 import { countWords, readingMinutes } from "../../src/markdown/reading-time.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -80,6 +81,73 @@ describe("live features are described as live", () => {
     ).filter((file) => /\.(md|json|astro|tsx?)$/.test(file));
     for (const file of files) {
       expect(readFileSync(file, "utf8"), file).not.toMatch(/\bbientôt\b|lorsqu'ils seront ouverts|à l'ouverture des comptes/i);
+    }
+  });
+});
+
+/** Every file under `folder` whose name matches `pattern`, with its text. */
+function filesUnder(folder: string, pattern: RegExp): Array<{ file: string; text: string }> {
+  return readdirSync(join(ROOT, folder), { recursive: true })
+    .map((file) => join(ROOT, folder, String(file)))
+    .filter((file) => pattern.test(file))
+    .map((file) => ({ file, text: readFileSync(file, "utf8") }));
+}
+
+/** What a reader sees of a content file: no URL, no `code`, no Markdown link target. */
+function proseOf(text: string): string {
+  return text
+    .replace(/`[^`\n]*`/g, " ")
+    .replace(/\]\([^)]*\)/g, "]")
+    .replace(/https?:\/\/\S+/g, " ");
+}
+
+const FRENCH_NUMBERS: Record<string, number> = { deux: 2, trois: 3, quatre: 4, cinq: 5 };
+
+describe("pages say what is true today", () => {
+  const pages = [...filesUnder("content", /\.(md|json)$/), ...filesUnder("src/pages", /\.(astro|ts)$/), ...filesUnder("src/components", /\.astro$/)];
+
+  it("no sponsored link and no commission wording while there is no affiliate programme", () => {
+    for (const { file, text } of pages) {
+      expect(text, file).not.toMatch(/sponsored/i);
+      // « Commission européenne » is an institution; a lower-case « commission » is a fee.
+      expect(text, file).not.toMatch(/\bcommissions?\b|affili/);
+    }
+  });
+
+  it("the legal notice never prints the name of a setting: settings are read as `site.…`", () => {
+    for (const { file, text } of pages) {
+      const printed = text.match(/(?<!site\.)\bLEGAL_[A-Z_]+/g) ?? [];
+      expect(printed, file).toEqual([]);
+    }
+    const legalPage = readFileSync(join(ROOT, "src/pages/[legal].astro"), "utf8");
+    expect(legalPage).toContain("À compléter par l'éditeur");
+    expect(legalPage).not.toMatch(/non renseigné/);
+  });
+
+  it("the French prose of content/ writes « e-mail », never « email » or « mail »", () => {
+    for (const file of contentFiles()) {
+      const prose = proseOf(readFileSync(file, "utf8"));
+      expect(prose.match(/(?<![\w@./-])(?:e|E)?mails?\b/g) ?? [], file).toEqual([]);
+    }
+  });
+
+  it("every « jusqu'à N adresses » states the limit the server enforces", () => {
+    let found = 0;
+    for (const { file, text } of pages) {
+      for (const match of text.matchAll(/jusqu'à (\w+) adresses/gi)) {
+        const stated = match[1] ?? "";
+        const value = FRENCH_NUMBERS[stated.toLowerCase()] ?? Number(stated);
+        expect(value, `${file}: « ${match[0]} »`).toBe(MAX_MONITORED_ADDRESSES);
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it("no page opens a link in a new tab (internal links stay in the tab; external ones do too)", () => {
+    for (const { file, text } of [...pages, ...filesUnder("src/layouts", /\.astro$/)]) {
+      // Leaving a partner's frame for the whole window (_top) is not a new tab.
+      expect(text, file).not.toMatch(/target=(?!["'](?:_top|_parent|_self)["'])/);
     }
   });
 });

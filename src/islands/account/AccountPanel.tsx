@@ -1,9 +1,9 @@
 // /compte: monitored addresses, alert preferences, PDF report, profile, password, the free plan,
 // sign-out and « supprimer mes données ». Every call goes to /api/account, scoped to the session.
 import { useEffect } from "react";
-import { refreshSession, useSession } from "../lib/session.ts";
-import Toasts, { useToasts } from "../ui/Toasts.tsx";
-import AddressesSection from "./AddressesSection.tsx";
+import { refreshSession, useSession, type SignedInContext } from "../lib/session.ts";
+import Toasts, { useToasts, type Notify } from "../ui/Toasts.tsx";
+import AddressesSection, { useMonitoredAddresses } from "./AddressesSection.tsx";
 import { DeleteSection, SignOutSection } from "./LeaveSections.tsx";
 import PdfSection from "./PdfSection.tsx";
 import PreferencesSection from "./PreferencesSection.tsx";
@@ -19,7 +19,7 @@ export default function AccountPanel() {
     });
     const params = new URLSearchParams(location.search);
     if (params.get("bienvenue") === "1") {
-      notify("success", "Votre adresse email est confirmée. Bienvenue\u00a0!");
+      notify("success", "Votre adresse e-mail est confirmée. Bienvenue\u00a0!");
       history.replaceState(null, "", location.pathname);
     }
   }, [notify]);
@@ -43,15 +43,25 @@ export default function AccountPanel() {
   }
   return (
     <div className="account">
-      <AddressesSection notify={notify} />
-      <PreferencesSection notify={notify} />
-      <PdfSection notify={notify} />
-      <ProfileSection context={session.context} notify={notify} />
-      <PasswordSection context={session.context} notify={notify} />
-      <PlanSection context={session.context} />
-      <SignOutSection />
-      <DeleteSection notify={notify} />
+      <AccountSections context={session.context} notify={notify} />
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
+  );
+}
+
+/** Mounted once signed in, so that the addresses are asked for with a session only. */
+function AccountSections({ context, notify }: { context: SignedInContext; notify: Notify }) {
+  const monitored = useMonitoredAddresses();
+  return (
+    <>
+      <AddressesSection notify={notify} monitored={monitored} />
+      <PreferencesSection />
+      <PdfSection notify={notify} addressCount={monitored.addresses?.length ?? null} />
+      <ProfileSection context={context} notify={notify} />
+      <PasswordSection context={context} notify={notify} />
+      <PlanSection context={context} />
+      <SignOutSection />
+      <DeleteSection notify={notify} />
+    </>
   );
 }

@@ -1,94 +1,181 @@
-// /auth: sign in (password or emailed code), create an account, or continue with Google.
+// /auth: sign in (password or emailed code), create an account, or continue with Google. Every
+// error is shown where it belongs — under the field it concerns, or above the submit button when
+// no field owns it — and stays until the next attempt: no toast here.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from "../../core/shared/passwords.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import type { CodeSentAnswer, SignUpAnswer } from "../../server/routes/auth.ts";
-import { apiMessageOr, ApiError, requestJson } from "../lib/api.ts";
+import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
-import { Field } from "../ui/Field.tsx";
-import { FormAlternative, SubmitButton } from "../ui/FormActions.tsx";
-import Toasts, { useToasts } from "../ui/Toasts.tsx";
+import { collectErrors, Field, useFormErrors, type FormErrors } from "../ui/Field.tsx";
+import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormActions.tsx";
 
 type Tab = "signin" | "signup";
 type SignInMode = "password" | "code-request" | "code-verify";
+type AuthField = "email" | "password" | "code";
 
-const UNEXPECTED = "Une erreur inattendue s'est produite.";
+const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 const URL_ERRORS: Record<string, string> = {
   google: "Impossible de se connecter avec Google. Veuillez réessayer.",
 };
+const EMAIL_MISSING = "Saisissez votre adresse e-mail.";
+const EMAIL_MALFORMED = "Saisissez une adresse e-mail complète, par exemple nom@exemple.fr.";
+const PASSWORD_MISSING = "Saisissez votre mot de passe.";
+const NEW_PASSWORD_MISSING = "Choisissez un mot de passe.";
+const CODE_MALFORMED = "Saisissez les 6 chiffres du code reçu par e-mail.";
 
-function messageOf(error: unknown): string {
-  return apiMessageOr(error, UNEXPECTED);
+/** The API's error codes whose message concerns one field; any other goes above the submit button. */
+const FIELD_OF_CODE: Partial<Record<string, AuthField>> = {
+  invalid_credentials: "password",
+  email_taken: "email",
+  invalid_code: "code",
+  code_exhausted: "code",
+};
+
+/** A refused request body (`invalid_body`) names its field only in the API's French message. */
+function fieldOfRefusal(message: string): AuthField | null {
+  if (/mot de passe/i.test(message)) return "password";
+  if (/adresse e-?mail/i.test(message)) return "email";
+  if (/\bcode\b/i.test(message)) return "code";
+  return null;
+}
+
+/** Where a failed call's message goes: under one of the form's `fields`, or above its submit button. */
+function errorsOfFailure(error: unknown, fields: readonly AuthField[]): FormErrors<AuthField> {
+  if (!(error instanceof ApiError)) return { form: UNEXPECTED };
+  const field = error.code === "invalid_body" ? fieldOfRefusal(error.message) : FIELD_OF_CODE[error.code ?? ""];
+  return field && fields.includes(field) ? { [field]: error.message } : { form: error.message };
+}
+
+/** The server checks the address; this only catches what is obviously not one before sending. */
+function checkEmail(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return EMAIL_MISSING;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : EMAIL_MALFORMED;
+}
+
+/** Only for new passwords: accounts made under an older minimum still sign in with theirs. */
+function checkNewPassword(password: string): string | null {
+  if (!password) return NEW_PASSWORD_MISSING;
+  return password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : null;
 }
 
 export default function AuthPanel() {
   const session = useSession();
-  const { toasts, notify, dismiss } = useToasts();
   const [tab, setTab] = useState<Tab>("signin");
   const [mode, setMode] = useState<SignInMode>("password");
-  const { busy, run } = useAction(notify);
+  const { busy, run } = useAction();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [signUpDone, setSignUpDone] = useState<string | null>(null);
+  const [signUpDone, setSignUpDone] = useState<SignUpAnswer | null>(null);
   const [codeSentMessage, setCodeSentMessage] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const signIn = useFormErrors<AuthField>();
+  const signUp = useFormErrors<AuthField>();
+  const modeSwitched = useRef(false);
   const tabsId = useId();
   const tabRefs = { signin: useRef<HTMLButtonElement>(null), signup: useRef<HTMLButtonElement>(null) };
-  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void refreshSession().then((context) => {
       if (context?.user) location.replace("/compte");
     });
     const error = new URLSearchParams(location.search).get("erreur");
-    if (error && URL_ERRORS[error]) notify("error", URL_ERRORS[error]);
-  }, [notify]);
+    if (error && URL_ERRORS[error]) setUrlError(URL_ERRORS[error]);
+  }, []);
 
+  // The link that switched forms is gone with its form: the focus goes to the new form's first field.
   useEffect(() => {
-    if (mode === "code-verify") codeRef.current?.focus();
-  }, [mode]);
+    if (modeSwitched.current) signIn.formRef.current?.querySelector("input")?.focus();
+  }, [mode, signIn.formRef]);
+
+  function switchMode(next: SignInMode) {
+    modeSwitched.current = true;
+    signIn.reset();
+    setMode(next);
+  }
+
+  function editEmail(value: string) {
+    setEmail(value);
+    signIn.clear("email");
+    signUp.clear("email");
+  }
+
+  function editPassword(value: string) {
+    setPassword(value);
+    signIn.clear("password");
+    signUp.clear("password");
+  }
 
   function signedIn(context: SessionContext) {
     setSession(context);
     location.assign("/compte");
   }
 
+  /** Shows the problems found before sending, or clears the last attempt's errors: true when the form may be sent. */
+  function readyToSend(form: typeof signIn, problems: FormErrors<AuthField> | null): boolean {
+    setUrlError(null);
+    if (problems) {
+      form.show(problems);
+      return false;
+    }
+    form.reset();
+    return true;
+  }
+
   function submitPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!readyToSend(signIn, collectErrors<AuthField>({ email: checkEmail(email), password: password ? null : PASSWORD_MISSING }))) return;
     void run(async () => signedIn(await requestJson<SessionContext>("POST", "/api/auth/signin", { body: { email, password } })), {
-      failure: (error) =>
-        error instanceof ApiError && error.code === "invalid_credentials" ? { text: error.message, title: "Erreur de connexion" } : messageOf(error),
+      failure: (error) => {
+        signIn.show(errorsOfFailure(error, ["email", "password"]));
+        return null;
+      },
     });
   }
 
   function requestCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!readyToSend(signIn, collectErrors<AuthField>({ email: checkEmail(email) }))) return;
     void run(
       async () => {
         const answer = await requestJson<CodeSentAnswer>("POST", "/api/auth/code", { body: { email } });
         setCodeSentMessage(answer.message);
-        setMode("code-verify");
+        setCode("");
+        switchMode("code-verify");
       },
-      { failure: messageOf },
+      {
+        failure: (error) => {
+          signIn.show(errorsOfFailure(error, ["email"]));
+          return null;
+        },
+      },
     );
   }
 
   function verifyCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(async () => signedIn(await requestJson<SessionContext>("POST", "/api/auth/code/verify", { body: { email, code } })), { failure: messageOf });
+    if (!readyToSend(signIn, collectErrors<AuthField>({ code: /^\d{6}$/.test(code) ? null : CODE_MALFORMED }))) return;
+    void run(async () => signedIn(await requestJson<SessionContext>("POST", "/api/auth/code/verify", { body: { email, code } })), {
+      failure: (error) => {
+        signIn.show(errorsOfFailure(error, ["code"]));
+        return null;
+      },
+    });
   }
 
   function submitSignUp(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(
-      async () => {
-        const answer = await requestJson<SignUpAnswer>("POST", "/api/auth/signup", { body: { email, password, firstName, lastName } });
-        setSignUpDone(answer.message);
+    if (!readyToSend(signUp, collectErrors<AuthField>({ email: checkEmail(email), password: checkNewPassword(password) }))) return;
+    void run(async () => setSignUpDone(await requestJson<SignUpAnswer>("POST", "/api/auth/signup", { body: { email, password, firstName, lastName } })), {
+      failure: (error) => {
+        signUp.show(errorsOfFailure(error, ["email", "password"]));
+        return null;
       },
-      { failure: messageOf },
-    );
+    });
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -103,6 +190,7 @@ export default function AuthPanel() {
 
   return (
     <div className="auth">
+      <FormError message={urlError} />
       <div role="tablist" aria-label="Connexion ou inscription" className="tabs">
         {(["signin", "signup"] as const).map((name) => (
           <button
@@ -125,64 +213,81 @@ export default function AuthPanel() {
 
       <div role="tabpanel" id={`${tabsId}-signin-panel`} aria-labelledby={`${tabsId}-signin`} hidden={tab !== "signin"} className="auth__panel">
         {mode === "password" ? (
-          <form onSubmit={submitPassword} className="form" noValidate>
-            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-            <Field label="Mot de passe" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+          <form ref={signIn.formRef} onSubmit={submitPassword} className="form" noValidate>
+            <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            <Field label="Mot de passe" type="password" autoComplete="current-password" value={password} onChange={editPassword} error={signIn.errors.password} required />
+            <FormError message={signIn.errors.form} />
             <SubmitButton busy={busy} busyLabel="Connexion…">
               Se connecter
             </SubmitButton>
-            <FormAlternative onClick={() => setMode("code-request")}>Mot de passe oublié&nbsp;? Recevoir un code par email</FormAlternative>
+            <FormAlternative onClick={() => switchMode("code-request")}>Mot de passe oublié&nbsp;? Recevoir un code par e-mail</FormAlternative>
           </form>
         ) : mode === "code-request" ? (
-          <form onSubmit={requestCode} className="form" noValidate>
+          <form ref={signIn.formRef} onSubmit={requestCode} className="form" noValidate>
             <p>
-              Recevez un code à 6 chiffres par email pour vous connecter sans mot de passe. Une fois connecté, vous pourrez
+              Recevez un code à 6 chiffres par e-mail pour vous connecter sans mot de passe. Une fois connecté, vous pourrez
               choisir un nouveau mot de passe depuis «&nbsp;Mon compte&nbsp;».
             </p>
-            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+            <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            <FormError message={signIn.errors.form} />
             <SubmitButton busy={busy} busyLabel="Envoi…">
               Recevoir un code
             </SubmitButton>
-            <FormAlternative onClick={() => setMode("password")}>Revenir à la connexion par mot de passe</FormAlternative>
+            <FormAlternative onClick={() => switchMode("password")}>Revenir à la connexion par mot de passe</FormAlternative>
           </form>
         ) : (
-          <form onSubmit={verifyCode} className="form" noValidate>
+          <form ref={signIn.formRef} onSubmit={verifyCode} className="form" noValidate>
             {codeSentMessage ? <p role="status">{codeSentMessage}</p> : null}
             <Field
-              label="Code reçu par email"
+              label="Code reçu par e-mail"
               hint="6 chiffres"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
               value={code}
-              onChange={(value) => setCode(value.replace(/\D/g, ""))}
-              inputRef={codeRef}
+              onChange={(value) => {
+                setCode(value.replace(/\D/g, ""));
+                signIn.clear("code");
+              }}
+              error={signIn.errors.code}
               required
             />
-            <SubmitButton busy={busy} busyLabel="Vérification…" disabled={code.length !== 6}>
+            <FormError message={signIn.errors.form} />
+            <SubmitButton busy={busy} busyLabel="Vérification…">
               Se connecter avec ce code
             </SubmitButton>
-            <FormAlternative onClick={() => setMode("code-request")}>Recevoir un nouveau code</FormAlternative>
+            <FormAlternative onClick={() => switchMode("code-request")}>Recevoir un nouveau code</FormAlternative>
           </form>
         )}
       </div>
 
       <div role="tabpanel" id={`${tabsId}-signup-panel`} aria-labelledby={`${tabsId}-signup`} hidden={tab !== "signup"} className="auth__panel">
         {signUpDone ? (
-          <div className="notice" role="status">
+          <FormDone title="Compte créé">
             <p>
-              <strong>{signUpDone}</strong>
+              <strong>{signUpDone.message}</strong>
             </p>
-            <p>Le lien reçu est valable 48&nbsp;heures. Pensez à regarder dans vos courriers indésirables.</p>
-          </div>
+            {signUpDone.emailSent ? <p>Le lien reçu est valable 48&nbsp;heures. Pensez à regarder dans vos courriers indésirables.</p> : null}
+          </FormDone>
         ) : (
-          <form onSubmit={submitSignUp} className="form" noValidate>
+          <form ref={signUp.formRef} onSubmit={submitSignUp} className="form" noValidate>
             <div className="form__row">
               <Field label="Prénom (facultatif)" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
               <Field label="Nom (facultatif)" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
             </div>
-            <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-            <Field label="Mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={password} onChange={setPassword} required minLength={MIN_PASSWORD_LENGTH} />
+            <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signUp.errors.email} required />
+            <Field
+              label="Mot de passe"
+              hint={NEW_PASSWORD_HINT}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={editPassword}
+              error={signUp.errors.password}
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+            />
+            <FormError message={signUp.errors.form} />
             <SubmitButton busy={busy} busyLabel="Création…">
               Créer mon compte
             </SubmitButton>
@@ -202,7 +307,6 @@ export default function AuthPanel() {
           </a>
         </div>
       ) : null}
-      <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
   );
 }

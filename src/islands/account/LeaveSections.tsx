@@ -37,7 +37,8 @@ export function DeleteSection({ notify }: { notify: Notify }) {
       async () => {
         await requestJson("DELETE", "/api/account", { body: { confirm: typed.trim() } });
         await signOut();
-        location.assign("/?compte=supprime");
+        // A page of its own says what was deleted (the account page needs a session).
+        location.assign("/compte-supprime");
       },
       { failure: (error) => refusalMessageOr(error, "Impossible de supprimer vos données. Veuillez réessayer.") },
     );
@@ -47,7 +48,7 @@ export function DeleteSection({ notify }: { notify: Notify }) {
       <h2 id="suppression-titre">Supprimer mes données</h2>
       <p>
         Votre compte, votre profil, vos adresses, vos préférences et vos inscriptions aux alertes seront supprimés
-        immédiatement et définitivement. Un email vous confirmera la suppression.
+        immédiatement et définitivement. Un e-mail vous confirmera la suppression.
       </p>
       <button type="button" className="btn btn--danger" onClick={() => setOpen(true)}>
         Supprimer mes données

@@ -24,42 +24,47 @@ async function downloadReportPdf(): Promise<void> {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export default function PdfSection({ notify }: { notify: Notify }) {
+/** `addressCount`: null while the addresses load (the buttons show; the server still says « add one first »). */
+export default function PdfSection({ notify, addressCount }: { notify: Notify; addressCount: number | null }) {
   const download = useAction(notify);
   const mailing = useAction(notify);
   return (
     <section className="account__section" aria-labelledby="pdf-titre">
       <h2 id="pdf-titre">Mon rapport PDF</h2>
       <p>Le bilan de toutes vos adresses surveillées, à conserver ou à imprimer.</p>
-      <p className="outcome__actions">
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() =>
-            void download.run(downloadReportPdf, {
-              success: "Votre rapport PDF est téléchargé.",
-              // A 404 says what to do (add an address first); anything else is our failure.
-              failure: (error) => (error instanceof ApiError && error.status === 404 ? error.message : PDF_FAILED),
-            })
-          }
-          disabled={download.busy}
-        >
-          {download.busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
-        </button>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() =>
-            void mailing.run(() => requestJson<ReportEmailAnswer>("POST", "/api/account/report-email", { body: {} }), {
-              success: (answer) => answer.message,
-              failure: (error) => refusalMessageOr(error, "Impossible d'envoyer votre bilan par email."),
-            })
-          }
-          disabled={mailing.busy}
-        >
-          {mailing.busy ? "Envoi du bilan…" : "Recevoir mon bilan par email"}
-        </button>
-      </p>
+      {addressCount === 0 ? (
+        <p className="empty">Ajoutez une adresse pour télécharger son bilan PDF ou le recevoir par e-mail.</p>
+      ) : (
+        <p className="outcome__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() =>
+              void download.run(downloadReportPdf, {
+                success: "Votre rapport PDF est téléchargé.",
+                // A 404 says what to do (add an address first); anything else is our failure.
+                failure: (error) => (error instanceof ApiError && error.status === 404 ? error.message : PDF_FAILED),
+              })
+            }
+            disabled={download.busy}
+          >
+            {download.busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() =>
+              void mailing.run(() => requestJson<ReportEmailAnswer>("POST", "/api/account/report-email", { body: {} }), {
+                success: (answer) => answer.message,
+                failure: (error) => refusalMessageOr(error, "Impossible d'envoyer votre bilan par e-mail."),
+              })
+            }
+            disabled={mailing.busy}
+          >
+            {mailing.busy ? "Envoi du bilan…" : "M'envoyer mon bilan par e-mail"}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

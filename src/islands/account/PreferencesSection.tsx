@@ -1,74 +1,90 @@
-// /compte: which changes are worth an email (water, drought, air, bathing).
-import { useEffect, useState, type SubmitEvent } from "react";
+// /compte: which changes are worth an e-mail (water, drought, air, bathing). Each toggle is a
+// switch: it saves as it is flipped, sends nothing, and the line under the toggles says so.
+import { useEffect, useRef, useState } from "react";
 import type { PreferencesAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
-import { useAction } from "../lib/use-action.ts";
-import type { Notify } from "../ui/Toasts.tsx";
-import { SubmitButton } from "../ui/FormActions.tsx";
 
 type Preferences = PreferencesAnswer["preferences"];
 
 const PREFERENCE_LABELS: Array<[keyof Preferences, string, string]> = [
-  ["water", "Eau du robinet", "Un prélèvement non conforme ou proche d'une limite, puis le retour à la normale."],
+  ["water", "Eau du robinet", "Un prélèvement non conforme ou au-dessus d'une référence de qualité, puis le retour à la conformité."],
   ["drought", "Sécheresse", "Chaque changement du niveau de restriction de votre zone."],
-  ["air", "Qualité de l'air", "La veille d'un épisode de pollution «\u00a0dégradé\u00a0» ou pire."],
+  ["air", "Qualité de l'air", "La veille d'une journée prévue «\u00a0Dégradé\u00a0» ou pire par l'indice ATMO."],
   ["bathing", "Eaux de baignade", "Les interdictions et résultats des sites de baignade proches."],
 ];
 
-export default function PreferencesSection({ notify }: { notify: Notify }) {
+type SaveStatus = { kind: "saved" | "failed"; text: string } | null;
+
+/** `notify` is accepted like every section's; this one speaks beside its toggles instead. */
+export default function PreferencesSection() {
   const [preferences, setPreferences] = useState<Preferences | null>(null);
-  const { busy, run } = useAction(notify);
   const [loadError, setLoadError] = useState(false);
+  const [status, setStatus] = useState<SaveStatus>(null);
+  // What the server last confirmed: a failed save puts the toggles back to it.
+  const saved = useRef<Preferences | null>(null);
+  // Saves go one after the other, so that the last flip is the one the server keeps.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const latest = useRef(0);
 
   useEffect(() => {
     requestJson<PreferencesAnswer>("GET", "/api/account/preferences")
-      .then((answer) => setPreferences(answer.preferences))
+      .then((answer) => {
+        saved.current = answer.preferences;
+        setPreferences(answer.preferences);
+      })
       .catch(() => setLoadError(true));
   }, []);
 
-  async function save(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function change(key: keyof Preferences, name: string, enabled: boolean) {
     if (!preferences) return;
-    await run(() => requestJson<PreferencesAnswer>("PUT", "/api/account/preferences", { body: preferences }), {
-      success: "Préférences enregistrées.",
-      failure: (error) =>
-        error instanceof ApiError && error.status === 401
-          ? "Veuillez vous reconnecter pour sauvegarder vos préférences."
-          : refusalMessageOr(error, "Impossible de sauvegarder les préférences."),
+    const next = { ...preferences, [key]: enabled };
+    setPreferences(next);
+    const attempt = ++latest.current;
+    queue.current = queue.current.then(async () => {
+      try {
+        const answer = await requestJson<PreferencesAnswer>("PUT", "/api/account/preferences", { body: next });
+        saved.current = answer.preferences;
+        if (attempt !== latest.current) return;
+        // The name and the new state make each message differ, so that each one is read.
+        setStatus({ kind: "saved", text: `Préférence enregistrée\u00a0: alertes «\u00a0${name}\u00a0» ${enabled ? "activées" : "désactivées"}.` });
+      } catch (error) {
+        if (attempt !== latest.current) return;
+        setPreferences(saved.current);
+        const reason =
+          error instanceof ApiError && error.status === 401
+            ? "Veuillez vous reconnecter pour enregistrer vos préférences."
+            : refusalMessageOr(error, "Impossible d'enregistrer cette préférence. Veuillez réessayer.");
+        setStatus({ kind: "failed", text: `Préférence «\u00a0${name}\u00a0» non enregistrée\u00a0: ${reason}` });
+      }
     });
   }
 
   return (
     <section className="account__section" aria-labelledby="preferences-titre">
-      <h2 id="preferences-titre">Mes alertes par email</h2>
+      <h2 id="preferences-titre">Mes alertes par e-mail</h2>
       {loadError ? (
         <p role="alert">Impossible de charger vos préférences. Rechargez la page.</p>
       ) : !preferences ? (
         <p role="status">Chargement…</p>
       ) : (
-        <form onSubmit={(event) => void save(event)} className="form">
-          <fieldset className="toggles">
-            <legend>Recevoir un email quand la situation change pour&nbsp;:</legend>
-            {PREFERENCE_LABELS.map(([key, name, description]) => (
-              <label key={key} className="toggle">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={preferences[key]}
-                  onChange={(event) => setPreferences({ ...preferences, [key]: event.target.checked })}
-                />
-                <span>
-                  <strong>{name}</strong>
-                  <span className="toggle__description">{description}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <SubmitButton busy={busy} busyLabel="Enregistrement…">
-            Enregistrer mes préférences
-          </SubmitButton>
-        </form>
+        <fieldset className="toggles">
+          <legend>Recevoir un e-mail quand la situation change pour&nbsp;:</legend>
+          <p className="field__hint">Chaque choix est enregistré dès que vous le modifiez, sans envoyer d'e-mail.</p>
+          {PREFERENCE_LABELS.map(([key, name, description]) => (
+            <label key={key} className="toggle">
+              <input type="checkbox" role="switch" checked={preferences[key]} onChange={(event) => change(key, name, event.target.checked)} />
+              <span>
+                <strong>{name}</strong>
+                <span className="toggle__description">{description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
       )}
+      {/* Always in the page, so that a screen reader hears each new message in it. */}
+      <p role="status" className={status?.kind === "failed" ? "field-error" : "field__hint"}>
+        {status?.text ?? ""}
+      </p>
     </section>
   );
 }

@@ -28,7 +28,7 @@ export function ProfileSection({ context, notify }: { context: SignedInContext; 
       <h2 id="profil-titre">Mon profil</h2>
       <form onSubmit={(event) => void save(event)} className="form">
         <p>
-          Adresse email&nbsp;: <strong>{context.user.email}</strong>
+          Adresse e-mail&nbsp;: <strong>{context.user.email}</strong>
         </p>
         <div className="form__row">
           <Field label="Prénom" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
@@ -62,7 +62,7 @@ export function PasswordSection({ context, notify }: { context: SignedInContext;
   return (
     <section className="account__section" aria-labelledby="mdp-titre">
       <h2 id="mdp-titre">{context.hasPassword ? "Changer de mot de passe" : "Choisir un mot de passe"}</h2>
-      {context.passwordResetAllowed ? <p>Vous êtes connecté avec un code reçu par email&nbsp;: choisissez un nouveau mot de passe.</p> : null}
+      {context.passwordResetAllowed ? <p>Vous êtes connecté avec un code reçu par e-mail&nbsp;: choisissez un nouveau mot de passe.</p> : null}
       <form onSubmit={(event) => void save(event)} className="form">
         {needsCurrent ? <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required /> : null}
         <Field label="Nouveau mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={next} onChange={setNext} required minLength={MIN_PASSWORD_LENGTH} />
@@ -77,12 +77,15 @@ export function PasswordSection({ context, notify }: { context: SignedInContext;
 export function PlanSection({ context }: { context: SignedInContext }) {
   return (
     <section className="account__section" aria-labelledby="offre-titre">
-      <h2 id="offre-titre">Mon offre</h2>
+      <h2 id="offre-titre">Mon compte gratuit</h2>
       <div className="plan plan--compact">
         <p className="plan__name">
-          Offre {context.subscription.tier} <span className="badge badge--good">Active</span>
+          Compte {context.subscription.tier} <span className="badge badge--good">Actif</span>
         </p>
-        <p>{`Sans limite de durée, sans carte bancaire\u00a0: ${MAX_MONITORED_ADDRESSES} adresses surveillées, alertes par email, rapport PDF.`}</p>
+        <p>{`Sans limite de durée, sans carte bancaire\u00a0: ${MAX_MONITORED_ADDRESSES} adresses surveillées, alertes par e-mail, rapport PDF.`}</p>
+        <p>
+          <a href="/offre">Ce que comprend le compte gratuit</a>
+        </p>
       </div>
     </section>
   );

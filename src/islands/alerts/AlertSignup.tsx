@@ -1,64 +1,167 @@
 // /inscription: alert sign-up without an account (double opt-in), also framed by partner sites
 // as /inscription/cadre?accent=RRGGBB (the layout marks <html class="embed">): then it shows no
 // header or footer, uses the partner's colour, tells the parent page its height and thanks the
-// person in place (only that page may be framed).
-import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+// person in place (only that page may be framed). /inscription?lat=…&label=… (a report's address,
+// report-request.ts) opens with that address already chosen.
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import type { PickedAddress } from "../../core/types.ts";
 import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
+import { pickedAddressOfReport, readReportRequest } from "../report/report-request.ts";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
-import { retryPendingSignUp, sendSignUp } from "./pending-signup.ts";
+import {
+  describeKeptSignUpRetry,
+  describeUnsent,
+  findEmailProblem,
+  retryPendingSignUp,
+  sendSignUp,
+  toPickedAddress,
+} from "./pending-signup.ts";
+
+type FocusTarget = "address" | "email" | "problem" | "done";
+
+/** A message under the form: a refusal (rate limit…) or a sign-up kept for the next visit. */
+type FormProblem = { kind: "refused" | "unsent"; text: string };
+
+/**
+ * In a frame, tells the parent page how tall the content is, whenever that changes.
+ * documentElement.scrollHeight never drops below the frame's own height, so the frame could grow
+ * but never shrink: the body's scrolling area is the content (the open suggestion list included).
+ */
+function usePostedFrameHeight(active: boolean, rootRef: RefObject<HTMLDivElement | null>, layoutKey: unknown) {
+  useEffect(() => {
+    if (!active || window.parent === window) return;
+    const post = () => window.parent.postMessage({ type: "zone-sante:height", height: Math.ceil(document.body.scrollHeight) }, "*");
+    const observer = new ResizeObserver(post);
+    observer.observe(document.body);
+    // The suggestion list floats over the page: it changes no box size of the body.
+    rootRef.current?.querySelectorAll('[role="listbox"]').forEach((list) => observer.observe(list));
+    post();
+    return () => observer.disconnect();
+  }, [active, rootRef, layoutKey]);
+}
 
 export default function AlertSignup() {
   const [embedded, setEmbedded] = useState(false);
-  const { query, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
+  const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
+  /** an address chosen before this visit: from the page URL, or a kept sign-up to correct */
+  const [presetAddress, setPresetAddress] = useState<PickedAddress | null>(null);
   const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [keptNotice, setKeptNotice] = useState<string | null>(null);
+  const [done, setDone] = useState<{ confirmationSent: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  /** where the focus goes once the message it follows is rendered (and describes the field) */
+  const focusAfterRender = useRef<FocusTarget | null>(null);
+  // A render even when the message is the same as before, so that the focus still moves.
+  const [, setFocusRequests] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const consentId = useId();
 
   useEffect(() => {
     setEmbedded(document.documentElement.classList.contains("embed"));
-    void retryPendingSignUp();
-  }, []);
+    const fromUrl = readReportRequest(location.search);
+    const address = fromUrl ? pickedAddressOfReport(fromUrl) : null;
+    if (address) {
+      setPresetAddress(address);
+      setQuery(address.label);
+    }
+    let active = true;
+    void retryPendingSignUp().then((retry) => {
+      if (!active || !retry) return;
+      setKeptNotice(describeKeptSignUpRetry(retry.outcome));
+      if (retry.outcome.kind !== "refused") return;
+      // The refused request comes back to the form, its problem under the field it concerns.
+      setEmail(retry.request.email);
+      setPresetAddress(toPickedAddress(retry.request.address));
+      setQuery(retry.request.address.label);
+      if (retry.outcome.field === "email") setEmailError(retry.outcome.message);
+      else if (retry.outcome.field === "address") setFieldError(retry.outcome.message);
+    });
+    return () => {
+      active = false;
+    };
+  }, [setQuery, setFieldError]);
 
-  // In a frame, tell the parent page how tall we are, whenever that changes.
+  usePostedFrameHeight(embedded, rootRef, done);
+
   useEffect(() => {
-    if (!embedded || window.parent === window) return;
-    const post = () => window.parent.postMessage({ type: "zone-sante:height", height: Math.ceil(document.documentElement.scrollHeight) }, "*");
-    const observer = new ResizeObserver(post);
-    observer.observe(document.body);
-    post();
-    return () => observer.disconnect();
-  }, [embedded]);
+    const target = focusAfterRender.current;
+    if (!target) return;
+    focusAfterRender.current = null;
+    ({ address: inputRef, email: emailRef, problem: problemRef, done: doneRef })[target].current?.focus();
+  });
 
-  const ready = consent && picked !== null;
+  const address = picked ? toPickedAddress(picked) : presetAddress;
+  const ready = consent && address !== null;
 
-  async function submit(event?: SubmitEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    if (!picked) {
+  function focusAfterMessage(target: FocusTarget) {
+    focusAfterRender.current = target;
+    setFocusRequests((count) => count + 1);
+  }
+
+  function choose(next: typeof picked) {
+    setPicked(next);
+    setPresetAddress(null);
+  }
+
+  function changeEmail(value: string) {
+    setEmail(value);
+    setEmailError(null);
+  }
+
+  async function submit() {
+    setProblem(null);
+    if (!address) {
       setFieldError("Choisissez une adresse dans la liste des suggestions.");
-      inputRef.current?.focus();
+      focusAfterMessage("address");
+      return;
+    }
+    const emailProblem = findEmailProblem(email);
+    if (emailProblem) {
+      setEmailError(emailProblem);
+      focusAfterMessage("email");
       return;
     }
     if (!consent) return;
     setBusy(true);
     const partnerUrl = embedded && document.referrer ? document.referrer : null;
-    // As the specification says, the person moves on whether or not the call succeeded: a
-    // failure is kept in this browser and sent again (here or on /merci).
-    await sendSignUp({ email: email.trim(), address: picked, consent: true, partnerUrl });
+    const outcome = await sendSignUp({ email: email.trim(), address, consent: true, partnerUrl });
     setBusy(false);
-    if (embedded) setDone(true);
-    else location.assign("/merci");
+    if (outcome.kind === "accepted") {
+      setKeptNotice(null);
+      if (embedded) {
+        setDone({ confirmationSent: outcome.confirmationSent });
+        focusAfterMessage("done");
+      } else location.assign(outcome.confirmationSent ? "/merci" : "/merci?confirmation=plus-tard");
+      return;
+    }
+    // The submit button was disabled while busy: the focus goes to what the person must read.
+    if (outcome.kind === "refused" && outcome.field === "email") {
+      setEmailError(outcome.message);
+      focusAfterMessage("email");
+    } else if (outcome.kind === "refused" && outcome.field === "address") {
+      setFieldError(outcome.message);
+      focusAfterMessage("address");
+    } else {
+      setProblem({ kind: outcome.kind, text: outcome.kind === "unsent" ? describeUnsent(outcome) : outcome.message });
+      focusAfterMessage("problem");
+    }
   }
 
   if (done) {
     return (
-      <div ref={rootRef} className="signup signup--done" role="status">
-        <p className="signup__title">Merci&nbsp;! Vérifiez vos emails.</p>
-        <NextSteps compact />
+      <div ref={rootRef} className="signup signup--done">
+        <div ref={doneRef} role="status" tabIndex={-1}>
+          <p className="signup__title">Merci&nbsp;! Vérifiez vos e-mails.</p>
+          <NextSteps compact confirmationLater={!done.confirmationSent} />
+        </div>
       </div>
     );
   }
@@ -66,10 +169,11 @@ export default function AlertSignup() {
   return (
     <div ref={rootRef} className="signup">
       {embedded ? <p className="signup__title">Recevez les alertes santé-environnement de votre adresse</p> : null}
+      <div role="status">{keptNotice ? <p className="notice signup__notice">{keptNotice}</p> : null}</div>
       <AddressSearch
         value={query}
         onValueChange={onValueChange}
-        onPick={setPicked}
+        onPick={choose}
         onSubmit={() => void submit()}
         busy={busy}
         submitDisabled={!ready}
@@ -78,20 +182,36 @@ export default function AlertSignup() {
         layout="below"
         labels={{ field: "Adresse à surveiller", hint: "Tapez l'adresse puis choisissez-la dans la liste.", submit: "Recevoir les alertes", busy: "Envoi…", form: "Inscription aux alertes" }}
       >
-        <Field label="Adresse email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+        <Field
+          label="Adresse e-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={320}
+          value={email}
+          onChange={changeEmail}
+          error={emailError}
+          inputRef={emailRef}
+        />
         <div className="consent">
           <input id={consentId} type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
           <label htmlFor={consentId}>
-            J'accepte de recevoir par email les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air,
-            baignade). Je peux me désinscrire à tout moment en un clic. Voir la{" "}
+            J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air,
+            baignade). Chaque e-mail contient un lien pour me désinscrire à tout moment. Voir la{" "}
             <a href="/confidentialite" target={embedded ? "_blank" : undefined} rel="noopener">
               politique de confidentialité
+              {embedded ? <span className="sr-only"> (nouvel onglet)</span> : null}
             </a>
             .
           </label>
         </div>
       </AddressSearch>
       {!ready ? <p className="field__hint">Le bouton s'active quand une adresse est choisie et la case cochée.</p> : null}
+      {problem ? (
+        <div ref={problemRef} className={`form__error signup__problem signup__problem--${problem.kind}`} role="alert" tabIndex={-1}>
+          {problem.text}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,17 +1,22 @@
 // The pages our email links open: /desinscription (unsubscribe) and /confirmation-alertes (confirm
 // an alert sign-up). Neither the link's GET nor the page's load changes anything — mail scanners
 // open links, and some run the page's JavaScript —: the person clicks the button, which POSTs,
-// then the page says clearly what happened.
-import { useEffect, useState } from "react";
-import type { SubscriptionConfirmedAnswer, UnsubscribedAnswer } from "../../server/routes/subscriptions.ts";
+// then the page says clearly what happened. /desinscription without a usable link offers to
+// e-mail one.
+import { useEffect, useId, useState, type SubmitEvent } from "react";
+import type { ManageLinkAnswer, ManageLinkRequest, SubscriptionConfirmedAnswer, UnsubscribedAnswer } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
+import { Field, useFormErrors } from "../ui/Field.tsx";
+import { FormError, SubmitButton } from "../ui/FormActions.tsx";
 
 type Mode = "unsubscribe" | "confirm";
 type State =
   | { status: "loading" }
   | { status: "ready"; params: Record<string, string> }
   | { status: "sending"; params: Record<string, string> }
-  | { status: "done"; kind?: UnsubscribedAnswer["kind"] | undefined }
+  | { status: "done"; kind?: UnsubscribedAnswer["kind"] | undefined; unsubscribeUrl?: string | undefined }
+  /** the page was opened without any link parameter */
+  | { status: "missing" }
   | { status: "invalid" }
   | { status: "failed"; message: string };
 
@@ -21,7 +26,7 @@ const ACTIONS: Record<Mode, { keys: readonly [string, string]; url: string; butt
     url: "/api/unsubscribe",
     button: "Me désinscrire",
     busy: "Désinscription…",
-    intro: "Pour ne plus recevoir les alertes Zone Santé par email, confirmez votre désinscription.",
+    intro: "Pour ne plus recevoir les alertes Zone Santé par e-mail, confirmez votre désinscription.",
   },
   confirm: {
     keys: ["i", "t"],
@@ -39,14 +44,15 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
   useEffect(() => {
     const search = new URLSearchParams(location.search);
     const params = Object.fromEntries(action.keys.map((key) => [key, search.get(key) ?? ""]));
-    setState(Object.values(params).every(Boolean) ? { status: "ready", params } : { status: "invalid" });
+    const values = Object.values(params);
+    setState(values.every(Boolean) ? { status: "ready", params } : values.some(Boolean) ? { status: "invalid" } : { status: "missing" });
   }, [action]);
 
   async function run(params: Record<string, string>) {
     setState({ status: "sending", params });
     try {
       const answer = await requestJson<UnsubscribedAnswer | SubscriptionConfirmedAnswer>("POST", action.url, { body: params });
-      setState({ status: "done", kind: "kind" in answer ? answer.kind : undefined });
+      setState("kind" in answer ? { status: "done", kind: answer.kind } : { status: "done", unsubscribeUrl: answer.unsubscribeUrl });
     } catch (error) {
       setState(error instanceof ApiError && error.status === 400 ? { status: "invalid" } : { status: "failed", message: error instanceof Error ? error.message : "" });
     }
@@ -83,9 +89,9 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
         <h2>Désinscription confirmée</h2>
         <p>Vous avez été désinscrit(e) avec succès.</p>
         {state.kind === "account" ? (
-          <p>Vous ne recevrez plus d'alertes par email. Votre compte est conservé&nbsp;: vous pouvez réactiver les alertes depuis votre espace.</p>
+          <p>Vous ne recevrez plus d'alertes par e-mail. Votre compte est conservé&nbsp;: vous pouvez réactiver les alertes depuis votre espace.</p>
         ) : (
-          <p>Vous ne recevrez plus aucun email d'alerte. Vos données personnelles seront supprimées dans un délai de 30&nbsp;jours.</p>
+          <p>Vous ne recevrez plus aucun e-mail d'alerte. Vos données personnelles seront supprimées dans un délai de 30&nbsp;jours.</p>
         )}
         <p className="outcome__actions">
           <a className="btn btn--primary" href={state.kind === "account" ? "/compte" : "/inscription"}>
@@ -100,39 +106,64 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
     return (
       <div className="outcome outcome--success" role="status">
         <h2>Inscription confirmée</h2>
-        <p>Merci&nbsp;! Votre adresse email est confirmée. Nous vérifions chaque jour les données officielles et vous écrirons seulement si la situation change.</p>
+        <p>
+          Merci&nbsp;! Votre adresse e-mail est confirmée. Nous vérifions chaque jour les données officielles et vous écrirons seulement si la
+          situation change. Un e-mail de bienvenue vous dit ce que vous recevrez, et quand.
+        </p>
+        <p>Vous pouvez arrêter ces alertes à tout moment, depuis le lien présent dans chacun de nos e-mails ou depuis cette page.</p>
         <p className="outcome__actions">
           <a className="btn btn--primary" href="/">
             Voir le bilan de mon adresse
           </a>
+          {state.unsubscribeUrl ? (
+            <a className="btn btn--secondary" href={state.unsubscribeUrl}>
+              Me désinscrire de ces alertes
+            </a>
+          ) : null}
         </p>
       </div>
     );
   }
-  const invalid = state.status === "invalid";
+  if (state.status === "missing" && mode === "unsubscribe") {
+    return (
+      <>
+        <div className="outcome">
+          <p>
+            Pour arrêter les alertes Zone Santé, cliquez sur le lien «&nbsp;Se désinscrire de ces alertes&nbsp;» en bas de l'un de nos e-mails. Vous
+            ne le retrouvez pas&nbsp;? Recevez un nouveau lien ci-dessous.
+          </p>
+        </div>
+        <ManageLinkForm />
+      </>
+    );
+  }
+  const invalid = state.status === "invalid" || state.status === "missing";
   return (
-    <div className="outcome outcome--error" role="alert">
-      <h2>{invalid ? "Lien invalide" : "Une erreur est survenue"}</h2>
-      {mode === "unsubscribe" ? (
-        <p>
-          {invalid
-            ? "Lien de désinscription invalide ou expiré. Il a pu être copié de façon incomplète depuis l'email\u00a0: essayez de cliquer directement sur le lien de désinscription en bas d'un de nos emails."
-            : "Votre désinscription n'a pas pu être enregistrée. Réessayez dans quelques minutes."}
+    <>
+      <div className="outcome outcome--error" role="alert">
+        <h2>{invalid ? "Lien invalide" : "Une erreur est survenue"}</h2>
+        {mode === "unsubscribe" ? (
+          <p>
+            {invalid
+              ? "Lien de désinscription invalide ou expiré. Il a pu être copié de façon incomplète depuis l'e-mail\u00a0: cliquez directement sur le lien de désinscription en bas de l'un de nos e-mails, ou recevez un nouveau lien ci-dessous."
+              : "Votre désinscription n'a pas pu être enregistrée. Réessayez dans quelques minutes."}
+          </p>
+        ) : (
+          <p>
+            {invalid
+              ? "Ce lien de confirmation est invalide ou n'est plus valable. Inscrivez-vous à nouveau si besoin."
+              : "La confirmation n'a pas pu être enregistrée. Réessayez dans quelques minutes."}
+          </p>
+        )}
+        <p className="outcome__actions">
+          <a className="btn btn--secondary" href={`mailto:${contactEmail}`}>
+            Nous contacter
+          </a>
+          <HomeLink />
         </p>
-      ) : (
-        <p>
-          {invalid
-            ? "Ce lien de confirmation est invalide ou n'est plus valable. Inscrivez-vous à nouveau si besoin."
-            : "La confirmation n'a pas pu être enregistrée. Réessayez dans quelques minutes."}
-        </p>
-      )}
-      <p className="outcome__actions">
-        <a className="btn btn--secondary" href={`mailto:${contactEmail}`}>
-          Nous contacter
-        </a>
-        <HomeLink />
-      </p>
-    </div>
+      </div>
+      {mode === "unsubscribe" && invalid ? <ManageLinkForm /> : null}
+    </>
   );
 }
 
@@ -141,5 +172,71 @@ function HomeLink() {
     <a className="btn btn--secondary" href="/">
       Retour à l'accueil
     </a>
+  );
+}
+
+const EMAIL_MISSING = "Saisissez votre adresse e-mail.";
+const EMAIL_MALFORMED = "Saisissez une adresse e-mail complète, par exemple nom@exemple.fr.";
+
+/**
+ * « Recevoir un lien de gestion par e-mail »: the answer is the same whether or not the address is
+ * known, and stays shown (with the form, to correct a typo) until the next request.
+ */
+function ManageLinkForm() {
+  const headingId = useId();
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const { formRef, errors, show, clear, reset } = useFormErrors<"email">();
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = email.trim();
+    setAnswer(null);
+    // The server checks the address; this only catches what is obviously not one.
+    if (!typed || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) {
+      show({ email: typed ? EMAIL_MALFORMED : EMAIL_MISSING });
+      return;
+    }
+    reset();
+    setBusy(true);
+    try {
+      const body: ManageLinkRequest = { email: typed };
+      setAnswer((await requestJson<ManageLinkAnswer>("POST", "/api/subscriptions/manage-link", { body })).message);
+    } catch (error) {
+      // A refused address is the field's error; a limit or an outage belongs to the form.
+      if (error instanceof ApiError && error.code === "invalid_body") show({ email: error.message });
+      else show({ form: error instanceof ApiError ? error.message : "Une erreur inattendue s'est produite. Veuillez réessayer." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="notice" aria-labelledby={headingId}>
+      <h2 id={headingId}>Recevoir un lien de gestion par e-mail</h2>
+      <p>Indiquez l'adresse e-mail qui reçoit nos alertes&nbsp;: nous y envoyons un lien pour gérer ou arrêter chacune de vos inscriptions.</p>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            clear("email");
+          }}
+          error={errors.email}
+        />
+        <FormError message={errors.form} />
+        <SubmitButton busy={busy} busyLabel="Envoi…">
+          Recevoir un lien de gestion
+        </SubmitButton>
+      </form>
+      {/* Always in the page, so that the answer is read when it appears. */}
+      <p role="status">
+        {answer ?? ""}
+      </p>
+    </section>
   );
 }

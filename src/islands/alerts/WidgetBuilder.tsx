@@ -2,18 +2,38 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { DEFAULT_ACCENT, parseAccent } from "./accent.ts";
 
+/**
+ * The partner page's script: sets each frame marked data-zone-sante to the height its content
+ * posts (AlertSignup's "zone-sante:height"). It names no origin — a message counts only from the
+ * window of a marked frame whose src has the sender's origin — so /widget runs this very text for
+ * its preview (an inline script, hashed into the page's CSP at build).
+ */
+export const EMBED_RESIZE_SCRIPT = [
+  "  // Zone Santé : ajuste la hauteur du cadre à son contenu.",
+  '  window.addEventListener("message", function (event) {',
+  "    var data = event.data;",
+  '    if (!data || data.type !== "zone-sante:height" || typeof data.height !== "number") return;',
+  '    document.querySelectorAll("iframe[data-zone-sante]").forEach(function (frame) {',
+  "      if (frame.contentWindow !== event.source || new URL(frame.src, location.href).origin !== event.origin) return;",
+  '      frame.style.height = Math.max(0, Math.ceil(data.height)) + "px";',
+  "    });",
+  "  });",
+].join("\n");
+
+/** The frame's height until its first message (the frame scrolls meanwhile). */
+const INITIAL_FRAME_HEIGHT_PX = 420;
+const FRAME_MAX_WIDTH_PX = 520;
+const FRAME_TITLE = "Inscription aux alertes Zone Santé";
+
+function frameSrc(origin: string, accent: string): string {
+  return `${origin}/inscription/cadre?accent=${accent}`;
+}
+
 export function buildEmbedCode(origin: string, accent: string): string {
-  const src = `${origin}/inscription/cadre?accent=${accent}`;
   return [
-    `<iframe src="${src}" title="Inscription aux alertes Zone Santé" width="100%" height="420" style="border:0;max-width:520px" loading="lazy"></iframe>`,
+    `<iframe data-zone-sante src="${frameSrc(origin, accent)}" title="${FRAME_TITLE}" width="100%" height="${INITIAL_FRAME_HEIGHT_PX}" style="border:0;max-width:${FRAME_MAX_WIDTH_PX}px" loading="lazy"></iframe>`,
     "<script>",
-    "  // Zone Santé : ajuste la hauteur du cadre à son contenu.",
-    '  window.addEventListener("message", function (event) {',
-    `    if (event.origin !== "${origin}" || !event.data || event.data.type !== "zone-sante:height") return;`,
-    '    document.querySelectorAll("iframe").forEach(function (frame) {',
-    '      if (frame.contentWindow === event.source) frame.style.height = event.data.height + "px";',
-    "    });",
-    "  });",
+    EMBED_RESIZE_SCRIPT,
     "</script>",
   ].join("\n");
 }
@@ -77,7 +97,18 @@ export default function WidgetBuilder() {
       </p>
 
       <h2>Aperçu</h2>
-      {origin ? <iframe className="widget-preview" src={`/inscription/cadre?accent=${shown}`} title="Aperçu du formulaire d'inscription" height={420} /> : null}
+      {/* The generated frame itself, resized by EMBED_RESIZE_SCRIPT that widget.astro runs. */}
+      {origin ? (
+        <iframe
+          data-zone-sante=""
+          className="widget-preview"
+          src={frameSrc(origin, shown)}
+          title="Aperçu du formulaire d'inscription"
+          width="100%"
+          height={INITIAL_FRAME_HEIGHT_PX}
+          style={{ maxWidth: FRAME_MAX_WIDTH_PX }}
+        />
+      ) : null}
     </div>
   );
 }

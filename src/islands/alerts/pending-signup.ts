@@ -1,34 +1,170 @@
-// Alert sign-ups are never lost in the browser: a request that could not reach the server is
-// kept in localStorage and sent again on the next visit of /inscription or /merci.
+// Sending an alert sign-up and saying what became of it. The person moves on (to /merci, or to the
+// frame's thank-you) only once the server accepted it; a refusal is shown on the form. A request
+// that could not reach the server is kept in localStorage and sent again on the next visit of
+// /inscription or /merci.
+import type { PickedAddress } from "../../core/types.ts";
 import type { SubscriptionRequest } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 
 const PENDING_KEY = "zs_pending_signup";
+const MAX_EMAIL_LENGTH = 254;
 
 export type SignUpRequest = SubscriptionRequest;
 
-/** Sends a sign-up; on a network or server failure it is kept in this browser and retried later. */
-export async function sendSignUp(request: SignUpRequest): Promise<boolean> {
+/** The field a refusal is about: its message goes under that field, or under the form. */
+export type SignUpField = "email" | "address" | "form";
+
+export type SignUpOutcome =
+  | { kind: "accepted"; confirmationSent: boolean }
+  | { kind: "refused"; field: SignUpField; message: string }
+  /** no answer or a server failure; `kept` when the request waits in this browser for the next visit */
+  | { kind: "unsent"; reason: "unreachable" | "server"; kept: boolean };
+
+/** What a kept sign-up became on a later visit, with the request so that a refusal can be corrected. */
+export interface KeptSignUpRetry {
+  request: SignUpRequest;
+  outcome: SignUpOutcome;
+}
+
+/**
+ * An empty or plainly malformed address, caught before sending: the server's check (zod's) stays
+ * the judge of the rest.
+ */
+export function findEmailProblem(email: string): string | null {
+  const value = email.trim();
+  if (!value) return "Indiquez votre adresse e-mail pour recevoir les alertes.";
+  if (value.length > MAX_EMAIL_LENGTH) return "L'adresse e-mail est trop longue.";
+  if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)) {
+    return "L'adresse e-mail n'est pas valide\u00a0: vérifiez-la, par exemple prenom.nom@exemple.fr.";
+  }
+  return null;
+}
+
+
+/**
+ * Only the fields a sign-up sends (a BAN suggestion also carries its context, type and score; a
+ * kept request may lack the optional postcode and city).
+ */
+export function toPickedAddress(address: SignUpRequest["address"]): PickedAddress {
+  const { label, latitude, longitude, citycode, postcode = "", city = "" } = address;
+  return { label, latitude, longitude, citycode, postcode, city };
+}
+
+/**
+ * The field a 4xx answer of POST /api/subscriptions is about. An invalid body says which field
+ * only in its message (its code is the same for all of them).
+ */
+function fieldOfRefusal(code: string | null, message: string): SignUpField {
+  if (code === "outside_france" || code === "unknown_address") return "address";
+  if (code === "invalid_body") {
+    if (/accepter/i.test(message)) return "form";
+    if (/e-?mail/i.test(message)) return "email";
+    if (/adresse|commune/i.test(message)) return "address";
+  }
+  return "form";
+}
+
+/** A failed call as an outcome: 4xx is a refusal to show; no answer or 5xx may pass later. */
+export function outcomeOfFailure(error: unknown): SignUpOutcome {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return { kind: "refused", field: fieldOfRefusal(error.code, error.message), message: error.message };
+  }
+  // A 2xx whose body was not JSON was still accepted by the server.
+  if (error instanceof ApiError && error.status >= 200 && error.status < 300) return { kind: "accepted", confirmationSent: true };
+  const reason = error instanceof ApiError && error.status === 0 ? "unreachable" : "server";
+  return { kind: "unsent", reason, kept: false };
+}
+
+/** The French words for a sign-up that could not be sent just now, for the form. */
+export function describeUnsent(outcome: Extract<SignUpOutcome, { kind: "unsent" }>): string {
+  const what =
+    outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.";
+  return outcome.kept
+    ? `${what} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`
+    : `${what} Votre demande n'a pas pu être gardée dans ce navigateur\u00a0: réessayez dans quelques instants.`;
+}
+
+/** The French words for what became of a kept sign-up on this visit (/inscription and /merci). */
+export function describeKeptSignUpRetry(outcome: SignUpOutcome): string {
+  switch (outcome.kind) {
+    case "accepted":
+      return outcome.confirmationSent
+        ? "Votre demande d'inscription gardée dans ce navigateur vient d'être envoyée. Ouvrez l'e-mail de confirmation que nous venons de vous envoyer et cliquez sur son lien pour recevoir les alertes."
+        : "Votre demande d'inscription gardée dans ce navigateur vient d'être enregistrée. L'e-mail de confirmation vous sera envoyé dans les prochaines heures\u00a0: cliquez sur son lien pour recevoir les alertes.";
+    case "refused":
+      return `Votre demande d'inscription gardée dans ce navigateur a été refusée\u00a0: ${outcome.message}`;
+    case "unsent":
+      return outcome.kept
+        ? "Votre demande d'inscription est toujours gardée dans ce navigateur\u00a0: nous n'avons pas encore pu l'envoyer. Elle partira à votre prochaine visite."
+        : "Votre demande d'inscription gardée dans ce navigateur n'a pas pu être envoyée.";
+  }
+}
+
+/** Storage can be refused (private browsing, a partner's frame with third-party storage blocked). */
+function keepRequest(request: SignUpRequest): boolean {
   try {
-    await requestJson("POST", "/api/subscriptions", { body: request });
-    localStorage.removeItem(PENDING_KEY);
+    localStorage.setItem(PENDING_KEY, JSON.stringify(request));
     return true;
-  } catch (error) {
-    // A refusal (4xx) will not pass on retry; anything else is kept and tried again.
-    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) localStorage.setItem(PENDING_KEY, JSON.stringify(request));
+  } catch {
     return false;
   }
 }
 
-/** Retries a sign-up that could not be sent (called on /merci and on this page). */
-export async function retryPendingSignUp(): Promise<void> {
-  const stored = localStorage.getItem(PENDING_KEY);
-  if (!stored) return;
+function readKeptRequest(): string | null {
   try {
-    await sendSignUp(JSON.parse(stored) as SignUpRequest);
+    return localStorage.getItem(PENDING_KEY);
   } catch {
-    // malformed leftovers: forget them
-    localStorage.removeItem(PENDING_KEY);
+    return null;
   }
 }
 
+function forgetKeptRequest(): void {
+  try {
+    localStorage.removeItem(PENDING_KEY);
+  } catch {
+    // nothing was kept where storage is refused
+  }
+}
+
+/** Sends a sign-up; one that could not reach the server (or met a 5xx) is kept in this browser. */
+export async function sendSignUp(request: SignUpRequest): Promise<SignUpOutcome> {
+  let outcome: SignUpOutcome;
+  try {
+    const answer = await requestJson<{ confirmationSent?: unknown }>("POST", "/api/subscriptions", { body: request });
+    outcome = { kind: "accepted", confirmationSent: answer.confirmationSent !== false };
+  } catch (error) {
+    outcome = outcomeOfFailure(error);
+  }
+  if (outcome.kind === "unsent") return { ...outcome, kept: keepRequest(request) };
+  // This request is settled; a different one kept earlier still waits for its own turn.
+  if (outcome.kind === "accepted" && readKeptRequest() === JSON.stringify(request)) forgetKeptRequest();
+  return outcome;
+}
+
+function isSignUpRequest(value: unknown): value is SignUpRequest {
+  if (!value || typeof value !== "object") return false;
+  const { email, address } = value as Record<string, unknown>;
+  if (typeof email !== "string" || !address || typeof address !== "object") return false;
+  const { label, latitude, longitude, citycode } = address as Record<string, unknown>;
+  return typeof label === "string" && typeof latitude === "number" && typeof longitude === "number" && typeof citycode === "string";
+}
+
+/** Sends the sign-up kept in this browser, if any: null when none waits. A refusal forgets it. */
+export async function retryPendingSignUp(): Promise<KeptSignUpRetry | null> {
+  const stored = readKeptRequest();
+  if (!stored) return null;
+  let request: unknown;
+  try {
+    request = JSON.parse(stored);
+  } catch {
+    request = null;
+  }
+  if (!isSignUpRequest(request)) {
+    forgetKeptRequest();
+    return null;
+  }
+  const outcome = await sendSignUp(request);
+  // Sent again it would be refused again: the person is told and may correct it.
+  if (outcome.kind === "refused") forgetKeptRequest();
+  return { request, outcome };
+}

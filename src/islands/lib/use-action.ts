@@ -9,26 +9,33 @@ export type ActionMessage = string | { text: string; title?: string; kind?: Toas
 interface ActionMessages<T> {
   /** the toast after success, from the action's result (none when absent or null) */
   success?: ActionMessage | ((result: T) => ActionMessage | null);
-  /** the French message after a failure: fixed, or chosen from the error */
-  failure: ActionMessage | ((error: unknown) => ActionMessage);
+  /**
+   * the French message after a failure: fixed, or chosen from the error; null when the form shows
+   * the error itself (under the field it concerns), which then takes no toast
+   */
+  failure: ActionMessage | null | ((error: unknown) => ActionMessage | null);
 }
 
 /**
  * `run(action, messages)` sets `busy`, awaits the action, shows the success or failure toast and
- * clears `busy`. It never throws: it resolves to whether the action succeeded, if the caller cares.
+ * clears `busy`; a success also closes the error toasts of earlier attempts, stale from then on.
+ * It never throws: it resolves to whether the action succeeded, if the caller cares. Without
+ * `notify` (an island that shows every outcome in place), no toast is shown.
  */
-export function useAction(notify: Notify) {
+export function useAction(notify?: Notify) {
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async <T>(action: () => Promise<T>, messages: ActionMessages<T>): Promise<boolean> => {
       setBusy(true);
       try {
         const value = await action();
+        notify?.dismissErrors();
         const success = typeof messages.success === "function" ? messages.success(value) : messages.success;
-        if (success) show(notify, success, "success");
+        if (success && notify) show(notify, success, "success");
         return true;
       } catch (error) {
-        show(notify, typeof messages.failure === "function" ? messages.failure(error) : messages.failure, "error");
+        const failure = typeof messages.failure === "function" ? messages.failure(error) : messages.failure;
+        if (failure && notify) show(notify, failure, "error");
         return false;
       } finally {
         setBusy(false);

@@ -1,5 +1,6 @@
 // Address field following the WAI-ARIA 1.2 combobox pattern (list autocomplete): focus stays in
-// the input, the highlighted option is announced through aria-activedescendant.
+// the input, the highlighted option is announced through aria-activedescendant. One message at a
+// time under the field: the form's error, else the geocoder's failure, else « no address found ».
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import type { Address } from "../../core/types.ts";
 import { ApiError, fetchSuggestions } from "../lib/api.ts";
@@ -11,7 +12,7 @@ const BLUR_CLOSE_MS = 200;
 interface Props {
   value: string;
   onValueChange(value: string): void;
-  /** the suggestion the person picked, or null once they edit the text again */
+  /** the suggestion the person picked (click, or Enter on the option), or null once they edit the text again */
   onPick(address: Address | null): void;
   onSubmit(): void;
   busy: boolean;
@@ -28,7 +29,7 @@ interface Props {
 
 const HOME_LABELS = {
   field: "Votre adresse",
-  hint: "Par exemple\u00a0: 8 bd du Port, Amiens. Choisissez ensuite une suggestion.",
+  hint: "Par exemple\u00a0: 8 bd du Port, Amiens. Le bilan s'affiche dès que vous choisissez une suggestion.",
   submit: "Analyser",
   busy: "Analyse…",
   form: "Rechercher une adresse",
@@ -59,11 +60,16 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  /** the text the geocoder found nothing for */
+  const [noMatchFor, setNoMatchFor] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const skipNextSearch = useRef(false);
   const blurTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
+    // Whatever the last search said is stale once the text changes.
+    setSearchProblem(null);
+    setNoMatchFor(null);
     if (skipNextSearch.current) {
       skipNextSearch.current = false;
       return;
@@ -73,7 +79,6 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
       setSuggestions([]);
       setOpen(false);
       setHighlighted(-1);
-      setSearchProblem(null);
       return;
     }
     const controller = new AbortController();
@@ -82,11 +87,12 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
         const results = await fetchSuggestions(query, controller.signal);
         setSuggestions(results);
         setHighlighted(-1);
-        setSearchProblem(null);
         setOpen(results.length > 0 && document.activeElement === inputRef.current);
+        // No match is said by the visible status below the field, which is a live region itself.
+        setNoMatchFor(results.length === 0 ? query : null);
         setAnnouncement(
           results.length === 0
-            ? "Aucune adresse trouvée."
+            ? ""
             : `${results.length} suggestion${results.length > 1 ? "s" : ""} disponible${results.length > 1 ? "s" : ""}, utilisez les flèches pour naviguer.`,
         );
       } catch (problem) {
@@ -106,7 +112,9 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   function pick(address: Address) {
-    skipNextSearch.current = true;
+    // The text becomes the picked label: no search for it (unless it is already that text, as no
+    // change would come to consume the flag).
+    if (address.label !== value) skipNextSearch.current = true;
     onValueChange(address.label);
     onPick(address);
     setOpen(false);
@@ -147,7 +155,10 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
   }
 
   const activeId = open && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
-  const describedBy = [hintId, error ? errorId : null, searchProblem ? `${errorId}-recherche` : null].filter(Boolean).join(" ");
+  const message = error ?? searchProblem;
+  const noMatch = message === null && noMatchFor !== null ? noMatchFor : null;
+  const statusId = `${id}-etat`;
+  const describedBy = [hintId, message ? errorId : null, noMatch !== null ? statusId : null].filter(Boolean).join(" ");
 
   const submitButton = (
     <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
@@ -224,16 +235,19 @@ export default function AddressSearch({ value, onValueChange, onPick, onSubmit, 
           {submitButton}
         </>
       ) : null}
-      {error ? (
+      {message ? (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {message}
         </p>
       ) : null}
-      {searchProblem ? (
-        <p id={`${errorId}-recherche`} className="field-error" role="alert">
-          {searchProblem}
-        </p>
-      ) : null}
+      {/* Always in the page: a live region must exist before its text changes to be announced. */}
+      <div className="search__status" role="status">
+        {noMatch !== null ? (
+          <p id={statusId} className="search__empty">
+            Aucune adresse trouvée pour «&nbsp;{noMatch}&nbsp;». Vérifiez l'orthographe ou ajoutez la commune.
+          </p>
+        ) : null}
+      </div>
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>

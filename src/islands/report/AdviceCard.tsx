@@ -41,8 +41,8 @@ export default function AdviceCard({ advice }: { advice: AdvicePresentation[] })
 function AdviceLinks({ item }: { item: AdvicePresentation }) {
   return (
     <p className="recommendation__links">
-      <a href={item.link} target="_blank" rel="noopener">
-        En savoir plus<span className="sr-only">{NBSP}: {item.title} (nouvel onglet)</span>
+      <a href={item.link}>
+        En savoir plus<span className="sr-only">{NBSP}: {item.title}</span>
       </a>
       {" · "}
       <a href={item.source.url} target="_blank" rel="noopener noreferrer">

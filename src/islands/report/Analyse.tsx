@@ -1,65 +1,201 @@
-// The #analyse island: address search, report loading and the URL that makes a report shareable.
+// The #analyse island: the address search and the report. Each report is a page of the browser's
+// history: its URL names the address (reload, shared link, Back and Forward) and so does the tab's
+// title. The report itself, and the focus on its heading, say that it is ready: no toast.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Report } from "../../core/types.ts";
+import type { Address, Report } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
-import Toasts, { useToasts } from "../ui/Toasts.tsx";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
-import { fetchReport, readReportRequest, reportRequestOf, toReportParams, type ReportRequest } from "./report-request.ts";
+import { fetchReport, readReportRequest, reportKeyOf, reportRequestOf, type AnyReportRequest, type ReportRequest } from "./report-request.ts";
 import ReportView from "./ReportView.tsx";
+
+interface LoadOptions {
+  /** "push": a new page of history; "replace": the same page, refined; "keep": the URL is already right (Back, Forward) */
+  history: "push" | "replace" | "keep";
+  /**
+   * Where the focus goes once the report or its error shows: "results" to the report's heading,
+   * "results-quiet" the same without scrolling (Back and Forward restore the scroll themselves),
+   * "none" nowhere (a page load must not move the person).
+   */
+  focus: "results" | "results-quiet" | "none";
+  /**
+   * Another network of the address on screen: the report stays mounted while it loads, so the
+   * chooser keeps the focus; only a failure moves it (to the error, as the chooser is gone).
+   */
+  sameAddress?: boolean;
+}
+
+type Shown = { key: string; report: Report };
 
 type State =
   | { status: "idle" }
-  | { status: "loading"; previous: Report | null }
-  | { status: "ready"; report: Report }
-  | { status: "error"; message: string; retry: ReportRequest | { q: string } };
+  /** `kept`: the report left on screen while another network of its address loads */
+  | { status: "loading"; key: string; kept: Report | null }
+  | ({ status: "ready" } & Shown)
+  | { status: "error"; message: string; retry: AnyReportRequest; options: LoadOptions };
+
+/** Short, the address first: what a tab, a bookmark or a history list can show of it. */
+const REPORT_TITLE_SUFFIX = " — qualité de l'eau, de l'air… | Zone Santé";
+
+/** The report on screen: the one ready, or the one kept while another network of its address loads. */
+function onScreenOf(state: State): Report | null {
+  return state.status === "ready" ? state.report : state.status === "loading" ? state.kept : null;
+}
+
+function requestOfPicked(address: Address): ReportRequest {
+  return {
+    lat: address.latitude,
+    lon: address.longitude,
+    citycode: address.citycode,
+    label: address.label,
+    postcode: address.postcode || undefined,
+    city: address.city || undefined,
+  };
+}
 
 export default function Analyse() {
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [state, setState] = useState<State>({ status: "idle" });
   const [pendingUdi, setPendingUdi] = useState<string | null>(null);
-  const { toasts, notify, dismiss } = useToasts();
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
+  /** reports already built during this visit, by request: Back and Forward show them at once */
+  const cache = useRef(new Map<string, Report>());
+  /** the report on screen or on its way: asking for it again changes nothing */
+  const active = useRef<{ key: string; status: "loading" | "ready" } | null>(null);
+  /** the report the page URL names, shown again when typed text turns out to be no address */
+  const shown = useRef<Shown | null>(null);
+  const homeTitle = useRef("");
+  const pendingFocus = useRef<LoadOptions["focus"]>("none");
+  const stateRef = useRef(state);
+
+  useEffect(() => {
+    stateRef.current = state;
+    if (state.status !== "ready" && state.status !== "error") return;
+    const focus = pendingFocus.current;
+    pendingFocus.current = "none";
+    if (focus === "none") return;
+    (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
+  }, [state]);
+
+  const show = useCallback((report: Report, request: AnyReportRequest, options: LoadOptions) => {
+    // The URL names the address as the server resolved it, so that a reload or a shared link shows this report.
+    const key = reportKeyOf(reportRequestOf(report, request.udi));
+    cache.current.set(key, report);
+    const url = `${location.pathname}?${key}#analyse`;
+    if (options.history === "push" && location.search !== `?${key}`) history.pushState(null, "", url);
+    else if (options.history !== "keep") history.replaceState(null, "", url);
+    document.title = `${report.address.label}${REPORT_TITLE_SUFFIX}`;
+    shown.current = { key, report };
+    active.current = { key, status: "ready" };
+    pendingFocus.current = options.sameAddress ? "none" : options.focus;
+    setPendingUdi(null);
+    setState({ status: "ready", key, report });
+  }, []);
 
   const load = useCallback(
-    async (request: ReportRequest | { q: string; udi?: string | undefined }, options: { focusResults: boolean }) => {
+    async (request: AnyReportRequest, options: LoadOptions) => {
+      const key = reportKeyOf(request);
+      if (active.current?.key === key) {
+        // Asked again for what is on screen or on its way (« Analyser » after picking a suggestion).
+        if (active.current.status === "ready" && options.focus === "results") headingRef.current?.focus();
+        return;
+      }
       controller.current?.abort();
+      const cached = cache.current.get(key);
+      if (cached) {
+        show(cached, request, options);
+        return;
+      }
       const current = new AbortController();
       controller.current = current;
-      setState((previous) => ({
-        status: "loading",
-        previous: previous.status === "ready" ? previous.report : previous.status === "loading" ? previous.previous : null,
-      }));
+      active.current = { key, status: "loading" };
+      setState((previous) => ({ status: "loading", key, kept: options.sameAddress ? onScreenOf(previous) : null }));
       try {
         const report = await fetchReport(request, current.signal);
         if (current.signal.aborted) return;
-        const shared = reportRequestOf(report, "udi" in request ? request.udi : undefined);
-        // The URL names the analysed address so that a reload or a shared link shows this report.
-        history.replaceState(null, "", `${location.pathname}?${toReportParams(shared)}#analyse`);
-        setState({ status: "ready", report });
-        setPendingUdi(null);
-        notify("success", "Données environnementales récupérées avec succès");
-        if (options.focusResults) window.setTimeout(() => resultsRef.current?.focus(), 0);
+        cache.current.set(key, report);
+        show(report, request, options);
       } catch (problem) {
         if (current.signal.aborted) return;
-        const message = problem instanceof ApiError ? problem.message : "Le service a rencontré un problème. Veuillez réessayer.";
-        setState({ status: "error", message, retry: request });
+        active.current = null;
         setPendingUdi(null);
-        notify("error", "Erreur lors de la récupération des données");
+        const message = problem instanceof ApiError ? problem.message : "Le service a rencontré un problème. Veuillez réessayer.";
+        if ("q" in request && problem instanceof ApiError && (problem.status === 400 || problem.status === 404)) {
+          // The typed text is no address in France: said under the field, where it can be corrected.
+          const previous = shown.current;
+          if (previous) active.current = { key: previous.key, status: "ready" };
+          setState(previous ? { status: "ready", ...previous } : { status: "idle" });
+          setFieldError(message);
+          inputRef.current?.focus();
+          return;
+        }
+        pendingFocus.current = options.sameAddress ? "results" : options.focus;
+        setState({ status: "error", message, retry: request, options });
       }
     },
-    [notify],
+    [show, setFieldError],
   );
 
   // A reload or a shared link: rebuild the report named in the URL.
   useEffect(() => {
+    homeTitle.current = document.title;
     const request = readReportRequest(location.search);
-    if (!request) return;
-    setQuery(request.label);
-    void load(request, { focusResults: false });
-    return () => controller.current?.abort();
+    if (request) {
+      setQuery(request.label);
+      void load(request, { history: "replace", focus: "none" });
+    }
+    return () => {
+      controller.current?.abort();
+      active.current = null;
+    };
   }, [load, setQuery]);
+
+  // Back and Forward: the report the URL names, or the empty home page.
+  useEffect(() => {
+    function followHistory() {
+      const request = readReportRequest(location.search);
+      if (request) {
+        // The same report: a jump between its sections (#eau, #air…).
+        if (active.current?.key === reportKeyOf(request)) return;
+        setQuery(request.label);
+        setPicked(null);
+        setFieldError(null);
+        void load(request, { history: "keep", focus: "results-quiet" });
+        return;
+      }
+      if (stateRef.current.status === "idle") return;
+      controller.current?.abort();
+      active.current = null;
+      shown.current = null;
+      document.title = homeTitle.current;
+      setQuery("");
+      setPicked(null);
+      setFieldError(null);
+      setPendingUdi(null);
+      setState({ status: "idle" });
+    }
+    window.addEventListener("popstate", followHistory);
+    return () => window.removeEventListener("popstate", followHistory);
+  }, [load, setQuery, setPicked, setFieldError]);
+
+  function editQuery(value: string) {
+    onValueChange(value);
+    // A failed report is stale once the person types another address.
+    if (stateRef.current.status === "error") {
+      const previous = shown.current;
+      setState(previous ? { status: "ready", ...previous } : { status: "idle" });
+      if (previous) active.current = { key: previous.key, status: "ready" };
+    }
+  }
+
+  function pickAddress(address: Address | null) {
+    setPicked(address);
+    if (!address) return;
+    setFieldError(null);
+    void load(requestOfPicked(address), { history: "push", focus: "results" });
+  }
 
   function submit() {
     const text = query.trim();
@@ -75,75 +211,57 @@ export default function Analyse() {
     }
     setFieldError(null);
     if (picked) {
-      void load(
-        {
-          lat: picked.latitude,
-          lon: picked.longitude,
-          citycode: picked.citycode,
-          label: picked.label,
-          postcode: picked.postcode,
-          city: picked.city,
-        },
-        { focusResults: true },
-      );
+      void load(requestOfPicked(picked), { history: "push", focus: "results" });
+    } else if (state.status === "ready" && text === state.report.address.label) {
+      headingRef.current?.focus();
     } else {
       // Typed without picking: let the server geocode the text and take the best match.
-      void load({ q: text }, { focusResults: true });
+      void load({ q: text }, { history: "push", focus: "results" });
     }
   }
 
+  // The chooser stays usable while a network loads: a newer choice supersedes the one in flight.
   function chooseUdi(code: string) {
-    if (state.status !== "ready") return;
-    const { address } = state.report;
+    const current = onScreenOf(state);
+    if (!current) return;
     setPendingUdi(code);
-    void load(
-      {
-        lat: address.latitude,
-        lon: address.longitude,
-        citycode: address.citycode,
-        label: address.label,
-        postcode: address.postcode || undefined,
-        city: address.city || undefined,
-        udi: code,
-      },
-      { focusResults: false },
-    );
+    void load(reportRequestOf(current, code), { history: "replace", focus: "none", sameAddress: true });
   }
 
-  const shown = state.status === "ready" ? state.report : state.status === "loading" ? state.previous : null;
+  const onScreen = onScreenOf(state);
+  const loadingNew = state.status === "loading" && !state.kept;
 
   return (
     <div className="analyse">
       <AddressSearch
         value={query}
-        onValueChange={onValueChange}
-        onPick={setPicked}
+        onValueChange={editQuery}
+        onPick={pickAddress}
         onSubmit={submit}
-        busy={state.status === "loading" && !state.previous}
+        busy={loadingNew}
         error={fieldError}
         inputRef={inputRef}
       />
-      <div className="analyse__results" ref={resultsRef} tabIndex={-1}>
-        {state.status === "loading" && !state.previous ? <ReportSkeleton /> : null}
-        {shown ? (
-          <ReportView report={shown} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} />
+      <div className="analyse__results">
+        {loadingNew ? <ReportSkeleton /> : null}
+        {onScreen ? (
+          <ReportView report={onScreen} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} headingRef={headingRef} />
         ) : null}
         {state.status === "error" ? (
-          <div className="report-error" role="alert">
+          <div className="report-error" role="alert" tabIndex={-1} ref={errorRef}>
             <p className="report-error__title">Le bilan n'a pas pu être établi.</p>
             <p>{state.message}</p>
-            <button type="button" className="btn btn--secondary" onClick={() => void load(state.retry, { focusResults: true })}>
+            <button type="button" className="btn btn--secondary" onClick={() => void load(state.retry, state.options)}>
               Réessayer
             </button>
           </div>
         ) : null}
         {state.status === "idle" ? (
           <p className="analyse__empty">
-            Le bilan s'affichera ici&nbsp;: eau du robinet, qualité de l'air, restrictions sécheresse et recommandations.
+            Le bilan s'affichera ici&nbsp;: eau du robinet, qualité de l'air, restrictions sécheresse, baignade et recommandations.
           </p>
         ) : null}
       </div>
-      <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
   );
 }

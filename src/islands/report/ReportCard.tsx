@@ -49,7 +49,6 @@ export function Card({
   );
 }
 
-/** The date line and the plain message every data card starts with. */
 /** A section's card laid out in the usual order: date line and message, facts, notes, then its own content and the source. */
 export function SectionCard({ section, className, children }: { section: SectionPresentation; className: string; children: ReactNode }) {
   return (
@@ -63,6 +62,7 @@ export function SectionCard({ section, className, children }: { section: Section
   );
 }
 
+/** The date line and the plain message every data card starts with. */
 export function SectionIntro({ section }: { section: SectionPresentation }) {
   return (
     <>

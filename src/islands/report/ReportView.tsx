@@ -2,15 +2,18 @@
 // the emails also lay out. Every word about the data comes from there — the sources' official
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
-import { useId, useMemo, type MouseEvent } from "react";
-import { presentReport, type SummaryLine } from "../../core/report/present.ts";
+import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
+import { presentReport, SECTION_ANCHORS, type SummaryLine } from "../../core/report/present.ts";
 import type { Report } from "../../core/types.ts";
+import type { AddedAddressAnswer } from "../../server/routes/account.ts";
+import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
+import { refreshSession, useSession } from "../lib/session.ts";
 import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
 import { OfficialBadge } from "./ReportCard.tsx";
-import { reportRequestOf, toReportParams } from "./report-request.ts";
+import { pickedAddressOfReport, sharedRequestOf, toReportParams, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
 
 interface Props {
@@ -19,19 +22,22 @@ interface Props {
   pendingUdi: string | null;
   updating: boolean;
   onChooseUdi(code: string): void;
+  /** the report's heading, where the page puts the focus once a new address is analysed */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-/** The same report as a PDF: the address and the network shown. */
-function pdfRequestOf(report: Report) {
-  return reportRequestOf(report, report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined);
-}
+/** The search sits at the top of the section that holds the report. */
+const SEARCH_ANCHOR = "analyse";
 
-export default function ReportView({ report, pendingUdi, updating, onChooseUdi }: Props) {
+export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef }: Props) {
   const presentation = useMemo(() => presentReport(report), [report]);
+  // The address and the network shown: what the PDF and the alert sign-up are for.
+  const shared = sharedRequestOf(report);
+  const sharedParams = toReportParams(shared).toString();
   return (
     <div className="report" data-testid="report" aria-busy={updating || undefined}>
       <header className="report__header">
-        <h3 className="report__title">
+        <h3 className="report__title" ref={headingRef} tabIndex={-1}>
           <span className="report__kicker">Bilan pour</span> {presentation.title}
         </h3>
         <p className="report__meta">
@@ -42,27 +48,159 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi }
       <Summary lines={presentation.summary} />
       <div className="report__grid">
         <WaterCard water={presentation.water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} />
-        <AirCard air={presentation.air} />
-        <DroughtCard drought={presentation.drought} />
-        <BathingCard bathing={presentation.bathing} />
+        {/* One column beside the water card's long list: the short cards follow each other instead
+            of stretching to its height. */}
+        <div className="report__column">
+          <AirCard air={presentation.air} />
+          <DroughtCard drought={presentation.drought} />
+          <BathingCard bathing={presentation.bathing} />
+        </div>
         <AdviceCard advice={presentation.advice} />
       </div>
       <div className="report__actions">
-        <a className="btn btn--secondary" href={`/api/report/pdf?${toReportParams(pdfRequestOf(report))}`} download>
+        <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
           Télécharger le rapport PDF
         </a>
-        <a className="btn btn--secondary" href="/compte">
-          Recevoir des alertes pour cette adresse
-        </a>
+        <AlertAction key={sharedParams} shared={shared} />
       </div>
       <p className="report__disclaimer">{presentation.disclaimer}</p>
+      <p className="report__top">
+        <a href={`#${SEARCH_ANCHOR}`} onClick={(event) => focusSection(event, SEARCH_ANCHOR)}>
+          Haut de page
+        </a>
+      </p>
     </div>
   );
 }
 
+// ---------------------------------------------------------------- alerts for this address
+
+type AddOutcome =
+  | { kind: "idle" }
+  | { kind: "busy" }
+  /** networkKept: false when the network shown here could not be stored with the address */
+  | { kind: "added"; officialData: boolean; networkKept: boolean }
+  | { kind: "known" }
+  | { kind: "full"; message: string }
+  | { kind: "signed-out" }
+  | { kind: "failed"; message: string };
+
+/**
+ * A visitor signs up for this address's alerts (the sign-up page reads the address from the link);
+ * a signed-in person adds it to their monitored addresses without leaving the report.
+ */
+function AlertAction({ shared }: { shared: ReportRequest }) {
+  const session = useSession();
+  const [outcome, setOutcome] = useState<AddOutcome>({ kind: "idle" });
+  const messageId = useId();
+
+  useEffect(() => {
+    if (session.status === "loading") void refreshSession();
+  }, [session.status]);
+
+  // Until the session is known (or when it cannot be), the sign-up link: it works for everyone.
+  if (session.status !== "ready" || !session.context.user) {
+    return (
+      <a className="btn btn--secondary" href={`/inscription?${toReportParams(shared)}`}>
+        Recevoir des alertes pour cette adresse
+      </a>
+    );
+  }
+
+  // Once added (or found already there), a second click would only add a copy: the button stays,
+  // so the focus does, but does nothing more.
+  const done = outcome.kind === "added" || outcome.kind === "known";
+
+  async function add() {
+    if (outcome.kind === "busy" || done) return;
+    setOutcome({ kind: "busy" });
+    try {
+      const answer = await requestJson<AddedAddressAnswer>("POST", "/api/account/addresses", {
+        body: { address: pickedAddressOfReport(shared) },
+      });
+      // The server stores the commune's default network; the report may show another, chosen here.
+      const networkKept = !shared.udi || answer.address.udiCode === shared.udi || (await storeNetwork(answer.address.id, shared.udi));
+      setOutcome({ kind: "added", officialData: answer.officialData, networkKept });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setOutcome(error.code === "address_limit" ? { kind: "full", message: error.message } : { kind: "known" });
+      } else if (error instanceof ApiError && error.status === 401) {
+        setOutcome({ kind: "signed-out" });
+      } else {
+        setOutcome({ kind: "failed", message: refusalMessageOr(error, "L'adresse n'a pas pu être ajoutée. Veuillez réessayer dans quelques instants.") });
+      }
+    }
+  }
+
+  const busy = outcome.kind === "busy";
+  return (
+    <div className="report-alert">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-disabled={busy || done || undefined}
+        aria-describedby={messageId}
+        onClick={() => void add()}
+      >
+        {busy ? "Ajout en cours…" : done ? "Adresse surveillée" : "Ajouter à mes adresses surveillées"}
+      </button>
+      <p id={messageId} className={`report-alert__message report-alert__message--${outcome.kind}`} role="status">
+        <AddOutcomeText outcome={outcome} />
+      </p>
+    </div>
+  );
+}
+
+/** Whether the monitored address now follows this network (the outcome says so when it does not). */
+async function storeNetwork(addressId: string, udiCode: string): Promise<boolean> {
+  try {
+    await requestJson("PATCH", `/api/account/addresses/${encodeURIComponent(addressId)}`, { body: { udiCode } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function AddOutcomeText({ outcome }: { outcome: AddOutcome }) {
+  switch (outcome.kind) {
+    case "idle":
+    case "busy":
+      return null;
+    case "added":
+      return (
+        <>
+          Adresse ajoutée à vos adresses surveillées.{" "}
+          {outcome.officialData ? null : "Les données officielles n'ont pas pu être lues\u00a0: elles le seront à la prochaine vérification. "}
+          {outcome.networkKept ? null : "Le réseau d'eau choisi n'a pas pu être enregistré\u00a0: choisissez-le dans votre compte. "}
+          <a href="/compte">Voir mon compte</a>
+        </>
+      );
+    case "known":
+      return (
+        <>
+          Cette adresse fait déjà partie de vos adresses surveillées. <a href="/compte">Voir mon compte</a>
+        </>
+      );
+    case "full":
+      return (
+        <>
+          {outcome.message} <a href="/compte">Gérer mes adresses</a>
+        </>
+      );
+    case "signed-out":
+      return (
+        <>
+          Votre session a expiré. <a href="/auth">Se reconnecter</a>
+        </>
+      );
+    case "failed":
+      return <>{outcome.message}</>;
+  }
+}
+
 // ---------------------------------------------------------------- summary
 
-/** Let the jump happen, then put the focus on the section so keyboard and screen reader follow. */
+/** Let the jump happen, then put the focus on the target so keyboard and screen reader follow. */
 function focusSection(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   window.setTimeout(() => document.getElementById(anchor)?.focus({ preventScroll: true }), 0);
@@ -85,6 +223,12 @@ function Summary({ lines }: { lines: SummaryLine[] }) {
           </li>
         ))}
       </ul>
+      {/* The one section no line names when no advice stands out; the full list in any case. */}
+      <p className="summary__more">
+        <a className="summary__link" href={`#${SECTION_ANCHORS.advice}`} onClick={(event) => focusSection(event, SECTION_ANCHORS.advice)}>
+          Toutes les recommandations
+        </a>
+      </p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The tap water card: the network chooser when the address has several, then each measured parameter.
-import { useId } from "react";
 import type { WaterPresentation, WaterRowPresentation } from "../../core/report/present.ts";
+import NetworkChooser from "./NetworkChooser.tsx";
 import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
 
 export default function WaterCard({
@@ -11,31 +11,23 @@ export default function WaterCard({
 }: {
   water: WaterPresentation;
   pendingUdi: string | null;
+  /** the report reloads (after a choice of network): the chooser stays usable and says so */
   updating: boolean;
   onChooseUdi(code: string): void;
 }) {
-  const selectId = useId();
   const { networks } = water;
   return (
     <Card anchor={water.anchor} title={water.title} headline={water.headline} className="card--water">
       <SectionIntro section={water} />
       {networks.options.length > 1 ? (
-        <div className="udi-chooser">
-          <label htmlFor={selectId}>Réseau de distribution</label>
-          <select
-            id={selectId}
-            value={pendingUdi ?? networks.selected ?? ""}
-            disabled={updating}
-            onChange={(event) => onChooseUdi(event.target.value)}
-          >
-            {networks.options.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {networks.hint ? <p className="udi-chooser__hint">{networks.hint}</p> : null}
-        </div>
+        <NetworkChooser
+          label="Réseau de distribution"
+          options={networks.options}
+          selected={pendingUdi ?? networks.selected}
+          onChange={onChooseUdi}
+          hint={networks.hint}
+          status={updating ? "Chargement des résultats de ce réseau…" : null}
+        />
       ) : null}
       <Notes notes={water.notes} />
       <Facts facts={water.facts} />

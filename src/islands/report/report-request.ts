@@ -1,5 +1,5 @@
 // The address a report is built for, as the URL of the page and of /api/report carry it.
-import type { Report } from "../../core/types.ts";
+import type { PickedAddress, Report } from "../../core/types.ts";
 import { requestJson } from "../lib/api.ts";
 
 /** What identifies an analysed address: enough to rebuild the report from a shared link. */
@@ -26,7 +26,16 @@ export function reportRequestOf(report: Report, udi: string | undefined): Report
   };
 }
 
-export function toReportParams(request: ReportRequest | { q: string; udi?: string | undefined }): URLSearchParams {
+/** Typed text the server geocodes itself (the best match), when no suggestion was picked. */
+export type TextReportRequest = { q: string; udi?: string | undefined };
+export type AnyReportRequest = ReportRequest | TextReportRequest;
+
+/** The network a shared link names: only when the address has several, as the chooser shows. */
+export function sharedRequestOf(report: Report): ReportRequest {
+  return reportRequestOf(report, report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined);
+}
+
+export function toReportParams(request: AnyReportRequest): URLSearchParams {
   const params = new URLSearchParams();
   if ("q" in request) {
     params.set("q", request.q);
@@ -42,7 +51,12 @@ export function toReportParams(request: ReportRequest | { q: string; udi?: strin
   return params;
 }
 
-export function fetchReport(request: ReportRequest | { q: string; udi?: string | undefined }, signal?: AbortSignal): Promise<Report> {
+/** One string per request, the same as the page URL's query: the key of the in-memory report cache. */
+export function reportKeyOf(request: AnyReportRequest): string {
+  return toReportParams(request).toString();
+}
+
+export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<Report> {
   return requestJson<Report>("GET", `/api/report?${toReportParams(request)}`, { signal });
 }
 
@@ -61,5 +75,18 @@ export function readReportRequest(search: string): ReportRequest | null {
     postcode: params.get("postcode") ?? undefined,
     city: params.get("city") ?? undefined,
     udi: params.get("udi") ?? undefined,
+  };
+}
+
+/** The address of a report's URL, as a sign-up or an account sends it; null when its label is too short to be one. */
+export function pickedAddressOfReport(request: ReportRequest): PickedAddress | null {
+  if (request.label.trim().length < 3) return null;
+  return {
+    label: request.label,
+    latitude: request.lat,
+    longitude: request.lon,
+    citycode: request.citycode,
+    postcode: request.postcode ?? "",
+    city: request.city ?? "",
   };
 }

@@ -1,6 +1,8 @@
-// Short notifications after an analysis. Success is announced politely, errors assertively;
-// each toast closes by itself after a few seconds or with its button.
-import { useCallback, useEffect, useRef, useState } from "react";
+// Short notifications after an action. Success is announced politely and closes by itself after a
+// few seconds, unless the pointer or the focus is on it; an error is announced assertively and
+// stays until it is closed or a later action succeeds — an error that vanishes before it is read
+// is lost.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { frenchTypography } from "../../core/shared/format.ts";
 
 export interface Toast {
@@ -11,50 +13,88 @@ export interface Toast {
   title?: string | undefined;
 }
 
-/** Toast state for an island: a new toast replaces the previous one of the same kind. */
+/** Shows a toast (replacing the previous one of its kind); `dismissErrors()` closes the errors an action made stale. */
+export interface Notify {
+  (kind: Toast["kind"], text: string, title?: string): void;
+  dismissErrors(): void;
+}
+
+/** Toast state for an island. */
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
-  const notify = useCallback((kind: Toast["kind"], text: string, title?: string) => {
-    nextId.current += 1;
-    const id = nextId.current;
-    // Messages often embed names typed by people: typography is applied here, once.
-    setToasts((current) => [...current.filter((toast) => toast.kind !== kind), { id, kind, text: frenchTypography(text), title }]);
-  }, []);
+  const notify = useMemo<Notify>(
+    () =>
+      Object.assign(
+        (kind: Toast["kind"], text: string, title?: string) => {
+          nextId.current += 1;
+          const id = nextId.current;
+          // Messages often embed names typed by people: typography is applied here, once.
+          setToasts((current) => [...current.filter((toast) => toast.kind !== kind), { id, kind, text: frenchTypography(text), title }]);
+        },
+        {
+          dismissErrors: () => setToasts((current) => (current.some((toast) => toast.kind === "error") ? current.filter((toast) => toast.kind !== "error") : current)),
+        },
+      ),
+    [],
+  );
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
   return { toasts, notify, dismiss };
 }
 
-/** Shows a toast: what sections and hooks receive from the island that owns the toasts. */
-export type Notify = ReturnType<typeof useToasts>["notify"];
-
-const LIFETIME_MS = 6000;
+const SUCCESS_LIFETIME_MS = 5000;
 
 export default function Toasts({ toasts, onDismiss }: { toasts: Toast[]; onDismiss(id: number): void }) {
+  // Both live regions exist from the start, empty: a region created together with its message is
+  // announced late or not at all.
   return (
     <div className="toasts">
       <div role="status" aria-live="polite" className="toasts__region">
-        {toasts.filter((toast) => toast.kind === "success").map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
+        {toasts
+          .filter((toast) => toast.kind === "success")
+          .map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+          ))}
       </div>
       <div role="alert" aria-live="assertive" className="toasts__region">
-        {toasts.filter((toast) => toast.kind === "error").map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
+        {toasts
+          .filter((toast) => toast.kind === "error")
+          .map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+          ))}
       </div>
     </div>
   );
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remainingMs = useRef(SUCCESS_LIFETIME_MS);
+  const paused = hovered || focused;
+
+  // WCAG 2.2.1: a message that closes by itself waits while someone is reading or reaching it.
   useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(toast.id), LIFETIME_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+    if (toast.kind !== "success" || paused) return;
+    const startedAt = Date.now();
+    const timer = window.setTimeout(() => onDismiss(toast.id), remainingMs.current);
+    return () => {
+      window.clearTimeout(timer);
+      remainingMs.current = Math.max(0, remainingMs.current - (Date.now() - startedAt));
+    };
+  }, [toast.kind, toast.id, paused, onDismiss]);
+
   return (
-    <div className={`toast toast--${toast.kind}`}>
-      <span className="toast__icon" aria-hidden="true">{toast.kind === "success" ? "✓" : "!"}</span>
+    <div
+      className={`toast toast--${toast.kind}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+    >
+      <span className="toast__icon" aria-hidden="true">
+        {toast.kind === "success" ? "✓" : "!"}
+      </span>
       <span className="toast__text">
         {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
         {toast.text}

@@ -20,7 +20,7 @@ export interface AlertSubject {
   /** who gets the email: the sign-up or the account (db/alert-keys.ts) */
   recipientKey: string;
   address: PickedAddress;
-  /** the network chosen when the address was added; null: the most recently sampled one */
+  /** the network the person chose (or the one found when the address was added); null: the default network */
   udiCode: string | null;
   sources: AlertSource[];
 }

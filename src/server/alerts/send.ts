@@ -3,6 +3,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
+import { listAllAddresses } from "../db/repositories/addresses.ts";
 import { listPendingEvents, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
@@ -12,7 +13,7 @@ import type { AppDeps } from "../deps.ts";
 import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
 import { buildOneClickUnsubscribeUrl, buildUnsubscribeUrl } from "../services/subscriptions.ts";
-import { accountRecipientKey, decodeRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
+import { accountRecipientKey, decodeRecipientKey, decodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import type { StoredEventPayload } from "./process.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -54,14 +55,39 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
   return recipients;
 }
 
+/**
+ * The names accounts gave their addresses (« Maison »), by address id, as they are at send time:
+ * one read of every monitored address, as the plan of the run does.
+ */
+async function loadNicknames(deps: Deps): Promise<Map<string, string>> {
+  const rows = await listAllAddresses(deps.db);
+  return new Map(rows.map((row) => [row.id, row.label]));
+}
+
+function nicknameOf(subjectKey: string, nicknames: ReadonlyMap<string, string>): string | null {
+  const subject = decodeSubjectKey(subjectKey);
+  return subject?.kind === "address" ? (nicknames.get(subject.id) ?? null) : null;
+}
+
 type PendingEvent = AlertEventRow;
 
 /** One recipient's digest: every address with its new alerts, and the unsubscribe headers. */
-async function renderRecipientEmail(deps: Deps, recipientKey: string, recipient: Recipient, events: PendingEvent[]): Promise<{ message: EmailMessage; eventIds: string[] }> {
-  const addresses = new Map<string, { label: string; reportUrl: string; events: StoredEventPayload["event"][] }>();
+async function renderRecipientEmail(
+  deps: Deps,
+  recipientKey: string,
+  recipient: Recipient,
+  events: PendingEvent[],
+  nicknames: ReadonlyMap<string, string>,
+): Promise<{ message: EmailMessage; eventIds: string[] }> {
+  const addresses = new Map<string, { label: string; nickname: string | null; reportUrl: string; events: StoredEventPayload["event"][] }>();
   for (const event of events) {
     const payload = JSON.parse(event.payloadJson) as StoredEventPayload;
-    const address = addresses.get(event.subjectKey) ?? { label: payload.addressLabel, reportUrl: payload.reportUrl, events: [] };
+    const address = addresses.get(event.subjectKey) ?? {
+      label: payload.addressLabel,
+      nickname: nicknameOf(event.subjectKey, nicknames),
+      reportUrl: payload.reportUrl,
+      events: [],
+    };
     address.events.push(payload.event);
     addresses.set(event.subjectKey, address);
   }
@@ -123,10 +149,11 @@ export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
 
   // Rendered a hundred at a time, right before sending: 10 000 rendered emails would sit in memory.
   const recipientKeys = [...byRecipient.keys()];
+  const nicknames = recipientKeys.some((key) => recipients.get(key)?.account) ? await loadNicknames(deps) : new Map<string, string>();
   for (let start = 0; start < recipientKeys.length; start += MAX_BATCH_SIZE) {
     const chunk: Array<{ message: EmailMessage; eventIds: string[] }> = [];
     for (const recipientKey of recipientKeys.slice(start, start + MAX_BATCH_SIZE)) {
-      chunk.push(await renderRecipientEmail(deps, recipientKey, recipients.get(recipientKey)!, byRecipient.get(recipientKey) ?? []));
+      chunk.push(await renderRecipientEmail(deps, recipientKey, recipients.get(recipientKey)!, byRecipient.get(recipientKey) ?? [], nicknames));
     }
     // Same pending events → same key: a retry after a lost answer is not sent twice by Resend.
     const idempotencyKey = `alerts-${encodeHexLowerCase(sha256(new TextEncoder().encode(chunk.flatMap((email) => email.eventIds).sort().join(",")))).slice(0, 40)}`;

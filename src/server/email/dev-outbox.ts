@@ -20,8 +20,8 @@ export function createDevOutboxRoutes(db: Database) {
         .join("");
       c.header("Cache-Control", "no-store");
       return c.html(
-        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte d'envoi locale – Zone Santé</title></head><body style="font-family:system-ui;max-width:50rem;margin:2rem auto;padding:0 1rem"><h1>Boîte d'envoi locale</h1><p>Sans clé Resend, les emails ne partent pas : ils sont gardés ici (développement uniquement).</p>${
-          rows ? `<ol>${rows}</ol>` : "<p>Aucun email pour le moment.</p>"
+        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte d'envoi locale – Zone Santé</title></head><body style="font-family:system-ui;max-width:50rem;margin:2rem auto;padding:0 1rem"><h1>Boîte d'envoi locale</h1><p>Sans clé Resend, les e-mails ne partent pas : ils sont gardés ici (développement uniquement).</p>${
+          rows ? `<ol>${rows}</ol>` : "<p>Aucun e-mail pour le moment.</p>"
         }</body></html>`,
       );
     })

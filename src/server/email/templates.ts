@@ -3,6 +3,7 @@
 import { DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
+import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
 import {
   escapeFrench,
   renderButton,
@@ -31,6 +32,18 @@ function composeGreeting(firstName: string | null): string {
   return name ? `Bonjour ${name},` : "Bonjour,";
 }
 
+/** A monitored address as its owner named it, with the address itself: « Maison – 8 Boulevard… ». */
+function describePlace(addressLabel: string, nickname: string | null): string {
+  const label = toInline(addressLabel);
+  const name = nickname === null ? "" : toInline(nickname);
+  return name && name !== label ? `${name} – ${label}` : label;
+}
+
+/** The links of every email lead to our own site: its origin is read from one we built. */
+function siteOrigin(url: string): string {
+  return new URL(url).origin;
+}
+
 function formatDuration(amount: number, singular: string, plural: string): string {
   return `${formatNumberFr(amount)}${NBSP}${amount >= 2 ? plural : singular}`;
 }
@@ -57,13 +70,15 @@ function finishEmail(
  */
 export function renderConfirmEmail(input: { firstName?: string | null; confirmUrl: string; expiresInHours: number }): RenderedEmail {
   const greeting = "Bonjour,";
-  const action = "Confirmer mon adresse email";
-  const request = "Pour activer votre compte Zone Santé, confirmez votre adresse email.";
+  const action = "Confirmer mon adresse e-mail";
+  const request = "Pour activer votre compte Zone Santé, confirmez votre adresse e-mail.";
   const validity = `Ce lien est valable ${formatDuration(input.expiresInHours, "heure", "heures")}.`;
   const notYou = "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte ne sera activé.";
-  return finishEmail("Confirmez votre adresse email – Zone Santé", {
+  const privacy = "Ce que nous faisons de votre adresse e-mail";
+  const privacyUrl = `${siteOrigin(input.confirmUrl)}/confidentialite`;
+  return finishEmail("Confirmez votre adresse e-mail – Zone Santé", {
     preheader: `${request} ${validity}`,
-    title: "Confirmez votre adresse email",
+    title: "Confirmez votre adresse e-mail",
     bodyHtml: [
       renderParagraph(greeting),
       renderParagraph(request),
@@ -71,45 +86,59 @@ export function renderConfirmEmail(input: { firstName?: string | null; confirmUr
       renderParagraph(validity),
       renderParagraphHtml(`${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`),
       renderParagraph(notYou),
+      renderParagraphHtml(renderLink(privacy, privacyUrl)),
     ],
-    bodyText: [greeting, request, `${action} : ${input.confirmUrl}`, validity, notYou],
-    footerReason: "Vous recevez ce message parce que cette adresse email a été indiquée lors d'une inscription à Zone Santé.",
+    bodyText: [greeting, request, `${action} : ${input.confirmUrl}`, validity, notYou, `${privacy} : ${privacyUrl}`],
+    footerReason: "Vous recevez ce message parce que cette adresse e-mail a été indiquée lors d'une inscription à Zone Santé.",
   });
 }
 
 // ---------------------------------------------------------------- sign-in code
 
-/** The code is the only credential in this email: it never carries a link that signs in. */
-export function renderSignInCodeEmail(input: { code: string; expiresInMinutes: number }): RenderedEmail {
+/**
+ * The code is the only credential in this email: its one link opens the account page, which asks
+ * to sign in like any visit.
+ */
+export function renderSignInCodeEmail(input: {
+  code: string;
+  expiresInMinutes: number;
+  /** the /compte page: the way out this email offers */
+  accountUrl: string;
+}): RenderedEmail {
   const code = toInline(input.code);
   const intro = "Voici votre code de connexion à Zone Santé :";
   const validity = `Il est valable ${formatDuration(input.expiresInMinutes, "minute", "minutes")} et ne peut servir qu'une seule fois.`;
   const forgotten = "Ce code sert aussi si vous avez oublié votre mot de passe : une fois connecté, choisissez-en un nouveau depuis votre espace « Mon compte ».";
   const secret = "Ne communiquez ce code à personne : l'équipe de Zone Santé ne vous le demandera jamais.";
   const notYou = "Si vous n'avez pas demandé ce code, ignorez ce message : personne ne peut se connecter sans lui.";
+  const repeated = "Si vous recevez des codes que vous n'avez pas demandés, connectez-vous et changez votre mot de passe depuis votre espace :";
+  const account = "Mon compte Zone Santé";
   // letter-spacing spaces the digits on screen while a copy still gives the six digits together.
   const codeHtml = `<p style="margin:8px 0 24px 0;font-family:'Courier New', Courier, monospace;font-size:32px;font-weight:bold;letter-spacing:8px;">${escapeFrench(code)}</p>`;
+  const wayOutHtml = [renderParagraphHtml(`${escapeFrench(repeated)} ${renderLink(account, input.accountUrl)}`)];
+  const wayOutText = [`${repeated}\n${account} : ${input.accountUrl}`];
   // Neither the subject nor the preheader carries the code: lock screens and notifications show them.
   return finishEmail("Votre code de connexion – Zone Santé", {
     preheader: `Le code de connexion demandé est dans ce message. ${validity}`,
     title: "Votre code de connexion",
-    bodyHtml: [renderParagraph(intro), codeHtml, renderParagraph(validity), renderParagraph(forgotten), renderParagraph(secret), renderParagraph(notYou)],
-    bodyText: [intro, code, validity, forgotten, secret, notYou],
-    footerReason: "Vous recevez ce message parce qu'un code de connexion à Zone Santé a été demandé pour cette adresse email.",
+    bodyHtml: [renderParagraph(intro), codeHtml, renderParagraph(validity), renderParagraph(forgotten), renderParagraph(secret), renderParagraph(notYou), ...wayOutHtml],
+    bodyText: [intro, code, validity, forgotten, secret, notYou, ...wayOutText],
+    footerReason: "Vous recevez ce message parce qu'un code de connexion à Zone Santé a été demandé pour cette adresse e-mail.",
   });
 }
 
 // ---------------------------------------------------------------- latest report
 
 /**
- * One address, from the report's one presentation (core/report/present.ts): the five-second
- * summary in the official words, each section's headline word with its date and source, then the
- * prominent advice with its text (the advice for infants and pregnant women comes first when it
- * applies) and the other advice by title.
+ * One address, from the report's one presentation (core/report/present.ts), as the page and the
+ * PDF show it: the five-second summary in the official words, each section's headline word with
+ * its date and source, then every advice with its text — the prominent ones first, which puts
+ * the advice for infants and pregnant women at the top when it applies.
  */
-function renderReport(report: Report, reportUrl: string): { html: string[]; text: string[] } {
+function renderReport(report: Report, nickname: string | null, reportUrl: string): { html: string[]; text: string[] } {
   const presentation = presentReport(report);
   const label = toInline(presentation.title);
+  const place = describePlace(presentation.title, nickname);
   const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, presentation.bathing];
   const describe = (section: SectionPresentation, extra: string[] = []) => ({
     heading: `${section.title} : ${section.headline.word}`,
@@ -122,12 +151,11 @@ function renderReport(report: Report, reportUrl: string): { html: string[]; text
     (zone) => `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
   );
   const lines = sections.map((section) => describe(section, section.key === "drought" ? zones : []));
-  const prominent = presentation.advice.filter((advice) => advice.prominent);
-  const others = presentation.advice.filter((advice) => !advice.prominent);
+  const advice = [...presentation.advice.filter((item) => item.prominent), ...presentation.advice.filter((item) => !item.prominent)];
   // The address in the link text tells several « Voir le bilan complet » links apart out of context.
   const linkLabel = `Voir le bilan complet pour ${label}`;
   const html = [
-    renderHeading(label),
+    renderHeading(place),
     renderParagraph(`Bilan du ${formatDateFr(report.generated_at)}`),
     renderList(presentation.summary.map((line) => escapeFrench(line.text))),
     renderList(
@@ -137,35 +165,33 @@ function renderReport(report: Report, reportUrl: string): { html: string[]; text
     ),
   ];
   const text = [
-    `${label}\nBilan du ${formatDateFr(report.generated_at)}`,
+    `${place}\nBilan du ${formatDateFr(report.generated_at)}`,
     presentation.summary.map((line) => `- ${line.text}`).join("\n"),
     lines.map((line) => [`- ${line.heading}`, ...line.details.map((detail) => `  ${detail}`), `  ${line.source}`].join("\n")).join("\n"),
   ];
-  if (prominent.length > 0) {
+  if (advice.length > 0) {
     html.push(
       renderParagraph("Nos conseils :"),
-      renderList(prominent.map((advice) => `<strong>${escapeFrench(`${advice.severityLabel} – ${advice.title}`)}</strong><br>${escapeFrench(advice.text)}`)),
+      renderList(advice.map((item) => `<strong>${escapeFrench(`${item.severityLabel} – ${item.title}`)}</strong><br>${escapeFrench(item.text)}`)),
     );
-    text.push(`Nos conseils :\n${prominent.map((advice) => `- ${advice.severityLabel} – ${advice.title}\n  ${advice.text}`).join("\n")}`);
-  }
-  if (others.length > 0) {
-    const heading = prominent.length > 0 ? "Autres conseils :" : "Nos conseils :";
-    html.push(renderParagraph(heading), renderList(others.map((advice) => escapeFrench(advice.title))));
-    text.push(`${heading}\n${others.map((advice) => `- ${advice.title}`).join("\n")}`);
+    text.push(`Nos conseils :\n${advice.map((item) => `- ${item.severityLabel} – ${item.title}\n  ${item.text}`).join("\n")}`);
   }
   html.push(renderParagraphHtml(renderLink(linkLabel, reportUrl)));
   text.push(`${linkLabel} : ${reportUrl}`);
   return { html, text };
 }
 
+/** The report of the account's addresses, sent only when its owner asks for it from /compte. */
 export function renderLatestReportEmail(input: {
   firstName: string | null;
   reports: Report[];
   accountUrl: string;
-  reportUrlFor: (report: Report) => string;
+  reportUrlFor: (report: Report, index: number) => string;
+  /** the name the account gave the address (« Maison »), null when it has none */
+  nicknameFor?: (report: Report, index: number) => string | null;
 }): RenderedEmail {
   const greeting = composeGreeting(input.firstName);
-  const preferences = "Gérer mes préférences d'alerte";
+  const manage = "Gérer mes alertes et préférences";
   const html = [renderParagraph(greeting)];
   const text = [greeting];
   if (input.reports.length === 0) {
@@ -180,21 +206,21 @@ export function renderLatestReportEmail(input: {
         : "Voici le bilan de vos adresses surveillées, à partir des dernières données officielles.";
     html.push(renderParagraph(intro));
     text.push(intro);
-    for (const report of input.reports) {
-      const part = renderReport(report, input.reportUrlFor(report));
+    input.reports.forEach((report, index) => {
+      const part = renderReport(report, input.nicknameFor?.(report, index) ?? null, input.reportUrlFor(report, index));
       html.push(...part.html);
       text.push(...part.text);
-    }
+    });
   }
-  html.push(renderParagraphHtml(renderLink(preferences, input.accountUrl)), renderParagraph(DISCLAIMER));
-  text.push(`${preferences} : ${input.accountUrl}`, DISCLAIMER);
+  const manageIntro = "Vos adresses, les alertes que vous recevez par e-mail et votre compte se gèrent depuis votre espace :";
+  html.push(renderParagraphHtml(`${escapeFrench(manageIntro)} ${renderLink(manage, input.accountUrl)}`), renderParagraph(DISCLAIMER));
+  text.push(`${manageIntro}\n${manage} : ${input.accountUrl}`, DISCLAIMER);
   return finishEmail("Votre bilan santé-environnement", {
     preheader: "L'eau du robinet, l'air et la sécheresse à vos adresses, d'après les données officielles.",
     title: "Votre bilan santé-environnement",
     bodyHtml: html,
     bodyText: text,
-    footerReason:
-      "Vous recevez ce bilan parce que vous avez un compte Zone Santé avec cette adresse email. Vous pouvez choisir les emails que vous recevez depuis votre espace « Mon compte ».",
+    footerReason: "Vous recevez ce bilan parce que vous l'avez demandé depuis votre compte Zone Santé. Il n'est envoyé que sur demande.",
   });
 }
 
@@ -213,10 +239,12 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
   ];
   const history =
     "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.";
-  const last = "Vous ne recevrez plus aucun email de notre part. Vous pouvez toujours consulter Zone Santé sans compte.";
+  const last = "Vous ne recevrez plus aucun e-mail de notre part. Vous pouvez toujours consulter Zone Santé sans compte.";
+  const contact =
+    "Une question sur cette suppression ou sur vos données ? Écrivez-nous à l'adresse de contact indiquée en bas de chaque page du site, par exemple sur notre politique de confidentialité :";
   const privacy = "Politique de confidentialité";
   return finishEmail("Votre compte Zone Santé a été supprimé", {
-    preheader: "Vos données ont été effacées. C'est le dernier email que nous vous envoyons.",
+    preheader: "Vos données ont été effacées. C'est le dernier e-mail que nous vous envoyons.",
     title: "Votre compte a été supprimé",
     bodyHtml: [
       renderParagraph(greeting),
@@ -224,22 +252,27 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
       renderList(erased.map(escapeFrench)),
       renderParagraph(history),
       renderParagraph(last),
-      renderParagraphHtml(renderLink(privacy, input.privacyUrl)),
+      renderParagraphHtml(`${escapeFrench(contact)} ${renderLink(privacy, input.privacyUrl)}`),
     ],
-    bodyText: [greeting, done, erased.map((item) => `- ${item}`).join("\n"), history, last, `${privacy} : ${input.privacyUrl}`],
-    footerReason: "Vous recevez ce dernier message parce que le compte Zone Santé associé à cette adresse email a été supprimé.",
+    bodyText: [greeting, done, erased.map((item) => `- ${item}`).join("\n"), history, last, `${contact}\n${privacy} : ${input.privacyUrl}`],
+    footerReason: "Vous recevez ce dernier message parce que le compte Zone Santé associé à cette adresse e-mail a été supprimé.",
   });
 }
 
 // ---------------------------------------------------------------- alerts
 
-/** Confirmation of an alert sign-up without account (double opt-in): nothing else is sent before it. */
-export function renderSubscriptionConfirmEmail(input: { addressLabel: string; confirmUrl: string }): RenderedEmail {
+/**
+ * Confirmation of an alert sign-up without account (double opt-in): nothing else is sent before
+ * it, and whoever did not ask for it can cancel it at once.
+ */
+export function renderSubscriptionConfirmEmail(input: { addressLabel: string; confirmUrl: string; cancelUrl: string }): RenderedEmail {
   const address = toInline(input.addressLabel);
   const action = "Confirmer mon inscription aux alertes";
   const request = `Vous avez demandé à recevoir les alertes Zone Santé pour l'adresse « ${address} » : eau du robinet, sécheresse, qualité de l'air et eaux de baignade.`;
-  const confirm = "Pour commencer à les recevoir, confirmez votre adresse email. Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.";
-  const notYou = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : vous ne recevrez aucune alerte, et la demande sera effacée sous 30 jours.";
+  const confirm = "Pour commencer à les recevoir, confirmez votre adresse e-mail. Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.";
+  const notYou =
+    "Si vous n'êtes pas à l'origine de cette demande, vous pouvez l'annuler tout de suite, ou ignorer ce message : vous ne recevrez aucune alerte, et la demande sera effacée sous 30 jours.";
+  const cancel = "Je n'ai pas demandé cette inscription : annuler";
   return finishEmail("Confirmez votre inscription aux alertes – Zone Santé", {
     preheader: confirm,
     title: "Confirmez votre inscription aux alertes",
@@ -250,9 +283,113 @@ export function renderSubscriptionConfirmEmail(input: { addressLabel: string; co
       renderButton(action, input.confirmUrl),
       renderParagraphHtml(`${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`),
       renderParagraph(notYou),
+      renderParagraphHtml(renderLink(cancel, input.cancelUrl)),
     ],
-    bodyText: ["Bonjour,", request, confirm, `${action} : ${input.confirmUrl}`, notYou],
-    footerReason: "Vous recevez ce message parce que cette adresse email a été indiquée pour recevoir les alertes Zone Santé.",
+    bodyText: ["Bonjour,", request, confirm, `${action} : ${input.confirmUrl}`, notYou, `Je n'ai pas demandé cette inscription, l'annuler : ${input.cancelUrl}`],
+    footerReason: "Vous recevez ce message parce que cette adresse e-mail a été indiquée pour recevoir les alertes Zone Santé.",
+  });
+}
+
+/**
+ * What the daily run watches (core/alerts/diff.ts), in the words of the emails it sends: each
+ * source announces a change, never a state that stays the same.
+ */
+const ALERT_TOPICS = [
+  "Eau du robinet : un prélèvement non conforme ou au-dessus d'une référence de qualité, puis le retour à la conformité ;",
+  "Sécheresse : chaque changement du niveau de restriction d'eau de votre zone, jusqu'à la fin des restrictions ;",
+  "Qualité de l'air : la veille d'une journée pour laquelle l'indice ATMO officiel prévoit « Dégradé » ou pire ;",
+  "Baignade, pour les sites surveillés proches : une interdiction de baignade et sa levée, un prélèvement « mauvais » en saison, un nouveau classement.",
+];
+
+/** After a confirmed alert sign-up (once): what will come, when, and the way out. */
+export function renderSubscriptionWelcomeEmail(input: { addressLabel: string; reportUrl: string; unsubscribeUrl: string }): RenderedEmail {
+  const address = toInline(input.addressLabel);
+  const done = `Votre inscription est confirmée : nous surveillons désormais l'adresse « ${address} ».`;
+  const what = "Vous recevrez un e-mail quand l'une de ces situations change :";
+  const when = `Nous vérifions les données officielles chaque jour en fin d'après-midi, vers ${ALERT_HOUR_PARIS}${NBSP}h (heure de Paris). Les jours où rien ne change, vous ne recevez rien.`;
+  const report = "Voir le bilan actuel de mon adresse";
+  const stop = "Vous pouvez arrêter ces alertes à tout moment, depuis ce lien ou celui de chaque alerte :";
+  const unsubscribe = "Se désinscrire de ces alertes";
+  return finishEmail("Vos alertes Zone Santé sont activées", {
+    preheader: `${done} Vous recevrez un e-mail seulement si la situation change.`,
+    title: "Vos alertes sont activées",
+    bodyHtml: [
+      renderParagraph("Bonjour,"),
+      renderParagraph(done),
+      renderParagraph(what),
+      renderList(ALERT_TOPICS.map(escapeFrench)),
+      renderParagraph(when),
+      renderParagraphHtml(renderLink(report, input.reportUrl)),
+      renderParagraph(DISCLAIMER),
+      renderParagraphHtml(`${escapeFrench(stop)} ${renderLink(unsubscribe, input.unsubscribeUrl)}`),
+    ],
+    bodyText: [
+      "Bonjour,",
+      done,
+      `${what}\n${ALERT_TOPICS.map((topic) => `- ${topic}`).join("\n")}`,
+      when,
+      `${report} : ${input.reportUrl}`,
+      DISCLAIMER,
+      `${stop}\n${unsubscribe} : ${input.unsubscribeUrl}`,
+    ],
+    footerReason: "Vous recevez ce message parce que vous venez de confirmer votre inscription aux alertes Zone Santé avec cette adresse e-mail.",
+  });
+}
+
+/** One alert sign-up of the mailbox, in the email that lists them. */
+export interface ManagedSubscription {
+  addressLabel: string;
+  /** false while the sign-up waits for its confirmation click */
+  confirmed: boolean;
+  unsubscribeUrl: string;
+}
+
+/**
+ * Asked from /desinscription: every alert sign-up of this address, each with its own way out,
+ * and the account's page when there is one. Nothing in it changes anything until clicked.
+ */
+export function renderManageLinkEmail(input: {
+  subscriptions: ManagedSubscription[];
+  /** null without a confirmed account for this address */
+  account: { manageUrl: string; unsubscribeUrl: string } | null;
+}): RenderedEmail {
+  const intro = "Vous avez demandé un lien pour gérer les alertes Zone Santé reçues à cette adresse e-mail.";
+  const html = [renderParagraph("Bonjour,"), renderParagraph(intro)];
+  const text = ["Bonjour,", intro];
+  if (input.subscriptions.length > 0) {
+    const heading = input.subscriptions.length === 1 ? "Votre inscription aux alertes sans compte :" : "Vos inscriptions aux alertes sans compte :";
+    const items = input.subscriptions.map((subscription) => {
+      const address = toInline(subscription.addressLabel);
+      return {
+        state: subscription.confirmed ? `« ${address} » : alertes actives.` : `« ${address} » : inscription en attente de confirmation.`,
+        action: subscription.confirmed ? `Me désinscrire des alertes pour ${address}` : `Annuler l'inscription pour ${address}`,
+        url: subscription.unsubscribeUrl,
+      };
+    });
+    html.push(renderParagraph(heading), renderList(items.map((item) => `${escapeFrench(item.state)}<br>${renderLink(item.action, item.url)}`)));
+    text.push(`${heading}\n${items.map((item) => `- ${item.state}\n  ${item.action} : ${item.url}`).join("\n")}`);
+  }
+  if (input.account) {
+    const account = "Vous avez aussi un compte Zone Santé : vos adresses surveillées et les alertes que vous recevez se gèrent depuis votre espace, une fois connecté.";
+    const manage = "Gérer mes alertes et préférences";
+    const stop = "Ou, sans vous connecter, arrêtez d'un coup toutes les alertes de votre compte (le compte est conservé) :";
+    const unsubscribe = "Arrêter toutes les alertes de mon compte";
+    html.push(
+      renderParagraph(account),
+      renderParagraphHtml(renderLink(manage, input.account.manageUrl)),
+      renderParagraphHtml(`${escapeFrench(stop)} ${renderLink(unsubscribe, input.account.unsubscribeUrl)}`),
+    );
+    text.push(account, `${manage} : ${input.account.manageUrl}`, `${stop}\n${unsubscribe} : ${input.account.unsubscribeUrl}`);
+  }
+  const notYou = "Si vous n'avez pas demandé ce lien, ignorez ce message : rien ne change tant que vous ne cliquez sur aucun lien.";
+  html.push(renderParagraph(notYou));
+  text.push(notYou);
+  return finishEmail("Gérer vos alertes Zone Santé", {
+    preheader: "Les liens pour gérer ou arrêter les alertes reçues à cette adresse e-mail.",
+    title: "Gérer vos alertes",
+    bodyHtml: html,
+    bodyText: text,
+    footerReason: "Vous recevez ce message parce qu'un lien de gestion des alertes a été demandé pour cette adresse e-mail sur Zone Santé.",
   });
 }
 
@@ -269,7 +406,8 @@ export interface AlertEmailEvent {
  */
 export function renderAlertDigestEmail(input: {
   firstName: string | null;
-  addresses: Array<{ label: string; reportUrl: string; events: AlertEmailEvent[] }>;
+  /** `nickname`: the name an account gave the address (« Maison »), null for a sign-up */
+  addresses: Array<{ label: string; nickname: string | null; reportUrl: string; events: AlertEmailEvent[] }>;
   unsubscribeUrl: string;
   /** account holders manage their preferences there; null for sign-ups without account */
   manageUrl: string | null;
@@ -285,8 +423,9 @@ export function renderAlertDigestEmail(input: {
   const text = [greeting, intro];
   for (const address of input.addresses) {
     const label = toInline(address.label);
-    html.push(renderHeading(label));
-    text.push(`${label}\n${"-".repeat(Math.min(label.length, 60))}`);
+    const place = describePlace(address.label, address.nickname);
+    html.push(renderHeading(place));
+    text.push(`${place}\n${"-".repeat(Math.min(place.length, 60))}`);
     for (const event of address.events) {
       const dated = `${event.dataDate ? `Données du ${formatDateFr(event.dataDate)} – ` : ""}Source : ${event.source.name}`;
       html.push(
@@ -304,7 +443,7 @@ export function renderAlertDigestEmail(input: {
   html.push(renderParagraph(DISCLAIMER));
   text.push(DISCLAIMER);
   if (input.manageUrl) {
-    const manage = "Gérer mes préférences d'alerte";
+    const manage = "Gérer mes alertes et préférences";
     html.push(renderParagraphHtml(renderLink(manage, input.manageUrl)));
     text.push(`${manage} : ${input.manageUrl}`);
   }
@@ -316,7 +455,7 @@ export function renderAlertDigestEmail(input: {
     bodyHtml: html,
     bodyText: text,
     footerReason: input.manageUrl
-      ? "Vous recevez cet email parce que vous surveillez ces adresses depuis votre compte Zone Santé."
-      : "Vous recevez cet email parce que vous vous êtes inscrit(e) aux alertes Zone Santé et avez confirmé votre adresse email.",
+      ? "Vous recevez cet e-mail parce que vous surveillez ces adresses depuis votre compte Zone Santé."
+      : "Vous recevez cet e-mail parce que vous vous êtes inscrit(e) aux alertes Zone Santé et avez confirmé votre adresse e-mail.",
   });
 }

@@ -33,12 +33,13 @@ const CONTENT_BOTTOM = 62;
 const LINE_SPACING = 1.38;
 const SITE_NAME = "Zone Santé";
 
+/** The site's colours (tokens of src/styles/base.css), so that the paper looks like the page. */
 const COLORS = {
-  text: rgb(0.13, 0.15, 0.19),
-  muted: rgb(0.37, 0.4, 0.45),
-  accent: rgb(0.11, 0.24, 0.43),
-  band: rgb(0.92, 0.94, 0.97),
-  rule: rgb(0.8, 0.83, 0.87),
+  text: hexToRgb("#1b2428"), // --color-text
+  muted: hexToRgb("#4f5b62"), // --color-muted
+  accent: hexToRgb("#0b5e55"), // --color-primary
+  band: hexToRgb("#e2f1ee"), // --color-primary-soft
+  rule: hexToRgb("#c9d3d1"), // --color-border
 };
 
 interface TagColors {
@@ -91,21 +92,43 @@ interface TextStyle {
   width?: number;
 }
 
-export async function renderReportPdf(input: { reports: Report[]; generatedAt: Date; recipientName?: string | null; siteUrl?: string }): Promise<Uint8Array> {
+/** One address of the PDF: an account's carries the person's name for it (« Maison »). */
+export interface NamedReport {
+  report: Report;
+  nickname: string | null;
+}
+
+/** « Maison – 8 Boulevard du Port 80000 Amiens » (as the emails word it), or the address alone. */
+function titleOf(entry: NamedReport, presentation: ReportPresentation): string {
+  const nickname = entry.nickname?.trim();
+  return nickname && nickname !== presentation.title ? `${nickname} – ${presentation.title}` : presentation.title;
+}
+
+export async function renderReportPdf(input: {
+  reports: ReadonlyArray<Report | NamedReport>;
+  generatedAt: Date;
+  recipientName?: string | null;
+  siteUrl?: string;
+}): Promise<Uint8Array> {
   if (input.reports.length === 0) throw new RangeError("renderReportPdf needs at least one report");
+  const entries = input.reports.map((item): NamedReport => ("report" in item ? item : { report: item, nickname: null }));
+  const presented = entries.map((entry) => ({ entry, presentation: presentReport(entry.report) }));
   const doc = await PDFDocument.create();
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   const cursor: Cursor = { doc, fonts, page: addPage(doc, fonts), y: CONTENT_TOP, siteUrl: input.siteUrl ?? null };
 
-  drawIntro(cursor, input);
-  input.reports.forEach((report, index) => {
+  drawIntro(cursor, { ...input, titles: presented.map(({ entry, presentation }) => titleOf(entry, presentation)) });
+  presented.forEach(({ entry, presentation }, index) => {
     if (index > 0) startNewPage(cursor);
-    drawReport(cursor, report, presentReport(report));
+    drawReport(cursor, entry.report, { ...presentation, title: titleOf(entry, presentation) });
   });
   drawDisclaimer(cursor, DISCLAIMER);
   drawFooters(doc, fonts);
 
-  // Metadata are PDF text strings (UTF-16), not drawn: no WinAnsi restriction.
+  // Metadata are PDF text strings (UTF-16), not drawn: no WinAnsi restriction. A reader shows the
+  // title rather than the file name (DisplayDocTitle) and reads the text in French (/Lang). The
+  // content is not tagged: pdf-lib 1.17 writes no structure tree, marked-content ids nor parent
+  // tree, and a hand-made one that missed a single line would mislead screen readers.
   doc.setTitle("Bilan santé-environnement — Zone Santé", { showInWindowTitleBar: true });
   doc.setAuthor(SITE_NAME);
   doc.setCreator(SITE_NAME);
@@ -286,14 +309,14 @@ function drawRule(cursor: Cursor, gap = 10): void {
 
 // ---------------------------------------------------------------- content
 
-function drawIntro(cursor: Cursor, input: { reports: Report[]; generatedAt: Date; recipientName?: string | null }): void {
+function drawIntro(cursor: Cursor, input: { titles: readonly string[]; generatedAt: Date; recipientName?: string | null }): void {
   drawParagraph(cursor, "Votre bilan santé-environnement", { bold: true, size: 21, color: COLORS.accent }, 6);
   drawParagraph(cursor, `Généré le ${formatDateFr(input.generatedAt.toISOString())}`, { color: COLORS.muted }, 2);
   if (input.recipientName) drawParagraph(cursor, `Établi pour ${input.recipientName}`, { color: COLORS.muted }, 2);
-  const count = input.reports.length;
+  const count = input.titles.length;
   drawParagraph(cursor, `${count} adresse${count > 1 ? "s" : ""} suivie${count > 1 ? "s" : ""}`, { color: COLORS.muted }, 6);
   if (count > 1) {
-    input.reports.forEach((report, index) => drawParagraph(cursor, `${index + 1}. ${report.address.label}`, { indent: 10 }, 1));
+    input.titles.forEach((title, index) => drawParagraph(cursor, `${index + 1}. ${title}`, { indent: 10 }, 1));
   }
   cursor.y -= 12;
 }

@@ -4,10 +4,10 @@ import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
-import { deleteAddress, insertAddressWithinLimit, listAddresses } from "../db/repositories/addresses.ts";
+import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import { updateUser } from "../db/repositories/users.ts";
-import { readPickedAddress, toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
+import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
@@ -16,8 +16,7 @@ import { limitByKey } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
-import { changePassword, deleteAccount } from "../services/accounts.ts";
-import { buildReport } from "../services/report.ts";
+import { addMonitoredAddress, changePassword, chooseAddressNetwork, deleteAccount, listAddressNetworks, type AddressNetworks } from "../services/accounts.ts";
 import { newPasswordField } from "./auth.ts";
 import { personNameField, pickedAddressField } from "./fields.ts";
 
@@ -30,6 +29,9 @@ const addressBody = z.object({
   label: z.string().trim().max(60, { error: "Le nom de l'adresse est limité à 60 caractères." }).nullish(),
   address: pickedAddressField,
 });
+const networkBody = z.object({
+  udiCode: z.string({ error: "Choisissez un réseau d'eau dans la liste." }).trim().regex(/^[0-9A-Za-z]{1,20}$/, { error: "Choisissez un réseau d'eau dans la liste." }),
+});
 const preference = z.boolean({ error: "Préférences invalides." });
 const preferencesBody = z.object(
   { water: preference, drought: preference, air: preference, bathing: preference },
@@ -37,12 +39,16 @@ const preferencesBody = z.object(
 );
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
 
-function describeAddress(siteUrl: string, row: MonitoredAddressRow) {
+const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
+
+function describeAddress(siteUrl: string, row: MonitoredAddressRow, networks: AddressNetworks) {
   return {
     id: row.id,
     label: row.label,
     address: readPickedAddress(row),
     udiCode: row.udiCode,
+    /** the networks of the commune by name, for the page to show and change (never the raw code) */
+    networks,
     createdAt: new Date(row.createdAtMs).toISOString(),
     reportUrl: reportPageUrl(siteUrl, readPickedAddress(row), row.udiCode).replace(siteUrl, ""),
   };
@@ -54,6 +60,8 @@ export type MonitoredAddressAnswer = ReturnType<typeof describeAddress>;
 export type AddressesAnswer = { addresses: MonitoredAddressAnswer[]; max: number };
 /** POST /api/account/addresses (201): officialData is false when the sources could not be read. */
 export type AddedAddressAnswer = { address: MonitoredAddressAnswer; officialData: boolean };
+/** PATCH /api/account/addresses/:id: the address with its new network. */
+export type ChangedAddressAnswer = { address: MonitoredAddressAnswer };
 /** GET and PUT /api/account/preferences. */
 export type PreferencesAnswer = { preferences: z.output<typeof preferencesBody> };
 /** PATCH /api/account/profile. */
@@ -72,7 +80,7 @@ const ACCOUNT_LIMITS = {
     rule: { scope: "account-preferences-save", limit: 20, windowSeconds: HOUR },
     message: "Trop d'enregistrements de vos préférences en peu de temps. Veuillez réessayer dans une heure.",
   },
-  reportEmails: { rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR }, message: "Trop de demandes de bilan par email. Veuillez réessayer dans une heure." },
+  reportEmails: { rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR }, message: "Trop de demandes de bilan par e-mail. Veuillez réessayer dans une heure." },
 } as const;
 
 /** Every route here acts on the signed-in account only: queries are scoped by its user id. */
@@ -104,7 +112,9 @@ export const accountRoutes = new Hono<AppEnv>()
   .get("/addresses", async (c) => {
     const deps = c.get("deps");
     const rows = await listAddresses(deps.db, c.get("auth")!.user.id);
-    return c.json({ addresses: rows.map((row) => describeAddress(deps.config.SITE_URL, row)), max: MAX_MONITORED_ADDRESSES });
+    const networks = await listAddressNetworks(deps, rows);
+    const addresses = rows.map((row) => describeAddress(deps.config.SITE_URL, row, networks.get(row.id) ?? UNAVAILABLE_NETWORKS));
+    return c.json({ addresses, max: MAX_MONITORED_ADDRESSES });
   })
 
   .post("/addresses", jsonBody(addressBody), async (c) => {
@@ -116,21 +126,25 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!isInFrance(address.latitude, address.longitude)) {
       return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
     }
-    const existing = await listAddresses(deps.db, user.id);
-    if (existing.length >= MAX_MONITORED_ADDRESSES) {
-      return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
+    const outcome = await addMonitoredAddress(deps, { userId: user.id, label: label ?? null, address, defer: deferTask(c) });
+    if (outcome.kind === "duplicate") return jsonError(c, 409, "Cette adresse est déjà dans votre compte.", "address_duplicate");
+    if (outcome.kind === "limit") return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
+    // The report just read the commune: its networks come from the cache.
+    const networks = await listAddressNetworks(deps, [outcome.row]);
+    const described = describeAddress(deps.config.SITE_URL, outcome.row, networks.get(outcome.row.id) ?? UNAVAILABLE_NETWORKS);
+    return c.json({ address: described, officialData: outcome.officialData }, 201);
+  })
+
+  .patch("/addresses/:id", jsonBody(networkBody), async (c) => {
+    const deps = c.get("deps");
+    const { udiCode } = c.req.valid("json");
+    const outcome = await chooseAddressNetwork(deps, { userId: c.get("auth")!.user.id, addressId: c.req.param("id"), udiCode });
+    if (outcome.kind === "not_found") return jsonError(c, 404, "Cette adresse n'existe pas ou a déjà été supprimée.", "not_found");
+    if (outcome.kind === "unknown_network") return jsonError(c, 400, "Ce réseau d'eau ne dessert pas la commune de cette adresse.", "unknown_network");
+    if (outcome.kind === "unavailable") {
+      return jsonError(c, 503, "La liste des réseaux d'eau est momentanément indisponible. Réessayez dans quelques minutes.", "upstream_unavailable");
     }
-    // The official data are read now, so that the network (UDI) serving the address is stored.
-    const report = await buildReport(deps, { address, now: deps.clock(), defer: deferTask(c) });
-    const row = await insertAddressWithinLimit(deps.db, {
-      userId: user.id,
-      label: label || `Domicile ${existing.length + 1}`,
-      ...toAddressColumnValues(address),
-      udiCode: report.water_quality.udi?.code ?? null,
-      nowMs: deps.clock().getTime(),
-    });
-    if (!row) return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
-    return c.json({ address: describeAddress(deps.config.SITE_URL, row), officialData: report.water_quality.success }, 201);
+    return c.json({ address: describeAddress(deps.config.SITE_URL, outcome.row, outcome.networks) });
   })
 
   .delete("/addresses/:id", async (c) => {
@@ -162,9 +176,9 @@ export const accountRoutes = new Hono<AppEnv>()
     const limited = await limitByKey(c, ACCOUNT_LIMITS.reportEmails.rule, user.id, ACCOUNT_LIMITS.reportEmails.message);
     if (limited) return limited;
     const outcome = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
-    if (outcome === "capped") return jsonError(c, 429, "Trop d'emails envoyés à votre adresse en peu de temps. Veuillez réessayer plus tard.", "rate_limited");
-    if (outcome === "failed") return jsonError(c, 502, "Votre bilan n'a pas pu être envoyé par email. Veuillez réessayer plus tard.", "email_failed");
-    return c.json({ message: "Votre bilan vient de vous être envoyé par email.", emailSent: true });
+    if (outcome === "capped") return jsonError(c, 429, "Trop d'e-mails envoyés à votre adresse en peu de temps. Veuillez réessayer plus tard.", "rate_limited");
+    if (outcome === "failed") return jsonError(c, 502, "Votre bilan n'a pas pu être envoyé par e-mail. Veuillez réessayer plus tard.", "email_failed");
+    return c.json({ message: "Votre bilan vient de vous être envoyé par e-mail.", emailSent: true });
   })
 
   .get("/report.pdf", async (c) => {
@@ -173,8 +187,10 @@ export const accountRoutes = new Hono<AppEnv>()
     const addresses = await listAddresses(deps.db, user.id);
     if (addresses.length === 0) return jsonError(c, 404, "Ajoutez d'abord une adresse surveillée pour obtenir un rapport.", "no_address");
     const now = deps.clock();
+    const reports = await buildAddressReports(deps, addresses);
     const pdf = await renderReportPdf({
-      reports: await buildAddressReports(deps, addresses),
+      // Each report under the person's name for its address (« Maison »).
+      reports: reports.map((report, index) => ({ report, nickname: addresses[index]?.label ?? null })),
       generatedAt: now,
       siteUrl: deps.config.SITE_URL,
       recipientName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,

@@ -17,10 +17,10 @@ import { personNameField } from "./fields.ts";
 const MINUTE = 60;
 
 export const emailField = z
-  .string({ error: "L'adresse email est obligatoire." })
+  .string({ error: "L'adresse e-mail est obligatoire." })
   .trim()
-  .max(254, { error: "L'adresse email est trop longue." })
-  .pipe(z.email({ error: "L'adresse email n'est pas valide." }))
+  .max(254, { error: "L'adresse e-mail est trop longue." })
+  .pipe(z.email({ error: "L'adresse e-mail n'est pas valide." }))
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
@@ -37,8 +37,8 @@ const signInBody = z.object({
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
 });
 const codeRequestBody = z.object({ email: emailField });
-const CONFIRM_LINK_INVALID = "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par email pour confirmer votre adresse.";
-const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'email.";
+const CONFIRM_LINK_INVALID = "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par e-mail pour confirmer votre adresse.";
+const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 /** u, x and s of the link, as the confirmation page read them from its address. */
 const confirmBody = z.object({
   u: z.string({ error: CONFIRM_LINK_INCOMPLETE }).min(1, { error: CONFIRM_LINK_INCOMPLETE }).max(64, { error: CONFIRM_LINK_INCOMPLETE }),
@@ -97,12 +97,12 @@ export const authRoutes = new Hono<AppEnv>()
       const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       const outcome = await signUp(c.get("deps"), input);
-      if (outcome.kind === "exists") return jsonError(c, 409, "Un compte existe déjà avec cette adresse email.", "email_taken");
+      if (outcome.kind === "exists") return jsonError(c, 409, "Un compte existe déjà avec cette adresse e-mail.", "email_taken");
       return c.json(
         {
           message: outcome.emailSent
-            ? "Vérifiez vos emails pour confirmer votre compte."
-            : "Votre compte est créé, mais l'email de confirmation n'a pas pu être envoyé. Connectez-vous avec un code reçu par email pour le confirmer.",
+            ? "Vérifiez vos e-mails pour confirmer votre compte."
+            : "Votre compte est créé, mais l'e-mail de confirmation n'a pas pu être envoyé. Connectez-vous avec un code reçu par e-mail pour le confirmer.",
           emailSent: outcome.emailSent,
         },
         201,
@@ -145,18 +145,18 @@ export const authRoutes = new Hono<AppEnv>()
           c,
           { scope: "signin-email", limit: 50, windowSeconds: 15 * MINUTE },
           input.email,
-          "Trop de tentatives sur ce compte. Connectez-vous avec un code reçu par email, ou réessayez dans quelques minutes.",
+          "Trop de tentatives sur ce compte. Connectez-vous avec un code reçu par e-mail, ou réessayez dans quelques minutes.",
         ));
       if (limited) return limited;
       const outcome = await signInWithPassword(c.get("deps"), input);
-      if (outcome.kind === "invalid") return jsonError(c, 401, "Email ou mot de passe incorrect.", "invalid_credentials");
+      if (outcome.kind === "invalid") return jsonError(c, 401, "E-mail ou mot de passe incorrect.", "invalid_credentials");
       if (outcome.kind === "unconfirmed") {
         return jsonError(
           c,
           403,
           outcome.emailSent
-            ? "Votre adresse email n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
-            : "Votre adresse email n'est pas encore confirmée. Connectez-vous avec un code reçu par email pour la confirmer.",
+            ? "Votre adresse e-mail n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
+            : "Votre adresse e-mail n'est pas encore confirmée. Connectez-vous avec un code reçu par e-mail pour la confirmer.",
           "email_unconfirmed",
         );
       }

@@ -3,18 +3,19 @@ import { z } from "zod";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
+import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { resolvePickedAddress } from "../services/geocoded-address.ts";
-import { confirmSubscription, createSubscription, unsubscribe } from "../services/subscriptions.ts";
+import { confirmSubscription, createSubscription, sendManageLinks, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
 import { pickedAddressField } from "./fields.ts";
 
 const signUpBody = z.object({
   email: emailField,
   address: pickedAddressField,
-  consent: z.literal(true, { error: "Veuillez accepter de recevoir les alertes par email." }),
+  consent: z.literal(true, { error: "Veuillez accepter de recevoir les alertes par e-mail." }),
   /** the page that embeds the frame (document.referrer), when signing up from a partner site */
   partnerUrl: z.string().max(2000).nullish(),
 });
@@ -28,6 +29,25 @@ const confirmBody = z.object({
 });
 
 const INVALID_UNSUBSCRIBE = "Lien de désinscription invalide ou expiré.";
+
+const manageLinkBody = z.object({ email: emailField });
+
+/** POST /api/subscriptions/manage-link: the form of /desinscription for someone without a link. */
+export type ManageLinkRequest = z.input<typeof manageLinkBody>;
+/** The same answer whether or not the address is known. */
+export type ManageLinkAnswer = { message: string };
+
+const MANAGE_LINK_MESSAGE =
+  "Si cette adresse est inscrite aux alertes ou a un compte, vous allez recevoir un e-mail avec un lien pour gérer ou arrêter vos alertes. Pensez à regarder dans vos courriers indésirables.";
+
+/**
+ * Each request may end in an email to the address typed: a few per hour per address (its
+ * mailbox, +tags included) and per source, on top of the recipient cap of every email.
+ */
+const MANAGE_LINK_LIMITS = {
+  ip: { scope: "manage-link-ip", limit: 10, windowSeconds: 3600 },
+  email: { scope: "manage-link-email", limit: 3, windowSeconds: 3600 },
+} as const;
 
 /** Only the origin of a partner page is kept (no path: it could carry personal data). */
 function partnerOriginOf(url: string | null | undefined, siteUrl: string): string | null {
@@ -65,14 +85,14 @@ export const subscriptionRoutes = new Hono<AppEnv>()
         partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
       });
       if (outcome.kind === "capped") {
-        return jsonError(c, 429, "Trop de demandes pour cette adresse email. Veuillez réessayer plus tard.", "rate_limited");
+        return jsonError(c, 429, "Trop de demandes pour cette adresse e-mail. Veuillez réessayer plus tard.", "rate_limited");
       }
       const { confirmationSent } = outcome;
       return c.json(
         {
           message: confirmationSent
-            ? "Vérifiez vos emails\u00a0: cliquez sur le lien reçu pour confirmer votre inscription."
-            : "Votre inscription est enregistrée. L'email de confirmation vous sera envoyé dans les prochaines heures.",
+            ? "Vérifiez vos e-mails\u00a0: cliquez sur le lien reçu pour confirmer votre inscription."
+            : "Votre inscription est enregistrée. L'e-mail de confirmation vous sera envoyé dans les prochaines heures.",
           confirmationSent,
         },
         202,
@@ -80,14 +100,30 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     },
   )
   .post("/confirm", jsonBody(confirmBody), async (c) => {
+    const deps = c.get("deps");
     const { i, t } = c.req.valid("json");
-    const confirmed = await confirmSubscription(c.get("deps"), { id: i, token: t });
+    const confirmed = await confirmSubscription(deps, { id: i, token: t });
     if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
-    return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel });
-  });
+    // The page links to it: same-origin path, as the page is on the site.
+    const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
+    return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel, unsubscribeUrl: unsubscribePath });
+  })
+  .post(
+    "/manage-link",
+    rateLimitByIp(() => MANAGE_LINK_LIMITS.ip),
+    jsonBody(manageLinkBody),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      const limited = await limitByKey(c, MANAGE_LINK_LIMITS.email, normaliseRecipientAddress(email));
+      if (limited) return limited;
+      // Looked up and sent after the answer: a known address and an unknown one answer alike, as fast.
+      deferTask(c)(sendManageLinks(c.get("deps"), email));
+      return c.json({ message: MANAGE_LINK_MESSAGE } satisfies ManageLinkAnswer, 202);
+    },
+  );
 
-/** POST /api/subscriptions/confirm. */
-export type SubscriptionConfirmedAnswer = { message: string; addressLabel: string };
+/** POST /api/subscriptions/confirm: `unsubscribeUrl` is the path of the page that stops these alerts. */
+export type SubscriptionConfirmedAnswer = { message: string; addressLabel: string; unsubscribeUrl: string };
 /** POST /api/unsubscribe: kind says whether an account (kept) or a sign-up without account was unsubscribed. */
 export type UnsubscribedAnswer = { message: string; kind: NonNullable<Awaited<ReturnType<typeof unsubscribe>>>["kind"] };
 

@@ -35,15 +35,19 @@ export async function buildAddressReports(deps: Deps, addresses: readonly Monito
   );
 }
 
-/** Emails the current report of every monitored address (on the person's request). */
+/**
+ * Emails the current report of every monitored address, under the name the person gave it — only
+ * when asked (saving preferences sends nothing).
+ */
 export async function sendLatestReport(deps: Deps, user: UserRow, addresses: readonly MonitoredAddressRow[]): Promise<"sent" | "failed" | "capped"> {
+  // Reports come back in the order of the addresses: the index pairs each with its row.
   const reports = await buildAddressReports(deps, addresses);
-  const udiByLabel = new Map(addresses.map((address) => [address.addressLabel, address.udiCode]));
   const email = renderLatestReportEmail({
     firstName: user.firstName,
     reports,
     accountUrl: `${deps.config.SITE_URL}/compte`,
-    reportUrlFor: (report) => reportPageUrl(deps.config.SITE_URL, report.address, udiByLabel.get(report.address.label)),
+    reportUrlFor: (report, index) => reportPageUrl(deps.config.SITE_URL, report.address, addresses[index]?.udiCode),
+    nicknameFor: (_report, index) => addresses[index]?.label ?? null,
   });
   const result = await deps.mailer.send({ to: user.email, ...email });
   if (result.ok) return "sent";

@@ -1,5 +1,6 @@
 // Account flows: sign-up with email confirmation, password and emailed-code sign-in, Google,
-// password change and deletion. Routes validate input and map these outcomes to HTTP.
+// password change and deletion, and the monitored addresses with their water network. Routes
+// validate input and map these outcomes to HTTP.
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { generateNumericCode, hexEqual, hmacHex } from "../auth/crypto.ts";
@@ -21,6 +22,14 @@ import {
 import { eraseAlertDataStatements, findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
 import { renderAccountDeletedEmail, renderConfirmEmail, renderSignInCodeEmail } from "../email/templates.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
+import { presentWater, type WaterPresentation } from "../../core/report/present.ts";
+import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import type { PickedAddress } from "../../core/types.ts";
+import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { findAddress, findAddressAt, insertAddressWithinLimit, listAddresses, updateAddressUdi } from "../db/repositories/addresses.ts";
+import { toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
+import { loadCommuneData, selectWater, type CommuneWater } from "./commune-data.ts";
+import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -146,7 +155,7 @@ export async function sendSignInCode(deps: Deps, rawEmail: string): Promise<{ se
   const code = generateNumericCode(6);
   const nowMs = deps.clock().getTime();
   await replaceEmailCode(deps.db, { email, codeHash: await codeHash(deps, email, code), nowMs, expiresAtMs: nowMs + SIGN_IN_CODE_MINUTES * 60 * 1000 });
-  const result = await deps.mailer.send({ to: email, ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES }) });
+  const result = await deps.mailer.send({ to: email, ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }) });
   if (!result.ok) deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });
   return { sent: result.ok };
 }
@@ -247,4 +256,88 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailS
   const result = await deps.mailer.send({ to: user.email, ...email });
   if (!result.ok) deps.log({ level: "error", message: "account deletion email failed", fields: { error: result.error } });
   return { emailSent: result.ok };
+}
+
+// ---------------------------------------------------------------- monitored addresses
+
+type AddressDeps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
+
+export type AddMonitoredAddressOutcome =
+  | { kind: "added"; row: MonitoredAddressRow; officialData: boolean }
+  | { kind: "duplicate" }
+  | { kind: "limit" };
+
+/**
+ * Adds an address to the account, once per place and within the limit. The official data are
+ * read before the insert so that the network (UDI) the report shows for it is stored; the checks
+ * run first so that a refused add reads no upstream, and again in the insert against races.
+ */
+export async function addMonitoredAddress(
+  deps: AddressDeps,
+  input: { userId: string; label: string | null; address: PickedAddress; defer?: ((task: Promise<unknown>) => void) | undefined },
+): Promise<AddMonitoredAddressOutcome> {
+  if (await findAddressAt(deps.db, input.userId, input.address)) return { kind: "duplicate" };
+  const existing = await listAddresses(deps.db, input.userId);
+  if (existing.length >= MAX_MONITORED_ADDRESSES) return { kind: "limit" };
+  const report = await buildReport(deps, { address: input.address, now: deps.clock(), defer: input.defer });
+  const outcome = await insertAddressWithinLimit(deps.db, {
+    userId: input.userId,
+    label: input.label || `Domicile ${existing.length + 1}`,
+    ...toAddressColumnValues(input.address),
+    udiCode: report.water_quality.udi?.code ?? null,
+    nowMs: deps.clock().getTime(),
+  });
+  return outcome.kind === "inserted" ? { kind: "added", row: outcome.row, officialData: report.water_quality.success } : outcome;
+}
+
+/** A network by code and name, as the report's chooser words it (« AMIENS CENTRE – quartier centre-ville »). */
+type NetworkOption = WaterPresentation["networks"]["options"][number];
+
+/**
+ * The water networks of an address's commune, as /compte offers them: `selected` is the one the
+ * alerts, the PDF and the emails read (the stored choice, else the report's default), null when
+ * there is neither (no choice stored and the results, which set the default, unreadable now). « none »: the sanitary control lists no network for the commune;
+ * « unavailable »: the list could not be read now.
+ */
+export type AddressNetworks = { status: "listed"; selected: NetworkOption | null; options: NetworkOption[] } | { status: "none" } | { status: "unavailable" };
+
+function describeNetworks(water: CommuneWater, udiCode: string | null, now: Date): AddressNetworks {
+  if (!water.udis.ok) return { status: "unavailable" };
+  if (water.udis.data.length === 0) return { status: "none" };
+  // The report's own presentation names the networks, so the account page words them as the report does.
+  const { networks } = presentWater(evaluateWaterQuality({ ...selectWater(water, udiCode ?? undefined), now }));
+  const selectedCode = networks.selected ?? udiCode;
+  return { status: "listed", selected: networks.options.find((option) => option.code === selectedCode) ?? null, options: networks.options };
+}
+
+/** Each address's networks, by address id: one load per commune through the cached per-commune loader. */
+export async function listAddressNetworks(deps: AddressDeps, rows: readonly MonitoredAddressRow[]): Promise<Map<string, AddressNetworks>> {
+  const now = deps.clock();
+  const communes = new Map<string, Promise<CommuneWater>>();
+  for (const row of rows) {
+    if (!communes.has(row.citycode)) {
+      communes.set(row.citycode, loadCommuneData(deps.sources, { citycode: row.citycode, now, needs: { water: true, drought: false, air: false } }).then((data) => data.water));
+    }
+  }
+  const entries = await Promise.all(rows.map(async (row) => [row.id, describeNetworks(await communes.get(row.citycode)!, row.udiCode, now)] as const));
+  return new Map(entries);
+}
+
+export type ChooseNetworkOutcome =
+  | { kind: "saved"; row: MonitoredAddressRow; networks: AddressNetworks }
+  | { kind: "not_found" }
+  | { kind: "unknown_network" }
+  | { kind: "unavailable" };
+
+/** Saves the person's network for one of their addresses, when the commune has that network. */
+export async function chooseAddressNetwork(deps: AddressDeps, input: { userId: string; addressId: string; udiCode: string }): Promise<ChooseNetworkOutcome> {
+  const row = await findAddress(deps.db, input.userId, input.addressId);
+  if (!row) return { kind: "not_found" };
+  const now = deps.clock();
+  const { water } = await loadCommuneData(deps.sources, { citycode: row.citycode, now, needs: { water: true, drought: false, air: false } });
+  if (!water.udis.ok) return { kind: "unavailable" };
+  if (!water.udis.data.some((udi) => udi.code === input.udiCode)) return { kind: "unknown_network" };
+  const saved = await updateAddressUdi(deps.db, input.userId, row.id, input.udiCode);
+  if (!saved) return { kind: "not_found" };
+  return { kind: "saved", row: saved, networks: describeNetworks(water, saved.udiCode, now) };
 }

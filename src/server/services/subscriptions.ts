@@ -1,22 +1,26 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
-import { parseLinkRecipientKey } from "../db/alert-keys.ts";
+import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
+import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
 import { savePreferences } from "../db/repositories/preferences.ts";
 import {
   deleteSubscription,
   findSubscription,
   insertSubscription,
+  listSubscriptionsByIds,
   listUnsentConfirmations,
   markConfirmationSent,
   markSubscriptionConfirmed,
   markSubscriptionUnsubscribed,
 } from "../db/repositories/subscriptions.ts";
 import { RETENTION_MS } from "../db/repositories/purge.ts";
-import { toAddressColumnValues } from "../db/schema/index.ts";
+import { findUserByEmail } from "../db/repositories/users.ts";
+import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow } from "../db/schema/index.ts";
 import type { PickedAddress } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
-import { renderSubscriptionConfirmEmail } from "../email/templates.ts";
+import { renderManageLinkEmail, renderSubscriptionConfirmEmail, renderSubscriptionWelcomeEmail } from "../email/templates.ts";
+import { reportPageUrl } from "./account-reports.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -42,7 +46,12 @@ export async function buildOneClickUnsubscribeUrl(deps: Pick<Deps, "appSecret" |
 }
 
 async function sendConfirmation(deps: Deps, subscription: { id: string; email: string; addressLabel: string }): Promise<"sent" | "failed" | "capped"> {
-  const email = renderSubscriptionConfirmEmail({ addressLabel: subscription.addressLabel, confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id) });
+  const email = renderSubscriptionConfirmEmail({
+    addressLabel: subscription.addressLabel,
+    confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id),
+    // Unsubscribing a sign-up still waiting for its click cancels it: it will never be confirmed.
+    cancelUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id)),
+  });
   const result = await deps.mailer.send({ to: subscription.email, ...email, idempotencyKey: `subscription-confirm-${subscription.id}` });
   if (!result.ok) {
     if (result.capped) return "capped";
@@ -83,13 +92,81 @@ export async function createSubscription(
   return { kind: "created", id: row.id, confirmationSent: sending === "sent" };
 }
 
-/** Idempotent: a second click on the link confirms nothing more and says the same. */
-export async function confirmSubscription(deps: Deps, input: { id: string; token: string }) {
+/** What will come and when, with the way out: sent once, by the click that confirmed. */
+async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsubscribeUrl: string): Promise<void> {
+  const email = renderSubscriptionWelcomeEmail({
+    addressLabel: subscription.addressLabel,
+    reportUrl: reportPageUrl(deps.config.SITE_URL, readPickedAddress(subscription)),
+    unsubscribeUrl,
+  });
+  const result = await deps.mailer.send({
+    to: subscription.email,
+    ...email,
+    // The first email of the alert list: mail clients offer its one-click unsubscribe (RFC 8058) too.
+    headers: {
+      "List-Unsubscribe": `<${await buildOneClickUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id))}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    idempotencyKey: `subscription-welcome-${subscription.id}`,
+  });
+  // The sign-up stands without it: the alerts carry the same way out.
+  if (!result.ok && !result.capped) deps.log({ level: "warn", message: "subscription welcome email failed", fields: { error: result.error } });
+}
+
+/**
+ * Idempotent: a second click on the link confirms nothing more, sends nothing more and says the
+ * same. The answer carries the unsubscribe link, which the confirmation page offers.
+ */
+export async function confirmSubscription(deps: Deps, input: { id: string; token: string }): Promise<{ addressLabel: string; unsubscribeUrl: string } | null> {
   if (!hexEqual(await signature(deps, "confirm-subscription", input.id), input.token)) return null;
   const row = await findSubscription(deps.db, input.id);
   if (!row || row.unsubscribedAtMs) return null;
-  if (!row.confirmedAtMs) await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime());
-  return { addressLabel: row.addressLabel };
+  const unsubscribeUrl = await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id));
+  if (!row.confirmedAtMs && (await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime()))) await sendWelcome(deps, row, unsubscribeUrl);
+  return { addressLabel: row.addressLabel, unsubscribeUrl };
+}
+
+/** A mailbox never gets more emails than this from one request (one per spelling it signed up with). */
+const MAX_MANAGE_EMAILS = 3;
+
+/**
+ * The « recevoir un lien de gestion » form of /desinscription. Whoever types an address learns
+ * nothing (the route answers before this runs); its owner gets, at each address the sign-ups or
+ * the account were made with, one email listing them with their own unsubscribe links. An
+ * address we do not know gets nothing. Returns the number of emails sent.
+ */
+export async function sendManageLinks(deps: Deps, typedEmail: string): Promise<number> {
+  const ids = await findMailboxSubscriptionIds(deps.db, typedEmail);
+  const rows = ids.length > 0 ? (await listSubscriptionsByIds(deps.db, ids)).filter((row) => !row.unsubscribedAtMs) : [];
+  const user = await findUserByEmail(deps.db, typedEmail);
+  const account = user?.emailVerifiedAtMs ? user : null;
+  // Each list goes to the exact address it was made with, never to a spelling only typed here.
+  const recipients = new Map<string, AlertSubscriptionRow[]>();
+  for (const row of rows) {
+    const to = row.email.toLowerCase();
+    recipients.set(to, [...(recipients.get(to) ?? []), row]);
+  }
+  if (account && !recipients.has(account.email)) recipients.set(account.email, []);
+  let sent = 0;
+  for (const [to, subscriptions] of [...recipients].slice(0, MAX_MANAGE_EMAILS)) {
+    const email = renderManageLinkEmail({
+      subscriptions: await Promise.all(
+        subscriptions.map(async (row) => ({
+          addressLabel: row.addressLabel,
+          confirmed: row.confirmedAtMs !== null,
+          unsubscribeUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id)),
+        })),
+      ),
+      account:
+        account && account.email === to
+          ? { manageUrl: `${deps.config.SITE_URL}/compte`, unsubscribeUrl: await buildUnsubscribeUrl(deps, accountRecipientKey(account.id)) }
+          : null,
+    });
+    const result = await deps.mailer.send({ to, ...email });
+    if (result.ok) sent++;
+    else if (!result.capped) deps.log({ level: "error", message: "manage link email failed", fields: { error: result.error } });
+  }
+  return sent;
 }
 
 export type UnsubscribeOutcome = { kind: "subscription" } | { kind: "account" } | null;

@@ -13,7 +13,9 @@ describe("alert emails", () => {
   it("a single alert: its title as subject, date, source, report link and unsubscribe link", () => {
     const email = renderAlertDigestEmail({
       firstName: null,
-      addresses: [{ label: "Avenue du 8 Mai 1945 34370 Maraussan", reportUrl: "https://zone-sante.example/?lat=1", events: [event("Eau du robinet\u00a0: prélèvement non conforme")] }],
+      addresses: [
+        { label: "Avenue du 8 Mai 1945 34370 Maraussan", nickname: null, reportUrl: "https://zone-sante.example/?lat=1", events: [event("Eau du robinet\u00a0: prélèvement non conforme")] },
+      ],
       unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
       manageUrl: null,
     });
@@ -22,19 +24,24 @@ describe("alert emails", () => {
       expect(part).toContain("10\u00a0novembre\u00a02026");
       expect(part).toMatch(/Hub(&#39;|')Eau/);
       expect(part).toContain("Se désinscrire de ces alertes");
-      expect(part).not.toContain("Gérer mes préférences");
+      expect(part).not.toContain("Gérer mes alertes");
     }
     expect(email.text).toContain("Voir le bilan complet pour Avenue du 8 Mai 1945 34370 Maraussan : https://zone-sante.example/?lat=1".replace(" : ", "\u00a0: "));
     expect(email.text).toContain("https://zone-sante.example/desinscription?u=s_abc&t=ff");
     expect(email.html).toContain('href="https://zone-sante.example/desinscription?u=s_abc&amp;t=ff"');
   });
 
-  it("several addresses and alerts in one email, with the account's preferences link; labels escaped", () => {
+  it("several addresses and alerts in one email, under the names the account gave them, with the account's preferences link; labels escaped", () => {
     const email = renderAlertDigestEmail({
       firstName: "Camille",
       addresses: [
-        { label: "<b>Domicile</b>", reportUrl: "https://zone-sante.example/?a=1", events: [event("Sécheresse\u00a0: niveau crise")] },
-        { label: "Travail", reportUrl: "https://zone-sante.example/?a=2", events: [event("Qualité de l'air demain\u00a0: dégradé"), event("Eau du robinet\u00a0: retour à la conformité")] },
+        { label: "8 Boulevard du Port 80000 Amiens", nickname: "<b>Domicile</b>", reportUrl: "https://zone-sante.example/?a=1", events: [event("Sécheresse\u00a0: niveau crise")] },
+        {
+          label: "1 Place de la Mairie 34370 Maraussan",
+          nickname: "Travail",
+          reportUrl: "https://zone-sante.example/?a=2",
+          events: [event("Qualité de l'air demain\u00a0: dégradé"), event("Eau du robinet\u00a0: retour à la conformité")],
+        },
       ],
       unsubscribeUrl: "https://zone-sante.example/desinscription?u=a_x&t=ff",
       manageUrl: "https://zone-sante.example/compte",
@@ -43,15 +50,26 @@ describe("alert emails", () => {
     expect(email.html).toContain("&lt;b&gt;Domicile&lt;/b&gt;");
     expect(email.html).not.toContain("<b>Domicile</b>");
     expect(email.text).toContain("Bonjour Camille,");
-    expect(email.text).toContain("Gérer mes préférences d'alerte");
+    expect(email.text).toContain("Gérer mes alertes et préférences\u00a0: https://zone-sante.example/compte");
     expect(email.text.match(/Voir le bilan complet pour/g)).toHaveLength(2);
+    // The name first, then the address it stands for; the report link names the address.
+    expect(email.text).toContain("Travail – 1 Place de la Mairie 34370 Maraussan\n");
+    expect(email.html).toContain("&lt;b&gt;Domicile&lt;/b&gt; – 8 Boulevard du Port 80000 Amiens</h2>");
+    expect(email.text).toContain("Voir le bilan complet pour 1 Place de la Mairie 34370 Maraussan");
   });
 
-  it("the sign-up confirmation promises nothing else before the click", () => {
-    const email = renderSubscriptionConfirmEmail({ addressLabel: "8 Boulevard du Port 80000 Amiens", confirmUrl: "https://zone-sante.example/confirmation-alertes?i=abc&t=ff" });
+  it("the sign-up confirmation promises nothing else before the click, and can be cancelled by whoever did not ask for it", () => {
+    const email = renderSubscriptionConfirmEmail({
+      addressLabel: "8 Boulevard du Port 80000 Amiens",
+      confirmUrl: "https://zone-sante.example/confirmation-alertes?i=abc&t=ff",
+      cancelUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ee",
+    });
     expect(email.subject).toBe("Confirmez votre inscription aux alertes – Zone Santé");
     expect(email.text).toContain("Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.");
     expect(email.text).toContain("https://zone-sante.example/confirmation-alertes?i=abc&t=ff");
     expect(email.text).not.toMatch(/ [:;!?»]|« /);
+    expect(email.text).toContain("Je n'ai pas demandé cette inscription, l'annuler\u00a0: https://zone-sante.example/desinscription?u=s_abc&t=ee");
+    expect(email.html).toContain('href="https://zone-sante.example/desinscription?u=s_abc&amp;t=ee"');
+    expect(email.html).toContain("Je n&#39;ai pas demandé cette inscription\u00a0: annuler</a>");
   });
 });

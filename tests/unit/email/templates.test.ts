@@ -6,13 +6,19 @@ import { frenchTypography } from "../../../src/core/shared/format.ts";
 import type { Address, AtmoIndex, CamsEstimate, DroughtZone, Report, SourceResult, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { escapeHtml, renderButton, renderEmailLayout } from "../../../src/server/email/layout.ts";
+import * as templates from "../../../src/server/email/templates.ts";
 import {
   renderAccountDeletedEmail,
+  renderAlertDigestEmail,
   renderConfirmEmail,
   renderLatestReportEmail,
+  renderManageLinkEmail,
   renderSignInCodeEmail,
+  renderSubscriptionConfirmEmail,
+  renderSubscriptionWelcomeEmail,
   type RenderedEmail,
 } from "../../../src/server/email/templates.ts";
+import { HUBEAU_SOURCE } from "../../../src/core/shared/sources.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
@@ -25,6 +31,10 @@ const ACCOUNT_URL = "https://zone-sante.fr/compte";
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
+const CONFIRM_ALERTS_URL = "https://zone-sante.fr/confirmation-alertes?i=abc&t=ff";
+const UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=s_abc&t=ee";
+const ACCOUNT_UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=a_xyz&t=dd";
+const REPORT_URL = "https://zone-sante.fr/?lat=49.8985&lon=2.2952&citycode=80021#analyse";
 
 const AMIENS: Address = {
   ...MAIN_SCENARIO,
@@ -107,13 +117,117 @@ const threeReports = () => [
 
 const reportUrlFor = (report: Report) => `https://zone-sante.fr/?q=${encodeURIComponent(report.address.label)}&src=email`;
 
+const manageLinkEmail = (account: boolean) =>
+  renderManageLinkEmail({
+    subscriptions: [
+      { addressLabel: AMIENS.label, confirmed: true, unsubscribeUrl: UNSUBSCRIBE_URL },
+      { addressLabel: HOSTILE, confirmed: false, unsubscribeUrl: "https://zone-sante.fr/desinscription?u=s_def&t=cc" },
+    ],
+    account: account ? { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL } : null,
+  });
+
 const allEmails = (): Array<[string, RenderedEmail]> => [
   ["confirm", renderConfirmEmail({ firstName: "Marie", confirmUrl: "https://zone-sante.fr/confirmation-compte?token=abc", expiresInHours: 24 })],
-  ["sign-in code", renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 })],
+  ["sign-in code", renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10, accountUrl: ACCOUNT_URL })],
   ["report, none", renderLatestReportEmail({ firstName: null, reports: [], accountUrl: ACCOUNT_URL, reportUrlFor })],
   ["report, three", renderLatestReportEmail({ firstName: "Marie", reports: threeReports(), accountUrl: ACCOUNT_URL, reportUrlFor })],
   ["account deleted", renderAccountDeletedEmail({ firstName: "Marie", deletedAt: NOW, privacyUrl: PRIVACY_URL })],
+  ["alert sign-up confirmation", renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL })],
+  ["alert welcome", renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL })],
+  ["manage link, sign-ups only", manageLinkEmail(false)],
+  ["manage link, with an account", manageLinkEmail(true)],
 ];
+
+/**
+ * Every email the service can send, each with the links that must let its reader act on it or
+ * leave: a renderer added to templates.ts without a line here fails the test below.
+ */
+const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ label: string | RegExp; href: string }> }> = {
+  renderConfirmEmail: {
+    email: () => renderConfirmEmail({ firstName: null, confirmUrl: "https://zone-sante.fr/confirmation-compte?u=a&x=1&s=b", expiresInHours: 48 }),
+    links: [
+      { label: "Confirmer mon adresse e-mail", href: "https://zone-sante.fr/confirmation-compte?u=a&x=1&s=b" },
+      { label: "Ce que nous faisons de votre adresse e-mail", href: PRIVACY_URL },
+    ],
+  },
+  renderSignInCodeEmail: {
+    email: () => renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10, accountUrl: ACCOUNT_URL }),
+    links: [{ label: "Mon compte Zone Santé", href: ACCOUNT_URL }],
+  },
+  renderLatestReportEmail: {
+    email: () => renderLatestReportEmail({ firstName: null, reports: [buildReport()], accountUrl: ACCOUNT_URL, reportUrlFor }),
+    links: [
+      { label: "Gérer mes alertes et préférences", href: ACCOUNT_URL },
+      { label: /^Voir le bilan complet pour /, href: reportUrlFor(buildReport()) },
+    ],
+  },
+  renderAccountDeletedEmail: {
+    email: () => renderAccountDeletedEmail({ firstName: null, deletedAt: NOW, privacyUrl: PRIVACY_URL }),
+    links: [{ label: "Politique de confidentialité", href: PRIVACY_URL }],
+  },
+  renderSubscriptionConfirmEmail: {
+    email: () => renderSubscriptionConfirmEmail({ addressLabel: AMIENS.label, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL }),
+    links: [
+      { label: "Confirmer mon inscription aux alertes", href: CONFIRM_ALERTS_URL },
+      { label: "Je n'ai pas demandé cette inscription : annuler", href: UNSUBSCRIBE_URL },
+    ],
+  },
+  renderSubscriptionWelcomeEmail: {
+    email: () => renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL }),
+    links: [
+      { label: "Se désinscrire de ces alertes", href: UNSUBSCRIBE_URL },
+      { label: "Voir le bilan actuel de mon adresse", href: REPORT_URL },
+    ],
+  },
+  renderManageLinkEmail: {
+    email: () => manageLinkEmail(true),
+    links: [
+      { label: `Me désinscrire des alertes pour ${AMIENS.label}`, href: UNSUBSCRIBE_URL },
+      { label: "Gérer mes alertes et préférences", href: ACCOUNT_URL },
+      { label: "Arrêter toutes les alertes de mon compte", href: ACCOUNT_UNSUBSCRIBE_URL },
+    ],
+  },
+  renderAlertDigestEmail: {
+    email: () =>
+      renderAlertDigestEmail({
+        firstName: null,
+        addresses: [{ label: AMIENS.label, nickname: "Maison", reportUrl: REPORT_URL, events: [{ title: "Sécheresse : niveau crise", lines: [], dataDate: null, source: HUBEAU_SOURCE }] }],
+        unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL,
+        manageUrl: ACCOUNT_URL,
+      }),
+    links: [
+      { label: "Se désinscrire de ces alertes", href: ACCOUNT_UNSUBSCRIBE_URL },
+      { label: "Gérer mes alertes et préférences", href: ACCOUNT_URL },
+    ],
+  },
+};
+
+describe("every email carries a working way to act on it or leave", () => {
+  const renderers = Object.entries(templates)
+    .filter(([name, value]) => typeof value === "function" && /^render\w+Email$/.test(name))
+    .map(([name]) => name)
+    .sort();
+
+  it("knows every renderer of templates.ts", () => {
+    expect(renderers.length).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(WAYS_OUT).sort()).toEqual(renderers);
+  });
+
+  it.each(renderers)("%s: each expected link, absolute https, in the HTML and the text part", (name) => {
+    const way = WAYS_OUT[name];
+    expect(way, `${name} needs its links in WAYS_OUT`).toBeDefined();
+    const email = way!.email();
+    const links = linksOf(email.html);
+    for (const expected of way!.links) {
+      const label = typeof expected.label === "string" ? frenchTypography(expected.label) : expected.label;
+      const link = links.find((candidate) => (typeof label === "string" ? candidate.label === label : label.test(candidate.label)));
+      expect(link, `${name}: « ${String(expected.label)} »`).toBeDefined();
+      expect(link?.href).toBe(expected.href);
+      expect(link?.href).toMatch(/^https:\/\/[^\s]+$/);
+      expect(email.text).toContain(expected.href);
+    }
+  });
+});
 
 describe("layout", () => {
   it("escapes the five HTML-significant characters", () => {
@@ -171,14 +285,14 @@ describe("renderConfirmEmail", () => {
 
   it("asks to confirm through the link, without the name typed with the sign-up (the address is not proven yet)", () => {
     const email = renderConfirmEmail({ firstName: "Marie", confirmUrl, expiresInHours: 24 });
-    expect(email.subject).toBe("Confirmez votre adresse email – Zone Santé");
+    expect(email.subject).toBe("Confirmez votre adresse e-mail – Zone Santé");
     expectInBothParts(email, "Bonjour,");
     expect(email.text).not.toContain("Marie");
     expectInBothParts(email, `Ce lien est valable 24${NBSP}heures.`);
     expectInBothParts(email, "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte ne sera activé.");
-    expect(linksOf(email.html)).toContainEqual({ href: confirmUrl, label: "Confirmer mon adresse email" });
+    expect(linksOf(email.html)).toContainEqual({ href: confirmUrl, label: "Confirmer mon adresse e-mail" });
     expect(email.html).toContain(`href="https://zone-sante.fr/confirmation-compte?token=abc&amp;email=marie%40exemple.fr"`);
-    expect(email.text).toContain(`Confirmer mon adresse email${NBSP}: ${confirmUrl}`);
+    expect(email.text).toContain(`Confirmer mon adresse e-mail${NBSP}: ${confirmUrl}`);
   });
 
   it("says « Bonjour, » without a first name and uses the singular for one hour", () => {
@@ -197,7 +311,7 @@ describe("renderConfirmEmail", () => {
 });
 
 describe("renderSignInCodeEmail", () => {
-  const email = renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10 });
+  const email = renderSignInCodeEmail({ code: "123456", expiresInMinutes: 10, accountUrl: ACCOUNT_URL });
 
   it("shows the code, its validity and that it works once", () => {
     // Lock screens and notification previews show the subject and the preheader: the code is not there.
@@ -214,9 +328,12 @@ describe("renderSignInCodeEmail", () => {
     expectInBothParts(email, "Si vous n'avez pas demandé ce code, ignorez ce message");
   });
 
-  it("carries no link at all, so nothing in it can sign in", () => {
-    expect(email.html).not.toMatch(/<a\s/i);
-    expect(email.text).not.toMatch(/https?:/);
+  it("says what to do when the code was not asked for, and its one link signs nobody in", () => {
+    expectInBothParts(email, "Si vous recevez des codes que vous n'avez pas demandés, connectez-vous et changez votre mot de passe depuis votre espace :");
+    // The account page, which asks to sign in like any visit: no token, no code, no query at all.
+    expect(linksOf(email.html)).toEqual([{ href: ACCOUNT_URL, label: "Mon compte Zone Santé" }]);
+    expect(email.text.match(/https?:\/\/\S+/g)).toEqual([ACCOUNT_URL]);
+    expect(ACCOUNT_URL).not.toMatch(/[?#]/);
   });
 });
 
@@ -227,7 +344,7 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Bonjour,");
     expectInBothParts(email, "Vous n'avez pas encore d'adresse surveillée.");
     expect(linksOf(email.html).map((link) => link.href)).toEqual([ACCOUNT_URL, ACCOUNT_URL]);
-    expect(linksOf(email.html).map((link) => link.label)).toContain("Gérer mes préférences d'alerte");
+    expect(linksOf(email.html).map((link) => link.label)).toContain("Gérer mes alertes et préférences");
     expectInBothParts(email, DISCLAIMER);
     expect(email.text).not.toContain("Voir le bilan complet");
   });
@@ -259,19 +376,20 @@ describe("renderLatestReportEmail", () => {
     // Our scale's words never stand for a section.
     for (const word of ["Acceptable", "À surveiller", "Critique", "Non disponible"]) expect(email.text).not.toContain(word);
 
-    // Every advice by its title; the prominent ones with their whole text, the others compact.
+    // Every advice with its title and its whole text, as on the page and in the PDF; the prominent ones first.
     const advice = presentReport(report).advice;
     expect(advice.some((item) => item.prominent)).toBe(true);
     expect(advice.some((item) => !item.prominent)).toBe(true);
     for (const item of advice) {
       expectInBothParts(email, item.title);
-      if (item.prominent) expectInBothParts(email, item.text);
-      else expect(email.text).not.toContain(frenchTypography(item.text));
+      expectInBothParts(email, item.text);
     }
+    const lastProminent = Math.max(...advice.filter((item) => item.prominent).map((item) => email.text.indexOf(frenchTypography(item.title))));
+    for (const item of advice.filter((candidate) => !candidate.prominent)) expect(email.text.indexOf(frenchTypography(item.title))).toBeGreaterThan(lastProminent);
 
     const full = linksOf(email.html).find((link) => link.label.startsWith("Voir le bilan complet"));
     expect(full?.href).toBe(reportUrlFor(report));
-    expect(linksOf(email.html)).toContainEqual({ href: ACCOUNT_URL, label: "Gérer mes préférences d'alerte" });
+    expect(linksOf(email.html)).toContainEqual({ href: ACCOUNT_URL, label: "Gérer mes alertes et préférences" });
     expect(email.text).toContain(reportUrlFor(report));
     expectInBothParts(email, DISCLAIMER);
   });
@@ -347,7 +465,7 @@ describe("renderAccountDeletedEmail", () => {
     }
     // The history keeps what was sent and when, no longer where.
     expectInBothParts(email, "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.");
-    expectInBothParts(email, "Vous ne recevrez plus aucun email de notre part.");
+    expectInBothParts(email, "Vous ne recevrez plus aucun e-mail de notre part.");
     expect(linksOf(email.html)).toEqual([{ href: PRIVACY_URL, label: "Politique de confidentialité" }]);
     expect(email.text).toContain(`Politique de confidentialité${NBSP}: ${PRIVACY_URL}`);
   });
@@ -365,3 +483,65 @@ describe("renderAccountDeletedEmail", () => {
   });
 });
 
+
+describe("renderLatestReportEmail: names and vulnerable people", () => {
+  it("heads each address with the name the account gave it, and gives the advice for infants and pregnant women in full", () => {
+    const nitrates = buildReport({
+      water: { ok: true, data: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampleConclusion: "Eau non conforme aux limites de qualité." })] },
+    });
+    const email = renderLatestReportEmail({
+      firstName: null,
+      reports: [nitrates, buildReport()],
+      accountUrl: ACCOUNT_URL,
+      reportUrlFor,
+      nicknameFor: (_report, index) => (index === 0 ? "Maison" : null),
+    });
+    expectInBothParts(email, `Maison – ${AMIENS.label}`);
+    expect(email.html).toContain(`>Maison – ${escapeHtml(AMIENS.label)}</h2>`);
+    // The second address has no name: its heading is the address alone.
+    expect(email.html).toContain(`>${escapeHtml(AMIENS.label)}</h2>`);
+    const vulnerable = presentReport(nitrates).advice.find((item) => /nourrissons/.test(item.title));
+    expect(vulnerable?.prominent).toBe(true);
+    expectInBothParts(email, vulnerable!.title);
+    expectInBothParts(email, vulnerable!.text);
+    expect(vulnerable!.text).toMatch(/femmes enceintes et les nourrissons/);
+    expectInBothParts(email, "Vous recevez ce bilan parce que vous l'avez demandé depuis votre compte Zone Santé.");
+  });
+});
+
+describe("renderSubscriptionWelcomeEmail", () => {
+  const email = renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL });
+
+  it("says what will come, when, only on a change, and how to stop", () => {
+    expect(email.subject).toBe("Vos alertes Zone Santé sont activées");
+    expect(email.subject).not.toMatch(/^Zone Santé – /);
+    expectInBothParts(email, `Votre inscription est confirmée : nous surveillons désormais l'adresse « ${AMIENS.label} ».`);
+    for (const topic of ["Eau du robinet :", "Sécheresse :", "Qualité de l'air :", "Baignade, pour les sites surveillés proches :"]) expectInBothParts(email, topic);
+    expectInBothParts(email, `vers 17${NBSP}h (heure de Paris)`);
+    expectInBothParts(email, "Les jours où rien ne change, vous ne recevez rien.");
+    expect(email.text).toContain(`Se désinscrire de ces alertes${NBSP}: ${UNSUBSCRIBE_URL}`);
+  });
+});
+
+describe("renderManageLinkEmail", () => {
+  it("lists each sign-up with its own way out, the pending ones as such, and the account's page", () => {
+    const email = manageLinkEmail(true);
+    expect(email.subject).toBe("Gérer vos alertes Zone Santé");
+    expectInBothParts(email, `« ${AMIENS.label} » : alertes actives.`);
+    expect(email.text).toContain(frenchTypography("inscription en attente de confirmation."));
+    expect(linksOf(email.html).map((link) => link.href)).toEqual([
+      UNSUBSCRIBE_URL,
+      "https://zone-sante.fr/desinscription?u=s_def&t=cc",
+      ACCOUNT_URL,
+      ACCOUNT_UNSUBSCRIBE_URL,
+    ]);
+    expect(email.html).not.toContain("<script>");
+    expectInBothParts(email, "Si vous n'avez pas demandé ce lien, ignorez ce message : rien ne change tant que vous ne cliquez sur aucun lien.");
+  });
+
+  it("without an account, says nothing of one", () => {
+    const email = manageLinkEmail(false);
+    expect(email.text).not.toContain("compte Zone Santé :");
+    expect(linksOf(email.html).map((link) => link.href)).not.toContain(ACCOUNT_URL);
+  });
+});

@@ -159,6 +159,20 @@ function inspectPdf(bytes: Uint8Array, name: string) {
   };
 }
 
+/** How many pixels of a binary PPM (P6, 8 bits) have each colour, give or take one step of rounding. */
+function countColours<Name extends string>(ppm: Buffer, colours: Record<Name, [number, number, number]>): Record<Name, number> {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 50).toString("latin1"));
+  if (!header) throw new Error("not a binary PPM");
+  const pixels = ppm.subarray(header[0].length);
+  const counts = Object.fromEntries(Object.keys(colours).map((name) => [name, 0])) as Record<Name, number>;
+  for (let index = 0; index + 2 < pixels.length; index += 3) {
+    for (const [name, [red, green, blue]] of Object.entries(colours) as Array<[Name, [number, number, number]]>) {
+      if (Math.abs(pixels[index]! - red) <= 1 && Math.abs(pixels[index + 1]! - green) <= 1 && Math.abs(pixels[index + 2]! - blue) <= 1) counts[name] += 1;
+    }
+  }
+  return counts;
+}
+
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "zone-sante-pdf-"));
 });
@@ -397,6 +411,33 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(pdf.text).toContain("Dioxyde d'azote (NO2) et PM2.5 : 1 234 µg/m³");
     expect(pdf.text).toContain("Pic de NO2 -> limitez l'effort");
     expect(pdf.text).toContain("Seuil >= 200 µg/m³ ?");
+  });
+
+  it("titles each address with the person's name for it, in the list and above its report", async () => {
+    const bytes = await renderReportPdf({
+      reports: [
+        { report: buildAmiensReport(), nickname: "Maison" },
+        { report: buildUnavailableReport(), nickname: null },
+      ],
+      generatedAt: NOW,
+    });
+    const pdf = inspectPdf(bytes, "nicknames");
+    expect(pdf.text).toContain("1. Maison – 8 Boulevard du Port 80000 Amiens");
+    expect(pdf.text).toContain("2. 1 Place de la Mairie 34370 Maraussan");
+    const amiensPage = pdf.layoutText.split("\f").find((page) => page.includes("Données consultées le") && page.includes("Amiens (80021)"));
+    expect(amiensPage?.replace(/\s+/g, " ")).toContain("Maison – 8 Boulevard du Port 80000 Amiens Amiens (80021), Somme (80)");
+  });
+
+  it("draws in the site's green (--color-primary), not in navy", async () => {
+    requirePoppler();
+    const path = join(workDir, "colours.pdf");
+    writeFileSync(path, await renderReportPdf({ reports: [buildAmiensReport()], generatedAt: NOW }));
+    // Without anti-aliasing, glyphs and fills keep their exact colour.
+    const ppm = execFileSync("pdftoppm", ["-r", "50", "-f", "1", "-l", "1", "-aa", "no", "-aaVector", "no", path]);
+    const counts = countColours(ppm, { green: [0x0b, 0x5e, 0x55], band: [0xe2, 0xf1, 0xee], navy: [28, 61, 110] });
+    expect(counts.green).toBeGreaterThan(200);
+    expect(counts.band).toBeGreaterThan(2000);
+    expect(counts.navy).toBe(0);
   });
 
   it("refuses an empty list of reports", async () => {

@@ -19,24 +19,57 @@ export async function countAddresses(db: Database, userId: string): Promise<numb
   return Number(row?.count ?? 0);
 }
 
+/** The place a monitored address stands for: one account holds each place once (unique index). */
+export type AddressPlace = Pick<MonitoredAddressRow, "citycode" | "latitude" | "longitude">;
+
+function samePlace(userId: string, place: AddressPlace) {
+  return and(
+    eq(monitoredAddresses.userId, userId),
+    eq(monitoredAddresses.citycode, place.citycode),
+    eq(monitoredAddresses.latitude, place.latitude),
+    eq(monitoredAddresses.longitude, place.longitude),
+  );
+}
+
+export async function findAddressAt(db: Database, userId: string, place: AddressPlace): Promise<MonitoredAddressRow | undefined> {
+  const [row] = await db.select().from(monitoredAddresses).where(samePlace(userId, place)).limit(1);
+  return row;
+}
+
+export type InsertAddressOutcome = { kind: "inserted"; row: MonitoredAddressRow } | { kind: "limit" } | { kind: "duplicate" };
+
 /**
- * Inserts only while the account has fewer than 3 addresses, in one statement, so that two
- * concurrent adds cannot make a fourth. Null when the limit is reached.
+ * Inserts only while the account has fewer than 3 addresses and not this place yet, in one
+ * statement, so that two concurrent adds can make neither a fourth address nor a second copy.
  */
 export async function insertAddressWithinLimit(
   db: Database,
   input: Omit<MonitoredAddressRow, "id" | "createdAtMs"> & { nowMs: number },
-): Promise<MonitoredAddressRow | null> {
+): Promise<InsertAddressOutcome> {
   const id = generateRandomToken(12);
+  // The unique index settles a race the `not exists` cannot see; `on conflict` needs the `where`
+  // of an insert…select (SQLite's parsing rule), which is there.
   const result = await db.run(sql`
     insert into ${monitoredAddresses}
       (id, user_id, label, address_label, latitude, longitude, citycode, postcode, city, udi_code, created_at_ms)
     select ${id}, ${input.userId}, ${input.label}, ${input.addressLabel}, ${input.latitude}, ${input.longitude},
       ${input.citycode}, ${input.postcode}, ${input.city}, ${input.udiCode}, ${input.nowMs}
     where (select count(*) from ${monitoredAddresses} where user_id = ${input.userId}) < ${MAX_MONITORED_ADDRESSES}
+      and not exists (select 1 from ${monitoredAddresses} where ${samePlace(input.userId, input)})
+    on conflict do nothing
   `);
-  if (result.rowsAffected === 0) return null;
-  const [row] = await db.select().from(monitoredAddresses).where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, input.userId)));
+  if (result.rowsAffected === 0) return (await findAddressAt(db, input.userId, input)) ? { kind: "duplicate" } : { kind: "limit" };
+  const row = await findAddress(db, input.userId, id);
+  return row ? { kind: "inserted", row } : { kind: "limit" };
+}
+
+/** The network (UDI) the alerts, the PDF and the emails read for this address. Null when no such address belongs to this account. */
+export async function updateAddressUdi(db: Database, userId: string, id: string, udiCode: string): Promise<MonitoredAddressRow | null> {
+  const [row] = await db
+    .update(monitoredAddresses)
+    .set({ udiCode })
+    .where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, userId)))
+    .returning();
   return row ?? null;
 }
 

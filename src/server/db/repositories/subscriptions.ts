@@ -22,8 +22,13 @@ export async function markConfirmationSent(db: Database, id: string, nowMs: numb
   await db.update(alertSubscriptions).set({ confirmationSentAtMs: nowMs }).where(eq(alertSubscriptions.id, id));
 }
 
-export async function markSubscriptionConfirmed(db: Database, id: string, nowMs: number): Promise<void> {
-  await db.update(alertSubscriptions).set({ confirmedAtMs: nowMs }).where(eq(alertSubscriptions.id, id));
+/** True only for the call that confirmed it: of two clicks at once, one sees the first confirmation. */
+export async function markSubscriptionConfirmed(db: Database, id: string, nowMs: number): Promise<boolean> {
+  const result = await db
+    .update(alertSubscriptions)
+    .set({ confirmedAtMs: nowMs })
+    .where(and(eq(alertSubscriptions.id, id), isNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs)));
+  return result.rowsAffected > 0;
 }
 
 /** Idempotent: the first unsubscription date stands. */

@@ -1,0 +1,265 @@
+// The alert sign-up journey (issue 13): the thank-you only once the server accepted the sign-up;
+// a refusal stays on the form with its message under the field it concerns; a network failure is
+// kept in the browser, said plainly, and sent on the next visit; a report's link opens the form
+// with its address chosen; in a partner's frame the height follows the content, and /widget's
+// preview shows the partner's colour.
+import { createServer, type Server } from "node:http";
+import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { freePort } from "../helpers/net.ts";
+import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+
+/** The demo's Amiens address (tests/fixtures/ban/search-derived-8-bd-du-port.json), as a report's link carries it. */
+const AMIENS = { lat: "49.8985", lon: "2.2952", citycode: "80021", label: "8 Boulevard du Port 80000 Amiens", postcode: "80000", city: "Amiens" };
+const RATE_LIMITED = { error: "Trop de requêtes. Veuillez patienter quelques instants avant de réessayer.", code: "rate_limited" };
+const KEPT = "Nous n'avons pas pu joindre Zone Santé. Votre demande est gardée dans ce navigateur";
+
+function signUpForm(scope: Page | FrameLocator) {
+  return {
+    address: scope.getByRole("combobox", { name: "Adresse à surveiller" }),
+    email: scope.getByRole("textbox", { name: "Adresse e-mail" }),
+    consent: scope.getByRole("checkbox", { name: /J'accepte de recevoir par e-mail/ }),
+    submit: scope.getByRole("button", { name: "Recevoir les alertes" }),
+  };
+}
+
+/** Picks the Amiens address among the suggestions, types the e-mail and gives consent. */
+async function fillSignUp(scope: Page | FrameLocator, email: string) {
+  const form = signUpForm(scope);
+  await form.address.pressSequentially("8 bd du Port", { delay: 20 });
+  await scope.getByRole("option", { name: /8 Boulevard du Port 80000 Amiens/ }).click();
+  await expect(form.address).toHaveValue(AMIENS.label);
+  await form.email.fill(email);
+  await form.consent.check();
+  await expect(form.submit).toBeEnabled();
+  return form;
+}
+
+async function openSignUp(page: Page, search = "") {
+  await page.goto(`/inscription${search}`);
+  await waitForIslands(page);
+}
+
+/** Every URL the tab showed, to prove the thank-you page was never reached. */
+function recordVisitedUrls(page: Page): string[] {
+  const visited: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
+  return visited;
+}
+
+function subscriptionPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/subscriptions") posts.push(request.postData() ?? "");
+  });
+  return posts;
+}
+
+async function expectStillOnTheForm(page: Page, visited: string[]) {
+  await expect(page).toHaveURL(/\/inscription(\?|$)/);
+  await expect(page.getByText(/Merci\s*!/)).toHaveCount(0);
+  expect(visited.filter((url) => new URL(url).pathname.startsWith("/merci"))).toEqual([]);
+}
+
+/** Space left under the sign-up in its frame: none to scroll, and no tall empty band. */
+async function spaceBelowSignUp(frame: FrameLocator): Promise<number> {
+  return frame.locator(".signup").evaluate((node) => Math.round(window.innerHeight - node.getBoundingClientRect().bottom));
+}
+
+async function frameHeight(iframe: Locator): Promise<number> {
+  return iframe.evaluate((node) => Math.round(node.getBoundingClientRect().height));
+}
+
+/** The frame shows its whole content (nothing to scroll inside it) without an empty band below. */
+async function expectFrameFitsContent(frame: FrameLocator) {
+  // Below the island there is only the section's padding (1rem) and the rounding of the height.
+  await expect.poll(() => spaceBelowSignUp(frame)).toBeGreaterThanOrEqual(0);
+  await expect.poll(() => spaceBelowSignUp(frame)).toBeLessThanOrEqual(40);
+}
+
+let partner: Server | undefined;
+test.afterEach(async () => {
+  await new Promise<void>((resolve) => (partner ? partner.close(() => resolve()) : resolve()));
+  partner = undefined;
+});
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`an e-mail refused in the browser or by the server stays on the form, under the e-mail field (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const visited = recordVisitedUrls(page);
+    const posts = subscriptionPosts(page);
+    await openSignUp(page);
+    const form = await fillSignUp(page, "jean.dupont@gmail");
+    await form.submit.click();
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription(/L'adresse e-mail n'est pas valide/);
+    await expect(form.email).toBeFocused();
+    expect(posts).toEqual([]);
+    await expectStillOnTheForm(page, visited);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Typing clears the message; an address only the server can judge comes back under the field too.
+    await form.email.fill("jean..dupont@gmail.com");
+    await expect(form.email).not.toHaveAttribute("aria-invalid", "true");
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/subscriptions");
+    await form.submit.click();
+    expect((await answer).status()).toBe(400);
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription(/adresse e-?mail n'est pas valide/);
+    await expect(form.email).toBeFocused();
+    await expect(form.submit).toHaveText("Recevoir les alertes");
+    await expectStillOnTheForm(page, visited);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`an empty e-mail is caught before sending, under the e-mail field (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const visited = recordVisitedUrls(page);
+    const posts = subscriptionPosts(page);
+    await openSignUp(page);
+    const form = await fillSignUp(page, "");
+    await form.submit.click();
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription(/Indiquez votre adresse e-mail pour recevoir les alertes\./);
+    await expect(form.email).toBeFocused();
+    expect(posts).toEqual([]);
+    await expectStillOnTheForm(page, visited);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a rate-limited sign-up stays on the form with the server's message (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const visited = recordVisitedUrls(page);
+    await openSignUp(page);
+    await page.route("**/api/subscriptions", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "600" }, body: JSON.stringify(RATE_LIMITED) }),
+    );
+    const form = await fillSignUp(page, uniqueEmail("limite"));
+    await form.submit.click();
+    const message = page.getByRole("alert").filter({ hasText: RATE_LIMITED.error });
+    await expect(message).toBeVisible();
+    await expect(message).toBeFocused();
+    await expect(form.email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.submit).toBeEnabled();
+    await expectStillOnTheForm(page, visited);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a sign-up that cannot reach the server is kept, said so on the form, and sent on the next visit (${viewport.width} px)`, async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
+    await page.setViewportSize(viewport);
+    const visited = recordVisitedUrls(page);
+    await openSignUp(page);
+    await page.route("**/api/subscriptions", (route) => route.abort("connectionrefused"), { times: 1 });
+    const email = uniqueEmail("hors-ligne");
+    const form = await fillSignUp(page, email);
+    await form.submit.click();
+    const kept = page.getByRole("alert").filter({ hasText: KEPT });
+    await expect(kept).toBeVisible();
+    await expect(kept).toContainText("sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.");
+    await expectStillOnTheForm(page, visited);
+    expect(await page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toContain(email);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The next visit sends it and tells the person, who stays free to sign up another address.
+    await openSignUp(page);
+    await expect(page.getByRole("status").filter({ hasText: "Votre demande d'inscription gardée dans ce navigateur vient d'être envoyée" })).toBeVisible();
+    await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toBeNull();
+    await expect(signUpForm(page).address).toHaveValue("");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`an accepted sign-up reaches /merci (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openSignUp(page);
+    const email = uniqueEmail("accepte");
+    const form = await fillSignUp(page, email);
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/subscriptions");
+    await form.submit.click();
+    expect((await answer).status()).toBe(202);
+    await expect(page).toHaveURL(/\/merci$/);
+    await expect(page.getByRole("heading", { name: "Les prochaines étapes" })).toBeVisible();
+    await expect(page.getByText("que nous venons de vous envoyer")).toBeVisible();
+    await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a report's link opens the sign-up with its address chosen (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    // The server's acceptance of this address is a unit test (tests/unit/alerts/sign-up.test.ts):
+    // here the request the page sends is read, and answered as the server does.
+    const posts: unknown[] = [];
+    await page.route("**/api/subscriptions", async (route) => {
+      posts.push(route.request().postDataJSON());
+      await route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify({ message: "ok", confirmationSent: true }) });
+    });
+    await openSignUp(page, `?${new URLSearchParams({ ...AMIENS, udi: "080000826" })}`);
+    const form = signUpForm(page);
+    await expect(form.address).toHaveValue(AMIENS.label);
+    await expect(form.submit).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const email = uniqueEmail("depuis-rapport");
+    await form.email.fill(email);
+    await form.consent.check();
+    await expect(form.submit).toBeEnabled();
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/merci$/);
+    expect(posts).toEqual([
+      {
+        email,
+        consent: true,
+        partnerUrl: null,
+        address: { label: AMIENS.label, latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens" },
+      },
+    ]);
+  });
+
+  test(`the partner frame: /widget's preview shows the colour, and the frame's height follows a sign-up (${viewport.width} px)`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    await page.goto("/widget");
+    await waitForIslands(page);
+    const previewFrame = page.locator("iframe.widget-preview");
+    const preview = page.frameLocator("iframe.widget-preview");
+    await expect(signUpForm(preview).submit).toHaveCSS("background-color", "rgb(255, 221, 0)");
+    await page.getByLabel("Couleur d'accent (code hexadécimal)").fill("0B5E55");
+    await expect(previewFrame).toHaveAttribute("src", /accent=0B5E55$/);
+    // The accent-coloured button is in the preview, whole: the preview is resized like a partner's frame.
+    await expect(signUpForm(preview).submit).toHaveCSS("background-color", "rgb(11, 94, 85)");
+    await expect.poll(() => previewFrame.evaluate((node) => (node as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/);
+    await expectFrameFitsContent(preview);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A partner page on another origin pastes the generated code.
+    const code = await page.getByLabel("Code à coller dans votre page").inputValue();
+    const port = await freePort();
+    partner = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(`<!doctype html><html lang="fr"><head><title>Mairie d'Amiens</title></head><body><main><h1>Alertes santé</h1>${code}</main></body></html>`);
+    });
+    await new Promise<void>((resolve) => partner!.listen(port, "127.0.0.1", resolve));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const iframe = page.locator("iframe[data-zone-sante]");
+    const frame = page.frameLocator("iframe[data-zone-sante]");
+    const email = uniqueEmail("cadre");
+    await fillSignUp(frame, email);
+    await expectFrameFitsContent(frame);
+    const formHeight = await frameHeight(iframe);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await signUpForm(frame).submit.click();
+    await expect(frame.getByText(/Merci\s*! Vérifiez vos e-mails/)).toBeVisible();
+    // The thank-you is shorter than the form: the frame shrinks to it.
+    await expect.poll(() => frameHeight(iframe)).toBeLessThan(formHeight);
+    await expectFrameFitsContent(frame);
+    await expect(frame.getByRole("link", { name: "compte gratuit" })).toBeInViewport();
+    await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
