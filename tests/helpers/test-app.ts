@@ -162,3 +162,22 @@ export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}, ea
   }
   return t;
 }
+
+/** The app of the running test: `app()`; rebuilt before each test (an empty cache) on the file's database and fakes, or by `app.rebuild(…)`. */
+export interface FreshApp {
+  (): TestApp["app"];
+  rebuild(...args: Parameters<TestApp["rebuild"]>): TestApp["app"];
+}
+
+export function useFreshApp(t: TestApp): FreshApp {
+  let app: TestApp["app"] | undefined;
+  const rebuild = (...args: Parameters<TestApp["rebuild"]>) => (app = t.rebuild(...args));
+  beforeEach(() => {
+    rebuild();
+  });
+  const current = () => {
+    if (!app) throw new Error("the app is rebuilt before each test: read it inside a test");
+    return app;
+  };
+  return Object.assign(current, { rebuild });
+}

@@ -10,26 +10,22 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { eq } from "drizzle-orm";
 import { PDFBool, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planAlertSubjects } from "../../src/server/alerts/plan.ts";
 import { MIGRATIONS_FOLDER } from "../../src/server/db/node.ts";
 import { monitoredAddresses } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
-import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
-let app: TestApp["app"];
-
-beforeEach(() => {
-  app = t.rebuild();
-});
+const app = useFreshApp(t);
 
 let counter = 0;
 function signedInClient(): Promise<BrowserClient> {
   counter += 1;
-  return signedInAs(t, () => app, `adresses${counter}@example.org`);
+  return signedInAs(t, app, `adresses${counter}@example.org`);
 }
 
 interface NetworkOption {
@@ -186,7 +182,7 @@ describe("the water network of an address", () => {
 
     // A fresh app has an empty cache: Hub'Eau failing now is seen.
     t.upstreams.setMode("hubeau", "error500");
-    app = t.rebuild();
+    app.rebuild();
     const listed = (await client.get("/api/account/addresses")).body.addresses as AddressBody[];
     expect(listed.find((address) => address.id === amiens.id)?.networks).toEqual({ status: "unavailable" });
     const refused = await client.patch(`/api/account/addresses/${amiens.id}`, { udiCode: "080000518" });

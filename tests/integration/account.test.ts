@@ -1,27 +1,23 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { createSession } from "../../src/server/auth/session.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
-import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 import { HUBEAU_SOURCE } from "../../src/core/shared/sources.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
-let app: TestApp["app"];
-
-beforeEach(() => {
-  app = t.rebuild();
-});
+const app = useFreshApp(t);
 
 let counter = 0;
 async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserClient; email: string }> {
   counter += 1;
   const email = `user${counter}@example.org`;
-  return { client: await signedInAs(t, () => app, email, firstName), email };
+  return { client: await signedInAs(t, app, email, firstName), email };
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -29,17 +25,17 @@ const lastCodeTo = (email: string) => /\b(\d{6})\b/.exec([...t.resend.emails].re
 
 /** Signs up without confirming, and holds a session opened for that account (as any path before verification could). */
 async function pendingClient(email: string): Promise<BrowserClient> {
-  await new BrowserClient(() => app).post("/api/auth/signup", { email, password: "mdp-de-l-intrus" });
+  await new BrowserClient(app).post("/api/auth/signup", { email, password: "mdp-de-l-intrus" });
   const [user] = await t.db.select().from(users).where(eq(users.email, email));
   const { token } = await createSession(t.db, { userId: user?.id ?? "", nowMs: t.now().getTime() });
-  const client = new BrowserClient(() => app);
+  const client = new BrowserClient(app);
   client.cookies.set("zs_session", token);
   return client;
 }
 
 describe("authorisation", () => {
   it("refuses every account route without a session, in French", async () => {
-    const anonymous = new BrowserClient(() => app);
+    const anonymous = new BrowserClient(app);
     for (const [method, path] of [
       ["GET", "/api/account/addresses"],
       ["POST", "/api/account/addresses"],
@@ -91,27 +87,27 @@ describe("accounts waiting for confirmation hold nothing", () => {
   });
 
   it("the admin panel needs a confirmed account: a pre-claimed admin address gives the first comer nothing", async () => {
-    app = t.rebuild({ ADMIN_EMAILS: "chef@example.org" });
+    app.rebuild({ ADMIN_EMAILS: "chef@example.org" });
     const attacker = await pendingClient("chef@example.org");
     expect((await attacker.get("/api/admin/status")).status).not.toBe(200);
     // The real owner signs in with an emailed code: the first comer's password and session die.
-    const owner = new BrowserClient(() => app);
+    const owner = new BrowserClient(app);
     await owner.post("/api/auth/code", { email: "chef@example.org" });
     expect((await owner.post("/api/auth/code/verify", { email: "chef@example.org", code: lastCodeTo("chef@example.org") })).status).toBe(200);
     expect((await owner.get("/api/admin/status")).status).toBe(200);
     expect((await attacker.get("/api/admin/status")).status).toBe(401);
-    const again = new BrowserClient(() => app);
+    const again = new BrowserClient(app);
     expect((await again.post("/api/auth/signin", { email: "chef@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
     expect((await again.get("/api/admin/status")).status).toBe(401);
   });
 
   it("unconfirmed accounts are purged by the daily run after 7 days, confirmed ones are kept", async () => {
-    await new BrowserClient(() => app).post("/api/auth/signup", { email: "oublie@example.org", password: "mot-de-passe-solide" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "oublie@example.org", password: "mot-de-passe-solide" });
     const { email: kept } = await signedInClient();
     t.setNow(new Date(START.getTime() + 6 * DAY_MS));
-    await new BrowserClient(() => app).post("/api/auth/signup", { email: "recent@example.org", password: "mot-de-passe-solide" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "recent@example.org", password: "mot-de-passe-solide" });
     t.setNow(new Date(START.getTime() + 7 * DAY_MS + 60_000));
-    app = t.rebuild();
+    app.rebuild();
     await runAlerts(t.deps());
     const remaining = (await t.db.select({ email: users.email }).from(users)).map((row) => row.email);
     expect(remaining).not.toContain("oublie@example.org");
@@ -157,7 +153,7 @@ describe("monitored addresses", () => {
 
   it("still adds the address when the official data cannot be fetched, and says so", async () => {
     t.upstreams.setMode("hubeau", "error500");
-    app = t.rebuild();
+    app.rebuild();
     const { client } = await signedInClient();
     const added = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect(added.status).toBe(201);
@@ -268,7 +264,7 @@ describe("account actions are limited per person", () => {
 describe("profile and password", () => {
   it("updates the names and changes the password with the current one, signing out other sessions", async () => {
     const { client, email } = await signedInClient();
-    const other = new BrowserClient(() => app);
+    const other = new BrowserClient(app);
     await other.post("/api/auth/signin", { email, password: "mot-de-passe-solide" });
     expect((await client.patch("/api/account/profile", { firstName: "Irène", lastName: "Joliot-Curie" })).status).toBe(200);
     expect((await client.get("/api/auth/session")).body.profile).toEqual({ firstName: "Irène", lastName: "Joliot-Curie" });
@@ -298,11 +294,11 @@ describe("PDF reports", () => {
 
   it("lets any visitor download the report of one address", async () => {
     const query = reportQueryOf(MAIN_SCENARIO);
-    const response = await app.request(`/api/report/pdf?${query}`);
+    const response = await app().request(`/api/report/pdf?${query}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
-    const bad = await app.request("/api/report/pdf?lat=abc&lon=2&citycode=80021");
+    const bad = await app().request("/api/report/pdf?lat=abc&lon=2&citycode=80021");
     expect(bad.status).toBe(400);
   });
 });
@@ -312,7 +308,7 @@ describe("delete my data", () => {
     const { client, email } = await signedInClient();
     await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     await client.put("/api/account/preferences", { water: true, drought: true, air: false, bathing: true });
-    await new BrowserClient(() => app).post("/api/auth/code", { email });
+    await new BrowserClient(app).post("/api/auth/code", { email });
     const { id } = (await client.get("/api/auth/session")).body.user as { id: string };
 
     const unconfirmed = await client.delete("/api/account", { confirm: "oui" });
@@ -330,7 +326,7 @@ describe("delete my data", () => {
     expect(await t.db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, id))).toHaveLength(0);
     expect(await t.db.select().from(alertPreferences).where(eq(alertPreferences.userId, id))).toHaveLength(0);
     expect(await t.db.select().from(emailCodes).where(eq(emailCodes.email, email))).toHaveLength(0);
-    expect((await new BrowserClient(() => app).post("/api/auth/signin", { email, password: "mot-de-passe-solide" })).status).toBe(401);
+    expect((await new BrowserClient(app).post("/api/auth/signin", { email, password: "mot-de-passe-solide" })).status).toBe(401);
   });
 });
 
@@ -343,7 +339,7 @@ describe("delete my data: alert sign-ups and alert history too", () => {
     const [local, domain] = email.split("@");
     // Two sign-ups of this person (one with a +tag), one of somebody else.
     for (const address of [email, `${local}+alertes@${domain}`, `autre-${local}@${domain}`]) {
-      expect((await new BrowserClient(() => app).post("/api/subscriptions", { email: address, address: CRISIS_SCENARIO, consent: true })).status).toBe(202);
+      expect((await new BrowserClient(app).post("/api/subscriptions", { email: address, address: CRISIS_SCENARIO, consent: true })).status).toBe(202);
     }
     const signUps = await t.db.select().from(alertSubscriptions);
     const mine = signUps.filter((row) => row.email !== `autre-${local}@${domain}` && row.email.startsWith(local!));
@@ -389,8 +385,8 @@ describe("delete my data: alert sign-ups and alert history too", () => {
 
 describe("local outbox (Node without a Resend key)", () => {
   it("keeps the emails in the database instead of sending them", async () => {
-    app = t.rebuild({}, { mailer: "outbox" });
-    const client = new BrowserClient(() => app);
+    app.rebuild({}, { mailer: "outbox" });
+    const client = new BrowserClient(app);
     await client.post("/api/auth/signup", { email: "outbox@example.org", password: "mot-de-passe-solide" });
     const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.toAddress, "outbox@example.org"));
     expect(mail?.subject).toMatch(/Confirmez/);

@@ -2,20 +2,16 @@
 // asked for — preferences save silently, the report by email on request, the manage link to the
 // known address only, the welcome once.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, findLink, pathOf, signedInAs } from "../helpers/browser-client.ts";
-import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
-let app: TestApp["app"];
-
-beforeEach(() => {
-  app = t.rebuild();
-});
+const app = useFreshApp(t);
 
 const NBSP = "\u00a0";
 let counter = 0;
@@ -23,10 +19,10 @@ const uniqueEmail = (prefix: string) => `${prefix}-${++counter}@example.org`;
 const emailsTo = (address: string) => t.resend.emails.filter((email) => email.to.includes(address));
 const lastEmailTo = (address: string) => emailsTo(address).at(-1);
 
-const signedInClient = (email = uniqueEmail("compte")): Promise<BrowserClient> => signedInAs(t, () => app, email);
+const signedInClient = (email = uniqueEmail("compte")): Promise<BrowserClient> => signedInAs(t, app, email);
 
 async function signUpForAlerts(email: string, scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO = MAIN_SCENARIO): Promise<{ confirmLink: URL; cancelLink: URL }> {
-  const response = await new BrowserClient(() => app).post("/api/subscriptions", { email, address: scenario, consent: true });
+  const response = await new BrowserClient(app).post("/api/subscriptions", { email, address: scenario, consent: true });
   expect(response.status).toBe(202);
   const text = lastEmailTo(email)?.text ?? "";
   return { confirmLink: new URL(findLink(text, /confirmation-alertes/)), cancelLink: new URL(findLink(text, /desinscription/)) };
@@ -34,12 +30,12 @@ async function signUpForAlerts(email: string, scenario: typeof MAIN_SCENARIO | t
 
 /** What /confirmation-alertes does once « Confirmer mon inscription » is clicked. */
 function confirmAlerts(link: URL) {
-  return new BrowserClient(() => app).post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
+  return new BrowserClient(app).post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
 }
 
 /** What /desinscription does once « Me désinscrire » is clicked. */
 function unsubscribeWith(link: URL) {
-  return new BrowserClient(() => app).post("/api/unsubscribe", { u: link.searchParams.get("u"), t: link.searchParams.get("t") });
+  return new BrowserClient(app).post("/api/unsubscribe", { u: link.searchParams.get("u"), t: link.searchParams.get("t") });
 }
 
 describe("preferences save without sending anything", () => {
@@ -131,7 +127,7 @@ describe("the alert sign-up's emails", () => {
 });
 
 describe("a manage link for whoever has no link at hand", () => {
-  const ask = (email: string, ip?: string) => new BrowserClient(() => app, ip ? { ip } : {}).post("/api/subscriptions/manage-link", { email });
+  const ask = (email: string, ip?: string) => new BrowserClient(app, ip ? { ip } : {}).post("/api/subscriptions/manage-link", { email });
   /** The email leaves after the answer: wait for what the fake Resend receives. */
   const waitForEmailsTo = async (address: string, count: number) => {
     await vi.waitFor(() => expect(emailsTo(address)).toHaveLength(count), { timeout: 3000, interval: 20 });
@@ -214,7 +210,7 @@ describe("the alert digest of an account", () => {
     expect((await client.post("/api/account/addresses", { label: "Maison", address: MAIN_SCENARIO })).status).toBe(201);
     // 17:00 in Paris: the ATMO forecast for tomorrow is « Dégradé » in Amiens.
     t.setNow(new Date("2026-11-22T16:00:00Z"));
-    app = t.rebuild();
+    app.rebuild();
     await runAlerts(t.deps());
     const digest = emailsTo(email).find((candidate) => candidate.subject.startsWith("Zone Santé – "));
     expect(digest?.text).toContain(`Maison – ${MAIN_SCENARIO.label}`);
