@@ -8,15 +8,35 @@ import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
-import { runAlerts } from "../src/server/alerts/run.ts";
-import { isAlertRunTime } from "../src/server/alerts/schedule.ts";
+import { planAlertRun, runSendCron } from "../src/server/alerts/pipeline.ts";
+import { alertMessageSchema, createBindingQueue, createHandlerContext, handleAlertMessage, type QueueProducerBinding } from "../src/server/alerts/queue.ts";
+import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
 
 interface Env {
   ASSETS: { fetch(request: Request): Promise<Response> };
+  /** wrangler.toml [[queues.producers]]: the alert run's batches and send pages */
+  ALERT_QUEUE?: QueueProducerBinding;
   [name: string]: unknown;
+}
+
+/** What the queue consumer receives (the parts used here of Cloudflare's MessageBatch). */
+interface QueueMessage {
+  id: string;
+  body: unknown;
+  attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+/** A failed message waits this long before its next delivery (an upstream or Turso hiccup passes). */
+const RETRY_DELAY_SECONDS = 60;
+
+function alertQueueOf(env: Env) {
+  if (!env.ALERT_QUEUE) throw new Error("ALERT_QUEUE binding missing (wrangler.toml [[queues.producers]])");
+  return createBindingQueue(env.ALERT_QUEUE);
 }
 
 type ExecutionContext = Parameters<ReturnType<typeof createApp>["fetch"]>[2];
@@ -65,19 +85,68 @@ export default {
   },
 
   /**
-   * Two cron triggers (15:00 and 16:00 UTC): only the one that is 17:00 in Paris runs (see
-   * src/server/alerts/schedule.ts for daylight saving).
+   * Four cron triggers, two per stage (winter and summer): plan at 14:30 Paris time, send at 17:00
+   * (src/server/alerts/schedule.ts for daylight saving); the other season's trigger is skipped.
    */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
     const at = new Date(controller.scheduledTime);
-    if (!isAlertRunTime(at)) {
-      logJson({ level: "info", message: "scheduled trigger skipped (not 17:00 in Paris)", fields: { cron: controller.cron, at: at.toISOString() } });
+    const stage = alertStageAt(at);
+    if (!stage) {
+      logJson({ level: "info", message: "scheduled trigger skipped (not an alert stage time in Paris)", fields: { cron: controller.cron, at: at.toISOString() } });
       return;
     }
+    const work = async () => {
+      const deps = buildDeps(env);
+      const queue = alertQueueOf(env);
+      if (stage === "plan") await planAlertRun(deps, queue);
+      else await runSendCron(deps, queue);
+    };
     ctx.waitUntil(
-      runAlerts(buildDeps(env)).catch((error: unknown) =>
-        logJson({ level: "error", message: "alert run failed", fields: describeError(error) }),
+      work().catch((error: unknown) =>
+        logJson({ level: "error", message: `alert ${stage} stage failed`, fields: { cron: controller.cron, ...describeError(error) } }),
       ),
     );
+  },
+
+  /**
+   * The queue consumer: each message is one batch of communes or one page of recipients, acked on
+   * success, retried on failure (safe: see handleAlertMessage); after max_retries it goes to the
+   * dead-letter queue. Messages run one after the other, so an invocation holds one batch at a time.
+   */
+  async queue(batch: { queue: string; messages: readonly QueueMessage[] }, env: Env): Promise<void> {
+    let deps: ReturnType<typeof buildDeps>;
+    let queue: ReturnType<typeof alertQueueOf>;
+    try {
+      deps = buildDeps(env);
+      queue = alertQueueOf(env);
+    } catch (error) {
+      logJson({ level: "error", message: "alert queue consumer cannot start", fields: describeError(error) });
+      for (const message of batch.messages) message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      return;
+    }
+    const context = createHandlerContext(deps.config);
+    for (const message of batch.messages) {
+      const parsed = alertMessageSchema.safeParse(message.body);
+      if (!parsed.success) {
+        // Redelivering a malformed message cannot help: it is dropped, loudly.
+        logJson({ level: "error", message: "alert message malformed, dropped", fields: { queue: batch.queue, messageId: message.id } });
+        message.ack();
+        continue;
+      }
+      try {
+        const outcome = await handleAlertMessage(deps, parsed.data, queue, context);
+        message.ack();
+        const fields: Record<string, number> =
+          outcome.kind === "process" ? { communes: outcome.communes, subjectsChecked: outcome.subjectsChecked, alertsDetected: outcome.alertsDetected } : { ...outcome.outcome };
+        logJson({ level: "info", message: `alert ${outcome.kind} message done`, fields: { runId: parsed.data.runId, ...fields } });
+      } catch (error) {
+        logJson({
+          level: "error",
+          message: "alert message failed, retried",
+          fields: { kind: parsed.data.kind, runId: parsed.data.runId, attempts: message.attempts, ...describeError(error) },
+        });
+        message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      }
+    }
   },
 };

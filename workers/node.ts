@@ -85,7 +85,8 @@ export async function startServer(options: {
   const { config, deps, database, useOutbox } = await createNodeRuntime(options);
   const { log } = deps;
   const api = createApp(deps);
-  // The daily alert run at 17:00 Paris time, in this process (the Worker uses its cron instead).
+  // The daily alert run at 17:00 Paris time, in this process: the whole queued pipeline at once
+  // over the in-process queue (the Worker splits it between two crons and its queue consumer).
   let alertRun: Promise<unknown> | null = null;
   const scheduler =
     config.ALERTS_SCHEDULER === "on"

@@ -70,6 +70,14 @@ export const configSchema = z.object({
   ALERT_VIGIEAU_PER_SECOND: z.coerce.number().min(0).default(0.3),
   ALERT_ATMO_PER_SECOND: z.coerce.number().min(0).default(5),
   ALERT_BAIGNADES_PER_SECOND: z.coerce.number().min(0).default(1),
+  /** the run's bulk reads (decision 048): ATMO features per WFS page, Hub'Eau results per page */
+  ALERT_ATMO_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
+  ALERT_HUBEAU_PAGE_SIZE: z.coerce.number().int().min(1).max(20_000).default(20_000),
+  /**
+   * How far before the last complete read the Hub'Eau read starts: samples are published a month
+   * or two after they are taken, so "newer than the last run" by sample date would miss them.
+   */
+  ALERT_HUBEAU_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(400).default(100),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

@@ -33,6 +33,8 @@ export interface FakeUpstreams {
   setMode(source: FakeSource, mode: FakeMode): void;
   /** replace what a commune answers (null: back to its fixture); placeholders are resolved */
   setData(kind: FakeDataKind, commune: string, payload: unknown | null): void;
+  /** answer HTTP 500 to the next `count` requests of `source` that `match` accepts (all when omitted) */
+  failNextRequests(source: FakeSource, count: number, match?: (request: FakeRequest) => boolean): void;
   /** move the fake's clock (date placeholders), e.g. to the next day of a scripted scenario */
   setNow(now: Date): void;
   /** every source when `source` is omitted */
@@ -53,6 +55,21 @@ export interface FakeUpstreamsOptions {
   now?: Date;
   /** answer any commune with a copy of the Amiens data (benchmark of the alert run) */
   synthetic?: boolean;
+  /**
+   * A generated country for the bulk endpoints (ATMO by day, Hub'Eau by département, VigiEau by
+   * département, API Géo's commune list), computed per request from the codes alone — nothing is
+   * loaded, so 35 000 communes cost no memory; implies `synthetic` for the per-commune endpoints.
+   */
+  national?: NationalOptions;
+}
+
+export interface NationalOptions {
+  /** communes in all, spread over the 101 départements */
+  communes: number;
+  /** samples per commune per 30 days (Hub'Eau), 1 by default */
+  samplesPerMonth?: number;
+  /** result rows per sample (one per parameter upstream), 1 by default */
+  rowsPerSample?: number;
 }
 
 const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
@@ -203,6 +220,115 @@ interface ScenarioState {
   overrides: Map<string, unknown>;
   /** unknown communes answer the Amiens data (codes rewritten): for the benchmark's many communes */
   synthetic: boolean;
+  national: NationalCountry | null;
+}
+
+/** The communes (with a fixture or a test's data) a bulk endpoint answers for, outside national mode. */
+function knownCommunes(kind: FakeDataKind, scenario: ScenarioState): string[] {
+  const codes = new Set(Object.keys(FIXTURES_BY_KIND[kind]));
+  for (const key of scenario.overrides.keys()) if (key.startsWith(`${kind}:`)) codes.add(key.slice(kind.length + 1));
+  return [...codes].sort();
+}
+
+// ---------------------------------------------------------------- national mode
+
+const NATIONAL_DEPARTMENTS: readonly string[] = [
+  ...Array.from({ length: 95 }, (_, index) => String(index + 1).padStart(2, "0")).filter((code) => code !== "20"),
+  "2A",
+  "2B",
+  "971",
+  "972",
+  "973",
+  "974",
+  "976",
+].sort();
+
+/** A small stable hash, so that every generated value depends only on its inputs. */
+function hashOf(text: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  return hash >>> 0;
+}
+
+interface NationalCountry {
+  options: Required<NationalOptions>;
+  /** commune codes per département, sorted */
+  byDepartment: Map<string, string[]>;
+  /** every zone that publishes an ATMO index (communes five times in six, and the EPCIs), sorted */
+  atmoZones: string[];
+}
+
+const COMMUNES_PER_EPCI = 12;
+
+function epciOfNational(commune: string, country: NationalCountry): string {
+  const department = departmentOf(commune);
+  const list = country.byDepartment.get(department) ?? [];
+  const group = Math.floor(list.indexOf(commune) / COMMUNES_PER_EPCI);
+  return `2${String(NATIONAL_DEPARTMENTS.indexOf(department)).padStart(3, "0")}${String(group).padStart(5, "0")}`;
+}
+
+function departmentOf(commune: string): string {
+  return commune.startsWith("97") ? commune.slice(0, 3) : commune.slice(0, 2);
+}
+
+function buildNationalCountry(options: NationalOptions): NationalCountry {
+  const full = { samplesPerMonth: 1, rowsPerSample: 1, ...options };
+  const perDepartment = Math.ceil(full.communes / NATIONAL_DEPARTMENTS.length);
+  const byDepartment = new Map<string, string[]>();
+  let remaining = full.communes;
+  for (const department of NATIONAL_DEPARTMENTS) {
+    const count = Math.min(perDepartment, remaining);
+    remaining -= count;
+    const width = 5 - department.length;
+    byDepartment.set(department, Array.from({ length: count }, (_, index) => `${department}${String(index + 1).padStart(width, "0")}`));
+  }
+  const country: NationalCountry = { options: full, byDepartment, atmoZones: [] };
+  const zones = new Set<string>();
+  for (const communes of byDepartment.values()) {
+    for (const commune of communes) {
+      // About one commune in six publishes no index of its own: its EPCI's stands in.
+      if (hashOf(commune) % 6 === 0) zones.add(epciOfNational(commune, country));
+      else zones.add(commune);
+    }
+  }
+  country.atmoZones = [...zones].sort();
+  return country;
+}
+
+/** Today's and tomorrow's index of a generated zone: mostly Bon/Moyen, some Dégradé days. */
+function nationalAtmoFeature(zone: string, day: string): FeatureCollection["features"][number] {
+  const code = 1 + (hashOf(`${zone}|${day}`) % 3);
+  const isEpci = /^\d{9}$/.test(zone);
+  return {
+    properties: {
+      code_zone: zone,
+      lib_zone: isEpci ? `EPCI ${zone}` : `Commune ${zone}`,
+      type_zone: isEpci ? "EPCI" : "commune",
+      date_ech: `${day}Z`,
+      date_dif: `${day}Z`,
+      code_qual: code,
+      lib_qual: ["", "Bon", "Moyen", "Dégradé"][code],
+      coul_qual: ["", "#50F0E6", "#50CCAA", "#F0E641"][code],
+      code_no2: 1,
+      code_o3: code,
+      code_pm10: 1,
+      code_pm25: 1,
+      code_so2: 1,
+      source: "Atmo Synthétique",
+    },
+  };
+}
+
+/** Sample dates of a generated commune within since…until (days), newest first. */
+function nationalSampleDates(commune: string, country: NationalCountry, since: string, until: string): string[] {
+  const periodDays = Math.max(1, Math.round(30 / country.options.samplesPerMonth));
+  const offset = hashOf(commune) % periodDays;
+  const dates: string[] = [];
+  for (let back = offset; ; back += periodDays) {
+    const day = addDays(until, -back);
+    if (day < since) return dates;
+    dates.push(`${day}T08:30:00Z`);
+  }
 }
 
 /** The payload a commune gets: a test override, its fixture, the synthetic copy of Amiens, or null. */
@@ -272,6 +398,7 @@ async function answerHubeau(path: string, query: Record<string, string>, mode: F
     if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
     return page(envelope, envelope.data, query);
   }
+  if (path === "/resultats_dis" && query.code_departement !== undefined) return answerHubeauDepartment(query, mode, now, scenario);
   if (path === "/resultats_dis") {
     const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
     if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("resultats_dis", query) };
@@ -288,6 +415,42 @@ async function answerHubeau(path: string, query: Record<string, string>, mode: F
     return page(envelope, filtered, query);
   }
   return notFound();
+}
+
+/**
+ * resultats_dis for a whole département (`code_departement`), between date_min_prelevement and
+ * date_max_prelevement (days, both inclusive), only the `fields` asked, paged with `count`. Like
+ * the real API, page × size beyond 20 000 is refused (400).
+ */
+async function answerHubeauDepartment(query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const department = query.code_departement ?? "";
+  const since = (query.date_min_prelevement ?? "0000-00-00").slice(0, 10);
+  const until = (query.date_max_prelevement ?? "9999-99-99").slice(0, 10);
+  const size = Number(query.size) || 5000;
+  const pageNumber = Number(query.page) || 1;
+  if (size * pageNumber > 20_000) return { status: 400, body: { code: 400, message: "Le produit page x size ne doit pas dépasser 20000" } };
+  const fields = query.fields ? query.fields.split(",").map((field) => field.trim()) : null;
+  const items: Array<Record<string, unknown>> = [];
+  if (mode !== "empty" && scenario.national) {
+    const { rowsPerSample } = scenario.national.options;
+    for (const commune of scenario.national.byDepartment.get(department) ?? []) {
+      for (const date of nationalSampleDates(commune, scenario.national, since, until)) {
+        for (let row = 0; row < rowsPerSample; row += 1) items.push({ code_commune: commune, date_prelevement: date });
+      }
+    }
+  } else if (mode !== "empty") {
+    for (const commune of knownCommunes("results", scenario).filter((code) => departmentOf(code) === department)) {
+      const envelope = await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
+      for (const item of envelope?.data ?? []) items.push({ code_commune: commune, ...item });
+    }
+  }
+  const filtered = items
+    .filter((item) => {
+      const day = String(item.date_prelevement).slice(0, 10);
+      return day >= since && day <= until;
+    })
+    .map((item) => (fields ? Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key))) : item));
+  return page(hubeauEmptyEnvelope("resultats_dis", query), filtered, query);
 }
 
 function networkCodes(item: Record<string, unknown>): string[] {
@@ -309,7 +472,33 @@ function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, q
   return { status: partial ? 206 : 200, body: { ...envelope, count: items.length, data } };
 }
 
+/** The zones of a département's communes, once each (VigiEau's findByDepartement); 404 when none. */
+async function answerVigieauDepartment(department: string, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const zones = new Map<number, unknown>();
+  if (mode !== "empty" && scenario.national) {
+    const index = NATIONAL_DEPARTMENTS.indexOf(department);
+    // Two départements in three have a zone in force, at a level that does not change by itself.
+    if (index >= 0 && index % 3 !== 0) {
+      const level = ["vigilance", "alerte", "alerte_renforcee", "crise"][index % 4];
+      zones.set(100_000 + index, { id: 100_000 + index, code: `${department}_SUP`, nom: `Zone ${department}`, type: "SUP", niveauGravite: level, departement: department, arrete: { id: 500_000 + index, dateDebutValidite: "2026-06-01", dateFinValidite: "2026-12-31" }, usages: [] });
+    }
+  } else if (mode !== "empty") {
+    for (const commune of knownCommunes("zones", scenario).filter((code) => departmentOf(code) === department)) {
+      const data = await scenarioData<unknown>("zones", commune, now, scenario);
+      const list = typeof data === "object" && data !== null && "split" in data ? (data as SplitCommuneZones).zones : data;
+      for (const zone of Array.isArray(list) ? list : list ? [list] : []) {
+        const id = typeof zone === "object" && zone !== null && "id" in zone ? Number(zone.id) : NaN;
+        if (Number.isFinite(id)) zones.set(id, zone);
+      }
+    }
+  }
+  if (zones.size === 0) return { status: 404, body: { message: "Aucune zone d’alerte en vigueur sur ce département.", error: "Not Found", statusCode: 404 } };
+  return { status: 200, body: [...zones.values()] };
+}
+
 async function answerVigieau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const department = /^\/zones\/departement\/([^/]+)$/.exec(path)?.[1];
+  if (department !== undefined) return answerVigieauDepartment(decodeURIComponent(department), mode, now, scenario);
   if (path !== "/zones") return notFound();
   const zones = mode === "empty" ? null : await scenarioData<unknown>("zones", query.commune ?? "", now, scenario);
   if (zones === null) return { status: 200, body: [] };
@@ -321,9 +510,50 @@ async function answerVigieau(path: string, query: Record<string, string>, mode: 
   return { status: 200, body: zones };
 }
 
+/**
+ * The WFS without a zone filter: every zone's features between `date_ech>='…'` and
+ * `date_ech<'…'` (or `<='…'`), sorted by zone then day (`sortBy`), paged by `count` and
+ * `startIndex` with numberMatched / numberReturned, only the `propertyName` properties.
+ */
+async function answerAtmoBulk(query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const filter = query.CQL_FILTER ?? "";
+  const fromDay = /date_ech\s*>=\s*'([^']*)'/.exec(filter)?.[1] ?? "0000-00-00";
+  const below = /date_ech\s*<\s*'([^']*)'/.exec(filter)?.[1];
+  const upTo = /date_ech\s*<=\s*'([^']*)'/.exec(filter)?.[1];
+  const inRange = (day: string) => day >= fromDay && (below === undefined || day < below) && (upTo === undefined || day <= upTo);
+  const count = Math.max(0, Number(query.count ?? query.maxFeatures) || 1_000_000);
+  const startIndex = Math.max(0, Number(query.startIndex) || 0);
+  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+  let matched = 0;
+  let features: FeatureCollection["features"] = [];
+  if (mode !== "empty" && scenario.national) {
+    // Two days per zone at most: feature n is zone n/2, day n%2 — generated for the page only.
+    const days = [parisDay(now), addDays(parisDay(now), 1), addDays(parisDay(now), -1)].filter(inRange).sort();
+    matched = scenario.national.atmoZones.length * days.length;
+    for (let index = startIndex; index < Math.min(matched, startIndex + count); index += 1) {
+      features.push(nationalAtmoFeature(scenario.national.atmoZones[Math.floor(index / days.length)]!, days[index % days.length]!));
+    }
+  } else if (mode !== "empty") {
+    const all: FeatureCollection["features"] = [];
+    for (const zone of knownCommunes("atmo", scenario)) {
+      const collection = await scenarioData<FeatureCollection>("atmo", zone, now, scenario);
+      all.push(...(collection?.features ?? []).filter((feature) => inRange(String(feature.properties.date_ech).slice(0, 10))));
+    }
+    all.sort((a, b) => String(a.properties.code_zone).localeCompare(String(b.properties.code_zone)) || String(a.properties.date_ech).localeCompare(String(b.properties.date_ech)));
+    matched = all.length;
+    features = all.slice(startIndex, startIndex + count);
+  }
+  if (properties) features = features.map((feature) => ({ ...feature, properties: Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) }));
+  return {
+    status: 200,
+    body: { type: "FeatureCollection", features, totalFeatures: matched, numberMatched: matched, numberReturned: features.length, timeStamp: now.toISOString(), crs: null },
+  };
+}
+
 async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/ows") return notFound();
   const filter = query.CQL_FILTER ?? "";
+  if (!/code_zone/.test(filter)) return answerAtmoBulk(query, mode, now, scenario);
   // code_zone='…' or, for a commune and its EPCI at once, ECQL's code_zone IN ('…','…').
   const single = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1];
   const list = /code_zone\s+IN\s*\(([^)]*)\)/i.exec(filter)?.[1];
@@ -380,6 +610,18 @@ async function answerOpenMeteo(path: string, query: Record<string, string>, mode
 
 /** API Géo, `/communes/{code}`: the fields asked for, 404 for a code it does not know. */
 async function answerGeo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  if (path === "/communes") {
+    // The whole list: every commune the fake knows (or the generated country), the fields asked.
+    const fields = (query.fields ?? "code,nom").split(",").map((field) => field.trim());
+    const pick = (commune: Record<string, unknown>) => Object.fromEntries(Object.entries(commune).filter(([key]) => fields.includes(key)));
+    if (mode === "empty") return { status: 200, body: [] };
+    if (scenario.national) {
+      const country = scenario.national;
+      return { status: 200, body: [...country.byDepartment.values()].flat().map((code) => pick({ code, nom: `Commune ${code}`, codeEpci: epciOfNational(code, country) })) };
+    }
+    const communes = await Promise.all(knownCommunes("geo", scenario).map((code) => scenarioData<Record<string, unknown>>("geo", code, now, scenario)));
+    return { status: 200, body: communes.filter((commune): commune is Record<string, unknown> => commune !== null).map(pick) };
+  }
   const code = /^\/communes\/([^/]+)$/.exec(path)?.[1];
   if (!code) return notFound();
   const commune = mode === "empty" ? null : await scenarioData<Record<string, unknown>>("geo", decodeURIComponent(code), now, scenario);
@@ -441,7 +683,12 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
   const startDelayMs = options.delayMs ?? 0;
   let fixedNow = options.now ?? null;
   const clock = () => fixedNow ?? new Date();
-  const scenario: ScenarioState = { overrides: new Map(), synthetic: options.synthetic ?? false };
+  const scenario: ScenarioState = {
+    overrides: new Map(),
+    synthetic: (options.synthetic ?? false) || options.national !== undefined,
+    national: options.national ? buildNationalCountry(options.national) : null,
+  };
+  const failures: Array<{ source: FakeSource; remaining: number; match: ((request: FakeRequest) => boolean) | undefined }> = [];
   const modes = new Map<FakeSource, FakeMode>();
   const delays = new Map<FakeSource, number>();
   const requests: FakeRequest[] = [];
@@ -469,7 +716,8 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     const [, prefix = "", ...rest] = url.pathname.split("/");
     const source = SOURCES.find((candidate) => candidate === prefix);
     const path = source ? `/${rest.join("/")}` : url.pathname;
-    requests.push({ source: source ?? "unknown", path, query: Object.fromEntries(url.searchParams) });
+    const received: FakeRequest = { source: source ?? "unknown", path, query: Object.fromEntries(url.searchParams) };
+    requests.push(received);
 
     if (!source || request.method !== "GET") {
       send(response, source ? 405 : 404, JSON.stringify({ error: source ? "Method Not Allowed" : "Not Found" }));
@@ -491,7 +739,9 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     }
     if (closing) return;
 
-    if (mode === "error500") {
+    const failure = failures.find((entry) => entry.source === source && entry.remaining > 0 && (!entry.match || entry.match(received)));
+    if (failure) failure.remaining -= 1;
+    if (mode === "error500" || failure) {
       send(response, 500, JSON.stringify({ error: "Internal Server Error", status: 500 }));
       return;
     }
@@ -532,6 +782,9 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       if (payload === null) scenario.overrides.delete(`${kind}:${commune}`);
       else scenario.overrides.set(`${kind}:${commune}`, payload);
     },
+    failNextRequests(source, count, match) {
+      failures.push({ source, remaining: count, match });
+    },
     setNow(now) {
       fixedNow = now;
     },
@@ -543,6 +796,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       delays.clear();
       requests.length = 0;
       scenario.overrides.clear();
+      failures.length = 0;
     },
     requests,
     async close() {
@@ -559,6 +813,7 @@ if (import.meta.main) {
     port: Number(process.env.PORT ?? 4400),
     delayMs: Number(process.env.DELAY_MS ?? 0),
     synthetic: process.env.SYNTHETIC === "1",
+    ...(process.env.NATIONAL_COMMUNES ? { national: { communes: Number(process.env.NATIONAL_COMMUNES) } } : {}),
   });
   console.log(`Fake upstreams listening on ${upstreams.baseUrl}`);
   for (const [key, value] of Object.entries(upstreams.config)) console.log(`${key}=${value}`);

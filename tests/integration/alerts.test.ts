@@ -90,13 +90,18 @@ describe("the daily alert run", () => {
   it("day 1: the ATMO forecast and a non-compliant sample, one email each, each commune fetched once", async () => {
     const { summary, emails, upstreamRequests } = await runDay(1);
     expect(summary).toMatchObject({ subjectsChecked: 3, communes: 2, failed: 0 });
-    // 2 communes × (networks + the 12-month results, one page here + VigiEau + ATMO + the API Géo
-    // for the intercommunality), whatever the number of addresses, plus Maraussan's EPCI index (the
-    // commune has none) and the bathing portal near Maraussan: 2 site lists and 3 site pages.
-    expect(summary.upstreamCalls).toBe(16);
-    expect(upstreamRequests.filter((request) => request.source === "geo").map((request) => request.path).sort()).toEqual(["/communes/34148", "/communes/80021"]);
+    // The bulk reads of the run (decision 048): one ATMO page for every zone, one API Géo list of
+    // every commune's intercommunality, Hub'Eau and VigiEau once per département (2 each); then,
+    // every commune being new on a first run, 2 communes × (networks + the 12-month results, one
+    // page here + VigiEau), whatever the number of addresses, and the bathing portal near
+    // Maraussan: 2 site lists and 3 site pages. No per-commune ATMO or Géo call any more.
+    expect(summary.upstreamCalls).toBe(17);
+    expect(upstreamRequests.filter((request) => request.source === "geo").map((request) => request.path)).toEqual(["/communes"]);
     expect(upstreamRequests.filter((request) => request.source === "baignades")).toHaveLength(5);
-    expect(upstreamRequests.filter((request) => request.source === "vigieau").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
+    // VigiEau: each département's zones once (the bulk change check), then each new commune once.
+    const vigieau = upstreamRequests.filter((request) => request.source === "vigieau");
+    expect(vigieau.filter((request) => request.path.startsWith("/zones/departement/")).map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
+    expect(vigieau.filter((request) => request.path === "/zones").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
 
     const alice = alertEmailsTo(emails, "alice@example.org");
     expect(alice).toHaveLength(1);

@@ -1,5 +1,6 @@
 // The Worker build under `wrangler dev` (workerd, offline): static pages, the 404 page,
-// /api/health and /api/report through the Cache API, against the fake upstreams.
+// /api/health and /api/report through the Cache API, against the fake upstreams; the alert run's
+// crons and its queue (local Queues) up to the database boundary.
 // Needs `npm run build` first (npm test does it). No database: rate limits fail open.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,8 +40,9 @@ beforeAll(async () => {
       .map(([key, value]) => `${key}=${value}`)
       .join("\n"),
   );
+  // --log-level log: the alert tests read the Worker's own info lines; --test-scheduled: cron triggers on demand.
   wrangler = await startWranglerDev(
-    ["--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"],
+    ["--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "log", "--show-interactive-dev-session=false", "--test-scheduled"],
     `${baseUrl}/api/health`,
   );
 }, 120_000);
@@ -117,6 +119,51 @@ describe("Worker build under wrangler dev", () => {
   });
 });
 
+/** Waits until wrangler's output (the Worker's JSON log lines included) matches, 30 s at most. */
+async function waitForOutput(pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(wrangler?.output() ?? "");
+    if (match) return match[0];
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`no ${pattern} in wrangler's output:\n${wrangler?.output() ?? ""}`);
+}
+
+/** Fires a cron trigger as if it were scheduled at `at` (wrangler dev --test-scheduled; this wrangler serves it at /cdn-cgi/local/scheduled, older ones at /__scheduled). */
+async function triggerCron(cron: string, at: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}&time=${Date.parse(at)}`);
+  expect(response.status).toBe(200);
+}
+
+// What cannot run here: no libSQL server can be installed, so DATABASE_URL points at a closed
+// port; the plan stage stops at its first query (the run lock) and a queued message at its first
+// read. The parts before that boundary run for real: the cron dispatch by Paris time, the queue
+// producer binding, the local queue delivering to the consumer, and the retry on failure.
+describe("the alert run's crons and queue under wrangler dev", () => {
+  it("skips the trigger of the other season", async () => {
+    await triggerCron("30 12 * * *", "2026-11-22T12:30:00Z");
+    await waitForOutput(/"message":"scheduled trigger skipped \(not an alert stage time in Paris\)"[^\n]*"cron":"30 12 \* \* \*"/);
+  });
+
+  it("runs the plan stage at 14:30 Paris time, which stops at the database (the run lock)", async () => {
+    await triggerCron("30 13 * * *", "2026-11-22T13:30:00Z");
+    await waitForOutput(/"message":"alert plan stage failed"[^\n]*"cron":"30 13 \* \* \*"/);
+    expect(wrangler?.output()).not.toContain("alert plan enqueued");
+  });
+
+  it("at 17:00 Paris time enqueues the first send page; the consumer receives it, stops at the database and retries", async () => {
+    await triggerCron("0 16 * * *", "2026-11-22T16:00:00Z");
+    // The producer binding took the message before the purge reached the database.
+    await waitForOutput(/"message":"alert send stage enqueued"/);
+    await waitForOutput(/"message":"alert send stage failed"/);
+    // max_batch_timeout is 5 s: the local queue delivers the message to this Worker's consumer.
+    const failed = await waitForOutput(/"message":"alert message failed, retried"[^\n]*/);
+    expect(failed).toContain('"kind":"send"');
+    expect(failed).toContain('"attempts":1');
+  });
+});
+
 describe("wrangler deploy --dry-run", () => {
   it("bundles the Worker entry with the static assets, offline", async () => {
     const outdir = join(directory, "bundle");
@@ -132,5 +179,7 @@ describe("wrangler deploy --dry-run", () => {
     expect(code, log).toBe(0);
     expect(log).toContain("--dry-run: exiting now.");
     expect(log).toMatch(/env\.ASSETS/);
+    // The alert queue's producer binding is part of the bundle's bindings.
+    expect(log).toMatch(/env\.ALERT_QUEUE/);
   }, 90_000);
 });

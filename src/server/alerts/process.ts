@@ -27,6 +27,7 @@ import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
+import type { RunChanges } from "./ingest.ts";
 import type { AlertSubject } from "./plan.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
@@ -72,15 +73,24 @@ async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubjec
   });
 }
 
+const CHECKED_SOURCE_KEYS: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
+
 export interface BatchOutcome {
   subjectsChecked: number;
   alertsDetected: number;
 }
 
+/**
+ * With `changes` (the run's snapshots, ingest.ts), a commune's air comes from the bulk read, and
+ * its water and drought are read per commune only when the snapshot says they changed — or when a
+ * subject has never been checked (it needs its first state); an unchanged source is neither read
+ * nor evaluated, and its stored state stays. Without `changes` (admin panel, older callers), every
+ * needed source is read per commune.
+ */
 export async function processAlertBatch(
   deps: Deps,
   batch: readonly AlertSubject[],
-  options: { gates: RunGates; concurrency: number; bathingReads?: BathingReads },
+  options: { gates: RunGates; concurrency: number; bathingReads?: BathingReads; changes?: RunChanges },
 ): Promise<BatchOutcome> {
   const bathingReads: BathingReads = options.bathingReads ?? new Map();
   const readSite = (site: BathingSite) => {
@@ -109,23 +119,34 @@ export async function processAlertBatch(
       const entry = communes[cursor++];
       if (!entry) break;
       const [citycode, subjects] = entry;
+      const snapshot = options.changes?.communes[citycode];
+      // A subject never checked yet (no state for any source) needs its first read of everything.
+      const isNew = (subject: AlertSubject) => !CHECKED_SOURCE_KEYS.some((source) => states.has(`${subject.subjectKey}|${source}`));
+      const wants = (subject: AlertSubject, source: "water" | "drought") =>
+        subject.sources.includes(source) && (!snapshot || (source === "water" ? snapshot.waterChanged : snapshot.droughtChanged) || isNew(subject));
       const needs = new Set(subjects.flatMap((subject) => subject.sources));
-      // The commune's official air index, else its intercommunality's (as on the report page).
+      // The commune's official air index, else its intercommunality's (as on the report page);
+      // from the run's snapshot when there is one (null there: the day's ATMO read failed).
       const commune = await loadCommuneData(deps.sources, {
         citycode,
         now,
-        needs: { water: needs.has("water"), drought: needs.has("drought"), air: needs.has("air") },
+        needs: {
+          water: subjects.some((subject) => wants(subject, "water")),
+          drought: subjects.some((subject) => wants(subject, "drought")),
+          air: !snapshot && needs.has("air"),
+        },
         gates: options.gates,
       });
-      const air = commune.air ? evaluateAirQuality({ ...commune.air, cams: { ok: false, reason: "not_found" }, now }) : null;
+      const airIndices = snapshot ? snapshot.air : commune.air;
+      const air = airIndices ? evaluateAirQuality({ ...airIndices, cams: { ok: false, reason: "not_found" }, now }) : null;
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
-        if (subject.sources.includes("water") && commune.water) {
+        if (wants(subject, "water") && commune.water) {
           const water = evaluateWaterQuality({ ...selectWater(commune.water, subject.udiCode ?? undefined), now });
           diffs.push(["water", diffWater(previous<WaterAlertState>("water"), water)]);
         }
-        if (subject.sources.includes("drought")) {
+        if (wants(subject, "drought")) {
           const drought = evaluateDrought({ zones: await zonesForSubject(deps, options.gates, subject, commune), now });
           diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
         }

@@ -1,14 +1,21 @@
-// The daily alert run: plan → batches → send what is pending → purge → summary. Runs from the
-// Worker's cron, the Node scheduler, `npm run alerts:run` or the admin panel, never twice at once.
+// The daily alert run on Node, in one call: plan → process every batch → send every page → purge
+// → summary, over the in-process queue (memory-queue.ts), so that it is the same pipeline as the
+// Worker's crons and queue consumer (pipeline.ts, queue.ts). Runs from the Node scheduler,
+// `npm run alerts:run`, the admin panel and the tests, never twice at once.
+import { todayInParis } from "../../core/shared/time.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { acquireAlertRun, finishAlertRun } from "../db/repositories/alert-runs.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
-import { batchByCommune, planAlertSubjects } from "./plan.ts";
-import { createRateGate, processAlertBatch } from "./process.ts";
-import { sendPendingAlerts } from "./send.ts";
+import type { IngestSummary } from "./ingest.ts";
+import { createMemoryQueue } from "./memory-queue.ts";
+import { AlertRunBusyError, enqueueAlertPlan, STALE_RUN_MS, startSendStage, type PlanSizes } from "./pipeline.ts";
+import { createHandlerContext, handleAlertMessage } from "./queue.ts";
+import { addSendOutcomes, type SendOutcome } from "./send.ts";
+
+export { AlertRunBusyError } from "./pipeline.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -16,9 +23,14 @@ export interface AlertRunSummary {
   runId: string;
   subjectsChecked: number;
   communes: number;
+  /** `process` messages (batches of 50 communes) */
   batches: number;
-  /** calls that reached Hub'Eau, VigiEau and Atmo (cache hits excluded) */
+  /** calls that reached Hub'Eau, VigiEau, Atmo and the other alert sources (cache hits excluded) */
   upstreamCalls: number;
+  /** the same, per source (the bulk reads and the per-commune reads together) */
+  upstreamCallsBySource: Record<string, number>;
+  /** the day's bulk reads (ingest.ts): calls per source, what changed */
+  ingest: IngestSummary;
   alertsDetected: number;
   /** emails accepted by the provider, and emails that failed (retried next run) */
   sent: number;
@@ -26,63 +38,83 @@ export interface AlertRunSummary {
   eventsSent: number;
   eventsPending: number;
   providerCalls: number;
+  /** send pages (one queue message each) */
+  sendPages: number;
+  /** messages that failed every delivery (their communes are checked again by the next run) */
+  messagesDeadLettered: number;
   confirmationsResent: number;
   durationMs: number;
 }
 
-export class AlertRunBusyError extends Error {
-  constructor() {
-    super("Une vérification des alertes est déjà en cours.");
-    this.name = "AlertRunBusyError";
-  }
+export interface RunOptions extends PlanSizes {
+  recipientsPerPage?: number;
+  /** delay before a failed message is delivered again (1 s by default; tests shorten it) */
+  retryDelayMs?: number;
 }
 
-/** A run that has not finished after this long is considered dead: the next one may start. */
-const STALE_RUN_MS = 30 * 60 * 1000;
-
-function countUpstreamCalls(deps: Deps): number {
-  return deps.sources
-    .upstreamStatus()
-    .filter((status) => status.name !== "ban" && status.name !== "openmeteo")
-    .reduce((sum, status) => sum + status.calls, 0);
+/** Calls per upstream since the process started (the address search and the CAMS model are not the run's). */
+function countUpstreamCalls(deps: Deps): Map<string, number> {
+  return new Map(
+    deps.sources
+      .upstreamStatus()
+      .filter((status) => status.name !== "ban" && status.name !== "openmeteo")
+      .map((status) => [status.name, status.calls]),
+  );
 }
 
-export async function runAlerts(deps: Deps): Promise<AlertRunSummary> {
+export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<AlertRunSummary> {
   const started = performance.now();
   const runId = generateRandomToken(10);
-  if (!(await acquireAlertRun(deps.db, { runId, nowMs: deps.clock().getTime(), staleAfterMs: STALE_RUN_MS }))) throw new AlertRunBusyError();
+  const now = deps.clock();
+  if (!(await acquireAlertRun(deps.db, { runId, nowMs: now.getTime(), staleAfterMs: STALE_RUN_MS }))) throw new AlertRunBusyError();
   const upstreamBefore = countUpstreamCalls(deps);
   try {
     const confirmationsResent = await retryPendingConfirmations(deps);
-    const subjects = await planAlertSubjects(deps.db);
-    const batches = batchByCommune(subjects);
-    const gates = {
-      hubeau: createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND),
-      vigieau: createRateGate(deps.config.ALERT_VIGIEAU_PER_SECOND),
-      atmo: createRateGate(deps.config.ALERT_ATMO_PER_SECOND),
-      baignades: createRateGate(deps.config.ALERT_BAIGNADES_PER_SECOND),
-    };
-    const bathingReads = new Map();
-    let alertsDetected = 0;
-    for (const batch of batches) {
-      alertsDetected += (await processAlertBatch(deps, batch, { gates, concurrency: deps.config.ALERT_CONCURRENCY, bathingReads })).alertsDetected;
-    }
-    const sending = await sendPendingAlerts(deps);
+    const totals = { subjectsChecked: 0, communes: 0, batches: 0, alertsDetected: 0, sendPages: 0 };
+    let sending: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
+    // One context for the whole run, as before the queue: the rate gates pace the whole run and a
+    // bathing page is read once per run.
+    const context = createHandlerContext(deps.config);
+    const queue = createMemoryQueue({
+      log: deps.log,
+      retryDelayMs: options.retryDelayMs,
+      handle: async (message) => {
+        const outcome = await handleAlertMessage(deps, message, queue, context);
+        // Counted on the delivery that succeeded only, so a retried message counts once.
+        if (outcome.kind === "process") {
+          totals.subjectsChecked += outcome.subjectsChecked;
+          totals.communes += outcome.communes;
+          totals.batches += 1;
+          totals.alertsDetected += outcome.alertsDetected;
+        } else {
+          totals.sendPages += outcome.pages;
+          sending = addSendOutcomes(sending, outcome.outcome);
+        }
+      },
+    });
+    const plan = await enqueueAlertPlan(deps, queue, { runId, day: todayInParis(now), now, ...options });
+    await queue.drain();
+    await startSendStage(deps, queue, { runId, recipientsPerPage: options.recipientsPerPage });
+    await queue.drain();
     // Retention rules of the privacy policy, applied by every run.
     await purgeExpiredData(deps.db, deps.clock().getTime());
+
+    const upstreamAfter = countUpstreamCalls(deps);
+    const upstreamCallsBySource = Object.fromEntries([...upstreamAfter].map(([name, calls]) => [name, calls - (upstreamBefore.get(name) ?? 0)]));
     const summary: AlertRunSummary = {
       runId,
-      subjectsChecked: subjects.length,
-      communes: new Set(subjects.map((subject) => subject.address.citycode)).size,
-      batches: batches.length,
-      upstreamCalls: countUpstreamCalls(deps) - upstreamBefore,
-      alertsDetected,
+      ...totals,
+      upstreamCalls: Object.values(upstreamCallsBySource).reduce((sum, calls) => sum + calls, 0),
+      upstreamCallsBySource,
+      ingest: plan.ingest,
       ...sending,
+      messagesDeadLettered: queue.deadLetters.length,
       confirmationsResent,
       durationMs: Math.round(performance.now() - started),
     };
     await finishAlertRun(deps.db, { runId, finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify(summary) });
-    deps.log({ level: "info", message: "alert run finished", fields: { ...summary } });
+    const { upstreamCallsBySource: bySource, ingest: _ingest, ...flat } = summary;
+    deps.log({ level: queue.deadLetters.length > 0 ? "error" : "info", message: "alert run finished", fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) } });
     return summary;
   } catch (error) {
     // Leave the run marked finished so the next one is not blocked for 30 minutes.

@@ -1,10 +1,17 @@
 // Sending what was detected and not yet sent, whatever the run that detected it: one email per
-// recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call).
+// recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call), a page
+// of recipients at a time (one queue message per page on Workers).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
-import { listAllAddresses } from "../db/repositories/addresses.ts";
-import { listPendingEvents, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
+import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
+import {
+  listPendingEventsOfRecipients,
+  listPendingRecipientsPage,
+  markEventsAbandoned,
+  markEventsFailed,
+  markEventsSent,
+} from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
 import { listUsersByIds } from "../db/repositories/users.ts";
@@ -55,13 +62,17 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
   return recipients;
 }
 
-/**
- * The names accounts gave their addresses (« Maison »), by address id, as they are at send time:
- * one read of every monitored address, as the plan of the run does.
- */
-async function loadNicknames(deps: Deps): Promise<Map<string, string>> {
-  const rows = await listAllAddresses(deps.db);
-  return new Map(rows.map((row) => [row.id, row.label]));
+/** The names accounts gave the page's addresses (« Maison »), by address id, as they are at send time. */
+async function loadNicknames(deps: Deps, events: readonly PendingEvent[]): Promise<Map<string, string>> {
+  const ids = [...new Set(events.flatMap((event) => {
+    const subject = decodeSubjectKey(event.subjectKey);
+    return subject?.kind === "address" ? [subject.id] : [];
+  }))];
+  const nicknames = new Map<string, string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    for (const row of await listAddressLabelsByIds(deps.db, ids.slice(start, start + 500))) nicknames.set(row.id, row.label);
+  }
+  return nicknames;
 }
 
 function nicknameOf(subjectKey: string, nicknames: ReadonlyMap<string, string>): string | null {
@@ -125,13 +136,34 @@ export interface SendOutcome {
   providerCalls: number;
 }
 
-export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
-  const nowMs = deps.clock().getTime();
-  const pending = await listPendingEvents(deps.db, MAX_SEND_ATTEMPTS);
-  const outcome: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: pending.length, providerCalls: 0 };
-  if (pending.length === 0) return outcome;
+/** Recipients per send page: five Resend batch calls, a few hundred rows in memory. */
+export const RECIPIENTS_PER_SEND_PAGE = 500;
 
-  const recipients = await loadRecipients(deps, [...new Set(pending.map((event) => event.recipientKey))]);
+export interface SendPage {
+  outcome: SendOutcome;
+  /** the cursor of the next page (the last recipient of this one); null when this was the last page */
+  nextAfterRecipient: string | null;
+}
+
+/**
+ * One page of the send stage: the next recipients (by key, after `afterRecipient`) with unsent
+ * events, one digest each. A failed Resend call marks its events failed (retried by the next run)
+ * and does not stop the page; the cursor moves on either way, so a page is never read twice.
+ */
+export async function sendPendingAlertsPage(
+  deps: Deps,
+  input: { afterRecipient: string | null; recipientsPerPage?: number },
+): Promise<SendPage> {
+  const nowMs = deps.clock().getTime();
+  const limit = input.recipientsPerPage ?? RECIPIENTS_PER_SEND_PAGE;
+  const pageKeys = await listPendingRecipientsPage(deps.db, { afterRecipient: input.afterRecipient, limit, maxAttempts: MAX_SEND_ATTEMPTS });
+  const outcome: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
+  if (pageKeys.length === 0) return { outcome, nextAfterRecipient: null };
+  const nextAfterRecipient = pageKeys.length === limit ? (pageKeys.at(-1) ?? null) : null;
+  const pending = await listPendingEventsOfRecipients(deps.db, pageKeys, MAX_SEND_ATTEMPTS);
+  outcome.eventsPending = pending.length;
+
+  const recipients = await loadRecipients(deps, pageKeys);
   const byRecipient = new Map<string, typeof pending>();
   const skipped: string[] = [];
   for (const event of pending) {
@@ -147,15 +179,16 @@ export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
     await markEventsAbandoned(deps.db, skipped.slice(start, start + 500), { attempts: SKIPPED, reason: "recipient opted out or gone" });
   }
 
-  // Rendered a hundred at a time, right before sending: 10 000 rendered emails would sit in memory.
+  // Rendered a hundred at a time, right before sending.
   const recipientKeys = [...byRecipient.keys()];
-  const nicknames = recipientKeys.some((key) => recipients.get(key)?.account) ? await loadNicknames(deps) : new Map<string, string>();
+  const nicknames = await loadNicknames(deps, recipientKeys.flatMap((key) => byRecipient.get(key) ?? []));
   for (let start = 0; start < recipientKeys.length; start += MAX_BATCH_SIZE) {
     const chunk: Array<{ message: EmailMessage; eventIds: string[] }> = [];
     for (const recipientKey of recipientKeys.slice(start, start + MAX_BATCH_SIZE)) {
       chunk.push(await renderRecipientEmail(deps, recipientKey, recipients.get(recipientKey)!, byRecipient.get(recipientKey) ?? [], nicknames));
     }
-    // Same pending events → same key: a retry after a lost answer is not sent twice by Resend.
+    // Same pending events → same key: a retry after a lost answer (or a redelivered queue
+    // message) is not sent twice by Resend.
     const idempotencyKey = `alerts-${encodeHexLowerCase(sha256(new TextEncoder().encode(chunk.flatMap((email) => email.eventIds).sort().join(",")))).slice(0, 40)}`;
     outcome.providerCalls += 1;
     const result = await deps.mailer.sendBatch(
@@ -172,7 +205,27 @@ export async function sendPendingAlerts(deps: Deps): Promise<SendOutcome> {
       outcome.failed += chunk.length;
     }
   }
-  return outcome;
+  return { outcome, nextAfterRecipient };
 }
 
+export function addSendOutcomes(total: SendOutcome, page: SendOutcome): SendOutcome {
+  return {
+    sent: total.sent + page.sent,
+    failed: total.failed + page.failed,
+    eventsSent: total.eventsSent + page.eventsSent,
+    eventsPending: total.eventsPending + page.eventsPending,
+    providerCalls: total.providerCalls + page.providerCalls,
+  };
+}
 
+/** Every page in turn, in this process (the queued pipeline sends one page per message instead). */
+export async function sendPendingAlerts(deps: Deps, options: { recipientsPerPage?: number } = {}): Promise<SendOutcome> {
+  let total: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
+  let afterRecipient: string | null = null;
+  do {
+    const page: SendPage = await sendPendingAlertsPage(deps, { afterRecipient, recipientsPerPage: options.recipientsPerPage });
+    total = addSendOutcomes(total, page.outcome);
+    afterRecipient = page.nextAfterRecipient;
+  } while (afterRecipient !== null);
+  return total;
+}

@@ -76,7 +76,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/run-alerts", async (c) => {
     try {
       const summary = await runAlerts(c.get("deps"));
-      return c.json({ message: `${summary.eventsSent} alertes envoyées sur ${summary.eventsPending} détectées`, summary });
+      const deadLettered = summary.messagesDeadLettered > 0 ? ` (${summary.messagesDeadLettered} lots de communes en échec, revérifiés au prochain passage)` : "";
+      return c.json({ message: `${summary.eventsSent} alertes envoyées sur ${summary.eventsPending} détectées${deadLettered}`, summary });
     } catch (error) {
       if (error instanceof AlertRunBusyError) return jsonError(c, 409, error.message, "run_busy");
       throw error;

@@ -1,11 +1,12 @@
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { parisMinutesOfDay, todayInParis } from "../../core/shared/time.ts";
 import { searchAddresses } from "../../sources/ban/client.ts";
-import { fetchCommuneUdis, fetchWaterResults } from "../../sources/hubeau/client.ts";
-import { fetchDroughtZones } from "../../sources/vigieau/client.ts";
-import { fetchAtmoIndex } from "../../sources/atmo/client.ts";
+import { fetchCommuneUdis, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
+import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigieau/client.ts";
+import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
+import { fetchAtmoIndex, fetchAtmoIndicesForDays, type CountedResult } from "../../sources/atmo/client.ts";
 import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
-import { fetchCommuneEpci } from "../../sources/geo/client.ts";
+import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
@@ -71,6 +72,18 @@ export interface Sources {
   fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
   /** the intercommunality (EPCI) of a commune, from the API Géo */
   fetchCommuneEpci(params: { communeCode: string }): Promise<SourceResult<CommuneEpci>>;
+  /**
+   * The alert run's bulk reads (decision 048). `beforeRequest` is the run's rate gate, passed
+   * before each request of a paged read; `requests` counts what reached the upstream.
+   */
+  /** every zone's ATMO index for the days fromDay…toDay, paged; never cached (once per run, large) */
+  fetchAtmoIndicesForDays(params: { fromDay: string; toDay: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<AtmoIndex[]>>;
+  /** every commune's EPCI (INSEE → SIREN or null), one API Géo request cached like the single reads */
+  fetchCommunesEpci(): Promise<SourceResult<Array<[string, string | null]>>>;
+  /** commune → newest sample date, for the samples of a département in since…until */
+  fetchDepartmentSampleDates(params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<Array<[string, string]>>>;
+  /** what VigiEau has in force in a département (no communes listed), to compare between runs */
+  fetchDepartmentZonesState(params: { department: string }): Promise<SourceResult<DepartmentZonesState>>;
   /** the ministry portal's ids of a commune's bathing sites */
   fetchBathingPortalSites(params: { communeCode: string; department: string }): Promise<SourceResult<Array<{ portalId: string; name: string }>>>;
   /** one site's live page, read strictly; never cached here (the bathing service keeps snapshots) */
@@ -99,10 +112,10 @@ export function createSources(deps: {
     names.map((name) => [name, { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null }]),
   );
 
-  function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number) {
+  function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number, calls = 1) {
     const status = statuses.get(name);
     if (!status) return;
-    status.calls += 1;
+    status.calls += calls;
     status.lastLatencyMs = Math.round(latencyMs);
     if (result.ok) status.lastSuccessAt = clock().toISOString();
     else {
@@ -176,6 +189,23 @@ export function createSources(deps: {
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day }),
       );
     },
+    fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest }) => {
+      const started = performance.now();
+      const read = await fetchAtmoIndicesForDays(options(config.ATMO_WFS_URL), { fromDay, toDay, pageSize, ...(beforeRequest ? { beforePage: beforeRequest } : {}) });
+      record("atmo", read.result, performance.now() - started, read.requests);
+      return read;
+    },
+    fetchCommunesEpci: () =>
+      // Membership changes on 1 January at most: the list is kept as long as a commune's EPCI.
+      cached("geo:communes-epci", TTL_SECONDS.geo, () => fetchCommunesEpci(options(config.GEO_API_URL))),
+    fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
+      const started = performance.now();
+      const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), { department, since, until, pageSize, ...(beforeRequest ? { beforeRequest } : {}) });
+      record("hubeau", read.result, performance.now() - started, read.requests);
+      return read;
+    },
+    fetchDepartmentZonesState: ({ department }) =>
+      cached(`vigieau:departement:${department}`, TTL_SECONDS.vigieau, () => fetchDepartmentZonesState(options(config.VIGIEAU_API_URL), { department })),
     fetchCommuneEpci: ({ communeCode }) =>
       cached(`geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
   };

@@ -1,6 +1,6 @@
 import type { AtmoIndex, SourceResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
-import { atmoFeatureCollectionSchema } from "./schema.ts";
+import { atmoFeatureCollectionSchema, atmoPageSchema, type AtmoFeatureCollectionRaw } from "./schema.ts";
 import { mapAtmoIndices } from "./to-domain.ts";
 
 /**
@@ -20,6 +20,12 @@ export async function fetchAtmoIndex(
     ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'`
     : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
   const cqlFilter = `${zoneFilter} AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
+  const result = await fetchJson({ ...opts, url: wfsUrl(opts.baseUrl, cqlFilter) }, atmoFeatureCollectionSchema);
+  return result.ok ? { ok: true, data: mapAtmoIndices(result.data) } : result;
+}
+
+/** A GetFeature URL of the national index layer, as GeoJSON, filtered by `cqlFilter`. */
+function wfsUrl(baseUrl: string, cqlFilter: string, extra: Array<[string, string]> = []): string {
   const parameters: Array<[string, string]> = [
     ["service", "WFS"],
     ["version", "2.0.0"],
@@ -27,17 +33,82 @@ export async function fetchAtmoIndex(
     ["typeNames", "ind:ind_atmo_2021"],
     ["outputFormat", "application/json"],
     ["CQL_FILTER", cqlFilter],
+    ...extra,
   ];
-  const query = parameters
-    // encodeURIComponent, not URLSearchParams: GeoServer reads CQL spaces as %20 reliably, "+"
-    // depends on the servlet container.
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-    .join("&");
-  const result = await fetchJson({ ...opts, url: `${opts.baseUrl}?${query}` }, atmoFeatureCollectionSchema);
-  return result.ok ? { ok: true, data: mapAtmoIndices(result.data) } : result;
+  // encodeURIComponent, not URLSearchParams: GeoServer reads CQL spaces as %20 reliably, "+"
+  // depends on the servlet container.
+  return `${baseUrl}?${parameters.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
 }
 
 /** CQL string literals escape a quote by doubling it; the code is validated upstream anyway. */
 function escapeCqlLiteral(value: string): string {
   return value.replace(/'/g, "''");
+}
+
+/** The properties we map (schema.ts): `propertyName=` leaves the geometry and the rest out. */
+export const ATMO_PROPERTIES = [
+  "code_zone",
+  "lib_zone",
+  "type_zone",
+  "date_ech",
+  "date_dif",
+  "code_qual",
+  "lib_qual",
+  "coul_qual",
+  "code_no2",
+  "code_o3",
+  "code_pm10",
+  "code_pm25",
+  "code_so2",
+  "source",
+] as const;
+
+/** A read made of several requests: how many reached the upstream, whatever the outcome. */
+export interface CountedResult<T> {
+  result: SourceResult<T>;
+  requests: number;
+}
+
+/**
+ * Every zone's index (communes and intercommunalities) for the days `fromDay`…`toDay`, in pages
+ * of `pageSize` features (WFS 2.0 `count` / `startIndex`), sorted by zone and day so that pages
+ * do not overlap nor skip a feature between requests. Pages are asked one after the other until
+ * one comes back short. A failed page fails the whole read: a half-read day would look like
+ * "no index" for the communes of the missing pages.
+ */
+export async function fetchAtmoIndicesForDays(
+  opts: SourceOptions,
+  params: { fromDay: string; toDay: string; pageSize: number; maxPages?: number; beforePage?: () => Promise<void> },
+): Promise<CountedResult<AtmoIndex[]>> {
+  const pageSize = Math.max(1, Math.floor(params.pageSize));
+  const maxPages = params.maxPages ?? 200;
+  // date_ech is a day in most feeds and a UTC instant in some: "< the day after toDay" keeps every
+  // form of toDay, where "<= toDay" would drop an instant later than its midnight.
+  const cqlFilter = `date_ech>='${escapeCqlLiteral(params.fromDay)}' AND date_ech<'${escapeCqlLiteral(addOneDay(params.toDay))}'`;
+  const features: AtmoFeatureCollectionRaw["features"] = [];
+  let requests = 0;
+  for (let page = 0; page < maxPages; page += 1) {
+    await params.beforePage?.();
+    const url = wfsUrl(opts.baseUrl, cqlFilter, [
+      ["propertyName", ATMO_PROPERTIES.join(",")],
+      ["sortBy", "code_zone,date_ech"],
+      ["count", String(pageSize)],
+      ["startIndex", String(page * pageSize)],
+    ]);
+    requests += 1;
+    const result = await fetchJson({ ...opts, url }, atmoPageSchema);
+    if (!result.ok) return { result, requests };
+    features.push(...result.data.features);
+    const returned = result.data.numberReturned ?? result.data.features.length;
+    const matched = typeof result.data.numberMatched === "number" ? result.data.numberMatched : null;
+    if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) {
+      return { result: { ok: true, data: mapAtmoIndices({ features }) }, requests };
+    }
+  }
+  return { result: { ok: false, reason: "invalid", detail: `more than ${maxPages} pages` }, requests };
+}
+
+function addOneDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }

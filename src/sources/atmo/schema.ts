@@ -39,3 +39,14 @@ export const atmoFeatureCollectionSchema = z.looseObject({
 
 export type AtmoPropertiesRaw = z.infer<typeof atmoPropertiesSchema>;
 export type AtmoFeatureCollectionRaw = z.infer<typeof atmoFeatureCollectionSchema>;
+
+/**
+ * One page of a paged WFS 2.0 GetFeature: GeoServer adds how many features match the filter
+ * (`numberMatched`, "unknown" when it did not count them) and how many this page holds.
+ */
+export const atmoPageSchema = z.looseObject({
+  type: z.string().optional(),
+  features: z.array(atmoFeatureSchema),
+  numberMatched: z.union([z.number(), z.string()]).nullish(),
+  numberReturned: z.number().nullish(),
+});

@@ -13,3 +13,13 @@ export const geoCommuneSchema = z.looseObject({
 });
 
 export type GeoCommuneRaw = z.infer<typeof geoCommuneSchema>;
+
+/** GET /communes?fields=code,codeEpci&format=json: every commune, its EPCI's SIREN when it has one. */
+export const geoCommuneListSchema = z.array(
+  z.looseObject({
+    code: z.string(),
+    codeEpci: z.string().nullish(),
+  }),
+);
+
+export type GeoCommuneListRaw = z.infer<typeof geoCommuneListSchema>;

@@ -1,7 +1,7 @@
 import type { SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
-import { communesUdiResponseSchema, waterResultsResponseSchema } from "./schema.ts";
-import { mapCommuneUdis, mapWaterResults } from "./to-domain.ts";
+import { communesUdiResponseSchema, sampleDatesResponseSchema, waterResultsResponseSchema } from "./schema.ts";
+import { foldLatestSampleDates, mapCommuneUdis, mapWaterResults } from "./to-domain.ts";
 
 /** `GET {baseUrl}/communes_udi?code_commune=…&size=200` → the UDIs of the latest year. */
 export async function fetchCommuneUdis(
@@ -73,4 +73,67 @@ export async function fetchWaterResults(
     data.push(...mapWaterResults(page.data));
   }
   return { ok: true, data };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The newest sample date of every commune of a département that has a sample in
+ * `since`…`until` (YYYY-MM-DD, both inclusive):
+ * `GET {baseUrl}/resultats_dis?code_departement=XX&date_min_prelevement=…&date_max_prelevement=…
+ * &fields=code_commune,date_prelevement&size=…&page=…`. Hub'Eau serves at most 20 000 results
+ * of one query: a window with more is split in two halves that share their middle day (whether
+ * date_max_prelevement includes its whole day is not documented; a day read twice costs nothing,
+ * a day read by neither half would hide a sample). A window of two days or less that still holds
+ * more fails the read, and so does any failed page: the caller then falls back to the
+ * per-commune reads for that département. Returns entries (plain data the cache can keep).
+ */
+export async function fetchDepartmentSampleDates(
+  opts: SourceOptions,
+  params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> },
+): Promise<{ result: SourceResult<Array<[string, string]>>; requests: number }> {
+  const pageSize = Math.max(1, Math.min(params.pageSize, HUBEAU_MAX_RESULTS));
+  const latest = new Map<string, string>();
+  let requests = 0;
+  const pageUrl = (since: string, until: string, page: number) => {
+    const query = new URLSearchParams({
+      code_departement: params.department,
+      date_min_prelevement: since,
+      date_max_prelevement: until,
+      fields: "code_commune,date_prelevement",
+      size: String(pageSize),
+      page: String(page),
+    });
+    return `${opts.baseUrl}/resultats_dis?${query}`;
+  };
+  const get = async (since: string, until: string, page: number) => {
+    await params.beforeRequest?.();
+    requests += 1;
+    return fetchJson({ ...opts, url: pageUrl(since, until, page) }, sampleDatesResponseSchema);
+  };
+
+  async function readWindow(since: string, until: string): Promise<SourceResult<null>> {
+    const first = await get(since, until, 1);
+    if (!first.ok) return first;
+    const count = first.data.count ?? first.data.data.length;
+    if (count > HUBEAU_MAX_RESULTS) {
+      const days = Math.round((Date.parse(until) - Date.parse(since)) / DAY_MS);
+      if (days < 2) return { ok: false, reason: "invalid", detail: `more than ${HUBEAU_MAX_RESULTS} results in a window of ${days + 1} days` };
+      const middle = new Date(Date.parse(since) + Math.floor(days / 2) * DAY_MS).toISOString().slice(0, 10);
+      const earlier = await readWindow(since, middle);
+      if (!earlier.ok) return earlier;
+      return readWindow(middle, until);
+    }
+    foldLatestSampleDates(latest, first.data);
+    const pages = first.data.data.length < pageSize ? 1 : Math.ceil(count / pageSize);
+    for (let page = 2; page <= pages; page += 1) {
+      const next = await get(since, until, page);
+      if (!next.ok) return next;
+      foldLatestSampleDates(latest, next.data);
+    }
+    return { ok: true, data: null };
+  }
+
+  const read = await readWindow(params.since.slice(0, 10), params.until.slice(0, 10));
+  return { result: read.ok ? { ok: true, data: [...latest] } : read, requests };
 }

@@ -68,3 +68,13 @@ export type CommuneUdiRaw = z.infer<typeof communeUdiSchema>;
 export type CommunesUdiResponseRaw = z.infer<typeof communesUdiResponseSchema>;
 export type WaterResultRaw = z.infer<typeof waterResultSchema>;
 export type WaterResultsResponseRaw = z.infer<typeof waterResultsResponseSchema>;
+
+/** resultats_dis asked with `fields=code_commune,date_prelevement`: only what tells a new sample. */
+export const sampleDateSchema = z.looseObject({
+  code_commune: z.string().nullish(),
+  date_prelevement: z.string(),
+});
+
+export const sampleDatesResponseSchema = envelope(sampleDateSchema);
+
+export type SampleDatesResponseRaw = z.infer<typeof sampleDatesResponseSchema>;

@@ -1,5 +1,5 @@
 import type { ComplianceFlag, Udi, WaterResult } from "../../core/types.ts";
-import type { CommunesUdiResponseRaw, WaterResultRaw, WaterResultsResponseRaw } from "./schema.ts";
+import type { CommunesUdiResponseRaw, SampleDatesResponseRaw, WaterResultRaw, WaterResultsResponseRaw } from "./schema.ts";
 
 /**
  * The UDIs serving a commune. communes_udi lists every year the link existed (one item per
@@ -57,4 +57,14 @@ function toComplianceFlag(value: string | null | undefined): ComplianceFlag {
 function nonEmpty(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
+}
+
+/** Folds a page into `latest` (commune → its newest date_prelevement); records without a commune are skipped. */
+export function foldLatestSampleDates(latest: Map<string, string>, raw: SampleDatesResponseRaw): void {
+  for (const item of raw.data) {
+    const commune = item.code_commune?.trim();
+    if (!commune) continue;
+    const previous = latest.get(commune);
+    if (previous === undefined || item.date_prelevement > previous) latest.set(commune, item.date_prelevement);
+  }
 }

@@ -1,7 +1,7 @@
 import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { zonesResponseSchema } from "./schema.ts";
-import { mapDroughtZones } from "./to-domain.ts";
+import { mapDepartmentZonesState, mapDroughtZones, type DepartmentZonesState } from "./to-domain.ts";
 
 /**
  * `GET {baseUrl}/zones?lon=…&lat=…&commune=…&profil=particulier`. With lon/lat, a commune split
@@ -23,4 +23,16 @@ export async function fetchDroughtZones(
   // VigiEau answers 404 when no decree is in force for the place: that is data, not an error.
   if (!result.ok && result.reason === "not_found") return { ok: true, data: [] };
   return result.ok ? { ok: true, data: mapDroughtZones(result.data) } : result;
+}
+
+/**
+ * The zones in force in a département: `GET {baseUrl}/zones/departement/{code}` (VigiEau's
+ * zones.controller.ts, findByDepartement); 404 means no zone in force there. The answer lists
+ * no communes, so it only tells whether anything changed in the département since the last run.
+ */
+export async function fetchDepartmentZonesState(opts: SourceOptions, params: { department: string }): Promise<SourceResult<DepartmentZonesState>> {
+  if (!/^(\d{2}|2[AB]|97\d)$/.test(params.department)) return { ok: false, reason: "invalid", detail: "not a département code" };
+  const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/zones/departement/${encodeURIComponent(params.department)}` }, zonesResponseSchema);
+  if (!result.ok && result.reason === "not_found") return { ok: true, data: mapDepartmentZonesState(null) };
+  return result.ok ? { ok: true, data: mapDepartmentZonesState(result.data) } : result;
 }

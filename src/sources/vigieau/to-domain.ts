@@ -52,3 +52,31 @@ function toGravity(value: unknown): DroughtGravity | null {
     .replace(/[\s-]+/g, "_");
   return GRAVITIES.find((gravity) => gravity === normalised) ?? null;
 }
+
+/** What the alert run compares from one run to the next for a département (decision 048). */
+export interface DepartmentZonesState {
+  zoneCount: number;
+  /**
+   * Canonical text of the zones in force: id, type, level and the decree's id and dates, sorted
+   * by zone id. Usages are left out on purpose: VigiEau's per-département answer returns the
+   * zone objects it keeps in memory, whose usage lists other calls filter in place by profile
+   * (zones.service.ts, formatZone), so they vary between two identical calls; a new restriction
+   * comes with a new decree, which is in the text.
+   */
+  fingerprint: string;
+}
+
+export function mapDepartmentZonesState(raw: VigieauZonesResponseRaw): DepartmentZonesState {
+  const zones = raw === null ? [] : Array.isArray(raw) ? raw : [raw];
+  const entries = zones
+    .map((zone) => [
+      zone.id,
+      zone.type ?? null,
+      typeof zone.niveauGravite === "string" ? zone.niveauGravite : JSON.stringify(zone.niveauGravite ?? null),
+      zone.arrete?.id ?? null,
+      zone.arrete?.dateDebutValidite ?? null,
+      zone.arrete?.dateFinValidite ?? null,
+    ] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return { zoneCount: entries.length, fingerprint: JSON.stringify(entries) };
+}

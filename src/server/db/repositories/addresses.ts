@@ -1,12 +1,45 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_MONITORED_ADDRESSES } from "../../../core/shared/limits.ts";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
-import { monitoredAddresses, type MonitoredAddressRow } from "../schema/index.ts";
+import { monitoredAddresses, users, type MonitoredAddressRow } from "../schema/index.ts";
 
 /** Every account's addresses, for the daily run (the one read not scoped by an owner). */
 export async function listAllAddresses(db: Database): Promise<MonitoredAddressRow[]> {
   return db.select().from(monitoredAddresses);
+}
+
+/**
+ * The daily run's planning reads communes, not addresses: the next `limit` communes (keyset on
+ * the code, after `afterCitycode`) where a verified account watches an address. Reading all
+ * addresses at once does not fit a Worker's 128 MB at national scale.
+ */
+export async function listAccountAddressCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ citycode: monitoredAddresses.citycode })
+    .from(monitoredAddresses)
+    .innerJoin(users, eq(users.id, monitoredAddresses.userId))
+    .where(and(isNotNull(users.emailVerifiedAtMs), input.afterCitycode === null ? undefined : gt(monitoredAddresses.citycode, input.afterCitycode)))
+    .orderBy(asc(monitoredAddresses.citycode))
+    .limit(input.limit);
+  return rows.map((row) => row.citycode);
+}
+
+/** The addresses verified accounts watch in these communes: one batch of the run, never all of them. */
+export async function listVerifiedAddressesInCommunes(db: Database, citycodes: readonly string[]): Promise<MonitoredAddressRow[]> {
+  if (citycodes.length === 0) return [];
+  const rows = await db
+    .select({ address: monitoredAddresses })
+    .from(monitoredAddresses)
+    .innerJoin(users, eq(users.id, monitoredAddresses.userId))
+    .where(and(isNotNull(users.emailVerifiedAtMs), inArray(monitoredAddresses.citycode, [...citycodes])));
+  return rows.map((row) => row.address);
+}
+
+/** The names accounts gave these addresses (« Maison »), for one page of digests. */
+export async function listAddressLabelsByIds(db: Database, ids: readonly string[]): Promise<Array<{ id: string; label: string }>> {
+  if (ids.length === 0) return [];
+  return db.select({ id: monitoredAddresses.id, label: monitoredAddresses.label }).from(monitoredAddresses).where(inArray(monitoredAddresses.id, [...ids]));
 }
 
 /** Every other query is scoped by the owner: an id alone never reaches another account's row. */

@@ -1,5 +1,5 @@
 // What the alert run detected (alert_events) and what it knew last time (alert_states).
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertEvents, alertStates, type AlertEventRow, type AlertStateRow } from "../schema/index.ts";
 
@@ -25,12 +25,32 @@ export async function saveDetections(db: Database, input: { events: readonly New
   if (first) await db.batch([first, ...rest]);
 }
 
-/** Unsent events still worth trying, grouped for the digests (recipient, then address). */
-export async function listPendingEvents(db: Database, maxAttempts: number): Promise<AlertEventRow[]> {
+const isPending = (maxAttempts: number) => and(isNull(alertEvents.sentAtMs), lt(alertEvents.attempts, maxAttempts));
+
+/**
+ * The send stage reads the backlog page by page: the next `limit` recipients (keyset on the key,
+ * after `afterRecipient`) that have events still worth sending…
+ */
+export async function listPendingRecipientsPage(
+  db: Database,
+  input: { afterRecipient: string | null; limit: number; maxAttempts: number },
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ recipientKey: alertEvents.recipientKey })
+    .from(alertEvents)
+    .where(and(isPending(input.maxAttempts), input.afterRecipient === null ? undefined : gt(alertEvents.recipientKey, input.afterRecipient)))
+    .orderBy(asc(alertEvents.recipientKey))
+    .limit(input.limit);
+  return rows.map((row) => row.recipientKey);
+}
+
+/** …then those recipients' unsent events, grouped for the digests (recipient, then address). */
+export async function listPendingEventsOfRecipients(db: Database, recipientKeys: readonly string[], maxAttempts: number): Promise<AlertEventRow[]> {
+  if (recipientKeys.length === 0) return [];
   return db
     .select()
     .from(alertEvents)
-    .where(and(isNull(alertEvents.sentAtMs), lt(alertEvents.attempts, maxAttempts)))
+    .where(and(isPending(maxAttempts), inArray(alertEvents.recipientKey, [...recipientKeys])))
     .orderBy(alertEvents.recipientKey, alertEvents.subjectKey, alertEvents.detectedAtMs);
 }
 

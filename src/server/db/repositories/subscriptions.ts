@@ -1,5 +1,5 @@
 // Alert sign-ups made without an account (double opt-in).
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertSubscriptions, type AlertSubscriptionRow } from "../schema/index.ts";
 
@@ -58,4 +58,26 @@ export async function listActiveSubscriptions(db: Database): Promise<AlertSubscr
 
 export async function listSubscriptionsByIds(db: Database, ids: readonly string[]): Promise<AlertSubscriptionRow[]> {
   return db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.id, [...ids]));
+}
+
+const isActive = () => and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs));
+
+/** The next `limit` communes with an active sign-up (keyset on the code): the run plans page by page. */
+export async function listSubscriptionCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ citycode: alertSubscriptions.citycode })
+    .from(alertSubscriptions)
+    .where(and(isActive(), input.afterCitycode === null ? undefined : gt(alertSubscriptions.citycode, input.afterCitycode)))
+    .orderBy(asc(alertSubscriptions.citycode))
+    .limit(input.limit);
+  return rows.map((row) => row.citycode);
+}
+
+/** The active sign-ups of these communes: one batch of the run. */
+export async function listActiveSubscriptionsInCommunes(db: Database, citycodes: readonly string[]): Promise<AlertSubscriptionRow[]> {
+  if (citycodes.length === 0) return [];
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(and(isActive(), inArray(alertSubscriptions.citycode, [...citycodes])));
 }

@@ -7,3 +7,4 @@ export * from "./rate-limits.ts";
 export * from "./sessions.ts";
 export * from "./users.ts";
 export * from "./alerts.ts";
+export * from "./source-snapshots.ts";

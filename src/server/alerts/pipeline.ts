@@ -1,0 +1,117 @@
+// The stages of the queued alert run (decision 047), shared by both runtimes:
+// - plan: take the run lock, read the sources in bulk (ingest.ts), then read the watched communes
+//   page by page and enqueue one `process` message per 50 communes;
+// - process (queue.ts): one message = one batch of communes, its subjects read for those communes;
+// - send: enqueue the first page of recipients; each page enqueues the next.
+// The Worker runs plan and send from two crons and the rest in its queue consumer; Node runs them
+// back to back over an in-process queue (run.ts).
+import { todayInParis } from "../../core/shared/time.ts";
+import { generateRandomToken } from "../auth/crypto.ts";
+import { acquireAlertRun, finishAlertRun } from "../db/repositories/alert-runs.ts";
+import { purgeExpiredData } from "../db/repositories/purge.ts";
+import type { AppDeps } from "../deps.ts";
+import { describeError } from "../logger.ts";
+import { retryPendingConfirmations } from "../services/subscriptions.ts";
+import { ingestSources, type IngestSummary } from "./ingest.ts";
+import { COMMUNES_PER_BATCH, listWatchedCommunesPage } from "./plan.ts";
+import type { AlertMessage, AlertQueue } from "./queue.ts";
+
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
+
+export class AlertRunBusyError extends Error {
+  constructor() {
+    super("Une vérification des alertes est déjà en cours.");
+    this.name = "AlertRunBusyError";
+  }
+}
+
+/** A run that has not finished after this long is considered dead: the next one may start. */
+export const STALE_RUN_MS = 30 * 60 * 1000;
+
+/** Messages per page of the plan: 20 × 50 communes, so one read of 1 000 codes per page. */
+const MESSAGES_PER_PLAN_PAGE = 20;
+
+export interface PlanSizes {
+  /** communes per `process` message (50: one message stays far below a Worker's limits) */
+  communesPerMessage?: number;
+  /** messages per page of watched communes (the page reads communesPerMessage × this many codes) */
+  messagesPerPlanPage?: number;
+}
+
+export interface PlanOutcome {
+  communes: number;
+  messages: number;
+  /** reads of watched communes: the plan never holds more than one page */
+  pages: number;
+  /** the bulk reads of the day (ingest.ts) */
+  ingest: IngestSummary;
+}
+
+/**
+ * Reads the sources once for the day, then enqueues the watched communes page by page. No lock
+ * here: the caller holds it (planAlertRun on Workers, runAlerts on Node).
+ */
+export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome> {
+  const ingest = await ingestSources(deps, { day: input.day, now: input.now });
+  const perMessage = input.communesPerMessage ?? COMMUNES_PER_BATCH;
+  // A whole number of messages per page, so that every message but the last has 50 communes.
+  const perPage = perMessage * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
+  const outcome: PlanOutcome = { communes: 0, messages: 0, pages: 0, ingest };
+  let afterCitycode: string | null = null;
+  for (;;) {
+    const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: perPage });
+    outcome.pages += 1;
+    if (communes.length === 0) break;
+    const messages: AlertMessage[] = [];
+    for (let start = 0; start < communes.length; start += perMessage) {
+      messages.push({ kind: "process", runId: input.runId, day: input.day, communes: communes.slice(start, start + perMessage) });
+    }
+    await queue.sendBatch(messages);
+    outcome.communes += communes.length;
+    outcome.messages += messages.length;
+    if (communes.length < perPage) break;
+    afterCitycode = communes.at(-1) ?? null;
+  }
+  return outcome;
+}
+
+/** Workers' 14:30 cron: the plan stage under the run lock. Its summary is the run's row. */
+export async function planAlertRun(deps: Deps, queue: AlertQueue, sizes: PlanSizes = {}): Promise<PlanOutcome & { runId: string; confirmationsResent: number }> {
+  const now = deps.clock();
+  const runId = generateRandomToken(10);
+  if (!(await acquireAlertRun(deps.db, { runId, nowMs: now.getTime(), staleAfterMs: STALE_RUN_MS }))) throw new AlertRunBusyError();
+  try {
+    const confirmationsResent = await retryPendingConfirmations(deps);
+    const plan = await enqueueAlertPlan(deps, queue, { runId, day: todayInParis(now), now, ...sizes });
+    const { ingest, ...counts } = plan;
+    const summary = { runId, stage: "plan", ...counts, confirmationsResent };
+    await finishAlertRun(deps.db, { runId, finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify({ ...summary, ingest }) });
+    deps.log({
+      level: "info",
+      message: "alert plan enqueued",
+      fields: { ...summary, ingestMs: ingest.durationMs, ...Object.fromEntries(Object.entries(ingest.upstreamCalls).map(([name, calls]) => [`ingest_${name}`, calls])) },
+    });
+    return { runId, ...plan, confirmationsResent };
+  } catch (error) {
+    // Leave the run marked finished so the next one is not blocked for 30 minutes.
+    await finishAlertRun(deps.db, { runId, finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify(describeError(error)) });
+    throw error;
+  }
+}
+
+/** Enqueues the first page of recipients; each page enqueues the next (queue.ts). */
+export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueue, input: { runId: string; recipientsPerPage?: number }): Promise<void> {
+  await queue.sendBatch([{ kind: "send", runId: input.runId, day: todayInParis(deps.clock()), afterRecipient: null, recipientsPerPage: input.recipientsPerPage }]);
+}
+
+/**
+ * Workers' 17:00 cron: start sending, then apply the retention rules of the privacy policy. The
+ * message goes first: sending must not wait for (or fail with) the purge.
+ */
+export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
+  const runId = generateRandomToken(10);
+  await startSendStage(deps, queue, { runId });
+  deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
+  await purgeExpiredData(deps.db, deps.clock().getTime());
+  return { runId };
+}

@@ -1,0 +1,108 @@
+// The messages of the queued alert run and the one queue interface both runtimes implement:
+// Cloudflare Queues on Workers (workers/cloudflare.ts), an in-process queue on Node
+// (memory-queue.ts). A message is plain JSON and names only communes or a cursor, never people:
+// queues keep messages for days and the dead-letter queue can be read from the dashboard.
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { loadRunChanges } from "./ingest.ts";
+import { loadSubjectsOfCommunes } from "./plan.ts";
+import { createRateGate, processAlertBatch, type BathingReads, type RunGates } from "./process.ts";
+import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const alertMessageSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("process"),
+    runId: z.string().min(1).max(64),
+    /** the run's Paris calendar day (YYYY-MM-DD) */
+    day: z.string().regex(ISO_DAY),
+    communes: z.array(z.string().min(1).max(10)).min(1).max(500),
+  }),
+  z.object({
+    kind: z.literal("send"),
+    runId: z.string().min(1).max(64),
+    day: z.string().regex(ISO_DAY),
+    /** keyset cursor: the last recipient key of the previous page, null for the first page */
+    afterRecipient: z.string().min(1).max(100).nullable(),
+    /** tests shorten pages; absent in production */
+    recipientsPerPage: z.number().int().min(1).max(1000).optional(),
+  }),
+]);
+
+export type AlertMessage = z.infer<typeof alertMessageSchema>;
+
+export interface AlertQueue {
+  sendBatch(messages: AlertMessage[]): Promise<void>;
+}
+
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
+
+/** What handling one message did, for the run's summary (counted once, on the delivery that succeeded). */
+export type AlertMessageOutcome =
+  | { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number }
+  | { kind: "send"; pages: number; outcome: SendOutcome };
+
+/**
+ * What one consumer invocation shares between its messages: the upstream rate gates (one
+ * invocation must not exceed VigiEau's pace) and the bathing pages already read.
+ */
+export interface HandlerContext {
+  gates: RunGates;
+  bathingReads: BathingReads;
+}
+
+export function createHandlerContext(config: Deps["config"]): HandlerContext {
+  return {
+    gates: {
+      hubeau: createRateGate(config.ALERT_HUBEAU_PER_SECOND),
+      vigieau: createRateGate(config.ALERT_VIGIEAU_PER_SECOND),
+      atmo: createRateGate(config.ALERT_ATMO_PER_SECOND),
+      baignades: createRateGate(config.ALERT_BAIGNADES_PER_SECOND),
+    },
+    bathingReads: new Map(),
+  };
+}
+
+/**
+ * Runs one message. Throwing means « deliver it again »: a process message is safe to redo
+ * (saveDetections writes a batch in one transaction and alert_events' unique key drops what was
+ * already recorded); a send page is safe to redo (sent events are marked, and Resend's idempotency
+ * key covers an answer lost after sending).
+ */
+export async function handleAlertMessage(deps: Deps, message: AlertMessage, queue: AlertQueue, context: HandlerContext = createHandlerContext(deps.config)): Promise<AlertMessageOutcome> {
+  if (message.kind === "process") {
+    const subjects = await loadSubjectsOfCommunes(deps.db, message.communes);
+    const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes });
+    const batch = await processAlertBatch(deps, subjects, {
+      gates: context.gates,
+      concurrency: deps.config.ALERT_CONCURRENCY,
+      bathingReads: context.bathingReads,
+      changes,
+    });
+    return { kind: "process", communes: new Set(subjects.map((subject) => subject.address.citycode)).size, ...batch };
+  }
+  const page = await sendPendingAlertsPage(deps, { afterRecipient: message.afterRecipient, recipientsPerPage: message.recipientsPerPage });
+  // The next page is its own message: one invocation never holds more than a page of recipients.
+  if (page.nextAfterRecipient !== null) await queue.sendBatch([{ ...message, afterRecipient: page.nextAfterRecipient }]);
+  return { kind: "send", pages: 1, outcome: page.outcome };
+}
+
+/** The part of a Cloudflare Queues producer binding (`env.ALERT_QUEUE`) the run uses. */
+export interface QueueProducerBinding {
+  sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<void>;
+}
+
+/** Cloudflare Queues accept at most 100 messages per sendBatch call. */
+export const MAX_MESSAGES_PER_SEND = 100;
+
+/** Workers: the AlertQueue over the producer binding, chunked to the per-call limit. */
+export function createBindingQueue(binding: QueueProducerBinding): AlertQueue {
+  return {
+    async sendBatch(messages) {
+      for (let start = 0; start < messages.length; start += MAX_MESSAGES_PER_SEND) {
+        await binding.sendBatch(messages.slice(start, start + MAX_MESSAGES_PER_SEND).map((body) => ({ body, contentType: "json" })));
+      }
+    },
+  };
+}

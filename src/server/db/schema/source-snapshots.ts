@@ -1,0 +1,38 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * What the alert run's bulk reads found, per Paris day, source and département (decision 048):
+ * a batch of the run reads the few rows of its communes' départements instead of calling the
+ * upstreams per commune. `payloadJson` is the source's snapshot (src/server/alerts/ingest.ts).
+ * Rows of earlier days are the baseline a new day is compared with; old ones are deleted by the
+ * ingest itself.
+ */
+export const sourceSnapshots = sqliteTable(
+  "source_snapshots",
+  {
+    /** the Paris day of the run, YYYY-MM-DD */
+    day: text("day").notNull(),
+    /** "atmo" | "hubeau" | "vigieau" */
+    source: text("source").notNull(),
+    /** INSEE département code ("80", "2A", "971") */
+    department: text("department").notNull(),
+    payloadJson: text("payload_json").notNull(),
+    createdAtMs: integer("created_at_ms").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.source, table.department] }),
+    index("source_snapshots_baseline").on(table.source, table.department, table.day),
+  ],
+);
+
+/**
+ * One value per source that outlives a day: Hub'Eau's watermark (the last day every
+ * département answered), so a run after a missed day reads back far enough.
+ */
+export const sourceWatermarks = sqliteTable("source_watermarks", {
+  source: text("source").primaryKey(),
+  value: text("value").notNull(),
+  updatedAtMs: integer("updated_at_ms").notNull(),
+});
+
+export type SourceSnapshotRow = typeof sourceSnapshots.$inferSelect;

@@ -1,0 +1,225 @@
+// The run's bulk reads (decision 048) over scripted days against the fake upstreams: the ingest
+// stores one snapshot per source and département, a batch evaluates air from it, and reads water
+// and drought per commune only where the snapshot says something changed.
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestSources, loadRunChanges } from "../../src/server/alerts/ingest.ts";
+import type { AlertSubject } from "../../src/server/alerts/plan.ts";
+import { processAlertBatch, type RunGates } from "../../src/server/alerts/process.ts";
+import { alertEvents, alertStates, sourceSnapshots } from "../../src/server/db/schema/index.ts";
+import { todayInParis } from "../../src/core/shared/time.ts";
+import { resolvePlaceholders, type FakeRequest } from "../fakes/upstream-server.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
+const day = (n: number) => new Date(DAY1.getTime() + (n - 1) * DAY_MS);
+const DEPARTMENTS = ["34", "80"];
+const NO_WAIT: RunGates = { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {}, baignades: async () => {} };
+
+let t: TestApp;
+
+function frozen(file: string, at: Date): { data: Array<Record<string, unknown>> } {
+  return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at)) as { data: Array<Record<string, unknown>> };
+}
+
+function frozenList(file: string, at: Date): Array<Record<string, unknown>> {
+  return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at)) as Array<Record<string, unknown>>;
+}
+
+/** Subjects built directly (no sign-up): one per scenario address, water, drought and air. */
+function subjectsOf(prefix: string): AlertSubject[] {
+  return [MAIN_SCENARIO, CRISIS_SCENARIO].map((address) => ({
+    subjectKey: `sub:${prefix}${address.citycode}`,
+    recipientKey: `s_${prefix}${address.citycode}`,
+    address: { ...address },
+    udiCode: null,
+    sources: ["water", "drought", "air"],
+  }));
+}
+
+/** A new day on a fresh app (empty cache), with the requests it makes from here on. */
+function startDay(n: number, overrides: Record<string, string> = {}) {
+  t.setNow(day(n));
+  t.rebuild(overrides);
+  const from = t.upstreams.requests.length;
+  return { deps: t.deps(), day: todayInParis(day(n)), requests: () => t.upstreams.requests.slice(from) };
+}
+
+/** Per-commune reads (the report's path), as opposed to the bulk ones. */
+const perCommune = (requests: FakeRequest[]) => ({
+  water: requests.filter((request) => request.source === "hubeau" && request.query.code_commune !== undefined).map((request) => request.query.code_commune),
+  drought: requests.filter((request) => request.source === "vigieau" && request.path === "/zones").map((request) => request.query.commune),
+  air: requests.filter((request) => request.source === "atmo" && /code_zone/.test(request.query.CQL_FILTER ?? "")),
+});
+
+async function eventsOf(prefix: string) {
+  const rows = await t.db.select().from(alertEvents).where(sql`${alertEvents.subjectKey} like ${`sub:${prefix}%`}`);
+  return rows
+    .map((row) => {
+      const payload = JSON.parse(row.payloadJson) as { event: { title: string } };
+      return `${row.subjectKey.slice(-5)} ${row.source} ${row.eventKey} ${payload.event.title}`;
+    })
+    .sort();
+}
+
+async function stateOf(subjectKey: string, source: string): Promise<unknown> {
+  const [row] = await t.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = ${subjectKey} and ${alertStates.source} = ${source}`);
+  return row ? (JSON.parse(row.stateJson) as unknown) : null;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: DAY1 });
+  // Water samples fixed at day 1: later days see no new sample unless a test adds one.
+  t.upstreams.setData("results", MAIN_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-80021.json", DAY1));
+  t.upstreams.setData("results", CRISIS_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1));
+  // Decrees fixed at day 1 too (the fixtures' dates are relative to the fake's clock).
+  t.upstreams.setData("zones", MAIN_SCENARIO.citycode, frozenList("vigieau/zones-derived-80021-alerte.json", DAY1));
+  t.upstreams.setData("zones", CRISIS_SCENARIO.citycode, frozenList("vigieau/zones-derived-34148-crise.json", DAY1));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("bulk reads per run", () => {
+  it("day 1: the ingest reads each source once per département and stores one snapshot each", async () => {
+    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10" });
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+
+    // ATMO: the fixtures hold 6 features for today and tomorrow (Amiens, its EPCI, Les Abymes),
+    // read 2 per page; the API Géo list once; Hub'Eau: 40 + 16 results in pages of 10 (4 + 2
+    // pages); VigiEau: one call per département.
+    expect(summary.upstreamCalls).toEqual({ atmo: 3, geo: 1, hubeau: 6, vigieau: 2 });
+    expect(summary.air).toEqual({ ok: true, indices: 6, epciKnown: true });
+    expect(summary.water).toMatchObject({ departmentsRead: 2, departmentsFailed: 0, firstReadDepartments: 2, watermarkMoved: true });
+    expect(summary.drought).toEqual({ departmentsRead: 2, departmentsFailed: 0, departmentsChanged: 2 });
+    const atmoPages = requests().filter((request) => request.source === "atmo");
+    expect(atmoPages.map((request) => request.query.startIndex)).toEqual(["0", "2", "4"]);
+    expect(atmoPages[0]?.query).toMatchObject({ sortBy: "code_zone,date_ech", count: "2", CQL_FILTER: `date_ech>='${today}' AND date_ech<'2026-11-24'` });
+    expect(atmoPages[0]?.query.propertyName?.split(",")).toContain("code_qual");
+    expect(requests().find((request) => request.source === "hubeau")?.query).toMatchObject({
+      code_departement: "34",
+      date_max_prelevement: today,
+      fields: "code_commune,date_prelevement",
+    });
+    expect(requests().filter((request) => request.source === "vigieau").map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
+
+    const rows = await t.db.select().from(sourceSnapshots).where(eq(sourceSnapshots.day, today));
+    expect(rows.map((row) => `${row.source}:${row.department}`).sort()).toEqual(["atmo:34", "atmo:80", "hubeau:34", "hubeau:80", "vigieau:34", "vigieau:80"]);
+
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    const amiens = changes.communes[MAIN_SCENARIO.citycode];
+    // Amiens' own index, today Moyen and tomorrow Dégradé; its EPCI's is not needed.
+    expect(amiens?.air?.atmo.ok && amiens.air.atmo.data.map((index) => [index.zoneCode, index.date, index.code])).toEqual([
+      ["80021", today, 2],
+      ["80021", "2026-11-23", 3],
+    ]);
+    expect(amiens?.air?.epci?.code).toBe("248000531");
+    expect(changes.communes[CRISIS_SCENARIO.citycode]).toMatchObject({ air: { atmo: { ok: true, data: [] } }, waterChanged: true, droughtChanged: true });
+  });
+
+  it("day 1: a batch with the snapshot detects the same events as the per-commune reads", async () => {
+    const { deps, day: today, requests } = startDay(1);
+    await processAlertBatch(deps, subjectsOf("percommune"), { gates: NO_WAIT, concurrency: 2 });
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    const before = requests().length;
+    await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
+
+    const perCommuneEvents = (await eventsOf("percommune")).map((line) => line.replace("percommune", ""));
+    expect(perCommuneEvents.length).toBeGreaterThanOrEqual(2);
+    expect(await eventsOf("bulk")).toEqual(perCommuneEvents);
+    // New subjects get their first read of water and drought (from the cache here); air never.
+    expect(perCommune(requests().slice(before)).air).toEqual([]);
+    for (const source of ["water", "drought", "air"]) {
+      expect(await stateOf(`sub:bulk${CRISIS_SCENARIO.citycode}`, source)).toEqual(await stateOf(`sub:percommune${CRISIS_SCENARIO.citycode}`, source));
+    }
+  });
+
+  it("day 2: no new sample and unchanged VigiEau zones — no per-commune read, no new event", async () => {
+    const { deps, day: today, requests } = startDay(2);
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    expect(summary.water).toMatchObject({ changedCommunes: 0, firstReadDepartments: 0 });
+    expect(summary.drought.departmentsChanged).toBe(0);
+
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    const stateBefore = await stateOf(`sub:bulk${CRISIS_SCENARIO.citycode}`, "water");
+    const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
+    expect(outcome.alertsDetected).toBe(0);
+    expect(perCommune(requests())).toEqual({ water: [], drought: [], air: [] });
+    // The unchanged source keeps what the last run knew.
+    expect(await stateOf(`sub:bulk${CRISIS_SCENARIO.citycode}`, "water")).toEqual(stateBefore);
+    // Day 2's ATMO forecast continues the episode announced on day 1: the state moves, no email.
+    expect(await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air")).toEqual({ episodeLastDay: "2026-11-24" });
+  });
+
+  it("day 3: a new sample in one commune re-reads that commune only, and tells its subject", async () => {
+    const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
+    const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
+    const recovery = newest.map((item) => ({
+      ...item,
+      code_prelevement: "03400999999",
+      date_prelevement: "2026-11-23T08:00:00Z",
+      conformite_limites_pc_prelevement: "C",
+      ...(String(item.code_parametre) === "1340" ? { resultat_alphanumerique: "38", resultat_numerique: 38 } : {}),
+    }));
+    t.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...recovery, ...results.data] });
+
+    const { deps, day: today, requests } = startDay(3);
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    expect(summary.water.changedCommunes).toBe(1);
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[MAIN_SCENARIO.citycode]?.waterChanged).toBe(false);
+    expect(changes.communes[CRISIS_SCENARIO.citycode]?.waterChanged).toBe(true);
+
+    const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
+    const reads = perCommune(requests());
+    expect(new Set(reads.water)).toEqual(new Set([CRISIS_SCENARIO.citycode]));
+    expect(reads.drought).toEqual([]);
+    expect(outcome.alertsDetected).toBe(1);
+    expect((await eventsOf("bulk")).filter((line) => line.includes("water:ok:"))).toEqual([
+      `34148 water water:ok:2026-11-23T08:00:00Z ${"Eau du robinet\u00a0: retour à la conformité"}`,
+    ]);
+
+    // The same day again: the same changes, and nothing recorded twice.
+    const again = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes: await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] }) });
+    expect(again.alertsDetected).toBe(0);
+  });
+
+  it("day 4: a failing ATMO page leaves the day without air (no alert, the batch completes); a retry stores it", async () => {
+    const { deps, day: today, requests } = startDay(4, { ALERT_ATMO_PAGE_SIZE: "2" });
+    t.upstreams.failNextRequests("atmo", 1, (request) => request.query.startIndex === "2");
+    const failed = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    expect(failed.air.ok).toBe(false);
+    expect(failed.upstreamCalls.atmo).toBe(2);
+    expect(t.logs.at(-1)).toMatchObject({ level: "warn", message: "alert sources ingested", fields: { airOk: false } });
+
+    const airBefore = await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air");
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[MAIN_SCENARIO.citycode]?.air).toBeNull();
+    const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
+    expect(outcome).toMatchObject({ subjectsChecked: 2, alertsDetected: 0 });
+    expect(perCommune(requests()).air).toEqual([]);
+    expect(await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air")).toEqual(airBefore);
+
+    const retry = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    expect(retry.air.ok).toBe(true);
+    const retried = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes: retried });
+    expect(await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air")).toEqual({ episodeLastDay: "2026-11-26" });
+  });
+
+  it("day 5: a changed VigiEau département re-reads its subscribed communes only", async () => {
+    const zones = frozenList("vigieau/zones-derived-80021-alerte.json", DAY1);
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, zones.map((zone) => ({ ...zone, niveauGravite: "crise" })));
+    const { deps, day: today, requests } = startDay(5);
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    expect(summary.drought.departmentsChanged).toBe(1);
+    const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
+    const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
+    expect(perCommune(requests()).drought).toEqual([MAIN_SCENARIO.citycode]);
+    expect(outcome.alertsDetected).toBe(1);
+    expect((await eventsOf("bulk")).some((line) => line.startsWith("80021 drought drought:crise:"))).toBe(true);
+  });
+});
