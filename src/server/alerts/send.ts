@@ -5,13 +5,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
-import {
-  listPendingEventsOfRecipients,
-  listPendingRecipientsPage,
-  markEventsAbandoned,
-  markEventsFailed,
-  markEventsSent,
-} from "../db/repositories/alert-events.ts";
+import { listPendingEventsOfRecipients, listPendingRecipientsPage, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
 import { listUsersByIds } from "../db/repositories/users.ts";
