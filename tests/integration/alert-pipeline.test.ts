@@ -6,7 +6,7 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
-import { AlertRunBusyError, enqueueAlertPlan, planAlertRun, startSendStage } from "../../src/server/alerts/pipeline.ts";
+import { AlertRunBusyError, enqueueAlertPlan, planAlertRun, runSendCron, startSendStage } from "../../src/server/alerts/pipeline.ts";
 import { createBindingQueue, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertStageAt } from "../../src/server/alerts/schedule.ts";
@@ -203,5 +203,26 @@ describe("the Worker's pieces", () => {
     ["2026-10-25T16:00:00Z", "send"],
   ] as const)("the cron scheduled at %s runs the %s stage", (at, stage) => {
     expect(alertStageAt(new Date(at))).toBe(stage);
+  });
+});
+
+describe("the deadline on Workers", () => {
+  it("a batch that finishes after the day's 17:00 send stage began sends its own events at once", async () => {
+    t.rebuild();
+    t.resend.reset();
+    const deps = t.deps();
+    const recorded = recordingQueue();
+    await runSendCron(deps, recorded.queue);
+    expect(recorded.calls.flat().map((message) => message.kind)).toEqual(["send"]);
+
+    // A new sign-up in Amiens: its batch detects tomorrow's « Dégradé » forecast after 17:00.
+    await signUp(MAIN_SCENARIO, "tardif@example.org");
+    const late = await handleAlertMessage(deps, { kind: "process", runId: "late", day: DAY, communes: [MAIN_SCENARIO.citycode] }, recorded.queue);
+    expect(late).toMatchObject({ kind: "process", alertsDetected: 1 });
+    expect(recorded.calls.flat().slice(1)).toEqual([{ kind: "send", runId: "late", day: DAY, afterRecipient: null }]);
+
+    // The same batch again (a redelivery): nothing new, nothing more to send.
+    await handleAlertMessage(deps, { kind: "process", runId: "late", day: DAY, communes: [MAIN_SCENARIO.citycode] }, recorded.queue);
+    expect(recorded.calls.flat()).toHaveLength(2);
   });
 });

@@ -9,12 +9,13 @@ import { todayInParis } from "../../core/shared/time.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { acquireAlertRun, finishAlertRun } from "../db/repositories/alert-runs.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
+import { saveWatermark } from "../db/repositories/source-snapshots.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import { ingestSources, type IngestSummary } from "./ingest.ts";
 import { COMMUNES_PER_BATCH, listWatchedCommunesPage } from "./plan.ts";
-import type { AlertMessage, AlertQueue } from "./queue.ts";
+import { SEND_STAGE_MARK, type AlertMessage, type AlertQueue } from "./queue.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -111,6 +112,8 @@ export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueu
 export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
   const runId = generateRandomToken(10);
   await startSendStage(deps, queue, { runId });
+  // From now on, a batch of today that finishes late sends its own events (queue.ts).
+  await saveWatermark(deps.db, { source: SEND_STAGE_MARK, value: todayInParis(deps.clock()), nowMs: deps.clock().getTime() });
   deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   await purgeExpiredData(deps.db, deps.clock().getTime());
   return { runId };

@@ -4,6 +4,7 @@
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
+import { readWatermark } from "../db/repositories/source-snapshots.ts";
 import { loadRunChanges } from "./ingest.ts";
 import { loadSubjectsOfCommunes } from "./plan.ts";
 import { createRateGate, processAlertBatch, type BathingReads, type RunGates } from "./process.ts";
@@ -31,6 +32,9 @@ export const alertMessageSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type AlertMessage = z.infer<typeof alertMessageSchema>;
+
+/** The day whose 17:00 send stage has begun on Workers (a source_watermarks row). */
+export const SEND_STAGE_MARK = "send-stage";
 
 export interface AlertQueue {
   sendBatch(messages: AlertMessage[]): Promise<void>;
@@ -80,6 +84,12 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
       bathingReads: context.bathingReads,
       changes,
     });
+    // A batch that finishes after its day's send stage began (a slow upstream, a redelivery): its
+    // events go out now, not with tomorrow's run. Sending only takes unsent events, so an early
+    // send page and the stage's own pages never send one twice.
+    if (batch.alertsDetected > 0 && (await readWatermark(deps.db, SEND_STAGE_MARK)) === message.day) {
+      await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
+    }
     return { kind: "process", communes: new Set(subjects.map((subject) => subject.address.citycode)).size, ...batch };
   }
   const page = await sendPendingAlertsPage(deps, { afterRecipient: message.afterRecipient, recipientsPerPage: message.recipientsPerPage });
