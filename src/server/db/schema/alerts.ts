@@ -17,7 +17,8 @@ export const alertSubscriptions = sqliteTable(
     unsubscribedAtMs: integer("unsubscribed_at_ms"),
     createdAtMs: integer("created_at_ms").notNull(),
   },
-  (table) => [index("alert_subscriptions_email").on(table.email)],
+  // citycode: the alert plan pages through watched communes and reads a batch's communes.
+  (table) => [index("alert_subscriptions_email").on(table.email), index("alert_subscriptions_citycode").on(table.citycode)],
 );
 
 export type AlertSubscriptionRow = typeof alertSubscriptions.$inferSelect;

@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { addressColumns } from "./address-columns.ts";
 import { users } from "./users.ts";
 
@@ -21,7 +21,11 @@ export const monitoredAddresses = sqliteTable(
     udiCode: text("udi_code"),
     createdAtMs: integer("created_at_ms").notNull(),
   },
-  (table) => [uniqueIndex("monitored_addresses_user_place").on(table.userId, table.citycode, table.latitude, table.longitude)],
+  // citycode alone: the alert plan pages through watched communes and reads a batch's communes.
+  (table) => [
+    uniqueIndex("monitored_addresses_user_place").on(table.userId, table.citycode, table.latitude, table.longitude),
+    index("monitored_addresses_citycode").on(table.citycode),
+  ],
 );
 
 export type MonitoredAddressRow = typeof monitoredAddresses.$inferSelect;
