@@ -112,9 +112,9 @@ export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueu
 export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
   const runId = generateRandomToken(10);
   await startSendStage(deps, queue, { runId });
+  deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   // From now on, a batch of today that finishes late sends its own events (queue.ts).
   await saveWatermark(deps.db, { source: SEND_STAGE_MARK, value: todayInParis(deps.clock()), nowMs: deps.clock().getTime() });
-  deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   await purgeExpiredData(deps.db, deps.clock().getTime());
   return { runId };
 }
