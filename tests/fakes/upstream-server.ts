@@ -58,7 +58,9 @@ export interface FakeUpstreamsOptions {
   /**
    * A generated country for the bulk endpoints (ATMO by day, Hub'Eau by département, VigiEau by
    * département, API Géo's commune list), computed per request from the codes alone — nothing is
-   * loaded, so 35 000 communes cost no memory; implies `synthetic` for the per-commune endpoints.
+   * loaded, so 35 000 communes cost no memory. Hub'Eau's per-commune endpoints answer the same
+   * generated networks and results for the country's communes; `synthetic` is implied for the
+   * other per-commune endpoints.
    */
   national?: NationalOptions;
 }
@@ -68,7 +70,7 @@ export interface NationalOptions {
   communes: number;
   /** samples per commune per 30 days (Hub'Eau), 1 by default */
   samplesPerMonth?: number;
-  /** result rows per sample (one per parameter upstream), 1 by default */
+  /** result rows per sample (one per parameter upstream, copied from Amiens' results), 1 by default */
   rowsPerSample?: number;
 }
 
@@ -319,16 +321,108 @@ function nationalAtmoFeature(zone: string, day: string): FeatureCollection["feat
   };
 }
 
-/** Sample dates of a generated commune within since…until (days), newest first. */
+/** Days between 1970-01-01 and a YYYY-MM-DD day (NaN when it is not one). */
+function dayNumberOf(day: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return Number.NaN;
+  return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+function dayOfNumber(dayNumber: number): string {
+  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Sample dates of a generated commune within since…until (days, both inclusive), newest first.
+ * Fixed in calendar time — commune C is sampled on day D iff (days since 1970 + hash of C) is a
+ * multiple of the period — so that a window read twice gives the same samples and each new day
+ * brings new samples for about one commune in `periodDays`, like the sanitary control's rounds.
+ */
 function nationalSampleDates(commune: string, country: NationalCountry, since: string, until: string): string[] {
   const periodDays = Math.max(1, Math.round(30 / country.options.samplesPerMonth));
-  const offset = hashOf(commune) % periodDays;
+  const first = dayNumberOf(since);
+  const last = dayNumberOf(until);
   const dates: string[] = [];
-  for (let back = offset; ; back += periodDays) {
-    const day = addDays(until, -back);
-    if (day < since) return dates;
-    dates.push(`${day}T08:30:00Z`);
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return dates;
+  const newest = last - ((last + hashOf(commune)) % periodDays);
+  for (let day = newest; day >= first; day -= periodDays) dates.push(`${dayOfNumber(day)}T08:30:00Z`);
+  return dates;
+}
+
+/** Whether `commune` is one of the generated country's (not a code past its département's count). */
+function isNationalCommune(commune: string, country: NationalCountry): boolean {
+  const list = country.byDepartment.get(departmentOf(commune)) ?? [];
+  const index = Number(commune.slice(departmentOf(commune).length));
+  return Number.isInteger(index) && index >= 1 && list[index - 1] === commune;
+}
+
+/** The network serving a generated commune: a 9-character UDI code like SISE-Eaux's (département on 3). */
+function nationalUdiOf(commune: string): { code: string; nom: string } {
+  const department = departmentOf(commune);
+  return { code: `${department.padStart(3, "0")}${commune.slice(department.length).padStart(6, "0")}`, nom: `Réseau ${commune}` };
+}
+
+/** How far back a read without date_min_prelevement goes (the real API has no bound; the fake must). */
+const NATIONAL_HISTORY_DAYS = 3 * 365;
+
+let nationalTemplateRows: Promise<Array<Record<string, unknown>>> | null = null;
+
+/**
+ * The Amiens results (placeholders resolved), loaded once: every generated row copies one of them.
+ * Which `now` resolves the placeholders does not matter, the dates are replaced.
+ */
+function loadNationalTemplateRows(now: Date): Promise<Array<Record<string, unknown>>> {
+  nationalTemplateRows ??= loadFixture<HubeauEnvelope>(FIXTURES_BY_KIND.results["80021"]!, now).then((envelope) => envelope.data);
+  return nationalTemplateRows;
+}
+
+interface NationalSample {
+  commune: string;
+  /** date_prelevement, YYYY-MM-DDT08:30:00Z */
+  date: string;
+}
+
+/** The samples of `communes` within since…until, commune by commune, newest first. */
+function nationalSamples(communes: readonly string[], country: NationalCountry, since: string, until: string): NationalSample[] {
+  return communes.flatMap((commune) => nationalSampleDates(commune, country, since, until).map((date) => ({ commune, date })));
+}
+
+/**
+ * Result row `row` (0 ≤ row < rowsPerSample) of a generated sample: template rows in a stable cycle
+ * from a start that depends on the commune and the day. The template lists its 8 parameters
+ * sample by sample, so up to 8 rows of one sample are different parameters; past 8 they repeat.
+ */
+function nationalResultRow(templates: ReadonlyArray<Record<string, unknown>>, sample: NationalSample, row: number): Record<string, unknown> {
+  const day = sample.date.slice(0, 10);
+  const start = hashOf(`${sample.commune}|${day}`) % templates.length;
+  const template = templates[(start + row) % templates.length]!;
+  const department = departmentOf(sample.commune);
+  const sampleCode = `${sample.commune}-${day.replaceAll("-", "")}`;
+  return {
+    ...template,
+    code_departement: department,
+    nom_departement: `Département ${department}`,
+    code_prelevement: sampleCode,
+    code_commune: sample.commune,
+    nom_commune: `Commune ${sample.commune}`,
+    date_prelevement: sample.date,
+    reference_analyse: sampleCode,
+    reseaux: [nationalUdiOf(sample.commune)],
+  };
+}
+
+/** The rows `start`…`end` (exclusive) of the samples' results, rowsPerSample per sample: built for the page only. */
+function nationalResultRows(
+  templates: ReadonlyArray<Record<string, unknown>>,
+  samples: readonly NationalSample[],
+  rowsPerSample: number,
+  start: number,
+  end: number,
+): Array<Record<string, unknown>> {
+  const rows: Array<Record<string, unknown>> = [];
+  for (let index = start; index < Math.min(end, samples.length * rowsPerSample); index += 1) {
+    rows.push(nationalResultRow(templates, samples[Math.floor(index / rowsPerSample)]!, index % rowsPerSample));
   }
+  return rows;
 }
 
 /** The payload a commune gets: a test override, its fixture, the synthetic copy of Amiens, or null. */
@@ -394,33 +488,99 @@ async function answerBan(path: string, query: Record<string, string>, mode: Fake
 async function answerHubeau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   const commune = query.code_commune ?? "";
   if (path === "/communes_udi") {
+    if (nationalCountryFor("udis", commune, scenario) && mode !== "empty") return page(hubeauEmptyEnvelope("communes_udi", query), [nationalCommuneUdi(commune, now)], query);
     const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("udis", commune, now, scenario);
     if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
     return page(envelope, envelope.data, query);
   }
   if (path === "/resultats_dis" && query.code_departement !== undefined) return answerHubeauDepartment(query, mode, now, scenario);
+  const national = nationalCountryFor("results", commune, scenario);
+  if (path === "/resultats_dis" && national && mode !== "empty") {
+    // The same rows as the département read gives for this commune, up to the fake's day.
+    const { since, until } = nationalWindow(query, now);
+    const samples = nationalSamples([commune], national, since, until);
+    const rowsPerSample = national.options.rowsPerSample;
+    const rows = nationalResultRows(await loadNationalTemplateRows(now), samples, rowsPerSample, 0, samples.length * rowsPerSample);
+    const fields = fieldsOf(query);
+    return page(hubeauEmptyEnvelope("resultats_dis", query), filterCommuneResults(rows, query).map((row) => pickFields(row, fields)), query);
+  }
   if (path === "/resultats_dis") {
     const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
     if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("resultats_dis", query) };
-    const codes = query.code_parametre ? new Set(query.code_parametre.split(",").map((code) => code.trim())) : null;
-    const since = query.date_min_prelevement ?? "";
-    const network = query.code_reseau;
-    const direction = query.sort === "asc" ? 1 : -1;
-    const filtered = envelope.data
-      .filter((item) => !codes || codes.has(String(item.code_parametre)))
-      .filter((item) => String(item.date_prelevement) >= since)
-      .filter((item) => !network || networkCodes(item).includes(network))
-      // Stable sort (ties keep the file order, like the parameters of one sample upstream).
-      .sort((a, b) => direction * String(a.date_prelevement).localeCompare(String(b.date_prelevement)));
-    return page(envelope, filtered, query);
+    return page(envelope, filterCommuneResults(envelope.data, query), query);
   }
   return notFound();
 }
 
 /**
+ * The generated country when `commune` is one of its communes and no test replaced its data;
+ * null otherwise (other codes keep the fixtures and the synthetic copy of Amiens). Its Hub'Eau
+ * data are generated like the département reads, not read from a fixture, so that both agree.
+ */
+function nationalCountryFor(kind: "udis" | "results", commune: string, scenario: ScenarioState): NationalCountry | null {
+  const country = scenario.national;
+  if (!country || !isNationalCommune(commune, country) || scenario.overrides.has(`${kind}:${commune}`)) return null;
+  return country;
+}
+
+/** The one network of a generated commune, as communes_udi lists it. */
+function nationalCommuneUdi(commune: string, now: Date): Record<string, unknown> {
+  const udi = nationalUdiOf(commune);
+  return {
+    code_commune: commune,
+    nom_commune: `Commune ${commune}`,
+    nom_quartier: null,
+    code_reseau: udi.code,
+    nom_reseau: udi.nom,
+    debut_alim: "2009-01-01",
+    annee: String(now.getUTCFullYear()),
+  };
+}
+
+/**
+ * date_min_prelevement…date_max_prelevement (days, both inclusive) of a national read, never
+ * past the fake's Paris day (no sample is published before it is taken), and
+ * NATIONAL_HISTORY_DAYS back when no start is given.
+ */
+function nationalWindow(query: Record<string, string>, now: Date): { since: string; until: string } {
+  const today = parisDay(now);
+  const asked = (query.date_max_prelevement ?? "").slice(0, 10);
+  const until = Number.isFinite(dayNumberOf(asked)) && asked < today ? asked : today;
+  const start = (query.date_min_prelevement ?? "").slice(0, 10);
+  const since = Number.isFinite(dayNumberOf(start)) ? start : addDays(until, -NATIONAL_HISTORY_DAYS);
+  return { since, until };
+}
+
+/** Per-commune resultats_dis filters: code_parametre, date_min_prelevement, code_reseau, sort (desc by default). */
+function filterCommuneResults(items: Array<Record<string, unknown>>, query: Record<string, string>): Array<Record<string, unknown>> {
+  const codes = query.code_parametre ? new Set(query.code_parametre.split(",").map((code) => code.trim())) : null;
+  const since = query.date_min_prelevement ?? "";
+  const network = query.code_reseau;
+  const direction = query.sort === "asc" ? 1 : -1;
+  return (
+    items
+      .filter((item) => !codes || codes.has(String(item.code_parametre)))
+      .filter((item) => String(item.date_prelevement) >= since)
+      .filter((item) => !network || networkCodes(item).includes(network))
+      // Stable sort (ties keep the file order, like the parameters of one sample upstream).
+      .sort((a, b) => direction * String(a.date_prelevement).localeCompare(String(b.date_prelevement)))
+  );
+}
+
+/** `fields=a,b,…` as a list; null (every field) without it. */
+function fieldsOf(query: Record<string, string>): string[] | null {
+  return query.fields ? query.fields.split(",").map((field) => field.trim()) : null;
+}
+
+function pickFields(item: Record<string, unknown>, fields: readonly string[] | null): Record<string, unknown> {
+  return fields ? Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key))) : item;
+}
+
+/**
  * resultats_dis for a whole département (`code_departement`), between date_min_prelevement and
  * date_max_prelevement (days, both inclusive), only the `fields` asked, paged with `count`. Like
- * the real API, page × size beyond 20 000 is refused (400).
+ * the real API, page × size beyond 20 000 is refused (400). In national mode the rows are built
+ * for the asked page only, from the samples' dates alone.
  */
 async function answerHubeauDepartment(query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   const department = query.code_departement ?? "";
@@ -429,19 +589,22 @@ async function answerHubeauDepartment(query: Record<string, string>, mode: FakeM
   const size = Number(query.size) || 5000;
   const pageNumber = Number(query.page) || 1;
   if (size * pageNumber > 20_000) return { status: 400, body: { code: 400, message: "Le produit page x size ne doit pas dépasser 20000" } };
-  const fields = query.fields ? query.fields.split(",").map((field) => field.trim()) : null;
-  const items: Array<Record<string, unknown>> = [];
+  const fields = fieldsOf(query);
+  const envelope = hubeauEmptyEnvelope("resultats_dis", query);
   if (mode !== "empty" && scenario.national) {
-    const { rowsPerSample } = scenario.national.options;
-    for (const commune of scenario.national.byDepartment.get(department) ?? []) {
-      for (const date of nationalSampleDates(commune, scenario.national, since, until)) {
-        for (let row = 0; row < rowsPerSample; row += 1) items.push({ code_commune: commune, date_prelevement: date });
-      }
-    }
-  } else if (mode !== "empty") {
+    const country = scenario.national;
+    const window = nationalWindow(query, now);
+    const samples = nationalSamples(country.byDepartment.get(department) ?? [], country, window.since, window.until);
+    const total = samples.length * country.options.rowsPerSample;
+    const bounds = pageBounds(total, query);
+    const rows = nationalResultRows(await loadNationalTemplateRows(now), samples, country.options.rowsPerSample, bounds.start, bounds.end);
+    return { status: bounds.partial ? 206 : 200, body: { ...envelope, count: total, data: rows.map((row) => pickFields(row, fields)) } };
+  }
+  const items: Array<Record<string, unknown>> = [];
+  if (mode !== "empty") {
     for (const commune of knownCommunes("results", scenario).filter((code) => departmentOf(code) === department)) {
-      const envelope = await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
-      for (const item of envelope?.data ?? []) items.push({ code_commune: commune, ...item });
+      const data = await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
+      for (const item of data?.data ?? []) items.push({ code_commune: commune, ...item });
     }
   }
   const filtered = items
@@ -449,8 +612,8 @@ async function answerHubeauDepartment(query: Record<string, string>, mode: FakeM
       const day = String(item.date_prelevement).slice(0, 10);
       return day >= since && day <= until;
     })
-    .map((item) => (fields ? Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key))) : item));
-  return page(hubeauEmptyEnvelope("resultats_dis", query), filtered, query);
+    .map((item) => pickFields(item, fields));
+  return page(envelope, filtered, query);
 }
 
 function networkCodes(item: Record<string, unknown>): string[] {
@@ -461,15 +624,20 @@ function networkCodes(item: Record<string, unknown>): string[] {
   );
 }
 
-/** Hub'Eau paging: page `page` (from 1) of `size` items, 206 Partial Content when more exist. */
-function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, query: Record<string, string>): Answer {
+/** Hub'Eau paging: page `page` (from 1) of `size` items (5000 by default); partial when more exist or past page 1. */
+function pageBounds(total: number, query: Record<string, string>): { start: number; end: number; partial: boolean } {
   const size = Number(query.size);
   const pageSize = Number.isInteger(size) && size > 0 ? size : 5000;
   const requested = Number(query.page);
   const pageNumber = Number.isInteger(requested) && requested > 0 ? requested : 1;
-  const data = items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-  const partial = pageNumber * pageSize < items.length || pageNumber > 1;
-  return { status: partial ? 206 : 200, body: { ...envelope, count: items.length, data } };
+  return { start: (pageNumber - 1) * pageSize, end: pageNumber * pageSize, partial: pageNumber * pageSize < total || pageNumber > 1 };
+}
+
+/** Hub'Eau paging of a list, 206 Partial Content when more exist. */
+function page(envelope: HubeauEnvelope, items: Array<Record<string, unknown>>, query: Record<string, string>): Answer {
+  const bounds = pageBounds(items.length, query);
+  const data = items.slice(bounds.start, bounds.end);
+  return { status: bounds.partial ? 206 : 200, body: { ...envelope, count: items.length, data } };
 }
 
 /** The zones of a département's communes, once each (VigiEau's findByDepartement); 404 when none. */
