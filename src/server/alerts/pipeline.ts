@@ -1,7 +1,9 @@
 // The stages of the queued alert run (decision 047), shared by both runtimes:
 // - plan: take the run lock, read the sources in bulk (ingest.ts), then read the watched communes
-//   page by page and enqueue one `process` message per 50 communes;
-// - process (queue.ts): one message = one batch of communes, its subjects read for those communes;
+//   page by page with their subject counts and enqueue `process` messages of at most 50 communes
+//   and about 1 000 subjects; a commune with more is split into parts (plan.ts);
+// - process (queue.ts): one message = one batch of communes (or one part of a commune), its
+//   subjects read for those communes only, so its memory does not depend on how many people watch;
 // - send: enqueue the first page of recipients; each page enqueues the next.
 // The Worker runs plan and send from two crons and the rest in its queue consumer; Node runs them
 // back to back over an in-process queue (run.ts).
@@ -14,7 +16,7 @@ import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import { ingestSources, type IngestSummary } from "./ingest.ts";
-import { COMMUNES_PER_BATCH, listWatchedCommunesPage } from "./plan.ts";
+import { COMMUNES_PER_BATCH, createBatchPacker, listWatchedCommunesWithCountsPage, SUBJECTS_PER_BATCH, type WatchedCommune } from "./plan.ts";
 import { SEND_STAGE_MARK, type AlertMessage, type AlertQueue } from "./queue.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -29,18 +31,22 @@ export class AlertRunBusyError extends Error {
 /** A run that has not finished after this long is considered dead: the next one may start. */
 export const STALE_RUN_MS = 30 * 60 * 1000;
 
-/** Messages per page of the plan: 20 × 50 communes, so one read of 1 000 codes per page. */
+/** Pages of the plan: 20 × 50 = 1 000 watched communes (and their counts) per read. */
 const MESSAGES_PER_PLAN_PAGE = 20;
 
 export interface PlanSizes {
-  /** communes per `process` message (50: one message stays far below a Worker's limits) */
+  /** at most this many communes per `process` message (50: its upstream reads stay far below a Worker's limits) */
   communesPerMessage?: number;
-  /** messages per page of watched communes (the page reads communesPerMessage × this many codes) */
+  /** about this many subjects per `process` message at most (1 000: its memory stays far below a Worker's 128 MB) */
+  subjectsPerMessage?: number;
+  /** the page of watched communes reads communesPerMessage × this many codes */
   messagesPerPlanPage?: number;
 }
 
 export interface PlanOutcome {
+  /** watched communes, each counted once, even when split into parts */
   communes: number;
+  /** `process` messages: one per batch of communes, one per part of a crowded commune */
   messages: number;
   /** reads of watched communes: the plan never holds more than one page */
   pages: number;
@@ -49,29 +55,30 @@ export interface PlanOutcome {
 }
 
 /**
- * Reads the sources once for the day, then enqueues the watched communes page by page. No lock
- * here: the caller holds it (planAlertRun on Workers, runAlerts on Node).
+ * Reads the sources once for the day, then enqueues the watched communes page by page, packed by
+ * commune and subject counts (plan.ts `createBatchPacker`). A batch still open at the end of a page
+ * carries over to the next one. No lock here: the caller holds it (planAlertRun on Workers,
+ * runAlerts on Node).
  */
 export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome> {
   const ingest = await ingestSources(deps, { day: input.day, now: input.now });
-  const perMessage = input.communesPerMessage ?? COMMUNES_PER_BATCH;
-  // A whole number of messages per page, so that every message but the last has 50 communes.
-  const perPage = perMessage * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
+  const communesPerBatch = input.communesPerMessage ?? COMMUNES_PER_BATCH;
+  const perPage = communesPerBatch * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
+  const packer = createBatchPacker({ communesPerBatch, subjectsPerBatch: input.subjectsPerMessage ?? SUBJECTS_PER_BATCH });
   const outcome: PlanOutcome = { communes: 0, messages: 0, pages: 0, ingest };
   let afterCitycode: string | null = null;
   for (;;) {
-    const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: perPage });
+    const communes: WatchedCommune[] = await listWatchedCommunesWithCountsPage(deps.db, { afterCitycode, limit: perPage });
     outcome.pages += 1;
-    if (communes.length === 0) break;
-    const messages: AlertMessage[] = [];
-    for (let start = 0; start < communes.length; start += perMessage) {
-      messages.push({ kind: "process", runId: input.runId, day: input.day, communes: communes.slice(start, start + perMessage) });
-    }
-    await queue.sendBatch(messages);
+    const lastPage = communes.length < perPage;
+    const batches = communes.flatMap((commune) => packer.add(commune));
+    if (lastPage) batches.push(...packer.finish());
+    const messages: AlertMessage[] = batches.map((batch) => ({ kind: "process", runId: input.runId, day: input.day, ...batch }));
+    if (messages.length > 0) await queue.sendBatch(messages);
     outcome.communes += communes.length;
     outcome.messages += messages.length;
-    if (communes.length < perPage) break;
-    afterCitycode = communes.at(-1) ?? null;
+    if (lastPage) break;
+    afterCitycode = communes.at(-1)?.citycode ?? null;
   }
   return outcome;
 }

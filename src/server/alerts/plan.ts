@@ -1,13 +1,16 @@
 // Who is watched, for what: confirmed sign-ups and the monitored addresses of confirmed accounts,
 // with each recipient's preferences, grouped by commune so that each commune is fetched once.
-// The queued run (pipeline.ts) plans communes page by page and reads one batch's subjects at a
-// time; `planAlertSubjects` (everything at once) is kept for tests and small tools.
+// The queued run (pipeline.ts) plans communes page by page, with how many subjects each has, and
+// packs them into batches of at most 50 communes and about 1 000 subjects; a commune with more is
+// split into parts by rowid. A batch reads only its own subjects (`loadSubjectsOfCommunes`), so
+// its memory does not grow with the number of people watching. `planAlertSubjects` (everything at
+// once) is kept for tests and small tools.
 import type { AlertSource } from "../../core/alerts/index.ts";
 import type { PickedAddress } from "../../core/types.ts";
 import type { Database } from "../db/index.ts";
-import { listAccountAddressCommunesPage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
+import { countVerifiedAddressesPerCommunePage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
-import { listActiveSubscriptions, listActiveSubscriptionsInCommunes, listSubscriptionCommunesPage } from "../db/repositories/subscriptions.ts";
+import { countActiveSubscriptionsPerCommunePage, listActiveSubscriptions, listActiveSubscriptionsInCommunes } from "../db/repositories/subscriptions.ts";
 import { listVerifiedUserIds } from "../db/repositories/users.ts";
 import { readPickedAddress, type AlertSubscriptionRow, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
@@ -27,6 +30,38 @@ export interface AlertSubject {
 }
 
 export const COMMUNES_PER_BATCH = 50;
+
+/**
+ * Subjects per batch, about: a batch's memory grows with its subjects (their rows, states and
+ * events), and one commune can hold 15 000 of them (the national bench saw a 260 MB batch).
+ */
+export const SUBJECTS_PER_BATCH = 1000;
+
+/** At most this many parts per commune (10 million subjects at 1 000 a part): beyond, parts grow. */
+export const MAX_PARTS_PER_COMMUNE = 10_000;
+
+/**
+ * One slice of a commune too crowded for one batch: the subjects whose row's rowid is `index`
+ * modulo `of`, in each table. Both tables are ordinary rowid tables (text primary key, not
+ * WITHOUT ROWID), so every row is in exactly one part and a part never reads the whole commune.
+ * Only a VACUUM between two parts of a run could renumber rows; the next run checks them anyway.
+ */
+export interface CommunePart {
+  index: number;
+  of: number;
+}
+
+/** A commune where someone is watched, and how many subjects it has (an upper bound: an account that turned every source off is counted). */
+export interface WatchedCommune {
+  citycode: string;
+  subjects: number;
+}
+
+/** What one `process` message names: communes (and, for a crowded commune alone, which part of it). */
+export interface PlannedBatch {
+  communes: string[];
+  part?: CommunePart;
+}
 
 /** Sign-ups (all sources on) and verified accounts' addresses (minus the sources they turned off). */
 async function toSubjects(db: Database, subscriptions: readonly AlertSubscriptionRow[], verifiedAddresses: readonly MonitoredAddressRow[]): Promise<AlertSubject[]> {
@@ -64,21 +99,67 @@ export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
   return toSubjects(db, await listActiveSubscriptions(db), addresses);
 }
 
-/** The subjects of these communes only: what one queued batch loads. */
-export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly string[]): Promise<AlertSubject[]> {
+/** The subjects of these communes only (of one part of a commune, with `part`): what one queued batch loads. */
+export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly string[], part?: CommunePart): Promise<AlertSubject[]> {
   if (citycodes.length === 0) return [];
-  const [subscriptions, addresses] = await Promise.all([listActiveSubscriptionsInCommunes(db, citycodes), listVerifiedAddressesInCommunes(db, citycodes)]);
+  const [subscriptions, addresses] = await Promise.all([
+    listActiveSubscriptionsInCommunes(db, citycodes, part),
+    listVerifiedAddressesInCommunes(db, citycodes, part),
+  ]);
   return toSubjects(db, subscriptions, addresses);
 }
 
 /**
- * The next `limit` communes (in code order, after `afterCitycode`) where someone is watched:
- * the union of the sign-ups' and the accounts' communes. Each list's first `limit` codes hold the
- * union's first `limit`, so two keyset reads of `limit` rows give an exact page.
+ * The next `limit` communes (in code order, after `afterCitycode`) where someone is watched, with
+ * their subjects: the union of the sign-ups' and the accounts' communes. Each list's first `limit`
+ * codes hold the union's first `limit`, so two keyset reads of `limit` rows give an exact page,
+ * and each code of the page has its exact count in both lists.
  */
+export async function listWatchedCommunesWithCountsPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
+  const [signUps, accounts] = await Promise.all([countActiveSubscriptionsPerCommunePage(db, input), countVerifiedAddressesPerCommunePage(db, input)]);
+  const subjects = new Map<string, number>();
+  for (const row of [...signUps, ...accounts]) subjects.set(row.citycode, (subjects.get(row.citycode) ?? 0) + row.count);
+  return [...subjects.keys()]
+    .sort()
+    .slice(0, input.limit)
+    .map((citycode) => ({ citycode, subjects: subjects.get(citycode) ?? 0 }));
+}
+
+/** The same page, codes only (the day's bulk reads, ingest.ts). */
 export async function listWatchedCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
-  const [signUps, accounts] = await Promise.all([listSubscriptionCommunesPage(db, input), listAccountAddressCommunesPage(db, input)]);
-  return [...new Set([...signUps, ...accounts])].sort().slice(0, input.limit);
+  return (await listWatchedCommunesWithCountsPage(db, input)).map((commune) => commune.citycode);
+}
+
+/**
+ * Packs watched communes, given in code order, into batches: a batch takes communes until the
+ * next one would bring it above `subjectsPerBatch` subjects or `communesPerBatch` communes. A
+ * commune above `subjectsPerBatch` on its own is split into ceil(subjects / subjectsPerBatch)
+ * parts, one batch each. `add` returns the batches it closed, `finish` the one still open; the
+ * packer holds at most one open batch, so the plan still holds one page at a time.
+ */
+export function createBatchPacker(limits: { communesPerBatch: number; subjectsPerBatch: number }) {
+  let open: { communes: string[]; subjects: number } | null = null;
+  const close = (): PlannedBatch[] => {
+    const closed = open;
+    open = null;
+    return closed ? [{ communes: closed.communes }] : [];
+  };
+  return {
+    add(commune: WatchedCommune): PlannedBatch[] {
+      if (commune.subjects > limits.subjectsPerBatch) {
+        const of = Math.min(Math.ceil(commune.subjects / limits.subjectsPerBatch), MAX_PARTS_PER_COMMUNE);
+        return Array.from({ length: of }, (_, index) => ({ communes: [commune.citycode], part: { index, of } }));
+      }
+      const closed = open && open.subjects + commune.subjects > limits.subjectsPerBatch ? close() : [];
+      open ??= { communes: [], subjects: 0 };
+      open.communes.push(commune.citycode);
+      open.subjects += commune.subjects;
+      // A full batch goes at once: every commune has at least one subject.
+      if (open.communes.length >= limits.communesPerBatch || open.subjects >= limits.subjectsPerBatch) closed.push(...close());
+      return closed;
+    },
+    finish: close,
+  };
 }
 
 /** Subjects of one commune always travel together, so each batch fetches each commune once. */

@@ -6,20 +6,27 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { readWatermark } from "../db/repositories/source-snapshots.ts";
 import { loadRunChanges } from "./ingest.ts";
-import { loadSubjectsOfCommunes } from "./plan.ts";
+import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./plan.ts";
 import { createRateGate, processAlertBatch, type BathingReads, type RunGates } from "./process.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const alertMessageSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("process"),
-    runId: z.string().min(1).max(64),
-    /** the run's Paris calendar day (YYYY-MM-DD) */
-    day: z.string().regex(ISO_DAY),
-    communes: z.array(z.string().min(1).max(10)).min(1).max(500),
-  }),
+  z
+    .object({
+      kind: z.literal("process"),
+      runId: z.string().min(1).max(64),
+      /** the run's Paris calendar day (YYYY-MM-DD) */
+      day: z.string().regex(ISO_DAY),
+      communes: z.array(z.string().min(1).max(10)).min(1).max(500),
+      /** one slice of a commune too crowded for one message (plan.ts `CommunePart`); absent: the communes' every subject */
+      part: z
+        .object({ index: z.number().int().min(0), of: z.number().int().min(2).max(MAX_PARTS_PER_COMMUNE) })
+        .refine((part) => part.index < part.of, { message: "part.index must be below part.of" })
+        .optional(),
+    })
+    .refine((message) => message.part === undefined || message.communes.length === 1, { message: "a part names one commune" }),
   z.object({
     kind: z.literal("send"),
     runId: z.string().min(1).max(64),
@@ -76,7 +83,7 @@ export function createHandlerContext(config: Deps["config"]): HandlerContext {
  */
 export async function handleAlertMessage(deps: Deps, message: AlertMessage, queue: AlertQueue, context: HandlerContext = createHandlerContext(deps.config)): Promise<AlertMessageOutcome> {
   if (message.kind === "process") {
-    const subjects = await loadSubjectsOfCommunes(deps.db, message.communes);
+    const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
     const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes });
     const batch = await processAlertBatch(deps, subjects, {
       gates: context.gates,
@@ -90,7 +97,9 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
     if (batch.alertsDetected > 0 && (await readWatermark(deps.db, SEND_STAGE_MARK)) === message.day) {
       await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
     }
-    return { kind: "process", communes: new Set(subjects.map((subject) => subject.address.citycode)).size, ...batch };
+    // A commune split into parts (plan.ts) is counted by its first part only.
+    const communes = message.part ? (message.part.index === 0 ? 1 : 0) : new Set(subjects.map((subject) => subject.address.citycode)).size;
+    return { kind: "process", communes, ...batch };
   }
   const page = await sendPendingAlertsPage(deps, { afterRecipient: message.afterRecipient, recipientsPerPage: message.recipientsPerPage });
   // The next page is its own message: one invocation never holds more than a page of recipients.

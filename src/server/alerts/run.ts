@@ -23,7 +23,7 @@ export interface AlertRunSummary {
   runId: string;
   subjectsChecked: number;
   communes: number;
-  /** `process` messages (batches of 50 communes) */
+  /** `process` messages (batches of at most 50 communes and about 1 000 subjects) */
   batches: number;
   /** calls that reached Hub'Eau, VigiEau, Atmo and the other alert sources (cache hits excluded) */
   upstreamCalls: number;

@@ -11,28 +11,46 @@ export async function listAllAddresses(db: Database): Promise<MonitoredAddressRo
 
 /**
  * The daily run's planning reads communes, not addresses: the next `limit` communes (keyset on
- * the code, after `afterCitycode`) where a verified account watches an address. Reading all
- * addresses at once does not fit a Worker's 128 MB at national scale.
+ * the code, after `afterCitycode`) where a verified account watches an address, and how many
+ * addresses each has (to size the batches). Reading all addresses at once does not fit a Worker's
+ * 128 MB at national scale.
  */
-export async function listAccountAddressCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ citycode: monitoredAddresses.citycode })
+export async function countVerifiedAddressesPerCommunePage(
+  db: Database,
+  input: { afterCitycode: string | null; limit: number },
+): Promise<Array<{ citycode: string; count: number }>> {
+  return db
+    .select({ citycode: monitoredAddresses.citycode, count: sql<number>`count(*)`.mapWith(Number) })
     .from(monitoredAddresses)
     .innerJoin(users, eq(users.id, monitoredAddresses.userId))
     .where(and(isNotNull(users.emailVerifiedAtMs), input.afterCitycode === null ? undefined : gt(monitoredAddresses.citycode, input.afterCitycode)))
+    .groupBy(monitoredAddresses.citycode)
     .orderBy(asc(monitoredAddresses.citycode))
     .limit(input.limit);
-  return rows.map((row) => row.citycode);
 }
 
-/** The addresses verified accounts watch in these communes: one batch of the run, never all of them. */
-export async function listVerifiedAddressesInCommunes(db: Database, citycodes: readonly string[]): Promise<MonitoredAddressRow[]> {
+/**
+ * The addresses verified accounts watch in these communes: one batch of the run, never all of
+ * them. With `part`, only the rows whose rowid is `index` modulo `of` (a slice of a crowded commune).
+ */
+export async function listVerifiedAddressesInCommunes(
+  db: Database,
+  citycodes: readonly string[],
+  part?: { index: number; of: number },
+): Promise<MonitoredAddressRow[]> {
   if (citycodes.length === 0) return [];
   const rows = await db
     .select({ address: monitoredAddresses })
     .from(monitoredAddresses)
     .innerJoin(users, eq(users.id, monitoredAddresses.userId))
-    .where(and(isNotNull(users.emailVerifiedAtMs), inArray(monitoredAddresses.citycode, [...citycodes])));
+    .where(
+      and(
+        isNotNull(users.emailVerifiedAtMs),
+        inArray(monitoredAddresses.citycode, [...citycodes]),
+        // Qualified: users has a rowid too.
+        part === undefined ? undefined : sql`${monitoredAddresses}.rowid % ${part.of} = ${part.index}`,
+      ),
+    );
   return rows.map((row) => row.address);
 }
 

@@ -1,5 +1,5 @@
 // Alert sign-ups made without an account (double opt-in).
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertSubscriptions, type AlertSubscriptionRow } from "../schema/index.ts";
 
@@ -62,22 +62,41 @@ export async function listSubscriptionsByIds(db: Database, ids: readonly string[
 
 const isActive = () => and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs));
 
-/** The next `limit` communes with an active sign-up (keyset on the code): the run plans page by page. */
-export async function listSubscriptionCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ citycode: alertSubscriptions.citycode })
+/**
+ * The next `limit` communes with an active sign-up (keyset on the code) and how many each has:
+ * the run plans page by page and sizes its batches by these counts.
+ */
+export async function countActiveSubscriptionsPerCommunePage(
+  db: Database,
+  input: { afterCitycode: string | null; limit: number },
+): Promise<Array<{ citycode: string; count: number }>> {
+  return db
+    .select({ citycode: alertSubscriptions.citycode, count: sql<number>`count(*)`.mapWith(Number) })
     .from(alertSubscriptions)
     .where(and(isActive(), input.afterCitycode === null ? undefined : gt(alertSubscriptions.citycode, input.afterCitycode)))
+    .groupBy(alertSubscriptions.citycode)
     .orderBy(asc(alertSubscriptions.citycode))
     .limit(input.limit);
-  return rows.map((row) => row.citycode);
 }
 
-/** The active sign-ups of these communes: one batch of the run. */
-export async function listActiveSubscriptionsInCommunes(db: Database, citycodes: readonly string[]): Promise<AlertSubscriptionRow[]> {
+/**
+ * The active sign-ups of these communes: one batch of the run. With `part`, only the rows whose
+ * rowid is `index` modulo `of`, so that a crowded commune is read in `of` disjoint slices.
+ */
+export async function listActiveSubscriptionsInCommunes(
+  db: Database,
+  citycodes: readonly string[],
+  part?: { index: number; of: number },
+): Promise<AlertSubscriptionRow[]> {
   if (citycodes.length === 0) return [];
   return db
     .select()
     .from(alertSubscriptions)
-    .where(and(isActive(), inArray(alertSubscriptions.citycode, [...citycodes])));
+    .where(
+      and(
+        isActive(),
+        inArray(alertSubscriptions.citycode, [...citycodes]),
+        part === undefined ? undefined : sql`${alertSubscriptions}.rowid % ${part.of} = ${part.index}`,
+      ),
+    );
 }

@@ -1,0 +1,216 @@
+// How the queued alert run sizes its batches (issue 14): a batch's memory must not depend on how
+// many people watch its communes. The plan counts each commune's subjects, packs small communes
+// together up to the subject and commune limits, and splits a crowded commune into parts that
+// each read a disjoint slice of its subjects (by rowid), so that every subject is checked once.
+// Real libSQL file, fake upstreams, the in-process queue.
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
+import { enqueueAlertPlan } from "../../src/server/alerts/pipeline.ts";
+import { loadSubjectsOfCommunes } from "../../src/server/alerts/plan.ts";
+import { alertMessageSchema, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
+import type { PickedAddress } from "../../src/core/types.ts";
+import { encodeSubjectKey } from "../../src/server/db/alert-keys.ts";
+import { toAddressColumnValues } from "../../src/server/db/schema/address-columns.ts";
+import { alertEvents, alertStates, alertSubscriptions, monitoredAddresses, users } from "../../src/server/db/schema/index.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
+const DAY = "2026-11-22";
+const NOW_MS = DAY1.getTime() - 3600_000;
+
+const t = useTestApp({ now: DAY1 }, { now: DAY1 });
+
+afterEach(async () => {
+  for (const table of [alertEvents, alertStates, alertSubscriptions, monitoredAddresses, users]) await t.db.delete(table);
+});
+
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}${String(seq++).padStart(5, "0")}`;
+
+/** `count` confirmed sign-ups at this address; their subject keys. */
+async function signUps(address: PickedAddress, count: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => {
+    const id = nextId("bat");
+    return {
+      id,
+      email: `${id}@example.org`,
+      ...toAddressColumnValues(address),
+      partnerOrigin: null,
+      consentAtMs: NOW_MS,
+      confirmationSentAtMs: NOW_MS,
+      confirmedAtMs: NOW_MS,
+      createdAtMs: NOW_MS,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 200) await t.db.insert(alertSubscriptions).values(rows.slice(start, start + 200));
+  return rows.map((row) => encodeSubjectKey({ kind: "subscription", id: row.id }));
+}
+
+/** `count` accounts (verified or not) watching this address, one each; the addresses' subject keys. */
+async function accountAddresses(address: PickedAddress, count: number, options: { verified: boolean }): Promise<string[]> {
+  const keys: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const userId = nextId("usr");
+    await t.db.insert(users).values({ id: userId, email: `${userId}@example.org`, emailVerifiedAtMs: options.verified ? NOW_MS : null, createdAtMs: NOW_MS, updatedAtMs: NOW_MS });
+    const addressId = nextId("adr");
+    await t.db.insert(monitoredAddresses).values({ id: addressId, userId, label: "Domicile 1", ...toAddressColumnValues(address), udiCode: null, createdAtMs: NOW_MS });
+    keys.push(encodeSubjectKey({ kind: "address", id: addressId }));
+  }
+  return keys;
+}
+
+/** A queue that only records what it is given (the plan stage on its own). */
+function recordingQueue() {
+  const calls: AlertMessage[][] = [];
+  return { calls, queue: { sendBatch: async (messages: AlertMessage[]) => void calls.push(messages) } };
+}
+
+const commune = (citycode: string): PickedAddress => ({ ...MAIN_SCENARIO, citycode });
+const batchesOf = (calls: AlertMessage[][]) => calls.flat().map((message) => (message.kind === "process" ? { communes: message.communes, part: message.part } : null));
+
+describe("the plan packs communes by their subjects", () => {
+  it("fills a message until the next commune would pass the subject limit, and splits a commune above it", async () => {
+    // Subjects per commune: sign-ups plus verified accounts' addresses; an unverified account does not count.
+    await signUps(commune("91001"), 4);
+    await signUps(commune("91002"), 3);
+    await accountAddresses(commune("91002"), 2, { verified: true });
+    await accountAddresses(commune("91002"), 5, { verified: false });
+    await signUps(commune("91003"), 2); // 4 + 5 + 2 > 10: a new message
+    await signUps(commune("91004"), 25); // alone above 10: three parts
+    await signUps(commune("91005"), 8); // 2 + 8 = 10: the message is full
+    await accountAddresses(commune("91006"), 10, { verified: true }); // exactly the limit: alone
+    await signUps(commune("91007"), 1);
+
+    const { calls, queue } = recordingQueue();
+    const plan = await enqueueAlertPlan(t.deps(), queue, { runId: "pack", day: DAY, now: DAY1, subjectsPerMessage: 10 });
+    expect(batchesOf(calls)).toEqual([
+      { communes: ["91001", "91002"], part: undefined },
+      { communes: ["91004"], part: { index: 0, of: 3 } },
+      { communes: ["91004"], part: { index: 1, of: 3 } },
+      { communes: ["91004"], part: { index: 2, of: 3 } },
+      { communes: ["91003", "91005"], part: undefined },
+      { communes: ["91006"], part: undefined },
+      { communes: ["91007"], part: undefined },
+    ]);
+    // Communes are counted once, even when split.
+    expect(plan).toMatchObject({ communes: 7, messages: 7, pages: 1 });
+    expect(calls.flat().every((message) => alertMessageSchema.safeParse(message).success)).toBe(true);
+
+    // Pages of two communes give the same messages: an open message carries over to the next page.
+    const paged = recordingQueue();
+    const pagedPlan = await enqueueAlertPlan(t.deps(), paged.queue, { runId: "pack", day: DAY, now: DAY1, subjectsPerMessage: 10, communesPerMessage: 2, messagesPerPlanPage: 1 });
+    expect(pagedPlan).toMatchObject({ communes: 7, pages: 4 });
+    expect(batchesOf(paged.calls)).toEqual([
+      { communes: ["91001", "91002"], part: undefined },
+      { communes: ["91004"], part: { index: 0, of: 3 } },
+      { communes: ["91004"], part: { index: 1, of: 3 } },
+      { communes: ["91004"], part: { index: 2, of: 3 } },
+      { communes: ["91003", "91005"], part: undefined },
+      { communes: ["91006"], part: undefined },
+      { communes: ["91007"], part: undefined },
+    ]);
+  });
+
+  it("still puts at most 50 communes in a message, however few people they hold", async () => {
+    const codes = Array.from({ length: 120 }, (_, index) => String(92_000 + index));
+    for (const code of codes) await signUps(commune(code), 1);
+    const { calls, queue } = recordingQueue();
+    const plan = await enqueueAlertPlan(t.deps(), queue, { runId: "fifty", day: DAY, now: DAY1 });
+    expect(calls.flat().map((message) => (message.kind === "process" ? message.communes : []))).toEqual([codes.slice(0, 50), codes.slice(50, 100), codes.slice(100)]);
+    expect(plan).toMatchObject({ communes: 120, messages: 3 });
+  });
+});
+
+describe("a crowded commune is checked in parts", () => {
+  it("both tables are rowid tables, so a part is a slice of rows chosen in SQL", async () => {
+    const tables = await t.db.all<{ name: string; sql: string }>(sql`select name, sql from sqlite_master where name in ('alert_subscriptions', 'monitored_addresses')`);
+    expect(tables.map((table) => table.name).sort()).toEqual(["alert_subscriptions", "monitored_addresses"]);
+    expect(tables.every((table) => !/without\s+rowid/i.test(table.sql))).toBe(true);
+    await signUps(MAIN_SCENARIO, 1);
+    await accountAddresses(MAIN_SCENARIO, 1, { verified: true });
+    const [subscription] = await t.db.all<{ kind: string }>(sql`select typeof(rowid) as kind from alert_subscriptions`);
+    const [address] = await t.db.all<{ kind: string }>(sql`select typeof(rowid) as kind from monitored_addresses`);
+    expect([subscription?.kind, address?.kind]).toEqual(["integer", "integer"]);
+  });
+
+  it("splits 250 subjects into 3 parts of at most 100: every subject loaded and checked exactly once", async () => {
+    // 200 sign-ups and 50 verified accounts in Amiens (each hears of tomorrow's « Dégradé » air),
+    // accounts that are not verified (never checked), and a small commune beside it.
+    const amiens = [...(await signUps(MAIN_SCENARIO, 120)), ...(await accountAddresses(MAIN_SCENARIO, 50, { verified: true })), ...(await signUps(MAIN_SCENARIO, 80))];
+    await accountAddresses(MAIN_SCENARIO, 3, { verified: false });
+    const maraussan = await signUps(CRISIS_SCENARIO, 2);
+
+    const deps = t.deps();
+    const loaded: Array<{ message: AlertMessage; subjectKeys: string[] }> = [];
+    const totals = { subjectsChecked: 0, communes: 0 };
+    const queue = createMemoryQueue({
+      log: deps.log,
+      handle: async (message) => {
+        if (message.kind === "process") {
+          const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
+          loaded.push({ message, subjectKeys: subjects.map((subject) => subject.subjectKey) });
+        }
+        const outcome = await handleAlertMessage(deps, message, queue);
+        if (outcome.kind === "process") {
+          totals.subjectsChecked += outcome.subjectsChecked;
+          totals.communes += outcome.communes;
+        }
+      },
+    });
+    const plan = await enqueueAlertPlan(deps, queue, { runId: "split", day: DAY, now: DAY1, subjectsPerMessage: 100 });
+    expect(plan).toMatchObject({ communes: 2, messages: 4 });
+    await queue.drain();
+    expect(queue.deadLetters).toEqual([]);
+
+    const parts = loaded.filter((entry) => entry.message.kind === "process" && entry.message.communes.includes(MAIN_SCENARIO.citycode));
+    expect(parts.map((entry) => (entry.message.kind === "process" ? entry.message.part : null))).toEqual([
+      { index: 0, of: 3 },
+      { index: 1, of: 3 },
+      { index: 2, of: 3 },
+    ]);
+    // No part reads the whole commune; together they read each subject once.
+    for (const part of parts) expect(part.subjectKeys.length).toBeLessThanOrEqual(100);
+    const partKeys = parts.flatMap((part) => part.subjectKeys);
+    expect(partKeys).toHaveLength(250);
+    expect(new Set(partKeys)).toEqual(new Set(amiens));
+    expect(loaded.find((entry) => entry.message.kind === "process" && entry.message.communes.includes(CRISIS_SCENARIO.citycode))?.subjectKeys.sort()).toEqual(
+      [...maraussan].sort(),
+    );
+
+    // Checked once each (the sum of the batches' checks), counted once as a commune.
+    expect(totals).toEqual({ subjectsChecked: 252, communes: 2 });
+    const states = await t.db.all<{ subjectKey: string }>(sql`select distinct subject_key as subjectKey from alert_states`);
+    expect(new Set(states.map((row) => row.subjectKey))).toEqual(new Set([...amiens, ...maraussan]));
+    const airEvents = await t.db.all<{ subjectKey: string; events: number }>(
+      sql`select subject_key as subjectKey, count(*) as events from alert_events where source = 'air' and subject_key in (${sql.join(
+        amiens.map((key) => sql`${key}`),
+        sql`, `,
+      )}) group by subject_key`,
+    );
+    expect(airEvents).toHaveLength(250);
+    expect(airEvents.every((row) => Number(row.events) === 1)).toBe(true);
+  });
+});
+
+describe("the process message", () => {
+  const base = { kind: "process", runId: "r", day: DAY, communes: ["80021"] } as const;
+
+  it("accepts a part of one commune", () => {
+    expect(alertMessageSchema.safeParse({ ...base, part: { index: 2, of: 3 } }).success).toBe(true);
+    expect(alertMessageSchema.safeParse(base).success).toBe(true);
+  });
+
+  it.each([
+    ["an index equal to the number of parts", { index: 3, of: 3 }, base.communes],
+    ["an index above it", { index: 4, of: 3 }, base.communes],
+    ["a negative index", { index: -1, of: 3 }, base.communes],
+    ["a single part", { index: 0, of: 1 }, base.communes],
+    ["more than 10 000 parts", { index: 0, of: 10_001 }, base.communes],
+    ["a fractional index", { index: 0.5, of: 3 }, base.communes],
+    ["a part of two communes", { index: 0, of: 3 }, ["80021", "34148"]],
+  ])("refuses %s", (_, part, communes) => {
+    expect(alertMessageSchema.safeParse({ ...base, communes, part }).success).toBe(false);
+  });
+});
