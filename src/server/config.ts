@@ -78,6 +78,11 @@ export const configSchema = z.object({
    * or two after they are taken, so "newer than the last run" by sample date would miss them.
    */
   ALERT_HUBEAU_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(400).default(100),
+  /**
+   * A département with at least this many watched communes without a water digest reads its
+   * whole year once to build them (decision 049); fewer are read per commune, which seeds them.
+   */
+  ALERT_HUBEAU_SEED_MIN_COMMUNES: z.coerce.number().int().min(1).default(5),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

@@ -3,9 +3,9 @@
 // for a smaller country. The fake upstreams (national mode: ATMO, Hub'Eau, VigiEau, API Géo
 // answering in bulk with paging) and the fake Resend run in a child process, so that the memory
 // and CPU figures are the run's own. Two days are run on one temp libSQL file: day 1 is the first
-// run (every commune new), day 2 the next day (VigiEau unchanged; Hub'Eau should bring a few new
-// samples, but the fake dates them back from the asked day, so every commune looks changed: the
-// table adds the calls computed for one commune in 30 with a new sample).
+// run (every commune new: water digests built from each département's year), day 2 the next day
+// (VigiEau unchanged; the fake's samples are fixed in calendar time, one per commune per 30 days,
+// so about one commune in 30 has a new sample, judged from its digest).
 //
 // The stages are the ones runAlerts (src/server/alerts/run.ts) chains — plan (bulk reads +
 // enqueue), process (queue drained), send (first page enqueued, queue drained), purge — composed
@@ -71,8 +71,6 @@ const MESSAGES_PER_INVOCATION = 5;
 /** Production pacing (config.ts defaults), for the computed lower bound of a paced run. */
 const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.3, hubeau: 8, atmo: 5, baignades: 1 };
 const MB = 1024 * 1024;
-/** The fake's national mode: one Hub'Eau sample per commune per 30 days (its default). */
-const SAMPLE_PERIOD_DAYS = 30;
 
 // ---------------------------------------------------------------- the fakes, in a child process
 
@@ -700,19 +698,12 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   each("  app's own count (as in runAlerts' summary), all sources", (day) =>
     fmtInt(sumValues(addCounts(day.stages.plan.appCalls, day.stages.process.appCalls, day.stages.send.appCalls, day.stages.purge.appCalls))),
   );
-  each("  what changed: Hub'Eau communes with a new sample / VigiEau départements changed", (day) =>
-    `${day.plan.ingest.water.firstReadDepartments > 0 ? `first read (${day.plan.ingest.water.firstReadDepartments} dép.)` : fmtInt(day.plan.ingest.water.changedCommunes)} / ${day.plan.ingest.drought.departmentsChanged}`,
-  );
-  // The fake dates a national commune's samples back from date_max_prelevement, so they move
-  // with the day and every commune looks changed on day 2; real samples keep their dates.
-  each(`  computed: same, if 1 commune in ${SAMPLE_PERIOD_DAYS} had a new sample`, (day) => {
+  each("  water digests: communes seeded from a year read / changed / read per commune", (day) => {
     const { water } = day.plan.ingest;
-    if (water.firstReadDepartments > 0 || water.changedCommunes === 0) return "—";
-    const counts = upstreamOf(day);
-    const perCommuneWater = (counts["hubeau|results per commune"] ?? 0) + (counts["hubeau|communes_udi per commune"] ?? 0);
-    const scale = Math.min(1, seed.communes / SAMPLE_PERIOD_DAYS / water.changedCommunes);
-    return `≈ ${fmtInt(waterAirDrought(day) - perCommuneWater * (1 - scale))}`;
-  }, "extrapolated, not measured");
+    return `${fmtInt(water.seededCommunes)} (${fmtInt(water.seededDepartments)} dép.) / ${fmtInt(water.changedCommunes)} / ${fmtInt(water.perCommuneCommunes)}`;
+  });
+  each("  Hub'Eau results folded from the bulk reads", (day) => fmtInt(day.plan.ingest.water.bulkResults));
+  each("  VigiEau départements changed", (day) => fmtInt(day.plan.ingest.drought.departmentsChanged));
   each("  computed: same calls at production pacing, slowest source", (day) => {
     const sources = sourcesOf(day);
     const [source, seconds] = Object.entries(PRODUCTION_CALLS_PER_SECOND)
@@ -739,7 +730,7 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   each("  distinct recipients (fake) = emails: one digest per person", (day) => fmtInt(day.stages.send.fake.distinctRecipients));
 
   heading("queue");
-  each("  process messages (50 communes) / send pages (500 recipients)", (day) => `${fmtInt(day.plan.messages)} / ${fmtInt(sendMessages(day).length)}`);
+  each("  process messages (≤ 50 communes, ≈ 1 000 subjects) / send pages (500 recipients)", (day) => `${fmtInt(day.plan.messages)} / ${fmtInt(sendMessages(day).length)}`);
   each("  consumer invocations at max_batch_size 5 (computed)", (day) => fmtInt(Math.ceil(day.plan.messages / MESSAGES_PER_INVOCATION) + Math.ceil(sendMessages(day).length / MESSAGES_PER_INVOCATION)));
   each("  failed deliveries / dead-lettered", (day) => `${day.messages.filter((measure) => !measure.ok).length} / ${day.deadLetters}`);
 

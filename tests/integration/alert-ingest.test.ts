@@ -1,13 +1,14 @@
-// The run's bulk reads (decision 048) over scripted days against the fake upstreams: the ingest
-// stores one snapshot per source and département, a batch evaluates air from it, and reads water
-// and drought per commune only where the snapshot says something changed.
+// The run's bulk reads (decisions 048, 049) over scripted days against the fake upstreams: the
+// ingest stores one snapshot per source and département and keeps each commune's water digest; a
+// batch evaluates air and water from them, and reads drought per commune only where the snapshot
+// says something changed.
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestSources, loadRunChanges } from "../../src/server/alerts/ingest.ts";
 import type { AlertSubject } from "../../src/server/alerts/plan.ts";
 import { processAlertBatch, type RunGates } from "../../src/server/alerts/process.ts";
-import { alertEvents, alertStates, sourceSnapshots } from "../../src/server/db/schema/index.ts";
+import { alertEvents, alertStates, sourceSnapshots, waterDigests } from "../../src/server/db/schema/index.ts";
 import { todayInParis } from "../../src/core/shared/time.ts";
 import { resolvePlaceholders, type FakeRequest } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
@@ -16,7 +17,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 const DAY_MS = 24 * 3600 * 1000;
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
 const day = (n: number) => new Date(DAY1.getTime() + (n - 1) * DAY_MS);
-const DEPARTMENTS = ["34", "80"];
+const COMMUNES = [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode];
+/** One watched commune per département here: build their digests from the département reads. */
+const SEED_ALL = { ALERT_HUBEAU_SEED_MIN_COMMUNES: "1" };
 const NO_WAIT: RunGates = { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {}, baignades: async () => {} };
 
 let t: TestApp;
@@ -85,25 +88,28 @@ afterAll(async () => {
 
 describe("bulk reads per run", () => {
   it("day 1: the ingest reads each source once per département and stores one snapshot each", async () => {
-    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10" });
-    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10", ...SEED_ALL });
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
 
     // ATMO: the fixtures hold 6 features for today and tomorrow (Amiens, its EPCI, Les Abymes),
     // read 2 per page; the API Géo list once; Hub'Eau: 40 + 16 results in pages of 10 (4 + 2
-    // pages); VigiEau: one call per département.
-    expect(summary.upstreamCalls).toEqual({ atmo: 3, geo: 1, hubeau: 6, vigieau: 2 });
+    // pages) for the sample dates, then the same again with every field to build the digests;
+    // VigiEau: one call per département.
+    expect(summary.upstreamCalls).toEqual({ atmo: 3, geo: 1, hubeau: 12, vigieau: 2 });
     expect(summary.air).toEqual({ ok: true, indices: 6, epciKnown: true });
-    expect(summary.water).toMatchObject({ departmentsRead: 2, departmentsFailed: 0, firstReadDepartments: 2, watermarkMoved: true });
+    expect(summary.water).toMatchObject({ departmentsRead: 2, departmentsFailed: 0, seededDepartments: 2, seededCommunes: 2, perCommuneCommunes: 0, bulkResults: 56, watermarkMoved: true });
     expect(summary.drought).toEqual({ departmentsRead: 2, departmentsFailed: 0, departmentsChanged: 2 });
     const atmoPages = requests().filter((request) => request.source === "atmo");
     expect(atmoPages.map((request) => request.query.startIndex)).toEqual(["0", "2", "4"]);
     expect(atmoPages[0]?.query).toMatchObject({ sortBy: "code_zone,date_ech", count: "2", CQL_FILTER: `date_ech>='${today}' AND date_ech<'2026-11-24'` });
     expect(atmoPages[0]?.query.propertyName?.split(",")).toContain("code_qual");
-    expect(requests().find((request) => request.source === "hubeau")?.query).toMatchObject({
-      code_departement: "34",
-      date_max_prelevement: today,
-      fields: "code_commune,date_prelevement",
-    });
+    const hubeau = requests().filter((request) => request.source === "hubeau");
+    expect(hubeau.every((request) => request.query.code_departement !== undefined && request.query.date_max_prelevement === today)).toBe(true);
+    expect(hubeau.filter((request) => request.query.fields === "code_commune,date_prelevement")).toHaveLength(6);
+    // The year read asks only the fields the evaluation maps.
+    const yearRead = hubeau.find((request) => request.query.fields !== "code_commune,date_prelevement");
+    expect(yearRead?.query.fields?.split(",")).toEqual(expect.arrayContaining(["code_commune", "code_prelevement", "code_parametre", "resultat_alphanumerique", "conformite_limites_pc_prelevement", "reseaux"]));
+    expect(yearRead?.query.date_min_prelevement).toBe("2025-11-22");
     expect(requests().filter((request) => request.source === "vigieau").map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
 
     const rows = await t.db.select().from(sourceSnapshots).where(eq(sourceSnapshots.day, today));
@@ -117,7 +123,8 @@ describe("bulk reads per run", () => {
       ["80021", "2026-11-23", 3],
     ]);
     expect(amiens?.air?.epci?.code).toBe("248000531");
-    expect(changes.communes[CRISIS_SCENARIO.citycode]).toMatchObject({ air: { atmo: { ok: true, data: [] } }, waterChanged: true, droughtChanged: true });
+    expect(changes.communes[CRISIS_SCENARIO.citycode]).toMatchObject({ air: { atmo: { ok: true, data: [] } }, water: "digest", droughtChanged: true });
+    expect([...changes.digests.keys()].sort()).toEqual([CRISIS_SCENARIO.citycode, MAIN_SCENARIO.citycode]);
   });
 
   it("day 1: a batch with the snapshot detects the same events as the per-commune reads", async () => {
@@ -130,8 +137,10 @@ describe("bulk reads per run", () => {
     const perCommuneEvents = (await eventsOf("percommune")).map((line) => line.replace("percommune", ""));
     expect(perCommuneEvents.length).toBeGreaterThanOrEqual(2);
     expect(await eventsOf("bulk")).toEqual(perCommuneEvents);
-    // New subjects get their first read of water and drought (from the cache here); air never.
+    // New subjects are judged from the digests (water) and read per commune for drought (from the
+    // cache here); air never.
     expect(perCommune(requests().slice(before)).air).toEqual([]);
+    expect(perCommune(requests().slice(before)).water).toEqual([]);
     for (const source of ["water", "drought", "air"]) {
       expect(await stateOf(`sub:bulk${CRISIS_SCENARIO.citycode}`, source)).toEqual(await stateOf(`sub:percommune${CRISIS_SCENARIO.citycode}`, source));
     }
@@ -139,8 +148,8 @@ describe("bulk reads per run", () => {
 
   it("day 2: no new sample and unchanged VigiEau zones — no per-commune read, no new event", async () => {
     const { deps, day: today, requests } = startDay(2);
-    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
-    expect(summary.water).toMatchObject({ changedCommunes: 0, firstReadDepartments: 0 });
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
+    expect(summary.water).toMatchObject({ changedCommunes: 0, seededCommunes: 0, perCommuneCommunes: 0, bulkResults: 0 });
     expect(summary.drought.departmentsChanged).toBe(0);
 
     const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
@@ -154,7 +163,7 @@ describe("bulk reads per run", () => {
     expect(await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air")).toEqual({ episodeLastDay: "2026-11-24" });
   });
 
-  it("day 3: a new sample in one commune re-reads that commune only, and tells its subject", async () => {
+  it("day 3: a new sample in one commune is folded into its digest from the département read, and tells its subject", async () => {
     const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
     const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
     const recovery = newest.map((item) => ({
@@ -167,15 +176,16 @@ describe("bulk reads per run", () => {
     t.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...recovery, ...results.data] });
 
     const { deps, day: today, requests } = startDay(3);
-    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
-    expect(summary.water.changedCommunes).toBe(1);
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
+    expect(summary.water).toMatchObject({ changedCommunes: 1, seededCommunes: 0, perCommuneCommunes: 0 });
     const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
-    expect(changes.communes[MAIN_SCENARIO.citycode]?.waterChanged).toBe(false);
-    expect(changes.communes[CRISIS_SCENARIO.citycode]?.waterChanged).toBe(true);
+    expect(changes.communes[MAIN_SCENARIO.citycode]?.water).toBe("unchanged");
+    expect(changes.communes[CRISIS_SCENARIO.citycode]?.water).toBe("digest");
 
     const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
     const reads = perCommune(requests());
-    expect(new Set(reads.water)).toEqual(new Set([CRISIS_SCENARIO.citycode]));
+    // Only the département reads: no commune's year is read again.
+    expect(reads.water).toEqual([]);
     expect(reads.drought).toEqual([]);
     expect(outcome.alertsDetected).toBe(1);
     expect((await eventsOf("bulk")).filter((line) => line.includes("water:ok:"))).toEqual([
@@ -190,7 +200,7 @@ describe("bulk reads per run", () => {
   it("day 4: a failing ATMO page leaves the day without air (no alert, the batch completes); a retry stores it", async () => {
     const { deps, day: today, requests } = startDay(4, { ALERT_ATMO_PAGE_SIZE: "2" });
     t.upstreams.failNextRequests("atmo", 1, (request) => request.query.startIndex === "2");
-    const failed = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    const failed = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
     expect(failed.air.ok).toBe(false);
     expect(failed.upstreamCalls.atmo).toBe(2);
     expect(t.logs.at(-1)).toMatchObject({ level: "warn", message: "alert sources ingested", fields: { airOk: false } });
@@ -203,7 +213,7 @@ describe("bulk reads per run", () => {
     expect(perCommune(requests()).air).toEqual([]);
     expect(await stateOf(`sub:bulk${MAIN_SCENARIO.citycode}`, "air")).toEqual(airBefore);
 
-    const retry = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    const retry = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
     expect(retry.air.ok).toBe(true);
     const retried = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
     await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes: retried });
@@ -214,12 +224,112 @@ describe("bulk reads per run", () => {
     const zones = frozenList("vigieau/zones-derived-80021-alerte.json", DAY1);
     t.upstreams.setData("zones", MAIN_SCENARIO.citycode, zones.map((zone) => ({ ...zone, niveauGravite: "crise" })));
     const { deps, day: today, requests } = startDay(5);
-    const summary = await ingestSources(deps, { day: today, now: deps.clock(), departments: DEPARTMENTS });
+    const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
     expect(summary.drought.departmentsChanged).toBe(1);
     const changes = await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] });
     const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
     expect(perCommune(requests()).drought).toEqual([MAIN_SCENARIO.citycode]);
     expect(outcome.alertsDetected).toBe(1);
     expect((await eventsOf("bulk")).some((line) => line.startsWith("80021 drought drought:crise:"))).toBe(true);
+  });
+});
+
+describe("water digests built per commune, and the fallbacks", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ now: DAY1 });
+    app.upstreams.setData("results", CRISIS_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1));
+    app.upstreams.setData("zones", CRISIS_SCENARIO.citycode, frozenList("vigieau/zones-derived-34148-crise.json", DAY1));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const subject: AlertSubject = {
+    subjectKey: "sub:seed34148",
+    recipientKey: "s_seed34148",
+    address: { ...CRISIS_SCENARIO },
+    udiCode: null,
+    sources: ["water"],
+  };
+  const waterReads = (from: number) =>
+    app.upstreams.requests.slice(from).filter((request) => request.source === "hubeau" && request.query.code_commune !== undefined).map((request) => request.path);
+
+  it("a commune alone without a digest is read per commune once, and that read seeds its digest", async () => {
+    app.setNow(DAY1);
+    app.rebuild();
+    const deps = app.deps();
+    const today = todayInParis(DAY1);
+    const summary = await ingestSources(deps, { day: today, now: DAY1, communes: [CRISIS_SCENARIO.citycode] });
+    // Below ALERT_HUBEAU_SEED_MIN_COMMUNES (5): no year read for one commune.
+    expect(summary.water).toMatchObject({ seededCommunes: 0, perCommuneCommunes: 1, bulkResults: 0 });
+    const changes = await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[CRISIS_SCENARIO.citycode]?.water).toBe("read");
+    const from = app.upstreams.requests.length;
+    const outcome = await processAlertBatch(deps, [subject], { gates: NO_WAIT, concurrency: 1, changes });
+    expect(outcome.alertsDetected).toBe(1);
+    expect(waterReads(from).sort()).toEqual(["/communes_udi", "/resultats_dis"]);
+    const [row] = await app.db.select().from(waterDigests).where(eq(waterDigests.citycode, CRISIS_SCENARIO.citycode));
+    expect(row).toMatchObject({ department: "34" });
+    expect(row?.newestSampleAt).toMatch(/^2026-/);
+
+    // The next day, nothing new: no read at all for this commune.
+    const next = day(2);
+    app.setNow(next);
+    app.rebuild();
+    const deps2 = app.deps();
+    const summary2 = await ingestSources(deps2, { day: todayInParis(next), now: next, communes: [CRISIS_SCENARIO.citycode] });
+    expect(summary2.water).toMatchObject({ changedCommunes: 0, perCommuneCommunes: 0 });
+    const from2 = app.upstreams.requests.length;
+    const changes2 = await loadRunChanges(deps2, { day: todayInParis(next), communes: [CRISIS_SCENARIO.citycode] });
+    expect(changes2.communes[CRISIS_SCENARIO.citycode]?.water).toBe("unchanged");
+    await processAlertBatch(deps2, [subject], { gates: NO_WAIT, concurrency: 1, changes: changes2 });
+    expect(waterReads(from2)).toEqual([]);
+  });
+
+  it("a département whose results read fails sends its changed communes per commune; a re-run of the day keeps them", async () => {
+    const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
+    const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
+    const next = newest.map((item) => ({ ...item, code_prelevement: "03400888888", date_prelevement: "2026-11-24T08:00:00Z" }));
+    app.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...next, ...results.data] });
+    const when = day(3);
+    app.setNow(when);
+    app.rebuild();
+    const deps = app.deps();
+    const today = todayInParis(when);
+    // The sample dates answer; the read with every field fails.
+    app.upstreams.failNextRequests("hubeau", 1, (request) => request.query.code_departement !== undefined && request.query.fields !== "code_commune,date_prelevement");
+    const failed = await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
+    expect(failed.water).toMatchObject({ changedCommunes: 0, perCommuneCommunes: 1 });
+    expect((await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] })).communes[CRISIS_SCENARIO.citycode]?.water).toBe("read");
+
+    // Run again the same day: the read works, the commune is judged from its digest.
+    const retried = await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
+    expect(retried.water).toMatchObject({ changedCommunes: 1, perCommuneCommunes: 0 });
+    const changes = await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[CRISIS_SCENARIO.citycode]?.water).toBe("digest");
+    const [row] = await app.db.select().from(waterDigests).where(eq(waterDigests.citycode, CRISIS_SCENARIO.citycode));
+    expect(row?.newestSampleAt).toBe("2026-11-24T08:00:00Z");
+    // The same day once more: the digest knows the sample, but the day's snapshot still names it.
+    await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
+    expect((await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] })).communes[CRISIS_SCENARIO.citycode]?.water).toBe("digest");
+  });
+
+  it("a département with no drought zone in force judges its communes without a VigiEau call per commune", async () => {
+    app.upstreams.setData("zones", CRISIS_SCENARIO.citycode, []);
+    const when = day(4);
+    app.setNow(when);
+    app.rebuild();
+    const deps = app.deps();
+    const today = todayInParis(when);
+    await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
+    const changes = await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[CRISIS_SCENARIO.citycode]).toMatchObject({ droughtChanged: true, droughtNone: true });
+    const from = app.upstreams.requests.length;
+    const newcomer: AlertSubject = { ...subject, subjectKey: "sub:drought34148", recipientKey: "s_drought34148", sources: ["drought"] };
+    await processAlertBatch(deps, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
+    expect(app.upstreams.requests.slice(from).filter((request) => request.source === "vigieau")).toEqual([]);
+    const [state] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:drought34148' and ${alertStates.source} = 'drought'`);
+    expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ gravity: null });
   });
 });

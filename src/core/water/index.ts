@@ -2,3 +2,4 @@ export * from "./evaluate.ts";
 export * from "./measurements.ts";
 export * from "./parameters.ts";
 export * from "./notes.ts";
+export * from "./digest.ts";

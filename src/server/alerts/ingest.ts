@@ -4,8 +4,12 @@
 // (loadRunChanges) instead of calling every upstream for every commune:
 // - air: every zone's ATMO index for today and tomorrow, paged, plus every commune's EPCI from
 //   the API Géo (cached 30 days) — evaluated from the snapshot, no call per commune;
-// - water: per département, the communes with a sample newer than the last run knew — only
-//   those are read again per commune (12 months of results, as the report does);
+// - water: per département, the communes with a sample newer than their digest knows (a light
+//   read of sample dates), then the département's results of the window folded into those
+//   communes' digests (decision 049) — a batch judges them from the digest, with no call per
+//   commune. A département with many watched communes without a digest reads its whole year once
+//   (the first run); a few new communes, Paris/Lyon/Marseille arrondissements and a failed read
+//   go the per-commune path, whose read then seeds the digest;
 // - drought: per département, a fingerprint of VigiEau's zones in force — only the communes of a
 //   département whose zones changed are read again per commune.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
@@ -14,7 +18,9 @@ import type { AirIndices } from "../services/commune-data.ts";
 import { levelOfAtmoCode } from "../../core/air/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate } from "../../core/shared/time.ts";
-import type { AtmoIndex } from "../../core/types.ts";
+import type { AtmoIndex, WaterResult } from "../../core/types.ts";
+import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
+import { listDigestNewestSamples, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
   deleteSnapshotsBefore,
   listBaselineSnapshots,
@@ -43,24 +49,53 @@ export interface IngestSummary {
   /** requests that reached each upstream during the ingest (cache hits excluded) */
   upstreamCalls: { atmo: number; hubeau: number; vigieau: number; geo: number };
   air: { ok: boolean; indices: number; epciKnown: boolean };
-  water: { departmentsRead: number; departmentsFailed: number; changedCommunes: number; firstReadDepartments: number; since: string; watermarkMoved: boolean };
+  water: {
+    departmentsRead: number;
+    departmentsFailed: number;
+    /** communes with a newer sample than their digest, judged from it */
+    changedCommunes: number;
+    /** communes whose digest was built from their département's year (first run, many new communes) */
+    seededCommunes: number;
+    /** départements whose year was read to build digests */
+    seededDepartments: number;
+    /** communes left to the per-commune path today */
+    perCommuneCommunes: number;
+    /** results folded from the bulk reads */
+    bulkResults: number;
+    since: string;
+    watermarkMoved: boolean;
+  };
   drought: { departmentsRead: number; departmentsFailed: number; departmentsChanged: number };
   durationMs: number;
 }
+
+/**
+ * How a batch judges a commune's water: `digest` — its digest got something new today (or was
+ * just built), judge every subject from it; `read` — read the commune's year per commune (no
+ * usable snapshot or digest), then store the digest; `unchanged` — nothing new, only subjects never
+ * checked are judged (from the digest when there is one).
+ */
+export type WaterPath = "digest" | "read" | "unchanged";
 
 /** What a batch learns from the snapshots for one commune (citycode as the subjects carry it). */
 export interface CommuneChanges {
   /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
   air: AirIndices | null;
-  /** a sample newer than the last run knew, or no usable snapshot: read the commune's water again */
-  waterChanged: boolean;
+  water: WaterPath;
   /** VigiEau's zones of the département changed, or no usable snapshot: read the commune's zones again */
   droughtChanged: boolean;
+  /**
+   * VigiEau has no zone in force in the département today: every commune of it has no
+   * restriction, judged without a call (a first state, or the end of restrictions).
+   */
+  droughtNone: boolean;
 }
 
 export interface RunChanges {
   day: string;
   communes: Record<string, CommuneChanges>;
+  /** the batch's communes' water digests (absent: none yet) */
+  digests: Map<string, WaterDigest>;
 }
 
 interface AtmoSnapshot {
@@ -71,11 +106,12 @@ interface AtmoSnapshot {
 }
 
 interface HubeauSnapshot {
-  /** commune → newest date_prelevement known */
-  latest: Record<string, string>;
-  /** the communes with a newer sample than the baseline; "all" on a first read */
-  changed: string[] | "all";
+  /** communes whose digest got a newer sample today, or was built today: judge them from it */
+  changed: string[];
+  /** communes to read per commune today (see WaterPath) */
+  perCommune: string[];
 }
+
 
 interface VigieauSnapshot {
   fingerprintSha256: string;
@@ -84,19 +120,19 @@ interface VigieauSnapshot {
 }
 
 /**
- * Reads the sources once for the run's day and stores the snapshots. `departments`: the
- * départements that have subjects; when absent, they are read from the watched communes (page by
- * page, never all at once).
+ * Reads the sources once for the run's day and stores the snapshots. `communes`: the watched
+ * citycodes (tests); when absent, they are read from the sign-ups and accounts page by page.
  */
-export async function ingestSources(deps: Deps, params: { day: string; now: Date; departments?: readonly string[] }): Promise<IngestSummary> {
+export async function ingestSources(deps: Deps, params: { day: string; now: Date; communes?: readonly string[] }): Promise<IngestSummary> {
   const started = performance.now();
   const callsBefore = countCalls(deps);
-  const departments = [...new Set(params.departments ?? (await listWatchedDepartments(deps)))].sort();
+  const watched = params.communes ? groupByDepartment(params.communes) : await listWatchedCommunesByDepartment(deps);
+  const departments = [...watched.keys()].sort();
   const nowMs = params.now.getTime();
 
   const [air, water, drought] = await Promise.all([
     ingestAir(deps, { day: params.day, departments, nowMs }),
-    ingestWater(deps, { day: params.day, departments, nowMs }),
+    ingestWater(deps, { day: params.day, departments, watched, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
   ]);
   await Promise.all([
@@ -148,13 +184,24 @@ function countCalls(deps: Deps): Record<Extract<UpstreamName, "atmo" | "hubeau" 
   return counts;
 }
 
-async function listWatchedDepartments(deps: Deps): Promise<string[]> {
-  const departments = new Set<string>();
+function groupByDepartment(citycodes: Iterable<string>, byDepartment = new Map<string, string[]>()): Map<string, string[]> {
+  for (const citycode of citycodes) {
+    const department = departmentCodeOf(toCommuneCode(citycode));
+    const list = byDepartment.get(department) ?? [];
+    list.push(citycode);
+    byDepartment.set(department, list);
+  }
+  return byDepartment;
+}
+
+/** Département → its watched citycodes, read page by page (codes only: 35 000 of them are ~2 MB). */
+async function listWatchedCommunesByDepartment(deps: Deps): Promise<Map<string, string[]>> {
+  const byDepartment = new Map<string, string[]>();
   let afterCitycode: string | null = null;
   for (;;) {
     const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: 1000 });
-    for (const citycode of communes) departments.add(departmentCodeOf(toCommuneCode(citycode)));
-    if (communes.length < 1000) return [...departments];
+    groupByDepartment(communes, byDepartment);
+    if (communes.length < 1000) return byDepartment;
     afterCitycode = communes.at(-1) ?? null;
   }
 }
@@ -230,45 +277,118 @@ async function ingestAir(deps: Deps, params: { day: string; departments: readonl
 
 // ---------------------------------------------------------------- water
 
-async function ingestWater(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["water"]> {
+async function ingestWater(
+  deps: Deps,
+  params: { day: string; departments: readonly string[]; watched: ReadonlyMap<string, readonly string[]>; now: Date },
+): Promise<IngestSummary["water"]> {
   const watermark = await readWatermark(deps.db, WATERMARK_SOURCE);
   // Sample dates, not publication dates: a sample appears a month or two after it was taken, so
   // the window starts well before the last complete read (ALERT_HUBEAU_LOOKBACK_DAYS).
   const since = addDaysToLocalDate(watermark ?? params.day, -deps.config.ALERT_HUBEAU_LOOKBACK_DAYS);
-  const summary: IngestSummary["water"] = { departmentsRead: 0, departmentsFailed: 0, changedCommunes: 0, firstReadDepartments: 0, since, watermarkMoved: false };
+  const summary: IngestSummary["water"] = {
+    departmentsRead: 0,
+    departmentsFailed: 0,
+    changedCommunes: 0,
+    seededCommunes: 0,
+    seededDepartments: 0,
+    perCommuneCommunes: 0,
+    bulkResults: 0,
+    since,
+    watermarkMoved: false,
+  };
   if (params.departments.length === 0) return summary;
-  const baselines = new Map(
-    (await listBaselineSnapshots(deps.db, { day: params.day, source: "hubeau" })).map((row) => [row.department, JSON.parse(row.payloadJson) as HubeauSnapshot]),
+  const nowMs = params.now.getTime();
+  // A re-run of the same day keeps what the first one found (its batches may not have run).
+  const earlier = new Map(
+    (await listSnapshotsOfDay(deps.db, { day: params.day, departments: params.departments }))
+      .filter((row) => row.source === "hubeau")
+      .map((row) => [row.department, JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>]),
   );
   const gate = createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND);
-  const rows: NewSnapshot[] = [];
   await forEachLimited(params.departments, DEPARTMENT_CONCURRENCY, async (department) => {
+    const citycodes = params.watched.get(department) ?? [];
     const read = await deps.sources.fetchDepartmentSampleDates({ department, since, until: params.day, pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE, beforeRequest: gate });
     if (!read.result.ok) {
+      // No snapshot for the département: its batches read per commune, as before any bulk read.
       summary.departmentsFailed += 1;
       return;
     }
     summary.departmentsRead += 1;
-    const baseline = baselines.get(department);
-    const latest: Record<string, string> = { ...(baseline?.latest ?? {}) };
+    const newestOf = new Map(read.result.data);
+    const known = await listDigestNewestSamples(deps.db, citycodes);
     const changed: string[] = [];
-    for (const [commune, sampledAt] of read.result.data) {
-      const known = baseline?.latest[commune];
-      if (known === undefined || sampledAt > known) {
-        latest[commune] = sampledAt;
-        changed.push(commune);
+    const missing: string[] = [];
+    const perCommune: string[] = [];
+    for (const citycode of citycodes) {
+      const communeCode = toCommuneCode(citycode);
+      // Paris, Lyon, Marseille: samples may be filed under the arrondissement or the commune, and
+      // the report picks between them per commune: those few stay on the per-commune path.
+      const arrondissement = communeCode !== citycode;
+      const newest = [newestOf.get(citycode), arrondissement ? newestOf.get(communeCode) : undefined].filter((at) => at !== undefined).sort().at(-1);
+      if (!known.has(citycode)) (arrondissement ? perCommune : missing).push(citycode);
+      else if (newest !== undefined && newest > (known.get(citycode) ?? "")) (arrondissement ? perCommune : changed).push(citycode);
+    }
+    // Many communes without a digest (the first run, a département joining): read its year once.
+    const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;
+    if (!seeding) perCommune.push(...missing);
+    const toFold = seeding ? [...changed, ...missing] : changed;
+    const digests = toFold.length > 0 ? await loadWaterDigests(deps.db, changed) : new Map<string, WaterDigest>();
+    if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
+    let folded = true;
+    if (toFold.length > 0) {
+      const bulk = await deps.sources.fetchDepartmentResults({
+        department,
+        since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
+        until: params.day,
+        pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE,
+        beforeRequest: gate,
+        onResults: (rows) => {
+          const byCommune = new Map<string, WaterResult[]>();
+          for (const { commune, result } of rows) {
+            if (!digests.has(commune)) continue;
+            const list = byCommune.get(commune) ?? [];
+            list.push(result);
+            byCommune.set(commune, list);
+          }
+          for (const [commune, results] of byCommune) {
+            foldIntoWaterDigest(digests.get(commune)!, results, params.now);
+            summary.bulkResults += results.length;
+          }
+        },
+      });
+      folded = bulk.result.ok;
+    }
+    if (!folded) perCommune.push(...toFold);
+    const judged = folded ? toFold : [];
+    if (folded) {
+      summary.changedCommunes += changed.length;
+      if (seeding) {
+        summary.seededCommunes += missing.length;
+        summary.seededDepartments += 1;
       }
     }
-    // First read of a département: nothing to compare with, every commune is read per commune once.
-    if (!baseline) summary.firstReadDepartments += 1;
-    else summary.changedCommunes += changed.length;
-    const snapshot: HubeauSnapshot = { latest, changed: baseline ? changed.sort() : "all" };
-    rows.push({ department, payloadJson: JSON.stringify(snapshot) });
+    summary.perCommuneCommunes += perCommune.length;
+    const before = earlier.get(department);
+    const perCommuneSet = new Set(perCommune);
+    const snapshot: HubeauSnapshot = {
+      changed: [...new Set([...(before?.changed ?? []), ...(before?.perCommune ?? []), ...judged])].filter((citycode) => !perCommuneSet.has(citycode)).sort(),
+      perCommune: [...perCommuneSet].sort(),
+    };
+    // The snapshot first, then the digests: a run that dies in between finds the same communes
+    // newer on its re-run (their digests did not move), and the merged snapshot keeps them.
+    await saveSnapshots(deps.db, { day: params.day, source: "hubeau", rows: [{ department, payloadJson: JSON.stringify(snapshot) }], nowMs });
+    await saveWaterDigests(
+      deps.db,
+      judged.map((citycode) => {
+        const digest = digests.get(citycode)!;
+        return { citycode, department, newestSampleAt: digestNewestSample(digest), digest };
+      }),
+      nowMs,
+    );
   });
-  await saveSnapshots(deps.db, { day: params.day, source: "hubeau", rows, nowMs: params.nowMs });
   // The window of the next run starts from here only if no département was left behind.
   if (summary.departmentsFailed === 0) {
-    await saveWatermark(deps.db, { source: WATERMARK_SOURCE, value: params.day, nowMs: params.nowMs });
+    await saveWatermark(deps.db, { source: WATERMARK_SOURCE, value: params.day, nowMs });
     summary.watermarkMoved = true;
   }
   return summary;
@@ -315,13 +435,13 @@ export async function loadRunChanges(deps: Pick<AppDeps, "db">, params: { day: s
   const departments = [...new Set(params.communes.map((citycode) => departmentCodeOf(toCommuneCode(citycode))))];
   const rows = await listSnapshotsOfDay(deps.db, { day: params.day, departments });
   const atmo = new Map<string, AtmoSnapshot>();
-  const hubeau = new Map<string, { changed: Set<string> | "all" }>();
+  const hubeau = new Map<string, { changed: Set<string>; perCommune: Set<string> }>();
   const vigieau = new Map<string, VigieauSnapshot>();
   for (const row of rows) {
     if (row.source === "atmo") atmo.set(row.department, JSON.parse(row.payloadJson) as AtmoSnapshot);
     else if (row.source === "hubeau") {
-      const snapshot = JSON.parse(row.payloadJson) as HubeauSnapshot;
-      hubeau.set(row.department, { changed: snapshot.changed === "all" ? "all" : new Set(snapshot.changed) });
+      const snapshot = JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>;
+      hubeau.set(row.department, { changed: new Set(snapshot.changed ?? []), perCommune: new Set(snapshot.perCommune ?? []) });
     } else if (row.source === "vigieau") vigieau.set(row.department, JSON.parse(row.payloadJson) as VigieauSnapshot);
   }
   const communes: Record<string, CommuneChanges> = {};
@@ -330,15 +450,14 @@ export async function loadRunChanges(deps: Pick<AppDeps, "db">, params: { day: s
     const department = departmentCodeOf(communeCode);
     const air = atmo.get(department);
     const water = hubeau.get(department);
-    // Paris, Lyon, Marseille: samples may be filed under the arrondissement or the commune.
-    const waterChanged = !water || water.changed === "all" || water.changed.has(citycode) || water.changed.has(communeCode);
     communes[citycode] = {
       air: air ? airIndicesOf(air, communeCode, params.day) : null,
-      waterChanged,
+      water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
       droughtChanged: vigieau.get(department)?.changed ?? true,
+      droughtNone: vigieau.get(department)?.zoneCount === 0,
     };
   }
-  return { day: params.day, communes };
+  return { day: params.day, communes, digests: await loadWaterDigests(deps.db, params.communes) };
 }
 
 /**

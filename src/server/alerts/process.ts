@@ -17,16 +17,17 @@ import {
 } from "../../core/alerts/index.ts";
 import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
-import { toCommuneCode } from "../../core/shared/commune.ts";
+import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { DroughtZone, SourceResult } from "../../core/types.ts";
-import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
-import { loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
+import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
+import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
 import type { RunChanges } from "./ingest.ts";
 import type { AlertSubject } from "./plan.ts";
 
@@ -111,6 +112,7 @@ export async function processAlertBatch(
 
   const eventRows: NewAlertEvent[] = [];
   const stateUpserts: AlertStateRow[] = [];
+  const digestWrites: DigestWrite[] = [];
   const communes = [...byCommune.entries()];
   let cursor = 0;
 
@@ -120,10 +122,16 @@ export async function processAlertBatch(
       if (!entry) break;
       const [citycode, subjects] = entry;
       const snapshot = options.changes?.communes[citycode];
+      const digest = options.changes?.digests.get(citycode) ?? null;
       // A subject never checked yet (no state for any source) needs its first read of everything.
       const isNew = (subject: AlertSubject) => !CHECKED_SOURCE_KEYS.some((source) => states.has(`${subject.subjectKey}|${source}`));
       const wants = (subject: AlertSubject, source: "water" | "drought") =>
-        subject.sources.includes(source) && (!snapshot || (source === "water" ? snapshot.waterChanged : snapshot.droughtChanged) || isNew(subject));
+        subject.sources.includes(source) &&
+        (!snapshot || (source === "water" ? snapshot.water !== "unchanged" : snapshot.droughtChanged) || isNew(subject));
+      const wantsWater = subjects.some((subject) => wants(subject, "water"));
+      // Water from the commune's digest when the run has one for it (decision 049); read per
+      // commune when the snapshot says so, or when there is no digest yet.
+      const readWater = wantsWater && (!snapshot || snapshot.water === "read" || digest === null);
       const needs = new Set(subjects.flatMap((subject) => subject.sources));
       // The commune's official air index, else its intercommunality's (as on the report page);
       // from the run's snapshot when there is one (null there: the day's ATMO read failed).
@@ -131,23 +139,31 @@ export async function processAlertBatch(
         citycode,
         now,
         needs: {
-          water: subjects.some((subject) => wants(subject, "water")),
-          drought: subjects.some((subject) => wants(subject, "drought")),
+          water: readWater,
+          drought: !snapshot?.droughtNone && subjects.some((subject) => wants(subject, "drought")),
           air: !snapshot && needs.has("air"),
         },
         gates: options.gates,
       });
+      const waterData = commune.water ?? (wantsWater && digest ? communeWaterFromDigest(commune.communeCode, digest) : null);
+      // A commune read per commune during the queued run seeds (or renews) its digest.
+      if (options.changes && commune.water && commune.water.udis.ok && commune.water.results.ok) {
+        const fresh = emptyWaterDigest(commune.water.udis.data);
+        foldIntoWaterDigest(fresh, commune.water.results.data, now);
+        digestWrites.push({ citycode, department: departmentCodeOf(commune.communeCode), newestSampleAt: digestNewestSample(fresh), digest: fresh });
+      }
       const airIndices = snapshot ? snapshot.air : commune.air;
       const air = airIndices ? evaluateAirQuality({ ...airIndices, cams: { ok: false, reason: "not_found" }, now }) : null;
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
-        if (wants(subject, "water") && commune.water) {
-          const water = evaluateWaterQuality({ ...selectWater(commune.water, subject.udiCode ?? undefined), now });
+        if (wants(subject, "water") && waterData) {
+          const water = evaluateWaterQuality({ ...selectWater(waterData, subject.udiCode ?? undefined), now });
           diffs.push(["water", diffWater(previous<WaterAlertState>("water"), water)]);
         }
         if (wants(subject, "drought")) {
-          const drought = evaluateDrought({ zones: await zonesForSubject(deps, options.gates, subject, commune), now });
+          const zones: SourceResult<DroughtZone[]> = snapshot?.droughtNone ? { ok: true, data: [] } : await zonesForSubject(deps, options.gates, subject, commune);
+          const drought = evaluateDrought({ zones, now });
           diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
         }
         if (subject.sources.includes("air") && air) diffs.push(["air", diffAir(previous<AirAlertState>("air"), air, now)]);
@@ -177,7 +193,9 @@ export async function processAlertBatch(
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, communes.length)) }, worker));
 
-  // Events and states of the batch land together: a state never moves without its event.
+  // Events and states of the batch land together: a state never moves without its event. The
+  // digests read per commune go after: a batch redelivered before them reads those communes again.
   await saveDetections(deps.db, { events: eventRows, states: stateUpserts });
+  await saveWaterDigests(deps.db, digestWrites, nowMs);
   return { subjectsChecked: batch.length, alertsDetected: eventRows.length };
 }

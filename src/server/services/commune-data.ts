@@ -5,7 +5,7 @@ import { levelOfAtmoCode, type EpciRef } from "../../core/air/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
-import { KEY_PARAMETER_CODES } from "../../core/water/index.ts";
+import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, type WaterDigest } from "../../core/water/index.ts";
 import { HUBEAU_MAX_RESULTS } from "../../sources/hubeau/client.ts";
 import type { Sources } from "./sources.ts";
 
@@ -102,6 +102,16 @@ export interface CommuneWater {
   communeCode: string;
   udis: SourceResult<Udi[]>;
   results: SourceResult<WaterResult[]>;
+  /**
+   * Samples per network, when `results` are not every result of the window (a digest keeps only
+   * what judges the networks): the « most sampled » choice is then made from these counts.
+   */
+  sampleRanking?: ReadonlyMap<string, { samples: number; newest: string }>;
+}
+
+/** A commune's water as the alert run's digest knows it (decision 049): no upstream call. */
+export function communeWaterFromDigest(communeCode: string, digest: WaterDigest): CommuneWater {
+  return { communeCode, udis: { ok: true, data: digest.udis }, results: { ok: true, data: digestResults(digest) }, sampleRanking: digestSampleRanking(digest) };
 }
 
 /**
@@ -127,7 +137,7 @@ export function selectWater(data: CommuneWater, udiCode: string | undefined): Wa
   const common = { udis, communeCode: data.communeCode, otherNetworks: [] };
   if (!data.results.ok) return { ...common, results: data.results, udi: null, udiChoice: null };
   const all = data.results.data;
-  const { udi, choice } = chooseUdi(udis, all, udiCode);
+  const { udi, choice } = chooseUdi(udis, data.sampleRanking ?? rankNetworks(all), udiCode);
   const results = udi ? filterByUdi(all, udi.code) : all;
   const attributable = all.some((result) => result.networks.length > 0);
   const otherNetworks = udi && attributable
@@ -169,11 +179,8 @@ function mergeResults(...lists: WaterResult[][]): WaterResult[] {
  * and the population it serves (arrêté du 11 janvier 2007, annexe II), and open data give no
  * population per network. Ties go to the most recently sampled.
  */
-function chooseUdi(udis: Udi[], results: WaterResult[], requested: string | undefined): { udi: Udi | null; choice: WaterQualitySection["udi_choice"] } {
-  if (udis.length === 0) return { udi: null, choice: null };
-  const wanted = requested ? udis.find((udi) => udi.code === requested) : undefined;
-  if (wanted) return { udi: wanted, choice: "requested" };
-  if (udis.length === 1) return { udi: udis[0]!, choice: "only" };
+/** Network → how many samples name it and its newest sample, over the results read. */
+function rankNetworks(results: readonly WaterResult[]): Map<string, { samples: number; newest: string }> {
   const samples = new Map<string, Set<string>>();
   const newest = new Map<string, string>();
   for (const result of results) {
@@ -183,9 +190,21 @@ function chooseUdi(udis: Udi[], results: WaterResult[], requested: string | unde
       if ((newest.get(network.code) ?? "") < result.sampledAt) newest.set(network.code, result.sampledAt);
     }
   }
+  return new Map([...samples].map(([code, set]) => [code, { samples: set.size, newest: newest.get(code) ?? "" }]));
+}
+
+function chooseUdi(
+  udis: Udi[],
+  ranking: ReadonlyMap<string, { samples: number; newest: string }>,
+  requested: string | undefined,
+): { udi: Udi | null; choice: WaterQualitySection["udi_choice"] } {
+  if (udis.length === 0) return { udi: null, choice: null };
+  const wanted = requested ? udis.find((udi) => udi.code === requested) : undefined;
+  if (wanted) return { udi: wanted, choice: "requested" };
+  if (udis.length === 1) return { udi: udis[0]!, choice: "only" };
   const ranked = udis
-    .filter((udi) => samples.has(udi.code))
-    .sort((a, b) => samples.get(b.code)!.size - samples.get(a.code)!.size || (newest.get(b.code) ?? "").localeCompare(newest.get(a.code) ?? ""));
+    .filter((udi) => ranking.has(udi.code))
+    .sort((a, b) => ranking.get(b.code)!.samples - ranking.get(a.code)!.samples || ranking.get(b.code)!.newest.localeCompare(ranking.get(a.code)!.newest));
   const best = ranked[0];
   return best ? { udi: best, choice: "most-sampled" } : { udi: udis[0]!, choice: "first-listed" };
 }

@@ -1,7 +1,7 @@
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { parisMinutesOfDay, todayInParis } from "../../core/shared/time.ts";
 import { searchAddresses } from "../../sources/ban/client.ts";
-import { fetchCommuneUdis, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
+import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
 import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigieau/client.ts";
 import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
 import { fetchAtmoIndex, fetchAtmoIndicesForDays, type CountedResult } from "../../sources/atmo/client.ts";
@@ -82,6 +82,15 @@ export interface Sources {
   fetchCommunesEpci(): Promise<SourceResult<Array<[string, string | null]>>>;
   /** commune → newest sample date, for the samples of a département in since…until */
   fetchDepartmentSampleDates(params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<Array<[string, string]>>>;
+  /** every result of a département in since…until, page by page to `onResults` (never cached: it is read once per run) */
+  fetchDepartmentResults(params: {
+    department: string;
+    since: string;
+    until: string;
+    pageSize: number;
+    beforeRequest?: () => Promise<void>;
+    onResults: (results: Array<{ commune: string; result: WaterResult }>) => void;
+  }): Promise<CountedResult<null>>;
   /** what VigiEau has in force in a département (no communes listed), to compare between runs */
   fetchDepartmentZonesState(params: { department: string }): Promise<SourceResult<DepartmentZonesState>>;
   /** the ministry portal's ids of a commune's bathing sites */
@@ -201,6 +210,12 @@ export function createSources(deps: {
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
       const started = performance.now();
       const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), { department, since, until, pageSize, ...(beforeRequest ? { beforeRequest } : {}) });
+      record("hubeau", read.result, performance.now() - started, read.requests);
+      return read;
+    },
+    fetchDepartmentResults: async (params) => {
+      const started = performance.now();
+      const read = await fetchDepartmentResults(options(config.HUBEAU_API_URL), params);
       record("hubeau", read.result, performance.now() - started, read.requests);
       return read;
     },

@@ -1,7 +1,8 @@
+import type { z } from "zod";
 import type { SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { communesUdiResponseSchema, sampleDatesResponseSchema, waterResultsResponseSchema } from "./schema.ts";
-import { foldLatestSampleDates, mapCommuneUdis, mapWaterResults } from "./to-domain.ts";
+import { foldLatestSampleDates, mapCommuneUdis, mapWaterResult, mapWaterResults } from "./to-domain.ts";
 
 /** `GET {baseUrl}/communes_udi?code_commune=…&size=200` → the UDIs of the latest year. */
 export async function fetchCommuneUdis(
@@ -77,30 +78,32 @@ export async function fetchWaterResults(
 
 const DAY_MS = 24 * 3600 * 1000;
 
+type DepartmentRead = { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> };
+
 /**
- * The newest sample date of every commune of a département that has a sample in
- * `since`…`until` (YYYY-MM-DD, both inclusive):
- * `GET {baseUrl}/resultats_dis?code_departement=XX&date_min_prelevement=…&date_max_prelevement=…
- * &fields=code_commune,date_prelevement&size=…&page=…`. Hub'Eau serves at most 20 000 results
- * of one query: a window with more is split in two halves that share their middle day (whether
+ * Every record of a département with a sample in `since`…`until` (YYYY-MM-DD, both inclusive),
+ * page by page: `GET {baseUrl}/resultats_dis?code_departement=XX&date_min_prelevement=…
+ * &date_max_prelevement=…&fields=…&size=…&page=…`, each page handed to `onPage` and dropped, so
+ * memory holds one page whatever the window. Hub'Eau serves at most 20 000 results of one query:
+ * a window with more is split in two halves that share their middle day (whether
  * date_max_prelevement includes its whole day is not documented; a day read twice costs nothing,
- * a day read by neither half would hide a sample). A window of two days or less that still holds
- * more fails the read, and so does any failed page: the caller then falls back to the
- * per-commune reads for that département. Returns entries (plain data the cache can keep).
+ * a day read by neither half would hide a sample — callers fold records idempotently). A window
+ * of two days or less that still holds more fails the read, and so does any failed page.
  */
-export async function fetchDepartmentSampleDates(
+async function readDepartmentWindow<T extends z.ZodType<{ data: unknown[]; count?: number | null | undefined }>>(
   opts: SourceOptions,
-  params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> },
-): Promise<{ result: SourceResult<Array<[string, string]>>; requests: number }> {
+  params: DepartmentRead & { fields: readonly string[] },
+  schema: T,
+  onPage: (page: z.infer<T>) => void,
+): Promise<{ result: SourceResult<null>; requests: number }> {
   const pageSize = Math.max(1, Math.min(params.pageSize, HUBEAU_MAX_RESULTS));
-  const latest = new Map<string, string>();
   let requests = 0;
   const pageUrl = (since: string, until: string, page: number) => {
     const query = new URLSearchParams({
       code_departement: params.department,
       date_min_prelevement: since,
       date_max_prelevement: until,
-      fields: "code_commune,date_prelevement",
+      fields: params.fields.join(","),
       size: String(pageSize),
       page: String(page),
     });
@@ -109,7 +112,7 @@ export async function fetchDepartmentSampleDates(
   const get = async (since: string, until: string, page: number) => {
     await params.beforeRequest?.();
     requests += 1;
-    return fetchJson({ ...opts, url: pageUrl(since, until, page) }, sampleDatesResponseSchema);
+    return fetchJson({ ...opts, url: pageUrl(since, until, page) }, schema);
   };
 
   async function readWindow(since: string, until: string): Promise<SourceResult<null>> {
@@ -124,16 +127,50 @@ export async function fetchDepartmentSampleDates(
       if (!earlier.ok) return earlier;
       return readWindow(middle, until);
     }
-    foldLatestSampleDates(latest, first.data);
+    onPage(first.data);
     const pages = first.data.data.length < pageSize ? 1 : Math.ceil(count / pageSize);
     for (let page = 2; page <= pages; page += 1) {
       const next = await get(since, until, page);
       if (!next.ok) return next;
-      foldLatestSampleDates(latest, next.data);
+      onPage(next.data);
     }
     return { ok: true, data: null };
   }
 
-  const read = await readWindow(params.since.slice(0, 10), params.until.slice(0, 10));
-  return { result: read.ok ? { ok: true, data: [...latest] } : read, requests };
+  const result = await readWindow(params.since.slice(0, 10), params.until.slice(0, 10));
+  return { result, requests };
+}
+
+/**
+ * The newest sample date of every commune of a département that has a sample in
+ * `since`…`until`, asking only `code_commune,date_prelevement` (readDepartmentWindow). A failed
+ * read makes the caller fall back to the per-commune reads for that département. Returns entries
+ * (plain data the cache can keep).
+ */
+export async function fetchDepartmentSampleDates(
+  opts: SourceOptions,
+  params: DepartmentRead,
+): Promise<{ result: SourceResult<Array<[string, string]>>; requests: number }> {
+  const latest = new Map<string, string>();
+  const read = await readDepartmentWindow(opts, { ...params, fields: ["code_commune", "date_prelevement"] }, sampleDatesResponseSchema, (page) => foldLatestSampleDates(latest, page));
+  return { result: read.result.ok ? { ok: true, data: [...latest] } : read.result, requests: read.requests };
+}
+
+/**
+ * Every result of a département in `since`…`until` with the fields the evaluation maps, handed
+ * page by page to `onResults` as (commune, result) pairs; records without a commune are skipped.
+ * Nothing is kept here: the caller folds each page into its digests (decision 049).
+ */
+export async function fetchDepartmentResults(
+  opts: SourceOptions,
+  params: DepartmentRead & { onResults: (results: Array<{ commune: string; result: WaterResult }>) => void },
+): Promise<{ result: SourceResult<null>; requests: number }> {
+  return readDepartmentWindow(opts, { ...params, fields: [...WATER_RESULT_FIELDS, "code_commune"] }, waterResultsResponseSchema, (page) => {
+    const results: Array<{ commune: string; result: WaterResult }> = [];
+    for (const item of page.data) {
+      const commune = item.code_commune?.trim();
+      if (commune) results.push({ commune, result: mapWaterResult(item) });
+    }
+    params.onResults(results);
+  });
 }

@@ -36,3 +36,24 @@ export const sourceWatermarks = sqliteTable("source_watermarks", {
 });
 
 export type SourceSnapshotRow = typeof sourceSnapshots.$inferSelect;
+
+/**
+ * Each watched commune's drinking-water digest (decision 049, src/core/water/digest.ts): what
+ * twelve months of Hub'Eau results say about its networks, kept up to date from the run's bulk
+ * reads so that a new sample is judged without reading the commune's year again. Keyed by the
+ * citycode the subjects carry. `newestSampleAt` is the digest's newest sample, to tell from a
+ * département's sample dates which communes have something new.
+ */
+export const waterDigests = sqliteTable(
+  "water_digests",
+  {
+    citycode: text("citycode").primaryKey(),
+    department: text("department").notNull(),
+    newestSampleAt: text("newest_sample_at"),
+    payloadJson: text("payload_json").notNull(),
+    updatedAtMs: integer("updated_at_ms").notNull(),
+  },
+  (table) => [index("water_digests_department").on(table.department)],
+);
+
+export type WaterDigestRow = typeof waterDigests.$inferSelect;
