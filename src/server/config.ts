@@ -83,6 +83,11 @@ export const configSchema = z.object({
    * whole year once to build them (decision 049); fewer are read per commune, which seeds them.
    */
   ALERT_HUBEAU_SEED_MIN_COMMUNES: z.coerce.number().int().min(1).default(5),
+  /**
+   * Per-commune VigiEau reads a run may spend on first judgements (communes whose subjects have no
+   * drought state yet, in a département with zones in force); changes are always read.
+   */
+  ALERT_VIGIEAU_FIRST_READS_PER_RUN: z.coerce.number().int().min(0).default(1500),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

@@ -332,4 +332,38 @@ describe("water digests built per commune, and the fallbacks", () => {
     const [state] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:drought34148' and ${alertStates.source} = 'drought'`);
     expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ gravity: null });
   });
+
+  it("first drought judgements take from the day's budget; the others wait for the next run, changes never do", async () => {
+    app.upstreams.setData("zones", CRISIS_SCENARIO.citycode, frozenList("vigieau/zones-derived-34148-crise.json", DAY1));
+    const when = day(5);
+    app.setNow(when);
+    app.rebuild({ ALERT_VIGIEAU_FIRST_READS_PER_RUN: "0" });
+    const deps = app.deps();
+    const today = todayInParis(when);
+    await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
+    const changes = await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] });
+    expect(changes.communes[CRISIS_SCENARIO.citycode]).toMatchObject({ droughtNone: false });
+    const newcomer: AlertSubject = { ...subject, subjectKey: "sub:budget34148", recipientKey: "s_budget34148", sources: ["drought"] };
+    const droughtReads = (from: number) => app.upstreams.requests.slice(from).filter((request) => request.source === "vigieau" && request.path === "/zones");
+    const stateOfNewcomer = async () => {
+      const [row] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:budget34148' and ${alertStates.source} = 'drought'`);
+      return row ? (JSON.parse(row.stateJson) as unknown) : null;
+    };
+    let from = app.upstreams.requests.length;
+    await processAlertBatch(deps, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
+    expect(droughtReads(from)).toEqual([]);
+    expect(await stateOfNewcomer()).toBeNull();
+
+    // With a budget of one: the first read is taken, the next commune's would wait.
+    app.rebuild({ ALERT_VIGIEAU_FIRST_READS_PER_RUN: "1" });
+    const withBudget = app.deps();
+    from = app.upstreams.requests.length;
+    await processAlertBatch(withBudget, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
+    expect(droughtReads(from)).toHaveLength(1);
+    expect(await stateOfNewcomer()).toEqual({ gravity: "crise" });
+    const other: AlertSubject = { ...newcomer, subjectKey: "sub:budget34148b", recipientKey: "s_budget34148b" };
+    from = app.upstreams.requests.length;
+    await processAlertBatch(withBudget, [other], { gates: NO_WAIT, concurrency: 1, changes });
+    expect(droughtReads(from)).toEqual([]);
+  });
 });

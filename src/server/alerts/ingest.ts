@@ -22,6 +22,7 @@ import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { listDigestNewestSamples, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
+  deleteBudgetsExcept,
   deleteSnapshotsBefore,
   listBaselineSnapshots,
   listSnapshotsOfDay,
@@ -40,6 +41,8 @@ type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 /** Hub'Eau's baselines must outlive a month without samples; the air snapshot is only read today. */
 const KEEP_BASELINE_DAYS = 45;
 const WATERMARK_SOURCE = "hubeau";
+/** The day's budget of VigiEau first reads (process.ts), a counter in source_watermarks. */
+export const VIGIEAU_FIRST_READS_BUDGET = "vigieau-first-reads:";
 /** Départements read at once per source (each request still passes the source's rate gate). */
 const DEPARTMENT_CONCURRENCY = 4;
 
@@ -139,6 +142,7 @@ export async function ingestSources(deps: Deps, params: { day: string; now: Date
     deleteSnapshotsBefore(deps.db, { source: "atmo", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
+    deleteBudgetsExcept(deps.db, { prefix: VIGIEAU_FIRST_READS_BUDGET, keep: `${VIGIEAU_FIRST_READS_BUDGET}${params.day}` }),
   ]);
 
   const callsAfter = countCalls(deps);

@@ -22,13 +22,14 @@ import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
+import { takeFromBudget } from "../db/repositories/source-snapshots.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
-import type { RunChanges } from "./ingest.ts";
+import { VIGIEAU_FIRST_READS_BUDGET, type RunChanges } from "./ingest.ts";
 import type { AlertSubject } from "./plan.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
@@ -74,7 +75,6 @@ async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubjec
   });
 }
 
-const CHECKED_SOURCE_KEYS: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
 
 export interface BatchOutcome {
   subjectsChecked: number;
@@ -123,12 +123,24 @@ export async function processAlertBatch(
       const [citycode, subjects] = entry;
       const snapshot = options.changes?.communes[citycode];
       const digest = options.changes?.digests.get(citycode) ?? null;
-      // A subject never checked yet (no state for any source) needs its first read of everything.
-      const isNew = (subject: AlertSubject) => !CHECKED_SOURCE_KEYS.some((source) => states.has(`${subject.subjectKey}|${source}`));
+      // A source never judged for a subject (no state yet) needs its first judgement.
+      const hasState = (subject: AlertSubject, source: AlertSource) => states.has(`${subject.subjectKey}|${source}`);
       const wants = (subject: AlertSubject, source: "water" | "drought") =>
         subject.sources.includes(source) &&
-        (!snapshot || (source === "water" ? snapshot.water !== "unchanged" : snapshot.droughtChanged) || isNew(subject));
+        (!snapshot || (source === "water" ? snapshot.water !== "unchanged" : snapshot.droughtChanged) || !hasState(subject, source));
       const wantsWater = subjects.some((subject) => wants(subject, "water"));
+      // Drought: a département without zones is judged from its snapshot, free. Otherwise a change
+      // is always read; a first judgement only (no subject of the commune has a drought state yet)
+      // takes one read from the day's budget, so that a first run in a drought season does not
+      // hold every batch behind VigiEau's ~0,3 calls/s: the rest get theirs on the next runs.
+      const droughtWanted = subjects.filter((subject) => wants(subject, "drought"));
+      const droughtFree = snapshot?.droughtNone === true;
+      const droughtIsChange = !snapshot || droughtWanted.some((subject) => hasState(subject, "drought"));
+      const readDrought =
+        droughtWanted.length > 0 &&
+        !droughtFree &&
+        (droughtIsChange ||
+          (await takeFromBudget(deps.db, { key: `${VIGIEAU_FIRST_READS_BUDGET}${options.changes?.day ?? ""}`, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
       // Water from the commune's digest when the run has one for it (decision 049); read per
       // commune when the snapshot says so, or when there is no digest yet.
       const readWater = wantsWater && (!snapshot || snapshot.water === "read" || digest === null);
@@ -140,7 +152,7 @@ export async function processAlertBatch(
         now,
         needs: {
           water: readWater,
-          drought: !snapshot?.droughtNone && subjects.some((subject) => wants(subject, "drought")),
+          drought: readDrought,
           air: !snapshot && needs.has("air"),
         },
         gates: options.gates,
@@ -161,8 +173,8 @@ export async function processAlertBatch(
           const water = evaluateWaterQuality({ ...selectWater(waterData, subject.udiCode ?? undefined), now });
           diffs.push(["water", diffWater(previous<WaterAlertState>("water"), water)]);
         }
-        if (wants(subject, "drought")) {
-          const zones: SourceResult<DroughtZone[]> = snapshot?.droughtNone ? { ok: true, data: [] } : await zonesForSubject(deps, options.gates, subject, commune);
+        if (wants(subject, "drought") && (droughtFree || readDrought)) {
+          const zones: SourceResult<DroughtZone[]> = droughtFree ? { ok: true, data: [] } : await zonesForSubject(deps, options.gates, subject, commune);
           const drought = evaluateDrought({ zones, now });
           diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
         }
