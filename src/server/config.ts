@@ -73,6 +73,8 @@ export const configSchema = z.object({
   /** the run's bulk reads (decision 048): ATMO features per WFS page, Hub'Eau results per page */
   ALERT_ATMO_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
   ALERT_HUBEAU_PAGE_SIZE: z.coerce.number().int().min(1).max(20_000).default(20_000),
+  /** Hub'Eau results per page when every field is asked (decision 049): ~6 MB of JSON a page */
+  ALERT_HUBEAU_RESULTS_PAGE_SIZE: z.coerce.number().int().min(1).max(20_000).default(10_000),
   /**
    * How far before the last complete read the Hub'Eau read starts: samples are published a month
    * or two after they are taken, so "newer than the last run" by sample date would miss them.

@@ -106,8 +106,12 @@ function describeRequest(request: FakeRequest): string {
  * The child: both fakes, with their logs folded into counters every second (200 000 captured
  * emails would otherwise hold gigabytes in the fake Resend).
  */
-async function serveFakes(options: { communes: number; nowIso: string }): Promise<void> {
-  const upstreams = await startFakeUpstreams({ delayMs: UPSTREAM_DELAY_MS, now: new Date(options.nowIso), national: { communes: options.communes } });
+async function serveFakes(options: { communes: number; nowIso: string; rowsPerSample: number }): Promise<void> {
+  const upstreams = await startFakeUpstreams({
+    delayMs: UPSTREAM_DELAY_MS,
+    now: new Date(options.nowIso),
+    national: { communes: options.communes, rowsPerSample: options.rowsPerSample },
+  });
   const resend = await startFakeResend();
   let counts: FakeCounts = { upstream: {}, resendCalls: {}, emails: 0, distinctRecipients: 0 };
   let recipients = new Set<string>();
@@ -151,8 +155,8 @@ interface FakesHandle {
   stop(): void;
 }
 
-async function startFakesProcess(communes: number, now: Date): Promise<FakesHandle> {
-  const child: ChildProcess = fork(import.meta.filename, ["--fakes-child", String(communes), now.toISOString()], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+async function startFakesProcess(communes: number, now: Date, rowsPerSample: number): Promise<FakesHandle> {
+  const child: ChildProcess = fork(import.meta.filename, ["--fakes-child", String(communes), now.toISOString(), String(rowsPerSample)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiting = new Map<number, { resolve: (reply: Record<string, unknown>) => void; reject: (error: Error) => void }>();
   child.on("message", (reply: { id: number } & Record<string, unknown>) => {
     waiting.get(reply.id)?.resolve(reply);
@@ -785,8 +789,10 @@ async function main(): Promise<void> {
   const liveMemory = process.argv.includes("--live-memory");
   const dayCount = Math.min(2, readFlag("--days", 2));
   const communeCount = readFlag("--communes", DEFAULT_COMMUNES);
+  // Hub'Eau result rows per sample (one per parameter upstream; the fake's template has 8).
+  const rowsPerSample = readFlag("--rows-per-sample", 1);
   let now = DAY_ONE_AT_UTC;
-  const fakes = await startFakesProcess(communeCount, now);
+  const fakes = await startFakesProcess(communeCount, now, rowsPerSample);
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-national-"));
   const database = await openDatabase({ url: `file:${join(directory, "national.db")}` });
   try {
@@ -861,7 +867,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === "--fakes-child") {
-  await serveFakes({ communes: Number(process.argv[3]), nowIso: process.argv[4] ?? new Date().toISOString() });
+  await serveFakes({ communes: Number(process.argv[3]), nowIso: process.argv[4] ?? new Date().toISOString(), rowsPerSample: Number(process.argv[5] ?? 1) });
 } else if (import.meta.main) {
   const sampler = process.argv.includes("--live-memory")
     ? setInterval(() => {

@@ -88,7 +88,7 @@ afterAll(async () => {
 
 describe("bulk reads per run", () => {
   it("day 1: the ingest reads each source once per département and stores one snapshot each", async () => {
-    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10", ...SEED_ALL });
+    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10", ALERT_HUBEAU_RESULTS_PAGE_SIZE: "10", ...SEED_ALL });
     const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
 
     // ATMO: the fixtures hold 6 features for today and tomorrow (Amiens, its EPCI, Les Abymes),

@@ -309,6 +309,15 @@ async function ingestWater(
       .map((row) => [row.department, JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>]),
   );
   const gate = createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND);
+  // The results reads (every field) go one département at a time, in pages of
+  // ALERT_HUBEAU_RESULTS_PAGE_SIZE: memory holds one such page and one département's digests,
+  // within a Worker's 128 MB; the light sample-date reads still go four at a time.
+  let resultsTurn: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = resultsTurn.then(task);
+    resultsTurn = run.catch(() => undefined);
+    return run;
+  };
   await forEachLimited(params.departments, DEPARTMENT_CONCURRENCY, async (department) => {
     const citycodes = params.watched.get(department) ?? [];
     const read = await deps.sources.fetchDepartmentSampleDates({ department, since, until: params.day, pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE, beforeRequest: gate });
@@ -340,11 +349,11 @@ async function ingestWater(
     if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
     let folded = true;
     if (toFold.length > 0) {
-      const bulk = await deps.sources.fetchDepartmentResults({
+      const bulk = await oneAtATime(() => deps.sources.fetchDepartmentResults({
         department,
         since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
         until: params.day,
-        pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE,
+        pageSize: deps.config.ALERT_HUBEAU_RESULTS_PAGE_SIZE,
         beforeRequest: gate,
         onResults: (rows) => {
           const byCommune = new Map<string, WaterResult[]>();
@@ -359,7 +368,7 @@ async function ingestWater(
             summary.bulkResults += results.length;
           }
         },
-      });
+      }));
       folded = bulk.result.ok;
     }
     if (!folded) perCommune.push(...toFold);
