@@ -169,6 +169,38 @@ export interface WaterQualitySection {
   /** French message when success is false or no data */
   message: string | null;
   source: SourceRef;
+  /**
+   * Twelve months of the key parameters of the network shown (nitrates, total pesticides, sum of
+   * 20 PFAS, E. coli, enterococci, lead when measured), from the results the report already read;
+   * [] when there is none. Drawn on the report and in the PDF (issue 15).
+   */
+  history: WaterHistorySeries[];
+}
+
+/** One key parameter over the twelve-month window, for the chart and its table. */
+export interface WaterHistorySeries {
+  /** SANDRE code ("1340") */
+  code: string;
+  /** plain French name (« Nitrates », « E. coli ») */
+  name: string;
+  /** the unit of the values and of the limit (« mg/L », « n/(100mL) ») */
+  unit: string | null;
+  /** the limite de qualité in `unit`, drawn as a line; null when none applies */
+  limit: number | null;
+  /** oldest first */
+  points: WaterHistoryPoint[];
+}
+
+export interface WaterHistoryPoint {
+  /** ISO date-time (UTC) of the sample */
+  sampled_at: string;
+  /** the measured value in the series' unit; null when not detected or not quantified */
+  value: number | null;
+  /** resultat_alphanumerique verbatim ("<0,05", "12,3") */
+  raw: string;
+  /** the result's label as the report gives it: « Conforme », « Non conforme », « Non détecté »… */
+  label: string;
+  level: Exclude<Level, "unavailable">;
 }
 
 // ---------------------------------------------------------------- air (ATMO + CAMS)

@@ -15,7 +15,19 @@ import {
   prohibitionTerm,
 } from "../bathing/notes.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
-import type { AirPollutantCode, BathingSection, DroughtRestriction, Level, Recommendation, Report, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type {
+  AirPollutantCode,
+  BathingSection,
+  DroughtRestriction,
+  Level,
+  Recommendation,
+  Report,
+  SourceRef,
+  WaterHistoryPoint,
+  WaterHistorySeries,
+  WaterParameterView,
+  WaterQualitySection,
+} from "../types.ts";
 import {
   AT_THE_TAP_TEXT,
   describeLastNonCompliance,
@@ -80,6 +92,41 @@ export interface WaterPresentation extends SectionPresentation {
   key: "water";
   networks: { selected: string | null; options: Array<{ code: string; label: string }>; hint: string | null };
   rows: WaterRowPresentation[];
+  /** twelve months of the key parameters, each drawn with layoutWaterChart (water-chart.ts) */
+  history: WaterHistoryPresentation[];
+}
+
+export interface WaterHistoryPointPresentation {
+  /** « 10 novembre 2026 » */
+  date: string;
+  /** « 62 mg/L », « < 0,05 µg/L » (the laboratory's result, never the 0 Hub'Eau gives below it) */
+  value: string;
+  /** the report's label: « Non conforme », « Non détecté »… */
+  label: string;
+  tone: Tone;
+  /** « 62 mg/L (Non conforme) », « Non détecté (< 0,05 µg/L) » */
+  result: string;
+  /** « 10 novembre 2026 : 62 mg/L (Non conforme) »: the point's name and tooltip */
+  text: string;
+}
+
+export interface WaterHistoryPresentation {
+  code: string;
+  /** « Nitrates » */
+  name: string;
+  series: WaterHistorySeries;
+  /** the end of the twelve-month window the chart spans (the report's generation time) */
+  windowEnd: string;
+  /** « 6 prélèvements du 12 décembre 2025 au 10 novembre 2026, dont 1 « Non conforme » » */
+  summary: string;
+  /** « Nitrates : 6 prélèvements …, limite de qualité : 50 mg/L »: the chart's description */
+  description: string;
+  /** « Limite de qualité : 50 mg/L », beside the dashed line; null when no limit is drawn */
+  limitLabel: string | null;
+  /** oldest first, as the series' points */
+  points: WaterHistoryPointPresentation[];
+  /** one line for the PDF: count and verdicts, last result and its date, limit */
+  line: string;
 }
 
 export interface AirPresentation extends SectionPresentation {
@@ -285,7 +332,7 @@ function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null
   };
 }
 
-export function presentWater(water: WaterQualitySection): WaterPresentation {
+export function presentWater(water: WaterQualitySection, generatedAt: string | null = null): WaterPresentation {
   const headline = waterHeadline(water);
   const facts: Fact[] = water.success
     ? [
@@ -323,6 +370,64 @@ export function presentWater(water: WaterQualitySection): WaterPresentation {
           : null,
     },
     rows: water.parameters.map((parameter) => presentWaterRow(parameter, water.sampled_at)),
+    history: water.history.map((series) => presentWaterHistory(series, generatedAt ?? water.sampled_at ?? series.points.at(-1)?.sampled_at ?? "")),
+  };
+}
+
+/** Labels that say a sample is within its limit; any other is counted by name in the summary. */
+const COMPLIANT_HISTORY_LABELS = new Set(["Conforme", "Non détecté", "Conforme, proche de la limite"]);
+
+function presentHistoryPoint(point: WaterHistoryPoint, unit: string | null): WaterHistoryPointPresentation {
+  const raw = point.raw.trim();
+  const date = formatDateFr(point.sampled_at);
+  let value: string;
+  if (point.value !== null) value = `${raw.startsWith(">") ? `>${NBSP}` : ""}${withUnit(formatNumberFr(point.value, 3), unit)}`;
+  else {
+    // The laboratory's limit as it wrote it (« <0,05 » → « < 0,05 µg/L »), or the bare text.
+    const limit = /^<=?\s*([\d.,]+)$/.exec(raw)?.[1];
+    value = limit ? `<${NBSP}${withUnit(limit.replace(".", ","), unit)}` : raw || point.label;
+  }
+  const result = point.value !== null ? `${value} (${point.label})` : value === point.label ? point.label : `${point.label} (${value})`;
+  // Compliant values stay green whatever their shade, as in the parameter list.
+  const tone: Tone = point.label === "Conforme" && point.level !== "concerning" && point.level !== "critical" ? "good" : point.level;
+  return { date, value, label: point.label, tone, result, text: `${date}${NBSP}: ${result}` };
+}
+
+function describeHistoryLimit(series: WaterHistorySeries): string | null {
+  if (series.limit === null) return null;
+  return `${LIMIT_KIND_TEXTS.limite}${NBSP}: ${withUnit(formatNumberFr(series.limit, 3), series.unit)}`;
+}
+
+/** The words of one parameter's twelve months: what the chart shows, said for every channel. */
+export function presentWaterHistory(series: WaterHistorySeries, windowEnd: string): WaterHistoryPresentation {
+  const points = series.points.map((point) => presentHistoryPoint(point, series.unit));
+  const count = points.length;
+  const first = points[0];
+  const last = points.at(-1);
+  const samples = `${count}${NBSP}prélèvement${count > 1 ? "s" : ""}`;
+  const span = !first || !last ? "" : count === 1 ? `, le ${last.date}` : ` du ${first.date} au ${last.date}`;
+  const others = new Map<string, number>();
+  for (const point of points) if (!COMPLIANT_HISTORY_LABELS.has(point.label)) others.set(point.label, (others.get(point.label) ?? 0) + 1);
+  const verdict =
+    others.size === 0
+      ? count === 1
+        ? "conforme"
+        : "tous conformes"
+      : count === 1
+        ? `«${NBSP}${points[0]?.label}${NBSP}»`
+        : `dont ${[...others].map(([label, times]) => `${times} «${NBSP}${label}${NBSP}»`).join(", ")}`;
+  const summary = `${samples}${span}, ${verdict}`;
+  const limit = describeHistoryLimit(series);
+  return {
+    code: series.code,
+    name: series.name,
+    series,
+    windowEnd,
+    summary,
+    description: `${series.name}${NBSP}: ${summary}${limit ? `, ${limit}` : ""}`,
+    limitLabel: limit ? `${limit.charAt(0).toUpperCase()}${limit.slice(1)}` : null,
+    points,
+    line: frenchTypography([`${series.name}${NBSP}: ${samples}, ${verdict}`, last ? `dernier le ${last.date}${NBSP}: ${last.result}` : null, limit].filter(Boolean).join(" ; ")),
   };
 }
 
@@ -573,6 +678,7 @@ function withDefaults(report: Report): Report {
       last_non_compliance: water.last_non_compliance ?? null,
       official_verdict: water.official_verdict ?? null,
       tap_only_exceedance: water.tap_only_exceedance ?? false,
+      history: water.history ?? [],
     },
     air_quality: { ...report.air_quality, pollutants: report.air_quality.pollutants ?? {}, responsible_pollutant: report.air_quality.responsible_pollutant ?? null },
     drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
@@ -583,7 +689,7 @@ function withDefaults(report: Report): Report {
 /** The one presentation of a report, for the page, the PDF and the emails. */
 export function presentReport(cached: Report): ReportPresentation {
   const report = withDefaults(cached);
-  const water = presentWater(report.water_quality);
+  const water = presentWater(report.water_quality, report.generated_at);
   const air = presentAir(report.air_quality);
   const drought = presentDrought(report.drought, report.generated_at);
   const bathing = presentBathing(report.bathing);

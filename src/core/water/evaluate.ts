@@ -1,11 +1,13 @@
 import { departmentCodeOf, regionCodeOf } from "../shared/commune.ts";
 import { HUBEAU_SOURCE } from "../shared/sources.ts";
 import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
+import { buildWaterHistory } from "./history.ts";
 import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
+import { WATER_WINDOW_DAYS } from "./window.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
-export const WATER_WINDOW_DAYS = 365;
+export { WATER_WINDOW_DAYS };
 export const MAX_DISPLAYED_PARAMETERS = 6;
 
 type RatedLevel = Exclude<Level, "unavailable">;
@@ -283,7 +285,7 @@ export function evaluateWaterQuality(input: {
     udi_choice: input.udi ? (input.udiChoice ?? null) : null,
     source: waterSourceFor(input.communeCode ?? null),
   };
-  const empty = { sampled_at: null, conclusion: null, official_verdict: null, references_exceeded: false, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [] };
+  const empty = { sampled_at: null, conclusion: null, official_verdict: null, references_exceeded: false, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [], history: [] };
   if (!input.results.ok) {
     return {
       ...common,
@@ -326,6 +328,7 @@ export function evaluateWaterQuality(input: {
     tap_only_exceedance: judged.tapOnly,
     other_networks_with_issues: otherNetworks,
     distributor: newestSample.distributor,
+    history: buildWaterHistory(input.results.data, input.now),
     message:
       judged.verdict === "critical" && !conclusion
         ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé."

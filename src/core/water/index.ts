@@ -3,3 +3,4 @@ export * from "./measurements.ts";
 export * from "./parameters.ts";
 export * from "./notes.ts";
 export * from "./digest.ts";
+export * from "./history.ts";

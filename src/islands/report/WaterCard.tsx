@@ -1,6 +1,8 @@
-// The tap water card: the network chooser when the address has several, then each measured parameter.
+// The tap water card: the network chooser when the address has several, then each measured
+// parameter, then twelve months of the key parameters.
 import type { WaterPresentation, WaterRowPresentation } from "../../core/report/present.ts";
 import NetworkChooser from "./NetworkChooser.tsx";
+import WaterHistory from "./WaterHistory.tsx";
 import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
 
 export default function WaterCard({
@@ -38,6 +40,7 @@ export default function WaterCard({
           ))}
         </ul>
       ) : null}
+      <WaterHistory history={water.history} />
       <SourceLink source={water.source} />
     </Card>
   );

@@ -18,9 +18,11 @@ import {
   type SectionPresentation,
   type SummaryLine,
   type Tone,
+  type WaterHistoryPresentation,
   type WaterPresentation,
   type WaterRowPresentation,
 } from "../../core/report/present.ts";
+import { layoutWaterChart, placeLimitLabel } from "../../core/report/water-chart.ts";
 import type { Recommendation, Report } from "../../core/types.ts";
 import { toWinAnsi } from "./pdf-text.ts";
 
@@ -406,7 +408,83 @@ function drawWater(cursor: Cursor, water: WaterPresentation): void {
       for (const note of row.notes) drawParagraph(cursor, `${row.name} : ${note}`, { size: 8.5, color: COLORS.muted }, 3);
     }
   }
+  drawWaterHistory(cursor, water.history);
   drawSectionEnd(cursor, water);
+}
+
+/** The charts' box, in points: the same geometry as the page's SVG (core/report/water-chart.ts). */
+const HISTORY_CHART = { width: 180, height: 66, margin: { top: 7, right: 8, bottom: 12, left: 26 }, minMonthLabelSpacing: 22, maxValueTicks: 3 } as const;
+const HISTORY_GAP = 14;
+const HISTORY_MARKER_RADIUS = 2.4;
+const HISTORY_TEXT_SIZE = 8.5;
+
+/** « Historique sur 12 mois »: per key parameter, its small chart with its line of text beside it. */
+function drawWaterHistory(cursor: Cursor, history: readonly WaterHistoryPresentation[]): void {
+  if (history.length === 0) return;
+  const textX = HISTORY_CHART.width + HISTORY_GAP;
+  const textWidth = CONTENT_WIDTH - textX;
+  const rowHeight = (item: WaterHistoryPresentation) =>
+    Math.max(HISTORY_CHART.height, lineHeightOf(9.5) + measureParagraph(cursor, item.line, { size: HISTORY_TEXT_SIZE, width: textWidth })) + 6;
+  // Keep the heading with the first chart.
+  ensureSpace(cursor, lineHeightOf(10.5) + 6 + rowHeight(history[0]!));
+  cursor.y -= 4;
+  drawParagraph(cursor, "Historique sur 12 mois (eau du robinet)", { bold: true, size: 10.5, color: COLORS.accent }, 2);
+  drawParagraph(cursor, "Un point par prélèvement ; tirets : limite de qualité ; cercle vide sur l'axe : non détecté.", { size: 8, color: COLORS.muted }, 6);
+  for (const item of history) {
+    const height = rowHeight(item);
+    ensureSpace(cursor, height);
+    const top = cursor.y;
+    drawHistoryChart(cursor, item, MARGIN_X, top);
+    drawParagraph(cursor, item.name, { bold: true, size: 9.5, indent: textX, width: textWidth }, 0);
+    drawParagraph(cursor, item.line, { size: HISTORY_TEXT_SIZE, color: COLORS.muted, indent: textX, width: textWidth }, 0);
+    cursor.y = top - height;
+  }
+  cursor.y -= 4;
+}
+
+/** One chart with its top-left corner at (left, top); y grows downwards in the geometry. */
+function drawHistoryChart(cursor: Cursor, item: WaterHistoryPresentation, left: number, top: number): void {
+  const { page, fonts } = cursor;
+  const chart = layoutWaterChart(item.series, { ...HISTORY_CHART, windowEnd: item.windowEnd });
+  const at = (x: number, y: number) => ({ x: left + x, y: top - y });
+  const { plot } = chart;
+  const tickSize = 6;
+  for (const tick of chart.valueTicks) {
+    if (tick.value !== 0) page.drawLine({ start: at(plot.left, tick.y), end: at(plot.right, tick.y), thickness: 0.3, color: COLORS.rule });
+    const label = prepare(tick.label);
+    const width = fonts.regular.widthOfTextAtSize(label, tickSize);
+    page.drawText(label, { ...at(plot.left - 3 - width, tick.y + tickSize / 3), size: tickSize, font: fonts.regular, color: COLORS.muted });
+  }
+  for (const tick of chart.monthTicks) {
+    page.drawLine({ start: at(tick.x, plot.bottom), end: at(tick.x, plot.bottom + (tick.label ? 2.5 : 1.5)), thickness: 0.5, color: COLORS.muted });
+    if (!tick.label) continue;
+    const label = prepare(tick.label);
+    const width = fonts.regular.widthOfTextAtSize(label, tickSize);
+    page.drawText(label, { ...at(tick.x - width / 2, plot.bottom + 3 + tickSize), size: tickSize, font: fonts.regular, color: COLORS.muted });
+  }
+  page.drawLine({ start: at(plot.left, plot.bottom), end: at(plot.right, plot.bottom), thickness: 0.6, color: COLORS.muted });
+  page.drawLine({ start: at(plot.left, plot.top), end: at(plot.left, plot.bottom), thickness: 0.6, color: COLORS.muted });
+  const limitColor = TONE_COLORS.critical.text;
+  if (chart.limit) {
+    page.drawLine({ start: at(plot.left, chart.limit.y), end: at(plot.right, chart.limit.y), thickness: 0.9, color: limitColor, dashArray: [3, 2] });
+    if (item.limitLabel) {
+      const label = prepare(item.limitLabel);
+      const width = fonts.regular.widthOfTextAtSize(label, tickSize);
+      const place = placeLimitLabel(chart, { width, height: tickSize * 0.75 }, HISTORY_MARKER_RADIUS);
+      if (place) page.drawText(label, { ...at(place.anchor === "end" ? place.x - width : place.x, place.y), size: tickSize, font: fonts.regular, color: limitColor });
+    }
+  }
+  for (const point of chart.points) {
+    const center = at(point.x, point.y);
+    if (point.marker === "not-detected") {
+      // « Non détecté »: a hollow ring on the baseline, never a filled point at 0.
+      page.drawCircle({ ...center, size: HISTORY_MARKER_RADIUS - 0.2, color: rgb(1, 1, 1), borderColor: COLORS.accent, borderWidth: 0.8 });
+    } else {
+      const tone = item.points[point.index]?.tone ?? "neutral";
+      const fill = tone === "critical" || tone === "concerning" ? TONE_COLORS[tone].text : COLORS.accent;
+      page.drawCircle({ ...center, size: HISTORY_MARKER_RADIUS, color: fill, borderColor: rgb(1, 1, 1), borderWidth: 0.4 });
+    }
+  }
 }
 
 interface CellText {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
@@ -11,6 +11,10 @@ import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/c
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
+import { selectWater } from "../../../src/server/services/commune-data.ts";
+import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
+import { mapCommuneUdis, mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
+import { resolvePlaceholders } from "../../fakes/upstream-server.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, NOW, noBathing, SUMMER, waterResult } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 
@@ -82,6 +86,20 @@ function buildAmiensReport(): Report {
     now: NOW,
   });
   return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, bathing: noBathing(), now: NOW });
+}
+
+const fixture = (path: string) => JSON.parse(resolvePlaceholders(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"), NOW)) as unknown;
+
+/** A report on the demo data (tests/fixtures/hubeau derived files): a year of results of one commune's network. */
+function buildDemoWaterReport(address: Address, files: { results: string; udis: string }, udiCode?: string): Report {
+  const results = mapWaterResults(waterResultsResponseSchema.parse(fixture(files.results)));
+  const udis = mapCommuneUdis(communesUdiResponseSchema.parse(fixture(files.udis)));
+  const water = evaluateWaterQuality({
+    ...selectWater({ communeCode: address.citycode, udis: { ok: true, data: udis }, results: { ok: true, data: results } }, udiCode),
+    now: NOW,
+  });
+  const base = buildAmiensReport();
+  return { ...base, address, address_info: deriveAddressInfo(address), water_quality: water };
 }
 
 function buildUnavailableReport(): Report {
@@ -237,7 +255,9 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Arroser • Arrosage des pelouses, massifs fleuris",
       "Nettoyer • Lavage de véhicules par des particuliers",
       "Baignade Aucun site proche",
-      "soumises au contrôle sanitaire de l'Agence régionale de santé.",
+      // A paragraph may run over a page break (its header and footer then come in between).
+      "la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de",
+      "l'Agence régionale de santé. Texte de l'arrêté",
       "Source : VigiEau (https://vigieau.gouv.fr/)",
       "Recommandations",
       `Source : ${report.recommendations[0]?.source.name}`,
@@ -373,6 +393,53 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(pdf.text).toContain("Classement : Excellente (2025)");
     expect(pdf.text).toContain("Lu sur le site du ministère le 20 juillet 2026");
     expect(pdf.text).not.toMatch(/bilan (officiel )?de la saison 2024/);
+  });
+
+  it("draws twelve months of the key water parameters for the Amiens and Maraussan data, charts included", async () => {
+    const amiens = buildDemoWaterReport(AMIENS, { results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" }, "080000512");
+    const maraussan = buildDemoWaterReport(
+      { ...MARAUSSAN, citycode: "34148" },
+      { results: "hubeau/resultats-dis-derived-nitrates-62.json", udis: "hubeau/communes-udi-derived-34148.json" },
+    );
+    expect(amiens.water_quality.history.map((series) => series.points.length)).toEqual([3, 3, 3, 3, 3, 3]);
+    const bytes = await renderReportPdf({ reports: [amiens, maraussan], generatedAt: NOW });
+    const pdf = inspectPdf(bytes, "water-history");
+    // The chart's labels sit beside the text in the layout: read the text in drawing order too.
+    const raw = execFileSync("pdftotext", ["-raw", join(workDir, "water-history.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(pdf.text.match(/Historique sur 12 mois \(eau du robinet\)/g)).toHaveLength(2);
+    const presentation = presentReport(amiens);
+    expect(presentation.water.history.map((item) => item.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "E. coli", "Entérocoques", "Plomb"]);
+    for (const item of presentation.water.history) expect(raw).toContain(item.line.replace(/\s+/g, " "));
+    for (const expected of [
+      "Nitrates : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : 32,5 mg/L (Conforme) ; limite de qualité : 50 mg/L",
+      "Plomb : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : Non détecté (< 2 µg/L) ; limite de qualité : 10 µg/L",
+      "E. coli : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : Non détecté (< 1 par 100 mL) ; limite de qualité : 0 par 100 mL",
+      // Maraussan: both nitrates samples above the limit, in the ARS's word.
+      "Nitrates : 2 prélèvements, dont 2 « Non conforme » ; dernier le 7 novembre 2026 : 62 mg/L (Non conforme) ; limite de qualité : 50 mg/L",
+      "Limite de qualité : 50 mg/L",
+      "janv.",
+    ]) {
+      expect(raw).toContain(expected);
+    }
+    // After the parameters, inside the water section.
+    const amiensText = raw.slice(raw.indexOf("Données consultées le"), raw.lastIndexOf("Données consultées le"));
+    const history = amiensText.indexOf("Historique sur 12 mois");
+    expect(history).toBeGreaterThan(amiensText.indexOf("Par rapport à la limite"));
+    expect(history).toBeLessThan(amiensText.indexOf("Source : Contrôle sanitaire des ARS"));
+
+    // Pages 1 and 2 and Maraussan's charts as images, to look at (kept in the system's temp folder).
+    const pngPrefix = join(tmpdir(), "zone-sante-water-history");
+    execFileSync("pdftoppm", ["-png", "-r", "110", "-f", "1", "-l", "2", join(workDir, "water-history.pdf"), pngPrefix]);
+    // The page of Maraussan's charts: its non-compliant points and the dashed limit lines in our
+    // critical red, its hollow « Non détecté » rings (pesticides are quantified, lead is not).
+    const page = pdf.layoutText.split("\f").findIndex((text) => text.includes("Nitrates : 2 prélèvements")) + 1;
+    expect(page).toBeGreaterThan(1);
+    execFileSync("pdftoppm", ["-png", "-r", "110", "-f", String(page), "-l", String(page), "-singlefile", join(workDir, "water-history.pdf"), `${pngPrefix}-maraussan`]);
+    const pageImage = (pageNumber: number) =>
+      execFileSync("pdftoppm", ["-r", "60", "-f", String(pageNumber), "-l", String(pageNumber), "-aa", "no", "-aaVector", "no", join(workDir, "water-history.pdf")], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    expect(countColours(pageImage(page), { red: [0x9e, 0x21, 0x1c] }).red).toBeGreaterThan(40);
   });
 
   it("draws every word inside the page margins", async () => {

@@ -1,0 +1,93 @@
+// Twelve months of the key parameters of one network, one point per sample, for the chart on the
+// report and in the PDF (issue 15). Built from the results the report already judged: each point
+// carries the label evaluateParameter gives it, so the chart never contradicts the parameter list.
+import type { WaterHistoryPoint, WaterHistorySeries, WaterResult } from "../types.ts";
+import { evaluateParameter } from "./evaluate.ts";
+import { conversionFactor, parseMeasurement } from "./measurements.ts";
+import { findParameterRule } from "./parameters.ts";
+import { WATER_WINDOW_DAYS } from "./window.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Nitrates, total pesticides, sum of 20 PFAS, E. coli, enterococci, lead — in the order they are
+ * drawn (SANDRE codes, ../shared/DATA-SOURCES.md).
+ */
+export const WATER_HISTORY_CODES = ["1340", "6276", "8847", "1449", "6455", "1382"] as const;
+
+/** The history code a result belongs to: by its own code, or by its label through our rules. */
+function historyCodeOf(result: WaterResult): string | null {
+  if ((WATER_HISTORY_CODES as readonly string[]).includes(result.parameterCode)) return result.parameterCode;
+  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+  return rule?.codes.find((code) => (WATER_HISTORY_CODES as readonly string[]).includes(code)) ?? null;
+}
+
+/**
+ * The key parameters measured in the twelve months before `now`, each only when it has at least
+ * one result there. The series' unit and limit are those of its newest result (the one the
+ * report shows); the limit is drawn only when it is a limite de qualité (PFAS before 2026, a
+ * référence or an indicative value draw none).
+ */
+export function buildWaterHistory(results: readonly WaterResult[], now: Date): WaterHistorySeries[] {
+  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  const byCode = new Map<string, WaterResult[]>();
+  for (const result of results) {
+    if (result.sampledAt < since) continue;
+    const code = historyCodeOf(result);
+    if (!code) continue;
+    const list = byCode.get(code) ?? [];
+    list.push(result);
+    byCode.set(code, list);
+  }
+  const series: WaterHistorySeries[] = [];
+  for (const code of WATER_HISTORY_CODES) {
+    const built = buildSeries(code, byCode.get(code) ?? []);
+    if (built) series.push(built);
+  }
+  return series;
+}
+
+function buildSeries(code: string, results: readonly WaterResult[]): WaterHistorySeries | null {
+  // One result per sample. A sample with two results for one parameter (a re-analysis) keeps the
+  // first one in the order the results came, as latestResultPerParameter does: the newest point
+  // then says what the report's parameter list says.
+  const perSample = new Map<string, WaterResult>();
+  for (const result of results) {
+    const key = `${result.sampleCode}|${result.sampledAt}`;
+    if (!perSample.has(key)) perSample.set(key, result);
+  }
+  const judged = [...perSample.values()]
+    .map((result, order) => ({ result, order, view: evaluateParameter(result) }))
+    .filter((entry): entry is { result: WaterResult; order: number; view: NonNullable<typeof entry.view> } => entry.view !== null)
+    // Oldest first. Of two samples taken at the same instant, the one the report shows (the first
+    // that came) is drawn last, so that the series' newest point is the report's.
+    .sort((a, b) => a.result.sampledAt.localeCompare(b.result.sampledAt) || b.order - a.order);
+  const newest = judged.at(-1);
+  if (!newest) return null;
+  const unit = newest.view.unite_mesure;
+  const points: WaterHistoryPoint[] = [];
+  for (const { result, view } of judged) {
+    // A value in a unit that does not convert into the series' (« mg(N)/L » among « mg/L ») would
+    // be drawn at a wrong height: it stays in the parameter list, not on the chart.
+    const factor = conversionFactor(view.unite_mesure ?? "", unit ?? "");
+    if (factor === null) continue;
+    const measurement = parseMeasurement(result.rawValue, result.numericValue);
+    // Below the laboratory's limit (« <0,05 »), Hub'Eau's resultat_numerique is 0.0: never a value.
+    const quantified = measurement !== null && measurement.qualifier !== "<" && view.value !== null;
+    points.push({
+      sampled_at: result.sampledAt,
+      value: quantified ? roundForDisplay((view.value ?? 0) * factor) : null,
+      raw: result.rawValue,
+      label: view.label,
+      level: view.level,
+    });
+  }
+  const newestView = newest.view;
+  const limit = newestView.limit_kind === "limite" && newestView.limit_min === null ? newestView.limit : null;
+  return { code, name: newestView.name || newestView.libelle_parametre, unit, limit, points };
+}
+
+/** Conversions (µg → mg) leave binary noise (0.30000000000000004): keep nine significant digits. */
+function roundForDisplay(value: number): number {
+  return Number(value.toPrecision(9));
+}
