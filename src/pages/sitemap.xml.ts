@@ -13,6 +13,9 @@ export const GET: APIRoute = async () => {
     { path: "/offre" },
     { path: "/inscription" },
     { path: "/widget" },
+    { path: "/developpeurs" },
+    // The public API's description, for the tools that look for it (its page is /developpeurs).
+    { path: "/api/v1/openapi.json" },
     { path: "/guide/choisir-filtre-certifie" },
     { path: "/blog" },
     ...posts.map((post: CollectionEntry<"blog">) => ({ path: `/blog/${post.id}`, lastmod: day(post.data.updated ?? post.data.date) })),

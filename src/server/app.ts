@@ -13,6 +13,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { subscriptionRoutes, unsubscribeRoutes } from "./routes/subscriptions.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
+import { v1Routes } from "./routes/v1.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
 export function createApp(runtimeDeps: AppDeps) {
@@ -38,6 +39,8 @@ export function createApp(runtimeDeps: AppDeps) {
   app.route("/health", healthRoutes);
   app.route("/geocode", geocodeRoutes);
   app.route("/report", reportRoutes);
+  // The public API, versioned and documented (/developpeurs); /geocode and /report stay as its aliases.
+  app.route("/v1", v1Routes);
   app.route("/auth", authRoutes);
   app.route("/account", accountRoutes);
   app.route("/subscriptions", subscriptionRoutes);

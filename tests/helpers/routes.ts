@@ -18,6 +18,7 @@ export const PAGE_ROUTES = [
   "/sources",
   "/offre",
   "/guide/choisir-filtre-certifie",
+  "/developpeurs",
   "/blog",
   ...BLOG_SLUGS.map((slug) => `/blog/${slug}`),
   ...LEGAL_ROUTES,
@@ -25,6 +26,9 @@ export const PAGE_ROUTES = [
 
 /** Pages of the application (an island, no static content to index): they answer 200 too. */
 export const APP_ROUTES = ["/auth", "/compte", "/inscription", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/admin-test", "/compte-supprime"];
+
+/** Documents the API serves (not the static build) that pages link to: the footer, /developpeurs. */
+export const API_DOCUMENT_ROUTES = ["/api/v1/openapi.json"];
 
 /** Aliases that redirect (301) to a page. */
 export const REDIRECTS: Record<string, string> = { "/home": "/", "/index": "/", "/tarifs": "/offre" };

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { APP_ROUTES, PAGE_ROUTES } from "../helpers/routes.ts";
+import { API_DOCUMENT_ROUTES, APP_ROUTES, PAGE_ROUTES } from "../helpers/routes.ts";
 
 const DIST = resolve(import.meta.dirname, "../../dist");
 const htmlOf = (route: string) => readFileSync(join(DIST, route === "/" ? "index.html" : `${route.slice(1)}/index.html`), "utf8");
@@ -52,7 +52,7 @@ describe("static build", () => {
   });
 
   it("has no broken internal link", () => {
-    const known = new Set([...PAGE_ROUTES, ...APP_ROUTES, "/sitemap.xml", "/robots.txt", "/og-image.png", "/favicon.svg"]);
+    const known = new Set([...PAGE_ROUTES, ...APP_ROUTES, ...API_DOCUMENT_ROUTES, "/sitemap.xml", "/robots.txt", "/og-image.png", "/favicon.svg"]);
     for (const route of PAGE_ROUTES) {
       for (const match of htmlOf(route).matchAll(/href="(\/[^"#?]*)[^"]*"/g)) {
         const path = (match[1] ?? "/").replace(/(.)\/$/, "$1");

@@ -5,13 +5,30 @@ import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { describeError } from "../logger.ts";
-import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
+import { consumeRateLimit, hashKey, type RateLimitOutcome, type RateLimitRule } from "../services/rate-limit.ts";
 
-/**
- * Per-IP limit; the IP is hashed with the app secret before it is stored. Public read routes
- * fail open: an unreachable counter store must not take the report down (auth routes won't).
- */
-export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & { failOpen?: boolean }) {
+/** How a rate-limited route behaves beyond counting. */
+interface IpLimitOptions {
+  /** public read routes: an unreachable counter store must not take the report down (auth routes won't) */
+  failOpen?: boolean;
+  /**
+   * Tells the client its allowance with the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-
+   * headers-11): `RateLimit-Policy: "report";q=60;w=60` and `RateLimit: "report";r=59;t=42`. For
+   * the public API, whose clients pace themselves; auth routes do not tell a guesser his count.
+   */
+  advertise?: boolean;
+}
+
+/** The IETF RateLimit fields of a rule and of this request's outcome (draft -11 syntax). */
+export function rateLimitFields(rule: RateLimitRule, outcome: RateLimitOutcome): { "RateLimit-Policy": string; RateLimit: string } {
+  return {
+    "RateLimit-Policy": `"${rule.scope}";q=${rule.limit};w=${rule.windowSeconds}`,
+    RateLimit: `"${rule.scope}";r=${outcome.remaining};t=${outcome.retryAfterSeconds}`,
+  };
+}
+
+/** Per-IP limit; the IP is hashed with the app secret before it is stored. */
+export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & IpLimitOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const deps = c.get("deps");
     const rule = ruleFor(deps.config);
@@ -23,6 +40,9 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & { fai
       if (!rule.failOpen) throw error;
       deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, ...describeError(error) } });
       return next();
+    }
+    if (rule.advertise) {
+      for (const [name, value] of Object.entries(rateLimitFields(rule, outcome))) c.header(name, value);
     }
     if (!outcome.allowed) {
       c.header("Retry-After", String(outcome.retryAfterSeconds));

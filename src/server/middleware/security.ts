@@ -1,3 +1,4 @@
+import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
@@ -13,6 +14,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.header("X-Frame-Options", "DENY");
   c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   if (new URL(c.get("deps").config.SITE_URL).protocol === "https:") c.header("Strict-Transport-Security", HSTS);
+  // Other sites may not embed our answers (no-cors reads), except the public API's (publicReadCors).
+  if (!c.res.headers.has("Cross-Origin-Resource-Policy")) c.header("Cross-Origin-Resource-Policy", "same-origin");
   // A shared cache (CDN, Cache API) must never keep an answer that sets or clears a cookie: it
   // would hand that cookie, or its removal, to the next visitor.
   if (c.res.headers.has("Set-Cookie") && !/\bno-store\b/.test(c.res.headers.get("Cache-Control") ?? "")) {
@@ -39,4 +42,24 @@ export const sameOriginForWrites = createMiddleware<AppEnv>(async (c, next) => {
     return jsonError(c, 403, "Requête refusée : origine non autorisée.", "forbidden_origin");
   }
   return next();
+});
+
+/** The headers a page of another site may read on a public API answer (fetch hides the others). */
+const EXPOSED_HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"];
+
+const openToEveryOrigin = cors({
+  origin: "*",
+  allowMethods: ["GET", "HEAD"],
+  exposeHeaders: EXPOSED_HEADERS,
+  maxAge: 86_400,
+});
+
+/**
+ * CORS for the public read API (/api/v1) only: any site may read it from a browser. `*` without
+ * credentials, so no cookie ever rides along; writes stay refused by sameOriginForWrites, which
+ * runs first, and no other route carries a CORS header.
+ */
+export const publicReadCors = createMiddleware<AppEnv>(async (c, next) => {
+  c.header("Cross-Origin-Resource-Policy", "cross-origin");
+  return openToEveryOrigin(c, next);
 });

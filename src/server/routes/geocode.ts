@@ -1,29 +1,15 @@
 import { Hono } from "hono";
+import { createFactory } from "hono/factory";
 import { validator } from "hono/validator";
-import { z } from "zod";
+import { publicApiRateLimits } from "../api/rate-limits.ts";
+import { geocodeQuery, MIN_QUERY_LENGTH } from "../api/schemas.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_QUERY_LENGTH = 200;
-
-const geocodeQuery = z.object({
-  q: z.string({ error: "Le paramètre q (adresse recherchée) est obligatoire." }).max(MAX_QUERY_LENGTH, {
-    error: `L'adresse recherchée est trop longue (${MAX_QUERY_LENGTH} caractères au plus).`,
-  }),
-  limit: z.coerce
-    .number({ error: "Le paramètre limit doit être un nombre." })
-    .int({ error: "Le paramètre limit doit être un nombre entier." })
-    .min(1, { error: "Le paramètre limit doit être compris entre 1 et 10." })
-    .max(10, { error: "Le paramètre limit doit être compris entre 1 et 10." })
-    .default(8),
-});
-
-export const geocodeRoutes = new Hono<AppEnv>().get(
-  "/",
-  // Typing pauses between keystrokes are debounced client-side; this is a generous cap.
-  rateLimitByIp((config) => ({ scope: "geocode", limit: config.RATE_LIMIT_GEOCODE_PER_MINUTE, windowSeconds: 60, failOpen: true })),
+/** GET address suggestions: mounted at /api/geocode (the site's own) and /api/v1/geocode (the public API). */
+export const getGeocode = createFactory<AppEnv>().createHandlers(
+  rateLimitByIp((config) => ({ ...publicApiRateLimits(config).geocode, failOpen: true, advertise: true })),
   validator("query", (value, c) => {
     const parsed = geocodeQuery.safeParse(value);
     if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
@@ -47,3 +33,5 @@ export const geocodeRoutes = new Hono<AppEnv>().get(
     return c.json({ results: result.data.slice(0, limit) });
   },
 );
+
+export const geocodeRoutes = new Hono<AppEnv>().get("/", ...getGeocode);

@@ -1,8 +1,10 @@
 import { Hono, type Context } from "hono";
+import { createFactory } from "hono/factory";
 import { validator } from "hono/validator";
-import { z } from "zod";
-import { isValidInseeCode } from "../../core/shared/commune.ts";
+import type { z } from "zod";
 import { isInFrance } from "../../core/shared/geo.ts";
+import { publicApiRateLimits } from "../api/rate-limits.ts";
+import { OUTSIDE_FRANCE_MESSAGE, reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
@@ -10,50 +12,10 @@ import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { pdfFileName } from "../services/account-reports.ts";
-import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH } from "./geocode.ts";
-
-const coordinate = (name: string) =>
-  z
-    .string({ error: `Le paramètre ${name} est obligatoire.` })
-    .trim()
-    .regex(/^-?\d{1,3}(\.\d+)?$/, { error: `Le paramètre ${name} doit être un nombre décimal (ex. : 48.85).` })
-    .transform(Number);
-
-const text = (name: string, max: number) =>
-  z.string().trim().max(max, { error: `Le paramètre ${name} est trop long (${max} caractères au plus).` });
-
-const byCoordinates = z.object({
-  lat: coordinate("lat"),
-  lon: coordinate("lon"),
-  citycode: z
-    .string({ error: "Le paramètre citycode (code INSEE de la commune) est obligatoire." })
-    .trim()
-    .toUpperCase()
-    .refine(isValidInseeCode, { error: "Le code commune (citycode) doit être un code INSEE valide à 5 caractères." }),
-  label: text("label", MAX_QUERY_LENGTH).optional(),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, { error: "Le code postal doit comporter 5 chiffres." })
-    .optional(),
-  city: text("city", 100).optional(),
-  udi: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Z]{9}$/i, { error: "Le code du réseau de distribution (udi) doit comporter 9 caractères." })
-    .optional(),
-});
-
-const byText = z.object({
-  q: text("q", MAX_QUERY_LENGTH).min(MIN_QUERY_LENGTH, {
-    error: `Veuillez saisir une adresse d'au moins ${MIN_QUERY_LENGTH} caractères.`,
-  }),
-  udi: byCoordinates.shape.udi,
-});
 
 type ReportQuery =
-  | { kind: "coordinates"; value: z.infer<typeof byCoordinates> }
-  | { kind: "text"; value: z.infer<typeof byText> };
+  | { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> }
+  | { kind: "text"; value: z.output<typeof reportByTextQuery> };
 
 const reportQuery = validator("query", (value, c): ReportQuery | Response => {
   const hasCoordinates = value.lat !== undefined || value.lon !== undefined || value.citycode !== undefined;
@@ -61,14 +23,14 @@ const reportQuery = validator("query", (value, c): ReportQuery | Response => {
     return jsonError(c, 400, "Indiquez une adresse (q) ou des coordonnées (lat, lon) avec le code commune (citycode).");
   }
   if (hasCoordinates) {
-    const parsed = byCoordinates.safeParse(value);
+    const parsed = reportByCoordinatesQuery.safeParse(value);
     if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
     if (!isInFrance(parsed.data.lat, parsed.data.lon)) {
-      return jsonError(c, 400, "Ces coordonnées sont en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
+      return jsonError(c, 400, OUTSIDE_FRANCE_MESSAGE, "outside_france");
     }
     return { kind: "coordinates", value: parsed.data };
   }
-  const parsed = byText.safeParse(value);
+  const parsed = reportByTextQuery.safeParse(value);
   if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
   return { kind: "text", value: parsed.data };
 });
@@ -103,21 +65,24 @@ async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Pro
   return first;
 }
 
-const reportRateLimit = rateLimitByIp((config) => ({ scope: "report", limit: config.RATE_LIMIT_REPORT_PER_MINUTE, windowSeconds: 60, failOpen: true }));
+const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, failOpen: true, advertise: true }));
+
+/** GET a report as JSON: mounted at /api/report (the site's own) and /api/v1/report (the public API). */
+export const getReport = createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
+  const deps = c.get("deps");
+  const query = c.req.valid("query");
+  const address = await resolveReportAddress(c, query);
+  if (address instanceof Response) return address;
+  const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
+  // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes — unless a
+  // bathing site's live page is still being read in the background: then the next load shows it.
+  const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
+  c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");
+  return c.json(report);
+});
 
 export const reportRoutes = new Hono<AppEnv>()
-  .get("/", reportRateLimit, reportQuery, async (c) => {
-    const deps = c.get("deps");
-    const query = c.req.valid("query");
-    const address = await resolveReportAddress(c, query);
-    if (address instanceof Response) return address;
-    const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
-    // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes — unless a
-    // bathing site's live page is still being read in the background: then the next load shows it.
-    const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
-    c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");
-    return c.json(report);
-  })
+  .get("/", ...getReport)
   // The same report as a PDF, for any visitor, from the results view.
   .get("/pdf", reportRateLimit, reportQuery, async (c) => {
     const deps = c.get("deps");

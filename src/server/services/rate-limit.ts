@@ -9,6 +9,9 @@ export interface RateLimitRule {
 
 export interface RateLimitOutcome {
   allowed: boolean;
+  /** requests still allowed in this window after this one (0 once refused) */
+  remaining: number;
+  /** seconds until the window ends and the count starts again */
   retryAfterSeconds: number;
 }
 
@@ -31,6 +34,7 @@ export async function consumeRateLimit(
   const count = await incrementRateLimitWindow(db, { scope: rule.scope, bucketKey, windowStartSeconds });
   return {
     allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: windowStartSeconds + rule.windowSeconds - nowSeconds,
   };
 }

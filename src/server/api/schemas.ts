@@ -1,0 +1,471 @@
+// The public API's contract, in zod: the query schemas the routes validate with, and the schemas of
+// their answers. The OpenAPI document (openapi.ts) is generated from these very objects, and each
+// answer schema is proved equal to its TypeScript type at the end of this file, so the document,
+// the validation and the code cannot drift apart without `npm run typecheck` failing.
+import { z } from "zod";
+import { isValidInseeCode } from "../../core/shared/commune.ts";
+import type {
+  Address,
+  AddressInfo,
+  AirQualitySection,
+  BathingSection,
+  BathingSiteView,
+  DroughtSection,
+  PickedAddress,
+  Recommendation,
+  Report,
+  SourceRef,
+  WaterHistorySeries,
+  WaterParameterView,
+  WaterQualitySection,
+} from "../../core/types.ts";
+
+export const MIN_QUERY_LENGTH = 3;
+export const MAX_QUERY_LENGTH = 200;
+
+/**
+ * The components of the OpenAPI document: every schema registered here with an `id` becomes
+ * `#/components/schemas/<id>` and is referenced, not repeated, wherever it is used. Descriptions
+ * go through `.meta()` (the global registry, which toJSONSchema reads for every schema).
+ */
+export const apiRegistry = z.registry<{ id: string }>();
+
+// ---------------------------------------------------------------- queries
+
+/** A point given by coordinates must be where the sources answer (core/shared/geo.ts). */
+export const OUTSIDE_FRANCE_MESSAGE = "Ces coordonnées sont en dehors de la France (métropole et départements d'outre-mer).";
+
+const coordinate = (name: "lat" | "lon", description: string, example: string) =>
+  z
+    .string({ error: `Le paramètre ${name} est obligatoire.` })
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d+)?$/, { error: `Le paramètre ${name} doit être un nombre décimal (ex. : 48.85).` })
+    // On the string, not on the number: the query's documentation describes what is sent.
+    .meta({ description, examples: [example] })
+    .transform(Number);
+
+const text = (name: string, max: number) =>
+  z.string().trim().max(max, { error: `Le paramètre ${name} est trop long (${max} caractères au plus).` });
+
+const latitude = coordinate("lat", "Latitude en degrés décimaux (WGS 84).", "49.8985");
+const longitude = coordinate("lon", "Longitude en degrés décimaux (WGS 84).", "2.2952");
+
+const udi = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z]{9}$/, { error: "Le code du réseau de distribution (udi) doit comporter 9 caractères." })
+  .optional()
+  .meta({
+    description:
+      "Code du réseau de distribution d'eau (UDI, 9 caractères, tel que listé dans water_quality.udis) à afficher quand la commune en a plusieurs.",
+    examples: ["080000706"],
+  });
+
+/** A report for an address already located (a suggestion picked from /geocode, for instance). */
+export const reportByCoordinatesQuery = z.object({
+  lat: latitude,
+  lon: longitude,
+  citycode: z
+    .string({ error: "Le paramètre citycode (code INSEE de la commune) est obligatoire." })
+    .trim()
+    .toUpperCase()
+    .refine(isValidInseeCode, { error: "Le code commune (citycode) doit être un code INSEE valide à 5 caractères." })
+    .meta({
+      description: "Code INSEE de la commune (5 caractères ; 2A004 en Corse ; code de l'arrondissement à Paris, Lyon et Marseille).",
+      examples: ["80021"],
+    }),
+  label: text("label", MAX_QUERY_LENGTH)
+    .optional()
+    .meta({ description: "Libellé de l'adresse repris dans la réponse ; par défaut, les coordonnées.", examples: ["8 Boulevard du Port 80000 Amiens"] }),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { error: "Le code postal doit comporter 5 chiffres." })
+    .optional()
+    .meta({ description: "Code postal, repris dans la réponse.", examples: ["80000"] }),
+  city: text("city", 100).optional().meta({ description: "Nom de la commune, repris dans la réponse.", examples: ["Amiens"] }),
+  udi,
+});
+
+/** A report for a free-text address, geocoded first with the Base Adresse Nationale. */
+export const reportByTextQuery = z.object({
+  q: text("q", MAX_QUERY_LENGTH)
+    .min(MIN_QUERY_LENGTH, { error: `Veuillez saisir une adresse d'au moins ${MIN_QUERY_LENGTH} caractères.` })
+    .meta({
+      description: `Adresse en texte libre (${MIN_QUERY_LENGTH} à ${MAX_QUERY_LENGTH} caractères) : le premier résultat de la Base Adresse Nationale est retenu. Ignoré si lat, lon ou citycode sont donnés.`,
+      examples: ["8 boulevard du Port, Amiens"],
+    }),
+  udi,
+});
+
+const limitBetween = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "Le paramètre limit doit être un nombre." })
+    .int({ error: "Le paramètre limit doit être un nombre entier." })
+    .min(min, { error: `Le paramètre limit doit être compris entre ${min} et ${max}.` })
+    .max(max, { error: `Le paramètre limit doit être compris entre ${min} et ${max}.` })
+    .default(fallback);
+
+export const geocodeQuery = z.object({
+  q: z
+    .string({ error: "Le paramètre q (adresse recherchée) est obligatoire." })
+    .max(MAX_QUERY_LENGTH, { error: `L'adresse recherchée est trop longue (${MAX_QUERY_LENGTH} caractères au plus).` })
+    .meta({
+      description: `Adresse recherchée, même incomplète. En dessous de ${MIN_QUERY_LENGTH} caractères utiles, la réponse est une liste vide.`,
+      examples: ["8 bd du Port Amiens"],
+    }),
+  limit: limitBetween(1, 10, 8).meta({ description: "Nombre maximal de suggestions (1 à 10)." }),
+});
+
+/** buildBathingSection gives the 3 nearest sites within 20 km (findNearestSites' default): no more to offer. */
+export const MAX_BATHING_SITES = 3;
+
+export const bathingSitesQuery = z.object({
+  lat: latitude,
+  lon: longitude,
+  limit: limitBetween(1, MAX_BATHING_SITES, MAX_BATHING_SITES).meta({
+    description: `Nombre maximal de sites, du plus proche au plus éloigné (1 à ${MAX_BATHING_SITES}).`,
+  }),
+});
+
+// ---------------------------------------------------------------- answers
+
+const date = z.string().meta({ description: "Date au format AAAA-MM-JJ." });
+const dateTime = z.string().meta({ description: "Date et heure ISO 8601 (UTC)." });
+
+export const levelSchema = z
+  .enum(["excellent", "good", "acceptable", "concerning", "critical", "unavailable"])
+  .meta({ description: "Niveau, du meilleur au pire : excellent, good, acceptable, concerning, critical ; unavailable quand la donnée manque." })
+  .register(apiRegistry, { id: "Level" });
+
+const ratedLevelSchema = levelSchema
+  .exclude(["unavailable"])
+  .meta({ description: "Niveau d'une valeur mesurée (jamais unavailable)." })
+  .register(apiRegistry, { id: "RatedLevel" });
+
+/** What every section of the report says of itself, beside its level and its source. */
+const sectionSuccess = z.boolean().meta({ description: "false quand la source n'a pas répondu : la section n'a alors pas de données (level unavailable)." });
+const sectionMessage = z
+  .string()
+  .nullable()
+  .meta({ description: "Message en français à afficher quand les données manquent ou sont partielles ; null sinon." });
+
+export const sourceSchema = z
+  .object({
+    name: z.string(),
+    url: z.string(),
+    publisher: z.string(),
+  })
+  .meta({ description: "Source officielle d'une section : nom, page publique, producteur." })
+  .register(apiRegistry, { id: "Source" });
+
+const pickedAddressShape = {
+  label: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  citycode: z.string().meta({ description: "Code INSEE (code de l'arrondissement à Paris, Lyon et Marseille)." }),
+  postcode: z.string(),
+  city: z.string(),
+};
+
+export const pickedAddressSchema = z
+  .object(pickedAddressShape)
+  .meta({ description: "L'adresse du bilan." })
+  .register(apiRegistry, { id: "PickedAddress" });
+
+export const addressSchema = z
+  .object({
+    ...pickedAddressShape,
+    context: z.string().meta({ description: "Département et région, ex. « 80, Somme, Hauts-de-France »." }),
+    type: z.string().meta({ description: "Précision du résultat : housenumber, street, locality ou municipality." }),
+    score: z.number().meta({ description: "Pertinence du résultat selon la Base Adresse Nationale (0 à 1)." }),
+  })
+  .meta({ description: "Une adresse trouvée par la Base Adresse Nationale." })
+  .register(apiRegistry, { id: "Address" });
+
+const addressInfoSchema = z
+  .object({
+    commune_name: z.string(),
+    commune_code: z.string().meta({ description: "Code INSEE de la commune (75056 pour tout arrondissement de Paris)." }),
+    department_code: z.string(),
+    department_name: z.string(),
+  })
+  .meta({ description: "La commune et le département de l'adresse." })
+  .register(apiRegistry, { id: "AddressInfo" });
+
+// ---------------------------------------------------------------- water
+
+const waterParameterSchema = z
+  .object({
+    code: z.string().meta({ description: "Code SANDRE du paramètre." }),
+    name: z.string().meta({ description: "Nom usuel (« Nitrates », « E. coli »)." }),
+    libelle_parametre: z.string().meta({ description: "Libellé du laboratoire." }),
+    resultat_alphanumerique: z.string().meta({ description: "Résultat tel que publié (« <0,05 », « 12,3 »)." }),
+    value: z.number().nullable().meta({ description: "Valeur numérique dans l'unité unite_mesure ; null si non numérique." }),
+    unite_mesure: z.string().nullable(),
+    limit: z.number().nullable().meta({ description: "Seuil supérieur retenu, dans la même unité que value." }),
+    limit_min: z.number().nullable().meta({ description: "Borne basse d'une plage (pH, conductivité)." }),
+    ratio: z.number().nullable().meta({ description: "value / limit." }),
+    level: ratedLevelSchema,
+    label: z.string().meta({ description: "Verdict en français : « Conforme », « Non conforme », « Non détecté »…" }),
+    limit_kind: z.enum(["limite", "reference", "indicative", "confort"]).nullable().meta({
+      description: "limite : limite de qualité sanitaire ; reference : référence de qualité (indicateur) ; indicative : valeur indicative d'un métabolite non pertinent ; confort : sans valeur réglementaire.",
+    }),
+    note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit"]).nullable().meta({
+      description: "Pourquoi le verdict n'est pas la simple comparaison de la valeur au seuil.",
+    }),
+    at_the_tap: z.boolean().meta({ description: "Mesuré au robinet d'un bâtiment (plomb, cuivre, nickel) : reflète ses canalisations." }),
+    date_prelevement: dateTime,
+  })
+  .meta({ description: "Un paramètre du dernier prélèvement." })
+  .register(apiRegistry, { id: "WaterParameter" });
+
+const networkRefSchema = z.object({ code: z.string(), name: z.string() });
+
+const waterNetworkSummarySchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    quarter: z.string().nullable(),
+    level: levelSchema,
+    sampled_at: z.string().nullable(),
+  })
+  .register(apiRegistry, { id: "WaterNetworkSummary" });
+
+const waterHistoryPointSchema = z
+  .object({
+    sampled_at: dateTime,
+    value: z.number().nullable().meta({ description: "Valeur mesurée dans l'unité de la série ; null si non détecté ou non quantifié." }),
+    raw: z.string().meta({ description: "Résultat tel que publié (« <0,05 », « 12,3 »)." }),
+    label: z.string().meta({ description: "Verdict du résultat (« Conforme », « Non conforme », « Non détecté »…)." }),
+    level: ratedLevelSchema,
+  })
+  .register(apiRegistry, { id: "WaterHistoryPoint" });
+
+const waterHistorySeriesSchema = z
+  .object({
+    code: z.string().meta({ description: "Code SANDRE du paramètre." }),
+    name: z.string(),
+    unit: z.string().nullable(),
+    limit: z.number().nullable().meta({ description: "Limite de qualité dans l'unité de la série ; null si aucune." }),
+    points: z.array(waterHistoryPointSchema).meta({ description: "Du plus ancien au plus récent." }),
+  })
+  .meta({ description: "Douze mois d'un paramètre clé (nitrates, pesticides totaux, somme des 20 PFAS, E. coli, entérocoques, plomb)." })
+  .register(apiRegistry, { id: "WaterHistorySeries" });
+
+export const waterQualitySchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    udi: networkRefSchema.nullable().meta({ description: "Le réseau de distribution affiché." }),
+    udis: z.array(z.object({ code: z.string(), name: z.string(), quarter: z.string().nullable() })).meta({
+      description: "Tous les réseaux de la commune.",
+    }),
+    udi_choice: z.enum(["requested", "most-sampled", "only", "first-listed"]).nullable(),
+    other_networks_with_issues: z.array(waterNetworkSummarySchema),
+    sampled_at: dateTime.nullable(),
+    conclusion: z.string().nullable().meta({ description: "Conclusion sanitaire de l'ARS pour le dernier prélèvement." }),
+    official_verdict: z.enum(["conforme", "non_conforme", "derogation"]).nullable(),
+    references_exceeded: z.boolean(),
+    parameters: z.array(waterParameterSchema),
+    last_non_compliance: z
+      .object({ sampled_at: dateTime, conclusion: z.string().nullable(), parameters: z.array(z.string()) })
+      .nullable()
+      .meta({ description: "Le dernier prélèvement non conforme des 12 derniers mois, s'il y en a eu un." }),
+    tap_only_exceedance: z.boolean(),
+    distributor: z.string().nullable(),
+    message: sectionMessage,
+    source: sourceSchema,
+    history: z.array(waterHistorySeriesSchema),
+  })
+  .meta({ description: "Qualité de l'eau du robinet (contrôle sanitaire des ARS, via Hub'Eau)." })
+  .register(apiRegistry, { id: "WaterQuality" });
+
+// ---------------------------------------------------------------- air
+
+export const airQualitySchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    index: z
+      .object({
+        code: z.number().meta({ description: "1 Bon … 6 Extrêmement mauvais, 7 événement." }),
+        label: z.string(),
+        date: date,
+        zone: z.string(),
+        zone_type: z.enum(["commune", "epci", "model"]),
+      })
+      .nullable(),
+    origin: z.enum(["atmo", "cams"]).nullable().meta({ description: "atmo : indice officiel ; cams : estimation du modèle Copernicus." }),
+    responsible_pollutant: z.object({ code: z.enum(["pm2_5", "pm10", "no2", "o3", "so2"]), label: z.string() }).nullable(),
+    pollutants: z
+      .record(
+        z.string(),
+        z.object({ value: z.number(), unit: z.string(), basis: z.enum(["daily_mean", "daily_max"]), label: z.string() }),
+      )
+      .meta({ description: "Estimations du modèle CAMS pour aujourd'hui, par polluant." }),
+    tomorrow: z.object({ code: z.number(), label: z.string(), date: date }).nullable(),
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Qualité de l'air (indice ATMO, ou estimation Copernicus CAMS à défaut)." })
+  .register(apiRegistry, { id: "AirQuality" });
+
+// ---------------------------------------------------------------- drought
+
+const droughtGravitySchema = z.enum(["vigilance", "alerte", "alerte_renforcee", "crise"]);
+
+const droughtRestrictionSchema = z
+  .object({ usage: z.string(), thematique: z.string(), description: z.string() })
+  .register(apiRegistry, { id: "DroughtRestriction" });
+
+const droughtDecreeSchema = z
+  .object({ start: date.nullable(), end: date.nullable(), url: z.string().nullable() })
+  .meta({ description: "L'arrêté préfectoral en vigueur." })
+  .register(apiRegistry, { id: "DroughtDecree" });
+
+const droughtZoneSchema = z
+  .object({
+    type: z.string().meta({ description: "SUP (eaux superficielles), SOU (souterraines) ou AEP (eau potable)." }),
+    type_label: z.string(),
+    type_hint: z.string(),
+    name: z.string(),
+    gravity: droughtGravitySchema.nullable(),
+    label: z.string(),
+    level: levelSchema,
+    restrictions: z.array(droughtRestrictionSchema),
+    decree: droughtDecreeSchema.nullable(),
+  })
+  .register(apiRegistry, { id: "DroughtZone" });
+
+export const droughtSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    gravity: droughtGravitySchema.nullable(),
+    label: z.string().meta({ description: "« Aucune restriction », « Vigilance », « Alerte », « Alerte renforcée » ou « Crise »." }),
+    restrictions: z.array(droughtRestrictionSchema),
+    decree: droughtDecreeSchema.nullable(),
+    zone: z.object({ name: z.string(), type: z.string() }).nullable(),
+    zones: z.array(droughtZoneSchema).meta({ description: "Chaque zone d'alerte qui s'applique à l'adresse, la plus sévère d'abord." }),
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Restrictions d'eau liées à la sécheresse (VigiEau)." })
+  .register(apiRegistry, { id: "Drought" });
+
+// ---------------------------------------------------------------- bathing
+
+const bathingSiteSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    commune: z.string(),
+    water_type: z.string(),
+    distance_km: z.number(),
+    level: levelSchema,
+    status_label: z.string().meta({ description: "« Baignade interdite », « Bon », « Hors saison »…" }),
+    latest_sample: z.object({ date: date, verdict: z.enum(["Bon", "Moyen", "Mauvais"]) }).nullable(),
+    record_sample: z.object({ date: date, enterococci: z.number().nullable(), ecoli: z.number().nullable() }).nullable().meta({
+      description: "Dernier prélèvement du bilan officiel de la saison (valeurs pour 100 mL).",
+    }),
+    prohibition: z
+      .object({
+        title: z.string(),
+        reason: z.enum(["sanitaire", "non sanitaire"]).nullable(),
+        since: date.nullable(),
+        current: z.boolean().meta({ description: "true : interdiction en vigueur ; false : information sur la saison season." }),
+        season: z.number().nullable(),
+      })
+      .nullable(),
+    health_events: z.array(z.object({ type: z.string(), start: date.nullable(), end: date.nullable(), active: z.boolean() })),
+    in_season: z.boolean().nullable(),
+    season: z.object({ start: date.nullable(), end: date.nullable(), year: z.number(), current: z.boolean() }).nullable(),
+    classement: z.object({ year: z.number(), label: z.string() }).nullable(),
+    live_read_at: dateTime.nullable().meta({ description: "Quand la fiche du ministère a été lue ; null : seul le bilan de saison est connu." }),
+    official_url: z.string(),
+  })
+  .meta({ description: "Un site de baignade officiel." })
+  .register(apiRegistry, { id: "BathingSite" });
+
+export const bathingSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    sites: z.array(bathingSiteSchema).meta({ description: "Les sites à moins de 20 km, du plus proche au plus éloigné." }),
+    record_season: z.number().nullable().meta({ description: "La saison du bilan officiel utilisé." }),
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Eaux de baignade : les sites officiels les plus proches (ministère chargé de la santé, ARS)." })
+  .register(apiRegistry, { id: "Bathing" });
+
+// ---------------------------------------------------------------- report
+
+const recommendationSchema = z
+  .object({
+    id: z.string(),
+    category: z.enum(["water", "air", "drought", "bathing", "general"]),
+    severity: z.enum(["info", "warning", "critical", "success"]),
+    title: z.string(),
+    text: z.string(),
+    link: z.string().meta({ description: "Article du blog Zone Santé (chemin relatif au site)." }),
+    source: z.object({ name: z.string(), url: z.string() }),
+    vulnerable: z.boolean().meta({ description: "Conseil destiné aux personnes vulnérables." }),
+    prominent: z.boolean(),
+  })
+  .meta({ description: "Un conseil de prévention, avec sa source publique." })
+  .register(apiRegistry, { id: "Recommendation" });
+
+export const reportSchema = z
+  .object({
+    address: pickedAddressSchema,
+    address_info: addressInfoSchema,
+    water_quality: waterQualitySchema,
+    air_quality: airQualitySchema,
+    drought: droughtSchema,
+    bathing: bathingSchema,
+    recommendations: z.array(recommendationSchema).meta({ description: "Les conseils de prévention adaptés à la situation de l'adresse." }),
+    generated_at: dateTime,
+  })
+  .meta({ description: "Le bilan d'une adresse : eau du robinet, air, sécheresse, baignade et conseils." })
+  .register(apiRegistry, { id: "Report" });
+
+export const geocodeAnswerSchema = z
+  .object({ results: z.array(addressSchema).meta({ description: "Les suggestions, la plus pertinente d'abord." }) })
+  .register(apiRegistry, { id: "GeocodeAnswer" });
+
+export const errorSchema = z
+  .object({
+    error: z.string().meta({ description: "Message en français, à montrer tel quel." }),
+    code: z.string().meta({
+      description:
+        "Code stable : bad_request, outside_france, address_not_found, not_found, rate_limited, upstream_unavailable, unavailable, internal_error.",
+    }),
+  })
+  .meta({ description: "Toute erreur de l'API." })
+  .register(apiRegistry, { id: "Error" });
+
+// ---------------------------------------------------------------- the schemas are the types
+
+/** true when A and B are the same type (not merely assignable one way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+
+/** Fails to compile as soon as an answer schema and its type differ. */
+export type AnswerSchemasMatchTheirTypes = [
+  Assert<Same<z.output<typeof reportSchema>, Report>>,
+  Assert<Same<z.output<typeof pickedAddressSchema>, PickedAddress>>,
+  Assert<Same<z.output<typeof addressSchema>, Address>>,
+  Assert<Same<z.output<typeof addressInfoSchema>, AddressInfo>>,
+  Assert<Same<z.output<typeof sourceSchema>, SourceRef>>,
+  Assert<Same<z.output<typeof waterQualitySchema>, WaterQualitySection>>,
+  Assert<Same<z.output<typeof waterParameterSchema>, WaterParameterView>>,
+  Assert<Same<z.output<typeof waterHistorySeriesSchema>, WaterHistorySeries>>,
+  Assert<Same<z.output<typeof airQualitySchema>, AirQualitySection>>,
+  Assert<Same<z.output<typeof droughtSchema>, DroughtSection>>,
+  Assert<Same<z.output<typeof bathingSchema>, BathingSection>>,
+  Assert<Same<z.output<typeof bathingSiteSchema>, BathingSiteView>>,
+  Assert<Same<z.output<typeof recommendationSchema>, Recommendation>>,
+  Assert<Same<z.output<typeof geocodeAnswerSchema>, { results: Address[] }>>,
+];

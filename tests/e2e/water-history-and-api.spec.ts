@@ -1,0 +1,106 @@
+// Issue 15 as a person and a partner site meet it: the twelve-month water history on the report
+// (keyboard, table, axe, mobile), and the public API read from another origin in Chromium.
+import { expect, type Page } from "@playwright/test";
+import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 4331);
+
+async function reportFor(page: Page, typed: string) {
+  await page.goto("/");
+  await waitForIslands(page);
+  await analyseAddress(page, typed);
+  await expect(page.getByTestId("report").getByRole("heading", { name: "Recommandations", exact: true })).toBeVisible();
+}
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  test(`Maraussan: the history draws the non-compliant nitrates above the limit line, readable by keyboard and as a table (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await reportFor(page, "maraussan");
+    const water = page.getByTestId("report").getByRole("article", { name: "Eau du robinet", exact: true });
+    await expect(water.getByRole("heading", { name: "Historique sur 12 mois" })).toBeVisible();
+
+    const nitrates = water.getByRole("group", { name: /^Nitrates/ });
+    await expect(nitrates).toBeVisible();
+    // The limit is a labelled line; the newest sample is a point with its value and date.
+    await expect(nitrates.getByText("Limite de qualité\u00a0: 50\u00a0mg/L", { exact: true })).toBeVisible();
+    const newest = nitrates.locator("[role=img][tabindex='0']");
+    await expect(newest).toHaveCount(1);
+    await newest.focus();
+    await expect(newest).toHaveAttribute("aria-label", /8\u00a0novembre\u00a02026.*62\u00a0mg\/L.*Non conforme/);
+    await expect(page.getByText(/62\u00a0mg\/L \(Non conforme\)/).first()).toBeVisible();
+    // The point sits above the line (SVG y grows downwards).
+    const pointY = Number(await newest.locator("circle").last().getAttribute("cy"));
+    const limitY = Number(await nitrates.locator("line.history-chart__limit").getAttribute("y1"));
+    expect(pointY).toBeLessThan(limitY);
+    // Arrow keys walk the samples.
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.locator(":focus")).toHaveAttribute("aria-label", /6\u00a0octobre\u00a02026/);
+
+    // « Non détecté » is said as such, never as zero.
+    const coli = water.getByRole("group", { name: /^E\. coli/ });
+    await coli.locator("xpath=ancestor::figure[1]").getByText("Voir les valeurs").click();
+    const table = coli.locator("xpath=ancestor::figure[1]").getByRole("table");
+    await expect(table.getByRole("cell", { name: "Non détecté" }).first()).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Résultat" })).toBeVisible();
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("Amiens: the history shows each key parameter measured, with a gap of months as empty space", async ({ page }) => {
+  await reportFor(page, "8 bd du Port");
+  const water = page.getByTestId("report").getByRole("article", { name: "Eau du robinet", exact: true });
+  const nitrates = water.getByRole("group", { name: /^Nitrates/ });
+  await expect(nitrates).toBeVisible();
+  const xs = await nitrates.locator("[role=img]").evaluateAll((points) => points.map((point) => Number(point.querySelector("circle:last-of-type")?.getAttribute("cx"))));
+  expect(xs.length).toBeGreaterThanOrEqual(3);
+  // May, then October and November: the first gap is much wider than the last.
+  const gaps = xs.slice(1).map((x, index) => x - xs[index]!);
+  expect(gaps[0]!).toBeGreaterThan(3 * gaps.at(-1)!);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("another site can read the public API from the browser, but cannot write anywhere", async ({ page, consoleGuard }) => {
+  // localhost and 127.0.0.1 are two origins: the page below is « another site » for the API.
+  consoleGuard.allow(/CORS policy|Failed to fetch|ERR_FAILED/);
+  await page.goto(`http://localhost:${PORT}/developpeurs`);
+  const api = `http://127.0.0.1:${PORT}/api`;
+  const read = await page.evaluate(async (base) => {
+    const response = await fetch(`${base}/v1/report?q=${encodeURIComponent("8 bd du Port")}`);
+    const body = (await response.json()) as { address?: { citycode?: string }; water_quality?: { history?: unknown[] } };
+    return { status: response.status, citycode: body.address?.citycode, history: body.water_quality?.history?.length ?? 0, limit: response.headers.get("RateLimit") };
+  }, api);
+  expect(read).toMatchObject({ status: 200, citycode: "80021" });
+  expect(read.history).toBeGreaterThan(0);
+  expect(read.limit).toMatch(/r=\d+/);
+
+  const write = await page.evaluate(async (base) => {
+    try {
+      const response = await fetch(`${base}/subscriptions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "x@example.org" }) });
+      return `answered ${response.status}`;
+    } catch {
+      return "blocked";
+    }
+  }, api);
+  expect(write).toBe("blocked");
+  // Without the browser's preflight, the server itself refuses another origin's write.
+  const direct = await page.request.post(`${api}/subscriptions`, { headers: { Origin: `http://localhost:${PORT}`, "content-type": "application/json" }, data: { email: "x@example.org" } });
+  expect(direct.status()).toBe(403);
+});
+
+test("/developpeurs is in the footer and the sitemap, with the OpenAPI document", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  await footer.getByRole("link", { name: /API/ }).first().click();
+  await expect(page).toHaveURL(/\/developpeurs$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/developpeurs</loc>");
+  expect(sitemap).toContain("/api/v1/openapi.json</loc>");
+  const document = (await (await page.request.get("/api/v1/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(document.openapi).toMatch(/^3\.1\./);
+  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/report", "/geocode", "/bathing-sites"]));
+  expect(await seriousViolations(page)).toEqual([]);
+});
