@@ -89,7 +89,7 @@ export const configSchema = z.object({
    * Per-commune VigiEau reads a run may spend on first judgements (communes whose subjects have no
    * drought state yet, in a département with zones in force); changes are always read.
    */
-  ALERT_VIGIEAU_FIRST_READS_PER_RUN: z.coerce.number().int().min(0).default(1500),
+  ALERT_VIGIEAU_FIRST_READS_PER_RUN: z.coerce.number().int().min(0).default(1000),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

@@ -133,8 +133,11 @@ export async function ingestSources(deps: Deps, params: { day: string; now: Date
   const departments = [...watched.keys()].sort();
   const nowMs = params.now.getTime();
 
-  const [air, water, drought] = await Promise.all([
-    ingestAir(deps, { day: params.day, departments, nowMs }),
+  // Air first and alone: its national read (every zone, every commune's EPCI) is the biggest thing
+  // the plan holds, and it is garbage before the water reads start. Drought (101 small calls at
+  // VigiEau's pace) runs beside water.
+  const air = await ingestAir(deps, { day: params.day, departments, nowMs });
+  const [water, drought] = await Promise.all([
     ingestWater(deps, { day: params.day, departments, watched, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
   ]);
