@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterEach, beforeEach, expect } from "vitest";
+import { checkedAgainstOpenApi } from "./openapi-contract.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
@@ -103,7 +104,8 @@ export async function createTestApp(
       clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
       log: (entry) => logs.push(entry),
     };
-    return createApp(lastDeps);
+    // Every public-API answer a test reads is checked against the OpenAPI document (issue 15).
+    return checkedAgainstOpenApi(createApp(lastDeps));
   };
 
   return {

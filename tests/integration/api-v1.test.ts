@@ -2,10 +2,10 @@
 // document the app serves (Ajv, JSON Schema 2020-12), the aliases answer exactly what v1 answers,
 // CORS opens the v1 reads and nothing else, writes from another origin stay refused, and the
 // IETF RateLimit fields count down.
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { loadOpenApiContract, resolvePointer, type JsonObject } from "../helpers/openapi-contract.ts";
 import { TEST_SITE_URL, useTestApp } from "../helpers/test-app.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -28,83 +28,22 @@ function call(path: string, init: RequestInit = {}) {
 
 // ---------------------------------------------------------------- the document, as served
 
-type JsonObject = Record<string, unknown>;
-interface Contract {
-  document: JsonObject;
-  ajv: Ajv2020;
-}
+/** The contract of the app under test (tests/helpers/openapi-contract.ts). */
+const loadContract = () => loadOpenApiContract(t.app);
 
-let contract: Contract | undefined;
-
-/** The OpenAPI document the app serves, loaded once into Ajv (its non-schema keys as no-op keywords). */
-async function loadContract(): Promise<Contract> {
-  if (contract) return contract;
-  const response = await t.app.request("/api/v1/openapi.json");
-  expect(response.status).toBe(200);
-  const document = (await response.json()) as JsonObject;
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  ajv.addVocabulary(["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"]);
-  ajv.addSchema(document, "openapi.json");
-  contract = { document, ajv };
-  return contract;
-}
-
-/** The object a JSON pointer ("#/components/…") designates in the document. */
-function resolvePointer(document: JsonObject, ref: string): unknown {
-  expect(ref.startsWith("#/"), ref).toBe(true);
-  let node: unknown = document;
-  for (const part of ref.slice(2).split("/")) {
-    const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
-    node = (node as JsonObject)[key];
-  }
-  return node;
-}
-
-const deref = (document: JsonObject, node: JsonObject): JsonObject =>
-  typeof node.$ref === "string" ? (resolvePointer(document, node.$ref) as JsonObject) : node;
-
-const validators = new Map<string, ValidateFunction>();
-
-function validatorFor(ajv: Ajv2020, schema: JsonObject): ValidateFunction {
-  // A $ref into the document is compiled against the document, so its own refs resolve.
-  const key = typeof schema.$ref === "string" ? schema.$ref : JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(typeof schema.$ref === "string" ? { $ref: `openapi.json${schema.$ref}` } : schema);
-    validators.set(key, validate);
-  }
-  return validate;
-}
-
-/**
- * Checks an answer against what the document says of `GET <v1 path>` for its status: the status is
- * documented, the body matches its schema, the documented headers are present. Returns the body.
- */
+/** Checks an answer of `GET <v1 path>` against the document and returns its body. */
 async function expectDocumented(v1Path: string, response: Response): Promise<unknown> {
-  const { document, ajv } = await loadContract();
-  const operation = resolvePointer(document, `#/paths/${v1Path.replaceAll("/", "~1")}/get`) as JsonObject | undefined;
-  expect(operation, `GET ${v1Path} is documented`).toBeDefined();
-  const documented = (operation!.responses as Record<string, JsonObject>)[String(response.status)];
-  expect(documented, `GET ${v1Path} documents the status ${response.status}`).toBeDefined();
-  const answer = deref(document, documented!);
-  for (const name of Object.keys((answer.headers as JsonObject | undefined) ?? {})) {
-    expect(response.headers.get(name), `${v1Path} ${response.status}: header ${name}`).not.toBeNull();
-  }
-  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const contract = await loadContract();
   const body: unknown = await response.json();
-  const schema = ((answer.content as JsonObject)["application/json"] as JsonObject).schema as JsonObject;
-  const validate = validatorFor(ajv, schema);
-  validate(body);
-  expect(validate.errors ?? [], `${v1Path} ${response.status}`).toEqual([]);
+  contract.expectDocumented(v1Path, { status: response.status, headers: response.headers, body });
   return body;
 }
 
 /** An answer no operation documents (an unknown path): still the documented error shape. */
 async function expectErrorShape(response: Response): Promise<JsonObject> {
-  const { ajv } = await loadContract();
+  const contract = await loadContract();
   const body = (await response.json()) as JsonObject;
-  const validate = validatorFor(ajv, { $ref: "#/components/schemas/Error" });
+  const validate = contract.validatorFor({ $ref: "#/components/schemas/Error" });
   validate(body);
   expect(validate.errors ?? []).toEqual([]);
   return body;
@@ -117,7 +56,8 @@ describe("GET /api/v1/openapi.json", () => {
     const response = await call("/api/v1/openapi.json");
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    const { document, ajv } = await loadContract();
+    const contract = await loadContract();
+    const { document } = contract;
     expect(await response.json()).toEqual(document);
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document.info).toMatchObject({ title: "API Zone Santé", version: "1" });
@@ -145,13 +85,13 @@ describe("GET /api/v1/openapi.json", () => {
 
     const schemas = (document.components as { schemas: Record<string, JsonObject> }).schemas;
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["Report", "WaterQuality", "WaterHistorySeries", "GeocodeAnswer", "Bathing", "Error"]));
-    for (const id of Object.keys(schemas)) expect(() => validatorFor(ajv, { $ref: `#/components/schemas/${id}` }), id).not.toThrow();
+    for (const id of Object.keys(schemas)) expect(() => contract.validatorFor({ $ref: `#/components/schemas/${id}` }), id).not.toThrow();
   });
 
   it("rejects an answer that drifts from it: a missing field, an unknown field, a wrong type", async () => {
-    const { ajv } = await loadContract();
+    const contract = await loadContract();
     const report = (await (await call(`/api/v1/report?${reportQueryOf(MAIN_SCENARIO)}`)).json()) as JsonObject;
-    const validate = validatorFor(ajv, { $ref: "#/components/schemas/Report" });
+    const validate = contract.validatorFor({ $ref: "#/components/schemas/Report" });
     expect(validate(report)).toBe(true);
     const water = report.water_quality as JsonObject;
     const { history: _history, ...withoutHistory } = water;
