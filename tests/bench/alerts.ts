@@ -1,7 +1,8 @@
-// The alert run at scale: 10 000 monitored addresses over 2 000 communes, against fake upstreams
-// answering after 50 ms and a fake Resend, both in other processes so that the figures are the
-// run's own. Upstream calls must follow the communes, not the addresses; Resend calls the
-// recipients / 100.
+// The alert run at a small scale: 10 000 monitored addresses over 2 000 communes of the fakes'
+// national mode (bulk ATMO, Hub'Eau and VigiEau answers, as `npm run bench:national` uses at full
+// scale), answering after 50 ms, and a fake Resend, both in other processes so that the figures
+// are the run's own. Upstream calls follow the data published, not the addresses; Resend calls
+// the recipients / 100.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +32,7 @@ async function startProcess(script: string, env: Record<string, string>, ready: 
 export async function benchAlertRun(): Promise<Array<[string, string, string]>> {
   const upstreamPort = await freePort();
   const resendPort = await freePort();
-  const upstream = await startProcess("tests/fakes/upstream-server.ts", { PORT: String(upstreamPort), DELAY_MS: String(UPSTREAM_DELAY_MS), SYNTHETIC: "1" }, "listening");
+  const upstream = await startProcess("tests/fakes/upstream-server.ts", { PORT: String(upstreamPort), DELAY_MS: String(UPSTREAM_DELAY_MS), NATIONAL_COMMUNES: String(COMMUNES) }, "listening");
   const resendProcess = await startProcess("tests/fakes/resend-server.ts", { PORT: String(resendPort) }, "listening");
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   const resendUrl = `http://127.0.0.1:${resendPort}`;
@@ -54,10 +55,11 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
     log: () => {},
   });
   try {
-    // Synthetic communes (Amiens' data under other INSEE codes), 5 confirmed sign-ups each.
+    // The fake country's communes (its API Géo list), 5 confirmed sign-ups each.
+    const communes = ((await (await fetch(`${upstreamUrl}/geo/communes?fields=code`)).json()) as Array<{ code: string }>).map((commune) => commune.code);
     const nowMs = Date.now();
     const rows = Array.from({ length: ADDRESSES }, (_, index) => {
-      const commune = String(10_001 + (index % COMMUNES));
+      const commune = communes[index % communes.length]!;
       return {
         id: `bench${index}`,
         email: `abonne${index}@example.org`,
@@ -97,9 +99,9 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
     return [
       [`alert run: ${ADDRESSES} addresses, ${COMMUNES} communes (fakes ${UPSTREAM_DELAY_MS} ms)`, `${(wallMs / 1000).toFixed(1)} s`, ""],
-      // Hub'Eau networks + one page of 12-month results, VigiEau, ATMO, API Géo (the synthetic
-      // communes have their own ATMO index, so no EPCI request).
-      ["  upstream calls (Hub'Eau ×2, VigiEau, ATMO, API Géo per commune)", String(upstreamCalls), `= ${COMMUNES * 5} (5 per commune)`],
+      // Bulk reads (ATMO pages, API Géo list, Hub'Eau and VigiEau per département) plus the first
+      // drought judgements of communes in départements with zones (ALERT_VIGIEAU_FIRST_READS_PER_RUN).
+      ["  upstream calls (Hub'Eau, VigiEau, ATMO, API Géo)", String(upstreamCalls), `≪ ${COMMUNES * 5} (5 per commune before issue 14)`],
       ["  alerts detected / emails sent / failed", `${summary.alertsDetected} / ${summary.sent} / ${summary.failed}`, ""],
       ["  Resend calls (batch endpoint)", String(resendCalls), `≤ ${Math.ceil(summary.sent / 100)} + retries`],
       ["  process RSS before → peak during the run", `${mb(rssBefore)} → ${mb(peakRss)}`, ""],
