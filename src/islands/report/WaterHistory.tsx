@@ -131,28 +131,31 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
         <summary>
           Voir les valeurs<span className="sr-only"> – {item.name}</span>
         </summary>
-        <table className="history-table">
-          <caption>
-            {item.name}
-            {NBSP}: {item.summary}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date du prélèvement</th>
-              <th scope="col">Résultat</th>
-              <th scope="col">Appréciation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {item.points.map((point, index) => (
-              <tr key={`${index}-${point.date}`}>
-                <th scope="row">{point.date}</th>
-                <td>{point.value}</td>
-                <td>{point.label}</td>
+        {/* A narrow screen scrolls the table, not the page (RGAA reflow); focusable so the keyboard can scroll it. */}
+        <div className="history-table__scroll" role="region" aria-label={`Valeurs ${item.name}`} tabIndex={0}>
+          <table className="history-table">
+            <caption>
+              {item.name}
+              {NBSP}: {item.summary}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date du prélèvement</th>
+                <th scope="col">Résultat</th>
+                <th scope="col">Appréciation</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {item.points.map((point, index) => (
+                <tr key={`${index}-${point.date}`}>
+                  <th scope="row">{point.date}</th>
+                  <td>{point.value}</td>
+                  <td>{point.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {item.limitLabel ? <p className="card__small">{item.limitLabel}</p> : null}
       </details>
     </figure>
