@@ -1,7 +1,6 @@
 import { departmentCodeOf, regionCodeOf } from "../shared/commune.ts";
 import { HUBEAU_SOURCE } from "../shared/sources.ts";
 import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
-import { buildWaterHistory } from "./history.ts";
 import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
 import { WATER_WINDOW_DAYS } from "./window.ts";
@@ -328,7 +327,8 @@ export function evaluateWaterQuality(input: {
     tap_only_exceedance: judged.tapOnly,
     other_networks_with_issues: otherNetworks,
     distributor: newestSample.distributor,
-    history: buildWaterHistory(input.results.data, input.now),
+    // Drawn only on the report (withWaterHistory): alerts and the account page never show it.
+    history: [],
     message:
       judged.verdict === "critical" && !conclusion
         ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé."

@@ -1,7 +1,7 @@
 // Twelve months of the key parameters of one network, one point per sample, for the chart on the
 // report and in the PDF (issue 15). Built from the results the report already judged: each point
 // carries the label evaluateParameter gives it, so the chart never contradicts the parameter list.
-import type { WaterHistoryPoint, WaterHistorySeries, WaterResult } from "../types.ts";
+import type { SourceResult, WaterHistoryPoint, WaterHistorySeries, WaterQualitySection, WaterResult } from "../types.ts";
 import { evaluateParameter } from "./evaluate.ts";
 import { conversionFactor, parseMeasurement } from "./measurements.ts";
 import { findParameterRule } from "./parameters.ts";
@@ -90,4 +90,13 @@ function buildSeries(code: string, results: readonly WaterResult[]): WaterHistor
 /** Conversions (µg → mg) leave binary noise (0.30000000000000004): keep nine significant digits. */
 function roundForDisplay(value: number): number {
   return Number(value.toPrecision(9));
+}
+
+/**
+ * The section with its twelve-month history, from the results it was judged on: only the report
+ * (page, PDF, API) draws it, so evaluateWaterQuality leaves it empty for the alert run.
+ */
+export function withWaterHistory(section: WaterQualitySection, results: SourceResult<WaterResult[]>, now: Date): WaterQualitySection {
+  if (!section.success || !results.ok) return section;
+  return { ...section, history: buildWaterHistory(results.data, now) };
 }

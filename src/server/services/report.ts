@@ -1,7 +1,7 @@
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { assembleReport, deriveAddressInfo } from "../../core/report/index.ts";
-import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { evaluateWaterQuality, withWaterHistory } from "../../core/water/index.ts";
 import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
@@ -41,11 +41,12 @@ export async function buildReport(
   ]);
   const { water, zones } = commune;
   const { atmo, epci } = commune.air;
+  const selected = selectWater(water, input.udiCode);
 
   return assembleReport({
     address,
     addressInfo: deriveAddressInfo(address),
-    water: evaluateWaterQuality({ ...selectWater(water, input.udiCode), now }),
+    water: withWaterHistory(evaluateWaterQuality({ ...selected, now }), selected.results, now),
     air: evaluateAirQuality({ atmo, cams, now, epci }),
     drought: evaluateDrought({ zones, now }),
     bathing,

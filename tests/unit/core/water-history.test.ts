@@ -8,7 +8,7 @@ import { presentReport, presentWaterHistory, type WaterHistoryPresentation } fro
 import { CHART_HEADROOM, layoutWaterChart, placeLimitLabel, type WaterChartBox } from "../../../src/core/report/water-chart.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { WaterHistorySeries, WaterResult } from "../../../src/core/types.ts";
-import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES } from "../../../src/core/water/index.ts";
+import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES, withWaterHistory } from "../../../src/core/water/index.ts";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
@@ -124,13 +124,17 @@ describe("buildWaterHistory", () => {
     expect(series?.points.map((point) => point.value)).toEqual([0.1, 0.1]);
   });
 
-  it("is empty without results in the window, and evaluateWaterQuality carries it on every section", () => {
+  it("is empty without results in the window; withWaterHistory puts it on the report's section, the alert run's stays empty", () => {
     expect(buildWaterHistory([nitrates("X", "2025-10-01T08:30:00Z", "30")], NOW)).toEqual([]);
     const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
-    const section = evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW });
-    expect(section.history).toEqual(history);
-    expect(evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi, udis: [udi], now: NOW }).history).toEqual([]);
-    expect(evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW }).history).toEqual([]);
+    const judged = (results: Parameters<typeof evaluateWaterQuality>[0]["results"]) => evaluateWaterQuality({ results, udi, udis: [udi], now: NOW });
+    const ok = { ok: true as const, data: RESULTS };
+    expect(judged(ok).history).toEqual([]);
+    expect(withWaterHistory(judged(ok), ok, NOW).history).toEqual(history);
+    const failed = { ok: false as const, reason: "timeout" as const };
+    expect(withWaterHistory(judged(failed), failed, NOW).history).toEqual([]);
+    const none = { ok: true as const, data: [] };
+    expect(withWaterHistory(judged(none), none, NOW).history).toEqual([]);
   });
 });
 
@@ -163,7 +167,7 @@ describe("presentWaterHistory", () => {
     const report = assembleReport({
       address: { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 },
       addressInfo: deriveAddressInfo(MAIN_SCENARIO),
-      water: evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW }),
+      water: withWaterHistory(evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW }), { ok: true, data: RESULTS }, NOW),
       air: evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
       bathing: noBathing(),

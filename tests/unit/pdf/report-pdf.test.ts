@@ -9,7 +9,7 @@ import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { evaluateBathing } from "../../../src/core/bathing/index.ts";
 import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality, withWaterHistory } from "../../../src/core/water/index.ts";
 import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
 import { selectWater } from "../../../src/server/services/commune-data.ts";
 import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
@@ -94,10 +94,9 @@ const fixture = (path: string) => JSON.parse(resolvePlaceholders(readFileSync(ne
 function buildDemoWaterReport(address: Address, files: { results: string; udis: string }, udiCode?: string): Report {
   const results = mapWaterResults(waterResultsResponseSchema.parse(fixture(files.results)));
   const udis = mapCommuneUdis(communesUdiResponseSchema.parse(fixture(files.udis)));
-  const water = evaluateWaterQuality({
-    ...selectWater({ communeCode: address.citycode, udis: { ok: true, data: udis }, results: { ok: true, data: results } }, udiCode),
-    now: NOW,
-  });
+  // As the report service does: the judged section, with the history of the same results.
+  const selected = selectWater({ communeCode: address.citycode, udis: { ok: true, data: udis }, results: { ok: true, data: results } }, udiCode);
+  const water = withWaterHistory(evaluateWaterQuality({ ...selected, now: NOW }), selected.results, NOW);
   const base = buildAmiensReport();
   return { ...base, address, address_info: deriveAddressInfo(address), water_quality: water };
 }
