@@ -38,7 +38,7 @@ import { createRateGate } from "./process.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 
-/** Hub'Eau's baselines must outlive a month without samples; the air snapshot is only read today. */
+/** VigiEau's baselines must outlive a month without change; the air and Hub'Eau snapshots are only read today. */
 const KEEP_BASELINE_DAYS = 45;
 const WATERMARK_SOURCE = "hubeau";
 /** The day's budget of VigiEau first reads (process.ts), a counter in source_watermarks. */
@@ -143,7 +143,8 @@ export async function ingestSources(deps: Deps, params: { day: string; now: Date
   ]);
   await Promise.all([
     deleteSnapshotsBefore(deps.db, { source: "atmo", beforeDay: params.day }),
-    deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
+    // Hub'Eau's baseline is the digests now (decision 049): only the day's snapshot is read.
+    deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
     deleteBudgetsExcept(deps.db, { prefix: VIGIEAU_FIRST_READS_BUDGET, keep: `${VIGIEAU_FIRST_READS_BUDGET}${params.day}` }),
   ]);
