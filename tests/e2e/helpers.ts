@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { formatDateFr } from "../../src/core/shared/format.ts";
 import type { CapturedEmail } from "../fakes/resend-server.ts";
+import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4331);
 /** the fake Resend that scripts/demo.ts starts for the e2e run (see playwright.config.ts) */
@@ -91,4 +94,15 @@ export async function setResendMode(mode: string): Promise<void> {
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
+
+/**
+ * The sample days of a derived Hub'Eau fixture, newest first, as the report writes them today. The
+ * fake upstreams resolve `{{DATETIME:n}}` against the clock of this machine (the same one this
+ * test reads, faketime included), so the expected words follow the day of the run.
+ */
+export function fixtureSampleDays(fixture: string, now: Date = new Date()): string[] {
+  const text = readFileSync(new URL(`../fixtures/${fixture}`, import.meta.url), "utf8");
+  const offsets = [...new Set([...text.matchAll(/"date_prelevement":\s*"\{\{DATETIME:([+-]?\d+)\}\}"/g)].map((match) => Number(match[1])))];
+  return offsets.sort((a, b) => b - a).map((days) => formatDateFr(resolvePlaceholders(`{{DATETIME:${days}}}`, now)));
 }
