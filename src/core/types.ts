@@ -118,6 +118,8 @@ export interface WaterParameterView {
   /** measured at one building's tap (lead, copper, nickel): reflects that building's pipes */
   at_the_tap: boolean;
   date_prelevement: string;
+  /** the latest result of this parameter is more than a year old (shown with « mesure de plus d'un an », never dropped) */
+  older_than_a_year: boolean;
 }
 
 export type WaterParameterNote =

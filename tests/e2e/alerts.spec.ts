@@ -125,7 +125,8 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
 
   // 5. The alert email, then unsubscribe through its link.
   const alert = await latestEmailTo(email, /^Zone Santé – /);
-  expect(alert.text).toMatch(/prélèvement non conforme/);
+  expect(alert.text).toMatch(/Eau du robinet\u00a0: non-conformité signalée/);
+  expect(alert.text).toMatch(/Nitrates\u00a0: 62\u00a0mg\/L – Non conforme\. Mesuré le /);
   // The ministry's ban banner dates from the 2026 summer season: out of season it is no alert.
   expect(alert.text).not.toMatch(/Baignade interdite/);
   expect(alert.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

@@ -551,16 +551,17 @@ function nationalWindow(query: Record<string, string>, now: Date): { since: stri
   return { since, until };
 }
 
-/** Per-commune resultats_dis filters: code_parametre, date_min_prelevement, code_reseau, sort (desc by default). */
+/** Per-commune resultats_dis filters: code_parametre, date_min_prelevement, date_max_prelevement (its whole day), code_reseau, sort (desc by default). */
 function filterCommuneResults(items: Array<Record<string, unknown>>, query: Record<string, string>): Array<Record<string, unknown>> {
   const codes = query.code_parametre ? new Set(query.code_parametre.split(",").map((code) => code.trim())) : null;
   const since = query.date_min_prelevement ?? "";
+  const until = (query.date_max_prelevement ?? "9999-99-99").slice(0, 10);
   const network = query.code_reseau;
   const direction = query.sort === "asc" ? 1 : -1;
   return (
     items
       .filter((item) => !codes || codes.has(String(item.code_parametre)))
-      .filter((item) => String(item.date_prelevement) >= since)
+      .filter((item) => String(item.date_prelevement) >= since && String(item.date_prelevement).slice(0, 10) <= until)
       .filter((item) => !network || networkCodes(item).includes(network))
       // Stable sort (ties keep the file order, like the parameters of one sample upstream).
       .sort((a, b) => direction * String(a.date_prelevement).localeCompare(String(b.date_prelevement)))

@@ -105,9 +105,9 @@ describe("bulk reads per run", () => {
     expect(atmoPages[0]?.query.propertyName?.split(",")).toContain("code_qual");
     const hubeau = requests().filter((request) => request.source === "hubeau");
     expect(hubeau.every((request) => request.query.code_departement !== undefined && request.query.date_max_prelevement === today)).toBe(true);
-    expect(hubeau.filter((request) => request.query.fields === "code_commune,date_prelevement")).toHaveLength(6);
+    expect(hubeau.filter((request) => request.query.fields === "code_commune,code_prelevement,date_prelevement")).toHaveLength(6);
     // The year read asks only the fields the evaluation maps.
-    const yearRead = hubeau.find((request) => request.query.fields !== "code_commune,date_prelevement");
+    const yearRead = hubeau.find((request) => request.query.fields !== "code_commune,code_prelevement,date_prelevement");
     expect(yearRead?.query.fields?.split(",")).toEqual(expect.arrayContaining(["code_commune", "code_prelevement", "code_parametre", "resultat_alphanumerique", "conformite_limites_pc_prelevement", "reseaux"]));
     expect(yearRead?.query.date_min_prelevement).toBe("2025-11-22");
     expect(requests().filter((request) => request.source === "vigieau").map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
@@ -189,7 +189,7 @@ describe("bulk reads per run", () => {
     expect(reads.drought).toEqual([]);
     expect(outcome.alertsDetected).toBe(1);
     expect((await eventsOf("bulk")).filter((line) => line.includes("water:ok:"))).toEqual([
-      `34148 water water:ok:2026-11-23T08:00:00Z ${"Eau du robinet\u00a0: retour à la conformité"}`,
+      `34148 water water:ok:034000871:2026-11-23T08:00:00Z ${"Eau du robinet\u00a0: retour à la conformité"}`,
     ]);
 
     // The same day again: the same changes, and nothing recorded twice.
@@ -268,7 +268,8 @@ describe("water digests built per commune, and the fallbacks", () => {
     const from = app.upstreams.requests.length;
     const outcome = await processAlertBatch(deps, [subject], { gates: NO_WAIT, concurrency: 1, changes });
     expect(outcome.alertsDetected).toBe(1);
-    expect(waterReads(from).sort()).toEqual(["/communes_udi", "/resultats_dis"]);
+    // The networks, the last twelve months, and the results before them (decision 052).
+    expect(waterReads(from).sort()).toEqual(["/communes_udi", "/resultats_dis", "/resultats_dis"]);
     const [row] = await app.db.select().from(waterDigests).where(eq(waterDigests.citycode, CRISIS_SCENARIO.citycode));
     expect(row).toMatchObject({ department: "34" });
     expect(row?.newestSampleAt).toMatch(/^2026-/);
@@ -298,7 +299,7 @@ describe("water digests built per commune, and the fallbacks", () => {
     const deps = app.deps();
     const today = todayInParis(when);
     // The sample dates answer; the read with every field fails.
-    app.upstreams.failNextRequests("hubeau", 1, (request) => request.query.code_departement !== undefined && request.query.fields !== "code_commune,date_prelevement");
+    app.upstreams.failNextRequests("hubeau", 1, (request) => request.query.code_departement !== undefined && request.query.fields !== "code_commune,code_prelevement,date_prelevement");
     const failed = await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
     expect(failed.water).toMatchObject({ changedCommunes: 0, perCommuneCommunes: 1 });
     expect((await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] })).communes[CRISIS_SCENARIO.citycode]?.water).toBe("read");

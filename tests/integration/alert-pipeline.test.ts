@@ -121,7 +121,7 @@ describe("process and send stages over the in-process queue", () => {
     const emails = alertEmails(t.resend.emails);
     expect(emails.filter((email) => email.to.includes("amiens@example.org")).map((email) => email.subject)).toEqual(["Zone Santé – Qualité de l'air demain\u00a0: dégradé"]);
     expect(emails.filter((email) => email.to.includes("maraussan@example.org")).map((email) => email.subject)).toEqual([
-      "Zone Santé – Eau du robinet\u00a0: prélèvement non conforme",
+      "Zone Santé – Eau du robinet\u00a0: non-conformité signalée",
     ]);
     expect(emails).toHaveLength(2);
     // Every detected event is sent, each recorded once.

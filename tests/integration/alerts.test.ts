@@ -93,9 +93,10 @@ describe("the daily alert run", () => {
     // The bulk reads of the run (decision 048): one ATMO page for every zone, one API Géo list of
     // every commune's intercommunality, Hub'Eau and VigiEau once per département (2 each); then,
     // every commune being new on a first run, 2 communes × (networks + the 12-month results, one
-    // page here + VigiEau), whatever the number of addresses, and the bathing portal near
-    // Maraussan: 2 site lists and 3 site pages. No per-commune ATMO or Géo call any more.
-    expect(summary.upstreamCalls).toBe(17);
+    // page here + the results before them, decision 052 + VigiEau), whatever the number of
+    // addresses, and the bathing portal near Maraussan: 2 site lists and 3 site pages. No
+    // per-commune ATMO or Géo call any more.
+    expect(summary.upstreamCalls).toBe(19);
     expect(upstreamRequests.filter((request) => request.source === "geo").map((request) => request.path)).toEqual(["/communes"]);
     expect(upstreamRequests.filter((request) => request.source === "baignades")).toHaveLength(5);
     // VigiEau: each département's zones once (the bulk change check), then each new commune once.
@@ -124,9 +125,9 @@ describe("the daily alert run", () => {
     // worth an email: « Évitez de vous y baigner jusqu'au prochain résultat » about a July sample is
     // stale in November, so a « Mauvais » sample alerts only in season (issue 10, item 5; this email
     // used to say « Eau de baignade de mauvaise qualité » and count 2 alerts).
-    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: prélèvement non conforme");
-    expect(sarah[0]?.text).toMatch(/prélèvement non conforme/);
-    expect(sarah[0]?.text).toMatch(/Nitrates.*62.*Non conforme/);
+    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: non-conformité signalée");
+    expect(sarah[0]?.text).toMatch(/Dernier prélèvement \(réseau MARAUSSAN VILLAGE\)\u00a0: .* – Non conforme\./);
+    expect(sarah[0]?.text).toMatch(/Nitrates\u00a0: 62\u00a0mg\/L – Non conforme\. Mesuré le /);
     expect(sarah[0]?.text).not.toMatch(/Baignade interdite/);
     expect(sarah[0]?.text).not.toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");

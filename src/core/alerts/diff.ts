@@ -2,7 +2,9 @@
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
 // event and never moves the state, so an outage cannot fake a change. The words are in texts.ts.
 import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
-import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, SourceRef, WaterQualitySection } from "../types.ts";
+import { presentWaterRow, waterHeadline } from "../report/present.ts";
+import { formatDateFr } from "../shared/format.ts";
+import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type AlertKind, renderAlertText } from "./texts.ts";
 
 export type AlertSource = "water" | "drought" | "air" | "bathing";
@@ -22,10 +24,30 @@ export interface AlertEvent {
   sourceRef: SourceRef;
 }
 
+/**
+ * What a subject's alerts know of one network (decision 052): the verdict the report presented at
+ * the last run — its level and word, its newest sample, and the parameters that justified it with
+ * the date each was measured — never raw results. An alert is the difference between this and
+ * today's presented verdict.
+ */
+export interface WaterNetworkVerdict {
+  level: Level;
+  word: string;
+  sampledAt: string;
+  officialVerdict: WaterQualitySection["official_verdict"];
+  /** parameter code → the date its flagged latest result was measured and the label shown */
+  flagged: Record<string, { measuredAt: string; label: string; level: Level }>;
+}
+
 export interface WaterAlertState {
-  /** date-time of the latest sample already considered */
+  version: 2;
+  /** network code (« - » for results filed without a network) → its verdict at the last run */
+  networks: Record<string, WaterNetworkVerdict>;
+}
+
+/** Stored before decision 052: one sample date for one network. Read as a baseline (no event), then replaced. */
+export interface LegacyWaterAlertState {
   lastSampleAt: string;
-  /** true while the last notified sample was concerning or critical */
   alerted: boolean;
 }
 
@@ -48,51 +70,115 @@ const NO_CHANGE: Diff<never> = { events: [], next: null };
 
 // ---------------------------------------------------------------- water
 
-export function diffWater(previous: WaterAlertState | null, water: WaterQualitySection): Diff<WaterAlertState> {
-  if (!water.success || water.level === "unavailable" || !water.sampled_at) return NO_CHANGE;
-  const sampledAt = water.sampled_at;
-  if (previous && sampledAt <= previous.lastSampleAt) return NO_CHANGE;
-  const bad = water.level === "concerning" || water.level === "critical";
-  const day = localDateParis(sampledAt);
-  const networkName = water.udi?.name ?? null;
-  if (bad) {
-    const flagged = water.parameters.filter((parameter) => parameter.level === "critical" || parameter.level === "concerning");
-    return {
-      events: [
-        {
+const LEVEL_RANK: Record<Level, number> = { unavailable: -1, excellent: 0, good: 1, acceptable: 2, concerning: 3, critical: 4 };
+const isBad = (level: Level) => level === "concerning" || level === "critical";
+
+/** The verdict the report presents for a network; null when it could not be read or has no sample. */
+export function waterVerdictOf(section: WaterQualitySection): WaterNetworkVerdict | null {
+  if (!section.success || section.level === "unavailable" || !section.sampled_at) return null;
+  const flagged: WaterNetworkVerdict["flagged"] = {};
+  for (const parameter of section.parameters) {
+    if (isBad(parameter.level)) flagged[parameter.code] = { measuredAt: parameter.date_prelevement, label: parameter.label, level: parameter.level };
+  }
+  return { level: section.level, word: waterHeadline(section).word, sampledAt: section.sampled_at, officialVerdict: section.official_verdict, flagged };
+}
+
+/** One watched network as the report judges it today. */
+export interface JudgedNetwork {
+  /** network code, « - » when the commune's results name none */
+  code: string;
+  section: WaterQualitySection;
+  /** every parameter judged for the section (judgeWaterQuality) */
+  measured: readonly WaterParameterView[];
+}
+
+/** A short stable fingerprint of the facts an alert is about (its key: the same facts never alert twice). */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+/**
+ * Per watched network, today's presented verdict against the last run's: an alert when a
+ * parameter is newly « À surveiller » or worse (or has a new such result), when the newest sample
+ * is newly declared non-compliant, or when the level worsens; « retour à la conformité » only
+ * when the network is no longer concerning and each parameter that was has a newer result. A
+ * first judgement that is concerning or worse alerts; a compliant one is a silent baseline. A
+ * network that could not be read keeps its previous verdict; one no longer watched is dropped.
+ */
+export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | null, networks: readonly JudgedNetwork[]): Diff<WaterAlertState> {
+  const legacy = previous !== null && !("version" in previous);
+  const before = previous && !legacy ? (previous as WaterAlertState).networks : {};
+  const next: WaterAlertState = { version: 2, networks: {} };
+  const events: AlertEvent[] = [];
+  for (const { code, section, measured } of networks) {
+    const now = waterVerdictOf(section);
+    const last = before[code] ?? null;
+    if (!now) {
+      if (last) next.networks[code] = last;
+      continue;
+    }
+    next.networks[code] = now;
+    if (legacy) continue;
+    const networkName = section.udi?.name ?? null;
+    const rows = section.parameters.map((parameter) => presentWaterRow(parameter, null));
+    const flaggedRows = rows.filter((row) => now.flagged[row.code]);
+    const sample = { sampledAt: now.sampledAt, word: now.word };
+    if (isBad(now.level)) {
+      const newParameters = Object.entries(now.flagged).filter(([parameterCode, fact]) => {
+        const known = last?.flagged[parameterCode];
+        return !known || known.measuredAt !== fact.measuredAt || LEVEL_RANK[fact.level] > LEVEL_RANK[known.level];
+      });
+      const newVerdict = now.officialVerdict === "non_conforme" && (last?.officialVerdict !== "non_conforme" || last.sampledAt !== now.sampledAt);
+      const worse = !last || LEVEL_RANK[now.level] > LEVEL_RANK[last.level];
+      if (newParameters.length > 0 || newVerdict || worse) {
+        const facts = [now.sampledAt, now.officialVerdict ?? "", ...Object.entries(now.flagged).map(([parameterCode, fact]) => `${parameterCode}@${fact.measuredAt}:${fact.label}`).sort()].join("|");
+        events.push({
           source: "water",
-          key: `water:alert:${sampledAt}`,
-          severity: water.level === "critical" ? "critical" : "warning",
+          key: `water:alert:${code}:${fingerprint(facts)}`,
+          severity: now.level === "critical" ? "critical" : "warning",
           ...renderAlertText("water-alert", {
-            nonCompliant: water.level === "critical",
-            sampledAt,
+            nonCompliant: now.level === "critical",
             networkName,
-            flagged: flagged.map((parameter) => ({ name: parameter.libelle_parametre, result: parameter.resultat_alphanumerique, unit: parameter.unite_mesure, label: parameter.label })),
-            conclusion: water.conclusion,
+            sample,
+            flagged: flaggedRows.map((row) => ({ name: row.name, value: row.value, label: row.badge.word, measured: row.dateLine ?? `Mesuré le ${formatDateFr(now.flagged[row.code]!.measuredAt)}` })),
+            conclusion: section.conclusion,
           }),
-          dataDate: day,
-          sourceRef: water.source,
-        },
-      ],
-      next: { lastSampleAt: sampledAt, alerted: true },
-    };
+          dataDate: localDateParis(now.sampledAt),
+          sourceRef: section.source,
+        });
+      }
+      continue;
+    }
+    if (!last || !isBad(last.level)) continue;
+    // Recovered: every parameter that justified the alert has a newer result, none concerning.
+    const byCode = new Map(measured.map((parameter) => [parameter.code, parameter]));
+    const recovered = Object.entries(last.flagged).map(([parameterCode, fact]) => {
+      const current = byCode.get(parameterCode);
+      return current && current.date_prelevement > fact.measuredAt && !isBad(current.level) ? current : null;
+    });
+    const newerSample = Object.keys(last.flagged).length > 0 || now.sampledAt > last.sampledAt;
+    if (!newerSample || recovered.some((parameter) => parameter === null)) continue;
+    events.push({
+      source: "water",
+      key: `water:ok:${code}:${now.sampledAt}`,
+      severity: "info",
+      ...renderAlertText("water-ok", {
+        networkName,
+        sample,
+        recovered: recovered.map((parameter) => {
+          const row = presentWaterRow(parameter!, null);
+          return { name: row.name, value: row.value, label: row.badge.word, measured: row.dateLine ?? `Mesuré le ${formatDateFr(parameter!.date_prelevement)}` };
+        }),
+        conclusion: section.conclusion,
+      }),
+      dataDate: localDateParis(now.sampledAt),
+      sourceRef: section.source,
+    });
   }
-  if (previous?.alerted) {
-    return {
-      events: [
-        {
-          source: "water",
-          key: `water:ok:${sampledAt}`,
-          severity: "info",
-          ...renderAlertText("water-ok", { sampledAt, networkName, conclusion: water.conclusion }),
-          dataDate: day,
-          sourceRef: water.source,
-        },
-      ],
-      next: { lastSampleAt: sampledAt, alerted: false },
-    };
-  }
-  return { events: [], next: { lastSampleAt: sampledAt, alerted: false } };
+  const changed = JSON.stringify(next) !== JSON.stringify(legacy ? null : previous);
+  return { events, next: changed ? next : null };
 }
 
 // ---------------------------------------------------------------- drought

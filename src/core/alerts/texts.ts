@@ -9,13 +9,21 @@ export interface AlertFacts {
   "water-alert": {
     /** critical: a limit exceeded (« non conforme »); otherwise a parameter to watch (reference, derogation) */
     nonCompliant: boolean;
-    sampledAt: string;
     networkName: string | null;
-    flagged: Array<{ name: string; result: string; unit: string | null; label: string }>;
-    /** the ARS's own conclusion for the sample, quoted */
+    /** the newest sample and the report's headline word for it */
+    sample: { sampledAt: string; word: string };
+    /** the parameters the report flags, each with its own measurement date (as the report writes it) */
+    flagged: Array<{ name: string; value: string; label: string; measured: string }>;
+    /** the ARS's own conclusion for the newest sample, quoted */
     conclusion: string | null;
   };
-  "water-ok": { sampledAt: string; networkName: string | null; conclusion: string | null };
+  "water-ok": {
+    networkName: string | null;
+    sample: { sampledAt: string; word: string };
+    /** the parameters that were flagged, with their newer result */
+    recovered: Array<{ name: string; value: string; label: string; measured: string }>;
+    conclusion: string | null;
+  };
   "drought-change": {
     levelLabel: string;
     zoneName: string | null;
@@ -38,24 +46,33 @@ export interface AlertWords {
 }
 
 const network = (name: string | null) => (name ? ` (réseau ${name})` : "");
-const officialConclusion = (conclusion: string | null) => (conclusion ? [`Conclusion officielle de l'ARS : « ${conclusion} »`] : []);
+/** The ARS's conclusion is about one sample: the newest, named by its date. */
+const officialConclusion = (conclusion: string | null, sampledAt: string) =>
+  conclusion ? [`Conclusion officielle de l'ARS sur le prélèvement du ${formatDateFr(sampledAt)} : « ${conclusion} »`] : [];
+/** One parameter as the report's row writes it: its value, its label and the day it was measured. */
+const parameterLine = (parameter: { name: string; value: string; label: string; measured: string }) =>
+  `${parameter.name} : ${parameter.value} – ${parameter.label}. ${parameter.measured}.`;
 const site = (name: string, commune: string) => `« ${name} » (${commune})`;
 
 /** The words of every alert, keyed by kind. */
 export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWords } = {
-  "water-alert": ({ nonCompliant, sampledAt, networkName, flagged, conclusion }) => ({
-    title: nonCompliant ? "Eau du robinet : prélèvement non conforme" : "Eau du robinet : un paramètre à surveiller",
+  "water-alert": ({ nonCompliant, networkName, sample, flagged, conclusion }) => ({
+    title: nonCompliant ? "Eau du robinet : non-conformité signalée" : "Eau du robinet : un paramètre à surveiller",
     lines: [
-      `Le prélèvement du ${formatDateFr(sampledAt)}${network(networkName)} signale :`,
-      ...flagged.map((parameter) => `${parameter.name} : ${parameter.result}${parameter.unit ? ` ${parameter.unit}` : ""} – ${parameter.label}`),
-      ...officialConclusion(conclusion),
+      `Dernier prélèvement${network(networkName)} : ${formatDateFr(sample.sampledAt)} – ${sample.word}.`,
+      ...(flagged.length > 0 ? ["Résultats à signaler :", ...flagged.map(parameterLine)] : []),
+      ...officialConclusion(conclusion, sample.sampledAt),
       "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
     ],
   }),
 
-  "water-ok": ({ sampledAt, networkName, conclusion }) => ({
+  "water-ok": ({ networkName, sample, recovered, conclusion }) => ({
     title: "Eau du robinet : retour à la conformité",
-    lines: [`Le prélèvement du ${formatDateFr(sampledAt)}${network(networkName)} est conforme.`, ...officialConclusion(conclusion)],
+    lines: [
+      `Dernier prélèvement${network(networkName)} : ${formatDateFr(sample.sampledAt)} – ${sample.word}.`,
+      ...(recovered.length > 0 ? ["Nouveaux résultats :", ...recovered.map(parameterLine)] : []),
+      ...officialConclusion(conclusion, sample.sampledAt),
+    ],
   }),
 
   "drought-change": ({ levelLabel, zoneName, decree, householdRestrictions }) => ({

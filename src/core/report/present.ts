@@ -246,7 +246,7 @@ const WATER_VERDICT_WORDS = {
  */
 export function waterHeadline(water: WaterQualitySection): Badge {
   if (!water.success) return badge("Indisponible", "unavailable");
-  if (!water.sampled_at) return badge("Aucune analyse récente", "unavailable");
+  if (!water.sampled_at) return badge("Aucune analyse publiée", "unavailable");
   const verdict = water.official_verdict ?? (water.level === "critical" ? "non_conforme" : "conforme");
   const level = verdict === "conforme" && water.level === "critical" ? "concerning" : water.level;
   return badge(WATER_VERDICT_WORDS[verdict], level);
@@ -291,7 +291,7 @@ const LIMIT_KIND_ARTICLES: Record<NonNullable<WaterParameterView["limit_kind"]>,
   confort: { the: "le", of: "du", to: "au" },
 };
 
-function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null): WaterRowPresentation {
+export function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null): WaterRowPresentation {
   const percent = parameter.ratio === null ? null : Math.round(parameter.ratio * 100);
   const threshold = describeThreshold(parameter);
   const kind = parameter.limit_kind ? LIMIT_KIND_TEXTS[parameter.limit_kind] : null;
@@ -328,7 +328,12 @@ function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null
         ? null
         : { percent, tone: parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent > 80 ? "medium" : "low" },
     notes,
-    dateLine: sampledAt && formatDateFr(sampledAt) === measuredDay ? null : `Mesuré le ${measuredDay}`,
+    // A parameter measured long ago still counts (its latest result, whatever its age): its date says so.
+    dateLine: parameter.older_than_a_year
+      ? `Mesuré le ${measuredDay} (mesure de plus d'un an)`
+      : sampledAt && formatDateFr(sampledAt) === measuredDay
+        ? null
+        : `Mesuré le ${measuredDay}`,
   };
 }
 
@@ -619,7 +624,7 @@ const sentence = (label: string, rest: string) => frenchTypography(`${label} : $
 
 function summarizeWater(water: WaterQualitySection, headline: Badge): string {
   if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
-  if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau depuis 12 mois.");
+  if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau.");
   const network = water.udi ? `, réseau ${water.udi.name}` : "";
   const exceeded = water.parameters.filter((parameter) => parameter.level === "critical").map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);
   const detail = exceeded.length > 0 ? ` – ${exceeded.join(", ")}` : "";

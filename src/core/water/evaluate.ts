@@ -55,6 +55,7 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
     unite_mesure: result.unit,
     at_the_tap: rule?.atTheTap === true,
     date_prelevement: result.sampledAt,
+    older_than_a_year: false,
   };
   const threshold = resolveThreshold(result);
   if (!threshold) {
@@ -150,13 +151,91 @@ function applyOfficialVerdict(result: WaterResult, threshold: Threshold, judgeme
   return judgement;
 }
 
-/** Latest result of each parameter within the window, newest first. */
-export function latestResultPerParameter(results: readonly WaterResult[], now: Date): WaterResult[] {
-  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
-  const sorted = [...results].filter((result) => result.sampledAt >= since).sort((a, b) => b.sampledAt.localeCompare(a.sampledAt));
-  const latest = new Map<string, WaterResult>();
-  for (const result of sorted) if (!latest.has(result.parameterCode)) latest.set(result.parameterCode, result);
-  return [...latest.values()];
+const LEVEL_RANK: Record<RatedLevel, number> = { excellent: 0, good: 1, acceptable: 2, concerning: 3, critical: 4 };
+/** How bad one row reads (-1: qualitative, nothing to compare). */
+const rowSeverity = (result: WaterResult) => {
+  const view = evaluateParameter(result);
+  return view ? LEVEL_RANK[view.level] : -1;
+};
+
+/**
+ * The one order of results of one parameter, shared by the report and the alert digest (decision
+ * 052): newest first; at the same instant (two rows of one sample, or two samples taken at once)
+ * the worse reading first, then by sample code and value — never Hub'Eau's row order.
+ */
+export function compareResultsNewestWorstFirst(a: WaterResult, b: WaterResult): number {
+  return (
+    b.sampledAt.localeCompare(a.sampledAt) ||
+    rowSeverity(b) - rowSeverity(a) ||
+    a.sampleCode.localeCompare(b.sampleCode) ||
+    a.rawValue.localeCompare(b.rawValue) ||
+    (a.unit ?? "").localeCompare(b.unit ?? "") ||
+    a.parameterCode.localeCompare(b.parameterCode)
+  );
+}
+
+/** The first of `results` in an order, without sorting them all (the comparator evaluates rows). */
+function firstBy(results: readonly WaterResult[], compare: (a: WaterResult, b: WaterResult) => number): WaterResult | null {
+  let first: WaterResult | null = null;
+  for (const result of results) if (first === null || compare(result, first) < 0) first = result;
+  return first;
+}
+
+/**
+ * The latest result of each parameter, whatever its age (a parameter measured once every few years
+ * still counts: older than a year it is shown with its date, never dropped), newest first. Only
+ * the rows at a parameter's newest instant are compared with the shared order.
+ */
+export function latestResultPerParameter(results: readonly WaterResult[]): WaterResult[] {
+  const newest = new Map<string, WaterResult[]>();
+  for (const result of results) {
+    const candidates = newest.get(result.parameterCode);
+    if (!candidates || result.sampledAt > candidates[0]!.sampledAt) newest.set(result.parameterCode, [result]);
+    else if (result.sampledAt === candidates[0]!.sampledAt) candidates.push(result);
+  }
+  return [...newest.values()]
+    .map((candidates) => (candidates.length === 1 ? candidates[0]! : firstBy(candidates, compareResultsNewestWorstFirst)!))
+    .sort((a, b) => b.sampledAt.localeCompare(a.sampledAt) || a.parameterCode.localeCompare(b.parameterCode));
+}
+
+const VERDICT_RANK = (sample: WaterResult) => {
+  const verdict = levelOfOfficialVerdict(sample);
+  return verdict === "critical" ? 2 : verdict === "concerning" ? 1 : 0;
+};
+
+/**
+ * The order of samples, shared by the report and the digest: newest first; two samples taken at
+ * the same instant, the one with the worse ARS verdict first, then by sample code. Within a
+ * sample, one row stands for it (its verdict, conclusion and distributor are the sample's):
+ * the smallest parameter code.
+ */
+export function compareSamplesNewestWorstFirst(a: WaterResult, b: WaterResult): number {
+  return (
+    b.sampledAt.localeCompare(a.sampledAt) ||
+    VERDICT_RANK(b) - VERDICT_RANK(a) ||
+    a.sampleCode.localeCompare(b.sampleCode) ||
+    a.parameterCode.localeCompare(b.parameterCode) ||
+    a.rawValue.localeCompare(b.rawValue)
+  );
+}
+
+/** The newest sample of a network's results, as one of its rows (null: no result). */
+export function newestSampleOf(results: readonly WaterResult[]): WaterResult | null {
+  let at = "";
+  const candidates: WaterResult[] = [];
+  for (const result of results) {
+    if (result.sampledAt > at) {
+      at = result.sampledAt;
+      candidates.length = 0;
+    }
+    if (result.sampledAt === at) candidates.push(result);
+  }
+  return firstBy(candidates, compareSamplesNewestWorstFirst);
+}
+
+/** A result older than this is shown with « mesure de plus d'un an ». */
+export function isOlderThanAYear(sampledAt: string, now: Date): boolean {
+  return sampledAt < new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
 }
 
 /**
@@ -223,10 +302,13 @@ interface NetworkJudgement {
  * critical — the building's pipes are the likely cause.
  */
 export function judgeNetwork(results: readonly WaterResult[], now: Date): NetworkJudgement {
-  const latest = latestResultPerParameter(results, now);
-  const newestSample = latest[0] ?? null;
+  const latest = latestResultPerParameter(results);
+  const newestSample = newestSampleOf(results);
   if (!newestSample) return { level: "unavailable", newestSample: null, evaluated: [], verdict: null, tapOnly: false };
-  const evaluated = latest.map(evaluateParameter).filter((view): view is WaterParameterView => view !== null);
+  const evaluated = latest
+    .map(evaluateParameter)
+    .filter((view): view is WaterParameterView => view !== null)
+    .map((view) => (isOlderThanAYear(view.date_prelevement, now) ? { ...view, older_than_a_year: true } : view));
   const verdict = levelOfOfficialVerdict(newestSample);
   const exceeded = evaluated.filter((parameter) => parameter.level === "critical");
   const newestExceeded = exceeded.filter((parameter) => parameter.date_prelevement === newestSample.sampledAt);
@@ -264,6 +346,13 @@ export function waterSourceFor(communeCode: string | null): SourceRef {
   const region = communeCode ? regionCodeOf(departmentCodeOf(communeCode)) : null;
   if (!region) return HUBEAU_SOURCE;
   return { ...HUBEAU_SOURCE, url: `https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=${region}` };
+}
+
+/** The section the report shows, and every parameter judged to write it (the alerts name a parameter that recovered). */
+export function judgeWaterQuality(input: Parameters<typeof evaluateWaterQuality>[0]): { section: WaterQualitySection; measured: WaterParameterView[] } {
+  const section = evaluateWaterQuality(input);
+  const measured = input.results.ok && section.sampled_at ? judgeNetwork(input.results.data, input.now).evaluated : [];
+  return { section, measured };
 }
 
 export function evaluateWaterQuality(input: {
@@ -310,7 +399,7 @@ export function evaluateWaterQuality(input: {
       success: true,
       level: "unavailable",
       message:
-        "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau au cours des 12 derniers mois (les résultats paraissent avec environ deux mois de décalage).",
+        "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage).",
     };
   }
   const conclusion = newestSample.sampleConclusion;

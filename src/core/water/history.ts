@@ -2,7 +2,7 @@
 // report and in the PDF (issue 15). Built from the results the report already judged: each point
 // carries the label evaluateParameter gives it, so the chart never contradicts the parameter list.
 import type { SourceResult, WaterHistoryPoint, WaterHistorySeries, WaterQualitySection, WaterResult } from "../types.ts";
-import { evaluateParameter } from "./evaluate.ts";
+import { compareResultsNewestWorstFirst, evaluateParameter } from "./evaluate.ts";
 import { conversionFactor, parseMeasurement } from "./measurements.ts";
 import { findParameterRule } from "./parameters.ts";
 import { WATER_WINDOW_DAYS } from "./window.ts";
@@ -48,20 +48,21 @@ export function buildWaterHistory(results: readonly WaterResult[], now: Date): W
 }
 
 function buildSeries(code: string, results: readonly WaterResult[]): WaterHistorySeries | null {
-  // One result per sample. A sample with two results for one parameter (a re-analysis) keeps the
-  // first one in the order the results came, as latestResultPerParameter does: the newest point
-  // then says what the report's parameter list says.
+  // One result per sample: of two results of one sample (a re-analysis) the worse, by the order the
+  // report's parameter list uses (compareResultsNewestWorstFirst), so the newest point says what
+  // the report says.
   const perSample = new Map<string, WaterResult>();
   for (const result of results) {
     const key = `${result.sampleCode}|${result.sampledAt}`;
-    if (!perSample.has(key)) perSample.set(key, result);
+    const known = perSample.get(key);
+    if (!known || compareResultsNewestWorstFirst(result, known) < 0) perSample.set(key, result);
   }
   const judged = [...perSample.values()]
-    .map((result, order) => ({ result, order, view: evaluateParameter(result) }))
-    .filter((entry): entry is { result: WaterResult; order: number; view: NonNullable<typeof entry.view> } => entry.view !== null)
-    // Oldest first. Of two samples taken at the same instant, the one the report shows (the first
-    // that came) is drawn last, so that the series' newest point is the report's.
-    .sort((a, b) => a.result.sampledAt.localeCompare(b.result.sampledAt) || b.order - a.order);
+    .map((result) => ({ result, view: evaluateParameter(result) }))
+    .filter((entry): entry is { result: WaterResult; view: NonNullable<typeof entry.view> } => entry.view !== null)
+    // Oldest first. Of two samples taken at the same instant, the one the report shows is drawn
+    // last, so that the series' newest point is the report's.
+    .sort((a, b) => compareResultsNewestWorstFirst(b.result, a.result));
   const newest = judged.at(-1);
   if (!newest) return null;
   const unit = newest.view.unite_mesure;

@@ -20,7 +20,7 @@ import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate } from "../../core/shared/time.ts";
 import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
-import { listDigestNewestSamples, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
+import { listDigestSampleCodes, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
   deleteBudgetsExcept,
   deleteSnapshotsBefore,
@@ -331,8 +331,8 @@ async function ingestWater(
       return;
     }
     summary.departmentsRead += 1;
-    const newestOf = new Map(read.result.data);
-    const known = await listDigestNewestSamples(deps.db, citycodes);
+    const readOf = new Map(read.result.data.map(([commune, newest, codes]) => [commune, { newest, codes }]));
+    const known = await listDigestSampleCodes(deps.db, citycodes);
     const changed: string[] = [];
     const missing: string[] = [];
     const perCommune: string[] = [];
@@ -341,9 +341,12 @@ async function ingestWater(
       // Paris, Lyon, Marseille: samples may be filed under the arrondissement or the commune, and
       // the report picks between them per commune: those few stay on the per-commune path.
       const arrondissement = communeCode !== citycode;
-      const newest = [newestOf.get(citycode), arrondissement ? newestOf.get(communeCode) : undefined].filter((at) => at !== undefined).sort().at(-1);
-      if (!known.has(citycode)) (arrondissement ? perCommune : missing).push(citycode);
-      else if (newest !== undefined && newest > (known.get(citycode) ?? "")) (arrondissement ? perCommune : changed).push(citycode);
+      const reads = [readOf.get(citycode), arrondissement ? readOf.get(communeCode) : undefined].filter((entry) => entry !== undefined);
+      const digest = known.get(citycode);
+      // News: a sample the digest does not know, even dated before its newest (published late, decision 052).
+      const news = digest !== undefined && reads.some((entry) => entry.newest > (digest.newest ?? "") || entry.codes.some((code) => !digest.codes.has(code)));
+      if (!digest) (arrondissement ? perCommune : missing).push(citycode);
+      else if (news) (arrondissement ? perCommune : changed).push(citycode);
     }
     // Many communes without a digest (the first run, a département joining): read its year once.
     const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;

@@ -13,13 +13,14 @@ import {
   type BathingAlertState,
   type Diff,
   type DroughtAlertState,
+  type LegacyWaterAlertState,
   type WaterAlertState,
 } from "../../core/alerts/index.ts";
 import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { DroughtZone, SourceResult } from "../../core/types.ts";
-import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
+import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
 import { takeFromBudget } from "../db/repositories/source-snapshots.ts";
@@ -27,7 +28,7 @@ import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
-import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
+import { communeWaterFromDigest, loadCommuneData, selectWater, watchedNetworks, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
 import { VIGIEAU_FIRST_READS_BUDGET, type RunChanges } from "./ingest.ts";
 import type { AlertSubject } from "./plan.ts";
@@ -170,8 +171,12 @@ export async function processAlertBatch(
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
         if (wants(subject, "water") && waterData) {
-          const water = evaluateWaterQuality({ ...selectWater(waterData, subject.udiCode ?? undefined), now });
-          diffs.push(["water", diffWater(previous<WaterAlertState>("water"), water)]);
+          // The report's judgement of each watched network, as the report page makes it (decision 052).
+          const networks = watchedNetworks(waterData, subject.udiCode).map(({ code, udiCode }) => ({
+            code,
+            ...judgeWaterQuality({ ...selectWater(waterData, udiCode, now), now }),
+          }));
+          diffs.push(["water", diffWater(previous<WaterAlertState | LegacyWaterAlertState>("water"), networks)]);
         }
         if (wants(subject, "drought") && (droughtFree || readDrought)) {
           const zones: SourceResult<DroughtZone[]> = droughtFree ? { ok: true, data: [] } : await zonesForSubject(deps, options.gates, subject, commune);

@@ -216,6 +216,7 @@ const waterParameterSchema = z
     }),
     at_the_tap: z.boolean().meta({ description: "Mesuré au robinet d'un bâtiment (plomb, cuivre, nickel) : reflète ses canalisations." }),
     date_prelevement: dateTime,
+    older_than_a_year: z.boolean().meta({ description: "Le dernier résultat de ce paramètre date de plus d'un an : il compte toujours (affiché avec sa date)." }),
   })
   .meta({ description: "Un paramètre du dernier prélèvement." })
   .register(apiRegistry, { id: "WaterParameter" });

@@ -51,7 +51,7 @@ export const adminRoutes = new Hono<AppEnv>()
       needs: { water: true, drought: true, air: true },
       point: address,
     });
-    const selected = selectWater(water, undefined);
+    const selected = selectWater(water, undefined, now);
     const air = evaluateAirQuality({ atmo, epci, cams: { ok: false, reason: "not_found" }, now });
     const departmentCode = departmentCodeOf(address.citycode);
     return c.json({

@@ -305,7 +305,7 @@ function describeNetworks(water: CommuneWater, udiCode: string | null, now: Date
   if (!water.udis.ok) return { status: "unavailable" };
   if (water.udis.data.length === 0) return { status: "none" };
   // The report's own presentation names the networks, so the account page words them as the report does.
-  const { networks } = presentWater(evaluateWaterQuality({ ...selectWater(water, udiCode ?? undefined), now }));
+  const { networks } = presentWater(evaluateWaterQuality({ ...selectWater(water, udiCode ?? undefined, now), now }));
   const selectedCode = networks.selected ?? udiCode;
   return { status: "listed", selected: networks.options.find((option) => option.code === selectedCode) ?? null, options: networks.options };
 }

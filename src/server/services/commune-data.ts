@@ -5,7 +5,7 @@ import { levelOfAtmoCode, type EpciRef } from "../../core/air/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
-import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, type WaterDigest } from "../../core/water/index.ts";
+import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { HUBEAU_MAX_RESULTS } from "../../sources/hubeau/client.ts";
 import type { Sources } from "./sources.ts";
 
@@ -129,15 +129,28 @@ async function loadCommuneWater(sources: Sources, params: { citycode: string; no
 }
 
 /**
+ * The networks a subscriber watches (decision 052): the one chosen for the address when the
+ * commune still has it; otherwise every network of the commune, each judged on its own. Results
+ * that name no network (old records) are one « - » network: the commune's results as a whole.
+ */
+export function watchedNetworks(data: CommuneWater, udiCode: string | null | undefined): Array<{ code: string; udiCode: string | undefined }> {
+  const udis = data.udis.ok ? data.udis.data : [];
+  if (udiCode && udis.some((udi) => udi.code === udiCode)) return [{ code: udiCode, udiCode }];
+  const attributable = data.results.ok && data.results.data.some((result) => result.networks.length > 0);
+  if (udis.length === 0 || !attributable) return [{ code: udis.length === 1 ? udis[0]!.code : "-", udiCode: undefined }];
+  return udis.map((udi) => ({ code: udi.code, udiCode: udi.code }));
+}
+
+/**
  * The results of the requested network, or of the network sampled most often, out of a
  * commune's data, with the other networks' results to tell when one of them has a problem.
  */
-export function selectWater(data: CommuneWater, udiCode: string | undefined): WaterInput {
+export function selectWater(data: CommuneWater, udiCode: string | undefined, now: Date): WaterInput {
   const udis = data.udis.ok ? data.udis.data : [];
   const common = { udis, communeCode: data.communeCode, otherNetworks: [] };
   if (!data.results.ok) return { ...common, results: data.results, udi: null, udiChoice: null };
   const all = data.results.data;
-  const { udi, choice } = chooseUdi(udis, data.sampleRanking ?? rankNetworks(all), udiCode);
+  const { udi, choice } = chooseUdi(udis, data.sampleRanking ?? rankNetworks(all, now), udiCode);
   const results = udi ? filterByUdi(all, udi.code) : all;
   const attributable = all.some((result) => result.networks.length > 0);
   const otherNetworks = udi && attributable
@@ -146,23 +159,45 @@ export function selectWater(data: CommuneWater, udiCode: string | undefined): Wa
   return { ...common, results: { ok: true, data: results }, udi, udiChoice: choice, otherNetworks };
 }
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+/** How far back the report looks for a parameter not measured in the last twelve months (Hub'Eau's records reach about 2016). */
+export const OLDER_RESULTS_YEARS = 10;
+/** The newest results before the window, one page: enough for the parameters a small network measures every few years. */
+const OLDER_RESULTS_MAX = 5000;
 
 /**
  * Every result of the last 12 months, paged: single pesticides and other limited substances are
  * measured a few times a year, so the newest few hundred results can miss a non-compliance.
  * Beyond what Hub'Eau serves for one query (20 000 results, big cities only), the key parameters
- * are read on their own so that none of them is cut off.
+ * are read on their own so that none of them is cut off. Beside them, the newest results before
+ * the window, for a parameter whose latest result is older than a year: it still counts (decision
+ * 052). A failed read of either fails the water section: half the data would hide a non-compliance.
  */
 async function loadWaterForCode(sources: Sources, communeCode: string, now: Date): Promise<CommuneWater> {
-  const since = new Date(now.getTime() - YEAR_MS).toISOString().slice(0, 10);
-  const [udis, window] = await Promise.all([
+  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const olderSince = new Date(now.getTime() - OLDER_RESULTS_YEARS * 365 * DAY_MS).toISOString().slice(0, 10);
+  const [udis, window, older] = await Promise.all([
     sources.fetchCommuneUdis({ communeCode }),
     sources.fetchWaterResults({ communeCode, since, pageSize: 5000, maxResults: HUBEAU_MAX_RESULTS }),
+    sources.fetchWaterResults({ communeCode, since: olderSince, until: since, pageSize: OLDER_RESULTS_MAX, maxResults: OLDER_RESULTS_MAX }),
   ]);
-  if (!window.ok || window.data.length < HUBEAU_MAX_RESULTS) return { communeCode, udis, results: window };
-  const key = await sources.fetchWaterResults({ communeCode, since, parameterCodes: KEY_PARAMETER_CODES, pageSize: 5000, maxResults: HUBEAU_MAX_RESULTS });
-  return { communeCode, udis, results: key.ok ? { ok: true, data: mergeResults(window.data, key.data) } : key };
+  if (!older.ok) return { communeCode, udis, results: older };
+  if (!window.ok) return { communeCode, udis, results: window };
+  let recent = window.data;
+  if (window.data.length >= HUBEAU_MAX_RESULTS) {
+    const key = await sources.fetchWaterResults({ communeCode, since, parameterCodes: KEY_PARAMETER_CODES, pageSize: 5000, maxResults: HUBEAU_MAX_RESULTS });
+    if (!key.ok) return { communeCode, udis, results: key };
+    recent = mergeResults(window.data, key.data);
+  }
+  return { communeCode, udis, results: { ok: true, data: [...recent, ...olderNotMeasuredSince(recent, older.data)] } };
+}
+
+/** The older results of a network and parameter that the recent ones do not measure again (the rest would never count). */
+function olderNotMeasuredSince(recent: readonly WaterResult[], older: readonly WaterResult[]): WaterResult[] {
+  const keyOf = (network: string, result: WaterResult) => `${network}|${result.parameterCode}`;
+  const networksOf = (result: WaterResult) => (result.networks.length > 0 ? result.networks.map((network) => network.code) : ["-"]);
+  const measured = new Set(recent.flatMap((result) => networksOf(result).map((network) => keyOf(network, result))));
+  return older.filter((result) => networksOf(result).some((network) => !measured.has(keyOf(network, result))));
 }
 
 function mergeResults(...lists: WaterResult[][]): WaterResult[] {
@@ -179,11 +214,13 @@ function mergeResults(...lists: WaterResult[][]): WaterResult[] {
  * and the population it serves (arrêté du 11 janvier 2007, annexe II), and open data give no
  * population per network. Ties go to the most recently sampled.
  */
-/** Network → how many samples name it and its newest sample, over the results read. */
-function rankNetworks(results: readonly WaterResult[]): Map<string, { samples: number; newest: string }> {
+/** Network → how many samples of the last twelve months name it and its newest sample (as the digest ranks them). */
+function rankNetworks(results: readonly WaterResult[], now: Date): Map<string, { samples: number; newest: string }> {
   const samples = new Map<string, Set<string>>();
   const newest = new Map<string, string>();
+  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
   for (const result of results) {
+    if (result.sampledAt < since) continue;
     for (const network of result.networks) {
       if (!samples.has(network.code)) samples.set(network.code, new Set());
       samples.get(network.code)!.add(result.sampleCode);

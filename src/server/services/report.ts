@@ -41,7 +41,7 @@ export async function buildReport(
   ]);
   const { water, zones } = commune;
   const { atmo, epci } = commune.air;
-  const selected = selectWater(water, input.udiCode);
+  const selected = selectWater(water, input.udiCode, now);
 
   return assembleReport({
     address,

@@ -59,6 +59,8 @@ export interface Sources {
   fetchWaterResults(params: {
     communeCode: string;
     since: string;
+    /** the last day read (YYYY-MM-DD, inclusive); today when absent */
+    until?: string;
     parameterCodes?: readonly string[];
     /** results per page, and the most read in all (pages are fetched until the window is read) */
     pageSize: number;
@@ -80,8 +82,8 @@ export interface Sources {
   fetchAtmoIndicesForDays(params: { fromDay: string; toDay: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<AtmoIndex[]>>;
   /** every commune's EPCI (INSEE → SIREN or null), one API Géo request cached like the single reads */
   fetchCommunesEpci(): Promise<SourceResult<Array<[string, string | null]>>>;
-  /** commune → newest sample date, for the samples of a département in since…until */
-  fetchDepartmentSampleDates(params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<Array<[string, string]>>>;
+  /** commune → newest sample date and its sample codes, for the samples of a département in since…until */
+  fetchDepartmentSampleDates(params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<Array<[string, string, string[]]>>>;
   /** every result of a département in since…until, page by page to `onResults` (never cached: it is read once per run) */
   fetchDepartmentResults(params: {
     department: string;
@@ -174,7 +176,7 @@ export function createSources(deps: {
       ),
     fetchWaterResults: (params) =>
       cached(
-        `hubeau:results:${params.communeCode}:${params.since}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
+        `hubeau:results:${params.communeCode}:${params.since}:${params.until ?? ""}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
         TTL_SECONDS.hubeau,
         () => fetchWaterResults(options(config.HUBEAU_API_URL), params),
       ),

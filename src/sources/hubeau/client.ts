@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { communesUdiResponseSchema, sampleDatesResponseSchema, waterResultsResponseSchema } from "./schema.ts";
-import { foldLatestSampleDates, mapCommuneUdis, mapWaterResult, mapWaterResults } from "./to-domain.ts";
+import { foldSampleDates, mapCommuneUdis, mapWaterResult, mapWaterResults, type CommuneSamples } from "./to-domain.ts";
 
 /** `GET {baseUrl}/communes_udi?code_commune=…&size=200` → the UDIs of the latest year. */
 export async function fetchCommuneUdis(
@@ -39,13 +39,13 @@ export const HUBEAU_MAX_RESULTS = 20_000;
 
 /**
  * `GET {baseUrl}/resultats_dis?code_commune=…&date_min_prelevement=YYYY-MM-DD&sort=desc&size=…&page=…`
- * (+ `&code_parametre=1340,1339,…`), newest first, paged through the whole window: the first
+ * (+ `&date_max_prelevement=YYYY-MM-DD`, `&code_parametre=1340,1339,…`), newest first, paged through the whole window: the first
  * page gives `count`, the others are asked at once, up to `maxResults` (never more than Hub'Eau
  * serves). A failed page fails the whole read: half a window would hide a non-compliance.
  */
 export async function fetchWaterResults(
   opts: SourceOptions,
-  params: { communeCode: string; since: string; parameterCodes?: readonly string[]; pageSize: number; maxResults: number },
+  params: { communeCode: string; since: string; until?: string | undefined; parameterCodes?: readonly string[]; pageSize: number; maxResults: number },
 ): Promise<SourceResult<WaterResult[]>> {
   const pageSize = Math.max(1, Math.min(params.pageSize, HUBEAU_MAX_RESULTS));
   const maxResults = Math.max(pageSize, Math.min(params.maxResults, HUBEAU_MAX_RESULTS));
@@ -58,6 +58,7 @@ export async function fetchWaterResults(
       page: String(page),
       fields: WATER_RESULT_FIELDS.join(","),
     });
+    if (params.until) query.set("date_max_prelevement", params.until.slice(0, 10));
     if (params.parameterCodes && params.parameterCodes.length > 0) query.set("code_parametre", params.parameterCodes.join(","));
     return `${opts.baseUrl}/resultats_dis?${query}`;
   };
@@ -142,18 +143,24 @@ async function readDepartmentWindow<T extends z.ZodType<{ data: unknown[]; count
 }
 
 /**
- * The newest sample date of every commune of a département that has a sample in
- * `since`…`until`, asking only `code_commune,date_prelevement` (readDepartmentWindow). A failed
- * read makes the caller fall back to the per-commune reads for that département. Returns entries
- * (plain data the cache can keep).
+ * The newest sample date and the sample codes of every commune of a département that has a sample
+ * in `since`…`until`, asking only `code_commune,code_prelevement,date_prelevement`
+ * (readDepartmentWindow): a sample code its digest does not know is news, even when it is dated
+ * before the newest known (published late). A failed read makes the caller fall back to the
+ * per-commune reads for that département. Returns entries (plain data the cache can keep).
  */
 export async function fetchDepartmentSampleDates(
   opts: SourceOptions,
   params: DepartmentRead,
-): Promise<{ result: SourceResult<Array<[string, string]>>; requests: number }> {
-  const latest = new Map<string, string>();
-  const read = await readDepartmentWindow(opts, { ...params, fields: ["code_commune", "date_prelevement"] }, sampleDatesResponseSchema, (page) => foldLatestSampleDates(latest, page));
-  return { result: read.result.ok ? { ok: true, data: [...latest] } : read.result, requests: read.requests };
+): Promise<{ result: SourceResult<Array<[string, string, string[]]>>; requests: number }> {
+  const communes = new Map<string, CommuneSamples>();
+  const read = await readDepartmentWindow(opts, { ...params, fields: ["code_commune", "code_prelevement", "date_prelevement"] }, sampleDatesResponseSchema, (page) =>
+    foldSampleDates(communes, page),
+  );
+  return {
+    result: read.result.ok ? { ok: true, data: [...communes].map(([commune, samples]) => [commune, samples.newest, [...samples.codes].sort()]) } : read.result,
+    requests: read.requests,
+  };
 }
 
 /**

@@ -69,9 +69,10 @@ export type CommunesUdiResponseRaw = z.infer<typeof communesUdiResponseSchema>;
 export type WaterResultRaw = z.infer<typeof waterResultSchema>;
 export type WaterResultsResponseRaw = z.infer<typeof waterResultsResponseSchema>;
 
-/** resultats_dis asked with `fields=code_commune,date_prelevement`: only what tells a new sample. */
+/** resultats_dis asked with `fields=code_commune,code_prelevement,date_prelevement`: only what tells a new (or late) sample. */
 export const sampleDateSchema = z.looseObject({
   code_commune: z.string().nullish(),
+  code_prelevement: z.string().nullish(),
   date_prelevement: z.string(),
 });
 

@@ -59,12 +59,23 @@ function nonEmpty(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** Folds a page into `latest` (commune → its newest date_prelevement); records without a commune are skipped. */
-export function foldLatestSampleDates(latest: Map<string, string>, raw: SampleDatesResponseRaw): void {
+/** What a département's light read says of one commune: its newest sample date and the codes of its samples in the window. */
+export interface CommuneSamples {
+  newest: string;
+  codes: Set<string>;
+}
+
+/** Folds a page into `communes` (commune → newest date_prelevement and sample codes); records without a commune are skipped. */
+export function foldSampleDates(communes: Map<string, CommuneSamples>, raw: SampleDatesResponseRaw): void {
   for (const item of raw.data) {
     const commune = item.code_commune?.trim();
     if (!commune) continue;
-    const previous = latest.get(commune);
-    if (previous === undefined || item.date_prelevement > previous) latest.set(commune, item.date_prelevement);
+    const known = communes.get(commune);
+    const code = item.code_prelevement?.trim();
+    if (!known) communes.set(commune, { newest: item.date_prelevement, codes: new Set(code ? [code] : []) });
+    else {
+      if (item.date_prelevement > known.newest) known.newest = item.date_prelevement;
+      if (code) known.codes.add(code);
+    }
   }
 }

@@ -3,12 +3,18 @@ import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, dif
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { judgeWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
 
-const water = (results: Partial<WaterResult>[]) =>
-  evaluateWaterQuality({ results: { ok: true, data: results.map((result) => waterResult(result)) }, udi: { code: "080000512", name: "AMIENS CENTRE", quarter: null }, udis: [], now: NOW });
-const failedWater = evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW });
+const AMIENS_CENTRE = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
+const SAINT_ACHEUL = { code: "080000513", name: "SAINT-ACHEUL", quarter: null };
+/** One network judged as the report judges it (judgeWaterQuality), for diffWater. */
+const judged = (results: Partial<WaterResult>[], udi = AMIENS_CENTRE) => ({
+  code: udi.code,
+  ...judgeWaterQuality({ results: { ok: true, data: results.map((result) => waterResult({ networks: [{ code: udi.code, name: udi.name }], ...result })) }, udi, udis: [AMIENS_CENTRE, SAINT_ACHEUL], now: NOW }),
+});
+const water = (results: Partial<WaterResult>[]) => [judged(results)];
+const failedWater = [{ code: AMIENS_CENTRE.code, ...judgeWaterQuality({ results: { ok: false, reason: "timeout" }, udi: AMIENS_CENTRE, udis: [], now: NOW }) }];
 const drought = (gravity: DroughtGravity | null) => evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW });
 const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   evaluateAirQuality({
@@ -17,45 +23,90 @@ const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
     now,
   });
 
-describe("water alerts", () => {
-  const bad = { rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" as const };
-  const good = { rawValue: "30", numericValue: 30, sampledAt: "2026-11-18T08:30:00Z", sampleCode: "C" };
+describe("water alerts (decision 052: the report's verdict, per network)", () => {
+  const at = (day: string) => `${day}T08:30:00Z`;
+  const nitrates = (day: string, raw: string, flags: Partial<WaterResult> = {}) =>
+    ({ sampleCode: `N${day}`, parameterCode: "1340", rawValue: raw, numericValue: Number(raw), sampledAt: at(day), ...flags }) satisfies Partial<WaterResult>;
+  const coli = (day: string, raw = "<1") => ({ sampleCode: `N${day}`, parameterCode: "1506", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", sampledAt: at(day) });
+  const bad = nitrates("2026-11-10", "62", { limitsPhysicochemical: "N" });
+  const text = (events: readonly { title: string; lines: string[] }[]) => events.map((event) => [event.title, ...event.lines].join("\n")).join("\n\n");
 
-  it("alerts on a new non-compliant sample, once", () => {
+  it("alerts on a non-compliant result once, naming the value with the day it was measured", () => {
     const first = diffWater(null, water([bad]));
-    expect(first.events.map((event) => event.key)).toEqual(["water:alert:2026-11-10T08:30:00Z"]);
-    expect(first.events[0]).toMatchObject({ severity: "critical", dataDate: "2026-11-10" });
-    expect(first.events[0]?.lines.join(" ")).toMatch(/Nitrates.*62.*Non conforme/);
+    expect(first.events).toHaveLength(1);
+    expect(first.events[0]).toMatchObject({ severity: "critical", dataDate: "2026-11-10", kind: "water-alert" });
+    expect(text(first.events)).toContain("Nitrates\u00a0: 62\u00a0mg/L – Non conforme. Mesuré le 10\u00a0novembre\u00a02026.");
     expect(diffWater(first.next, water([bad]))).toEqual({ events: [], next: null });
   });
 
+  it("a new compliant sample that does not measure the old non-compliant parameter is no new alert, and never called non-compliant", () => {
+    const first = diffWater(null, water([bad]));
+    // 10 September: bacteriology only, declared compliant; nitrates 62 (November 2025) is still the latest nitrates.
+    const old = nitrates("2025-11-20", "62", { limitsPhysicochemical: "N" });
+    const base = diffWater(null, water([old]));
+    const later = diffWater(base.next, water([coli("2026-09-10"), old]));
+    expect(later.events).toEqual([]);
+    expect(later.next?.networks[AMIENS_CENTRE.code]?.sampledAt).toBe(at("2026-09-10"));
+    // The first e-mail never pins 62 mg/L on another sample.
+    expect(text(first.events)).not.toMatch(/prélèvement du .* signale/);
+  });
+
+  it("keeps a non-compliance measured more than a year ago, with its date (never « retour à la conformité » without a newer result)", () => {
+    const old = nitrates("2025-09-01", "62", { limitsPhysicochemical: "N" });
+    const first = diffWater(null, water([coli("2026-11-01"), old]));
+    expect(first.events).toHaveLength(1);
+    expect(text(first.events)).toContain("Mesuré le 1er\u00a0septembre\u00a02025 (mesure de plus d'un an).");
+    const stillOld = diffWater(first.next, water([coli("2026-11-15"), old]));
+    expect(stillOld.events).toEqual([]);
+  });
+
+  it("announces « retour à la conformité » only when a newer result of the same parameter is compliant", () => {
+    const first = diffWater(null, water([bad]));
+    const ok = diffWater(first.next, water([nitrates("2026-11-18", "30"), bad]));
+    expect(ok.events.map((event) => event.kind)).toEqual(["water-ok"]);
+    expect(text(ok.events)).toContain("Nitrates\u00a0: 30\u00a0mg/L – Conforme. Mesuré le 18\u00a0novembre\u00a02026.");
+    // A compliant first judgement is a silent baseline.
+    expect(diffWater(null, water([nitrates("2026-11-18", "30")])).events).toEqual([]);
+  });
+
   it.each(["44", "45", "50"])("never alerts on a compliant value near its limit (nitrates %s mg/L, issue 9)", (raw) => {
-    const nearLimit = { ...bad, rawValue: raw, numericValue: Number(raw), limitsPhysicochemical: "C" as const };
-    expect(diffWater(null, water([nearLimit]))).toEqual({ events: [], next: { lastSampleAt: bad.sampledAt, alerted: false } });
-    // Nor after an alert: it is the return to compliance.
-    const after = diffWater({ lastSampleAt: "2026-10-01T08:30:00Z", alerted: true }, water([nearLimit]));
-    expect(after.events.map((event) => event.key)).toEqual([`water:ok:${bad.sampledAt}`]);
+    expect(diffWater(null, water([nitrates("2026-11-10", raw)])).events).toEqual([]);
   });
 
   it("alerts on a derogation (concerning, « Conforme sous dérogation »), never as non-compliant", () => {
-    const derogation = diffWater(null, water([{ ...bad, rawValue: "58", numericValue: 58, limitsPhysicochemical: "D" as const }]));
+    const derogation = diffWater(null, water([nitrates("2026-11-10", "58", { limitsPhysicochemical: "D" })]));
     expect(derogation.events[0]?.severity).toBe("warning");
-    expect(derogation.events[0]?.lines.join(" ")).toMatch(/Conforme sous dérogation/);
-    expect(derogation.events[0]?.lines.join(" ")).not.toMatch(/Non conforme/);
+    expect(text(derogation.events)).toMatch(/Conforme sous dérogation/);
+    expect(text(derogation.events)).not.toMatch(/Non conforme/);
   });
 
-  it("announces the return to compliance after an alert, and only then", () => {
-    const alerted = { lastSampleAt: "2026-11-10T08:30:00Z", alerted: true };
-    expect(diffWater(alerted, water([good, bad])).events.map((event) => event.key)).toEqual(["water:ok:2026-11-18T08:30:00Z"]);
-    expect(diffWater({ ...alerted, alerted: false }, water([good, bad]))).toEqual({ events: [], next: { lastSampleAt: "2026-11-18T08:30:00Z", alerted: false } });
+  it("a non-compliant sample published late (dated before the newest known) is an alert", () => {
+    const base = diffWater(null, water([nitrates("2026-11-18", "30")]));
+    const late = diffWater(base.next, water([nitrates("2026-11-18", "30"), { ...coli("2026-11-05", "3"), limitsBacteriological: "N" }]));
+    expect(late.events).toHaveLength(1);
+    expect(text(late.events)).toMatch(/Escherichia coli \/100ml - MF\u00a0: 3\s+par 100\s+mL – Non conforme\./);
+    expect(text(late.events)).toContain("Mesuré le 5\u00a0novembre\u00a02026");
   });
 
-  it("takes a first compliant sample as a silent baseline", () => {
-    expect(diffWater(null, water([good]))).toEqual({ events: [], next: { lastSampleAt: "2026-11-18T08:30:00Z", alerted: false } });
+  it("watches every network: a problem on another network is its own alert, naming that network", () => {
+    const networks = [judged([nitrates("2026-11-18", "30")]), judged([{ ...coli("2026-11-12", "4"), sampleCode: "X", limitsBacteriological: "N" }], SAINT_ACHEUL)];
+    const first = diffWater(null, networks);
+    expect(first.events).toHaveLength(1);
+    expect(first.events[0]?.key).toContain(SAINT_ACHEUL.code);
+    expect(text(first.events)).toContain("(réseau SAINT-ACHEUL)");
+    // A network no longer watched leaves the state.
+    expect(Object.keys(diffWater(first.next, [networks[0]!]).next?.networks ?? {})).toEqual([AMIENS_CENTRE.code]);
+  });
+
+  it("reads a state stored before decision 052 as a silent baseline", () => {
+    const legacy = diffWater({ lastSampleAt: "2026-10-01T08:30:00Z", alerted: false }, water([bad]));
+    expect(legacy.events).toEqual([]);
+    expect(legacy.next?.version).toBe(2);
   });
 
   it("never alerts nor moves on a failed read", () => {
-    expect(diffWater({ lastSampleAt: "2026-11-10T08:30:00Z", alerted: true }, failedWater)).toEqual({ events: [], next: null });
+    const first = diffWater(null, water([bad]));
+    expect(diffWater(first.next, failedWater)).toEqual({ events: [], next: null });
   });
 });
 
@@ -108,10 +159,23 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
   // Every kind of the table with the facts of its variants: a new kind fails to compile here until it is tested.
   const SAMPLES: { [K in AlertKind]: AlertFacts[K][] } = {
     "water-alert": [
-      { nonCompliant: true, sampledAt: "2026-11-10T08:30:00Z", networkName: "AMIENS CENTRE", flagged: [{ name: "Nitrates (en NO3)", result: "62", unit: "mg/L", label: "Non conforme" }], conclusion: "Eau non conforme." },
-      { nonCompliant: false, sampledAt: "2026-11-10T08:30:00Z", networkName: null, flagged: [{ name: "Turbidité", result: "3,4", unit: null, label: "Référence dépassée" }], conclusion: null },
+      {
+        nonCompliant: true,
+        networkName: "AMIENS CENTRE",
+        sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Non conforme" },
+        flagged: [{ name: "Nitrates", value: "62 mg/L", label: "Non conforme", measured: "Mesuré le 10 novembre 2026" }],
+        conclusion: "Eau non conforme.",
+      },
+      { nonCompliant: false, networkName: null, sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Conforme" }, flagged: [], conclusion: null },
     ],
-    "water-ok": [{ sampledAt: "2026-11-18T08:30:00Z", networkName: "AMIENS CENTRE", conclusion: "Eau conforme." }],
+    "water-ok": [
+      {
+        networkName: "AMIENS CENTRE",
+        sample: { sampledAt: "2026-11-18T08:30:00Z", word: "Conforme" },
+        recovered: [{ name: "Nitrates", value: "30 mg/L", label: "Conforme", measured: "Mesuré le 18 novembre 2026" }],
+        conclusion: "Eau conforme.",
+      },
+    ],
     "drought-change": [
       { levelLabel: "Crise", zoneName: "Somme aval et Avre", decree: { start: "2026-11-13", end: "2026-12-13" }, householdRestrictions: [{ usage: "Arrosage des pelouses", description: "Interdit   de 9h à 20h." }] },
       { levelLabel: "Alerte renforcée", zoneName: null, decree: null, householdRestrictions: [] },
@@ -143,8 +207,8 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
   it("the diff writes its events through the table: same kind, same words", () => {
     const event = diffWater(null, water([{ rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" }])).events[0];
     expect(event?.kind).toBe("water-alert");
-    expect(event?.title).toBe("Eau du robinet\u00a0: prélèvement non conforme");
-    expect(event?.lines[0]).toBe("Le prélèvement du 10\u00a0novembre\u00a02026 (réseau AMIENS CENTRE) signale\u00a0:");
+    expect(event?.title).toBe("Eau du robinet\u00a0: non-conformité signalée");
+    expect(event?.lines[0]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");
     expect(diffDrought({ gravity: "alerte" }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
     expect(diffDrought({ gravity: "vigilance" }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
     expect(diffAir(null, air(3), NOW).events[0]).toMatchObject({ kind: "air-episode", title: "Qualité de l'air demain\u00a0: dégradé" });

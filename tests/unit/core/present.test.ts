@@ -177,9 +177,9 @@ describe("water: the ARS verdict of the newest sample", () => {
     expect(waterHeadline(section)).toEqual({ word: "Conforme", tone: "concerning", colors: null });
   });
 
-  it("says « Indisponible » when Hub'Eau failed and « Aucune analyse récente » without a sample in 12 months", () => {
+  it("says « Indisponible » when Hub'Eau failed and « Aucune analyse publiée » without a sample", () => {
     expect(waterHeadline(evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
-    expect(waterHeadline(water([waterResult({ sampledAt: "2025-10-01T08:00:00Z" })]))).toMatchObject({ word: "Aucune analyse récente", tone: "neutral" });
+    expect(waterHeadline(water([]))).toMatchObject({ word: "Aucune analyse publiée", tone: "neutral" });
   });
 
   it("rows: plain names, units in words, the laboratory's label as a detail, « dépasse la limite de 24 % »", () => {

@@ -46,7 +46,7 @@ function essentials(section: WaterQualitySection) {
 }
 
 function judge(water: CommuneWater, udiCode?: string) {
-  return essentials(evaluateWaterQuality({ ...selectWater(water, udiCode), now: NOW }));
+  return essentials(evaluateWaterQuality({ ...selectWater(water, udiCode, NOW), now: NOW }));
 }
 
 function digestOf(water: CommuneWater, order: (results: WaterResult[]) => WaterResult[] = (results) => results): WaterDigest {
@@ -98,11 +98,15 @@ describe("water digest", () => {
     expect(judge(communeWaterFromDigest("80021", digest)).level).toBe("good");
   });
 
-  it("forgets what left the twelve-month window", () => {
+  it("keeps the latest result of a parameter whatever its age, shown with its date (decision 052)", () => {
     const digest = emptyWaterDigest([{ ...network, quarter: null }]);
     foldIntoWaterDigest(digest, [nitrates(400, "62", { limitsPhysicochemical: "N" })], NOW);
-    expect(digestResults(digest)).toEqual([]);
-    expect(digest.latest).toEqual({});
-    expect(judge(communeWaterFromDigest("80021", digest)).level).toBe("unavailable");
+    expect(digestResults(digest)).toHaveLength(1);
+    const section = evaluateWaterQuality({ ...selectWater(communeWaterFromDigest("80021", digest), undefined, NOW), now: NOW });
+    expect(section.level).toBe("critical");
+    expect(section.parameters[0]).toMatchObject({ code: "1340", label: "Non conforme", older_than_a_year: true });
+    // A newer compliant result of the same parameter is what ends it.
+    foldIntoWaterDigest(digest, [nitrates(20, "21")], NOW);
+    expect(judge(communeWaterFromDigest("80021", digest)).level).toBe("good");
   });
 });

@@ -11,6 +11,7 @@ import {
   describeOtherNetworks,
 } from "../../../src/core/water/index.ts";
 import type { WaterParameterView, WaterResult } from "../../../src/core/types.ts";
+import { presentWater } from "../../../src/core/report/present.ts";
 import { NOW, waterResult } from "./builders.ts";
 
 describe("parseMeasurement", () => {
@@ -290,6 +291,7 @@ function view(code: string, level: WaterParameterView["level"], label = "Nom"): 
     note: null,
     at_the_tap: false,
     date_prelevement: "2026-11-10T08:30:00Z",
+    older_than_a_year: false,
   };
 }
 
@@ -328,10 +330,31 @@ describe("evaluateWaterQuality", () => {
     expect(section.source.name).toMatch(/Hub'Eau/);
   });
 
-  it("is unavailable, and says why, without results within 12 months", () => {
-    const section = run([waterResult({ sampledAt: "2025-10-01T08:00:00Z" })]);
+  it("is unavailable, and says why, without any result", () => {
+    const section = run([]);
     expect(section).toMatchObject({ success: true, level: "unavailable", sampled_at: null });
-    expect(section.message).toMatch(/12 derniers mois/);
+    expect(section.message).toMatch(/Aucune analyse .* publiée pour ce réseau/);
+  });
+
+  it("judges the latest result of a parameter however old, with its date, never as good news (decision 052)", () => {
+    const section = run([
+      waterResult({ sampleCode: "NEW", parameterCode: "1449", parameterLabel: "E. coli", rawValue: "<1", unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", sampledAt: "2026-11-10T08:30:00Z" }),
+      waterResult({ sampleCode: "OLD", rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampledAt: "2025-09-01T08:00:00Z" }),
+    ]);
+    expect(section).toMatchObject({ level: "critical", sampled_at: "2026-11-10T08:30:00Z", official_verdict: "conforme" });
+    expect(section.parameters[0]).toMatchObject({ code: "1340", label: "Non conforme", older_than_a_year: true, date_prelevement: "2025-09-01T08:00:00Z" });
+    expect(presentWater(section).rows[0]?.dateLine).toBe("Mesuré le 1er\u00a0septembre\u00a02025 (mesure de plus d'un an)");
+  });
+
+  it("breaks ties with one rule, whatever Hub'Eau's row order: the worse of two rows at one instant", () => {
+    const rows = [
+      waterResult({ sampleCode: "A", rawValue: "41", numericValue: 41 }),
+      waterResult({ sampleCode: "A", rawValue: "58", numericValue: 58, limitsPhysicochemical: "N" }),
+      waterResult({ sampleCode: "B", rawValue: "12", numericValue: 12 }),
+    ];
+    const forward = run(rows);
+    expect(forward.parameters[0]).toMatchObject({ resultat_alphanumerique: "58", level: "critical" });
+    expect(run([...rows].reverse())).toEqual(forward);
   });
 
   it("is good when every parameter is excellent, good or acceptable", () => {

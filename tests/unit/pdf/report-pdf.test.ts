@@ -95,7 +95,7 @@ function buildDemoWaterReport(address: Address, files: { results: string; udis: 
   const results = mapWaterResults(waterResultsResponseSchema.parse(fixture(files.results)));
   const udis = mapCommuneUdis(communesUdiResponseSchema.parse(fixture(files.udis)));
   // As the report service does: the judged section, with the history of the same results.
-  const selected = selectWater({ communeCode: address.citycode, udis: { ok: true, data: udis }, results: { ok: true, data: results } }, udiCode);
+  const selected = selectWater({ communeCode: address.citycode, udis: { ok: true, data: udis }, results: { ok: true, data: results } }, udiCode, NOW);
   const water = withWaterHistory(evaluateWaterQuality({ ...selected, now: NOW }), selected.results, NOW);
   const base = buildAmiensReport();
   return { ...base, address, address_info: deriveAddressInfo(address), water_quality: water };

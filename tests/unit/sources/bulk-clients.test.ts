@@ -56,15 +56,16 @@ describe("ATMO: every zone for two days, paged", () => {
 });
 
 describe("Hub'Eau: newest sample per commune of a département", () => {
-  it("asks by département and window, with only the two fields it needs", async () => {
+  it("asks by département and window, with only the three fields it needs", async () => {
     const read = await fetchDepartmentSampleDates(opts(upstreams.config.HUBEAU_API_URL), { department: "80", since: "2026-08-01", until: "2026-11-22", pageSize: 20_000 });
     expect(read.requests).toBe(1);
-    expect(read.result.ok && read.result.data).toEqual([["80021", "2026-11-10T08:30:00Z"]]);
+    // The newest date, and the codes of the samples in the window: one the digest lacks is news, even an older one.
+    expect(read.result.ok && read.result.data).toEqual([["80021", "2026-11-10T08:30:00Z", ["08000186903", "08000186977", "08000187412", "08000187530"]]]);
     expect(upstreams.requests[0]?.query).toEqual({
       code_departement: "80",
       date_min_prelevement: "2026-08-01",
       date_max_prelevement: "2026-11-22",
-      fields: "code_commune,date_prelevement",
+      fields: "code_commune,code_prelevement,date_prelevement",
       size: "20000",
       page: "1",
     });
