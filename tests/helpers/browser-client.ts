@@ -1,7 +1,7 @@
 // A minimal browser for app.request(): keeps cookies like a browser would (per name, with
 // Max-Age/Expires removal), sends the site's Origin on writes, and JSON bodies.
 import type { TestApp } from "./test-app.ts";
-import { TEST_SITE_URL } from "./test-app.ts";
+import { clockOfApp, TEST_SITE_URL } from "./test-app.ts";
 
 export interface ClientResponse {
   status: number;
@@ -33,7 +33,7 @@ export class BrowserClient {
       const name = pair.slice(0, index);
       const value = pair.slice(index + 1);
       const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute)) ||
-        attributes.some((attribute) => /^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < Date.now() - 1000);
+        attributes.some((attribute) => /^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < clockOfApp(this.getApp()).getTime() - 1000);
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

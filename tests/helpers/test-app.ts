@@ -59,6 +59,14 @@ function delayQueries(client: Client, delayMs: number): Client {
   });
 }
 
+/** Each test app's clock, so that the test's browser reads cookies' expiry with the app's time (one clock). */
+const APP_CLOCKS = new WeakMap<object, () => Date>();
+
+/** The clock of a test app (the machine's when the app is not a test app). */
+export function clockOfApp(app: object): Date {
+  return APP_CLOCKS.get(app)?.() ?? new Date();
+}
+
 export async function createTestApp(
   options: { now?: Date; env?: Record<string, string>; mailer?: "resend" | "outbox"; queryDelayMs?: number } = {},
 ): Promise<TestApp> {
@@ -105,7 +113,9 @@ export async function createTestApp(
       log: (entry) => logs.push(entry),
     };
     // Every public-API answer a test reads is checked against the OpenAPI document (issue 15).
-    return checkedAgainstOpenApi(createApp(lastDeps));
+    const app = checkedAgainstOpenApi(createApp(lastDeps));
+    APP_CLOCKS.set(app, clock);
+    return app;
   };
 
   return {
