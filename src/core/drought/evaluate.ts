@@ -55,17 +55,18 @@ export const THEME_ORDER: readonly string[] = [
   "Installations de production d'électricité",
 ];
 
-const typeRank = (type: string) => {
+/** A zone type's place in VigiEau's order (AEP, SUP, SOU), an unknown type after them. */
+export function rankZoneType(type: string): number {
   const rank = ZONE_TYPES.findIndex((entry) => entry.type === type.toUpperCase());
   return rank === -1 ? ZONE_TYPES.length : rank;
-};
+}
 
 /** Known levels from the most severe down; an unknown level after every known one. */
 const gravityRank = (gravity: DroughtGravity | null) => (gravity ? GRAVITY_ORDER.indexOf(gravity) : -1);
 
 /** Negative when `a` comes before `b`: the worse level first, then VigiEau's order of zone types. */
 function compareZones(a: DroughtZone, b: DroughtZone): number {
-  return gravityRank(b.gravity) - gravityRank(a.gravity) || typeRank(a.type) - typeRank(b.type);
+  return gravityRank(b.gravity) - gravityRank(a.gravity) || rankZoneType(a.type) - rankZoneType(b.type);
 }
 
 /** The zones worst first (stable: equal zones keep VigiEau's order). */
@@ -78,7 +79,7 @@ export function sortZonesWorstFirst(zones: readonly DroughtZone[]): DroughtZone[
  * two zones of one type (a split commune), the worse first. Stable otherwise.
  */
 export function sortZonesByType(zones: readonly DroughtZone[]): DroughtZone[] {
-  return [...zones].sort((a, b) => typeRank(a.type) - typeRank(b.type) || gravityRank(b.gravity) - gravityRank(a.gravity));
+  return [...zones].sort((a, b) => rankZoneType(a.type) - rankZoneType(b.type) || gravityRank(b.gravity) - gravityRank(a.gravity));
 }
 
 export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
