@@ -147,7 +147,9 @@ export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertStat
   const current = droughtLevelsByType(drought);
   // A state stored before issue 20 ({ gravity }) knows the worst zone's level but not its type:
   // comparing it with one type would announce changes that did not happen. It is read as a
-  // baseline, like a first read: today's levels are stored, without an email.
+  // baseline, like a first read: today's levels are stored, without an email. The price: such a
+  // subject is read again only when its département's zones change, so that first change after
+  // the upgrade goes unannounced (the report shows it); every later one is told.
   if (!previous || !isCurrentDroughtState(previous)) return { events: [], next: { version: 2, zones: current } };
 
   const known = previous.zones;
