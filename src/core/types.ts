@@ -297,7 +297,7 @@ export interface DroughtSection {
   /** the worst zone's decree */
   decree: DroughtDecree | null;
   zone: { name: string; type: string } | null;
-  /** every zone that applies to the address (one per water type, as VigiEau answers), worst first */
+  /** every zone that applies to the address (one per water type, as VigiEau answers), in VigiEau's order of types: AEP, SUP, SOU */
   zones: DroughtZoneView[];
   message: string | null;
   source: SourceRef;

@@ -276,7 +276,8 @@ for (const viewport of [
     await expect(card("Eau du robinet").getByText(/dépasse la limite de qualité de 24\u00a0%/)).toBeVisible();
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
     await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise");
-    await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Crise", "Alerte"]);
+    // Households' water first (AEP « Alerte », then the river's « Crise »); the headline is the worst.
+    await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Alerte", "Crise"]);
     // Restrictions grouped by theme behind their count.
     const details = card("Sécheresse").locator("details").first();
     await details.locator("summary").click();

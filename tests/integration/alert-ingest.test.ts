@@ -230,7 +230,7 @@ describe("bulk reads per run", () => {
     const outcome = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes });
     expect(perCommune(requests()).drought).toEqual([MAIN_SCENARIO.citycode]);
     expect(outcome.alertsDetected).toBe(1);
-    expect((await eventsOf("bulk")).some((line) => line.startsWith("80021 drought drought:crise:"))).toBe(true);
+    expect((await eventsOf("bulk")).some((line) => line.startsWith("80021 drought drought:SUP-crise:"))).toBe(true);
   });
 });
 
@@ -331,7 +331,7 @@ describe("water digests built per commune, and the fallbacks", () => {
     await processAlertBatch(deps, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
     expect(app.upstreams.requests.slice(from).filter((request) => request.source === "vigieau")).toEqual([]);
     const [state] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:drought34148' and ${alertStates.source} = 'drought'`);
-    expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ gravity: null });
+    expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ version: 2, zones: {} });
   });
 
   it("first drought judgements take from the day's budget; the others wait for the next run, changes never do", async () => {
@@ -361,7 +361,7 @@ describe("water digests built per commune, and the fallbacks", () => {
     from = app.upstreams.requests.length;
     await processAlertBatch(withBudget, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
     expect(droughtReads(from)).toHaveLength(1);
-    expect(await stateOfNewcomer()).toEqual({ gravity: "crise" });
+    expect(await stateOfNewcomer()).toEqual({ version: 2, zones: { AEP: "alerte", SUP: "crise" } });
     const other: AlertSubject = { ...newcomer, subjectKey: "sub:budget34148b", recipientKey: "s_budget34148b" };
     from = app.upstreams.requests.length;
     await processAlertBatch(withBudget, [other], { gates: NO_WAIT, concurrency: 1, changes });

@@ -175,8 +175,10 @@ describe("the daily alert run", () => {
     for (const email of ["alice@example.org", "bruno@example.org"]) {
       const sent = alertEmailsTo(emails, email);
       expect(sent).toHaveLength(1);
-      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise");
-      expect(sent[0]?.text).toContain("Restrictions pour les particuliers");
+      // Amiens has one zone, a river's (SUP): the email names its type and quotes it as the report does.
+      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau superficielle)");
+      expect(sent[0]?.text).toContain("Eau superficielle\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
+      expect(sent[0]?.text).toContain("Les restrictions pour les particuliers, zone par zone");
       expect(sent[0]?.text).toContain("Arrosage des pelouses");
     }
     expect(alertEmailsTo(emails, "sarah@example.org")).toHaveLength(0);
@@ -220,7 +222,7 @@ describe("the daily alert run", () => {
     }
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);
-    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte"]);
+    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle)"]);
     expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
     expect((await runDay(4)).emails).toHaveLength(0);
   });

@@ -1,11 +1,12 @@
 // Alert decisions: from what we knew at the last run and what the sources say now, the events to
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
 // event and never moves the state, so an outage cannot fake a change. The words are in texts.ts.
+import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "../drought/evaluate.ts";
 import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
-import { presentWaterRow, waterHeadline } from "../report/present.ts";
+import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } from "../report/present.ts";
 import { formatDateFr } from "../shared/format.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
-import { type AlertKind, renderAlertText } from "./texts.ts";
+import { type AlertGroup, type AlertKind, type DroughtLevelChange, renderAlertText } from "./texts.ts";
 
 export type AlertSource = "water" | "drought" | "air" | "bathing";
 
@@ -19,6 +20,8 @@ export interface AlertEvent {
   kind: AlertKind;
   title: string;
   lines: string[];
+  /** blocks under their own heading, after the lines (a drought alert's zones) */
+  groups?: AlertGroup[];
   /** the day the data are about (sample, decree, forecast), YYYY-MM-DD */
   dataDate: string | null;
   sourceRef: SourceRef;
@@ -51,7 +54,18 @@ export interface LegacyWaterAlertState {
   alerted: boolean;
 }
 
+/**
+ * The level of each zone type that applies to the subject, keyed by VigiEau's type (« AEP », « SUP »,
+ * « SOU », or a type it adds later): null when VigiEau's level was not recognised. A type that is
+ * absent had no zone in force.
+ */
 export interface DroughtAlertState {
+  version: 2;
+  zones: Record<string, DroughtGravity | null>;
+}
+
+/** What runs stored before issue 20: the worst zone's level only, whatever its type. */
+export interface LegacyDroughtAlertState {
   gravity: DroughtGravity | null;
 }
 
@@ -184,39 +198,88 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
 // ---------------------------------------------------------------- drought
 
 const GRAVITY_RANK: Record<DroughtGravity, number> = { vigilance: 1, alerte: 2, alerte_renforcee: 3, crise: 4 };
+const rankGravity = (gravity: DroughtGravity | null) => (gravity ? GRAVITY_RANK[gravity] : 0);
+
+function isCurrentDroughtState(state: DroughtAlertState | LegacyDroughtAlertState): state is DroughtAlertState {
+  return "version" in state && state.version === 2 && typeof state.zones === "object" && state.zones !== null;
+}
+
+/** Each zone type's level today; two zones of one type (a split commune): the report's first, the worse. */
+function droughtLevelsByType(drought: DroughtSection): DroughtAlertState["zones"] {
+  const levels: DroughtAlertState["zones"] = {};
+  for (const zone of drought.zones) {
+    const type = zone.type.toUpperCase();
+    if (!Object.hasOwn(levels, type)) levels[type] = zone.gravity;
+  }
+  return levels;
+}
+
+const sameLevels = (a: DroughtAlertState["zones"], b: DroughtAlertState["zones"]) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
- * Any change of the restriction level, up or down. The first read of a subject is a baseline: the
- * person learns the current level from the confirmation and the report, not from an alert.
+ * Per zone type (drinking water, rivers, groundwater): any change of level, up or down, a zone
+ * type entering restrictions or leaving them — the drinking-water zone going to crise is news even
+ * while the river's already was. One event names every zone type that changed and quotes every
+ * zone of the address as the report writes it that day, each under its own name. The first read of
+ * a subject is a baseline: the person learns the current levels from the confirmation and the
+ * report, not from an alert. A level VigiEau sends that we do not know is neither announced nor
+ * taken as a change: the type keeps the last level we knew, and a type first seen that way takes
+ * its next known level as its baseline.
  */
-export function diffDrought(previous: DroughtAlertState | null, drought: DroughtSection, now: Date): Diff<DroughtAlertState> {
-  if (!drought.success || drought.level === "unavailable") return NO_CHANGE;
-  const gravity = drought.gravity;
-  if (!previous) return { events: [], next: { gravity } };
-  if (previous.gravity === gravity) return NO_CHANGE;
+export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertState | null, drought: DroughtSection, now: Date): Diff<DroughtAlertState> {
+  if (!drought.success) return NO_CHANGE;
+  const current = droughtLevelsByType(drought);
+  // A state stored before issue 20 ({ gravity }) knows the worst zone's level but not its type:
+  // comparing it with one type would announce changes that did not happen. It is read as a
+  // baseline, like a first read: today's levels are stored, without an email. The price: such a
+  // subject is read again only when its département's zones change, so that first change after
+  // the upgrade goes unannounced (the report shows it); every later one is told.
+  if (!previous || !isCurrentDroughtState(previous)) return { events: [], next: { version: 2, zones: current } };
+
+  const known = previous.zones;
+  const next: DroughtAlertState["zones"] = {};
+  const changes: Array<{ type: string; before: DroughtGravity | null; after: DroughtGravity | null }> = [];
+  const types = [...new Set([...Object.keys(current), ...Object.keys(known)])].sort((a, b) => rankZoneType(a) - rankZoneType(b));
+  for (const type of types) {
+    const before = Object.hasOwn(known, type) ? known[type] : undefined;
+    const after = Object.hasOwn(current, type) ? current[type] : undefined;
+    if (after === null) {
+      next[type] = before ?? null;
+      continue;
+    }
+    if (after !== undefined) next[type] = after;
+    if (before === null || before === after) continue;
+    changes.push({ type, before: before ?? null, after: after ?? null });
+  }
+  if (changes.length === 0) return sameLevels(known, next) ? NO_CHANGE : { events: [], next: { version: 2, zones: next } };
+
   const today = todayInParis(now);
-  const rising = (gravity ? GRAVITY_RANK[gravity] : 0) > (previous.gravity ? GRAVITY_RANK[previous.gravity] : 0);
-  const decree = drought.decree;
-  const words = gravity
-    ? renderAlertText("drought-change", {
-        levelLabel: drought.label,
-        zoneName: drought.zone?.name ?? null,
-        decree: decree ? { start: decree.start, end: decree.end } : null,
-        householdRestrictions: drought.restrictions.map((restriction) => ({ usage: restriction.usage, description: restriction.description })),
-      })
-    : renderAlertText("drought-end", {});
+  const described: DroughtLevelChange[] = changes.map((change) => ({
+    typeLabel: describeZoneType(change.type).label,
+    before: change.before ? GRAVITY_LABELS[change.before] : null,
+    after: change.after ? GRAVITY_LABELS[change.after] : null,
+  }));
+  // The zones in the report's words and order, from the same presentation as the page and the PDF.
+  const words =
+    drought.zones.length === 0
+      ? renderAlertText("drought-end", { changes: described })
+      : renderAlertText("drought-change", { changes: described, zones: presentDrought(drought, now.toISOString()).zones.map(describeDroughtZone) });
+  const severe = changes.some((change) => change.after === "crise" || change.after === "alerte_renforcee");
+  const rising = changes.some((change) => rankGravity(change.after) > rankGravity(change.before));
+  const changedZone = drought.zones.find((zone) => changes.some((change) => change.after !== null && change.type === zone.type.toUpperCase()));
   return {
     events: [
       {
         source: "drought",
-        key: `drought:${gravity ?? "none"}:${today}`,
-        severity: gravity === "crise" || gravity === "alerte_renforcee" ? "critical" : rising ? "warning" : "info",
+        key: `drought:${changes.map((change) => `${change.type}-${change.after ?? "none"}`).join("+")}:${today}`,
+        severity: severe ? "critical" : rising ? "warning" : "info",
         ...words,
-        dataDate: decree?.start ?? today,
+        dataDate: changedZone?.decree?.start ?? today,
         sourceRef: drought.source,
       },
     ],
-    next: { gravity },
+    next: { version: 2, zones: next },
   };
 }
 

@@ -2,7 +2,16 @@
 // alert kind, from its facts to the event's title and lines. Sentences are typed with ordinary
 // spaces; `renderAlertText` applies French typography.
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
-import { describeDecreePeriod } from "../drought/notes.ts";
+import type { DroughtZoneText } from "../report/present.ts";
+
+/** One zone type whose level changed: its name and VigiEau's words, null for no restriction. */
+export interface DroughtLevelChange {
+  /** « Eau potable » */
+  typeLabel: string;
+  /** « Alerte », « Crise »…; null: no zone of this type was (or is) in force */
+  before: string | null;
+  after: string | null;
+}
 
 /** The facts each alert is written from: names, values, dates (YYYY-MM-DD or ISO date-time), never sentences. */
 export interface AlertFacts {
@@ -25,12 +34,12 @@ export interface AlertFacts {
     conclusion: string | null;
   };
   "drought-change": {
-    levelLabel: string;
-    zoneName: string | null;
-    decree: { start: string | null; end: string | null } | null;
-    householdRestrictions: Array<{ usage: string; description: string }>;
+    /** each zone type whose level changed, households' water first */
+    changes: DroughtLevelChange[];
+    /** every zone of the address that day, as the report writes it (describeDroughtZone), in its order */
+    zones: DroughtZoneText[];
   };
-  "drought-end": Record<string, never>;
+  "drought-end": { changes: DroughtLevelChange[] };
   "air-episode": { forecastDate: string; indexLabel: string };
   "bathing-prohibition": { siteName: string; commune: string; prohibitionTitle: string };
   "bathing-lifted": { siteName: string; commune: string };
@@ -40,9 +49,17 @@ export interface AlertFacts {
 
 export type AlertKind = keyof AlertFacts;
 
+/** A block under its own heading: one drought zone with its own rules. */
+export interface AlertGroup {
+  heading: string;
+  lines: string[];
+}
+
 export interface AlertWords {
   title: string;
   lines: string[];
+  /** blocks after the lines, each under its heading (a drought alert's zones); absent for the others */
+  groups?: AlertGroup[];
 }
 
 const network = (name: string | null) => (name ? ` (réseau ${name})` : "");
@@ -53,6 +70,16 @@ const officialConclusion = (conclusion: string | null, sampledAt: string) =>
 const parameterLine = (parameter: { name: string; value: string; label: string; measured: string }) =>
   `${parameter.name} : ${parameter.value} – ${parameter.label}. ${parameter.measured}.`;
 const site = (name: string, commune: string) => `« ${name} » (${commune})`;
+
+const describeDroughtChangeInTitle = ({ typeLabel, after }: DroughtLevelChange) =>
+  `${after ? `niveau ${after.toLowerCase()}` : "fin des restrictions"} (${typeLabel.toLowerCase()})`;
+
+/** « Eau potable : le niveau passe de « Alerte » à « Crise ». » */
+function describeDroughtChange({ typeLabel, before, after }: DroughtLevelChange): string {
+  if (!after) return `${typeLabel} : fin des restrictions (niveau « ${before ?? ""} » jusqu'ici).`;
+  if (!before) return `${typeLabel} : le niveau passe à « ${after} » (aucune restriction jusqu'ici).`;
+  return `${typeLabel} : le niveau passe de « ${before} » à « ${after} ».`;
+}
 
 /** The words of every alert, keyed by kind. */
 export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWords } = {
@@ -75,20 +102,17 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     ],
   }),
 
-  "drought-change": ({ levelLabel, zoneName, decree, householdRestrictions }) => ({
-    title: `Sécheresse : niveau ${levelLabel.toLowerCase()}`,
-    lines: [
-      `Votre zone${zoneName ? ` « ${zoneName} »` : ""} passe au niveau ${levelLabel.toLowerCase()}.`,
-      ...(describeDecreePeriod(decree) ? [`Arrêté ${describeDecreePeriod(decree)}.`] : []),
-      ...(householdRestrictions.length > 0
-        ? ["Restrictions pour les particuliers :", ...householdRestrictions.map((restriction) => `${restriction.usage} : ${restriction.description.replace(/\s+/g, " ")}`)]
-        : ["Aucune restriction ne vise les particuliers dans cet arrêté."]),
-    ],
+  // The zones' blocks are the report's own lines (describeDroughtZone): this entry writes only
+  // what changed, so that an email never says more, or otherwise, than the report of the day.
+  "drought-change": ({ changes, zones }) => ({
+    title: `Sécheresse : ${changes.map(describeDroughtChangeInTitle).join(", ")}`,
+    lines: [...changes.map(describeDroughtChange), "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan :"],
+    groups: zones.map((zone) => ({ heading: zone.heading, lines: zone.lines })),
   }),
 
-  "drought-end": () => ({
+  "drought-end": ({ changes }) => ({
     title: "Sécheresse : fin des restrictions",
-    lines: ["Plus aucune restriction d'eau n'est en vigueur pour votre adresse."],
+    lines: [...changes.map(describeDroughtChange), "Plus aucune restriction d'eau n'est en vigueur pour votre adresse."],
   }),
 
   "air-episode": ({ forecastDate, indexLabel }) => ({
@@ -127,5 +151,7 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
 export function renderAlertText<K extends AlertKind>(kind: K, facts: AlertFacts[K]): AlertWords & { kind: K } {
   const render: (facts: AlertFacts[K]) => AlertWords = ALERT_TEXTS[kind];
   const words = render(facts);
-  return { kind, title: frenchTypography(words.title), lines: words.lines.map(frenchTypography) };
+  const rendered = { kind, title: frenchTypography(words.title), lines: words.lines.map(frenchTypography) };
+  if (!words.groups) return rendered;
+  return { ...rendered, groups: words.groups.map((group) => ({ heading: frenchTypography(group.heading), lines: group.lines.map(frenchTypography) })) };
 }

@@ -23,8 +23,9 @@ export const UNKNOWN_GRAVITY_LABEL = "Niveau non reconnu\u00A0: consultez l'arr�
 
 /**
  * Zone types as VigiEau's public site names and orders them (apps/frontend, carte/Map.vue and
- * situation/Header.vue in MTES-MCT/vigieau): drinking water first — it is the tap — then rivers,
- * then groundwater. The order breaks ties between zones of equal gravity.
+ * situation/Header.vue in MTES-MCT/vigieau): drinking water first — it is the tap, households'
+ * water — then rivers, then groundwater. Every channel lists an address's zones in this order
+ * (decision 028, amended by issue 20); the section's headline is still the worst zone's.
  */
 export const ZONE_TYPES: ReadonlyArray<{ type: string; label: string; hint: string }> = [
   { type: "AEP", label: "Eau potable", hint: "l'eau du robinet" },
@@ -54,17 +55,18 @@ export const THEME_ORDER: readonly string[] = [
   "Installations de production d'électricité",
 ];
 
-const typeRank = (type: string) => {
+/** A zone type's place in VigiEau's order (AEP, SUP, SOU), an unknown type after them. */
+export function rankZoneType(type: string): number {
   const rank = ZONE_TYPES.findIndex((entry) => entry.type === type.toUpperCase());
   return rank === -1 ? ZONE_TYPES.length : rank;
-};
+}
 
 /** Known levels from the most severe down; an unknown level after every known one. */
 const gravityRank = (gravity: DroughtGravity | null) => (gravity ? GRAVITY_ORDER.indexOf(gravity) : -1);
 
 /** Negative when `a` comes before `b`: the worse level first, then VigiEau's order of zone types. */
 function compareZones(a: DroughtZone, b: DroughtZone): number {
-  return gravityRank(b.gravity) - gravityRank(a.gravity) || typeRank(a.type) - typeRank(b.type);
+  return gravityRank(b.gravity) - gravityRank(a.gravity) || rankZoneType(a.type) - rankZoneType(b.type);
 }
 
 /** The zones worst first (stable: equal zones keep VigiEau's order). */
@@ -72,8 +74,23 @@ export function sortZonesWorstFirst(zones: readonly DroughtZone[]): DroughtZone[
   return [...zones].sort(compareZones);
 }
 
+/**
+ * The zones in VigiEau's order of zone types, households' water first (an unknown type last);
+ * two zones of one type (a split commune), the worse first. Stable otherwise.
+ */
+export function sortZonesByType(zones: readonly DroughtZone[]): DroughtZone[] {
+  return [...zones].sort((a, b) => rankZoneType(a.type) - rankZoneType(b.type) || gravityRank(b.gravity) - gravityRank(a.gravity));
+}
+
 export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
   return sortZonesWorstFirst(zones)[0] ?? null;
+}
+
+/** « Eau potable », « Eau superficielle », « Eau souterraine »; a type VigiEau adds later keeps its code. */
+export function describeZoneType(type: string): { label: string; hint: string } {
+  const known = ZONE_TYPES.find((entry) => entry.type === type.toUpperCase());
+  if (known) return { label: known.label, hint: known.hint };
+  return { label: type ? `Zone ${type}` : "Zone d'alerte", hint: "" };
 }
 
 // Apostrophes differ between prefectures' texts (’ or ').
@@ -100,11 +117,11 @@ const restrictionKey = (restriction: Pick<DroughtRestriction, "usage" | "descrip
   `${restriction.usage}|${restriction.description}`;
 
 function presentZone(zone: DroughtZone): DroughtZoneView {
-  const type = ZONE_TYPES.find((entry) => entry.type === zone.type.toUpperCase());
+  const type = describeZoneType(zone.type);
   return {
     type: zone.type,
-    type_label: type?.label ?? (zone.type ? `Zone ${zone.type}` : "Zone d'alerte"),
-    type_hint: type?.hint ?? "",
+    type_label: type.label,
+    type_hint: type.hint,
     name: zone.name,
     gravity: zone.gravity,
     label: zone.gravity ? GRAVITY_LABELS[zone.gravity] : UNKNOWN_GRAVITY_LABEL,
@@ -131,15 +148,15 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
       message: "Les restrictions d'eau (VigiEau) sont momentanément indisponibles. Réessayez dans quelques minutes.",
     });
   }
-  const zones = sortZonesWorstFirst(input.zones.data).map(presentZone);
+  const worstFirst = sortZonesWorstFirst(input.zones.data).map(presentZone);
   // Unknown levels sort last, so the head has a known level whenever any zone does.
-  const head = zones[0];
+  const head = worstFirst[0];
   if (!head) return sectionWithoutZone({ success: true, level: "good", label: "Aucune restriction", message: null });
   // The worst zone's restrictions first (the advice quotes the first ones), then what the other
   // zones add: the drinking-water zone's rules must not vanish behind a river's crise.
   const seen = new Set<string>();
   const restrictions: DroughtRestriction[] = [];
-  for (const restriction of zones.flatMap((zone) => zone.restrictions)) {
+  for (const restriction of worstFirst.flatMap((zone) => zone.restrictions)) {
     const key = restrictionKey(restriction);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -153,8 +170,9 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
     restrictions,
     decree: head.decree,
     zone: { name: head.name, type: head.type },
-    zones,
-    message: zones.some((zone) => zone.gravity === null)
+    // Shown zone by zone, households' water first: each zone with its own name, level and rules.
+    zones: sortZonesByType(input.zones.data).map(presentZone),
+    message: worstFirst.some((zone) => zone.gravity === null)
       ? "Le niveau de restriction d'une zone n'est pas reconnu\u00A0: consultez l'arrêté préfectoral."
       : null,
     source: VIGIEAU_SOURCE,

@@ -149,6 +149,14 @@ export interface DroughtZonePresentation {
   decreeUrl: string | null;
 }
 
+/** One drought zone as text channels (the alert emails) write it: the card's and the PDF's words, in lines. */
+export interface DroughtZoneText {
+  /** « Eau potable : Crise » */
+  heading: string;
+  /** the zone's water, name and decree period, then its household restrictions, then its decree's link */
+  lines: string[];
+}
+
 export interface DroughtPresentation extends SectionPresentation {
   key: "drought";
   zones: DroughtZonePresentation[];
@@ -541,6 +549,24 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
     attribution: null,
     zones,
   };
+}
+
+/**
+ * One zone in lines, from the presentation the card and the PDF lay out: its water type and
+ * VigiEau's word, its name and decree period, its own household restrictions (the card's groups,
+ * in their order) and its decree's link. A drought alert quotes these lines, so that an email
+ * never puts one zone's name above another zone's rules, and says what the report says that day.
+ */
+export function describeDroughtZone(zone: DroughtZonePresentation): DroughtZoneText {
+  const restrictions = zone.groups.flatMap((group) => group.restrictions.map((restriction) => `${restriction.usage} : ${restriction.description}`));
+  const lines = [
+    ...(zone.hint ? [zone.hint] : []),
+    ...zone.facts.map((fact) => `${fact.term} : ${fact.value}`),
+    restrictions.length > 0 ? `${zone.restrictionsSummary} :` : `${zone.restrictionsSummary}.`,
+    ...restrictions,
+    ...(zone.decreeUrl ? [`Texte de l'arrêté : ${zone.decreeUrl}`] : []),
+  ];
+  return { heading: frenchTypography(`${zone.title} : ${zone.badge.word}`), lines: lines.map(frenchTypography) };
 }
 
 // ---------------------------------------------------------------- bathing

@@ -6,7 +6,8 @@ export default function DroughtCard({ drought }: { drought: DroughtPresentation 
   return (
     <SectionCard section={drought} className="card--drought">
       {drought.zones.length > 0 ? (
-        // One block per water type, worst first: the tap's zone must not hide behind a river's.
+        // One block per water type, households' water (the tap) first, each with its own rules:
+        // the tap's zone must not hide behind a river's crise.
         <ul className="drought-zones" aria-label="Restrictions par type d'eau">
           {drought.zones.map((zone, zoneIndex) => (
             <li key={`${zone.title}-${zoneIndex}`} className="drought-zone">

@@ -100,7 +100,7 @@ async function renderRecipientEmail(
     firstName: recipient.firstName,
     addresses: [...addresses.values()].map((address) => ({
       ...address,
-      events: address.events.map((event) => ({ title: event.title, lines: event.lines, dataDate: event.dataDate, source: event.sourceRef })),
+      events: address.events.map((event) => ({ title: event.title, lines: event.lines, groups: event.groups ?? [], dataDate: event.dataDate, source: event.sourceRef })),
     })),
     unsubscribeUrl: await buildUnsubscribeUrl(deps, recipientKey),
     manageUrl: recipient.account ? `${deps.config.SITE_URL}/compte` : null,

@@ -348,7 +348,7 @@ export const droughtSchema = z
     restrictions: z.array(droughtRestrictionSchema),
     decree: droughtDecreeSchema.nullable(),
     zone: z.object({ name: z.string(), type: z.string() }).nullable(),
-    zones: z.array(droughtZoneSchema).meta({ description: "Chaque zone d'alerte qui s'applique à l'adresse, la plus sévère d'abord." }),
+    zones: z.array(droughtZoneSchema).meta({ description: "Chaque zone d'alerte qui s'applique à l'adresse, dans l'ordre de VigiEau\u00A0: eau potable (AEP), puis eaux superficielles (SUP), puis souterraines (SOU). Le niveau de la section (level, gravity, label) est celui de la zone la plus sévère." }),
     message: sectionMessage,
     source: sourceSchema,
   })

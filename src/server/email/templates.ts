@@ -396,6 +396,8 @@ export function renderManageLinkEmail(input: {
 export interface AlertEmailEvent {
   title: string;
   lines: string[];
+  /** blocks under their own heading after the lines: a drought alert's zones, each with its own rules */
+  groups?: Array<{ heading: string; lines: string[] }>;
   dataDate: string | null;
   source: { name: string; url: string };
 }
@@ -428,12 +430,22 @@ export function renderAlertDigestEmail(input: {
     text.push(`${place}\n${"-".repeat(Math.min(place.length, 60))}`);
     for (const event of address.events) {
       const dated = `${event.dataDate ? `Données du ${formatDateFr(event.dataDate)} – ` : ""}Source : ${event.source.name}`;
+      // Each group keeps its heading right above its own lines: a zone's name never sits above another's rules.
+      const groups = event.groups ?? [];
       html.push(
         renderParagraphHtml(`<strong>${escapeFrench(event.title)}</strong>`),
         renderList(event.lines.map(escapeFrench)),
+        ...groups.flatMap((group) => [renderParagraphHtml(`<strong>${escapeFrench(group.heading)}</strong>`), renderList(group.lines.map(escapeFrench))]),
         renderParagraphHtml(`${renderSmall(dated)} ${renderLink(event.source.name, event.source.url)}`),
       );
-      text.push([event.title, ...event.lines.map((line) => `- ${line}`), `${dated} (${event.source.url})`].join("\n"));
+      text.push(
+        [
+          event.title,
+          ...event.lines.map((line) => `- ${line}`),
+          ...groups.flatMap((group) => [group.heading, ...group.lines.map((line) => `  - ${line}`)]),
+          `${dated} (${event.source.url})`,
+        ].join("\n"),
+      );
     }
     const linkLabel = `Voir le bilan complet pour ${label}`;
     html.push(renderParagraphHtml(renderLink(linkLabel, address.reportUrl)));

@@ -564,8 +564,8 @@ function drawItemHead(
 
 function drawDrought(cursor: Cursor, drought: DroughtPresentation): void {
   drawSectionStart(cursor, drought);
-  // One block per water type (drinking water, rivers, groundwater), worst first: the drinking-water
-  // zone's rules must not disappear behind a river's crise.
+  // One block per water type, in VigiEau's order (drinking water, rivers, groundwater), each with
+  // its own rules: the drinking-water zone's must not disappear behind a river's crise.
   for (const zone of drought.zones) {
     drawItemHead(cursor, { title: zone.title, badge: zone.badge, note: zone.hint, facts: zone.facts }, { gapBefore: 4 });
     cursor.y -= 2;

@@ -111,22 +111,23 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
 });
 
 describe("drought alerts", () => {
+  // The table of changes per zone type is in drought-alerts.test.ts.
   it("records the first level silently, then alerts on every change, up or down", () => {
     const base = diffDrought(null, drought("vigilance"), NOW);
-    expect(base).toEqual({ events: [], next: { gravity: "vigilance" } });
-    const up = diffDrought({ gravity: "vigilance" }, drought("crise"), NOW);
-    expect(up.events[0]).toMatchObject({ key: "drought:crise:2026-11-22", severity: "critical", title: "Sécheresse\u00a0: niveau crise" });
-    expect(up.events[0]?.lines.join("\n")).toContain("Arrosage des pelouses");
-    expect(up.events[0]?.lines.join("\n")).not.toContain("Irrigation agricole");
-    const down = diffDrought({ gravity: "crise" }, drought("alerte"), NOW);
-    expect(down.events[0]?.key).toBe("drought:alerte:2026-11-22");
-    const end = diffDrought({ gravity: "alerte" }, drought(null), NOW);
-    expect(end.events[0]).toMatchObject({ key: "drought:none:2026-11-22", title: "Sécheresse\u00a0: fin des restrictions" });
-    expect(diffDrought({ gravity: "alerte" }, drought("alerte"), NOW)).toEqual({ events: [], next: null });
+    expect(base).toEqual({ events: [], next: { version: 2, zones: { SUP: "vigilance" } } });
+    const up = diffDrought(base.next, drought("crise"), NOW);
+    expect(up.events[0]).toMatchObject({ key: "drought:SUP-crise:2026-11-22", severity: "critical", title: "Sécheresse\u00a0: niveau crise (eau superficielle)" });
+    expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).toContain("Arrosage des pelouses");
+    expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).not.toContain("Irrigation agricole");
+    const down = diffDrought(up.next, drought("alerte"), NOW);
+    expect(down.events[0]?.key).toBe("drought:SUP-alerte:2026-11-22");
+    const end = diffDrought(down.next, drought(null), NOW);
+    expect(end.events[0]).toMatchObject({ key: "drought:SUP-none:2026-11-22", title: "Sécheresse\u00a0: fin des restrictions" });
+    expect(diffDrought(down.next, drought("alerte"), NOW)).toEqual({ events: [], next: null });
   });
 
   it("never alerts on a failed read", () => {
-    expect(diffDrought({ gravity: "crise" }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({ events: [], next: null });
+    expect(diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({ events: [], next: null });
   });
 });
 
@@ -177,10 +178,19 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
       },
     ],
     "drought-change": [
-      { levelLabel: "Crise", zoneName: "Somme aval et Avre", decree: { start: "2026-11-13", end: "2026-12-13" }, householdRestrictions: [{ usage: "Arrosage des pelouses", description: "Interdit   de 9h à 20h." }] },
-      { levelLabel: "Alerte renforcée", zoneName: null, decree: null, householdRestrictions: [] },
+      {
+        changes: [{ typeLabel: "Eau potable", before: "Alerte", after: "Crise" }],
+        zones: [{ heading: "Eau potable : Crise", lines: ["Zone : Réseaux de l'Orb", "1 restriction s'applique aux particuliers :", "Arrosage des pelouses : Interdit."] }],
+      },
+      {
+        changes: [
+          { typeLabel: "Eau souterraine", before: null, after: "Alerte renforcée" },
+          { typeLabel: "Eau superficielle", before: "Crise", after: null },
+        ],
+        zones: [{ heading: "Eau souterraine : Alerte renforcée", lines: ["Aucune restriction ne concerne les particuliers."] }],
+      },
     ],
-    "drought-end": [{}],
+    "drought-end": [{ changes: [{ typeLabel: "Eau superficielle", before: "Vigilance", after: null }] }],
     "air-episode": [{ forecastDate: "2026-11-23", indexLabel: "Dégradé" }],
     "bathing-prohibition": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", prohibitionTitle: "Interdiction de baignade du 18/07/2026" }],
     "bathing-lifted": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE" }],
@@ -198,7 +208,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     expect(rendered.kind).toBe(kind);
     expect(rendered.title.length).toBeGreaterThan(10);
     expect(rendered.lines.length).toBeGreaterThan(0);
-    for (const text of [rendered.title, ...rendered.lines]) {
+    for (const text of [rendered.title, ...rendered.lines, ...(rendered.groups ?? []).flatMap((group) => [group.heading, ...group.lines])]) {
       expect(text).not.toMatch(/ [:;!?»]|« /);
       expect(text).not.toMatch(/undefined|null|\d{4}-\d{2}-\d{2}|\s{2}/);
     }
@@ -209,8 +219,8 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     expect(event?.kind).toBe("water-alert");
     expect(event?.title).toBe("Eau du robinet\u00a0: non-conformité signalée");
     expect(event?.lines[0]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");
-    expect(diffDrought({ gravity: "alerte" }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
-    expect(diffDrought({ gravity: "vigilance" }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
+    expect(diffDrought({ version: 2, zones: { SUP: "alerte" } }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
+    expect(diffDrought({ version: 2, zones: { SUP: "vigilance" } }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
     expect(diffAir(null, air(3), NOW).events[0]).toMatchObject({ kind: "air-episode", title: "Qualité de l'air demain\u00a0: dégradé" });
   });
 });

@@ -97,7 +97,8 @@ describe("evaluateDrought", () => {
   });
 
   it("Maraussan: the drinking-water zone in alerte no longer disappears behind the river's crise", () => {
-    // VigiEau's order (AEP before SUP) is not the worst-first order: the input order must not matter.
+    // The zones are listed households' water first (AEP, then SUP), the headline is the worst
+    // zone's: the input order must not matter.
     for (const data of [
       [MARAUSSAN_AEP, MARAUSSAN_SUP],
       [MARAUSSAN_SUP, MARAUSSAN_AEP],
@@ -111,11 +112,11 @@ describe("evaluateDrought", () => {
         decree: { url: "https://example.invalid/34668.pdf" },
       });
       expect(section.zones.map((zone) => [zone.type, zone.type_label, zone.label, zone.level])).toEqual([
-        ["SUP", "Eau superficielle", "Crise", "critical"],
         ["AEP", "Eau potable", "Alerte", "concerning"],
+        ["SUP", "Eau superficielle", "Crise", "critical"],
       ]);
       // The tap's own rule (watering banned 8 h–20 h) is shown in its block…
-      expect(section.zones[1]?.restrictions).toEqual([
+      expect(section.zones[0]?.restrictions).toEqual([
         { usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." },
         { usage: "Lavage de véhicules par des particuliers", thematique: "Nettoyer", description: "Interdit." },
       ]);
@@ -130,19 +131,21 @@ describe("evaluateDrought", () => {
   });
 
   it.each([
-    // [zones as VigiEau sent them, expected order of types]: worst first, then VigiEau's order of
-    // zone types (drinking water, rivers, groundwater) between equal levels.
-    [["SOU:alerte", "SUP:alerte", "AEP:alerte"], ["AEP", "SUP", "SOU"]],
-    [["AEP:vigilance", "SOU:alerte_renforcee", "SUP:alerte"], ["SOU", "SUP", "AEP"]],
-    [["SUP:crise", "SOU:crise"], ["SUP", "SOU"]],
-  ])("orders %j as %j", (input, expected) => {
+    // [zones as VigiEau sent them, expected order of types, the headline's zone]: VigiEau's order
+    // of zone types (drinking water, rivers, groundwater; an unknown type last) whatever the
+    // levels (issue 20: households first); the headline is the worst zone, the order breaking ties.
+    [["SOU:alerte", "SUP:alerte", "AEP:alerte"], ["AEP", "SUP", "SOU"], "AEP"],
+    [["AEP:vigilance", "SOU:alerte_renforcee", "SUP:alerte"], ["AEP", "SUP", "SOU"], "SOU"],
+    [["SUP:crise", "SOU:crise"], ["SUP", "SOU"], "SUP"],
+    [["XYZ:crise", "SUP:alerte", "AEP:alerte"], ["AEP", "SUP", "XYZ"], "XYZ"],
+  ])("orders %j as %j, headline %s", (input, expected, head) => {
     const zones = input.map((entry, index) => {
       const [type, gravity] = entry.split(":") as [string, DroughtGravity];
       return droughtZone({ id: index, type, gravity, name: `Zone ${type}` });
     });
     const section = evaluate(zones);
     expect(section.zones.map((zone) => zone.type)).toEqual(expected);
-    expect(section.zone?.type).toBe(expected[0]);
+    expect(section.zone?.type).toBe(head);
   });
 
   it("lists households' themes first, in VigiEau's order, keeping the decree's order within a theme", () => {

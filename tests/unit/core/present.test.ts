@@ -11,6 +11,7 @@ import {
   ATMO_COLORS,
   bathingHeadline,
   deriveAddressInfo,
+  describeDroughtZone,
   droughtHeadline,
   presentReport,
   presentWater,
@@ -132,6 +133,47 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
     expect(zone).toMatchObject({ title: "Eau superficielle", badge: { word: "Crise" }, restrictionsSummary: "2 restrictions s'appliquent aux particuliers" });
     expect(zone?.groups.map((group) => group.theme)).toEqual(["Arroser", "Nettoyer"]);
     expect(zone?.facts).toContainEqual({ term: "Arrêté", value: "en vigueur du 13\u00a0novembre\u00a02026 au 13\u00a0décembre\u00a02026" });
+  });
+
+  it("writes each zone in lines with its own name, period and rules only (the alert emails quote them)", () => {
+    const section = evaluateDrought({
+      zones: {
+        ok: true,
+        data: [
+          droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit.", concernsIndividuals: true }] }),
+          droughtZone({ type: "AEP", gravity: "alerte", name: "Réseaux de l'Orb", decree: null, usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit de 8h  à 20h.", concernsIndividuals: true }] }),
+          droughtZone({ type: "SOU", gravity: "vigilance", name: "Nappe astienne", usages: [] }),
+        ],
+      },
+      now: NOW,
+    });
+    expect(presentReport(report({ drought: section })).drought.zones.map(describeDroughtZone)).toEqual([
+      {
+        heading: "Eau potable\u00a0: Alerte",
+        lines: ["Pour l'eau du robinet", "Zone\u00a0: Réseaux de l'Orb", "1 restriction s'applique aux particuliers\u00a0:", "Arrosage des pelouses\u00a0: Interdit de 8h à 20h."],
+      },
+      {
+        heading: "Eau superficielle\u00a0: Crise",
+        lines: [
+          "Pour l'eau prélevée dans les cours d'eau et rivières",
+          "Zone\u00a0: Orb aval",
+          "Arrêté\u00a0: en vigueur du 13\u00a0novembre\u00a02026 au 13\u00a0décembre\u00a02026",
+          "1 restriction s'applique aux particuliers\u00a0:",
+          "Arrosage des pelouses\u00a0: Interdit.",
+          "Texte de l'arrêté\u00a0: https://example.invalid/arrete.pdf",
+        ],
+      },
+      {
+        heading: "Eau souterraine\u00a0: Vigilance",
+        lines: [
+          "Pour l'eau prélevée dans les nappes (puits, forages)",
+          "Zone\u00a0: Nappe astienne",
+          "Arrêté\u00a0: en vigueur du 13\u00a0novembre\u00a02026 au 13\u00a0décembre\u00a02026",
+          "Aucune restriction ne concerne les particuliers.",
+          "Texte de l'arrêté\u00a0: https://example.invalid/arrete.pdf",
+        ],
+      },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HUBEAU_SOURCE } from "../../../src/core/shared/sources.ts";
+import { HUBEAU_SOURCE, VIGIEAU_SOURCE } from "../../../src/core/shared/sources.ts";
 import { renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
 
 const event = (title: string) => ({
@@ -56,6 +56,52 @@ describe("alert emails", () => {
     expect(email.text).toContain("Travail – 1 Place de la Mairie 34370 Maraussan\n");
     expect(email.html).toContain("&lt;b&gt;Domicile&lt;/b&gt; – 8 Boulevard du Port 80000 Amiens</h2>");
     expect(email.text).toContain("Voir le bilan complet pour 1 Place de la Mairie 34370 Maraussan");
+  });
+
+  it("a drought alert: each zone's heading right above its own rules, in both parts, escaped", () => {
+    const email = renderAlertDigestEmail({
+      firstName: null,
+      addresses: [
+        {
+          label: "Avenue du 8 Mai 1945 34370 Maraussan",
+          nickname: null,
+          reportUrl: "https://zone-sante.example/?lat=1",
+          events: [
+            {
+              title: "Sécheresse\u00a0: niveau crise (eau potable)",
+              lines: ["Eau potable\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0»."],
+              groups: [
+                { heading: "Eau potable\u00a0: Crise", lines: ["Zone\u00a0: Réseaux <de> l'Orb", "Arrosage des pelouses\u00a0: Interdit de 8h à 20h."] },
+                { heading: "Eau superficielle\u00a0: Crise", lines: ["Zone\u00a0: Orb aval", "Arrosage des pelouses\u00a0: Interdit."] },
+              ],
+              dataDate: "2026-11-17",
+              source: VIGIEAU_SOURCE,
+            },
+          ],
+        },
+      ],
+      unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
+      manageUrl: null,
+    });
+    expect(email.text).toContain(
+      [
+        "Eau potable\u00a0: Crise",
+        "  - Zone\u00a0: Réseaux <de> l'Orb",
+        "  - Arrosage des pelouses\u00a0: Interdit de 8h à 20h.",
+        "Eau superficielle\u00a0: Crise",
+        "  - Zone\u00a0: Orb aval",
+        "  - Arrosage des pelouses\u00a0: Interdit.",
+      ].join("\n"),
+    );
+    const tap = email.html.indexOf("<strong>Eau potable\u00a0: Crise</strong>");
+    const river = email.html.indexOf("<strong>Eau superficielle\u00a0: Crise</strong>");
+    expect(tap).toBeGreaterThan(-1);
+    expect(river).toBeGreaterThan(tap);
+    // Each zone's rules between its heading and the next one.
+    expect(email.html.slice(tap, river)).toContain("Interdit de 8h à 20h.");
+    expect(email.html.slice(tap, river)).toContain("Réseaux &lt;de&gt; l&#39;Orb");
+    expect(email.html.slice(river)).toContain("Interdit.</li>");
+    expect(email.html.slice(river)).not.toContain("Interdit de 8h à 20h.");
   });
 
   it("the sign-up confirmation promises nothing else before the click, and can be cancelled by whoever did not ask for it", () => {

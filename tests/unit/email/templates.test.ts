@@ -394,7 +394,7 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, DISCLAIMER);
   });
 
-  it("lists each drought zone type, worst first, and says when a level is not recognised", () => {
+  it("lists each drought zone type, households' water first, and says when a level is not recognised", () => {
     const decree = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
     const maraussan = buildReport({
       zones: { ok: true, data: [droughtZone({ type: "AEP", gravity: "alerte", decree }), droughtZone({ type: "SUP", gravity: "crise", decree })] },
@@ -402,13 +402,14 @@ describe("renderLatestReportEmail", () => {
     const unknown = buildReport({ zones: { ok: true, data: [droughtZone({ type: "SOU", gravity: null, decree })] } });
     const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
     const period = `arrêté en vigueur du 17${NBSP}novembre${NBSP}2026 au 17${NBSP}décembre${NBSP}2026`;
-    expectInBothParts(email, "Sécheresse : Crise (eau superficielle) ; Alerte (eau potable).");
+    expectInBothParts(email, "Sécheresse : Alerte (eau potable) ; Crise (eau superficielle).");
     expectInBothParts(email, "Sécheresse : Crise");
     expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expectInBothParts(email, `Eau potable : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
-    const crise = email.text.indexOf(frenchTypography("Eau superficielle : Crise"));
-    expect(crise).toBeGreaterThan(-1);
-    expect(crise).toBeLessThan(email.text.indexOf(frenchTypography("Eau potable : Alerte")));
+    // The tap's zone first (issue 20), the headline the worst zone's word.
+    const tap = email.text.indexOf(frenchTypography("Eau potable : Alerte"));
+    expect(tap).toBeGreaterThan(-1);
+    expect(tap).toBeLessThan(email.text.indexOf(frenchTypography("Eau superficielle : Crise")));
     expectInBothParts(email, "Sécheresse : niveau non reconnu (eau souterraine).");
     expectInBothParts(email, "Sécheresse : Niveau non reconnu");
     expectInBothParts(email, `Eau souterraine : Niveau non reconnu – 2 restrictions s'appliquent aux particuliers, ${period}`);

@@ -353,9 +353,10 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const alerte = pdf.text.indexOf("Eau potable Alerte");
     const unknown = pdf.text.indexOf("Eau souterraine Niveau non reconnu");
     expect(crise).toBeGreaterThan(-1);
-    // Worst first; the unknown level last, never « Aucune restriction ».
-    expect(alerte).toBeGreaterThan(crise);
-    expect(unknown).toBeGreaterThan(alerte);
+    // Households' water first (AEP, SUP, SOU: issue 20); the unknown level never « Aucune restriction ».
+    expect(alerte).toBeGreaterThan(-1);
+    expect(crise).toBeGreaterThan(alerte);
+    expect(unknown).toBeGreaterThan(crise);
     expect(pdf.text).toContain("Zone : Réseaux d'eau potable de l'Orb");
     expect(pdf.text).toContain("Interdit de 8h à 20h.");
     expect(pdf.text.match(/Arrêté : en vigueur du 17 novembre 2026 au 17 décembre 2026/g)).toHaveLength(3);

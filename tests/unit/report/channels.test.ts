@@ -118,6 +118,27 @@ describe.each([
     for (const advice of presentation.advice.filter((item) => item.prominent)) expect(channel.text).toContain(channel.expected(advice.title));
   });
 
+  it.each(["page", "PDF"])("%s: each drought zone in the report's order (the tap's first), its own name above its own rules", (channelName) => {
+    const found = channels.find((candidate) => candidate.name === channelName)!;
+    // A PDF page break may fall inside a rule: its footer and the next page's header are not the rule's words.
+    const channel = { ...found, text: found.text.replace(/ Zone Santé Page \d+ sur \d+ Zone Santé Bilan santé-environnement/g, "") };
+    const zones = presentation.drought.zones;
+    expect(zones.length).toBeGreaterThan(0);
+    // Where each zone's block starts: its name, unique on the page; a block ends where the next starts.
+    const starts = zones.map((zone) => channel.text.indexOf(channel.expected(zone.facts.find((fact) => fact.term === "Zone")?.value ?? "?")));
+    expect(starts.every((start) => start > -1)).toBe(true);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    zones.forEach((zone, index) => {
+      const block = channel.text.slice(starts[index], starts[index + 1] ?? channel.text.indexOf(channel.expected("Source"), starts[index]));
+      if (zone.period) expect(block).toContain(channel.expected(zone.period));
+      expect(block).toContain(channel.expected(zone.restrictionsSummary));
+      for (const restriction of zone.groups.flatMap((group) => group.restrictions)) {
+        expect(block).toContain(channel.expected(restriction.usage));
+        expect(block).toContain(channel.expected(restriction.description));
+      }
+    });
+  });
+
   it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: none of our scale's words as a headline", (channelName) => {
     const channel = channels.find((candidate) => candidate.name === channelName)!;
     for (const word of OUR_SCALE_HEADLINES) expect(channel.text).not.toContain(word);

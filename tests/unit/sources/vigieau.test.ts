@@ -113,15 +113,15 @@ describe("VigiEau zones → drought section", () => {
     const section = sectionOf(readFixture("vigieau/zones-derived-34148-crise.json", NOW));
     expect(section).toMatchObject({ level: "critical", gravity: "crise", label: "Crise", zone: { type: "SUP" } });
     expect(section.zones.map((zone) => [zone.type_label, zone.label])).toEqual([
-      ["Eau superficielle", "Crise"],
       ["Eau potable", "Alerte"],
+      ["Eau superficielle", "Crise"],
     ]);
-    const aep = section.zones[1];
+    const aep = section.zones[0];
     expect(aep?.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
     expect(aep?.decree?.url).toMatch(/\.pdf$/);
     expect(section.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
     // Households' usages first in the crise block too.
-    expect(section.zones[0]?.restrictions.slice(0, 2).map((restriction) => restriction.usage)).toEqual([
+    expect(section.zones[1]?.restrictions.slice(0, 2).map((restriction) => restriction.usage)).toEqual([
       "Arrosage des pelouses, massifs fleuris",
       "Arrosage des jardins potagers",
     ]);

@@ -1,0 +1,150 @@
+// Drought alerts per zone type (issue 20, item 5): an event when any zone type that applies to the
+// address changes level, the drinking-water zone's « crise » too while the river's already was;
+// each zone in the event under its own name, with its own rules, as the report writes it.
+import { describe, expect, it } from "vitest";
+import { diffDrought, type DroughtAlertState, type LegacyDroughtAlertState } from "../../../src/core/alerts/index.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { describeDroughtZone, presentDrought } from "../../../src/core/report/index.ts";
+import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";
+import { droughtZone, NOW } from "./builders.ts";
+
+const DAY = "2026-11-22";
+const RULES: Record<string, DroughtZone["usages"]> = {
+  AEP: [{ name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit de 8h à 20h.", concernsIndividuals: true }],
+  SUP: [
+    { name: "Arrosage des pelouses, massifs fleuris", theme: "Arroser", description: "Interdit.", concernsIndividuals: true },
+    { name: "Irrigation agricole", theme: "Irriguer", description: "Réduction de 30 %.", concernsIndividuals: false },
+  ],
+  SOU: [{ name: "Remplissage des piscines privées", theme: "Remplir ou vidanger", description: "Interdit.", concernsIndividuals: true }],
+};
+
+/** « AEP:alerte SUP:crise » → the section VigiEau's zones make; « ? » is a level we do not know. */
+function section(spec: string) {
+  const zones = spec
+    .split(" ")
+    .filter(Boolean)
+    .map((entry, index) => {
+      const [type = "", level = ""] = entry.split(":");
+      const gravity = level === "?" ? null : (level as DroughtGravity);
+      return droughtZone({ id: index, type, gravity, name: `Zone ${type}`, code: `34_${type}`, usages: RULES[type] ?? [] });
+    });
+  return evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+}
+
+const state = (zones: DroughtAlertState["zones"]): DroughtAlertState => ({ version: 2, zones });
+
+describe("diffDrought per zone type", () => {
+  it.each<[string, DroughtAlertState | LegacyDroughtAlertState | null, string, { key: string; severity: string; title: string; kind: string } | null, DroughtAlertState | null]>([
+    // [case, previous state, today's zones, the event (null: none), the next state (null: unchanged)]
+    ["a first read is a baseline", null, "SUP:crise AEP:alerte", null, state({ AEP: "alerte", SUP: "crise" })],
+    ["a first read without zones is a baseline", null, "", null, state({})],
+    ["a state stored before issue 20 is a baseline", { gravity: "crise" }, "SUP:crise AEP:alerte", null, state({ AEP: "alerte", SUP: "crise" })],
+    ["an old state without restriction is a baseline", { gravity: null }, "AEP:alerte", null, state({ AEP: "alerte" })],
+    ["nothing changed", state({ AEP: "alerte", SUP: "crise" }), "SUP:crise AEP:alerte", null, null],
+    [
+      "AEP goes to crise while SUP already was",
+      state({ AEP: "alerte", SUP: "crise" }),
+      "SUP:crise AEP:crise",
+      { key: `drought:AEP-crise:${DAY}`, severity: "critical", title: "Sécheresse\u00a0: niveau crise (eau potable)", kind: "drought-change" },
+      state({ AEP: "crise", SUP: "crise" }),
+    ],
+    [
+      "AEP comes down while SUP stays in crise",
+      state({ AEP: "crise", SUP: "crise" }),
+      "SUP:crise AEP:alerte",
+      { key: `drought:AEP-alerte:${DAY}`, severity: "info", title: "Sécheresse\u00a0: niveau alerte (eau potable)", kind: "drought-change" },
+      state({ AEP: "alerte", SUP: "crise" }),
+    ],
+    [
+      "a zone type enters restrictions",
+      state({ SUP: "crise" }),
+      "SUP:crise AEP:alerte",
+      { key: `drought:AEP-alerte:${DAY}`, severity: "warning", title: "Sécheresse\u00a0: niveau alerte (eau potable)", kind: "drought-change" },
+      state({ AEP: "alerte", SUP: "crise" }),
+    ],
+    [
+      "a zone type leaves restrictions, another stays",
+      state({ AEP: "alerte", SUP: "crise" }),
+      "AEP:alerte",
+      { key: `drought:SUP-none:${DAY}`, severity: "info", title: "Sécheresse\u00a0: fin des restrictions (eau superficielle)", kind: "drought-change" },
+      state({ AEP: "alerte" }),
+    ],
+    [
+      "the last zone leaves restrictions",
+      state({ AEP: "alerte" }),
+      "",
+      { key: `drought:AEP-none:${DAY}`, severity: "info", title: "Sécheresse\u00a0: fin des restrictions", kind: "drought-end" },
+      state({}),
+    ],
+    [
+      "two zone types change together, households' water first",
+      state({ SUP: "vigilance", AEP: "alerte" }),
+      "SUP:alerte AEP:alerte_renforcee",
+      {
+        key: `drought:AEP-alerte_renforcee+SUP-alerte:${DAY}`,
+        severity: "critical",
+        title: "Sécheresse\u00a0: niveau alerte renforcée (eau potable), niveau alerte (eau superficielle)",
+        kind: "drought-change",
+      },
+      state({ AEP: "alerte_renforcee", SUP: "alerte" }),
+    ],
+    [
+      "groundwater rises while rivers are worse: a warning, not the section's crise",
+      state({ SUP: "crise", SOU: "vigilance" }),
+      "SUP:crise SOU:alerte",
+      { key: `drought:SOU-alerte:${DAY}`, severity: "warning", title: "Sécheresse\u00a0: niveau alerte (eau souterraine)", kind: "drought-change" },
+      state({ SUP: "crise", SOU: "alerte" }),
+    ],
+    ["an unknown level is not a change: the last known level stays", state({ AEP: "alerte" }), "AEP:?", null, null],
+    ["a type first seen with an unknown level is noted", state({}), "AEP:?", null, state({ AEP: null })],
+    ["its first known level is its baseline", state({ AEP: null }), "AEP:crise", null, state({ AEP: "crise" })],
+    ["a type seen only with an unknown level may go silently", state({ AEP: null }), "", null, state({})],
+  ])("%s", (_case, previous, zones, event, next) => {
+    const diff = diffDrought(previous, section(zones), NOW);
+    expect(diff.events.map(({ key, severity, title, kind }) => ({ key, severity, title, kind }))).toEqual(event ? [event] : []);
+    expect(diff.next).toEqual(next);
+  });
+
+  it("never alerts nor moves on a failed read", () => {
+    const failed = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW });
+    expect(diffDrought(state({ AEP: "crise" }), failed, NOW)).toEqual({ events: [], next: null });
+    expect(diffDrought(null, failed, NOW)).toEqual({ events: [], next: null });
+  });
+});
+
+describe("the words of a drought alert", () => {
+  it("says which zone type changed, then each zone under its own name with only its own rules, as the report writes it", () => {
+    const today = section("SUP:crise AEP:crise");
+    const [event] = diffDrought(state({ AEP: "alerte", SUP: "crise" }), today, NOW).events;
+    expect(event?.lines).toEqual([
+      "Eau potable\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».",
+      "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan\u00a0:",
+    ]);
+    // The report's zones, in its order (the tap first), each in the report's own lines.
+    expect(event?.groups).toEqual(presentDrought(today, NOW.toISOString()).zones.map(describeDroughtZone));
+    const [tap, river] = event?.groups ?? [];
+    expect(tap?.heading).toBe("Eau potable\u00a0: Crise");
+    expect(tap?.lines).toContain("Zone\u00a0: Zone AEP");
+    expect(tap?.lines).toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit de 8h à 20h.");
+    expect(tap?.lines).not.toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit.");
+    expect(tap?.lines.join("\n")).not.toContain("Zone SUP");
+    expect(river?.heading).toBe("Eau superficielle\u00a0: Crise");
+    expect(river?.lines).toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit.");
+    expect(river?.lines).not.toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit de 8h à 20h.");
+    expect(river?.lines.join("\n")).not.toContain("Irrigation agricole");
+    // The decree's dates of the zone that changed.
+    expect(event?.dataDate).toBe("2026-11-13");
+  });
+
+  it("names the zone types that came in or went out", () => {
+    const [event] = diffDrought(state({ SUP: "crise", SOU: "vigilance" }), section("AEP:alerte SUP:crise"), NOW).events;
+    expect(event?.lines.slice(0, 2)).toEqual([
+      "Eau potable\u00a0: le niveau passe à «\u00a0Alerte\u00a0» (aucune restriction jusqu'ici).",
+      "Eau souterraine\u00a0: fin des restrictions (niveau «\u00a0Vigilance\u00a0» jusqu'ici).",
+    ]);
+    expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau potable\u00a0: Alerte", "Eau superficielle\u00a0: Crise"]);
+    const [end] = diffDrought(state({ AEP: "alerte" }), section(""), NOW).events;
+    expect(end?.lines).toEqual(["Eau potable\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).", "Plus aucune restriction d'eau n'est en vigueur pour votre adresse."]);
+    expect(end?.groups).toBeUndefined();
+  });
+});
