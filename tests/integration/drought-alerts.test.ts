@@ -104,7 +104,7 @@ describe("drought alerts per zone type, through the queued run", () => {
     for (const reader of [NEW_READER, OLD_READER]) {
       const sent = emails.filter((email) => email.to.includes(reader));
       // The non-compliant water sample only.
-      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: prélèvement non conforme"]);
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: non-conformité signalée"]);
       expect(sent[0]?.text).not.toContain("Sécheresse");
     }
     const states = await t.db.select().from(alertStates).where(eq(alertStates.source, "drought"));
