@@ -1,12 +1,13 @@
 // `npm run lint`. Recommended rules only, plus what this codebase relies on: promises are awaited
-// (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules, and
-// `src/core` stays pure. Formatting is not linted.
+// (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules,
+// `src/core` stays pure, and `src/` has no import cycle. Formatting is not linted.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { coreIsPure } from "./scripts/eslint/core-is-pure.ts";
+import { noImportCycles } from "./scripts/eslint/no-import-cycles.ts";
 
 export default defineConfig(
   globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/"]),
@@ -37,6 +38,7 @@ export default defineConfig(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  noImportCycles(["src/**/*.{ts,tsx}"]),
   {
     files: ["src/core/**"],
     plugins: { "zone-sante": { rules: { "core-is-pure": coreIsPure } } },

@@ -22,37 +22,18 @@ import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
-import { takeFromBudget } from "../db/repositories/source-snapshots.ts";
+import { takeFromBudget, VIGIEAU_FIRST_READS_BUDGET } from "../db/repositories/source-snapshots.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
-import { VIGIEAU_FIRST_READS_BUDGET, type RunChanges } from "./ingest.ts";
 import type { AlertSubject } from "./plan.ts";
+import type { RunGates } from "./rate-gate.ts";
+import type { RunChanges } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
-
-/** Spaces the calls to one upstream (VigiEau allows about 300 requests per 15 minutes). */
-export function createRateGate(perSecond: number): () => Promise<void> {
-  const intervalMs = perSecond > 0 ? 1000 / perSecond : 0;
-  let nextAtMs = 0;
-  return async () => {
-    if (intervalMs === 0) return;
-    const nowMs = performance.now();
-    const waitMs = Math.max(0, nextAtMs - nowMs);
-    nextAtMs = Math.max(nowMs, nextAtMs) + intervalMs;
-    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-  };
-}
-
-export interface RunGates {
-  hubeau: () => Promise<void>;
-  vigieau: () => Promise<void>;
-  atmo: () => Promise<void>;
-  baignades: () => Promise<void>;
-}
 
 /** A site's live page is read once per run, whichever addresses it is near. */
 export type BathingReads = Map<string, Promise<Awaited<ReturnType<typeof refreshBathingSite>>>>;

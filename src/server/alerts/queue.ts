@@ -5,10 +5,11 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { readWatermark } from "../db/repositories/source-snapshots.ts";
-import { loadRunChanges } from "./ingest.ts";
 import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./plan.ts";
-import { createRateGate, processAlertBatch, type BathingReads, type RunGates } from "./process.ts";
+import { processAlertBatch, type BathingReads } from "./process.ts";
+import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
+import { loadRunChanges } from "./snapshots.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -65,12 +66,7 @@ export interface HandlerContext {
 
 export function createHandlerContext(config: Deps["config"]): HandlerContext {
   return {
-    gates: {
-      hubeau: createRateGate(config.ALERT_HUBEAU_PER_SECOND),
-      vigieau: createRateGate(config.ALERT_VIGIEAU_PER_SECOND),
-      atmo: createRateGate(config.ALERT_ATMO_PER_SECOND),
-      baignades: createRateGate(config.ALERT_BAIGNADES_PER_SECOND),
-    },
+    gates: createRunGates(config),
     bathingReads: new Map(),
   };
 }

@@ -73,6 +73,9 @@ export async function saveWatermark(db: Database, input: { source: string; value
     .onConflictDoUpdate({ target: sourceWatermarks.source, set: { value: input.value, updatedAtMs: input.nowMs } });
 }
 
+/** The day's budget of VigiEau first reads (process.ts), a counter in source_watermarks. */
+export const VIGIEAU_FIRST_READS_BUDGET = "vigieau-first-reads:";
+
 /**
  * Takes one unit of a per-day budget kept in source_watermarks (`key`, a counter), atomically:
  * true while fewer than `max` were taken. Several queue consumers share it through the database.
