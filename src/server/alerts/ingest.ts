@@ -32,7 +32,7 @@ import {
 } from "../db/repositories/source-snapshots.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
-import { listWatchedCommunesPage } from "./plan.ts";
+import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import type { AtmoSnapshot, HubeauSnapshot, VigieauSnapshot } from "./snapshots.ts";
 

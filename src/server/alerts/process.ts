@@ -29,7 +29,7 @@ import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
-import type { AlertSubject } from "./plan.ts";
+import type { AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import type { RunChanges } from "./snapshots.ts";
 

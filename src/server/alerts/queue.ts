@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { readWatermark } from "../db/repositories/source-snapshots.ts";
-import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./plan.ts";
+import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
 import { processAlertBatch, type BathingReads } from "./process.ts";
 import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";

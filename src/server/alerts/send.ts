@@ -1,9 +1,10 @@
-// Sending what was detected and not yet sent, whatever the run that detected it: one email per
-// recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call), a page
-// of recipients at a time (one queue message per page on Workers).
+// The send stage: what was detected and not yet sent, whatever the run that detected it, one email
+// per recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call), a
+// page of recipients at a time (one queue message per page, on both runtimes).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
+import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
 import { listPendingEventsOfRecipients, listPendingRecipientsPage, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
@@ -16,6 +17,7 @@ import { renderAlertDigestEmail } from "../email/templates.ts";
 import { buildOneClickUnsubscribeUrl, buildUnsubscribeUrl } from "../services/subscriptions.ts";
 import { accountRecipientKey, decodeRecipientKey, decodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import type { StoredEventPayload } from "./process.ts";
+import type { AlertQueue } from "./queue.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -222,4 +224,9 @@ export async function sendPendingAlerts(deps: Deps, options: { recipientsPerPage
     afterRecipient = page.nextAfterRecipient;
   } while (afterRecipient !== null);
   return total;
+}
+
+/** Starts the send stage: the first page of recipients; each page enqueues the next (queue.ts). */
+export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueue, input: { runId: string; recipientsPerPage?: number }): Promise<void> {
+  await queue.sendBatch([{ kind: "send", runId: input.runId, day: todayInParis(deps.clock()), afterRecipient: null, recipientsPerPage: input.recipientsPerPage }]);
 }
