@@ -20,8 +20,6 @@ import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { listDigestNewestSamples, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
-  deleteBudgetsExcept,
-  VIGIEAU_FIRST_READS_BUDGET,
   deleteSnapshotsBefore,
   listBaselineSnapshots,
   listSnapshotsOfDay,
@@ -30,6 +28,7 @@ import {
   saveWatermark,
   type NewSnapshot,
 } from "../db/repositories/source-snapshots.ts";
+import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
@@ -41,6 +40,7 @@ type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 /** VigiEau's baselines must outlive a month without change; the air and Hub'Eau snapshots are only read today. */
 const KEEP_BASELINE_DAYS = 45;
 const WATERMARK_SOURCE = "hubeau";
+const KEEP_RUN_MARKS_DAYS = 7;
 /** Départements read at once per source (each request still passes the source's rate gate). */
 const DEPARTMENT_CONCURRENCY = 4;
 
@@ -94,7 +94,8 @@ export async function ingestSources(deps: Deps, params: { day: string; now: Date
     // Hub'Eau's baseline is the digests now (decision 049): only the day's snapshot is read.
     deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
-    deleteBudgetsExcept(deps.db, { prefix: VIGIEAU_FIRST_READS_BUDGET, keep: `${VIGIEAU_FIRST_READS_BUDGET}${params.day}` }),
+    // A week of marks: a batch of an earlier day redelivered late still finds its send-stage mark.
+    deleteRunMarksBefore(deps.db, { beforeDay: addDaysToLocalDate(params.day, -KEEP_RUN_MARKS_DAYS) }),
   ]);
 
   const callsAfter = countCalls(deps);

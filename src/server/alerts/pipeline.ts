@@ -6,12 +6,12 @@
 // in-process queue (run.ts).
 import { todayInParis } from "../../core/shared/time.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
+import { markStageBegun } from "../db/repositories/alert-run-marks.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
-import { saveWatermark } from "../db/repositories/source-snapshots.ts";
 import type { AppDeps } from "../deps.ts";
 import { runUnderLock } from "./lifecycle.ts";
 import { runPlanStage, type PlanOutcome, type PlanSizes } from "./plan.ts";
-import { SEND_STAGE_MARK, type AlertQueue } from "./queue.ts";
+import type { AlertQueue } from "./queue.ts";
 import { startSendStage } from "./send.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -41,7 +41,7 @@ export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runI
   await startSendStage(deps, queue, { runId });
   deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   // From now on, a batch of today that finishes late sends its own events (queue.ts).
-  await saveWatermark(deps.db, { source: SEND_STAGE_MARK, value: todayInParis(deps.clock()), nowMs: deps.clock().getTime() });
+  await markStageBegun(deps.db, { stage: "send-stage", day: todayInParis(deps.clock()), nowMs: deps.clock().getTime() });
   await purgeExpiredData(deps.db, deps.clock().getTime());
   return { runId };
 }

@@ -22,7 +22,7 @@ import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
-import { takeFromBudget, VIGIEAU_FIRST_READS_BUDGET } from "../db/repositories/source-snapshots.ts";
+import { takeFromDayBudget } from "../db/repositories/alert-run-marks.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
@@ -121,7 +121,8 @@ export async function processAlertBatch(
         droughtWanted.length > 0 &&
         !droughtFree &&
         (droughtIsChange ||
-          (await takeFromBudget(deps.db, { key: `${VIGIEAU_FIRST_READS_BUDGET}${options.changes?.day ?? ""}`, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
+          (options.changes !== undefined &&
+            (await takeFromDayBudget(deps.db, { budget: "vigieau-first-reads", day: options.changes.day, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs }))));
       // Water from the commune's digest when the run has one for it (decision 049); read per
       // commune when the snapshot says so, or when there is no digest yet.
       const readWater = wantsWater && (!snapshot || snapshot.water === "read" || digest === null);

@@ -4,7 +4,7 @@
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import { readWatermark } from "../db/repositories/source-snapshots.ts";
+import { hasStageBegun } from "../db/repositories/alert-run-marks.ts";
 import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
 import { processAlertBatch, type BathingReads } from "./process.ts";
 import { createRunGates, type RunGates } from "./rate-gate.ts";
@@ -40,9 +40,6 @@ export const alertMessageSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type AlertMessage = z.infer<typeof alertMessageSchema>;
-
-/** The day whose 17:00 send stage has begun on Workers (a source_watermarks row). */
-export const SEND_STAGE_MARK = "send-stage";
 
 export interface AlertQueue {
   sendBatch(messages: AlertMessage[]): Promise<void>;
@@ -90,7 +87,7 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
     // A batch that finishes after its day's send stage began (a slow upstream, a redelivery): its
     // events go out now, not with tomorrow's run. Sending only takes unsent events, so an early
     // send page and the stage's own pages never send one twice.
-    if (batch.alertsDetected > 0 && (await readWatermark(deps.db, SEND_STAGE_MARK)) === message.day) {
+    if (batch.alertsDetected > 0 && (await hasStageBegun(deps.db, { stage: "send-stage", day: message.day }))) {
       await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
     }
     // A commune split into parts (plan.ts) is counted by its first part only.
