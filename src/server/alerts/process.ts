@@ -3,6 +3,7 @@
 // that dies halfway leaves either nothing or everything of a batch behind.
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import {
+  decideCommuneReads,
   diffAir,
   diffBathing,
   diffDrought,
@@ -29,7 +30,7 @@ import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
-import type { AlertSubject } from "./subjects.ts";
+import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import type { RunChanges } from "./snapshots.ts";
 
@@ -104,29 +105,23 @@ export async function processAlertBatch(
       const [citycode, subjects] = entry;
       const snapshot = options.changes?.communes[citycode];
       const digest = options.changes?.digests.get(citycode) ?? null;
-      // A source never judged for a subject (no state yet) needs its first judgement.
-      const hasState = (subject: AlertSubject, source: AlertSource) => states.has(`${subject.subjectKey}|${source}`);
-      const wants = (subject: AlertSubject, source: "water" | "drought") =>
-        subject.sources.includes(source) &&
-        (!snapshot || (source === "water" ? snapshot.water !== "unchanged" : snapshot.droughtChanged) || !hasState(subject, source));
-      const wantsWater = subjects.some((subject) => wants(subject, "water"));
-      // Drought: a département without zones is judged from its snapshot, free. Otherwise a change
-      // is always read; a first judgement only (no subject of the commune has a drought state yet)
-      // takes one read from the day's budget, so that a first run in a drought season does not
-      // hold every batch behind VigiEau's ~0,3 calls/s: the rest get theirs on the next runs.
-      const droughtWanted = subjects.filter((subject) => wants(subject, "drought"));
-      const droughtFree = snapshot?.droughtNone === true;
-      const droughtIsChange = !snapshot || droughtWanted.some((subject) => hasState(subject, "drought"));
+      // What to read and judge (src/core/alerts/reads.ts); a first drought judgement takes a read
+      // from the day's budget.
+      const reads = decideCommuneReads({
+        snapshot: snapshot ?? null,
+        hasDigest: digest !== null,
+        subjects: subjects.map((subject) => ({ sources: subject.sources, judged: new Set(CHECKED_SOURCES.filter((source) => states.has(`${subject.subjectKey}|${source}`))) })),
+      });
+      const wanted = new Map(subjects.map((subject, index) => [subject, reads.subjects[index]]));
+      const wants = (subject: AlertSubject, source: "water" | "drought") => wanted.get(subject)?.[source] === true;
+      const wantsWater = reads.subjects.some((subject) => subject.water);
+      const droughtFree = reads.drought === "free";
       const readDrought =
-        droughtWanted.length > 0 &&
-        !droughtFree &&
-        (droughtIsChange ||
-          (options.changes !== undefined &&
-            (await takeFromDayBudget(deps.db, { budget: "vigieau-first-reads", day: options.changes.day, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs }))));
-      // Water from the commune's digest when the run has one for it (decision 049); read per
-      // commune when the snapshot says so, or when there is no digest yet.
-      const readWater = wantsWater && (!snapshot || snapshot.water === "read" || digest === null);
-      const needs = new Set(subjects.flatMap((subject) => subject.sources));
+        reads.drought === "read" ||
+        (reads.drought === "first-read" &&
+          options.changes !== undefined &&
+          (await takeFromDayBudget(deps.db, { budget: "vigieau-first-reads", day: options.changes.day, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
+      const readWater = reads.readWater;
       // The commune's official air index, else its intercommunality's (as on the report page);
       // from the run's snapshot when there is one (null there: the day's ATMO read failed).
       const commune = await loadCommuneData(deps.sources, {
@@ -135,7 +130,7 @@ export async function processAlertBatch(
         needs: {
           water: readWater,
           drought: readDrought,
-          air: !snapshot && needs.has("air"),
+          air: reads.readAir,
         },
         gates: options.gates,
       });

@@ -1,6 +1,7 @@
 // What the alert run keeps between its stages and its runs: the day's snapshots of the bulk reads
 // (source_snapshots, written by ingest.ts) and what a batch learns from them for its communes.
 import { levelOfAtmoCode } from "../../core/air/index.ts";
+import type { CommuneSnapshotFacts } from "../../core/alerts/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { AtmoIndex } from "../../core/types.ts";
 import type { WaterDigest } from "../../core/water/index.ts";
@@ -9,26 +10,10 @@ import { loadWaterDigests } from "../db/repositories/water-digests.ts";
 import type { AppDeps } from "../deps.ts";
 import type { AirIndices } from "../services/commune-data.ts";
 
-/**
- * How a batch judges a commune's water: `digest` — its digest got something new today (or was
- * just built), judge every subject from it; `read` — read the commune's year per commune (no
- * usable snapshot or digest), then store the digest; `unchanged` — nothing new, only subjects never
- * checked are judged (from the digest when there is one).
- */
-export type WaterPath = "digest" | "read" | "unchanged";
-
 /** What a batch learns from the snapshots for one commune (citycode as the subjects carry it). */
-export interface CommuneChanges {
+export interface CommuneChanges extends CommuneSnapshotFacts {
   /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
   air: AirIndices | null;
-  water: WaterPath;
-  /** VigiEau's zones of the département changed, or no usable snapshot: read the commune's zones again */
-  droughtChanged: boolean;
-  /**
-   * VigiEau has no zone in force in the département today: every commune of it has no
-   * restriction, judged without a call (a first state, or the end of restrictions).
-   */
-  droughtNone: boolean;
 }
 
 export interface RunChanges {
@@ -48,7 +33,7 @@ export interface AtmoSnapshot {
 export interface HubeauSnapshot {
   /** communes whose digest got a newer sample today, or was built today: judge them from it */
   changed: string[];
-  /** communes to read per commune today (see WaterPath) */
+  /** communes to read per commune today (see WaterPath in src/core/alerts/reads.ts) */
   perCommune: string[];
 }
 
