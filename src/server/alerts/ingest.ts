@@ -18,11 +18,9 @@ import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate } from "../../core/shared/time.ts";
 import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
-import { listDigestNewestSamples, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
+import { listDigestNewestSamples, saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
   deleteSnapshotsBefore,
-  listBaselineSnapshots,
-  listSnapshotsOfDay,
   readWatermark,
   saveSnapshots,
   saveWatermark,
@@ -33,7 +31,7 @@ import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
-import type { AtmoSnapshot, HubeauSnapshot, VigieauSnapshot } from "./snapshots.ts";
+import { loadBaselineSnapshots, loadSnapshotsOfDay, loadWaterDigests, type AtmoSnapshot, type HubeauSnapshot, type VigieauSnapshot } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 
@@ -256,11 +254,7 @@ async function ingestWater(
   if (params.departments.length === 0) return summary;
   const nowMs = params.now.getTime();
   // A re-run of the same day keeps what the first one found (its batches may not have run).
-  const earlier = new Map(
-    (await listSnapshotsOfDay(deps.db, { day: params.day, departments: params.departments }))
-      .filter((row) => row.source === "hubeau")
-      .map((row) => [row.department, JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>]),
-  );
+  const earlier = await loadSnapshotsOfDay(deps, { day: params.day, source: "hubeau", departments: params.departments });
   const gate = createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND);
   // The results reads (every field) go one département at a time, in pages of
   // ALERT_HUBEAU_RESULTS_PAGE_SIZE: memory holds one such page and one département's digests,
@@ -298,7 +292,7 @@ async function ingestWater(
     const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;
     if (!seeding) perCommune.push(...missing);
     const toFold = seeding ? [...changed, ...missing] : changed;
-    const digests = toFold.length > 0 ? await loadWaterDigests(deps.db, changed) : new Map<string, WaterDigest>();
+    const digests = toFold.length > 0 ? await loadWaterDigests(deps, changed) : new Map<string, WaterDigest>();
     if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
     let folded = true;
     if (toFold.length > 0) {
@@ -365,9 +359,7 @@ async function ingestWater(
 async function ingestDrought(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["drought"]> {
   const summary: IngestSummary["drought"] = { departmentsRead: 0, departmentsFailed: 0, departmentsChanged: 0 };
   if (params.departments.length === 0) return summary;
-  const baselines = new Map(
-    (await listBaselineSnapshots(deps.db, { day: params.day, source: "vigieau" })).map((row) => [row.department, JSON.parse(row.payloadJson) as VigieauSnapshot]),
-  );
+  const baselines = await loadBaselineSnapshots(deps, { day: params.day, source: "vigieau" });
   // VigiEau allows about 300 requests per 15 minutes: the run's gate spaces these too.
   const gate = createRateGate(deps.config.ALERT_VIGIEAU_PER_SECOND);
   const rows: NewSnapshot[] = [];

@@ -9,7 +9,6 @@ import {
   diffDrought,
   diffWater,
   type AirAlertState,
-  type AlertEvent,
   type AlertSource,
   type BathingAlertState,
   type Diff,
@@ -22,7 +21,7 @@ import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
-import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
+import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
 import { takeFromDayBudget } from "../db/repositories/alert-run-marks.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
@@ -32,18 +31,12 @@ import { communeWaterFromDigest, loadCommuneData, selectWater, type CommuneData 
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
 import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
-import type { RunChanges } from "./snapshots.ts";
+import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
 
 /** A site's live page is read once per run, whichever addresses it is near. */
 export type BathingReads = Map<string, Promise<Awaited<ReturnType<typeof refreshBathingSite>>>>;
-
-export interface StoredEventPayload {
-  addressLabel: string;
-  reportUrl: string;
-  event: AlertEvent;
-}
 
 /** A commune split between several zones of one type answers 409: then each address is asked. */
 async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubject, commune: CommuneData): Promise<SourceResult<DroughtZone[]>> {
@@ -89,8 +82,8 @@ export async function processAlertBatch(
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
-  const stateRows = await listAlertStates(deps.db, batch.map((subject) => subject.subjectKey));
-  const states = new Map(stateRows.map((row) => [`${row.subjectKey}|${row.source}`, JSON.parse(row.stateJson) as unknown]));
+  // Each read through its source's schema (snapshots.ts): an unreadable state is absent.
+  const states: Map<string, unknown> = await loadAlertStates(deps, batch.map((subject) => subject.subjectKey));
 
   const eventRows: NewAlertEvent[] = [];
   const stateUpserts: AlertStateRow[] = [];

@@ -5,6 +5,7 @@ import { evaluateAirQuality } from "../../core/air/index.ts";
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { AlertRunBusyError } from "../alerts/lifecycle.ts";
 import { runAlerts } from "../alerts/run.ts";
+import { readRunSummary } from "../alerts/snapshots.ts";
 import { findLastFinishedRun } from "../db/repositories/alert-runs.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
@@ -35,7 +36,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json({
       upstreams: deps.sources.upstreamStatus(),
-      lastRun: lastRun ? { startedAt: new Date(lastRun.startedAtMs).toISOString(), summary: JSON.parse(lastRun.summaryJson ?? "null") as unknown } : null,
+      lastRun: lastRun ? { startedAt: new Date(lastRun.startedAtMs).toISOString(), summary: readRunSummary(deps, lastRun.summaryJson) } : null,
     });
   })
 

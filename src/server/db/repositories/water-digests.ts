@@ -22,17 +22,18 @@ export async function listDigestNewestSamples(db: Database, citycodes: readonly 
   return newest;
 }
 
-/** The digests of these communes (absent: none yet). */
-export async function loadWaterDigests(db: Database, citycodes: readonly string[]): Promise<Map<string, WaterDigest>> {
-  const digests = new Map<string, WaterDigest>();
+/** The stored digests of these communes, as rows (src/server/alerts/snapshots.ts reads them). */
+export async function listWaterDigestRows(db: Database, citycodes: readonly string[]): Promise<Array<{ citycode: string; payloadJson: string }>> {
+  const rows: Array<{ citycode: string; payloadJson: string }> = [];
   for (let start = 0; start < citycodes.length; start += CODES_PER_QUERY) {
-    const rows = await db
-      .select({ citycode: waterDigests.citycode, payloadJson: waterDigests.payloadJson })
-      .from(waterDigests)
-      .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)));
-    for (const row of rows) digests.set(row.citycode, JSON.parse(row.payloadJson) as WaterDigest);
+    rows.push(
+      ...(await db
+        .select({ citycode: waterDigests.citycode, payloadJson: waterDigests.payloadJson })
+        .from(waterDigests)
+        .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)))),
+    );
   }
-  return digests;
+  return rows;
 }
 
 export interface DigestWrite {
