@@ -8,7 +8,7 @@ import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
-import { planAlertRun, runSendCron } from "../src/server/alerts/pipeline.ts";
+import { planAlertRun, runRequestedPlan, runSendCron } from "../src/server/alerts/pipeline.ts";
 import { alertMessageSchema, createBindingQueue, createHandlerContext, handleAlertMessage, type QueueProducerBinding } from "../src/server/alerts/queue.ts";
 import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
@@ -64,6 +64,8 @@ function buildDeps(env: Env) {
     appSecret: config.APP_SECRET ?? "",
     clientIp: (c: Parameters<AppDeps["clientIp"]>[0]) => c.req.header("CF-Connecting-IP"),
     log: logJson,
+    // Asked for only by the admin panel's « lancer les alertes »: a missing binding fails that call, not the API.
+    alertQueue: { sendBatch: (messages) => alertQueueOf(env).sendBatch(messages) },
   } satisfies AppDeps;
 }
 
@@ -130,6 +132,12 @@ export default {
       if (!parsed.success) {
         // Redelivering a malformed message cannot help: it is dropped, loudly.
         logJson({ level: "error", message: "alert message malformed, dropped", fields: { queue: batch.queue, messageId: message.id } });
+        message.ack();
+        continue;
+      }
+      if (parsed.data.kind === "plan") {
+        // A run asked for by the admin panel: its plan stage, never retried (runRequestedPlan logs a refusal or a failure).
+        await runRequestedPlan(deps, queue, parsed.data);
         message.ack();
         continue;
       }

@@ -100,7 +100,7 @@ describe("process and send stages over the in-process queue", () => {
       log: deps.log,
       retryDelayMs: 5,
       handle: async (message) => {
-        const key = message.kind === "process" ? message.communes.join(",") : `send:${message.afterRecipient}`;
+        const key = message.kind === "process" ? message.communes.join(",") : message.kind === "send" ? `send:${message.afterRecipient}` : "plan";
         const delivery = (deliveries.get(key) ?? 0) + 1;
         deliveries.set(key, delivery);
         // Amiens' batch dies before doing anything (an upstream or database failure)…

@@ -3,7 +3,7 @@
 // the last one); on an error write the error's name instead and rethrow, so the next run is not
 // blocked until the lock goes stale.
 import { generateRandomToken } from "../auth/crypto.ts";
-import { acquireAlertRun, finishAlertRun } from "../db/repositories/alert-runs.ts";
+import { acquireAlertRun, finishAlertRun, hasUnfinishedRun } from "../db/repositories/alert-runs.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
 
@@ -23,13 +23,22 @@ export interface RunStart {
   now: Date;
 }
 
+/** A run holds the lock now (started less than STALE_RUN_MS ago and not finished). */
+export async function isAlertRunInProgress(deps: Pick<AppDeps, "db" | "clock">): Promise<boolean> {
+  return hasUnfinishedRun(deps.db, { nowMs: deps.clock().getTime(), staleAfterMs: STALE_RUN_MS });
+}
+
 /**
  * Runs `work` under the run lock; what it returns is the run's summary (stored as JSON in
  * alert_runs) and is returned as it is. Throws AlertRunBusyError when another run holds the lock.
  */
-export async function runUnderLock<Summary extends object>(deps: Pick<AppDeps, "db" | "clock">, work: (run: RunStart) => Promise<Summary>): Promise<Summary> {
+export async function runUnderLock<Summary extends object>(
+  deps: Pick<AppDeps, "db" | "clock">,
+  work: (run: RunStart) => Promise<Summary>,
+  options: { runId?: string } = {},
+): Promise<Summary> {
   const now = deps.clock();
-  const runId = generateRandomToken(10);
+  const runId = options.runId ?? generateRandomToken(10);
   if (!(await acquireAlertRun(deps.db, { runId, nowMs: now.getTime(), staleAfterMs: STALE_RUN_MS }))) throw new AlertRunBusyError();
   try {
     const summary = await work({ runId, now });

@@ -1,7 +1,8 @@
 // The Worker's two crons of the queued alert run (decision 047); the stages themselves are in
 // plan.ts, process.ts (through queue.ts) and send.ts, the lock and summary in lifecycle.ts:
 // - 14:30 Paris: the plan stage under the run lock; its summary is the run's row;
-// - 17:00 Paris: the send stage's first page, then the retention rules.
+// - 17:00 Paris: the send stage's first page, then the retention rules;
+// and the plan stage of a run asked for on the queue (the admin panel's « lancer les alertes »).
 // The queue consumer runs the rest (queue.ts). Node runs the same stages back to back over an
 // in-process queue (run.ts).
 import { todayInParis } from "../../core/shared/time.ts";
@@ -9,20 +10,26 @@ import { generateRandomToken } from "../auth/crypto.ts";
 import { markStageBegun } from "../db/repositories/alert-run-marks.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
-import { runUnderLock } from "./lifecycle.ts";
+import { describeError } from "../logger.ts";
+import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { runPlanStage, type PlanOutcome, type PlanSizes } from "./plan.ts";
-import type { AlertQueue } from "./queue.ts";
+import type { AlertMessage, AlertQueue } from "./queue.ts";
 import { startSendStage } from "./send.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
 /** Workers' 14:30 cron: the plan stage under the run lock. Its summary is the run's row. */
-export async function planAlertRun(deps: Deps, queue: AlertQueue, sizes: PlanSizes = {}): Promise<PlanOutcome & { runId: string; stage: "plan"; confirmationsResent: number }> {
-  const summary = await runUnderLock(deps, async ({ runId, now }) => ({
-    runId,
-    stage: "plan" as const,
-    ...(await runPlanStage(deps, queue, { runId, day: todayInParis(now), now, ...sizes })),
-  }));
+export async function planAlertRun(
+  deps: Deps,
+  queue: AlertQueue,
+  options: PlanSizes & { runId?: string } = {},
+): Promise<PlanOutcome & { runId: string; stage: "plan"; confirmationsResent: number }> {
+  const { runId: requestedRunId, ...sizes } = options;
+  const summary = await runUnderLock(
+    deps,
+    async ({ runId, now }) => ({ runId, stage: "plan" as const, ...(await runPlanStage(deps, queue, { runId, day: todayInParis(now), now, ...sizes })) }),
+    { runId: requestedRunId },
+  );
   const { ingest, ...counts } = summary;
   deps.log({
     level: "info",
@@ -30,6 +37,23 @@ export async function planAlertRun(deps: Deps, queue: AlertQueue, sizes: PlanSiz
     fields: { ...counts, ingestMs: ingest.durationMs, ...Object.fromEntries(Object.entries(ingest.upstreamCalls).map(([name, calls]) => [`ingest_${name}`, calls])) },
   });
   return summary;
+}
+
+/**
+ * Workers' queue consumer, for a run asked through the queue (the admin panel): the plan stage,
+ * as the 14:30 cron runs it; its batches follow on the queue. Never retried: a refused (another
+ * run holds the lock) or failed plan is logged and the message acked.
+ */
+export async function runRequestedPlan(deps: Deps, queue: AlertQueue, message: Extract<AlertMessage, { kind: "plan" }>): Promise<void> {
+  try {
+    await planAlertRun(deps, queue, { runId: message.runId });
+  } catch (error) {
+    deps.log({
+      level: error instanceof AlertRunBusyError ? "warn" : "error",
+      message: "requested alert run not started",
+      fields: { runId: message.runId, requestedBy: message.requestedBy, ...describeError(error) },
+    });
+  }
 }
 
 /**

@@ -14,6 +14,15 @@ import { loadRunChanges } from "./snapshots.ts";
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const alertMessageSchema = z.discriminatedUnion("kind", [
+  // A run asked for through the queue (the admin panel; the Node scheduler): the plan stage on
+  // Workers (pipeline.ts), the whole run on Node (run.ts). Never retried: a refused or failed plan
+  // is logged, and the next cron or click asks again.
+  z.object({
+    kind: z.literal("plan"),
+    runId: z.string().min(1).max(64),
+    day: z.string().regex(ISO_DAY),
+    requestedBy: z.enum(["admin", "scheduler"]),
+  }),
   z
     .object({
       kind: z.literal("process"),
@@ -75,6 +84,8 @@ export function createHandlerContext(config: Deps["config"]): HandlerContext {
  * key covers an answer lost after sending).
  */
 export async function handleAlertMessage(deps: Deps, message: AlertMessage, queue: AlertQueue, context: HandlerContext = createHandlerContext(deps.config)): Promise<AlertMessageOutcome> {
+  // A plan starts a run: the runtime's run queue handles it (pipeline.ts runRequestedPlan, run.ts createNodeRunQueue).
+  if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
   if (message.kind === "process") {
     const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
     const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes });

@@ -7,10 +7,11 @@ import { todayInParis } from "../../core/shared/time.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
 import type { IngestSummary } from "./ingest.ts";
-import { runUnderLock } from "./lifecycle.ts";
+import { describeError } from "../logger.ts";
+import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { createMemoryQueue } from "./memory-queue.ts";
 import { runPlanStage, type PlanSizes } from "./plan.ts";
-import { createHandlerContext, handleAlertMessage } from "./queue.ts";
+import { createHandlerContext, handleAlertMessage, type AlertQueue } from "./queue.ts";
 import { addSendOutcomes, startSendStage, type SendOutcome } from "./send.ts";
 
 export { AlertRunBusyError } from "./lifecycle.ts";
@@ -45,6 +46,8 @@ export interface AlertRunSummary {
 }
 
 export interface RunOptions extends PlanSizes {
+  /** the run's id (a run asked for on the queue carries it); a new one otherwise */
+  runId?: string;
   recipientsPerPage?: number;
   /** delay before a failed message is delivered again (1 s by default; tests shorten it) */
   retryDelayMs?: number;
@@ -106,8 +109,49 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
       confirmationsResent: plan.confirmationsResent,
       durationMs: Math.round(performance.now() - started),
     };
-  });
+  }, { runId: options.runId });
   const { upstreamCallsBySource: bySource, ingest: _ingest, ...flat } = summary;
   deps.log({ level: summary.messagesDeadLettered > 0 ? "error" : "info", message: "alert run finished", fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) } });
   return summary;
+}
+
+/** Node's run queue: where the admin panel and the daily scheduler ask for a run. */
+export interface NodeRunQueue extends AlertQueue {
+  /** resolves once every run asked for so far has ended (graceful shutdown, tests) */
+  idle(): Promise<void>;
+  /** a run asked for is waiting or under way */
+  busy(): boolean;
+}
+
+/**
+ * Node: an in-process queue of `plan` messages, each running the whole run (runAlerts) in the
+ * background, one at a time, as the Worker's consumer runs the plan stage from Cloudflare Queues.
+ * Asking returns at once. Never retried: a refused (busy) or failed run is logged.
+ */
+export function createNodeRunQueue(options: { deps: () => Deps; log: Deps["log"] }): NodeRunQueue {
+  let running: Promise<void> | null = null;
+  const queue = createMemoryQueue({
+    log: options.log,
+    maxRetries: 0,
+    handle: async (message) => {
+      if (message.kind !== "plan") throw new Error("only plan messages go to the run queue");
+      try {
+        await runAlerts(options.deps(), { runId: message.runId });
+      } catch (error) {
+        options.log({
+          level: error instanceof AlertRunBusyError ? "warn" : "error",
+          message: "requested alert run not started or failed",
+          fields: { runId: message.runId, requestedBy: message.requestedBy, ...describeError(error) },
+        });
+      }
+    },
+  });
+  return {
+    async sendBatch(messages) {
+      await queue.sendBatch(messages);
+      running ??= queue.drain().finally(() => (running = null));
+    },
+    idle: () => running ?? Promise.resolve(),
+    busy: () => running !== null,
+  };
 }
