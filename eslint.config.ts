@@ -10,7 +10,7 @@ import { coreIsPure } from "./scripts/eslint/core-is-pure.ts";
 import { noImportCycles } from "./scripts/eslint/no-import-cycles.ts";
 
 export default defineConfig(
-  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/"]),
+  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/", "worker-configuration.d.ts"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -24,6 +24,11 @@ export default defineConfig(
       "@typescript-eslint/await-thenable": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
     },
+  },
+  {
+    // The Worker entry is checked against the Workers runtime types (tsconfig.worker.json).
+    files: ["workers/cloudflare.ts"],
+    languageOptions: { parserOptions: { projectService: false, project: "./tsconfig.worker.json", tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ["**/*.mjs"],

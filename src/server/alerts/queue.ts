@@ -113,7 +113,7 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
 
 /** The part of a Cloudflare Queues producer binding (`env.ALERT_QUEUE`) the run uses. */
 export interface QueueProducerBinding {
-  sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<void>;
+  sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<unknown>;
 }
 
 /** Cloudflare Queues accept at most 100 messages per sendBatch call. */
