@@ -1,15 +1,16 @@
 // `npm run lint`. Recommended rules only, plus what this codebase relies on: promises are awaited
-// (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules, and
-// `src/core` stays pure. Formatting is not linted.
+// (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules,
+// `src/core` stays pure, and `src/` has no import cycle. Formatting is not linted.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { coreIsPure } from "./scripts/eslint/core-is-pure.ts";
+import { noImportCycles } from "./scripts/eslint/no-import-cycles.ts";
 
 export default defineConfig(
-  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/"]),
+  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/", "worker-configuration.d.ts"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -25,6 +26,11 @@ export default defineConfig(
     },
   },
   {
+    // The Worker entry is checked against the Workers runtime types (tsconfig.worker.json).
+    files: ["workers/cloudflare.ts"],
+    languageOptions: { parserOptions: { projectService: false, project: "./tsconfig.worker.json", tsconfigRootDir: import.meta.dirname } },
+  },
+  {
     files: ["**/*.mjs"],
     languageOptions: { globals: globals.node },
   },
@@ -37,6 +43,7 @@ export default defineConfig(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  noImportCycles(["src/**/*.{ts,tsx}"]),
   {
     files: ["src/core/**"],
     plugins: { "zone-sante": { rules: { "core-is-pure": coreIsPure } } },

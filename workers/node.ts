@@ -12,8 +12,10 @@ import { createApp } from "../src/server/app.ts";
 import { createMemoryCache } from "../src/server/cache/memory.ts";
 import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
 import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
-import { runAlerts } from "../src/server/alerts/run.ts";
+import { createNodeRunQueue } from "../src/server/alerts/run.ts";
 import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
+import { generateRandomToken } from "../src/server/auth/crypto.ts";
+import { todayInParis } from "../src/core/shared/time.ts";
 import type { AppDeps, LogEntry } from "../src/server/deps.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
 import { forwardedClientIp } from "../src/server/client-ip.ts";
@@ -59,6 +61,8 @@ export async function createNodeRuntime(options: { env: Record<string, string | 
   const mailer = config.RESEND_API_KEY
     ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
     : createOutboxMailer(database.db, clock);
+  // Where the admin panel and the daily scheduler ask for a run: each runs in the background.
+  const runQueue = createNodeRunQueue({ deps: () => deps, log });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -70,8 +74,9 @@ export async function createNodeRuntime(options: { env: Record<string, string | 
     // Behind a reverse proxy listed in TRUSTED_PROXIES, the client is in X-Forwarded-For.
     clientIp: (c) => forwardedClientIp(getConnInfo(c).remote.address, c.req.header("X-Forwarded-For"), config.TRUSTED_PROXIES),
     log,
+    alertQueue: runQueue,
   };
-  return { config, deps, database, useOutbox };
+  return { config, deps, database, useOutbox, runQueue };
 }
 
 export async function startServer(options: {
@@ -82,19 +87,18 @@ export async function startServer(options: {
   /** tests shorten it */
   shutdownGraceMs?: number;
 }): Promise<RunningServer> {
-  const { config, deps, database, useOutbox } = await createNodeRuntime(options);
+  const { config, deps, database, useOutbox, runQueue } = await createNodeRuntime(options);
   const { log } = deps;
   const api = createApp(deps);
-  // The daily alert run at 17:00 Paris time, in this process: the whole queued pipeline at once
-  // over the in-process queue (the Worker splits it between two crons and its queue consumer).
-  let alertRun: Promise<unknown> | null = null;
+  // The daily alert run at 17:00 Paris time, in this process: asked for on the run queue, as the
+  // admin panel does; it runs the whole queued pipeline at once over an in-process queue (the
+  // Worker splits it between two crons and its queue consumer).
   const scheduler =
     config.ALERTS_SCHEDULER === "on"
       ? startDailyScheduler({
-          run: () => {
-            const running = runAlerts(deps);
-            alertRun = running.catch(() => undefined).finally(() => (alertRun = null));
-            return running;
+          run: async () => {
+            await runQueue.sendBatch([{ kind: "plan", runId: generateRandomToken(10), day: todayInParis(deps.clock()), requestedBy: "scheduler" }]);
+            await runQueue.idle();
           },
           onError: (error) => log({ level: "error", message: "alert run failed", fields: describeError(error) }),
         })
@@ -145,10 +149,10 @@ export async function startServer(options: {
     const sweeper = setInterval(() => {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     }, 50);
-    const drained = Promise.all([requestsDone, alertRun ?? Promise.resolve(), closed]).then(() => true);
+    const drained = Promise.all([requestsDone, runQueue.idle(), closed]).then(() => true);
     const timer = new Promise<false>((resolveTimer) => setTimeout(() => resolveTimer(false), graceMs).unref());
     if (!(await Promise.race([drained, timer]))) {
-      log({ level: "warn", message: "shutdown: grace period over, closing what is left", fields: { inFlight, alertRunning: alertRun !== null } });
+      log({ level: "warn", message: "shutdown: grace period over, closing what is left", fields: { inFlight, alertRunning: runQueue.busy() } });
       if ("closeAllConnections" in server) server.closeAllConnections();
     }
     clearInterval(sweeper);

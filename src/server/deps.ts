@@ -5,6 +5,7 @@ import type { Database } from "./db/index.ts";
 import type { Mailer } from "./email/mailer.ts";
 import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
+import type { AlertQueue } from "./alerts/queue.ts";
 
 export interface LogEntry {
   level: "info" | "warn" | "error";
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** the caller's IP as the runtime sees it; used only hashed, for rate limits */
   clientIp: (c: Context) => string | undefined;
   log: (entry: LogEntry) => void;
+  /** the alert run's queue, where a run is asked for: Cloudflare Queues on Workers, the run queue on Node (alerts/run.ts) */
+  alertQueue: AlertQueue;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; auth: ValidSession | null } };

@@ -31,7 +31,9 @@ import { drizzle } from "drizzle-orm/libsql";
 import { findNearestSites } from "../../src/core/bathing/nearest.ts";
 import { todayInParis } from "../../src/core/shared/time.ts";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
-import { enqueueAlertPlan, STALE_RUN_MS, startSendStage, type PlanOutcome } from "../../src/server/alerts/pipeline.ts";
+import { STALE_RUN_MS } from "../../src/server/alerts/lifecycle.ts";
+import { enqueueAlertPlan, type PlanOutcome } from "../../src/server/alerts/plan.ts";
+import { startSendStage } from "../../src/server/alerts/send.ts";
 import { createHandlerContext, handleAlertMessage, type AlertMessage, type AlertQueue } from "../../src/server/alerts/queue.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
@@ -824,6 +826,8 @@ async function main(): Promise<void> {
       clock,
       appSecret: config.APP_SECRET ?? "",
       clientIp: () => "127.0.0.1",
+      // The bench runs the stages itself; nothing asks for a run on the queue.
+      alertQueue: { sendBatch: async () => { throw new Error("the bench asks for no run on the queue"); } },
       // Counted, not printed: 200 000 subjects would drown the table.
       log: (entry: LogEntry) => {
         if (entry.level === "info") return;

@@ -8,6 +8,7 @@ import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterEach, beforeEach, expect } from "vitest";
 import { checkedAgainstOpenApi } from "./openapi-contract.ts";
+import { createNodeRunQueue, type NodeRunQueue } from "../../src/server/alerts/run.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import { parseConfig } from "../../src/server/config.ts";
@@ -34,6 +35,8 @@ export interface TestApp {
   /** the app's clock; move it with setNow */
   now(): Date;
   setNow(date: Date): void;
+  /** Node's run queue of the app: `idle()` resolves once the runs asked for have ended */
+  runQueue: NodeRunQueue;
   /** a fresh app (empty cache) on the same database and fakes */
   rebuild(overrides?: Record<string, string>, options?: { mailer?: "resend" | "outbox" }): ReturnType<typeof createApp>;
   close(): Promise<void>;
@@ -79,6 +82,8 @@ export async function createTestApp(
   const logs: LogEntry[] = [];
   const clock = () => now;
   let lastDeps: AppDeps | undefined;
+  // As on Node: a run asked for (the admin panel) runs in the background on the latest deps.
+  const runQueue = createNodeRunQueue({ deps: () => lastDeps!, log: (entry) => logs.push(entry) });
 
   const build = (overrides: Record<string, string> = {}, buildOptions: { mailer?: "resend" | "outbox" } = {}) => {
     const config = parseConfig({
@@ -111,6 +116,7 @@ export async function createTestApp(
       appSecret: "test-secret-test-secret-test-secret",
       clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
       log: (entry) => logs.push(entry),
+      alertQueue: runQueue,
     };
     // Every public-API answer a test reads is checked against the OpenAPI document (issue 15).
     const app = checkedAgainstOpenApi(createApp(lastDeps));
@@ -121,6 +127,7 @@ export async function createTestApp(
   return {
     app: build(),
     deps: () => lastDeps!,
+    runQueue,
     upstreams,
     resend,
     db,
@@ -132,6 +139,7 @@ export async function createTestApp(
     },
     rebuild: build,
     async close() {
+      await runQueue.idle();
       await upstreams.close();
       await resend.close();
       database.close();

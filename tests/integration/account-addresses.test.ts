@@ -11,7 +11,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { eq } from "drizzle-orm";
 import { PDFBool, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planAlertSubjects } from "../../src/server/alerts/plan.ts";
+import { planAlertSubjects } from "../../src/server/alerts/subjects.ts";
 import { MIGRATIONS_FOLDER } from "../../src/server/db/node.ts";
 import { monitoredAddresses } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";

@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
-import { enqueueAlertPlan } from "../../src/server/alerts/pipeline.ts";
-import { loadSubjectsOfCommunes } from "../../src/server/alerts/plan.ts";
+import { enqueueAlertPlan } from "../../src/server/alerts/plan.ts";
+import { loadSubjectsOfCommunes } from "../../src/server/alerts/subjects.ts";
 import { alertMessageSchema, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
 import type { PickedAddress } from "../../src/core/types.ts";
 import { encodeSubjectKey } from "../../src/server/db/alert-keys.ts";

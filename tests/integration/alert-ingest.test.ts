@@ -5,9 +5,11 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestSources, loadRunChanges } from "../../src/server/alerts/ingest.ts";
-import type { AlertSubject } from "../../src/server/alerts/plan.ts";
-import { processAlertBatch, type RunGates } from "../../src/server/alerts/process.ts";
+import { ingestSources } from "../../src/server/alerts/ingest.ts";
+import type { AlertSubject } from "../../src/server/alerts/subjects.ts";
+import { processAlertBatch } from "../../src/server/alerts/process.ts";
+import type { RunGates } from "../../src/server/alerts/rate-gate.ts";
+import { loadRunChanges } from "../../src/server/alerts/snapshots.ts";
 import { alertEvents, alertStates, sourceSnapshots, waterDigests } from "../../src/server/db/schema/index.ts";
 import { todayInParis } from "../../src/core/shared/time.ts";
 import { resolvePlaceholders, type FakeRequest } from "../fakes/upstream-server.ts";

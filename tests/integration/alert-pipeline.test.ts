@@ -6,7 +6,10 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
-import { AlertRunBusyError, enqueueAlertPlan, planAlertRun, runSendCron, startSendStage } from "../../src/server/alerts/pipeline.ts";
+import { AlertRunBusyError } from "../../src/server/alerts/lifecycle.ts";
+import { planAlertRun, runSendCron } from "../../src/server/alerts/pipeline.ts";
+import { enqueueAlertPlan } from "../../src/server/alerts/plan.ts";
+import { startSendStage } from "../../src/server/alerts/send.ts";
 import { createBindingQueue, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertStageAt } from "../../src/server/alerts/schedule.ts";
@@ -97,7 +100,7 @@ describe("process and send stages over the in-process queue", () => {
       log: deps.log,
       retryDelayMs: 5,
       handle: async (message) => {
-        const key = message.kind === "process" ? message.communes.join(",") : `send:${message.afterRecipient}`;
+        const key = message.kind === "process" ? message.communes.join(",") : message.kind === "send" ? `send:${message.afterRecipient}` : "plan";
         const delivery = (deliveries.get(key) ?? 0) + 1;
         deliveries.set(key, delivery);
         // Amiens' batch dies before doing anything (an upstream or database failure)…

@@ -117,6 +117,20 @@ describe("Worker build under wrangler dev", () => {
     expect(second.status).toBe(200);
     expect(upstreams.requests.length).toBe(callsAfterFirst);
   });
+
+  it("merges concurrent identical upstream calls: the deps live as long as the isolate", async () => {
+    // A slow address search: the three requests overlap while the first call is in flight, so
+    // neither the Cache API nor a finished call can explain a single upstream request.
+    upstreams.setDelay(1500, "ban");
+    try {
+      const q = "3 rue des Jacobins Amiens";
+      const answers = await Promise.all([1, 2, 3].map(() => fetch(`${baseUrl}/api/geocode?q=${encodeURIComponent(q)}&limit=5`)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(upstreams.requests.filter((request) => request.source === "ban" && request.query.q === q)).toHaveLength(1);
+    } finally {
+      upstreams.setDelay(0, "ban");
+    }
+  });
 });
 
 /** Waits until wrangler's output (the Worker's JSON log lines included) matches, 30 s at most. */

@@ -1,2 +1,3 @@
 export * from "./diff.ts";
 export * from "./texts.ts";
+export * from "./reads.ts";

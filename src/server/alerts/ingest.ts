@@ -1,7 +1,7 @@
 // The run's bulk reads (decision 048): once per run, before any batch, read each source for the
 // whole country (air) or per département (water, drought) and store what a batch needs in
 // source_snapshots, keyed by day + source + département. A batch then reads a few rows
-// (loadRunChanges) instead of calling every upstream for every commune:
+// (snapshots.ts, loadRunChanges) instead of calling every upstream for every commune:
 // - air: every zone's ATMO index for today and tomorrow, paged, plus every commune's EPCI from
 //   the API Géo (cached 30 days) — evaluated from the snapshot, no call per commune;
 // - water: per département, the communes with a sample newer than their digest knows (a light
@@ -14,35 +14,31 @@
 //   département whose zones changed are read again per commune.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
-import type { AirIndices } from "../services/commune-data.ts";
-import { levelOfAtmoCode } from "../../core/air/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate } from "../../core/shared/time.ts";
 import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
-import { listDigestSampleCodes, loadWaterDigests, saveWaterDigests } from "../db/repositories/water-digests.ts";
+import { saveWaterDigests } from "../db/repositories/water-digests.ts";
 import {
-  deleteBudgetsExcept,
   deleteSnapshotsBefore,
-  listBaselineSnapshots,
-  listSnapshotsOfDay,
   readWatermark,
   saveSnapshots,
   saveWatermark,
   type NewSnapshot,
 } from "../db/repositories/source-snapshots.ts";
+import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
-import { listWatchedCommunesPage } from "./plan.ts";
-import { createRateGate } from "./process.ts";
+import { listWatchedCommunesPage } from "./subjects.ts";
+import { createRateGate } from "./rate-gate.ts";
+import { loadBaselineSnapshots, loadDigestSampleCodes, loadSnapshotsOfDay, loadWaterDigests, type AtmoSnapshot, type HubeauSnapshot, type VigieauSnapshot } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 
 /** VigiEau's baselines must outlive a month without change; the air and Hub'Eau snapshots are only read today. */
 const KEEP_BASELINE_DAYS = 45;
 const WATERMARK_SOURCE = "hubeau";
-/** The day's budget of VigiEau first reads (process.ts), a counter in source_watermarks. */
-export const VIGIEAU_FIRST_READS_BUDGET = "vigieau-first-reads:";
+const KEEP_RUN_MARKS_DAYS = 7;
 /** Départements read at once per source (each request still passes the source's rate gate). */
 const DEPARTMENT_CONCURRENCY = 4;
 
@@ -73,56 +69,6 @@ export interface IngestSummary {
 }
 
 /**
- * How a batch judges a commune's water: `digest` — its digest got something new today (or was
- * just built), judge every subject from it; `read` — read the commune's year per commune (no
- * usable snapshot or digest), then store the digest; `unchanged` — nothing new, only subjects never
- * checked are judged (from the digest when there is one).
- */
-export type WaterPath = "digest" | "read" | "unchanged";
-
-/** What a batch learns from the snapshots for one commune (citycode as the subjects carry it). */
-export interface CommuneChanges {
-  /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
-  air: AirIndices | null;
-  water: WaterPath;
-  /** VigiEau's zones of the département changed, or no usable snapshot: read the commune's zones again */
-  droughtChanged: boolean;
-  /**
-   * VigiEau has no zone in force in the département today: every commune of it has no
-   * restriction, judged without a call (a first state, or the end of restrictions).
-   */
-  droughtNone: boolean;
-}
-
-export interface RunChanges {
-  day: string;
-  communes: Record<string, CommuneChanges>;
-  /** the batch's communes' water digests (absent: none yet) */
-  digests: Map<string, WaterDigest>;
-}
-
-interface AtmoSnapshot {
-  /** zone code (commune INSEE or EPCI SIREN) → its indices for the day and the next */
-  indices: Record<string, AtmoIndex[]>;
-  /** commune → its EPCI's SIREN (null: none); null when the API Géo could not be read */
-  epciOf: Record<string, string | null> | null;
-}
-
-interface HubeauSnapshot {
-  /** communes whose digest got a newer sample today, or was built today: judge them from it */
-  changed: string[];
-  /** communes to read per commune today (see WaterPath) */
-  perCommune: string[];
-}
-
-
-interface VigieauSnapshot {
-  fingerprintSha256: string;
-  zoneCount: number;
-  changed: boolean;
-}
-
-/**
  * Reads the sources once for the run's day and stores the snapshots. `communes`: the watched
  * citycodes (tests); when absent, they are read from the sign-ups and accounts page by page.
  */
@@ -146,7 +92,8 @@ export async function ingestSources(deps: Deps, params: { day: string; now: Date
     // Hub'Eau's baseline is the digests now (decision 049): only the day's snapshot is read.
     deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
-    deleteBudgetsExcept(deps.db, { prefix: VIGIEAU_FIRST_READS_BUDGET, keep: `${VIGIEAU_FIRST_READS_BUDGET}${params.day}` }),
+    // A week of marks: a batch of an earlier day redelivered late still finds its send-stage mark.
+    deleteRunMarksBefore(deps.db, { beforeDay: addDaysToLocalDate(params.day, -KEEP_RUN_MARKS_DAYS) }),
   ]);
 
   const callsAfter = countCalls(deps);
@@ -307,11 +254,7 @@ async function ingestWater(
   if (params.departments.length === 0) return summary;
   const nowMs = params.now.getTime();
   // A re-run of the same day keeps what the first one found (its batches may not have run).
-  const earlier = new Map(
-    (await listSnapshotsOfDay(deps.db, { day: params.day, departments: params.departments }))
-      .filter((row) => row.source === "hubeau")
-      .map((row) => [row.department, JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>]),
-  );
+  const earlier = await loadSnapshotsOfDay(deps, { day: params.day, source: "hubeau", departments: params.departments });
   const gate = createRateGate(deps.config.ALERT_HUBEAU_PER_SECOND);
   // The results reads (every field) go one département at a time, in pages of
   // ALERT_HUBEAU_RESULTS_PAGE_SIZE: memory holds one such page and one département's digests,
@@ -332,7 +275,7 @@ async function ingestWater(
     }
     summary.departmentsRead += 1;
     const readOf = new Map(read.result.data.map(([commune, newest, codes]) => [commune, { newest, codes }]));
-    const known = await listDigestSampleCodes(deps.db, citycodes);
+    const known = await loadDigestSampleCodes(deps, citycodes);
     const changed: string[] = [];
     const missing: string[] = [];
     const perCommune: string[] = [];
@@ -352,7 +295,7 @@ async function ingestWater(
     const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;
     if (!seeding) perCommune.push(...missing);
     const toFold = seeding ? [...changed, ...missing] : changed;
-    const digests = toFold.length > 0 ? await loadWaterDigests(deps.db, changed) : new Map<string, WaterDigest>();
+    const digests = toFold.length > 0 ? await loadWaterDigests(deps, changed) : new Map<string, WaterDigest>();
     if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
     let folded = true;
     if (toFold.length > 0) {
@@ -419,9 +362,7 @@ async function ingestWater(
 async function ingestDrought(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["drought"]> {
   const summary: IngestSummary["drought"] = { departmentsRead: 0, departmentsFailed: 0, departmentsChanged: 0 };
   if (params.departments.length === 0) return summary;
-  const baselines = new Map(
-    (await listBaselineSnapshots(deps.db, { day: params.day, source: "vigieau" })).map((row) => [row.department, JSON.parse(row.payloadJson) as VigieauSnapshot]),
-  );
+  const baselines = await loadBaselineSnapshots(deps, { day: params.day, source: "vigieau" });
   // VigiEau allows about 300 requests per 15 minutes: the run's gate spaces these too.
   const gate = createRateGate(deps.config.ALERT_VIGIEAU_PER_SECOND);
   const rows: NewSnapshot[] = [];
@@ -446,50 +387,4 @@ async function ingestDrought(deps: Deps, params: { day: string; departments: rea
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-// ---------------------------------------------------------------- reading back
-
-/** The snapshots of the communes of one batch: one query for their départements, every source. */
-export async function loadRunChanges(deps: Pick<AppDeps, "db">, params: { day: string; communes: readonly string[] }): Promise<RunChanges> {
-  const departments = [...new Set(params.communes.map((citycode) => departmentCodeOf(toCommuneCode(citycode))))];
-  const rows = await listSnapshotsOfDay(deps.db, { day: params.day, departments });
-  const atmo = new Map<string, AtmoSnapshot>();
-  const hubeau = new Map<string, { changed: Set<string>; perCommune: Set<string> }>();
-  const vigieau = new Map<string, VigieauSnapshot>();
-  for (const row of rows) {
-    if (row.source === "atmo") atmo.set(row.department, JSON.parse(row.payloadJson) as AtmoSnapshot);
-    else if (row.source === "hubeau") {
-      const snapshot = JSON.parse(row.payloadJson) as Partial<HubeauSnapshot>;
-      hubeau.set(row.department, { changed: new Set(snapshot.changed ?? []), perCommune: new Set(snapshot.perCommune ?? []) });
-    } else if (row.source === "vigieau") vigieau.set(row.department, JSON.parse(row.payloadJson) as VigieauSnapshot);
-  }
-  const communes: Record<string, CommuneChanges> = {};
-  for (const citycode of params.communes) {
-    const communeCode = toCommuneCode(citycode);
-    const department = departmentCodeOf(communeCode);
-    const air = atmo.get(department);
-    const water = hubeau.get(department);
-    communes[citycode] = {
-      air: air ? airIndicesOf(air, communeCode, params.day) : null,
-      water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
-      droughtChanged: vigieau.get(department)?.changed ?? true,
-      droughtNone: vigieau.get(department)?.zoneCount === 0,
-    };
-  }
-  return { day: params.day, communes, digests: await loadWaterDigests(deps.db, params.communes) };
-}
-
-/**
- * The same choice as the report page (commune-data.ts, loadAirIndices): the commune's own
- * indices, and its EPCI's only when the commune has no usable index for today.
- */
-function airIndicesOf(snapshot: AtmoSnapshot, communeCode: string, day: string): AirIndices {
-  const own = snapshot.indices[communeCode] ?? [];
-  const epciCode = snapshot.epciOf?.[communeCode] ?? null;
-  const epciIndices = epciCode ? (snapshot.indices[epciCode] ?? []) : [];
-  const epci = epciCode ? { code: epciCode, name: epciIndices[0]?.zoneName ?? "" } : null;
-  const hasToday = own.some((index) => index.date === day && levelOfAtmoCode(index.code) !== null);
-  if (hasToday || !epci) return { atmo: { ok: true, data: own }, epci };
-  return { atmo: { ok: true, data: [...own, ...epciIndices] }, epci };
 }

@@ -1,33 +1,15 @@
-// Who is watched, for what: confirmed sign-ups and the monitored addresses of confirmed accounts,
-// with each recipient's preferences, grouped by commune so that each commune is fetched once.
-// The queued run (pipeline.ts) plans communes page by page, with how many subjects each has, and
-// packs them into batches of at most 50 communes and about 1 000 subjects; a commune with more is
-// split into parts by rowid. A batch reads only its own subjects (`loadSubjectsOfCommunes`), so
-// its memory does not grow with the number of people watching. `planAlertSubjects` (everything at
-// once) is kept for tests and small tools.
-import type { AlertSource } from "../../core/alerts/index.ts";
-import type { PickedAddress } from "../../core/types.ts";
-import type { Database } from "../db/index.ts";
-import { countVerifiedAddressesPerCommunePage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
-import { listPreferenceRows } from "../db/repositories/preferences.ts";
-import { countActiveSubscriptionsPerCommunePage, listActiveSubscriptions, listActiveSubscriptionsInCommunes } from "../db/repositories/subscriptions.ts";
-import { listVerifiedUserIds } from "../db/repositories/users.ts";
-import { readPickedAddress, type AlertSubscriptionRow, type MonitoredAddressRow } from "../db/schema/index.ts";
-import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
+// The plan stage of the alert run (decision 047): read the sources in bulk for the day
+// (ingest.ts), then read the watched communes page by page with their subject counts and enqueue
+// `process` messages of at most 50 communes and about 1 000 subjects; a commune with more is split
+// into parts. The plan never holds more than one page of communes. Both runtimes run it under the
+// run lock (lifecycle.ts): the Worker from its 14:30 cron (pipeline.ts), Node in its whole run (run.ts).
+import type { AppDeps } from "../deps.ts";
+import { retryPendingConfirmations } from "../services/subscriptions.ts";
+import { ingestSources, type IngestSummary } from "./ingest.ts";
+import type { AlertMessage, AlertQueue } from "./queue.ts";
+import { listWatchedCommunesWithCountsPage, MAX_PARTS_PER_COMMUNE, type AlertSubject, type CommunePart, type WatchedCommune } from "./subjects.ts";
 
-/** The sources the daily run checks. */
-export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
-
-export interface AlertSubject {
-  /** a sign-up's or a monitored address's key (db/alert-keys.ts) */
-  subjectKey: string;
-  /** who gets the email: the sign-up or the account (db/alert-keys.ts) */
-  recipientKey: string;
-  address: PickedAddress;
-  /** the network the person chose (or the one found when the address was added); null: the default network */
-  udiCode: string | null;
-  sources: AlertSource[];
-}
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
 export const COMMUNES_PER_BATCH = 50;
 
@@ -37,97 +19,69 @@ export const COMMUNES_PER_BATCH = 50;
  */
 export const SUBJECTS_PER_BATCH = 1000;
 
-/** At most this many parts per commune (10 million subjects at 1 000 a part): beyond, parts grow. */
-export const MAX_PARTS_PER_COMMUNE = 10_000;
-
-/**
- * One slice of a commune too crowded for one batch: the subjects whose row's rowid is `index`
- * modulo `of`, in each table. Both tables are ordinary rowid tables (text primary key, not
- * WITHOUT ROWID), so every row is in exactly one part and a part never reads the whole commune.
- * Only a VACUUM between two parts of a run could renumber rows; the next run checks them anyway.
- */
-export interface CommunePart {
-  index: number;
-  of: number;
-}
-
-/** A commune where someone is watched, and how many subjects it has (an upper bound: an account that turned every source off is counted). */
-export interface WatchedCommune {
-  citycode: string;
-  subjects: number;
-}
-
 /** What one `process` message names: communes (and, for a crowded commune alone, which part of it). */
 export interface PlannedBatch {
   communes: string[];
   part?: CommunePart;
 }
 
-/** Sign-ups (all sources on) and verified accounts' addresses (minus the sources they turned off). */
-async function toSubjects(db: Database, subscriptions: readonly AlertSubscriptionRow[], verifiedAddresses: readonly MonitoredAddressRow[]): Promise<AlertSubject[]> {
-  const subjects: AlertSubject[] = subscriptions.map((subscription) => ({
-    subjectKey: encodeSubjectKey({ kind: "subscription", id: subscription.id }),
-    recipientKey: subscriptionRecipientKey(subscription.id),
-    address: readPickedAddress(subscription),
-    udiCode: null,
-    sources: [...CHECKED_SOURCES],
-  }));
-  const watchedUserIds = [...new Set(verifiedAddresses.map((address) => address.userId))];
-  const disabled = new Set<string>();
-  for (let start = 0; start < watchedUserIds.length; start += 500) {
-    const rows = await listPreferenceRows(db, watchedUserIds.slice(start, start + 500));
-    for (const row of rows) if (!row.emailEnabled) disabled.add(`${row.userId}|${row.sourceType}`);
-  }
-  for (const address of verifiedAddresses) {
-    const sources = CHECKED_SOURCES.filter((source) => !disabled.has(`${address.userId}|${source}`));
-    if (sources.length === 0) continue;
-    subjects.push({
-      subjectKey: encodeSubjectKey({ kind: "address", id: address.id }),
-      recipientKey: accountRecipientKey(address.userId),
-      address: readPickedAddress(address),
-      udiCode: address.udiCode,
-      sources,
-    });
-  }
-  return subjects;
+/** Pages of the plan: 20 × 50 = 1 000 watched communes (and their counts) per read. */
+const MESSAGES_PER_PLAN_PAGE = 20;
+
+export interface PlanSizes {
+  /** at most this many communes per `process` message (50: its upstream reads stay far below a Worker's limits) */
+  communesPerMessage?: number;
+  /** about this many subjects per `process` message at most (1 000: its memory stays far below a Worker's 128 MB) */
+  subjectsPerMessage?: number;
+  /** the page of watched communes reads communesPerMessage × this many codes */
+  messagesPerPlanPage?: number;
 }
 
-/** Every subject at once: fine for tests and small installs; the daily run pages instead. */
-export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
-  const verifiedIds = new Set(await listVerifiedUserIds(db));
-  const addresses = verifiedIds.size > 0 ? (await listAllAddresses(db)).filter((address) => verifiedIds.has(address.userId)) : [];
-  return toSubjects(db, await listActiveSubscriptions(db), addresses);
-}
-
-/** The subjects of these communes only (of one part of a commune, with `part`): what one queued batch loads. */
-export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly string[], part?: CommunePart): Promise<AlertSubject[]> {
-  if (citycodes.length === 0) return [];
-  const [subscriptions, addresses] = await Promise.all([
-    listActiveSubscriptionsInCommunes(db, citycodes, part),
-    listVerifiedAddressesInCommunes(db, citycodes, part),
-  ]);
-  return toSubjects(db, subscriptions, addresses);
+export interface PlanOutcome {
+  /** watched communes, each counted once, even when split into parts */
+  communes: number;
+  /** `process` messages: one per batch of communes, one per part of a crowded commune */
+  messages: number;
+  /** reads of watched communes: the plan never holds more than one page */
+  pages: number;
+  /** the bulk reads of the day (ingest.ts) */
+  ingest: IngestSummary;
 }
 
 /**
- * The next `limit` communes (in code order, after `afterCitycode`) where someone is watched, with
- * their subjects: the union of the sign-ups' and the accounts' communes. Each list's first `limit`
- * codes hold the union's first `limit`, so two keyset reads of `limit` rows give an exact page,
- * and each code of the page has its exact count in both lists.
+ * Reads the sources once for the day, then enqueues the watched communes page by page, packed by
+ * commune and subject counts (plan.ts `createBatchPacker`). A batch still open at the end of a page
+ * carries over to the next one. No lock here: the caller holds it (planAlertRun on Workers,
+ * runAlerts on Node).
  */
-export async function listWatchedCommunesWithCountsPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
-  const [signUps, accounts] = await Promise.all([countActiveSubscriptionsPerCommunePage(db, input), countVerifiedAddressesPerCommunePage(db, input)]);
-  const subjects = new Map<string, number>();
-  for (const row of [...signUps, ...accounts]) subjects.set(row.citycode, (subjects.get(row.citycode) ?? 0) + row.count);
-  return [...subjects.keys()]
-    .sort()
-    .slice(0, input.limit)
-    .map((citycode) => ({ citycode, subjects: subjects.get(citycode) ?? 0 }));
+export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome> {
+  const ingest = await ingestSources(deps, { day: input.day, now: input.now });
+  const communesPerBatch = input.communesPerMessage ?? COMMUNES_PER_BATCH;
+  const perPage = communesPerBatch * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
+  const packer = createBatchPacker({ communesPerBatch, subjectsPerBatch: input.subjectsPerMessage ?? SUBJECTS_PER_BATCH });
+  const outcome: PlanOutcome = { communes: 0, messages: 0, pages: 0, ingest };
+  let afterCitycode: string | null = null;
+  for (;;) {
+    const communes: WatchedCommune[] = await listWatchedCommunesWithCountsPage(deps.db, { afterCitycode, limit: perPage });
+    outcome.pages += 1;
+    const lastPage = communes.length < perPage;
+    const batches = communes.flatMap((commune) => packer.add(commune));
+    if (lastPage) batches.push(...packer.finish());
+    const messages: AlertMessage[] = batches.map((batch) => ({ kind: "process", runId: input.runId, day: input.day, ...batch }));
+    if (messages.length > 0) await queue.sendBatch(messages);
+    outcome.communes += communes.length;
+    outcome.messages += messages.length;
+    if (lastPage) break;
+    afterCitycode = communes.at(-1)?.citycode ?? null;
+  }
+  return outcome;
 }
 
-/** The same page, codes only (the day's bulk reads, ingest.ts). */
-export async function listWatchedCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
-  return (await listWatchedCommunesWithCountsPage(db, input)).map((commune) => commune.citycode);
+/** The plan stage as both runtimes run it: confirmation emails still owed, then the plan itself. */
+export async function runPlanStage(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome & { confirmationsResent: number }> {
+  const confirmationsResent = await retryPendingConfirmations(deps);
+  const plan = await enqueueAlertPlan(deps, queue, input);
+  return { ...plan, confirmationsResent };
 }
 
 /**

@@ -3,12 +3,12 @@
 // that dies halfway leaves either nothing or everything of a batch behind.
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import {
+  decideCommuneReads,
   diffAir,
   diffBathing,
   diffDrought,
   diffWater,
   type AirAlertState,
-  type AlertEvent,
   type AlertSource,
   type BathingAlertState,
   type Diff,
@@ -22,47 +22,22 @@ import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
-import { listAlertStates, saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
-import { takeFromBudget } from "../db/repositories/source-snapshots.ts";
+import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
+import { takeFromDayBudget } from "../db/repositories/alert-run-marks.ts";
 import type { AlertStateRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { reportPageUrl } from "../services/account-reports.ts";
 import { buildBathingSection, refreshBathingSite } from "../services/bathing.ts";
 import { communeWaterFromDigest, loadCommuneData, selectWater, watchedNetworks, type CommuneData } from "../services/commune-data.ts";
 import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-digests.ts";
-import { VIGIEAU_FIRST_READS_BUDGET, type RunChanges } from "./ingest.ts";
-import type { AlertSubject } from "./plan.ts";
+import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
+import type { RunGates } from "./rate-gate.ts";
+import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
 
-/** Spaces the calls to one upstream (VigiEau allows about 300 requests per 15 minutes). */
-export function createRateGate(perSecond: number): () => Promise<void> {
-  const intervalMs = perSecond > 0 ? 1000 / perSecond : 0;
-  let nextAtMs = 0;
-  return async () => {
-    if (intervalMs === 0) return;
-    const nowMs = performance.now();
-    const waitMs = Math.max(0, nextAtMs - nowMs);
-    nextAtMs = Math.max(nowMs, nextAtMs) + intervalMs;
-    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-  };
-}
-
-export interface RunGates {
-  hubeau: () => Promise<void>;
-  vigieau: () => Promise<void>;
-  atmo: () => Promise<void>;
-  baignades: () => Promise<void>;
-}
-
 /** A site's live page is read once per run, whichever addresses it is near. */
 export type BathingReads = Map<string, Promise<Awaited<ReturnType<typeof refreshBathingSite>>>>;
-
-export interface StoredEventPayload {
-  addressLabel: string;
-  reportUrl: string;
-  event: AlertEvent;
-}
 
 /** A commune split between several zones of one type answers 409: then each address is asked. */
 async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubject, commune: CommuneData): Promise<SourceResult<DroughtZone[]>> {
@@ -108,8 +83,8 @@ export async function processAlertBatch(
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
-  const stateRows = await listAlertStates(deps.db, batch.map((subject) => subject.subjectKey));
-  const states = new Map(stateRows.map((row) => [`${row.subjectKey}|${row.source}`, JSON.parse(row.stateJson) as unknown]));
+  // Each read through its source's schema (snapshots.ts): an unreadable state is absent.
+  const states: Map<string, unknown> = await loadAlertStates(deps, batch.map((subject) => subject.subjectKey));
 
   const eventRows: NewAlertEvent[] = [];
   const stateUpserts: AlertStateRow[] = [];
@@ -124,28 +99,23 @@ export async function processAlertBatch(
       const [citycode, subjects] = entry;
       const snapshot = options.changes?.communes[citycode];
       const digest = options.changes?.digests.get(citycode) ?? null;
-      // A source never judged for a subject (no state yet) needs its first judgement.
-      const hasState = (subject: AlertSubject, source: AlertSource) => states.has(`${subject.subjectKey}|${source}`);
-      const wants = (subject: AlertSubject, source: "water" | "drought") =>
-        subject.sources.includes(source) &&
-        (!snapshot || (source === "water" ? snapshot.water !== "unchanged" : snapshot.droughtChanged) || !hasState(subject, source));
-      const wantsWater = subjects.some((subject) => wants(subject, "water"));
-      // Drought: a département without zones is judged from its snapshot, free. Otherwise a change
-      // is always read; a first judgement only (no subject of the commune has a drought state yet)
-      // takes one read from the day's budget, so that a first run in a drought season does not
-      // hold every batch behind VigiEau's ~0,3 calls/s: the rest get theirs on the next runs.
-      const droughtWanted = subjects.filter((subject) => wants(subject, "drought"));
-      const droughtFree = snapshot?.droughtNone === true;
-      const droughtIsChange = !snapshot || droughtWanted.some((subject) => hasState(subject, "drought"));
+      // What to read and judge (src/core/alerts/reads.ts); a first drought judgement takes a read
+      // from the day's budget.
+      const reads = decideCommuneReads({
+        snapshot: snapshot ?? null,
+        hasDigest: digest !== null,
+        subjects: subjects.map((subject) => ({ sources: subject.sources, judged: new Set(CHECKED_SOURCES.filter((source) => states.has(`${subject.subjectKey}|${source}`))) })),
+      });
+      const wanted = new Map(subjects.map((subject, index) => [subject, reads.subjects[index]]));
+      const wants = (subject: AlertSubject, source: "water" | "drought") => wanted.get(subject)?.[source] === true;
+      const wantsWater = reads.subjects.some((subject) => subject.water);
+      const droughtFree = reads.drought === "free";
       const readDrought =
-        droughtWanted.length > 0 &&
-        !droughtFree &&
-        (droughtIsChange ||
-          (await takeFromBudget(deps.db, { key: `${VIGIEAU_FIRST_READS_BUDGET}${options.changes?.day ?? ""}`, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
-      // Water from the commune's digest when the run has one for it (decision 049); read per
-      // commune when the snapshot says so, or when there is no digest yet.
-      const readWater = wantsWater && (!snapshot || snapshot.water === "read" || digest === null);
-      const needs = new Set(subjects.flatMap((subject) => subject.sources));
+        reads.drought === "read" ||
+        (reads.drought === "first-read" &&
+          options.changes !== undefined &&
+          (await takeFromDayBudget(deps.db, { budget: "vigieau-first-reads", day: options.changes.day, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
+      const readWater = reads.readWater;
       // The commune's official air index, else its intercommunality's (as on the report page);
       // from the run's snapshot when there is one (null there: the day's ATMO read failed).
       const commune = await loadCommuneData(deps.sources, {
@@ -154,7 +124,7 @@ export async function processAlertBatch(
         needs: {
           water: readWater,
           drought: readDrought,
-          air: !snapshot && needs.has("air"),
+          air: reads.readAir,
         },
         gates: options.gates,
       });

@@ -4,15 +4,25 @@
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import { readWatermark } from "../db/repositories/source-snapshots.ts";
-import { loadRunChanges } from "./ingest.ts";
-import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./plan.ts";
-import { createRateGate, processAlertBatch, type BathingReads, type RunGates } from "./process.ts";
+import { hasStageBegun } from "../db/repositories/alert-run-marks.ts";
+import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
+import { processAlertBatch, type BathingReads } from "./process.ts";
+import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
+import { loadRunChanges } from "./snapshots.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const alertMessageSchema = z.discriminatedUnion("kind", [
+  // A run asked for through the queue (the admin panel; the Node scheduler): the plan stage on
+  // Workers (pipeline.ts), the whole run on Node (run.ts). Never retried: a refused or failed plan
+  // is logged, and the next cron or click asks again.
+  z.object({
+    kind: z.literal("plan"),
+    runId: z.string().min(1).max(64),
+    day: z.string().regex(ISO_DAY),
+    requestedBy: z.enum(["admin", "scheduler"]),
+  }),
   z
     .object({
       kind: z.literal("process"),
@@ -40,9 +50,6 @@ export const alertMessageSchema = z.discriminatedUnion("kind", [
 
 export type AlertMessage = z.infer<typeof alertMessageSchema>;
 
-/** The day whose 17:00 send stage has begun on Workers (a source_watermarks row). */
-export const SEND_STAGE_MARK = "send-stage";
-
 export interface AlertQueue {
   sendBatch(messages: AlertMessage[]): Promise<void>;
 }
@@ -65,12 +72,7 @@ export interface HandlerContext {
 
 export function createHandlerContext(config: Deps["config"]): HandlerContext {
   return {
-    gates: {
-      hubeau: createRateGate(config.ALERT_HUBEAU_PER_SECOND),
-      vigieau: createRateGate(config.ALERT_VIGIEAU_PER_SECOND),
-      atmo: createRateGate(config.ALERT_ATMO_PER_SECOND),
-      baignades: createRateGate(config.ALERT_BAIGNADES_PER_SECOND),
-    },
+    gates: createRunGates(config),
     bathingReads: new Map(),
   };
 }
@@ -82,6 +84,8 @@ export function createHandlerContext(config: Deps["config"]): HandlerContext {
  * key covers an answer lost after sending).
  */
 export async function handleAlertMessage(deps: Deps, message: AlertMessage, queue: AlertQueue, context: HandlerContext = createHandlerContext(deps.config)): Promise<AlertMessageOutcome> {
+  // A plan starts a run: the runtime's run queue handles it (pipeline.ts runRequestedPlan, run.ts createNodeRunQueue).
+  if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
   if (message.kind === "process") {
     const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
     const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes });
@@ -94,7 +98,7 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
     // A batch that finishes after its day's send stage began (a slow upstream, a redelivery): its
     // events go out now, not with tomorrow's run. Sending only takes unsent events, so an early
     // send page and the stage's own pages never send one twice.
-    if (batch.alertsDetected > 0 && (await readWatermark(deps.db, SEND_STAGE_MARK)) === message.day) {
+    if (batch.alertsDetected > 0 && (await hasStageBegun(deps.db, { stage: "send-stage", day: message.day }))) {
       await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
     }
     // A commune split into parts (plan.ts) is counted by its first part only.
@@ -109,7 +113,7 @@ export async function handleAlertMessage(deps: Deps, message: AlertMessage, queu
 
 /** The part of a Cloudflare Queues producer binding (`env.ALERT_QUEUE`) the run uses. */
 export interface QueueProducerBinding {
-  sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<void>;
+  sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<unknown>;
 }
 
 /** Cloudflare Queues accept at most 100 messages per sendBatch call. */

@@ -1,21 +1,20 @@
 // The daily alert run on Node, in one call: plan → process every batch → send every page → purge
-// → summary, over the in-process queue (memory-queue.ts), so that it is the same pipeline as the
-// Worker's crons and queue consumer (pipeline.ts, queue.ts). Runs from the Node scheduler,
+// → summary, over the in-process queue (memory-queue.ts), so that it is the same stages (plan.ts,
+// process.ts, send.ts), the same messages (queue.ts) and the same lifecycle (lifecycle.ts) as the
+// Worker's crons and queue consumer (pipeline.ts). Runs from the Node scheduler,
 // `npm run alerts:run`, the admin panel and the tests, never twice at once.
 import { todayInParis } from "../../core/shared/time.ts";
-import { generateRandomToken } from "../auth/crypto.ts";
-import { acquireAlertRun, finishAlertRun } from "../db/repositories/alert-runs.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
-import { describeError } from "../logger.ts";
-import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import type { IngestSummary } from "./ingest.ts";
+import { describeError } from "../logger.ts";
+import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { createMemoryQueue } from "./memory-queue.ts";
-import { AlertRunBusyError, enqueueAlertPlan, STALE_RUN_MS, startSendStage, type PlanSizes } from "./pipeline.ts";
-import { createHandlerContext, handleAlertMessage } from "./queue.ts";
-import { addSendOutcomes, type SendOutcome } from "./send.ts";
+import { runPlanStage, type PlanSizes } from "./plan.ts";
+import { createHandlerContext, handleAlertMessage, type AlertQueue } from "./queue.ts";
+import { addSendOutcomes, startSendStage, type SendOutcome } from "./send.ts";
 
-export { AlertRunBusyError } from "./pipeline.ts";
+export { AlertRunBusyError } from "./lifecycle.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -47,6 +46,8 @@ export interface AlertRunSummary {
 }
 
 export interface RunOptions extends PlanSizes {
+  /** the run's id (a run asked for on the queue carries it); a new one otherwise */
+  runId?: string;
   recipientsPerPage?: number;
   /** delay before a failed message is delivered again (1 s by default; tests shorten it) */
   retryDelayMs?: number;
@@ -64,12 +65,8 @@ function countUpstreamCalls(deps: Deps): Map<string, number> {
 
 export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<AlertRunSummary> {
   const started = performance.now();
-  const runId = generateRandomToken(10);
-  const now = deps.clock();
-  if (!(await acquireAlertRun(deps.db, { runId, nowMs: now.getTime(), staleAfterMs: STALE_RUN_MS }))) throw new AlertRunBusyError();
   const upstreamBefore = countUpstreamCalls(deps);
-  try {
-    const confirmationsResent = await retryPendingConfirmations(deps);
+  const summary = await runUnderLock(deps, async ({ runId, now }): Promise<AlertRunSummary> => {
     const totals = { subjectsChecked: 0, communes: 0, batches: 0, alertsDetected: 0, sendPages: 0 };
     let sending: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
     // One context for the whole run, as before the queue: the rate gates pace the whole run and a
@@ -92,7 +89,7 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
         }
       },
     });
-    const plan = await enqueueAlertPlan(deps, queue, { runId, day: todayInParis(now), now, ...options });
+    const plan = await runPlanStage(deps, queue, { runId, day: todayInParis(now), now, ...options });
     await queue.drain();
     await startSendStage(deps, queue, { runId, recipientsPerPage: options.recipientsPerPage });
     await queue.drain();
@@ -101,7 +98,7 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
 
     const upstreamAfter = countUpstreamCalls(deps);
     const upstreamCallsBySource = Object.fromEntries([...upstreamAfter].map(([name, calls]) => [name, calls - (upstreamBefore.get(name) ?? 0)]));
-    const summary: AlertRunSummary = {
+    return {
       runId,
       ...totals,
       upstreamCalls: Object.values(upstreamCallsBySource).reduce((sum, calls) => sum + calls, 0),
@@ -109,16 +106,52 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
       ingest: plan.ingest,
       ...sending,
       messagesDeadLettered: queue.deadLetters.length,
-      confirmationsResent,
+      confirmationsResent: plan.confirmationsResent,
       durationMs: Math.round(performance.now() - started),
     };
-    await finishAlertRun(deps.db, { runId, finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify(summary) });
-    const { upstreamCallsBySource: bySource, ingest: _ingest, ...flat } = summary;
-    deps.log({ level: queue.deadLetters.length > 0 ? "error" : "info", message: "alert run finished", fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) } });
-    return summary;
-  } catch (error) {
-    // Leave the run marked finished so the next one is not blocked for 30 minutes.
-    await finishAlertRun(deps.db, { runId, finishedAtMs: deps.clock().getTime(), summaryJson: JSON.stringify(describeError(error)) });
-    throw error;
-  }
+  }, { runId: options.runId });
+  const { upstreamCallsBySource: bySource, ingest: _ingest, ...flat } = summary;
+  deps.log({ level: summary.messagesDeadLettered > 0 ? "error" : "info", message: "alert run finished", fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) } });
+  return summary;
+}
+
+/** Node's run queue: where the admin panel and the daily scheduler ask for a run. */
+export interface NodeRunQueue extends AlertQueue {
+  /** resolves once every run asked for so far has ended (graceful shutdown, tests) */
+  idle(): Promise<void>;
+  /** a run asked for is waiting or under way */
+  busy(): boolean;
+}
+
+/**
+ * Node: an in-process queue of `plan` messages, each running the whole run (runAlerts) in the
+ * background, one at a time, as the Worker's consumer runs the plan stage from Cloudflare Queues.
+ * Asking returns at once. Never retried: a refused (busy) or failed run is logged.
+ */
+export function createNodeRunQueue(options: { deps: () => Deps; log: Deps["log"] }): NodeRunQueue {
+  let running: Promise<void> | null = null;
+  const queue = createMemoryQueue({
+    log: options.log,
+    maxRetries: 0,
+    handle: async (message) => {
+      if (message.kind !== "plan") throw new Error("only plan messages go to the run queue");
+      try {
+        await runAlerts(options.deps(), { runId: message.runId });
+      } catch (error) {
+        options.log({
+          level: error instanceof AlertRunBusyError ? "warn" : "error",
+          message: "requested alert run not started or failed",
+          fields: { runId: message.runId, requestedBy: message.requestedBy, ...describeError(error) },
+        });
+      }
+    },
+  });
+  return {
+    async sendBatch(messages) {
+      await queue.sendBatch(messages);
+      running ??= queue.drain().finally(() => (running = null));
+    },
+    idle: () => running ?? Promise.resolve(),
+    busy: () => running !== null,
+  };
 }

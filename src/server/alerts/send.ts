@@ -1,9 +1,10 @@
-// Sending what was detected and not yet sent, whatever the run that detected it: one email per
-// recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call), a page
-// of recipients at a time (one queue message per page on Workers).
+// The send stage: what was detected and not yet sent, whatever the run that detected it, one email
+// per recipient covering all their addresses, through Resend's batch endpoint (≤ 100 per call), a
+// page of recipients at a time (one queue message per page, on both runtimes).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
+import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
 import { listPendingEventsOfRecipients, listPendingRecipientsPage, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
@@ -15,7 +16,8 @@ import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
 import { buildOneClickUnsubscribeUrl, buildUnsubscribeUrl } from "../services/subscriptions.ts";
 import { accountRecipientKey, decodeRecipientKey, decodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
-import type { StoredEventPayload } from "./process.ts";
+import type { AlertQueue } from "./queue.ts";
+import { readStoredEventPayload, type StoredEventPayload } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -74,7 +76,8 @@ function nicknameOf(subjectKey: string, nicknames: ReadonlyMap<string, string>):
   return subject?.kind === "address" ? (nicknames.get(subject.id) ?? null) : null;
 }
 
-type PendingEvent = AlertEventRow;
+/** An event to send, its stored payload read (snapshots.ts). */
+type PendingEvent = AlertEventRow & { payload: StoredEventPayload };
 
 /** One recipient's digest: every address with its new alerts, and the unsubscribe headers. */
 async function renderRecipientEmail(
@@ -86,7 +89,7 @@ async function renderRecipientEmail(
 ): Promise<{ message: EmailMessage; eventIds: string[] }> {
   const addresses = new Map<string, { label: string; nickname: string | null; reportUrl: string; events: StoredEventPayload["event"][] }>();
   for (const event of events) {
-    const payload = JSON.parse(event.payloadJson) as StoredEventPayload;
+    const { payload } = event;
     const address = addresses.get(event.subjectKey) ?? {
       label: payload.addressLabel,
       nickname: nicknameOf(event.subjectKey, nicknames),
@@ -158,8 +161,9 @@ export async function sendPendingAlertsPage(
   outcome.eventsPending = pending.length;
 
   const recipients = await loadRecipients(deps, pageKeys);
-  const byRecipient = new Map<string, typeof pending>();
+  const byRecipient = new Map<string, PendingEvent[]>();
   const skipped: string[] = [];
+  const unreadable: string[] = [];
   for (const event of pending) {
     const recipient = recipients.get(event.recipientKey);
     // Gone, unsubscribed, or the source turned off since: recorded, never sent.
@@ -167,10 +171,18 @@ export async function sendPendingAlertsPage(
       skipped.push(event.id);
       continue;
     }
-    byRecipient.set(event.recipientKey, [...(byRecipient.get(event.recipientKey) ?? []), event]);
+    // A payload that cannot be read (logged by snapshots.ts) is never sent; the others still are.
+    const payload = readStoredEventPayload(deps, event);
+    if (!payload) {
+      unreadable.push(event.id);
+      continue;
+    }
+    byRecipient.set(event.recipientKey, [...(byRecipient.get(event.recipientKey) ?? []), { ...event, payload }]);
   }
-  for (let start = 0; start < skipped.length; start += 500) {
-    await markEventsAbandoned(deps.db, skipped.slice(start, start + 500), { attempts: SKIPPED, reason: "recipient opted out or gone" });
+  for (const [ids, reason] of [[skipped, "recipient opted out or gone"], [unreadable, "stored payload unreadable"]] as const) {
+    for (let start = 0; start < ids.length; start += 500) {
+      await markEventsAbandoned(deps.db, ids.slice(start, start + 500), { attempts: SKIPPED, reason });
+    }
   }
 
   // Rendered a hundred at a time, right before sending.
@@ -222,4 +234,9 @@ export async function sendPendingAlerts(deps: Deps, options: { recipientsPerPage
     afterRecipient = page.nextAfterRecipient;
   } while (afterRecipient !== null);
   return total;
+}
+
+/** Starts the send stage: the first page of recipients; each page enqueues the next (queue.ts). */
+export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueue, input: { runId: string; recipientsPerPage?: number }): Promise<void> {
+  await queue.sendBatch([{ kind: "send", runId: input.runId, day: todayInParis(deps.clock()), afterRecipient: null, recipientsPerPage: input.recipientsPerPage }]);
 }

@@ -3,7 +3,10 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
-import { AlertRunBusyError, runAlerts } from "../alerts/run.ts";
+import { todayInParis } from "../../core/shared/time.ts";
+import { AlertRunBusyError, isAlertRunInProgress } from "../alerts/lifecycle.ts";
+import { generateRandomToken } from "../auth/crypto.ts";
+import { readRunSummary } from "../alerts/snapshots.ts";
 import { findLastFinishedRun } from "../db/repositories/alert-runs.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
@@ -34,7 +37,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json({
       upstreams: deps.sources.upstreamStatus(),
-      lastRun: lastRun ? { startedAt: new Date(lastRun.startedAtMs).toISOString(), summary: JSON.parse(lastRun.summaryJson ?? "null") as unknown } : null,
+      lastRun: lastRun ? { startedAt: new Date(lastRun.startedAtMs).toISOString(), summary: readRunSummary(deps, lastRun.summaryJson) } : null,
     });
   })
 
@@ -73,15 +76,14 @@ export const adminRoutes = new Hono<AppEnv>()
     });
   })
 
+  // Asks for a run on the run's queue and answers at once: the run (minutes on a big install)
+  // never lives inside an HTTP request. Its summary is /status's `lastRun` once it has finished.
   .post("/run-alerts", async (c) => {
-    try {
-      const summary = await runAlerts(c.get("deps"));
-      const deadLettered = summary.messagesDeadLettered > 0 ? ` (${summary.messagesDeadLettered} lots de communes en échec, revérifiés au prochain passage)` : "";
-      return c.json({ message: `${summary.eventsSent} alertes envoyées sur ${summary.eventsPending} détectées${deadLettered}`, summary });
-    } catch (error) {
-      if (error instanceof AlertRunBusyError) return jsonError(c, 409, error.message, "run_busy");
-      throw error;
-    }
+    const deps = c.get("deps");
+    if (await isAlertRunInProgress(deps)) return jsonError(c, 409, new AlertRunBusyError().message, "run_busy");
+    const runId = generateRandomToken(10);
+    await deps.alertQueue.sendBatch([{ kind: "plan", runId, day: todayInParis(deps.clock()), requestedBy: "admin" }]);
+    return c.json({ message: "Vérification des alertes lancée en arrière-plan : les e-mails partiront à la fin du passage.", runId }, 202);
   });
 
 /** The JSON an admin route answers on success, read from the route itself (errors are `{ error, code }`). */

@@ -103,7 +103,8 @@ export interface Sources {
 
 /**
  * Binds every upstream client to its configured base URL and timeout, and puts a cache in front
- * of each. Concurrent identical calls share one request (per process or isolate).
+ * of each. Concurrent identical calls share one request: per process on Node, per isolate on
+ * Workers, where workers/cloudflare.ts builds these clients once per isolate, not per request.
  */
 export function createSources(deps: {
   config: Config;

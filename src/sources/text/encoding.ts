@@ -29,7 +29,7 @@ export function decodeWindows1252(bytes: Uint8Array): string {
 export function decodeUtf8OrWindows1252(input: string | Uint8Array): string {
   if (typeof input === "string") return input;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(input);
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(input);
   } catch {
     return decodeWindows1252(input);
   }

@@ -1,5 +1,5 @@
 // One row per alert run: the lock that keeps two runs apart, and the summary the admin panel shows.
-import { desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertRuns } from "../schema/index.ts";
 
@@ -13,6 +13,16 @@ export async function acquireAlertRun(db: Database, input: { runId: string; nowM
     where not exists (select 1 from ${alertRuns} where finished_at_ms is null and started_at_ms > ${input.nowMs - input.staleAfterMs})
   `);
   return result.rowsAffected === 1;
+}
+
+/** The same condition as acquireAlertRun's, read only: a run started less than `staleAfterMs` ago has not finished. */
+export async function hasUnfinishedRun(db: Database, input: { nowMs: number; staleAfterMs: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alertRuns.id })
+    .from(alertRuns)
+    .where(and(isNull(alertRuns.finishedAtMs), gt(alertRuns.startedAtMs, input.nowMs - input.staleAfterMs)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function finishAlertRun(db: Database, input: { runId: string; finishedAtMs: number; summaryJson: string }): Promise<void> {

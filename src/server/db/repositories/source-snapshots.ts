@@ -1,5 +1,6 @@
-// The alert run's bulk reads (source_snapshots) and the watermarks that outlive a day
-// (source_watermarks): written once per run by the ingest, read by each batch (decision 048).
+// The alert run's bulk reads (source_snapshots) and the sources' watermarks that outlive a day
+// (source_watermarks): written once per run by the ingest, read by each batch (decision 048). The
+// run's own budgets and stage marks are in alert_run_marks (alert-run-marks.ts).
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { sourceSnapshots, sourceWatermarks, type SourceSnapshotRow } from "../schema/index.ts";
@@ -71,26 +72,4 @@ export async function saveWatermark(db: Database, input: { source: string; value
     .insert(sourceWatermarks)
     .values({ source: input.source, value: input.value, updatedAtMs: input.nowMs })
     .onConflictDoUpdate({ target: sourceWatermarks.source, set: { value: input.value, updatedAtMs: input.nowMs } });
-}
-
-/**
- * Takes one unit of a per-day budget kept in source_watermarks (`key`, a counter), atomically:
- * true while fewer than `max` were taken. Several queue consumers share it through the database.
- */
-export async function takeFromBudget(db: Database, input: { key: string; max: number; nowMs: number }): Promise<boolean> {
-  if (input.max <= 0) return false;
-  const [row] = await db
-    .insert(sourceWatermarks)
-    .values({ source: input.key, value: "1", updatedAtMs: input.nowMs })
-    .onConflictDoUpdate({
-      target: sourceWatermarks.source,
-      set: { value: sql`cast(cast(${sourceWatermarks.value} as integer) + 1 as text)`, updatedAtMs: input.nowMs },
-    })
-    .returning({ value: sourceWatermarks.value });
-  return Number(row?.value ?? Infinity) <= input.max;
-}
-
-/** Drops the per-day budgets of `prefix` other than today's (`keep`). */
-export async function deleteBudgetsExcept(db: Database, input: { prefix: string; keep: string }): Promise<void> {
-  await db.delete(sourceWatermarks).where(and(sql`${sourceWatermarks.source} like ${`${input.prefix}%`}`, sql`${sourceWatermarks.source} <> ${input.keep}`));
 }

@@ -1,7 +1,7 @@
 // The communes' drinking-water digests (decision 049): read by the ingest (which communes have a
 // newer sample, and the digests it folds new results into) and by each batch of the run.
 import { inArray, sql } from "drizzle-orm";
-import { WATER_DIGEST_VERSION, type WaterDigest } from "../../../core/water/index.ts";
+import type { WaterDigest } from "../../../core/water/index.ts";
 import type { Database } from "../index.ts";
 import { waterDigests } from "../schema/index.ts";
 
@@ -10,45 +10,43 @@ const STATEMENTS_PER_BATCH = 200;
 const CODES_PER_QUERY = 500;
 
 /**
- * citycode → the sample codes its digest knows (the last twelve months), read from the stored JSON
- * by SQLite (json_extract) so that only that part crosses the wire. Digests of an older version
- * (before decision 052) are absent: their communes are read again.
+ * The part of these communes' digests that tells a new or late sample: the digest's version and its
+ * samples (the last twelve months), cut out of the stored JSON by SQLite (json_extract) so that
+ * only that part crosses the wire; src/server/alerts/snapshots.ts reads them.
  */
-export async function listDigestSampleCodes(db: Database, citycodes: readonly string[]): Promise<Map<string, { newest: string | null; codes: Set<string> }>> {
-  const known = new Map<string, { newest: string | null; codes: Set<string> }>();
+export async function listDigestSampleRows(
+  db: Database,
+  citycodes: readonly string[],
+): Promise<Array<{ citycode: string; newestSampleAt: string | null; version: number | null; samplesJson: string | null }>> {
+  const rows: Array<{ citycode: string; newestSampleAt: string | null; version: number | null; samplesJson: string | null }> = [];
   for (let start = 0; start < citycodes.length; start += CODES_PER_QUERY) {
-    const rows = await db
-      .select({
-        citycode: waterDigests.citycode,
-        newestSampleAt: waterDigests.newestSampleAt,
-        version: sql<number | null>`json_extract(${waterDigests.payloadJson}, '$.version')`,
-        samples: sql<string | null>`json_extract(${waterDigests.payloadJson}, '$.samples')`,
-      })
-      .from(waterDigests)
-      .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)));
-    for (const row of rows) {
-      if (row.version !== WATER_DIGEST_VERSION) continue;
-      const samples = JSON.parse(row.samples ?? "{}") as Record<string, Record<string, string>>;
-      known.set(row.citycode, { newest: row.newestSampleAt, codes: new Set(Object.values(samples).flatMap((codes) => Object.keys(codes))) });
-    }
+    rows.push(
+      ...(await db
+        .select({
+          citycode: waterDigests.citycode,
+          newestSampleAt: waterDigests.newestSampleAt,
+          version: sql<number | null>`json_extract(${waterDigests.payloadJson}, '$.version')`,
+          samplesJson: sql<string | null>`json_extract(${waterDigests.payloadJson}, '$.samples')`,
+        })
+        .from(waterDigests)
+        .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)))),
+    );
   }
-  return known;
+  return rows;
 }
 
-/** The digests of these communes (absent: none yet, or stored by an older version, to be built again). */
-export async function loadWaterDigests(db: Database, citycodes: readonly string[]): Promise<Map<string, WaterDigest>> {
-  const digests = new Map<string, WaterDigest>();
+/** The stored digests of these communes, as rows (src/server/alerts/snapshots.ts reads them). */
+export async function listWaterDigestRows(db: Database, citycodes: readonly string[]): Promise<Array<{ citycode: string; payloadJson: string }>> {
+  const rows: Array<{ citycode: string; payloadJson: string }> = [];
   for (let start = 0; start < citycodes.length; start += CODES_PER_QUERY) {
-    const rows = await db
-      .select({ citycode: waterDigests.citycode, payloadJson: waterDigests.payloadJson })
-      .from(waterDigests)
-      .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)));
-    for (const row of rows) {
-      const digest = JSON.parse(row.payloadJson) as WaterDigest;
-      if (digest.version === WATER_DIGEST_VERSION) digests.set(row.citycode, digest);
-    }
+    rows.push(
+      ...(await db
+        .select({ citycode: waterDigests.citycode, payloadJson: waterDigests.payloadJson })
+        .from(waterDigests)
+        .where(inArray(waterDigests.citycode, citycodes.slice(start, start + CODES_PER_QUERY)))),
+    );
   }
-  return digests;
+  return rows;
 }
 
 export interface DigestWrite {

@@ -8,3 +8,4 @@ export * from "./sessions.ts";
 export * from "./users.ts";
 export * from "./alerts.ts";
 export * from "./source-snapshots.ts";
+export * from "./alert-run-marks.ts";

@@ -1,0 +1,366 @@
+// Everything the alert run keeps between its stages and its runs, and the one place that reads it
+// back: the day's snapshots of the bulk reads (source_snapshots), the communes' water digests
+// (water_digests), what the last run knew of each subject (alert_states), the events waiting to be
+// sent (alert_events' payloads) and the runs' summaries (alert_runs). Every stored JSON is read
+// through its zod schema: a row that does not parse (a bug, a hand edit, a shape from an older
+// version) is logged by table and kind — never its content, never whose it is — and treated as
+// absent, so the run goes on: a missing snapshot means « read per commune », a missing digest « read
+// the commune's year », a missing state « first judgement » (no event), an unreadable event is not
+// sent.
+import { z } from "zod";
+import { levelOfAtmoCode } from "../../core/air/index.ts";
+import {
+  ALERT_TEXTS,
+  type AirAlertState,
+  type AlertEvent,
+  type AlertKind,
+  type AlertSource,
+  type BathingAlertState,
+  type CommuneSnapshotFacts,
+  type DroughtAlertState,
+  type LegacyDroughtAlertState,
+  type LegacyWaterAlertState,
+  type WaterAlertState,
+} from "../../core/alerts/index.ts";
+import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
+import type { AtmoIndex, SourceRef, Udi, WaterResult } from "../../core/types.ts";
+import { WATER_DIGEST_VERSION, type WaterDigest } from "../../core/water/index.ts";
+import { listAlertStates } from "../db/repositories/alert-events.ts";
+import { listBaselineSnapshots, listSnapshotsOfDay, type SnapshotSource } from "../db/repositories/source-snapshots.ts";
+import { listDigestSampleRows, listWaterDigestRows } from "../db/repositories/water-digests.ts";
+import type { AlertEventRow } from "../db/schema/index.ts";
+import type { AppDeps } from "../deps.ts";
+import type { AirIndices } from "../services/commune-data.ts";
+
+type Deps = Pick<AppDeps, "db" | "log">;
+
+// ---------------------------------------------------------------- reading a stored JSON
+
+type StoredTable = "source_snapshots" | "water_digests" | "alert_states" | "alert_events" | "alert_runs";
+
+/**
+ * The value of a stored JSON column, or null when it does not parse or does not match `schema`.
+ * The log names the table, the kind of row and the first mismatching field: never the content.
+ */
+export function readStoredJson<T>(deps: Pick<AppDeps, "log">, schema: z.ZodType<T>, json: string, where: { table: StoredTable; kind: string }): T | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    deps.log({ level: "warn", message: "stored row unreadable, treated as absent", fields: { ...where, issue: "not JSON" } });
+    return null;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  deps.log({
+    level: "warn",
+    message: "stored row unreadable, treated as absent",
+    fields: { ...where, issue: issue ? `${issue.code} at ${issue.path.join(".") || "(root)"}` : "invalid" },
+  });
+  return null;
+}
+
+// ---------------------------------------------------------------- shapes
+
+const nullableString = z.string().nullable();
+const levelSchema = z.enum(["excellent", "good", "acceptable", "concerning", "critical", "unavailable"]);
+const gravitySchema = z.enum(["vigilance", "alerte", "alerte_renforcee", "crise"]);
+
+const sourceRefSchema: z.ZodType<SourceRef> = z.object({ name: z.string(), url: z.string(), publisher: z.string() });
+
+const atmoIndexSchema: z.ZodType<AtmoIndex> = z.object({
+  code: z.number(),
+  label: z.string(),
+  color: nullableString,
+  date: z.string(),
+  zoneCode: z.string(),
+  zoneName: z.string(),
+  zoneType: z.string(),
+  agency: nullableString,
+  subIndices: z.object({ no2: z.number().nullable(), o3: z.number().nullable(), pm10: z.number().nullable(), pm25: z.number().nullable(), so2: z.number().nullable() }),
+});
+
+const complianceFlagSchema = z.enum(["C", "D", "N", "S"]).nullable();
+
+const waterResultSchema: z.ZodType<WaterResult> = z.object({
+  sampleCode: z.string(),
+  parameterCode: z.string(),
+  parameterLabel: z.string(),
+  rawValue: z.string(),
+  numericValue: z.number().nullable(),
+  unit: nullableString,
+  qualityLimit: nullableString,
+  qualityReference: nullableString,
+  sampledAt: z.string(),
+  sampleConclusion: nullableString,
+  limitsBacteriological: complianceFlagSchema,
+  limitsPhysicochemical: complianceFlagSchema,
+  referencesBacteriological: complianceFlagSchema,
+  referencesPhysicochemical: complianceFlagSchema,
+  distributor: nullableString,
+  networks: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+
+const udiSchema: z.ZodType<Udi> = z.object({ code: z.string(), name: z.string(), quarter: nullableString });
+
+/** src/core/water/digest.ts */
+const digestInstantSchema = z.object({ at: z.string(), samples: z.record(z.string(), waterResultSchema) });
+/** network → sample code → date-time */
+const digestSamplesSchema = z.record(z.string(), z.record(z.string(), z.string()));
+// A version-1 digest (before decision 052) fails here: it is absent, read again and rebuilt.
+const waterDigestSchema: z.ZodType<WaterDigest> = z.object({
+  version: z.literal(WATER_DIGEST_VERSION),
+  udis: z.array(udiSchema),
+  udisFromResults: z.boolean(),
+  latest: z.record(z.string(), digestInstantSchema),
+  heads: z.record(z.string(), digestInstantSchema),
+  samples: digestSamplesSchema,
+});
+
+export interface AtmoSnapshot {
+  /** zone code (commune INSEE or EPCI SIREN) → its indices for the day and the next */
+  indices: Record<string, AtmoIndex[]>;
+  /** commune → its EPCI's SIREN (null: none); null when the API Géo could not be read */
+  epciOf: Record<string, string | null> | null;
+}
+
+export interface HubeauSnapshot {
+  /** communes whose digest got a newer sample today, or was built today: judge them from it */
+  changed: string[];
+  /** communes to read per commune today (see WaterPath in src/core/alerts/reads.ts) */
+  perCommune: string[];
+}
+
+export interface VigieauSnapshot {
+  fingerprintSha256: string;
+  zoneCount: number;
+  changed: boolean;
+}
+
+type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot };
+
+const SNAPSHOT_SCHEMAS: { [Source in SnapshotSource]: z.ZodType<SnapshotOf[Source]> } = {
+  atmo: z.object({ indices: z.record(z.string(), z.array(atmoIndexSchema)), epciOf: z.record(z.string(), nullableString).nullable() }),
+  // Rows written before `perCommune` existed lack it.
+  hubeau: z.object({ changed: z.array(z.string()).default([]), perCommune: z.array(z.string()).default([]) }),
+  vigieau: z.object({ fingerprintSha256: z.string(), zoneCount: z.number().int().min(0), changed: z.boolean() }),
+};
+
+
+/**
+ * What the last run knew of a subject, per source: today's shapes of src/core/alerts/diff.ts.
+ * When a state's shape changes there, its schema changes here (and type-checking says so).
+ */
+export interface AlertStateOf {
+  water: WaterAlertState | LegacyWaterAlertState;
+  drought: DroughtAlertState | LegacyDroughtAlertState;
+  air: AirAlertState;
+  bathing: BathingAlertState;
+}
+
+export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStateOf[Source]> } = {
+  water: z.union([
+    z.object({
+      version: z.literal(2),
+      networks: z.record(
+        z.string(),
+        z.object({
+          level: levelSchema,
+          word: z.string(),
+          sampledAt: z.string(),
+          officialVerdict: z.enum(["conforme", "non_conforme", "derogation"]).nullable(),
+          flagged: z.record(z.string(), z.object({ measuredAt: z.string(), label: z.string(), level: levelSchema })),
+        }),
+      ),
+    }),
+    // Stored before decision 052: read as a baseline by diffWater.
+    z.object({ lastSampleAt: z.string(), alerted: z.boolean() }),
+  ]),
+  drought: z.union([
+    z.object({ version: z.literal(2), zones: z.record(z.string(), gravitySchema.nullable()) }),
+    // Stored before issue 20: read as a baseline by diffDrought.
+    z.object({ gravity: gravitySchema.nullable() }),
+  ]),
+  air: z.object({ episodeLastDay: nullableString }),
+  bathing: z.record(z.string(), z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString })),
+};
+
+const ALERT_SOURCES = Object.keys(ALERT_STATE_SCHEMAS) as AlertSource[];
+
+const alertEventSchema: z.ZodType<AlertEvent> = z.object({
+  source: z.enum(ALERT_SOURCES as [AlertSource, ...AlertSource[]]),
+  key: z.string(),
+  severity: z.enum(["critical", "warning", "info"]),
+  kind: z.enum(Object.keys(ALERT_TEXTS) as [AlertKind, ...AlertKind[]]),
+  title: z.string(),
+  lines: z.array(z.string()),
+  dataDate: nullableString,
+  sourceRef: sourceRefSchema,
+});
+
+/** What an alert_events row keeps for the email: the address as it was, its report link, the event. */
+export interface StoredEventPayload {
+  addressLabel: string;
+  reportUrl: string;
+  event: AlertEvent;
+}
+
+const storedEventPayloadSchema: z.ZodType<StoredEventPayload> = z.object({ addressLabel: z.string(), reportUrl: z.string(), event: alertEventSchema });
+
+// ---------------------------------------------------------------- source_snapshots
+
+export interface StoredSnapshot<Source extends SnapshotSource> {
+  department: string;
+  payload: SnapshotOf[Source];
+}
+
+function readSnapshot<Source extends SnapshotSource>(deps: Pick<AppDeps, "log">, source: Source, payloadJson: string): SnapshotOf[Source] | null {
+  return readStoredJson(deps, SNAPSHOT_SCHEMAS[source], payloadJson, { table: "source_snapshots", kind: source });
+}
+
+/** The day's readable snapshots of `source` for these départements (an unreadable one is absent). */
+export async function loadSnapshotsOfDay<Source extends SnapshotSource>(deps: Deps, input: { day: string; source: Source; departments: readonly string[] }): Promise<Map<string, SnapshotOf[Source]>> {
+  const rows = await listSnapshotsOfDay(deps.db, { day: input.day, departments: input.departments });
+  const snapshots = new Map<string, SnapshotOf[Source]>();
+  for (const row of rows) {
+    if (row.source !== input.source) continue;
+    const payload = readSnapshot(deps, input.source, row.payloadJson);
+    if (payload) snapshots.set(row.department, payload);
+  }
+  return snapshots;
+}
+
+/** Per département, the latest readable snapshot of `source` before `day`: what the last run knew. */
+export async function loadBaselineSnapshots<Source extends SnapshotSource>(deps: Deps, input: { day: string; source: Source }): Promise<Map<string, SnapshotOf[Source]>> {
+  const baselines = new Map<string, SnapshotOf[Source]>();
+  for (const row of await listBaselineSnapshots(deps.db, input)) {
+    const payload = readSnapshot(deps, input.source, row.payloadJson);
+    if (payload) baselines.set(row.department, payload);
+  }
+  return baselines;
+}
+
+// ---------------------------------------------------------------- water_digests
+
+/**
+ * citycode → the newest sample and the sample codes its digest knows (the last twelve months),
+ * to tell a new or late sample (decision 052). A digest of another version, or unreadable, is
+ * absent: its commune is read again.
+ */
+export async function loadDigestSampleCodes(deps: Deps, citycodes: readonly string[]): Promise<Map<string, { newest: string | null; codes: Set<string> }>> {
+  const known = new Map<string, { newest: string | null; codes: Set<string> }>();
+  for (const row of await listDigestSampleRows(deps.db, citycodes)) {
+    if (row.version !== WATER_DIGEST_VERSION) continue;
+    const samples = readStoredJson(deps, digestSamplesSchema, row.samplesJson ?? "{}", { table: "water_digests", kind: "digest samples" });
+    if (samples) known.set(row.citycode, { newest: row.newestSampleAt, codes: new Set(Object.values(samples).flatMap((codes) => Object.keys(codes))) });
+  }
+  return known;
+}
+
+/** The readable digests of these communes (absent: none yet, or unreadable — then it is read again and rebuilt). */
+export async function loadWaterDigests(deps: Deps, citycodes: readonly string[]): Promise<Map<string, WaterDigest>> {
+  const digests = new Map<string, WaterDigest>();
+  for (const row of await listWaterDigestRows(deps.db, citycodes)) {
+    const digest = readStoredJson(deps, waterDigestSchema, row.payloadJson, { table: "water_digests", kind: "digest" });
+    if (digest) digests.set(row.citycode, digest);
+  }
+  return digests;
+}
+
+// ---------------------------------------------------------------- alert_states
+
+/** `${subjectKey}|${source}` → the state the last run kept, each read through its source's schema. */
+export async function loadAlertStates(deps: Deps, subjectKeys: readonly string[]): Promise<Map<string, AlertStateOf[AlertSource]>> {
+  const states = new Map<string, AlertStateOf[AlertSource]>();
+  for (const row of await listAlertStates(deps.db, subjectKeys)) {
+    const source = row.source as AlertSource;
+    const schema = ALERT_STATE_SCHEMAS[source] as z.ZodType<AlertStateOf[AlertSource]> | undefined;
+    if (!schema) {
+      deps.log({ level: "warn", message: "stored row unreadable, treated as absent", fields: { table: "alert_states", kind: "unknown source" } });
+      continue;
+    }
+    const state = readStoredJson(deps, schema, row.stateJson, { table: "alert_states", kind: source });
+    if (state) states.set(`${row.subjectKey}|${source}`, state);
+  }
+  return states;
+}
+
+// ---------------------------------------------------------------- alert_events
+
+/** An event's payload, or null when it cannot be read (the event is then never sent). */
+export function readStoredEventPayload(deps: Pick<AppDeps, "log">, row: Pick<AlertEventRow, "source" | "payloadJson">): StoredEventPayload | null {
+  return readStoredJson(deps, storedEventPayloadSchema, row.payloadJson, { table: "alert_events", kind: row.source });
+}
+
+// ---------------------------------------------------------------- alert_runs
+
+/** A run's summary as stored, for the admin panel (null: none, or unreadable). */
+export function readRunSummary(deps: Pick<AppDeps, "log">, summaryJson: string | null): Record<string, unknown> | null {
+  if (summaryJson === null) return null;
+  return readStoredJson(deps, z.record(z.string(), z.unknown()), summaryJson, { table: "alert_runs", kind: "summary" });
+}
+
+// ---------------------------------------------------------------- what a batch learns
+
+/** What a batch learns from the snapshots for one commune (citycode as the subjects carry it). */
+export interface CommuneChanges extends CommuneSnapshotFacts {
+  /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
+  air: AirIndices | null;
+}
+
+export interface RunChanges {
+  day: string;
+  communes: Record<string, CommuneChanges>;
+  /** the batch's communes' water digests (absent: none yet) */
+  digests: Map<string, WaterDigest>;
+}
+
+/** The snapshots of the communes of one batch: one query for their départements, every source. */
+export async function loadRunChanges(deps: Deps, params: { day: string; communes: readonly string[] }): Promise<RunChanges> {
+  const departments = [...new Set(params.communes.map((citycode) => departmentCodeOf(toCommuneCode(citycode))))];
+  const rows = await listSnapshotsOfDay(deps.db, { day: params.day, departments });
+  const atmo = new Map<string, AtmoSnapshot>();
+  const hubeau = new Map<string, { changed: Set<string>; perCommune: Set<string> }>();
+  const vigieau = new Map<string, VigieauSnapshot>();
+  for (const row of rows) {
+    if (row.source === "atmo") {
+      const snapshot = readSnapshot(deps, "atmo", row.payloadJson);
+      if (snapshot) atmo.set(row.department, snapshot);
+    } else if (row.source === "hubeau") {
+      const snapshot = readSnapshot(deps, "hubeau", row.payloadJson);
+      if (snapshot) hubeau.set(row.department, { changed: new Set(snapshot.changed), perCommune: new Set(snapshot.perCommune) });
+    } else if (row.source === "vigieau") {
+      const snapshot = readSnapshot(deps, "vigieau", row.payloadJson);
+      if (snapshot) vigieau.set(row.department, snapshot);
+    }
+  }
+  const communes: Record<string, CommuneChanges> = {};
+  for (const citycode of params.communes) {
+    const communeCode = toCommuneCode(citycode);
+    const department = departmentCodeOf(communeCode);
+    const air = atmo.get(department);
+    const water = hubeau.get(department);
+    communes[citycode] = {
+      air: air ? airIndicesOf(air, communeCode, params.day) : null,
+      water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
+      droughtChanged: vigieau.get(department)?.changed ?? true,
+      droughtNone: vigieau.get(department)?.zoneCount === 0,
+    };
+  }
+  return { day: params.day, communes, digests: await loadWaterDigests(deps, params.communes) };
+}
+
+/**
+ * The same choice as the report page (commune-data.ts, loadAirIndices): the commune's own
+ * indices, and its EPCI's only when the commune has no usable index for today.
+ */
+function airIndicesOf(snapshot: AtmoSnapshot, communeCode: string, day: string): AirIndices {
+  const own = snapshot.indices[communeCode] ?? [];
+  const epciCode = snapshot.epciOf?.[communeCode] ?? null;
+  const epciIndices = epciCode ? (snapshot.indices[epciCode] ?? []) : [];
+  const epci = epciCode ? { code: epciCode, name: epciIndices[0]?.zoneName ?? "" } : null;
+  const hasToday = own.some((index) => index.date === day && levelOfAtmoCode(index.code) !== null);
+  if (hasToday || !epci) return { atmo: { ok: true, data: own }, epci };
+  return { atmo: { ok: true, data: [...own, ...epciIndices] }, epci };
+}

@@ -1,0 +1,117 @@
+// Who is watched, for what: confirmed sign-ups and the monitored addresses of confirmed accounts,
+// with each recipient's preferences, read by commune so that each commune is fetched once. The
+// plan stage (plan.ts) reads the watched communes page by page with how many subjects each has;
+// the ingest (ingest.ts) reads their codes; a batch (process.ts) reads only its own communes'
+// subjects (`loadSubjectsOfCommunes`), or one part of a crowded commune, so its memory does not
+// grow with the number of people watching. `planAlertSubjects` (everything at once) is kept for
+// tests and small tools.
+import type { AlertSource } from "../../core/alerts/index.ts";
+import type { PickedAddress } from "../../core/types.ts";
+import type { Database } from "../db/index.ts";
+import { countVerifiedAddressesPerCommunePage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
+import { listPreferenceRows } from "../db/repositories/preferences.ts";
+import { countActiveSubscriptionsPerCommunePage, listActiveSubscriptions, listActiveSubscriptionsInCommunes } from "../db/repositories/subscriptions.ts";
+import { listVerifiedUserIds } from "../db/repositories/users.ts";
+import { readPickedAddress, type AlertSubscriptionRow, type MonitoredAddressRow } from "../db/schema/index.ts";
+import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
+
+/** The sources the daily run checks. */
+export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
+
+export interface AlertSubject {
+  /** a sign-up's or a monitored address's key (db/alert-keys.ts) */
+  subjectKey: string;
+  /** who gets the email: the sign-up or the account (db/alert-keys.ts) */
+  recipientKey: string;
+  address: PickedAddress;
+  /** the network the person chose (or the one found when the address was added); null: the default network */
+  udiCode: string | null;
+  sources: AlertSource[];
+}
+
+/** At most this many parts per commune (10 million subjects at 1 000 a part): beyond, parts grow. */
+export const MAX_PARTS_PER_COMMUNE = 10_000;
+
+/**
+ * One slice of a commune too crowded for one batch: the subjects whose row's rowid is `index`
+ * modulo `of`, in each table. Both tables are ordinary rowid tables (text primary key, not
+ * WITHOUT ROWID), so every row is in exactly one part and a part never reads the whole commune.
+ * Only a VACUUM between two parts of a run could renumber rows; the next run checks them anyway.
+ */
+export interface CommunePart {
+  index: number;
+  of: number;
+}
+
+/** A commune where someone is watched, and how many subjects it has (an upper bound: an account that turned every source off is counted). */
+export interface WatchedCommune {
+  citycode: string;
+  subjects: number;
+}
+
+/** Sign-ups (all sources on) and verified accounts' addresses (minus the sources they turned off). */
+async function toSubjects(db: Database, subscriptions: readonly AlertSubscriptionRow[], verifiedAddresses: readonly MonitoredAddressRow[]): Promise<AlertSubject[]> {
+  const subjects: AlertSubject[] = subscriptions.map((subscription) => ({
+    subjectKey: encodeSubjectKey({ kind: "subscription", id: subscription.id }),
+    recipientKey: subscriptionRecipientKey(subscription.id),
+    address: readPickedAddress(subscription),
+    udiCode: null,
+    sources: [...CHECKED_SOURCES],
+  }));
+  const watchedUserIds = [...new Set(verifiedAddresses.map((address) => address.userId))];
+  const disabled = new Set<string>();
+  for (let start = 0; start < watchedUserIds.length; start += 500) {
+    const rows = await listPreferenceRows(db, watchedUserIds.slice(start, start + 500));
+    for (const row of rows) if (!row.emailEnabled) disabled.add(`${row.userId}|${row.sourceType}`);
+  }
+  for (const address of verifiedAddresses) {
+    const sources = CHECKED_SOURCES.filter((source) => !disabled.has(`${address.userId}|${source}`));
+    if (sources.length === 0) continue;
+    subjects.push({
+      subjectKey: encodeSubjectKey({ kind: "address", id: address.id }),
+      recipientKey: accountRecipientKey(address.userId),
+      address: readPickedAddress(address),
+      udiCode: address.udiCode,
+      sources,
+    });
+  }
+  return subjects;
+}
+
+/** Every subject at once: fine for tests and small installs; the daily run pages instead. */
+export async function planAlertSubjects(db: Database): Promise<AlertSubject[]> {
+  const verifiedIds = new Set(await listVerifiedUserIds(db));
+  const addresses = verifiedIds.size > 0 ? (await listAllAddresses(db)).filter((address) => verifiedIds.has(address.userId)) : [];
+  return toSubjects(db, await listActiveSubscriptions(db), addresses);
+}
+
+/** The subjects of these communes only (of one part of a commune, with `part`): what one queued batch loads. */
+export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly string[], part?: CommunePart): Promise<AlertSubject[]> {
+  if (citycodes.length === 0) return [];
+  const [subscriptions, addresses] = await Promise.all([
+    listActiveSubscriptionsInCommunes(db, citycodes, part),
+    listVerifiedAddressesInCommunes(db, citycodes, part),
+  ]);
+  return toSubjects(db, subscriptions, addresses);
+}
+
+/**
+ * The next `limit` communes (in code order, after `afterCitycode`) where someone is watched, with
+ * their subjects: the union of the sign-ups' and the accounts' communes. Each list's first `limit`
+ * codes hold the union's first `limit`, so two keyset reads of `limit` rows give an exact page,
+ * and each code of the page has its exact count in both lists.
+ */
+export async function listWatchedCommunesWithCountsPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
+  const [signUps, accounts] = await Promise.all([countActiveSubscriptionsPerCommunePage(db, input), countVerifiedAddressesPerCommunePage(db, input)]);
+  const subjects = new Map<string, number>();
+  for (const row of [...signUps, ...accounts]) subjects.set(row.citycode, (subjects.get(row.citycode) ?? 0) + row.count);
+  return [...subjects.keys()]
+    .sort()
+    .slice(0, input.limit)
+    .map((citycode) => ({ citycode, subjects: subjects.get(citycode) ?? 0 }));
+}
+
+/** The same page, codes only (the day's bulk reads, ingest.ts). */
+export async function listWatchedCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
+  return (await listWatchedCommunesWithCountsPage(db, input)).map((commune) => commune.citycode);
+}
