@@ -195,6 +195,8 @@ const alertEventSchema: z.ZodType<AlertEvent> = z.object({
   kind: z.enum(Object.keys(ALERT_TEXTS) as [AlertKind, ...AlertKind[]]),
   title: z.string(),
   lines: z.array(z.string()),
+  // A drought change quotes each zone under its own heading (the report's lines for that zone).
+  groups: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })).optional(),
   dataDate: nullableString,
   sourceRef: sourceRefSchema,
 });
