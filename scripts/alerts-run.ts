@@ -13,7 +13,11 @@ try {
     [
       `Vérification des alertes terminée en ${(summary.durationMs / 1000).toFixed(1)} s :`,
       `  ${summary.subjectsChecked} adresses vérifiées dans ${summary.communes} communes (${summary.upstreamCalls} appels aux sources officielles)`,
-      `  appels par source : ${Object.entries(summary.upstreamCallsBySource).map(([name, calls]) => `${name} ${calls}`).join(", ") || "aucun"}`,
+      `  appels par source : ${
+        Object.entries(summary.upstreamCallsBySource)
+          .map(([name, calls]) => `${name} ${calls}`)
+          .join(", ") || "aucun"
+      }`,
       `  ${summary.batches} lots de communes, ${summary.sendPages} pages d'envoi${summary.messagesDeadLettered > 0 ? `, ${summary.messagesDeadLettered} lots en échec définitif (revérifiés au prochain passage)` : ""}`,
       `  ${summary.alertsDetected} alertes détectées, ${summary.eventsSent} envoyées dans ${summary.sent} emails, ${summary.failed} emails en échec`,
     ].join("\n"),

@@ -23,7 +23,11 @@ export function inlineScriptHashes(documents: string[]): string[] {
       if (/\bsrc\s*=/i.test(attributes)) continue;
       const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
       if (!EXECUTABLE_TYPES.has(type)) continue;
-      hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+      hashes.add(
+        `'sha256-${createHash("sha256")
+          .update(match[2] ?? "", "utf8")
+          .digest("base64")}'`,
+      );
     }
   }
   return [...hashes].sort();

@@ -1,7 +1,7 @@
 // `npm test`: everything a fresh machine needs, then every suite in order, with one closing line
 // summed over all of them: "N passed, N failed, N skipped". Exits non-zero on any failure.
 // 0. Debian packages (Chromium, poppler-utils): installed when we are root with apt-get, else the
-//    exact command to run, and stop. 1. The check gate (type check + lint), counted as one test.
+//    exact command to run, and stop. 1. The check gate (type check + lint + format), counted as one test.
 // 2. The build. 3. vitest. 4. Playwright.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -43,10 +43,7 @@ function finish(): never {
 }
 
 // 0. Debian packages the tests need: Chromium (e2e, Lighthouse) and poppler-utils (PDF checks).
-const missing = [
-  ...(isExecutable(CHROMIUM_PATH) ? [] : ["chromium"]),
-  ...(onPath("pdftotext") ? [] : ["poppler-utils"]),
-];
+const missing = [...(isExecutable(CHROMIUM_PATH) ? [] : ["chromium"]), ...(onPath("pdftotext") ? [] : ["poppler-utils"])];
 if (missing.length > 0) {
   const canInstall = process.getuid?.() === 0 && onPath("apt-get");
   if (canInstall) {
@@ -59,7 +56,9 @@ if (missing.length > 0) {
       finish();
     }
   } else {
-    console.error(`\nThe tests need ${missing.join(" and ")}, which this machine lacks. Install ${missing.length > 1 ? "them" : "it"}, then run npm test again:\n`);
+    console.error(
+      `\nThe tests need ${missing.join(" and ")}, which this machine lacks. Install ${missing.length > 1 ? "them" : "it"}, then run npm test again:\n`,
+    );
     console.error(`  sudo apt-get install -y ${missing.join(" ")}\n`);
     if (missing.includes("chromium")) console.error(`(Or set CHROMIUM_PATH to another Chromium; now ${CHROMIUM_PATH}.)\n`);
     brokenSteps.push(`missing ${missing.join(", ")}`);
@@ -70,13 +69,17 @@ if (missing.length > 0) {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
-// 1. The check gate: both halves run, so one run shows every type and lint error; one test.
+// 1. The check gate: every part runs, so one run shows every type, lint and format error; one test.
 const typecheckStatus = run("check: typecheck", "npm", ["run", "--silent", "typecheck"]);
 const lintStatus = run("check: lint", "npm", ["run", "--silent", "lint"]);
-if (typecheckStatus === 0 && lintStatus === 0) totals.passed += 1;
+const formatStatus = run("check: format", "npm", ["run", "--silent", "format:check"]);
+if (typecheckStatus === 0 && lintStatus === 0 && formatStatus === 0) totals.passed += 1;
 else {
   totals.failed += 1;
-  console.error(`The check failed: ${[typecheckStatus !== 0 && "type errors", lintStatus !== 0 && "lint errors"].filter(Boolean).join(" and ")}.`);
+  const failed = [typecheckStatus !== 0 && "type errors", lintStatus !== 0 && "lint errors", formatStatus !== 0 && "unformatted files (npm run format)"].filter(
+    Boolean,
+  );
+  console.error(`The check failed: ${failed.join(", ")}.`);
 }
 
 const npx = join(ROOT, "node_modules", ".bin");

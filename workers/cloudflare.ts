@@ -82,10 +82,7 @@ export default {
         return await isolateOf(env).app.fetch(request, env, ctx);
       } catch (error) {
         if (error instanceof ConfigError) logJson({ level: "error", message: "invalid configuration", fields: { detail: error.message } });
-        return Response.json(
-          { error: "Le service est momentanément indisponible. Veuillez réessayer plus tard.", code: "unavailable" },
-          { status: 503 },
-        );
+        return Response.json({ error: "Le service est momentanément indisponible. Veuillez réessayer plus tard.", code: "unavailable" }, { status: 503 });
       }
     }
     return env.ASSETS.fetch(request);
@@ -99,7 +96,11 @@ export default {
     const at = new Date(controller.scheduledTime);
     const stage = alertStageAt(at);
     if (!stage) {
-      logJson({ level: "info", message: "scheduled trigger skipped (not an alert stage time in Paris)", fields: { cron: controller.cron, at: at.toISOString() } });
+      logJson({
+        level: "info",
+        message: "scheduled trigger skipped (not an alert stage time in Paris)",
+        fields: { cron: controller.cron, at: at.toISOString() },
+      });
       return;
     }
     const work = async () => {
@@ -150,7 +151,9 @@ export default {
         const outcome = await handleAlertMessage(deps, parsed.data, queue, context);
         message.ack();
         const fields: Record<string, number> =
-          outcome.kind === "process" ? { communes: outcome.communes, subjectsChecked: outcome.subjectsChecked, alertsDetected: outcome.alertsDetected } : { ...outcome.outcome };
+          outcome.kind === "process"
+            ? { communes: outcome.communes, subjectsChecked: outcome.subjectsChecked, alertsDetected: outcome.alertsDetected }
+            : { ...outcome.outcome };
         logJson({ level: "info", message: `alert ${outcome.kind} message done`, fields: { runId: parsed.data.runId, ...fields } });
       } catch (error) {
         logJson({

@@ -17,7 +17,8 @@ export const coreIsPure: Rule.RuleModule = {
     type: "problem",
     docs: { description: "files under src/core import only files under src/core" },
     messages: {
-      outside: "src/core is pure and imports only src/core (no package, no node:*, no server, sources or islands), not '{{source}}'. Pass what it needs in as a parameter.",
+      outside:
+        "src/core is pure and imports only src/core (no package, no node:*, no server, sources or islands), not '{{source}}'. Pass what it needs in as a parameter.",
     },
     schema: [],
   },

@@ -6,8 +6,7 @@ export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critic
 
 /** Outcome of one upstream call, after validation and mapping. Never throws past the adapter. */
 export type SourceResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found"; detail?: string; status?: number };
+  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found"; detail?: string; status?: number };
 
 export interface SourceRef {
   /** Short French name shown on the card, e.g. « Contrôle sanitaire des ARS (Hub'Eau) ». */

@@ -24,9 +24,7 @@ export const GET: APIRoute = async () => {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      (entry) => `  <url><loc>${absoluteUrl(entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
-    ),
+    ...entries.map((entry) => `  <url><loc>${absoluteUrl(entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`),
     "</urlset>",
     "",
   ].join("\n");

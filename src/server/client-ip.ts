@@ -50,7 +50,10 @@ function parseIpv6(text: string): bigint | null {
 const IPV4_MAPPED_PREFIX = 0xffffn << 32n;
 
 function parseAddress(text: string): Address | null {
-  const trimmed = text.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const trimmed = text
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   const v4 = parseIpv4(trimmed);
   if (v4 !== null) return { version: 4, value: v4 };
   const v6 = parseIpv6(trimmed);

@@ -6,4 +6,3 @@ import { frenchTypography } from "../core/shared/format.ts";
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string, code = "bad_request") {
   return c.json({ error: frenchTypography(message), code }, status);
 }
-

@@ -32,7 +32,9 @@ export function describeError(error: unknown): Record<string, string> {
   const fields: Record<string, string> = { error: error.constructor.name };
   const cause: unknown = error.cause;
   if (cause instanceof Error) fields.cause = cause.constructor.name;
-  const code = [error, cause].map((item) => (item && typeof item === "object" && "code" in item ? item.code : undefined)).find((item) => typeof item === "string");
+  const code = [error, cause]
+    .map((item) => (item && typeof item === "object" && "code" in item ? item.code : undefined))
+    .find((item) => typeof item === "string");
   if (typeof code === "string") fields.code = code;
   if ("query" in error && typeof error.query === "string") fields.query = nameQuery(error.query);
   return fields;

@@ -32,7 +32,11 @@ async function startProcess(script: string, env: Record<string, string>, ready: 
 export async function benchAlertRun(): Promise<Array<[string, string, string]>> {
   const upstreamPort = await freePort();
   const resendPort = await freePort();
-  const upstream = await startProcess("tests/fakes/upstream-server.ts", { PORT: String(upstreamPort), DELAY_MS: String(UPSTREAM_DELAY_MS), NATIONAL_COMMUNES: String(COMMUNES) }, "listening");
+  const upstream = await startProcess(
+    "tests/fakes/upstream-server.ts",
+    { PORT: String(upstreamPort), DELAY_MS: String(UPSTREAM_DELAY_MS), NATIONAL_COMMUNES: String(COMMUNES) },
+    "listening",
+  );
   const resendProcess = await startProcess("tests/fakes/resend-server.ts", { PORT: String(resendPort) }, "listening");
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   const resendUrl = `http://127.0.0.1:${resendPort}`;

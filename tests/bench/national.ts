@@ -91,7 +91,8 @@ function describeRequest(request: FakeRequest): string {
   const last = request.path.split("/").filter(Boolean).at(-1) ?? "";
   switch (request.source) {
     case "hubeau":
-      if (request.path.endsWith("/resultats_dis")) return `hubeau|results ${request.query.code_departement !== undefined ? "by département (bulk)" : "per commune"}`;
+      if (request.path.endsWith("/resultats_dis"))
+        return `hubeau|results ${request.query.code_departement !== undefined ? "by département (bulk)" : "per commune"}`;
       return `hubeau|${last} per commune`;
     case "vigieau":
       return request.path.includes("/zones/departement/") ? "vigieau|zones by département (bulk)" : "vigieau|zones per commune";
@@ -158,7 +159,9 @@ interface FakesHandle {
 }
 
 async function startFakesProcess(communes: number, now: Date, rowsPerSample: number): Promise<FakesHandle> {
-  const child: ChildProcess = fork(import.meta.filename, ["--fakes-child", String(communes), now.toISOString(), String(rowsPerSample)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(import.meta.filename, ["--fakes-child", String(communes), now.toISOString(), String(rowsPerSample)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const waiting = new Map<number, { resolve: (reply: Record<string, unknown>) => void; reject: (error: Error) => void }>();
   child.on("message", (reply: { id: number } & Record<string, unknown>) => {
     waiting.get(reply.id)?.resolve(reply);
@@ -365,7 +368,16 @@ async function seedSubscribers(db: Database, communes: readonly string[], addres
   const perCommune = spreadAddresses(communes, addresses);
   const rowsPerInsert = 500;
   const insertsPerTransaction = 20;
-  const figures: SeedFigures = { communes: communes.length, signUps: 0, accountAddresses: 0, accounts: 0, unconfirmed: 0, largestCommune: 0, seedMs: 0, sitesNearSubscribers: 0 };
+  const figures: SeedFigures = {
+    communes: communes.length,
+    signUps: 0,
+    accountAddresses: 0,
+    accounts: 0,
+    unconfirmed: 0,
+    largestCommune: 0,
+    seedMs: 0,
+    sitesNearSubscribers: 0,
+  };
   const nearSites = new Set<string>();
   let subscriptionRows: Array<typeof alertSubscriptions.$inferInsert> = [];
   let addressRows: Array<typeof monitoredAddresses.$inferInsert> = [];
@@ -378,9 +390,12 @@ async function seedSubscribers(db: Database, communes: readonly string[], addres
     const statements = [];
     // Users before their addresses and preferences (foreign keys), in the same transaction.
     for (let start = 0; start < userRows.length; start += rowsPerInsert) statements.push(db.insert(users).values(userRows.slice(start, start + rowsPerInsert)));
-    for (let start = 0; start < preferenceRows.length; start += rowsPerInsert) statements.push(db.insert(alertPreferences).values(preferenceRows.slice(start, start + rowsPerInsert)));
-    for (let start = 0; start < addressRows.length; start += rowsPerInsert) statements.push(db.insert(monitoredAddresses).values(addressRows.slice(start, start + rowsPerInsert)));
-    for (let start = 0; start < subscriptionRows.length; start += rowsPerInsert) statements.push(db.insert(alertSubscriptions).values(subscriptionRows.slice(start, start + rowsPerInsert)));
+    for (let start = 0; start < preferenceRows.length; start += rowsPerInsert)
+      statements.push(db.insert(alertPreferences).values(preferenceRows.slice(start, start + rowsPerInsert)));
+    for (let start = 0; start < addressRows.length; start += rowsPerInsert)
+      statements.push(db.insert(monitoredAddresses).values(addressRows.slice(start, start + rowsPerInsert)));
+    for (let start = 0; start < subscriptionRows.length; start += rowsPerInsert)
+      statements.push(db.insert(alertSubscriptions).values(subscriptionRows.slice(start, start + rowsPerInsert)));
     const [first, ...rest] = statements;
     if (first) await db.batch([first, ...rest]);
     subscriptionRows = [];
@@ -413,19 +428,44 @@ async function seedSubscribers(db: Database, communes: readonly string[], addres
         const accountIndex = Math.floor(accountSlot++ / ADDRESSES_PER_ACCOUNT);
         const userId = `compte${accountIndex}`;
         if (accountSlot % ADDRESSES_PER_ACCOUNT === 1) {
-          userRows.push({ id: userId, email: `compte${accountIndex}@example.org`, firstName: "Camille", emailVerifiedAtMs: nowMs, createdAtMs: nowMs, updatedAtMs: nowMs });
+          userRows.push({
+            id: userId,
+            email: `compte${accountIndex}@example.org`,
+            firstName: "Camille",
+            emailVerifiedAtMs: nowMs,
+            createdAtMs: nowMs,
+            updatedAtMs: nowMs,
+          });
           if (accountIndex % BATHING_OFF_EVERY === 0) preferenceRows.push({ userId, sourceType: "bathing", emailEnabled: false, updatedAtMs: nowMs });
           figures.accounts += 1;
         }
         addressRows.push({ id: `adresse${index}`, userId, label: "Domicile", ...address, udiCode: null, createdAtMs: nowMs });
         figures.accountAddresses += 1;
       } else {
-        subscriptionRows.push({ id: `inscription${index}`, email: `abonne${index}@example.org`, ...address, partnerOrigin: null, consentAtMs: nowMs, confirmationSentAtMs: nowMs, confirmedAtMs: nowMs, createdAtMs: nowMs });
+        subscriptionRows.push({
+          id: `inscription${index}`,
+          email: `abonne${index}@example.org`,
+          ...address,
+          partnerOrigin: null,
+          consentAtMs: nowMs,
+          confirmationSentAtMs: nowMs,
+          confirmedAtMs: nowMs,
+          createdAtMs: nowMs,
+        });
         figures.signUps += 1;
       }
       if (index % Math.round(1 / UNCONFIRMED_SHARE) === 0) {
         // Waiting for the double opt-in (its confirmation already sent): not watched.
-        subscriptionRows.push({ id: `attente${index}`, email: `attente${index}@example.org`, ...address, partnerOrigin: null, consentAtMs: nowMs, confirmationSentAtMs: nowMs, confirmedAtMs: null, createdAtMs: nowMs });
+        subscriptionRows.push({
+          id: `attente${index}`,
+          email: `attente${index}@example.org`,
+          ...address,
+          partnerOrigin: null,
+          consentAtMs: nowMs,
+          confirmationSentAtMs: nowMs,
+          confirmedAtMs: null,
+          createdAtMs: nowMs,
+        });
         figures.unconfirmed += 1;
       }
     }
@@ -494,7 +534,8 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
   logCounts.clear();
   const startedAt = deps.clock();
   const runId = generateRandomToken(10);
-  if (!(await acquireAlertRun(deps.db, { runId, nowMs: startedAt.getTime(), staleAfterMs: STALE_RUN_MS }))) throw new Error("an alert run is already in progress");
+  if (!(await acquireAlertRun(deps.db, { runId, nowMs: startedAt.getTime(), staleAfterMs: STALE_RUN_MS })))
+    throw new Error("an alert run is already in progress");
   const dayStarted = performance.now();
   const gcBefore = forcedGcMs;
   const messages: MessageMeasure[] = [];
@@ -582,7 +623,11 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
     return {
       wallMs,
       fake: await fakes.takeCounts(),
-      appCalls: Object.fromEntries(Object.entries(callsAfter).map(([name, calls]) => [name, calls - (callsBefore[name] ?? 0)]).filter(([, calls]) => calls !== 0)),
+      appCalls: Object.fromEntries(
+        Object.entries(callsAfter)
+          .map(([name, calls]) => [name, calls - (callsBefore[name] ?? 0)])
+          .filter(([, calls]) => calls !== 0),
+      ),
       startJsBytes,
       peakJsBytes: window.peakJsBytes,
       peakRssBytes: window.peakRssBytes,
@@ -641,7 +686,10 @@ function subrequestsOf(measure: MessageMeasure): number {
 function worstInvocation(messages: readonly MessageMeasure[], size: number): number {
   let worst = 0;
   for (let start = 0; start < messages.length; start += 1) {
-    worst = Math.max(worst, messages.slice(start, start + size).reduce((sum, measure) => sum + subrequestsOf(measure), 0));
+    worst = Math.max(
+      worst,
+      messages.slice(start, start + size).reduce((sum, measure) => sum + subrequestsOf(measure), 0),
+    );
   }
   return worst;
 }
@@ -663,7 +711,9 @@ function addCounts(...records: Array<Record<string, number>>): Record<string, nu
 }
 
 function clockTime(base: Date, plusMs: number): string {
-  return new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(new Date(base.getTime() + plusMs));
+  return new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
+    new Date(base.getTime() + plusMs),
+  );
 }
 
 type Row = [string, ...string[]];
@@ -673,7 +723,8 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   const growthLabel = liveMemory ? " (live set, full GC every 100 ms)" : " (lazy GC: upper bound)";
   const each = (name: string, value: (day: DayFigures) => string, target = "") => rows.push([name, ...days.map(value), target]);
   const heading = (name: string) => rows.push([name, ...days.map(() => ""), ""]);
-  const upstreamOf = (day: DayFigures) => addCounts(day.stages.plan.fake.upstream, day.stages.process.fake.upstream, day.stages.send.fake.upstream, day.stages.purge.fake.upstream);
+  const upstreamOf = (day: DayFigures) =>
+    addCounts(day.stages.plan.fake.upstream, day.stages.process.fake.upstream, day.stages.send.fake.upstream, day.stages.purge.fake.upstream);
   const sourcesOf = (day: DayFigures) => bySource(upstreamOf(day));
   const waterAirDrought = (day: DayFigures) => {
     const sources = sourcesOf(day);
@@ -700,7 +751,11 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
     const sources = bySource(day.stages.plan.fake.upstream);
     return fmtInt((sources.hubeau ?? 0) + (sources.atmo ?? 0) + (sources.vigieau ?? 0) + (sources.geo ?? 0));
   });
-  each("  bathing portal (one read per site near a subscriber at most)", (day) => fmtInt(sourcesOf(day).baignades ?? 0), `≤ ${fmtInt(seed.sitesNearSubscribers)} sites near`);
+  each(
+    "  bathing portal (one read per site near a subscriber at most)",
+    (day) => fmtInt(sourcesOf(day).baignades ?? 0),
+    `≤ ${fmtInt(seed.sitesNearSubscribers)} sites near`,
+  );
   each("  app's own count (as in runAlerts' summary), all sources", (day) =>
     fmtInt(sumValues(addCounts(day.stages.plan.appCalls, day.stages.process.appCalls, day.stages.send.appCalls, day.stages.purge.appCalls))),
   );
@@ -710,34 +765,51 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   });
   each("  Hub'Eau results folded from the bulk reads", (day) => fmtInt(day.plan.ingest.water.bulkResults));
   each("  VigiEau départements changed", (day) => fmtInt(day.plan.ingest.drought.departmentsChanged));
-  each("  computed: same calls at production pacing, slowest source", (day) => {
-    const sources = sourcesOf(day);
-    const [source, seconds] = Object.entries(PRODUCTION_CALLS_PER_SECOND)
-      .map(([name, perSecond]) => [name, (sources[name] ?? 0) / perSecond] as const)
-      .sort((a, b) => b[1] - a[1])[0]!;
-    return `≥ ${fmtSeconds(seconds * 1000)} (${source})`;
-  }, "extrapolated, not measured");
+  each(
+    "  computed: same calls at production pacing, slowest source",
+    (day) => {
+      const sources = sourcesOf(day);
+      const [source, seconds] = Object.entries(PRODUCTION_CALLS_PER_SECOND)
+        .map(([name, perSecond]) => [name, (sources[name] ?? 0) / perSecond] as const)
+        .sort((a, b) => b[1] - a[1])[0]!;
+      return `≥ ${fmtSeconds(seconds * 1000)} (${source})`;
+    },
+    "extrapolated, not measured",
+  );
 
   heading("alerts and emails");
   each("  subjects checked / alerts detected", (day) => `${fmtInt(day.subjectsChecked)} / ${fmtInt(day.alertsDetected)}`);
-  each("  alerts by source", (day) =>
-    Object.entries(day.alertsBySource)
-      .sort()
-      .map(([source, events]) => `${source} ${fmtInt(events)}`)
-      .join(", ") || "none",
+  each(
+    "  alerts by source",
+    (day) =>
+      Object.entries(day.alertsBySource)
+        .sort()
+        .map(([source, events]) => `${source} ${fmtInt(events)}`)
+        .join(", ") || "none",
   );
   each("  emails accepted / failed (app)", (day) => `${fmtInt(day.sent)} / ${fmtInt(day.failed)}`);
-  each("  Resend calls (app) / emails received (fake)", (day) => `${fmtInt(day.providerCalls)} / ${fmtInt(day.stages.send.fake.emails)}`, "calls ≈ emails / 100");
-  each("  fake Resend: calls by status", (day) =>
-    Object.entries(day.stages.send.fake.resendCalls)
-      .map(([key, calls]) => `${key}: ${fmtInt(calls)}`)
-      .join(", ") || "none",
+  each(
+    "  Resend calls (app) / emails received (fake)",
+    (day) => `${fmtInt(day.providerCalls)} / ${fmtInt(day.stages.send.fake.emails)}`,
+    "calls ≈ emails / 100",
+  );
+  each(
+    "  fake Resend: calls by status",
+    (day) =>
+      Object.entries(day.stages.send.fake.resendCalls)
+        .map(([key, calls]) => `${key}: ${fmtInt(calls)}`)
+        .join(", ") || "none",
   );
   each("  distinct recipients (fake) = emails: one digest per person", (day) => fmtInt(day.stages.send.fake.distinctRecipients));
 
   heading("queue");
-  each("  process messages (≤ 50 communes, ≈ 1 000 subjects) / send pages (500 recipients)", (day) => `${fmtInt(day.plan.messages)} / ${fmtInt(sendMessages(day).length)}`);
-  each("  consumer invocations at max_batch_size 5 (computed)", (day) => fmtInt(Math.ceil(day.plan.messages / MESSAGES_PER_INVOCATION) + Math.ceil(sendMessages(day).length / MESSAGES_PER_INVOCATION)));
+  each(
+    "  process messages (≤ 50 communes, ≈ 1 000 subjects) / send pages (500 recipients)",
+    (day) => `${fmtInt(day.plan.messages)} / ${fmtInt(sendMessages(day).length)}`,
+  );
+  each("  consumer invocations at max_batch_size 5 (computed)", (day) =>
+    fmtInt(Math.ceil(day.plan.messages / MESSAGES_PER_INVOCATION) + Math.ceil(sendMessages(day).length / MESSAGES_PER_INVOCATION)),
+  );
   each("  failed deliveries / dead-lettered", (day) => `${day.messages.filter((measure) => !measure.ok).length} / ${day.deadLetters}`);
 
   heading("memory (this Node process; the fakes run in another)");
@@ -746,16 +818,35 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
     return `${fmtMb(Math.max(...stages.map((stage) => stage.peakRssBytes)))} / ${fmtMb(Math.max(...stages.map((stage) => stage.peakJsBytes)))}`;
   });
   each(`  plan stage (bulk reads): growth to its peak${growthLabel}`, (day) => fmtMb(day.stages.plan.peakJsBytes - day.stages.plan.startJsBytes), "< 100 MB");
-  each(`  process batch: growth to its peak${growthLabel}, worst (p95)`, (day) => `${fmtMb(worst(processMessages(day), growth))} (${fmtMb(percentile(processMessages(day).map(growth), 95))})`, "< 100 MB");
+  each(
+    `  process batch: growth to its peak${growthLabel}, worst (p95)`,
+    (day) => `${fmtMb(worst(processMessages(day), growth))} (${fmtMb(percentile(processMessages(day).map(growth), 95))})`,
+    "< 100 MB",
+  );
   each("    subjects of that batch", (day) => fmtInt(processMessages(day).reduce((max, measure) => (growth(measure) > growth(max) ? measure : max)).subjects));
   each("  process batch: still held after it (cache entries), worst", (day) => fmtMb(worst(processMessages(day), (measure) => measure.retainedBytes)));
-  each("  process batch: JS memory at its start, worst / at its peak, worst", (day) => `${fmtMb(worst(processMessages(day), (measure) => measure.startJsBytes))} / ${fmtMb(worst(processMessages(day), (measure) => measure.peakJsBytes))}`);
+  each(
+    "  process batch: JS memory at its start, worst / at its peak, worst",
+    (day) =>
+      `${fmtMb(worst(processMessages(day), (measure) => measure.startJsBytes))} / ${fmtMb(worst(processMessages(day), (measure) => measure.peakJsBytes))}`,
+  );
   each(`  send page: growth to its peak${growthLabel}, worst`, (day) => fmtMb(worst(sendMessages(day), growth)), "< 100 MB");
 
   heading("subrequests (DB requests + upstream + Resend + queue sends)");
-  each("  process batch: worst (p95)", (day) => `${fmtInt(worst(processMessages(day), subrequestsOf))} (${fmtInt(percentile(processMessages(day).map(subrequestsOf), 95))})`, "< 1 000");
-  each("    its DB requests / upstream calls (worst of each)", (day) => `${fmtInt(worst(processMessages(day), (measure) => measure.dbRequests))} / ${fmtInt(worst(processMessages(day), (measure) => measure.upstreamCalls))}`);
-  each("    its subjects (worst) / cache reads+writes (worst)", (day) => `${fmtInt(worst(processMessages(day), (measure) => measure.subjects))} / ${fmtInt(worst(processMessages(day), (measure) => measure.cacheOps))}`);
+  each(
+    "  process batch: worst (p95)",
+    (day) => `${fmtInt(worst(processMessages(day), subrequestsOf))} (${fmtInt(percentile(processMessages(day).map(subrequestsOf), 95))})`,
+    "< 1 000",
+  );
+  each(
+    "    its DB requests / upstream calls (worst of each)",
+    (day) =>
+      `${fmtInt(worst(processMessages(day), (measure) => measure.dbRequests))} / ${fmtInt(worst(processMessages(day), (measure) => measure.upstreamCalls))}`,
+  );
+  each(
+    "    its subjects (worst) / cache reads+writes (worst)",
+    (day) => `${fmtInt(worst(processMessages(day), (measure) => measure.subjects))} / ${fmtInt(worst(processMessages(day), (measure) => measure.cacheOps))}`,
+  );
   each("  send page: worst", (day) => fmtInt(worst(sendMessages(day), subrequestsOf)), "< 1 000");
   each("  5 consecutive messages (one invocation, computed): worst", (day) =>
     fmtInt(Math.max(worstInvocation(processMessages(day), MESSAGES_PER_INVOCATION), worstInvocation(sendMessages(day), MESSAGES_PER_INVOCATION))),
@@ -770,13 +861,16 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
 
 function printTable(header: Row, rows: Row[]): void {
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)));
-  const line = (row: Row) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd();
+  const line = (row: Row) =>
+    row
+      .map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ")
+      .trimEnd();
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
 
 // ---------------------------------------------------------------- main
-
 
 function readFlag(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -827,7 +921,11 @@ async function main(): Promise<void> {
       appSecret: config.APP_SECRET ?? "",
       clientIp: () => "127.0.0.1",
       // The bench runs the stages itself; nothing asks for a run on the queue.
-      alertQueue: { sendBatch: async () => { throw new Error("the bench asks for no run on the queue"); } },
+      alertQueue: {
+        sendBatch: async () => {
+          throw new Error("the bench asks for no run on the queue");
+        },
+      },
       // Counted, not printed: 200 000 subjects would drown the table.
       log: (entry: LogEntry) => {
         if (entry.level === "info") return;
@@ -837,7 +935,9 @@ async function main(): Promise<void> {
     };
 
     // The country as the fake generates it (its API Géo list), read outside the measured days.
-    const communes = ((await (await fetch(`${fakes.upstreamUrl}/geo/communes?fields=code`)).json()) as Array<{ code: string }>).map((commune) => commune.code).sort();
+    const communes = ((await (await fetch(`${fakes.upstreamUrl}/geo/communes?fields=code`)).json()) as Array<{ code: string }>)
+      .map((commune) => commune.code)
+      .sort();
     console.log(`Seeding ${fmtInt(addresses)} watched addresses over ${fmtInt(communes.length)} communes…`);
     const seedFigures = await seedSubscribers(database.db, communes, addresses, now.getTime() - DAY_MS);
     console.log(

@@ -163,9 +163,19 @@ for (const [url, scores] of lighthouseScores) {
     found += findNearestSites(BATHING_DATASET.sites, { latitude, longitude }).length;
   }
   const perLookupMs = (performance.now() - startedLookups) / lookups;
-  const dataFile = readFileSync(join(ROOT, "src/sources/baignades/data", readdirSync(join(ROOT, "src/sources/baignades/data")).find((file) => file.endsWith(".json"))!));
+  const dataFile = readFileSync(
+    join(
+      ROOT,
+      "src/sources/baignades/data",
+      readdirSync(join(ROOT, "src/sources/baignades/data")).find((file) => file.endsWith(".json"))!,
+    ),
+  );
   rows.push(
-    [`bathing: nearest 3 sites within 20 km (${BATHING_DATASET.sites.length} sites, ${lookups} lookups)`, `${(perLookupMs * 1000).toFixed(1)} µs`, "well under 1 ms"],
+    [
+      `bathing: nearest 3 sites within 20 km (${BATHING_DATASET.sites.length} sites, ${lookups} lookups)`,
+      `${(perLookupMs * 1000).toFixed(1)} µs`,
+      "well under 1 ms",
+    ],
     [`  sites found per lookup (mean)`, (found / lookups).toFixed(2), ""],
     ["bathing data file (raw / gzip)", `${kb(dataFile.length)} / ${kb(gzipSync(dataFile).length)}`, ""],
   );

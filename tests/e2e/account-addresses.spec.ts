@@ -21,8 +21,14 @@ async function signUp(page: Page, email: string) {
   await page.goto("/auth");
   await waitForIslands(page);
   await page.getByRole("tab", { name: "Créer un compte" }).click();
-  await page.getByRole("tabpanel").getByLabel(/^Adresse e-?mail/).fill(email);
-  await page.getByRole("tabpanel").getByLabel(/^Mot de passe/).fill("mot-de-passe-solide");
+  await page
+    .getByRole("tabpanel")
+    .getByLabel(/^Adresse e-?mail/)
+    .fill(email);
+  await page
+    .getByRole("tabpanel")
+    .getByLabel(/^Mot de passe/)
+    .fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   const confirmation = await latestEmailTo(email, /Confirmez/);
   await page.goto(confirmLinkOf(confirmation.text));
@@ -58,7 +64,9 @@ async function expectChosenNetwork(chooser: Locator, name: string) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`an account's addresses: no dead PDF button, each place once, its water network by name, then the deletion page (${viewport.width} px)`, async ({ page }) => {
+  test(`an account's addresses: no dead PDF button, each place once, its water network by name, then the deletion page (${viewport.width} px)`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     const email = uniqueEmail(`adresses-${viewport.width}`);
@@ -102,7 +110,13 @@ for (const viewport of VIEWPORTS) {
     await expectNoSeriousViolation(page);
     await page.reload();
     await waitForIslands(page);
-    await expectChosenNetwork(page.locator(".address-item").filter({ hasText: "Maison" }).getByRole("combobox", { name: /Réseau d'eau/ }), "AMIENS NORD – quartier nord");
+    await expectChosenNetwork(
+      page
+        .locator(".address-item")
+        .filter({ hasText: "Maison" })
+        .getByRole("combobox", { name: /Réseau d'eau/ }),
+      "AMIENS NORD – quartier nord",
+    );
     await expectNoSeriousViolation(page);
 
     // Deleting the account lands on a page that says what was deleted, with a way home.
@@ -122,7 +136,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test(`in the report, a change of network with the arrow keys keeps the focus on the chooser while the card reloads (${viewport.width} px)`, async ({ page }) => {
+  test(`in the report, a change of network with the arrow keys keeps the focus on the chooser while the card reloads (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     await waitForIslands(page);

@@ -36,7 +36,9 @@ async function addAddress(page: Page, typed: string, option: RegExp) {
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();
 }
 
-test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, get the report by email and as a PDF, delete my data", async ({ page }) => {
+test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, get the report by email and as a PDF, delete my data", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("parcours");
   await signUp(page, email);
@@ -63,18 +65,31 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeDisabled();
 
   // Delete one, with confirmation (cancel first).
-  await page.locator(".address-item").first().getByRole("button", { name: /Supprimer/ }).click();
+  await page
+    .locator(".address-item")
+    .first()
+    .getByRole("button", { name: /Supprimer/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Supprimer cette adresse ?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(page.locator(".address-item")).toHaveCount(3);
-  await page.locator(".address-item").first().getByRole("button", { name: /Supprimer/ }).click();
+  await page
+    .locator(".address-item")
+    .first()
+    .getByRole("button", { name: /Supprimer/ })
+    .click();
   await dialog.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.locator(".address-item")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeEnabled();
 
   // Each address opens its full report.
-  await expect(page.locator(".address-item").first().getByRole("link", { name: /Voir le bilan/ })).toHaveAttribute("href", /^\/\?lat=.*citycode=.*#analyse$/);
+  await expect(
+    page
+      .locator(".address-item")
+      .first()
+      .getByRole("link", { name: /Voir le bilan/ }),
+  ).toHaveAttribute("href", /^\/\?lat=.*citycode=.*#analyse$/);
 
   // Preferences: all on by default; turning air off saves it at once (no e-mail), focus stays on the
   // switch; the report is e-mailed only on request.

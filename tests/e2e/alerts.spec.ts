@@ -155,7 +155,11 @@ async function runAlertsFromPanel(page: Page): Promise<void> {
   const { runId } = (await answer.json()) as { runId: string };
   await expect(page.getByText("Vérification des alertes lancée en arrière-plan")).toBeVisible();
   await expect
-    .poll(async () => ((await (await page.request.get("/api/admin/status")).json()) as { lastRun: { summary: { runId?: string } | null } | null }).lastRun?.summary?.runId, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/admin/status")).json()) as { lastRun: { summary: { runId?: string } | null } | null }).lastRun?.summary?.runId,
+      { timeout: 20_000 },
+    )
     .toBe(runId);
 }
 

@@ -194,7 +194,9 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test(`/inscription: the consent box is a square of at least 18 px, and the e-mail input matches the address input (${viewport.width} px)`, async ({ page }) => {
+  test(`/inscription: the consent box is a square of at least 18 px, and the e-mail input matches the address input (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/inscription");
     await waitForIslands(page);

@@ -39,7 +39,9 @@ for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`/desinscription without a link: a form, the same answer for anyone, then an e-mail whose link unsubscribes (${viewport.width} px)`, async ({ page }) => {
+  test(`/desinscription without a link: a form, the same answer for anyone, then an e-mail whose link unsubscribes (${viewport.width} px)`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     const email = uniqueEmail("sans-lien");

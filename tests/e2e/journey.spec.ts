@@ -57,9 +57,15 @@ test("type an address, pick a suggestion with the keyboard: the report comes at 
   for (const name of ["Eau du robinet", "Qualité de l'air", "Sécheresse"]) {
     await expect(card(name).locator(".card__head .badge")).toHaveText(OFFICIAL_HEADLINE);
   }
-  await expect(card("Eau du robinet").getByText(/\d\u00a0% de la limite de qualité/).first()).toBeVisible();
+  await expect(
+    card("Eau du robinet")
+      .getByText(/\d\u00a0% de la limite de qualité/)
+      .first(),
+  ).toBeVisible();
   // Recommendations link to our articles in a new tab.
-  const articleLink = card("Recommandations").getByRole("link", { name: /En savoir plus/ }).first();
+  const articleLink = card("Recommandations")
+    .getByRole("link", { name: /En savoir plus/ })
+    .first();
   await expect(articleLink).toHaveAttribute("href", /^\/blog\/impact-/);
   // An internal link opens in the same tab (RGAA: no unannounced new window).
   await expect(articleLink).not.toHaveAttribute("target");
@@ -156,13 +162,24 @@ test("the bathing card lists the nearest official sites, then their live status 
   // the 2026 summer season (15 June – 15 September): read in November it is information about that
   // season, never « Baignade interdite » nor the advice of a ban in force (issue 9).
   await expect
-    .poll(async () => {
-      await page.reload();
-      await page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true }).waitFor();
-      return page.getByTestId("report").getByText(/Interdiction signalée pendant la saison 2026/).count();
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true }).waitFor();
+        return page
+          .getByTestId("report")
+          .getByText(/Interdiction signalée pendant la saison 2026/)
+          .count();
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
-  await expect(page.getByTestId("report").getByText(/Lu sur le site du ministère le/).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("report")
+      .getByText(/Lu sur le site du ministère le/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId("report").getByText("Baignade interdite", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("report").locator(".recommendation__title", { hasText: "Baignade interdite près de chez vous" })).toHaveCount(0);
 });
@@ -245,7 +262,11 @@ for (const viewport of [
     await expect(nitrates.locator(".badge")).toHaveText("Conforme");
     await expect(nitrates).toContainText(/% de la limite de qualité \(50\u00a0mg\/L\)/);
     await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", OPEN_METEO_ATTRIBUTION_URL);
-    await expect(card("Sécheresse").getByText(/\d+ restrictions? s'applique/).first()).toBeVisible();
+    await expect(
+      card("Sécheresse")
+        .getByText(/\d+ restrictions? s'applique/)
+        .first(),
+    ).toBeVisible();
     await expectNoScaleWordAsHeadline(page);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -284,7 +305,9 @@ for (const viewport of [
     await expect(details.getByRole("heading", { name: "Arroser" })).toBeVisible();
     await expect(card("Baignade").locator(".card__head .badge")).not.toHaveText("Baignade interdite");
     // At most one prominent box per domain.
-    const domains = await card("Recommandations").locator(".recommendation").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-domain")));
+    const domains = await card("Recommandations")
+      .locator(".recommendation")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-domain")));
     expect(domains.length).toBeGreaterThan(0);
     expect(new Set(domains).size).toBe(domains.length);
     await expect(card("Recommandations").locator(".recommendation-compact").first()).toBeVisible();

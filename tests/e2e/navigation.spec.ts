@@ -36,7 +36,11 @@ async function settle(page: Page) {
 
 /** The alpha channel of a computed CSS colour (`rgb(…)` is opaque). */
 function alphaOf(color: string): number {
-  const parts = /^rgba?\((.+)\)$/.exec(color.trim())?.[1]?.split(/[\s,/]+/).filter(Boolean) ?? [];
+  const parts =
+    /^rgba?\((.+)\)$/
+      .exec(color.trim())?.[1]
+      ?.split(/[\s,/]+/)
+      .filter(Boolean) ?? [];
   if (parts.length === 3) return 1;
   if (parts.length === 4) return Number(parts[3]);
   return Number.NaN;
@@ -173,9 +177,15 @@ for (const viewport of VIEWPORTS) {
         })),
       );
       const newTabs = links.filter((link) => link.target !== "" && link.target !== "_self");
-      expect(newTabs.filter((link) => link.internal).map((link) => link.href), route).toEqual([]);
+      expect(
+        newTabs.filter((link) => link.internal).map((link) => link.href),
+        route,
+      ).toEqual([]);
       // An external link may still open a new window, if it says so.
-      expect(newTabs.filter((link) => !/nouvel onglet/.test(link.text)).map((link) => link.href), route).toEqual([]);
+      expect(
+        newTabs.filter((link) => !/nouvel onglet/.test(link.text)).map((link) => link.href),
+        route,
+      ).toEqual([]);
       expect(await seriousViolations(page), route).toEqual([]);
     }
   });

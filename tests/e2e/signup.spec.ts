@@ -149,7 +149,10 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test(`a sign-up that cannot reach the server is kept, said so on the form, and sent on the next visit (${viewport.width} px)`, async ({ page, consoleGuard }) => {
+  test(`a sign-up that cannot reach the server is kept, said so on the form, and sent on the next visit (${viewport.width} px)`, async ({
+    page,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/);
     await page.setViewportSize(viewport);
     const visited = recordVisitedUrls(page);

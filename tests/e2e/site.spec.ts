@@ -163,7 +163,16 @@ test("the offer is free forever and leads both to the alerts without an account 
 test("the footer gives the service, legal and contact links on every page", async ({ page }) => {
   await page.goto("/cookies");
   const footer = page.getByRole("contentinfo");
-  for (const name of ["Conditions d'utilisation", "Confidentialité", "Mentions légales", "Cookies", /^Accessibilité\s:\snon conforme$/, "Sources officielles", "Alertes par e-mail, sans compte", "Intégrer les alertes sur votre site"]) {
+  for (const name of [
+    "Conditions d'utilisation",
+    "Confidentialité",
+    "Mentions légales",
+    "Cookies",
+    /^Accessibilité\s:\snon conforme$/,
+    "Sources officielles",
+    "Alertes par e-mail, sans compte",
+    "Intégrer les alertes sur votre site",
+  ]) {
     await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
@@ -172,7 +181,16 @@ test("the footer gives the service, legal and contact links on every page", asyn
 });
 
 test("the application pages have no serious accessibility violation either", async ({ page }) => {
-  for (const route of ["/inscription", "/inscription?embed=1&accent=FFDD00", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/confirmation-compte?u=a&x=1&s=b", "/compte-supprime"]) {
+  for (const route of [
+    "/inscription",
+    "/inscription?embed=1&accent=FFDD00",
+    "/merci",
+    "/widget",
+    "/desinscription",
+    "/confirmation-alertes",
+    "/confirmation-compte?u=a&x=1&s=b",
+    "/compte-supprime",
+  ]) {
     await page.goto(route);
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page), route).toEqual([]);

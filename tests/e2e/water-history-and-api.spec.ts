@@ -13,8 +13,13 @@ async function reportFor(page: Page, typed: string) {
 }
 
 // 320 px: the width at which RGAA asks content to reflow without horizontal scrolling.
-for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 700 }]) {
-  test(`Maraussan: the history draws the non-compliant nitrates above the limit line, readable by keyboard and as a table (${viewport.width} px)`, async ({ page }) => {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 320, height: 700 },
+]) {
+  test(`Maraussan: the history draws the non-compliant nitrates above the limit line, readable by keyboard and as a table (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await reportFor(page, "maraussan");
     const water = page.getByTestId("report").getByRole("article", { name: "Eau du robinet", exact: true });
@@ -59,7 +64,9 @@ test("Amiens: the history shows each key parameter measured, with a gap of month
   const water = page.getByTestId("report").getByRole("article", { name: "Eau du robinet", exact: true });
   const nitrates = water.getByRole("group", { name: /^Nitrates/ });
   await expect(nitrates).toBeVisible();
-  const xs = await nitrates.locator("[role=img]").evaluateAll((points) => points.map((point) => Number(point.querySelector("circle:last-of-type")?.getAttribute("cx"))));
+  const xs = await nitrates
+    .locator("[role=img]")
+    .evaluateAll((points) => points.map((point) => Number(point.querySelector("circle:last-of-type")?.getAttribute("cx"))));
   expect(xs.length).toBeGreaterThanOrEqual(3);
   // May, then October and November: the first gap is much wider than the last.
   const gaps = xs.slice(1).map((x, index) => x - xs[index]!);
@@ -75,7 +82,12 @@ test("another site can read the public API from the browser, but cannot write an
   const read = await page.evaluate(async (base) => {
     const response = await fetch(`${base}/v1/report?q=${encodeURIComponent("8 bd du Port")}`);
     const body = (await response.json()) as { address?: { citycode?: string }; water_quality?: { history?: unknown[] } };
-    return { status: response.status, citycode: body.address?.citycode, history: body.water_quality?.history?.length ?? 0, limit: response.headers.get("RateLimit") };
+    return {
+      status: response.status,
+      citycode: body.address?.citycode,
+      history: body.water_quality?.history?.length ?? 0,
+      limit: response.headers.get("RateLimit"),
+    };
   }, api);
   expect(read).toMatchObject({ status: 200, citycode: "80021" });
   expect(read.history).toBeGreaterThan(0);
@@ -83,7 +95,11 @@ test("another site can read the public API from the browser, but cannot write an
 
   const write = await page.evaluate(async (base) => {
     try {
-      const response = await fetch(`${base}/subscriptions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "x@example.org" }) });
+      const response = await fetch(`${base}/subscriptions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "x@example.org" }),
+      });
       return `answered ${response.status}`;
     } catch {
       return "blocked";
@@ -91,7 +107,10 @@ test("another site can read the public API from the browser, but cannot write an
   }, api);
   expect(write).toBe("blocked");
   // Without the browser's preflight, the server itself refuses another origin's write.
-  const direct = await page.request.post(`${api}/subscriptions`, { headers: { Origin: `http://localhost:${PORT}`, "content-type": "application/json" }, data: { email: "x@example.org" } });
+  const direct = await page.request.post(`${api}/subscriptions`, {
+    headers: { Origin: `http://localhost:${PORT}`, "content-type": "application/json" },
+    data: { email: "x@example.org" },
+  });
   expect(direct.status()).toBe(403);
 });
 

@@ -75,7 +75,14 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
       codes.delete(form.get("code") ?? "");
       const verifier = form.get("code_verifier") ?? "";
       const challengeOk = grant && base64url(createHash("sha256").update(verifier).digest()) === grant.challenge;
-      if (mode === "token-error" || clientId !== CLIENT_ID || clientSecret !== CLIENT_SECRET || !grant || !challengeOk || grant.redirectUri !== form.get("redirect_uri")) {
+      if (
+        mode === "token-error" ||
+        clientId !== CLIENT_ID ||
+        clientSecret !== CLIENT_SECRET ||
+        !grant ||
+        !challengeOk ||
+        grant.redirectUri !== form.get("redirect_uri")
+      ) {
         tokenRequests.push({ status: 400 });
         return json(response, 400, { error: "invalid_grant" });
       }
@@ -85,7 +92,13 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
       // endpoint's TLS channel, which OpenID Connect allows in place of signature validation.
       const idToken = `${base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${base64url(JSON.stringify(claims))}.${base64url("signature")}`;
       tokenRequests.push({ status: 200 });
-      return json(response, 200, { access_token: "fake-access-token", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken });
+      return json(response, 200, {
+        access_token: "fake-access-token",
+        token_type: "Bearer",
+        expires_in: 3599,
+        scope: "openid email profile",
+        id_token: idToken,
+      });
     }
     json(response, 404, { error: "not_found" });
   };
@@ -97,7 +110,13 @@ export async function startFakeOAuth(options: { port?: number } = {}): Promise<F
 
   return {
     baseUrl,
-    config: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_AUTH_URL: `${baseUrl}/authorize`, GOOGLE_TOKEN_URL: `${baseUrl}/token`, GOOGLE_ISSUER: baseUrl },
+    config: {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+      GOOGLE_AUTH_URL: `${baseUrl}/authorize`,
+      GOOGLE_TOKEN_URL: `${baseUrl}/token`,
+      GOOGLE_ISSUER: baseUrl,
+    },
     setIdentity(next) {
       identity = next;
     },

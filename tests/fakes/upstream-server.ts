@@ -282,7 +282,10 @@ function buildNationalCountry(options: NationalOptions): NationalCountry {
     const count = Math.min(perDepartment, remaining);
     remaining -= count;
     const width = 5 - department.length;
-    byDepartment.set(department, Array.from({ length: count }, (_, index) => `${department}${String(index + 1).padStart(width, "0")}`));
+    byDepartment.set(
+      department,
+      Array.from({ length: count }, (_, index) => `${department}${String(index + 1).padStart(width, "0")}`),
+    );
   }
   const country: NationalCountry = { options: full, byDepartment, atmoZones: [] };
   const zones = new Set<string>();
@@ -488,7 +491,8 @@ async function answerBan(path: string, query: Record<string, string>, mode: Fake
 async function answerHubeau(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   const commune = query.code_commune ?? "";
   if (path === "/communes_udi") {
-    if (nationalCountryFor("udis", commune, scenario) && mode !== "empty") return page(hubeauEmptyEnvelope("communes_udi", query), [nationalCommuneUdi(commune, now)], query);
+    if (nationalCountryFor("udis", commune, scenario) && mode !== "empty")
+      return page(hubeauEmptyEnvelope("communes_udi", query), [nationalCommuneUdi(commune, now)], query);
     const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("udis", commune, now, scenario);
     if (!envelope) return { status: 200, body: hubeauEmptyEnvelope("communes_udi", query) };
     return page(envelope, envelope.data, query);
@@ -502,7 +506,11 @@ async function answerHubeau(path: string, query: Record<string, string>, mode: F
     const rowsPerSample = national.options.rowsPerSample;
     const rows = nationalResultRows(await loadNationalTemplateRows(now), samples, rowsPerSample, 0, samples.length * rowsPerSample);
     const fields = fieldsOf(query);
-    return page(hubeauEmptyEnvelope("resultats_dis", query), filterCommuneResults(rows, query).map((row) => pickFields(row, fields)), query);
+    return page(
+      hubeauEmptyEnvelope("resultats_dis", query),
+      filterCommuneResults(rows, query).map((row) => pickFields(row, fields)),
+      query,
+    );
   }
   if (path === "/resultats_dis") {
     const envelope = mode === "empty" ? null : await scenarioData<HubeauEnvelope>("results", commune, now, scenario);
@@ -620,9 +628,7 @@ async function answerHubeauDepartment(query: Record<string, string>, mode: FakeM
 function networkCodes(item: Record<string, unknown>): string[] {
   const networks: unknown = item.reseaux;
   if (!Array.isArray(networks)) return [];
-  return networks.map((network: unknown) =>
-    typeof network === "object" && network !== null && "code" in network ? String(network.code) : "",
-  );
+  return networks.map((network: unknown) => (typeof network === "object" && network !== null && "code" in network ? String(network.code) : ""));
 }
 
 /** Hub'Eau paging: page `page` (from 1) of `size` items (5000 by default); partial when more exist or past page 1. */
@@ -649,7 +655,16 @@ async function answerVigieauDepartment(department: string, mode: FakeMode, now: 
     // Two départements in three have a zone in force, at a level that does not change by itself.
     if (index >= 0 && index % 3 !== 0) {
       const level = ["vigilance", "alerte", "alerte_renforcee", "crise"][index % 4];
-      zones.set(100_000 + index, { id: 100_000 + index, code: `${department}_SUP`, nom: `Zone ${department}`, type: "SUP", niveauGravite: level, departement: department, arrete: { id: 500_000 + index, dateDebutValidite: "2026-06-01", dateFinValidite: "2026-12-31" }, usages: [] });
+      zones.set(100_000 + index, {
+        id: 100_000 + index,
+        code: `${department}_SUP`,
+        nom: `Zone ${department}`,
+        type: "SUP",
+        niveauGravite: level,
+        departement: department,
+        arrete: { id: 500_000 + index, dateDebutValidite: "2026-06-01", dateFinValidite: "2026-12-31" },
+        usages: [],
+      });
     }
   } else if (mode !== "empty") {
     for (const commune of knownCommunes("zones", scenario).filter((code) => departmentOf(code) === department)) {
@@ -708,14 +723,30 @@ async function answerAtmoBulk(query: Record<string, string>, mode: FakeMode, now
       const collection = await scenarioData<FeatureCollection>("atmo", zone, now, scenario);
       all.push(...(collection?.features ?? []).filter((feature) => inRange(String(feature.properties.date_ech).slice(0, 10))));
     }
-    all.sort((a, b) => String(a.properties.code_zone).localeCompare(String(b.properties.code_zone)) || String(a.properties.date_ech).localeCompare(String(b.properties.date_ech)));
+    all.sort(
+      (a, b) =>
+        String(a.properties.code_zone).localeCompare(String(b.properties.code_zone)) ||
+        String(a.properties.date_ech).localeCompare(String(b.properties.date_ech)),
+    );
     matched = all.length;
     features = all.slice(startIndex, startIndex + count);
   }
-  if (properties) features = features.map((feature) => ({ ...feature, properties: Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) }));
+  if (properties)
+    features = features.map((feature) => ({
+      ...feature,
+      properties: Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))),
+    }));
   return {
     status: 200,
-    body: { type: "FeatureCollection", features, totalFeatures: matched, numberMatched: matched, numberReturned: features.length, timeStamp: now.toISOString(), crs: null },
+    body: {
+      type: "FeatureCollection",
+      features,
+      totalFeatures: matched,
+      numberMatched: matched,
+      numberReturned: features.length,
+      timeStamp: now.toISOString(),
+      crs: null,
+    },
   };
 }
 
@@ -749,10 +780,12 @@ async function answerOpenMeteo(path: string, query: Record<string, string>, mode
   const latitude = Number(query.latitude);
   const longitude = Number(query.longitude);
   const position = Number.isFinite(latitude) && Number.isFinite(longitude) ? `${latitude.toFixed(2)},${longitude.toFixed(2)}` : "";
-  const recorded =
-    (await scenarioData<OpenMeteoHourly>("air-model", position, now, scenario)) ?? (await loadFixture<OpenMeteoHourly>(AIR_MODEL_DEFAULT, now));
+  const recorded = (await scenarioData<OpenMeteoHourly>("air-model", position, now, scenario)) ?? (await loadFixture<OpenMeteoHourly>(AIR_MODEL_DEFAULT, now));
   const day = query.start_date ?? parisDay(now);
-  const variables = (query.hourly ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const variables = (query.hourly ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   const hourly: OpenMeteoHourly["hourly"] = { time: recorded.hourly.time.map((time) => `${day}${time.slice(10)}`) };
   const units: Record<string, string> = { time: "iso8601" };
   for (const variable of variables) {
@@ -786,7 +819,10 @@ async function answerGeo(path: string, query: Record<string, string>, mode: Fake
     if (mode === "empty") return { status: 200, body: [] };
     if (scenario.national) {
       const country = scenario.national;
-      return { status: 200, body: [...country.byDepartment.values()].flat().map((code) => pick({ code, nom: `Commune ${code}`, codeEpci: epciOfNational(code, country) })) };
+      return {
+        status: 200,
+        body: [...country.byDepartment.values()].flat().map((code) => pick({ code, nom: `Commune ${code}`, codeEpci: epciOfNational(code, country) })),
+      };
     }
     const communes = await Promise.all(knownCommunes("geo", scenario).map((code) => scenarioData<Record<string, unknown>>("geo", code, now, scenario)));
     return { status: 200, body: communes.filter((commune): commune is Record<string, unknown> => commune !== null).map(pick) };
@@ -805,14 +841,19 @@ async function answerBaignades(path: string, query: Record<string, string>, mode
     const commune = (query.insee_com ?? "").padStart(5, "0");
     const override = scenario.overrides.get(`bathing-sites:${commune}`);
     const file = BATHING_SITE_LIST_FIXTURES[commune];
-    const list = mode === "empty" ? { sites: [] } : override ?? (file ? JSON.parse(await readFixtureText(file)) : { sites: [] });
+    const list = mode === "empty" ? { sites: [] } : (override ?? (file ? JSON.parse(await readFixtureText(file)) : { sites: [] }));
     return { status: 200, body: null, raw: { bytes: Buffer.from(JSON.stringify(list), "latin1"), contentType: "application/json;charset=windows-1252" } };
   }
   if (path === "/consultSite.do") {
     const site = query.site ?? "";
     const override = scenario.overrides.get(`bathing-page:${site}`);
     const file = typeof override === "string" ? override : BATHING_PAGE_FIXTURES[site];
-    if (mode === "empty" || !file) return { status: 200, body: null, raw: { bytes: Buffer.from("<html><body>Site inconnu</body></html>", "latin1"), contentType: "text/html;charset=windows-1252" } };
+    if (mode === "empty" || !file)
+      return {
+        status: 200,
+        body: null,
+        raw: { bytes: Buffer.from("<html><body>Site inconnu</body></html>", "latin1"), contentType: "text/html;charset=windows-1252" },
+      };
     const bytes = await readFile(new URL(`../fixtures/${file}`, import.meta.url));
     return { status: 200, body: null, raw: { bytes, contentType: "text/html;charset=windows-1252" } };
   }

@@ -32,7 +32,8 @@ export class BrowserClient {
       const index = pair.indexOf("=");
       const name = pair.slice(0, index);
       const value = pair.slice(index + 1);
-      const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute)) ||
+      const expired =
+        attributes.some((attribute) => /^max-age=0$/i.test(attribute)) ||
         attributes.some((attribute) => /^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < clockOfApp(this.getApp()).getTime() - 1000);
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -97,12 +98,7 @@ export function confirmAccount(client: BrowserClient, link: string): Promise<Cli
 }
 
 /** Creates an account and confirms it from the captured e-mail: a client signed in as that account. */
-export async function signedInAs(
-  t: Pick<TestApp, "resend">,
-  getApp: () => TestApp["app"],
-  email: string,
-  firstName = "Marie",
-): Promise<BrowserClient> {
+export async function signedInAs(t: Pick<TestApp, "resend">, getApp: () => TestApp["app"], email: string, firstName = "Marie"): Promise<BrowserClient> {
   const client = new BrowserClient(getApp);
   await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName });
   const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));

@@ -27,9 +27,7 @@ export function installConsoleGuard(): void {
 export function assertNoStrayConsoleOutput(where: string): void {
   const lines = state.unexpected.splice(0);
   if (lines.length === 0) return;
-  throw new Error(
-    `Unexpected console output ${where} (wrap the code in expectConsoleError if it is meant to log):\n${lines.join("\n")}`,
-  );
+  throw new Error(`Unexpected console output ${where} (wrap the code in expectConsoleError if it is meant to log):\n${lines.join("\n")}`);
 }
 
 /**

@@ -25,7 +25,17 @@ export const PAGE_ROUTES = [
 ];
 
 /** Pages of the application (an island, no static content to index): they answer 200 too. */
-export const APP_ROUTES = ["/auth", "/compte", "/inscription", "/merci", "/widget", "/desinscription", "/confirmation-alertes", "/admin-test", "/compte-supprime"];
+export const APP_ROUTES = [
+  "/auth",
+  "/compte",
+  "/inscription",
+  "/merci",
+  "/widget",
+  "/desinscription",
+  "/confirmation-alertes",
+  "/admin-test",
+  "/compte-supprime",
+];
 
 /** Documents the API serves (not the static build) that pages link to: the footer, /developpeurs. */
 export const API_DOCUMENT_ROUTES = ["/api/v1/openapi.json"];

@@ -120,7 +120,11 @@ describe("each place once per account", () => {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const kept = await client.execute("select id from monitored_addresses order by id");
     expect(kept.rows.map((row) => row.id)).toEqual(["elsewhere", "first", "other-account"]);
-    await expect(client.execute("insert into monitored_addresses (id, user_id, label, address_label, latitude, longitude, citycode, created_at_ms) values ('x', 'u1', 'x', 'x', 49.8985, 2.2952, '80021', 10)")).rejects.toThrow(/UNIQUE/);
+    await expect(
+      client.execute(
+        "insert into monitored_addresses (id, user_id, label, address_label, latitude, longitude, citycode, created_at_ms) values ('x', 'u1', 'x', 'x', 49.8985, 2.2952, '80021', 10)",
+      ),
+    ).rejects.toThrow(/UNIQUE/);
     client.close();
   });
 });

@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { createSession } from "../../src/server/auth/session.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
-import { alertEvents, alertPreferences, alertSubscriptions, devOutbox, emailCodes, monitoredAddresses, sessions, users } from "../../src/server/db/schema/index.ts";
+import {
+  alertEvents,
+  alertPreferences,
+  alertSubscriptions,
+  devOutbox,
+  emailCodes,
+  monitoredAddresses,
+  sessions,
+  users,
+} from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
@@ -21,7 +30,8 @@ async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserCli
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-const lastCodeTo = (email: string) => /\b(\d{6})\b/.exec([...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email))?.text ?? "")?.[1] ?? "";
+const lastCodeTo = (email: string) =>
+  /\b(\d{6})\b/.exec([...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email))?.text ?? "")?.[1] ?? "";
 
 /** Signs up without confirming, and holds a session opened for that account (as any path before verification could). */
 async function pendingClient(email: string): Promise<BrowserClient> {
@@ -83,7 +93,12 @@ describe("accounts waiting for confirmation hold nothing", () => {
       expect((await pending.request(method, path, body)).status, `${method} ${path}`).toBe(401);
     }
     const [user] = await t.db.select().from(users).where(eq(users.email, "en-attente@example.org"));
-    expect(await t.db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, user?.id ?? ""))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(monitoredAddresses)
+        .where(eq(monitoredAddresses.userId, user?.id ?? "")),
+    ).toHaveLength(0);
   });
 
   it("the admin panel needs a confirmed account: a pre-claimed admin address gives the first comer nothing", async () => {
@@ -238,10 +253,13 @@ describe("account actions are limited per person", () => {
   it("limits preference saves to 20 an hour", async () => {
     const { client } = await signedInClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await client.put("/api/account/preferences", { water: i % 2 === 0, drought: true, air: true, bathing: true })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await client.put("/api/account/preferences", { water: i % 2 === 0, drought: true, air: true, bathing: true })).status);
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
-    expect((await client.put("/api/account/preferences", { water: true, drought: true, air: true, bathing: true })).body.error).toMatch(/^Trop d'enregistrements/);
+    expect((await client.put("/api/account/preferences", { water: true, drought: true, air: true, bathing: true })).body.error).toMatch(
+      /^Trop d'enregistrements/,
+    );
   });
 
   it("limits address adds (each reads every official source) to 10 an hour", async () => {
@@ -289,7 +307,11 @@ describe("PDF reports", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="bilan-zone-sante-2026-11-22.pdf"');
-    expect(Buffer.from(response.body.raw as ArrayBuffer).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(response.body.raw as ArrayBuffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("lets any visitor download the report of one address", async () => {
@@ -297,7 +319,11 @@ describe("PDF reports", () => {
     const response = await app().request(`/api/report/pdf?${query}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const bad = await app().request("/api/report/pdf?lat=abc&lon=2&citycode=80021");
     expect(bad.status).toBe(400);
   });
@@ -345,15 +371,29 @@ describe("delete my data: alert sign-ups and alert history too", () => {
     const mine = signUps.filter((row) => row.email !== `autre-${local}@${domain}` && row.email.startsWith(local!));
     const other = signUps.find((row) => row.email === `autre-${local}@${domain}`)!;
     expect(mine).toHaveLength(2);
-    const payload = (label: string) => JSON.stringify({ addressLabel: label, reportUrl: `http://127.0.0.1:4321/?lat=43.368625&lon=3.157423&citycode=34148&label=${encodeURIComponent(label)}#analyse`, event: { title: "Eau du robinet : prélèvement non conforme", lines: [], dataDate: null, sourceRef: HUBEAU_SOURCE } });
+    const payload = (label: string) =>
+      JSON.stringify({
+        addressLabel: label,
+        reportUrl: `http://127.0.0.1:4321/?lat=43.368625&lon=3.157423&citycode=34148&label=${encodeURIComponent(label)}#analyse`,
+        event: { title: "Eau du robinet : prélèvement non conforme", lines: [], dataDate: null, sourceRef: HUBEAU_SOURCE },
+      });
     const event = (recipientKey: string, subjectKey: string, label: string) => ({
-      id: generateRandomToken(12), recipientKey, subjectKey, source: "water", eventKey: `water:alert:${recipientKey}`, payloadJson: payload(label), detectedAtMs: START.getTime(), sentAtMs: START.getTime(),
+      id: generateRandomToken(12),
+      recipientKey,
+      subjectKey,
+      source: "water",
+      eventKey: `water:alert:${recipientKey}`,
+      payloadJson: payload(label),
+      detectedAtMs: START.getTime(),
+      sentAtMs: START.getTime(),
     });
-    await t.db.insert(alertEvents).values([
-      event(`a_${userId}`, `addr:${addressId}`, MAIN_SCENARIO.label),
-      ...mine.map((row) => event(`s_${row.id}`, `sub:${row.id}`, row.addressLabel)),
-      event(`s_${other.id}`, `sub:${other.id}`, other.addressLabel),
-    ]);
+    await t.db
+      .insert(alertEvents)
+      .values([
+        event(`a_${userId}`, `addr:${addressId}`, MAIN_SCENARIO.label),
+        ...mine.map((row) => event(`s_${row.id}`, `sub:${row.id}`, row.addressLabel)),
+        event(`s_${other.id}`, `sub:${other.id}`, other.addressLabel),
+      ]);
 
     const deleted = await client.delete("/api/account", { confirm: "SUPPRIMER" });
     expect(deleted.status).toBe(200);

@@ -53,7 +53,10 @@ describe("POST /api/admin/run-alerts", () => {
     // Answered while the run was still waiting or under way.
     expect(t.runQueue.busy()).toBe(true);
     await t.runQueue.idle();
-    const [run] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, String(response.body.runId)));
+    const [run] = await t.db
+      .select()
+      .from(alertRuns)
+      .where(eq(alertRuns.id, String(response.body.runId)));
     expect(run?.finishedAtMs).not.toBeNull();
     expect(JSON.parse(run?.summaryJson ?? "{}")).toMatchObject({ runId: response.body.runId, subjectsChecked: 1, communes: 1, messagesDeadLettered: 0 });
     // The run's summary is the admin status's last run.

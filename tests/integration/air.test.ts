@@ -28,7 +28,9 @@ describe("air quality in the report", () => {
       responsible_pollutant: { code: "o3", label: "Ozone (O3)" },
       pollutants: { o3: { value: 116, unit: "µg/m³", basis: "daily_max" } },
     });
-    expect(report.air_quality.message).toMatch(/ni pour son intercommunalité.*l'ozone \(O3\), 116\u00A0µg\/m³ au plus haut de la journée.*estimation modélisée/);
+    expect(report.air_quality.message).toMatch(
+      /ni pour son intercommunalité.*l'ozone \(O3\), 116\u00A0µg\/m³ au plus haut de la journée.*estimation modélisée/,
+    );
     // The commune first (asked at once with the API Géo), then its EPCI since the commune has no
     // index today; the model asked for today's hours.
     const atmo = t.upstreams.requests.filter((request) => request.source === "atmo");

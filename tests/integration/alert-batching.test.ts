@@ -53,9 +53,13 @@ async function accountAddresses(address: PickedAddress, count: number, options: 
   const keys: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const userId = nextId("usr");
-    await t.db.insert(users).values({ id: userId, email: `${userId}@example.org`, emailVerifiedAtMs: options.verified ? NOW_MS : null, createdAtMs: NOW_MS, updatedAtMs: NOW_MS });
+    await t.db
+      .insert(users)
+      .values({ id: userId, email: `${userId}@example.org`, emailVerifiedAtMs: options.verified ? NOW_MS : null, createdAtMs: NOW_MS, updatedAtMs: NOW_MS });
     const addressId = nextId("adr");
-    await t.db.insert(monitoredAddresses).values({ id: addressId, userId, label: "Domicile 1", ...toAddressColumnValues(address), udiCode: null, createdAtMs: NOW_MS });
+    await t.db
+      .insert(monitoredAddresses)
+      .values({ id: addressId, userId, label: "Domicile 1", ...toAddressColumnValues(address), udiCode: null, createdAtMs: NOW_MS });
     keys.push(encodeSubjectKey({ kind: "address", id: addressId }));
   }
   return keys;
@@ -68,7 +72,8 @@ function recordingQueue() {
 }
 
 const commune = (citycode: string): PickedAddress => ({ ...MAIN_SCENARIO, citycode });
-const batchesOf = (calls: AlertMessage[][]) => calls.flat().map((message) => (message.kind === "process" ? { communes: message.communes, part: message.part } : null));
+const batchesOf = (calls: AlertMessage[][]) =>
+  calls.flat().map((message) => (message.kind === "process" ? { communes: message.communes, part: message.part } : null));
 
 describe("the plan packs communes by their subjects", () => {
   it("fills a message until the next commune would pass the subject limit, and splits a commune above it", async () => {
@@ -101,7 +106,14 @@ describe("the plan packs communes by their subjects", () => {
 
     // Pages of two communes give the same messages: an open message carries over to the next page.
     const paged = recordingQueue();
-    const pagedPlan = await enqueueAlertPlan(t.deps(), paged.queue, { runId: "pack", day: DAY, now: DAY1, subjectsPerMessage: 10, communesPerMessage: 2, messagesPerPlanPage: 1 });
+    const pagedPlan = await enqueueAlertPlan(t.deps(), paged.queue, {
+      runId: "pack",
+      day: DAY,
+      now: DAY1,
+      subjectsPerMessage: 10,
+      communesPerMessage: 2,
+      messagesPerPlanPage: 1,
+    });
     expect(pagedPlan).toMatchObject({ communes: 7, pages: 4 });
     expect(batchesOf(paged.calls)).toEqual(expected);
   });
@@ -111,14 +123,20 @@ describe("the plan packs communes by their subjects", () => {
     for (const code of codes) await signUps(commune(code), 1);
     const { calls, queue } = recordingQueue();
     const plan = await enqueueAlertPlan(t.deps(), queue, { runId: "fifty", day: DAY, now: DAY1 });
-    expect(calls.flat().map((message) => (message.kind === "process" ? message.communes : []))).toEqual([codes.slice(0, 50), codes.slice(50, 100), codes.slice(100)]);
+    expect(calls.flat().map((message) => (message.kind === "process" ? message.communes : []))).toEqual([
+      codes.slice(0, 50),
+      codes.slice(50, 100),
+      codes.slice(100),
+    ]);
     expect(plan).toMatchObject({ communes: 120, messages: 3 });
   });
 });
 
 describe("a crowded commune is checked in parts", () => {
   it("both tables are rowid tables, so a part is a slice of rows chosen in SQL", async () => {
-    const tables = await t.db.all<{ name: string; sql: string }>(sql`select name, sql from sqlite_master where name in ('alert_subscriptions', 'monitored_addresses')`);
+    const tables = await t.db.all<{ name: string; sql: string }>(
+      sql`select name, sql from sqlite_master where name in ('alert_subscriptions', 'monitored_addresses')`,
+    );
     expect(tables.map((table) => table.name).sort()).toEqual(["alert_subscriptions", "monitored_addresses"]);
     expect(tables.every((table) => !/without\s+rowid/i.test(table.sql))).toBe(true);
     await signUps(MAIN_SCENARIO, 1);
@@ -131,7 +149,11 @@ describe("a crowded commune is checked in parts", () => {
   it("splits 250 subjects into 3 parts of at most 100: every subject loaded and checked exactly once", async () => {
     // 200 sign-ups and 50 verified accounts in Amiens (each hears of tomorrow's « Dégradé » air),
     // accounts that are not verified (never checked), and a small commune beside it.
-    const amiens = [...(await signUps(MAIN_SCENARIO, 120)), ...(await accountAddresses(MAIN_SCENARIO, 50, { verified: true })), ...(await signUps(MAIN_SCENARIO, 80))];
+    const amiens = [
+      ...(await signUps(MAIN_SCENARIO, 120)),
+      ...(await accountAddresses(MAIN_SCENARIO, 50, { verified: true })),
+      ...(await signUps(MAIN_SCENARIO, 80)),
+    ];
     await accountAddresses(MAIN_SCENARIO, 3, { verified: false });
     const maraussan = await signUps(CRISIS_SCENARIO, 2);
 

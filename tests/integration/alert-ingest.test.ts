@@ -61,7 +61,10 @@ const perCommune = (requests: FakeRequest[]) => ({
 });
 
 async function eventsOf(prefix: string) {
-  const rows = await t.db.select().from(alertEvents).where(sql`${alertEvents.subjectKey} like ${`sub:${prefix}%`}`);
+  const rows = await t.db
+    .select()
+    .from(alertEvents)
+    .where(sql`${alertEvents.subjectKey} like ${`sub:${prefix}%`}`);
   return rows
     .map((row) => {
       const payload = JSON.parse(row.payloadJson) as { event: { title: string } };
@@ -71,7 +74,10 @@ async function eventsOf(prefix: string) {
 }
 
 async function stateOf(subjectKey: string, source: string): Promise<unknown> {
-  const [row] = await t.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = ${subjectKey} and ${alertStates.source} = ${source}`);
+  const [row] = await t.db
+    .select()
+    .from(alertStates)
+    .where(sql`${alertStates.subjectKey} = ${subjectKey} and ${alertStates.source} = ${source}`);
   return row ? (JSON.parse(row.stateJson) as unknown) : null;
 }
 
@@ -90,7 +96,11 @@ afterAll(async () => {
 
 describe("bulk reads per run", () => {
   it("day 1: the ingest reads each source once per département and stores one snapshot each", async () => {
-    const { deps, day: today, requests } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10", ALERT_HUBEAU_RESULTS_PAGE_SIZE: "10", ...SEED_ALL });
+    const {
+      deps,
+      day: today,
+      requests,
+    } = startDay(1, { ALERT_ATMO_PAGE_SIZE: "2", ALERT_HUBEAU_PAGE_SIZE: "10", ALERT_HUBEAU_RESULTS_PAGE_SIZE: "10", ...SEED_ALL });
     const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
 
     // ATMO: the fixtures hold 6 features for today and tomorrow (Amiens, its EPCI, Les Abymes),
@@ -99,7 +109,15 @@ describe("bulk reads per run", () => {
     // VigiEau: one call per département.
     expect(summary.upstreamCalls).toEqual({ atmo: 3, geo: 1, hubeau: 12, vigieau: 2 });
     expect(summary.air).toEqual({ ok: true, indices: 6, epciKnown: true });
-    expect(summary.water).toMatchObject({ departmentsRead: 2, departmentsFailed: 0, seededDepartments: 2, seededCommunes: 2, perCommuneCommunes: 0, bulkResults: 56, watermarkMoved: true });
+    expect(summary.water).toMatchObject({
+      departmentsRead: 2,
+      departmentsFailed: 0,
+      seededDepartments: 2,
+      seededCommunes: 2,
+      perCommuneCommunes: 0,
+      bulkResults: 56,
+      watermarkMoved: true,
+    });
     expect(summary.drought).toEqual({ departmentsRead: 2, departmentsFailed: 0, departmentsChanged: 2 });
     const atmoPages = requests().filter((request) => request.source === "atmo");
     expect(atmoPages.map((request) => request.query.startIndex)).toEqual(["0", "2", "4"]);
@@ -110,9 +128,16 @@ describe("bulk reads per run", () => {
     expect(hubeau.filter((request) => request.query.fields === "code_commune,code_prelevement,date_prelevement")).toHaveLength(6);
     // The year read asks only the fields the evaluation maps.
     const yearRead = hubeau.find((request) => request.query.fields !== "code_commune,code_prelevement,date_prelevement");
-    expect(yearRead?.query.fields?.split(",")).toEqual(expect.arrayContaining(["code_commune", "code_prelevement", "code_parametre", "resultat_alphanumerique", "conformite_limites_pc_prelevement", "reseaux"]));
+    expect(yearRead?.query.fields?.split(",")).toEqual(
+      expect.arrayContaining(["code_commune", "code_prelevement", "code_parametre", "resultat_alphanumerique", "conformite_limites_pc_prelevement", "reseaux"]),
+    );
     expect(yearRead?.query.date_min_prelevement).toBe("2025-11-22");
-    expect(requests().filter((request) => request.source === "vigieau").map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
+    expect(
+      requests()
+        .filter((request) => request.source === "vigieau")
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(["/zones/departement/34", "/zones/departement/80"]);
 
     const rows = await t.db.select().from(sourceSnapshots).where(eq(sourceSnapshots.day, today));
     expect(rows.map((row) => `${row.source}:${row.department}`).sort()).toEqual(["atmo:34", "atmo:80", "hubeau:34", "hubeau:80", "vigieau:34", "vigieau:80"]);
@@ -195,7 +220,11 @@ describe("bulk reads per run", () => {
     ]);
 
     // The same day again: the same changes, and nothing recorded twice.
-    const again = await processAlertBatch(deps, subjectsOf("bulk"), { gates: NO_WAIT, concurrency: 2, changes: await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] }) });
+    const again = await processAlertBatch(deps, subjectsOf("bulk"), {
+      gates: NO_WAIT,
+      concurrency: 2,
+      changes: await loadRunChanges(deps, { day: today, communes: [MAIN_SCENARIO.citycode, CRISIS_SCENARIO.citycode] }),
+    });
     expect(again.alertsDetected).toBe(0);
   });
 
@@ -224,7 +253,11 @@ describe("bulk reads per run", () => {
 
   it("day 5: a changed VigiEau département re-reads its subscribed communes only", async () => {
     const zones = frozenList("vigieau/zones-derived-80021-alerte.json", DAY1);
-    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, zones.map((zone) => ({ ...zone, niveauGravite: "crise" })));
+    t.upstreams.setData(
+      "zones",
+      MAIN_SCENARIO.citycode,
+      zones.map((zone) => ({ ...zone, niveauGravite: "crise" })),
+    );
     const { deps, day: today, requests } = startDay(5);
     const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: COMMUNES });
     expect(summary.drought.departmentsChanged).toBe(1);
@@ -255,7 +288,10 @@ describe("water digests built per commune, and the fallbacks", () => {
     sources: ["water"],
   };
   const waterReads = (from: number) =>
-    app.upstreams.requests.slice(from).filter((request) => request.source === "hubeau" && request.query.code_commune !== undefined).map((request) => request.path);
+    app.upstreams.requests
+      .slice(from)
+      .filter((request) => request.source === "hubeau" && request.query.code_commune !== undefined)
+      .map((request) => request.path);
 
   it("a commune alone without a digest is read per commune once, and that read seeds its digest", async () => {
     app.setNow(DAY1);
@@ -301,7 +337,11 @@ describe("water digests built per commune, and the fallbacks", () => {
     const deps = app.deps();
     const today = todayInParis(when);
     // The sample dates answer; the read with every field fails.
-    app.upstreams.failNextRequests("hubeau", 1, (request) => request.query.code_departement !== undefined && request.query.fields !== "code_commune,code_prelevement,date_prelevement");
+    app.upstreams.failNextRequests(
+      "hubeau",
+      1,
+      (request) => request.query.code_departement !== undefined && request.query.fields !== "code_commune,code_prelevement,date_prelevement",
+    );
     const failed = await ingestSources(deps, { day: today, now: when, communes: [CRISIS_SCENARIO.citycode] });
     expect(failed.water).toMatchObject({ changedCommunes: 0, perCommuneCommunes: 1 });
     expect((await loadRunChanges(deps, { day: today, communes: [CRISIS_SCENARIO.citycode] })).communes[CRISIS_SCENARIO.citycode]?.water).toBe("read");
@@ -332,7 +372,10 @@ describe("water digests built per commune, and the fallbacks", () => {
     const newcomer: AlertSubject = { ...subject, subjectKey: "sub:drought34148", recipientKey: "s_drought34148", sources: ["drought"] };
     await processAlertBatch(deps, [newcomer], { gates: NO_WAIT, concurrency: 1, changes });
     expect(app.upstreams.requests.slice(from).filter((request) => request.source === "vigieau")).toEqual([]);
-    const [state] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:drought34148' and ${alertStates.source} = 'drought'`);
+    const [state] = await app.db
+      .select()
+      .from(alertStates)
+      .where(sql`${alertStates.subjectKey} = 'sub:drought34148' and ${alertStates.source} = 'drought'`);
     expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ version: 2, zones: {} });
   });
 
@@ -349,7 +392,10 @@ describe("water digests built per commune, and the fallbacks", () => {
     const newcomer: AlertSubject = { ...subject, subjectKey: "sub:budget34148", recipientKey: "s_budget34148", sources: ["drought"] };
     const droughtReads = (from: number) => app.upstreams.requests.slice(from).filter((request) => request.source === "vigieau" && request.path === "/zones");
     const stateOfNewcomer = async () => {
-      const [row] = await app.db.select().from(alertStates).where(sql`${alertStates.subjectKey} = 'sub:budget34148' and ${alertStates.source} = 'drought'`);
+      const [row] = await app.db
+        .select()
+        .from(alertStates)
+        .where(sql`${alertStates.subjectKey} = 'sub:budget34148' and ${alertStates.source} = 'drought'`);
       return row ? (JSON.parse(row.stateJson) as unknown) : null;
     };
     let from = app.upstreams.requests.length;

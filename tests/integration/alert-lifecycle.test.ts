@@ -37,9 +37,11 @@ describe("the alert run's lifecycle", () => {
   it("finishes a run whose work throws, with the error's name, and rethrows", async () => {
     const later = new Date(NOW.getTime() + 60_000);
     t.setNow(later);
-    await expect(runUnderLock(t.deps(), async () => {
-      throw new TypeError("Turso is away");
-    })).rejects.toThrow("Turso is away");
+    await expect(
+      runUnderLock(t.deps(), async () => {
+        throw new TypeError("Turso is away");
+      }),
+    ).rejects.toThrow("Turso is away");
     const row = await lastRun();
     expect(row?.finishedAtMs).toBe(later.getTime());
     expect(JSON.parse(row?.summaryJson ?? "null")).toEqual({ error: "TypeError" });

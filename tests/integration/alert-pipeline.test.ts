@@ -72,7 +72,11 @@ describe("plan stage", () => {
       const wide = recordingQueue();
       await enqueueAlertPlan(t.deps(), wide.queue, { runId: "plan2", day: DAY, now: DAY1 });
       expect(wide.calls).toHaveLength(1);
-      expect(wide.calls[0]?.map((message) => (message.kind === "process" ? message.communes : []))).toEqual([codes.slice(0, 50), codes.slice(50, 100), codes.slice(100)]);
+      expect(wide.calls[0]?.map((message) => (message.kind === "process" ? message.communes : []))).toEqual([
+        codes.slice(0, 50),
+        codes.slice(50, 100),
+        codes.slice(100),
+      ]);
     } finally {
       await t.db.delete(alertSubscriptions).where(inArray(alertSubscriptions.id, ids));
     }
@@ -122,7 +126,9 @@ describe("process and send stages over the in-process queue", () => {
     await queue.drain();
     expect(queue.deadLetters).toEqual([]);
     const emails = alertEmails(t.resend.emails);
-    expect(emails.filter((email) => email.to.includes("amiens@example.org")).map((email) => email.subject)).toEqual(["Zone Santé – Qualité de l'air demain\u00a0: dégradé"]);
+    expect(emails.filter((email) => email.to.includes("amiens@example.org")).map((email) => email.subject)).toEqual([
+      "Zone Santé – Qualité de l'air demain\u00a0: dégradé",
+    ]);
     expect(emails.filter((email) => email.to.includes("maraussan@example.org")).map((email) => email.subject)).toEqual([
       "Zone Santé – Eau du robinet\u00a0: non-conformité signalée",
     ]);

@@ -39,7 +39,8 @@ function startDay(n: number) {
   return { deps: t.deps(), today: todayInParis(day(n)), logs: () => t.logs.slice(from) };
 }
 
-const unreadable = (logs: LogEntry[]) => logs.filter((entry) => entry.message === "stored row unreadable, treated as absent").map((entry) => entry.fields ?? {});
+const unreadable = (logs: LogEntry[]) =>
+  logs.filter((entry) => entry.message === "stored row unreadable, treated as absent").map((entry) => entry.fields ?? {});
 
 async function corruptSnapshot(dayText: string, source: string, department: string, payloadJson: string) {
   await t.db
@@ -51,7 +52,11 @@ async function corruptSnapshot(dayText: string, source: string, department: stri
 beforeAll(async () => {
   t = await createTestApp({ now: DAY1 });
   t.upstreams.setData("results", MAIN_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-80021.json", DAY1) as { data: Array<Record<string, unknown>> });
-  t.upstreams.setData("results", CRISIS_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1) as { data: Array<Record<string, unknown>> });
+  t.upstreams.setData(
+    "results",
+    CRISIS_SCENARIO.citycode,
+    frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1) as { data: Array<Record<string, unknown>> },
+  );
   t.upstreams.setData("zones", MAIN_SCENARIO.citycode, frozen("vigieau/zones-derived-80021-alerte.json", DAY1) as Array<Record<string, unknown>>);
   t.upstreams.setData("zones", CRISIS_SCENARIO.citycode, frozen("vigieau/zones-derived-34148-crise.json", DAY1) as Array<Record<string, unknown>>);
 });
@@ -96,7 +101,10 @@ describe("a corrupt row is logged and treated as absent", () => {
   it("water_digests: an unreadable digest is absent (the commune is read again and its digest rebuilt)", async () => {
     const { deps, logs } = startDay(3);
     expect([...(await loadWaterDigests(deps, COMMUNES)).keys()].sort()).toEqual([...COMMUNES].sort());
-    await t.db.update(waterDigests).set({ payloadJson: `{"version": 2, "udis": ["${SECRET}"]}` }).where(eq(waterDigests.citycode, MAIN_SCENARIO.citycode));
+    await t.db
+      .update(waterDigests)
+      .set({ payloadJson: `{"version": 2, "udis": ["${SECRET}"]}` })
+      .where(eq(waterDigests.citycode, MAIN_SCENARIO.citycode));
     const digests = await loadWaterDigests(deps, COMMUNES);
     expect([...digests.keys()]).toEqual([CRISIS_SCENARIO.citycode]);
     expect(unreadable(logs())).toEqual([{ table: "water_digests", kind: "digest", issue: expect.stringMatching(/at udis\.0$/) }]);
@@ -122,8 +130,14 @@ describe("a corrupt row is logged and treated as absent", () => {
     expect(states.map((row) => row.source).sort()).toEqual(expect.arrayContaining(["drought", "water"]));
 
     // The drought state is corrupt (an unknown level), the water state is not JSON.
-    await t.db.update(alertStates).set({ stateJson: `{"gravity": "${SECRET}"}` }).where(and(eq(alertStates.subjectKey, subjectKey), eq(alertStates.source, "drought")));
-    await t.db.update(alertStates).set({ stateJson: SECRET }).where(and(eq(alertStates.subjectKey, subjectKey), eq(alertStates.source, "water")));
+    await t.db
+      .update(alertStates)
+      .set({ stateJson: `{"gravity": "${SECRET}"}` })
+      .where(and(eq(alertStates.subjectKey, subjectKey), eq(alertStates.source, "drought")));
+    await t.db
+      .update(alertStates)
+      .set({ stateJson: SECRET })
+      .where(and(eq(alertStates.subjectKey, subjectKey), eq(alertStates.source, "water")));
     // Two events wait to be sent: one readable, one not.
     const recipientKey = subscriptionRecipientKey("stored1");
     const event = {
@@ -136,11 +150,21 @@ describe("a corrupt row is logged and treated as absent", () => {
       dataDate: "2026-11-26",
       sourceRef: { name: "Indice ATMO", url: "https://www.atmo-france.org/", publisher: "Atmo France" },
     };
-    const pending = (id: string, payloadJson: string, source: string) => ({ id, recipientKey, subjectKey, source, eventKey: `${source}:${id}`, payloadJson, detectedAtMs: nowMs });
-    await t.db.insert(alertEvents).values([
-      pending("readable1", JSON.stringify({ addressLabel: CRISIS_SCENARIO.label, reportUrl: "http://127.0.0.1:4321/rapport", event }), "air"),
-      pending("corrupt01", JSON.stringify({ addressLabel: SECRET, reportUrl: 42, event }), "bathing"),
-    ]);
+    const pending = (id: string, payloadJson: string, source: string) => ({
+      id,
+      recipientKey,
+      subjectKey,
+      source,
+      eventKey: `${source}:${id}`,
+      payloadJson,
+      detectedAtMs: nowMs,
+    });
+    await t.db
+      .insert(alertEvents)
+      .values([
+        pending("readable1", JSON.stringify({ addressLabel: CRISIS_SCENARIO.label, reportUrl: "http://127.0.0.1:4321/rapport", event }), "air"),
+        pending("corrupt01", JSON.stringify({ addressLabel: SECRET, reportUrl: 42, event }), "bathing"),
+      ]);
 
     const second = startDay(5);
     const emailsBefore = t.resend.emails.length;

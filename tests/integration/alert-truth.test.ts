@@ -20,9 +20,11 @@ const day = (n: number) => new Date(DAY1.getTime() + (n - 1) * DAY_MS);
 const sampledAt = (daysBeforeDay1: number) => `${new Date(DAY1.getTime() - daysBeforeDay1 * DAY_MS).toISOString().slice(0, 10)}T08:30:00Z`;
 
 // Derived from the Maraussan fixture (itself derived from Hub'Eau's recorded shape): its nitrates row is the template.
-const TEMPLATE = (JSON.parse(readFileSync(new URL("../fixtures/hubeau/resultats-dis-derived-nitrates-62.json", import.meta.url), "utf8")) as { data: Array<Record<string, unknown>> }).data.find(
-  (row) => row.code_parametre === "1340",
-)!;
+const TEMPLATE = (
+  JSON.parse(readFileSync(new URL("../fixtures/hubeau/resultats-dis-derived-nitrates-62.json", import.meta.url), "utf8")) as {
+    data: Array<Record<string, unknown>>;
+  }
+).data.find((row) => row.code_parametre === "1340")!;
 const VILLAGE = { code: "034000871", nom: "MARAUSSAN VILLAGE" };
 const HAMEAUX = { code: "034000872", nom: "MARAUSSAN HAMEAUX" };
 const COMPLIANT = "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.";
@@ -62,7 +64,18 @@ function rows(list: Row[]): { count: number; data: Array<Record<string, unknown>
 }
 
 function udis(networks: Array<typeof VILLAGE>, citycode: string) {
-  return { count: networks.length, data: networks.map((network) => ({ code_commune: citycode, nom_commune: "MARAUSSAN", nom_quartier: "commune", code_reseau: network.code, nom_reseau: network.nom, debut_alim: "2006-04-01", annee: "2026" })) };
+  return {
+    count: networks.length,
+    data: networks.map((network) => ({
+      code_commune: citycode,
+      nom_commune: "MARAUSSAN",
+      nom_quartier: "commune",
+      code_reseau: network.code,
+      nom_reseau: network.nom,
+      debut_alim: "2006-04-01",
+      annee: "2026",
+    })),
+  };
 }
 
 let t: TestApp;
@@ -157,7 +170,11 @@ describe("water e-mails say what the report says (issue 20)", () => {
     expect(today.rows.some((row) => row.startsWith("Nitrates") && row.includes("Non conforme"))).toBe(true);
 
     // Day 3: a newer nitrates result, compliant: « retour à la conformité », quoting that result.
-    serve(place, [VILLAGE], [{ sample: "C3", daysAgo: 2, parameter: "nitrates", value: "31" }, { sample: "B2", daysAgo: 5, parameter: "coli", value: "<1" }, ...a1]);
+    serve(
+      place,
+      [VILLAGE],
+      [{ sample: "C3", daysAgo: 2, parameter: "nitrates", value: "31" }, { sample: "B2", daysAgo: 5, parameter: "coli", value: "<1" }, ...a1],
+    );
     const ok = await runDay(3, email);
     expect(ok.map((mail) => mail.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: retour à la conformité"]);
     expect(ok[0]?.text).toContain((await reportWater(place)).rows.find((row) => row.startsWith("Nitrates"))!);
@@ -165,7 +182,14 @@ describe("water e-mails say what the report says (issue 20)", () => {
 
   it("a non-compliance measured more than a year ago is kept, dated, and never « Bonne nouvelle »", async () => {
     const place = await freshCommune();
-    serve(place, [VILLAGE], [{ sample: "Y1", daysAgo: 3, parameter: "coli", value: "<1" }, { sample: "Y0", daysAgo: 420, parameter: "nitrates", value: "62", verdict: "N" }]);
+    serve(
+      place,
+      [VILLAGE],
+      [
+        { sample: "Y1", daysAgo: 3, parameter: "coli", value: "<1" },
+        { sample: "Y0", daysAgo: 420, parameter: "nitrates", value: "62", verdict: "N" },
+      ],
+    );
     const email = await subscribe(place);
     const mails = await runDay(4, email);
     expect(mails).toHaveLength(1);
@@ -194,12 +218,16 @@ describe("water e-mails say what the report says (issue 20)", () => {
 
   it("without a chosen network, every network is watched and the e-mail names the one with the problem", async () => {
     const place = await freshCommune();
-    serve(place, [VILLAGE, HAMEAUX], [
-      { sample: "V1", daysAgo: 4, parameter: "nitrates", value: "12" },
-      { sample: "V1", daysAgo: 4, parameter: "coli", value: "<1" },
-      { sample: "V2", daysAgo: 10, parameter: "nitrates", value: "14" },
-      { sample: "H1", daysAgo: 6, parameter: "coli", value: "5", verdict: "N", network: HAMEAUX },
-    ]);
+    serve(
+      place,
+      [VILLAGE, HAMEAUX],
+      [
+        { sample: "V1", daysAgo: 4, parameter: "nitrates", value: "12" },
+        { sample: "V1", daysAgo: 4, parameter: "coli", value: "<1" },
+        { sample: "V2", daysAgo: 10, parameter: "nitrates", value: "14" },
+        { sample: "H1", daysAgo: 6, parameter: "coli", value: "5", verdict: "N", network: HAMEAUX },
+      ],
+    );
     const email = await subscribe(place);
     const mails = await runDay(7, email);
     expect(mails).toHaveLength(1);
@@ -213,10 +241,14 @@ describe("water e-mails say what the report says (issue 20)", () => {
 
   it("two rows of one parameter in one sample: the worse counts, in the report and the e-mail alike", async () => {
     const place = await freshCommune();
-    serve(place, [VILLAGE], [
-      { sample: "T1", daysAgo: 4, parameter: "nitrates", value: "41", verdict: "N" },
-      { sample: "T1", daysAgo: 4, parameter: "nitrates", value: "58", verdict: "N" },
-    ]);
+    serve(
+      place,
+      [VILLAGE],
+      [
+        { sample: "T1", daysAgo: 4, parameter: "nitrates", value: "41", verdict: "N" },
+        { sample: "T1", daysAgo: 4, parameter: "nitrates", value: "58", verdict: "N" },
+      ],
+    );
     const email = await subscribe(place);
     const mails = await runDay(8, email);
     const nitrates = (await reportWater(place)).rows.find((row) => row.startsWith("Nitrates"))!;

@@ -69,7 +69,8 @@ async function runDay(n: number) {
   return { summary, emails: t.resend.emails.slice(before), upstreamRequests: t.upstreams.requests.slice(requestsBefore) };
 }
 
-const alertEmailsTo = (emails: TestApp["resend"]["emails"], address: string) => emails.filter((email) => email.to.includes(address) && /^Zone Santé – /.test(email.subject));
+const alertEmailsTo = (emails: TestApp["resend"]["emails"], address: string) =>
+  emails.filter((email) => email.to.includes(address) && /^Zone Santé – /.test(email.subject));
 
 beforeAll(async () => {
   t = await createTestApp({ now: DAY1 });
@@ -102,8 +103,18 @@ describe("the daily alert run", () => {
     expect(upstreamRequests.filter((request) => request.source === "baignades")).toHaveLength(5);
     // VigiEau: each département's zones once (the bulk change check), then each new commune once.
     const vigieau = upstreamRequests.filter((request) => request.source === "vigieau");
-    expect(vigieau.filter((request) => request.path.startsWith("/zones/departement/")).map((request) => request.path).sort()).toEqual(["/zones/departement/34", "/zones/departement/80"]);
-    expect(vigieau.filter((request) => request.path === "/zones").map((request) => request.query.commune).sort()).toEqual(["34148", "80021"]);
+    expect(
+      vigieau
+        .filter((request) => request.path.startsWith("/zones/departement/"))
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(["/zones/departement/34", "/zones/departement/80"]);
+    expect(
+      vigieau
+        .filter((request) => request.path === "/zones")
+        .map((request) => request.query.commune)
+        .sort(),
+    ).toEqual(["34148", "80021"]);
 
     const alice = alertEmailsTo(emails, "alice@example.org");
     expect(alice).toHaveLength(1);
@@ -111,7 +122,7 @@ describe("the daily alert run", () => {
     expect(alice[0]?.text).toContain("23\u00a0novembre\u00a02026");
     expect(alice[0]?.text).toMatch(/Source\u00a0: Indice ATMO/);
     expect(alice[0]?.text).toContain("Voir le bilan complet pour 8 Boulevard du Port 80000 Amiens");
-    expect(alice[0]?.html).toContain("<html lang=\"fr\"");
+    expect(alice[0]?.html).toContain('<html lang="fr"');
     expect(alice[0]?.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?u=a_[a-z0-9]+&t=[0-9a-f]{64}>$/);
     expect(alice[0]?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
@@ -133,16 +144,25 @@ describe("the daily alert run", () => {
     expect(sarah[0]?.text).not.toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
     // Sent through the batch endpoint, with an idempotency key.
-    expect(t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-"))).toBe(true);
+    expect(
+      t.resend.calls.filter((call) => call.status === 200).every((call) => call.path === "/emails/batch" && call.idempotencyKey?.startsWith("alerts-")),
+    ).toBe(true);
   });
 
   it("day 1 again with a new compliant sample near the limit (nitrates 48 mg/L): no water email (issue 9)", async () => {
     const results = frozen("hubeau/resultats-dis-derived-80021.json", DAY1);
     const newest = results.data.filter((item) => item.date_prelevement === results.data[0]?.date_prelevement);
-    const nearLimit = newerSample(newest, { code: "08000199999", date: new Date(DAY1.getTime() - 3600_000).toISOString(), nitrates: 48 }, {
-      // Whatever network each account watches, it sees this sample.
-      reseaux: [{ code: "080000512", nom: "AMIENS CENTRE" }, { code: "080000518", nom: "AMIENS NORD" }],
-    });
+    const nearLimit = newerSample(
+      newest,
+      { code: "08000199999", date: new Date(DAY1.getTime() - 3600_000).toISOString(), nitrates: 48 },
+      {
+        // Whatever network each account watches, it sees this sample.
+        reseaux: [
+          { code: "080000512", nom: "AMIENS CENTRE" },
+          { code: "080000518", nom: "AMIENS NORD" },
+        ],
+      },
+    );
     expect(nearLimit.some((item) => item.resultat_alphanumerique === "48")).toBe(true);
     t.upstreams.setData("results", MAIN_SCENARIO.citycode, { ...results, data: [...nearLimit, ...results.data] });
     try {
@@ -150,7 +170,10 @@ describe("the daily alert run", () => {
       for (const person of ["alice@example.org", "bruno@example.org"]) {
         expect(alertEmailsTo(emails, person).filter((email) => /Eau du robinet/.test(email.text))).toHaveLength(0);
       }
-      const [state] = await t.db.select().from(alertEvents).where(sql`${alertEvents.source} = 'water' and ${alertEvents.eventKey} like ${"water:alert:%"}`);
+      const [state] = await t.db
+        .select()
+        .from(alertEvents)
+        .where(sql`${alertEvents.source} = 'water' and ${alertEvents.eventKey} like ${"water:alert:%"}`);
       expect(state?.eventKey ?? "").not.toContain(String(nearLimit[0]?.date_prelevement));
     } finally {
       t.upstreams.setData("results", MAIN_SCENARIO.citycode, results);
@@ -169,8 +192,14 @@ describe("the daily alert run", () => {
   });
 
   it("day 2: the air episode goes on (no email), the drought level rises (one email per account)", async () => {
-    const crisis = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(2))) as Array<Record<string, unknown>>;
-    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, crisis.map((zone) => ({ ...zone, niveauGravite: "crise" })));
+    const crisis = JSON.parse(
+      resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(2)),
+    ) as Array<Record<string, unknown>>;
+    t.upstreams.setData(
+      "zones",
+      MAIN_SCENARIO.citycode,
+      crisis.map((zone) => ({ ...zone, niveauGravite: "crise" })),
+    );
     const { summary, emails } = await runDay(2);
     expect(summary.alertsDetected).toBe(2);
     for (const email of ["alice@example.org", "bruno@example.org"]) {
@@ -189,16 +218,23 @@ describe("the daily alert run", () => {
     // A newer, compliant sample in Maraussan: Sarah must hear that the water is back to normal.
     const results = frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1);
     const newest = results.data.filter((item) => item.code_prelevement === results.data[0]?.code_prelevement);
-    const recovery = newerSample(newest, { code: "03400999999", date: "2026-11-23T08:00:00Z", nitrates: 38 }, {
-      conformite_limites_pc_prelevement: "C",
-      conclusion_conformite_prelevement: "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.",
-    });
+    const recovery = newerSample(
+      newest,
+      { code: "03400999999", date: "2026-11-23T08:00:00Z", nitrates: 38 },
+      {
+        conformite_limites_pc_prelevement: "C",
+        conclusion_conformite_prelevement: "Eau d'alimentation conforme aux exigences de qualité en vigueur pour l'ensemble des paramètres mesurés.",
+      },
+    );
     t.upstreams.setData("results", CRISIS_SCENARIO.citycode, { ...results, data: [...recovery, ...results.data] });
 
     t.resend.setMode("error500");
     const failing = await runDay(3);
     expect(failing.summary).toMatchObject({ alertsDetected: 1, sent: 0, failed: 1 });
-    const [pending] = await t.db.select().from(alertEvents).where(sql`${alertEvents.eventKey} like 'water:ok:%'`);
+    const [pending] = await t.db
+      .select()
+      .from(alertEvents)
+      .where(sql`${alertEvents.eventKey} like 'water:ok:%'`);
     expect(pending).toMatchObject({ sentAtMs: null, attempts: 1 });
 
     t.resend.setMode("ok");
@@ -214,16 +250,23 @@ describe("the daily alert run", () => {
   it("a run that dies after detecting sends what it detected on the next run, once", async () => {
     t.setNow(day(4));
     app = t.rebuild();
-    const zones = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(4))) as unknown[];
+    const zones = JSON.parse(
+      resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(4)),
+    ) as unknown[];
     t.upstreams.setData("zones", MAIN_SCENARIO.citycode, zones);
     // Detection done, then the process "dies" before sending anything.
     const deps = t.deps();
     for (const batch of batchByCommune(await planAlertSubjects(deps.db))) {
-      await processAlertBatch(deps, batch, { gates: { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {}, baignades: async () => {} }, concurrency: 2 });
+      await processAlertBatch(deps, batch, {
+        gates: { hubeau: async () => {}, vigieau: async () => {}, atmo: async () => {}, baignades: async () => {} },
+        concurrency: 2,
+      });
     }
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);
-    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle)"]);
+    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual([
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle)",
+    ]);
     expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
     expect((await runDay(4)).emails).toHaveLength(0);
   });
@@ -293,7 +336,9 @@ describe("the daily alert run", () => {
   });
 
   it("asks VigiEau per address when a commune is split between zones of one type (409)", async () => {
-    const zones = JSON.parse(resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(41))) as unknown[];
+    const zones = JSON.parse(
+      resolvePlaceholders(readFileSync(new URL("../fixtures/vigieau/zones-derived-80021-alerte.json", import.meta.url), "utf8"), day(41)),
+    ) as unknown[];
     t.upstreams.setData("zones", MAIN_SCENARIO.citycode, { split: true, zones });
     const { upstreamRequests } = await runDay(41);
     const vigieau = upstreamRequests.filter((request) => request.source === "vigieau" && request.query.commune === MAIN_SCENARIO.citycode);

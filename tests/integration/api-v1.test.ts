@@ -108,10 +108,23 @@ describe("GET /api/v1/openapi.json", () => {
         parameter.required,
       ]);
     expect(parametersOf("/report")).toEqual(
-      expect.arrayContaining([["q", false], ["lat", false], ["lon", false], ["citycode", false], ["udi", false]]),
+      expect.arrayContaining([
+        ["q", false],
+        ["lat", false],
+        ["lon", false],
+        ["citycode", false],
+        ["udi", false],
+      ]),
     );
-    expect(parametersOf("/geocode")).toEqual([["q", true], ["limit", false]]);
-    expect(parametersOf("/bathing-sites")).toEqual([["lat", true], ["lon", true], ["limit", false]]);
+    expect(parametersOf("/geocode")).toEqual([
+      ["q", true],
+      ["limit", false],
+    ]);
+    expect(parametersOf("/bathing-sites")).toEqual([
+      ["lat", true],
+      ["lon", true],
+      ["limit", false],
+    ]);
   });
 });
 

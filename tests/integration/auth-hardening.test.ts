@@ -124,7 +124,10 @@ describe("no targeted lockout", () => {
     for (let batch = 0; batch < 6; batch++) {
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          new BrowserClient(() => app, { ip: `198.18.${batch}.${i + 1}` }).post("/api/auth/signin", { email: "botnet@example.org", password: `essai-${batch}-${i}` }),
+          new BrowserClient(() => app, { ip: `198.18.${batch}.${i + 1}` }).post("/api/auth/signin", {
+            email: "botnet@example.org",
+            password: `essai-${batch}-${i}`,
+          }),
         ),
       );
       statuses.push(...responses.map((response) => response.status));

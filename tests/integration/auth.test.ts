@@ -254,7 +254,10 @@ describe("sessions", () => {
     await signUpAndConfirm(client, "session@example.org");
     const token = client.cookies.get("zs_session") ?? "";
     const [id, secret] = token.split(".");
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id ?? ""));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, id ?? ""));
     expect(row).toBeDefined();
     expect(Buffer.from(row!.secretHash).toString("utf8")).not.toContain(secret);
     expect(Buffer.from(row!.secretHash)).toHaveLength(32);
@@ -423,7 +426,11 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/compte");
     const session = await client.get("/api/auth/session");
-    expect(session.body).toMatchObject({ user: { email: "lucie@example.org", emailVerified: true }, profile: { firstName: "Lucie", lastName: "Aubrac" }, googleEnabled: true });
+    expect(session.body).toMatchObject({
+      user: { email: "lucie@example.org", emailVerified: true },
+      profile: { firstName: "Lucie", lastName: "Aubrac" },
+      googleEnabled: true,
+    });
     // A second sign-in finds the same account.
     await runGoogleFlow(browser());
     expect(await t.db.select().from(users).where(eq(users.email, "lucie@example.org"))).toHaveLength(1);
@@ -459,11 +466,41 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
 
   it.each([
     ["a tampered state", async (client: BrowserClient) => runGoogleFlow(client, { tamperState: true })],
-    ["a refused consent", async (client: BrowserClient) => { oauth.setMode("deny"); return runGoogleFlow(client); }],
-    ["a failing token endpoint", async (client: BrowserClient) => { oauth.setMode("token-error"); return runGoogleFlow(client); }],
-    ["an unverified Google email", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-3", email: "x@example.org", email_verified: false }); return runGoogleFlow(client); }],
-    ["an ID token with another nonce", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-4", email: "n@example.org", email_verified: true, nonce: "not-the-nonce-we-sent" }); return runGoogleFlow(client); }],
-    ["an ID token for another party (azp)", async (client: BrowserClient) => { oauth.setIdentity({ sub: "google-5", email: "a@example.org", email_verified: true, azp: "someone-else.apps.googleusercontent.com" }); return runGoogleFlow(client); }],
+    [
+      "a refused consent",
+      async (client: BrowserClient) => {
+        oauth.setMode("deny");
+        return runGoogleFlow(client);
+      },
+    ],
+    [
+      "a failing token endpoint",
+      async (client: BrowserClient) => {
+        oauth.setMode("token-error");
+        return runGoogleFlow(client);
+      },
+    ],
+    [
+      "an unverified Google email",
+      async (client: BrowserClient) => {
+        oauth.setIdentity({ sub: "google-3", email: "x@example.org", email_verified: false });
+        return runGoogleFlow(client);
+      },
+    ],
+    [
+      "an ID token with another nonce",
+      async (client: BrowserClient) => {
+        oauth.setIdentity({ sub: "google-4", email: "n@example.org", email_verified: true, nonce: "not-the-nonce-we-sent" });
+        return runGoogleFlow(client);
+      },
+    ],
+    [
+      "an ID token for another party (azp)",
+      async (client: BrowserClient) => {
+        oauth.setIdentity({ sub: "google-5", email: "a@example.org", email_verified: true, azp: "someone-else.apps.googleusercontent.com" });
+        return runGoogleFlow(client);
+      },
+    ],
   ])("sends the person back to /auth with an error after %s", async (_name, run) => {
     const client = browser();
     const done = await run(client);

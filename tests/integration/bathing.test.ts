@@ -9,7 +9,6 @@ import { BATHING_SOURCE } from "../../src/core/bathing/evaluate.ts";
 const NOW = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: NOW }, { resetUpstreams: true });
 
-
 type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
 
 async function report(app: TestApp["app"], scenario: Scenario = CRISIS_SCENARIO): Promise<Report> {
@@ -67,7 +66,13 @@ describe("bathing water in the report", () => {
       await waitForPageReads(3);
       const inSeason = await report(app);
       const camping = inSeason.bathing.sites[1];
-      expect(camping).toMatchObject({ name: "ORB-CAMPING MUNICIPAL", in_season: true, level: "critical", status_label: "Baignade interdite", prohibition: { current: true, season: 2026, since: "2026-07-18" } });
+      expect(camping).toMatchObject({
+        name: "ORB-CAMPING MUNICIPAL",
+        in_season: true,
+        level: "critical",
+        status_label: "Baignade interdite",
+        prohibition: { current: true, season: 2026, since: "2026-07-18" },
+      });
       expect(camping?.live_read_at).toBe("2026-07-20T10:00:00.000Z");
       expect(inSeason.bathing.level).toBe("critical");
       const advice = inSeason.recommendations.find((recommendation) => recommendation.id === "bathing-prohibited");
@@ -115,7 +120,12 @@ describe("bathing water in the report", () => {
 
   it("is neutral where no site is monitored within 20 km", async () => {
     const amiens = await report(t.rebuild(), MAIN_SCENARIO);
-    expect(amiens.bathing).toMatchObject({ success: true, level: "unavailable", sites: [], message: "Aucun site de baignade surveillé à proximité (moins de 20\u00a0km)." });
+    expect(amiens.bathing).toMatchObject({
+      success: true,
+      level: "unavailable",
+      sites: [],
+      message: "Aucun site de baignade surveillé à proximité (moins de 20\u00a0km).",
+    });
     // Nothing to ask the portal about (earlier tests' background reads may still land: ignore them).
     expect(t.upstreams.requests.filter((request) => request.source === "baignades" && request.query.insee_com?.startsWith("80"))).toHaveLength(0);
   });

@@ -172,7 +172,9 @@ describe("drought alerts per zone type, through the queued run", () => {
     ]);
     // The farmers' rule of the groundwater zone is not a household's.
     expect(sent[0]?.text).not.toContain("Irrigation par aspersion");
-    expect(emails.filter((email) => email.to.includes(OLD_READER)).map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine)"]);
+    expect(emails.filter((email) => email.to.includes(OLD_READER)).map((email) => email.subject)).toEqual([
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine)",
+    ]);
 
     // The same day again: nothing new, nothing sent twice.
     expect(await runDay(3)).toEqual([]);

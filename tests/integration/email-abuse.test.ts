@@ -103,7 +103,11 @@ describe("no requester free text in our emails", () => {
     const unknown = await anyone().post("/api/subscriptions", { email: "libre2@example.org", address: { ...MAIN_SCENARIO, label: SCAM }, consent: true });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("Choisissez une adresse dans la liste des suggestions.");
-    const elsewhere = await anyone().post("/api/subscriptions", { email: "libre2@example.org", address: { ...MAIN_SCENARIO, latitude: 45.76, longitude: 4.83 }, consent: true });
+    const elsewhere = await anyone().post("/api/subscriptions", {
+      email: "libre2@example.org",
+      address: { ...MAIN_SCENARIO, latitude: 45.76, longitude: 4.83 },
+      consent: true,
+    });
     expect(elsewhere.status).toBe(400);
     expect(emailsFor("libre2@example.org")).toHaveLength(0);
   });

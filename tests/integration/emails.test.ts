@@ -21,7 +21,10 @@ const lastEmailTo = (address: string) => emailsTo(address).at(-1);
 
 const signedInClient = (email = uniqueEmail("compte")): Promise<BrowserClient> => signedInAs(t, app, email);
 
-async function signUpForAlerts(email: string, scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO = MAIN_SCENARIO): Promise<{ confirmLink: URL; cancelLink: URL }> {
+async function signUpForAlerts(
+  email: string,
+  scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO = MAIN_SCENARIO,
+): Promise<{ confirmLink: URL; cancelLink: URL }> {
   const response = await new BrowserClient(app).post("/api/subscriptions", { email, address: scenario, consent: true });
   expect(response.status).toBe(202);
   const text = lastEmailTo(email)?.text ?? "";

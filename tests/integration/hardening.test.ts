@@ -92,9 +92,13 @@ describe("error logs", () => {
     await t.db.$client.execute(`CREATE TRIGGER refuse_users BEFORE INSERT ON users BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     try {
       const email = "victime.logs@example.org";
-      const response = await post("/api/auth/signup", JSON.stringify({ email, password: "Un mot de passe très long 42", firstName: "Camille", lastName: "Secrète" }), {
-        "content-type": "application/json",
-      });
+      const response = await post(
+        "/api/auth/signup",
+        JSON.stringify({ email, password: "Un mot de passe très long 42", firstName: "Camille", lastName: "Secrète" }),
+        {
+          "content-type": "application/json",
+        },
+      );
       expect(response.status).toBe(500);
       const logged = JSON.stringify(t.logs);
       expect(logged).toContain("unhandled error");

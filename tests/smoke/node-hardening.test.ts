@@ -96,17 +96,24 @@ describe("/dev/mails", () => {
 });
 
 describe("client IP behind a proxy", () => {
-  const geocode = (url: string, forwardedFor: string) => fetch(`${url}/api/geocode?q=8+bd+du+Port`, { headers: { "X-Forwarded-For": forwardedFor } }).then((r) => r.status);
+  const geocode = (url: string, forwardedFor: string) =>
+    fetch(`${url}/api/geocode?q=8+bd+du+Port`, { headers: { "X-Forwarded-For": forwardedFor } }).then((r) => r.status);
 
   it("ignores X-Forwarded-For from a peer that is not a trusted proxy", async () => {
     const { server } = await start({ RATE_LIMIT_GEOCODE_PER_MINUTE: "2" });
-    expect([await geocode(server.url, "203.0.113.1"), await geocode(server.url, "203.0.113.2"), await geocode(server.url, "203.0.113.3")]).toEqual([200, 200, 429]);
+    expect([await geocode(server.url, "203.0.113.1"), await geocode(server.url, "203.0.113.2"), await geocode(server.url, "203.0.113.3")]).toEqual([
+      200, 200, 429,
+    ]);
   });
 
   it("reads the client from X-Forwarded-For when the peer is in TRUSTED_PROXIES", async () => {
     const { server } = await start({ RATE_LIMIT_GEOCODE_PER_MINUTE: "2", TRUSTED_PROXIES: "127.0.0.1/32, ::1" });
-    expect([await geocode(server.url, "203.0.113.1"), await geocode(server.url, "203.0.113.2"), await geocode(server.url, "203.0.113.3")]).toEqual([200, 200, 200]);
-    expect([await geocode(server.url, "203.0.113.4"), await geocode(server.url, "203.0.113.4"), await geocode(server.url, "203.0.113.4")]).toEqual([200, 200, 429]);
+    expect([await geocode(server.url, "203.0.113.1"), await geocode(server.url, "203.0.113.2"), await geocode(server.url, "203.0.113.3")]).toEqual([
+      200, 200, 200,
+    ]);
+    expect([await geocode(server.url, "203.0.113.4"), await geocode(server.url, "203.0.113.4"), await geocode(server.url, "203.0.113.4")]).toEqual([
+      200, 200, 429,
+    ]);
   });
 });
 

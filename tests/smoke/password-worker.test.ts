@@ -12,7 +12,24 @@ beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   wrangler = await startWranglerDev(
-    ["tests/smoke/workers/password-probe.ts", "--port", String(port), "--ip", "127.0.0.1", "--compatibility-date", "2026-10-01", "--compatibility-flags", "nodejs_compat", "--name", "password-probe", "--config", "/dev/null", "--log-level", "warn", "--show-interactive-dev-session=false"],
+    [
+      "tests/smoke/workers/password-probe.ts",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--compatibility-date",
+      "2026-10-01",
+      "--compatibility-flags",
+      "nodejs_compat",
+      "--name",
+      "password-probe",
+      "--config",
+      "/dev/null",
+      "--log-level",
+      "warn",
+      "--show-interactive-dev-session=false",
+    ],
     `${baseUrl}/noop`,
   );
 }, 120_000);

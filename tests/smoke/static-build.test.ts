@@ -7,8 +7,7 @@ import { API_DOCUMENT_ROUTES, APP_ROUTES, PAGE_ROUTES } from "../helpers/routes.
 
 const DIST = resolve(import.meta.dirname, "../../dist");
 const htmlOf = (route: string) => readFileSync(join(DIST, route === "/" ? "index.html" : `${route.slice(1)}/index.html`), "utf8");
-const executableScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>/g)].filter((match) => !/type="application\/ld\+json"/.test(match[1] ?? ""));
+const executableScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].filter((match) => !/type="application\/ld\+json"/.test(match[1] ?? ""));
 
 describe("static build", () => {
   it("has a page for every route", () => {

@@ -42,7 +42,20 @@ beforeAll(async () => {
   );
   // --log-level log: the alert tests read the Worker's own info lines; --test-scheduled: cron triggers on demand.
   wrangler = await startWranglerDev(
-    ["--port", String(port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(directory, "state"), "--log-level", "log", "--show-interactive-dev-session=false", "--test-scheduled"],
+    [
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--env-file",
+      envFile,
+      "--persist-to",
+      join(directory, "state"),
+      "--log-level",
+      "log",
+      "--show-interactive-dev-session=false",
+      "--test-scheduled",
+    ],
     `${baseUrl}/api/health`,
   );
 }, 120_000);

@@ -28,7 +28,11 @@ const ARTICLES = [
 
 describe("blog articles", () => {
   it("are the seven articles of the specification, with their dates", () => {
-    expect(readdirSync(BLOG).filter((file) => file.endsWith(".md")).sort()).toEqual(ARTICLES.map(([slug]) => `${slug}.md`).sort());
+    expect(
+      readdirSync(BLOG)
+        .filter((file) => file.endsWith(".md"))
+        .sort(),
+    ).toEqual(ARTICLES.map(([slug]) => `${slug}.md`).sort());
     for (const [slug, date] of ARTICLES) {
       const { frontmatter } = readArticle(`${slug}.md`);
       const written = /^date:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(frontmatter)?.[1];
@@ -76,9 +80,9 @@ describe("the service is free forever", () => {
 
 describe("live features are described as live", () => {
   it("no page or island text announces accounts, alerts or bathing water as « bientôt »", () => {
-    const files = ["content", "src"].flatMap((folder) =>
-      readdirSync(join(ROOT, folder), { recursive: true }).map((file) => join(ROOT, folder, String(file))),
-    ).filter((file) => /\.(md|json|astro|tsx?)$/.test(file));
+    const files = ["content", "src"]
+      .flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true }).map((file) => join(ROOT, folder, String(file))))
+      .filter((file) => /\.(md|json|astro|tsx?)$/.test(file));
     for (const file of files) {
       expect(readFileSync(file, "utf8"), file).not.toMatch(/\bbientôt\b|lorsqu'ils seront ouverts|à l'ouverture des comptes/i);
     }

@@ -32,7 +32,10 @@ export function levelOfAtmoCode(code: number): Exclude<Level, "unavailable" | "e
  * Particles are judged on the day's mean, gases on the day's highest hourly value. Used to place
  * the CAMS model estimate on the same scale as the official index.
  */
-export const ATMO_SUB_INDEX_SCALES: Record<AirPollutantCode, { upperBounds: readonly [number, number, number, number, number]; basis: "daily_mean" | "daily_max" }> = {
+export const ATMO_SUB_INDEX_SCALES: Record<
+  AirPollutantCode,
+  { upperBounds: readonly [number, number, number, number, number]; basis: "daily_mean" | "daily_max" }
+> = {
   pm2_5: { upperBounds: [10, 20, 25, 50, 75], basis: "daily_mean" },
   pm10: { upperBounds: [20, 40, 50, 100, 150], basis: "daily_mean" },
   no2: { upperBounds: [40, 90, 120, 230, 340], basis: "daily_max" },

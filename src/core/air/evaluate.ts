@@ -43,7 +43,9 @@ export function evaluateAirQuality(input: {
     const notes: string[] = [];
     if (onEpci) notes.push(`Aucun indice n'est publié pour la commune elle-même : voici celui de son intercommunalité${zone ? ` (${zone})` : ""}.`);
     if (todayIndex.code === EVENT_CODE) {
-      notes.push("« Événement » : l'association agréée de surveillance de la qualité de l'air signale un incident à l'origine d'émissions inhabituelles ; l'indice habituel n'est pas calculé aujourd'hui.");
+      notes.push(
+        "« Événement » : l'association agréée de surveillance de la qualité de l'air signale un incident à l'origine d'émissions inhabituelles ; l'indice habituel n'est pas calculé aujourd'hui.",
+      );
     }
     return {
       success: true,
@@ -67,9 +69,10 @@ export function evaluateAirQuality(input: {
         : "Aucun indice ATMO n'est publié aujourd'hui pour cette commune";
     const label = ATMO_LABELS[worst.code] ?? "";
     const basis = worst.basis === "daily_max" ? "au plus haut de la journée" : "en moyenne sur la journée";
-    const after = worst.code > 1
-      ? `d'après ${AIR_POLLUTANT_NAMES[worst.pollutant].after}, ${formatNumberFr(worst.value, 0)}\u00A0${MICROGRAMS} ${basis}`
-      : "d'après les polluants estimés (particules, dioxyde d'azote, ozone, dioxyde de soufre)";
+    const after =
+      worst.code > 1
+        ? `d'après ${AIR_POLLUTANT_NAMES[worst.pollutant].after}, ${formatNumberFr(worst.value, 0)}\u00A0${MICROGRAMS} ${basis}`
+        : "d'après les polluants estimés (particules, dioxyde d'azote, ozone, dioxyde de soufre)";
     return {
       success: true,
       level: levelOfAtmoCode(worst.code) ?? "unavailable",

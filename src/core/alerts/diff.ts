@@ -147,7 +147,13 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
       const newVerdict = now.officialVerdict === "non_conforme" && (last?.officialVerdict !== "non_conforme" || last.sampledAt !== now.sampledAt);
       const worse = !last || LEVEL_RANK[now.level] > LEVEL_RANK[last.level];
       if (newParameters.length > 0 || newVerdict || worse) {
-        const facts = [now.sampledAt, now.officialVerdict ?? "", ...Object.entries(now.flagged).map(([parameterCode, fact]) => `${parameterCode}@${fact.measuredAt}:${fact.label}`).sort()].join("|");
+        const facts = [
+          now.sampledAt,
+          now.officialVerdict ?? "",
+          ...Object.entries(now.flagged)
+            .map(([parameterCode, fact]) => `${parameterCode}@${fact.measuredAt}:${fact.label}`)
+            .sort(),
+        ].join("|");
         events.push({
           source: "water",
           key: `water:alert:${code}:${fingerprint(facts)}`,
@@ -156,7 +162,12 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
             nonCompliant: now.level === "critical",
             networkName,
             sample,
-            flagged: flaggedRows.map((row) => ({ name: row.name, value: row.value, label: row.badge.word, measured: row.dateLine ?? `Mesuré le ${formatDateFr(now.flagged[row.code]!.measuredAt)}` })),
+            flagged: flaggedRows.map((row) => ({
+              name: row.name,
+              value: row.value,
+              label: row.badge.word,
+              measured: row.dateLine ?? `Mesuré le ${formatDateFr(now.flagged[row.code]!.measuredAt)}`,
+            })),
             conclusion: section.conclusion,
           }),
           dataDate: localDateParis(now.sampledAt),
@@ -183,7 +194,12 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
         sample,
         recovered: recovered.map((parameter) => {
           const row = presentWaterRow(parameter!, null);
-          return { name: row.name, value: row.value, label: row.badge.word, measured: row.dateLine ?? `Mesuré le ${formatDateFr(parameter!.date_prelevement)}` };
+          return {
+            name: row.name,
+            value: row.value,
+            label: row.badge.word,
+            measured: row.dateLine ?? `Mesuré le ${formatDateFr(parameter!.date_prelevement)}`,
+          };
         }),
         conclusion: section.conclusion,
       }),

@@ -138,7 +138,10 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
 
   "bathing-poor": ({ siteName, commune, sampleDate }) => ({
     title: `Eau de baignade de mauvaise qualité : ${siteName}`,
-    lines: [`Le prélèvement du ${formatDateFr(sampleDate)} sur le site ${site(siteName, commune)} est « Mauvais ».`, "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau."],
+    lines: [
+      `Le prélèvement du ${formatDateFr(sampleDate)} sur le site ${site(siteName, commune)} est « Mauvais ».`,
+      "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau.",
+    ],
   }),
 
   "bathing-classement": ({ siteName, commune, year, label }) => ({

@@ -45,13 +45,15 @@ export function describeBathingSeason(site: Pick<BathingSiteView, "in_season" | 
   return frenchTypography(state ? `${state} (${detail})` : `Saison ${dates}`);
 }
 
-
 /**
  * The official wording of a ban, unless it only repeats the date already given
  * (the live banner reads « Interdiction de baignade du 18/07/2026 »).
  */
 export function describeProhibitionDetail(prohibition: NonNullable<BathingSiteView["prohibition"]>): string | null {
-  const rest = prohibition.title.replace(/\b\d{2}\/\d{2}\/\d{4}\b/g, "").replace(/\s+/g, " ").trim();
+  const rest = prohibition.title
+    .replace(/\b\d{2}\/\d{2}\/\d{4}\b/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (prohibition.since && /^interdiction de baignade(?: du)?$/i.test(rest)) return null;
   return prohibition.title;
 }

@@ -113,8 +113,7 @@ export function restrictionsForIndividuals(zone: DroughtZone): DroughtRestrictio
   return restrictions.sort((a, b) => themeRank(a.thematique) - themeRank(b.thematique));
 }
 
-const restrictionKey = (restriction: Pick<DroughtRestriction, "usage" | "description">) =>
-  `${restriction.usage}|${restriction.description}`;
+const restrictionKey = (restriction: Pick<DroughtRestriction, "usage" | "description">) => `${restriction.usage}|${restriction.description}`;
 
 function presentZone(zone: DroughtZone): DroughtZoneView {
   const type = describeZoneType(zone.type);
@@ -132,9 +131,7 @@ function presentZone(zone: DroughtZone): DroughtZoneView {
 }
 
 /** A section with no zone to show: VigiEau failed, or no zone is in restriction. */
-function sectionWithoutZone(
-  verdict: Pick<DroughtSection, "success" | "level" | "label" | "message">,
-): DroughtSection {
+function sectionWithoutZone(verdict: Pick<DroughtSection, "success" | "level" | "label" | "message">): DroughtSection {
   const { success, level, label, message } = verdict;
   return { success, level, gravity: null, label, restrictions: [], decree: null, zone: null, zones: [], message, source: VIGIEAU_SOURCE };
 }

@@ -81,8 +81,10 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
  * drink the water; above 100 mg/L nobody does. Both are advice for vulnerable people, shown first.
  */
 function nitratesAdvice(mgPerL: number, { germsDetected }: { germsDetected: boolean }): Advice {
-  if (mgPerL > 100) return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-100", germsDetected } };
-  if (mgPerL > 50) return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-limit", germsDetected } };
+  if (mgPerL > 100)
+    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-100", germsDetected } };
+  if (mgPerL > 50)
+    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-limit", germsDetected } };
   return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, band: "near-limit", germsDetected } };
 }
 
@@ -99,7 +101,10 @@ function exceededPesticides(parameters: readonly WaterParameterView[]): Array<{ 
     .filter((parameter) => parameter.level === "critical" || parameter.note === "derogation")
     .filter((parameter) => parameter.limit_kind === "limite" && !PFAS_CODES.has(parameter.code) && !/pfas|perfluoro/i.test(parameter.libelle_parametre))
     .map((parameter) => ({ parameter, microgramsPerLitre: inMicrogramsPerLitre(parameter), limit: limitInMicrogramsPerLitre(parameter) }))
-    .filter((entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number; limit: number } => entry.microgramsPerLitre !== null && entry.limit !== null)
+    .filter(
+      (entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number; limit: number } =>
+        entry.microgramsPerLitre !== null && entry.limit !== null,
+    )
     .filter(({ parameter, microgramsPerLitre, limit }) =>
       parameter.code === "6276"
         ? microgramsPerLitre > RECOMMENDATION_THRESHOLDS.pesticidesTotalMicrogramsPerL
@@ -155,7 +160,15 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
   const householdRestrictions = (worst?.restrictions ?? drought.restrictions).map((restriction) => restriction.usage);
   const zoneType = worst && drought.zones.length > 1 ? worst.type_label.toLowerCase() : null;
   if (drought.gravity === "crise" || drought.gravity === "alerte_renforcee") {
-    return [{ id: "drought-severe", category: "drought", severity: "critical", vulnerable: false, facts: { levelLabel: drought.label, householdRestrictions, zoneType } }];
+    return [
+      {
+        id: "drought-severe",
+        category: "drought",
+        severity: "critical",
+        vulnerable: false,
+        facts: { levelLabel: drought.label, householdRestrictions, zoneType },
+      },
+    ];
   }
   if (drought.gravity === "alerte") {
     return [{ id: "drought-alert", category: "drought", severity: "warning", vulnerable: false, facts: { householdRestrictions, zoneType } }];
@@ -169,14 +182,21 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
   // Only a ban in force today: one from an earlier season's record is information, not advice.
   const prohibited = bathing.sites.filter((site) => site.prohibition?.current);
   if (prohibited.length > 0) {
-    list.push({ id: "bathing-prohibited", category: "bathing", severity: "critical", vulnerable: false, facts: { sites: prohibited.map((site) => site.name) } });
+    list.push({
+      id: "bathing-prohibited",
+      category: "bathing",
+      severity: "critical",
+      vulnerable: false,
+      facts: { sites: prohibited.map((site) => site.name) },
+    });
   }
   const cyanobacteria = bathing.sites.filter((site) => site.health_events.some((event) => event.active && /cyanobact/i.test(event.type)));
   if (cyanobacteria.length > 0) {
     list.push({ id: "bathing-cyanobacteria", category: "bathing", severity: "warning", vulnerable: false, facts: {} });
   }
   const poor = bathing.sites.filter(
-    (site) => !site.prohibition?.current && ((site.in_season !== false && site.latest_sample?.verdict === "Mauvais") || site.classement?.label === "Insuffisante"),
+    (site) =>
+      !site.prohibition?.current && ((site.in_season !== false && site.latest_sample?.verdict === "Mauvais") || site.classement?.label === "Insuffisante"),
   );
   if (poor.length > 0) {
     list.push({ id: "bathing-poor", category: "bathing", severity: "warning", vulnerable: false, facts: { sites: poor.map((site) => site.name) } });
@@ -205,12 +225,7 @@ const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0
  * gets at most one prominent box: its first critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
-  const all = [
-    ...waterAdvice(input.water),
-    ...airAdvice(input.air, input.now),
-    ...droughtAdvice(input.drought),
-    ...bathingAdvice(input.bathing),
-  ];
+  const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
   const sections = [input.water, input.air, input.drought];
   if (all.length === 0 && sections.every((section) => section.level === "unavailable")) {
     return [{ id: "no-data", category: "general", severity: "info", vulnerable: false, facts: {}, prominent: false }];
@@ -235,5 +250,15 @@ export function selectRecommendations(input: RecommendationInput): Recommendatio
 
 export function renderRecommendation(chosen: SelectedAdvice): Recommendation {
   const { title, text, link, source } = renderAdviceWords(chosen);
-  return { id: chosen.id, category: chosen.category, severity: chosen.severity, title, text, link, source, vulnerable: chosen.vulnerable, prominent: chosen.prominent };
+  return {
+    id: chosen.id,
+    category: chosen.category,
+    severity: chosen.severity,
+    title,
+    text,
+    link,
+    source,
+    vulnerable: chosen.vulnerable,
+    prominent: chosen.prominent,
+  };
 }

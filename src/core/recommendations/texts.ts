@@ -51,9 +51,7 @@ export interface AdviceFacts {
   "water-watch": { tapOnlyExceedance: boolean };
   "air-event": Record<string, never>;
   "air-poor": {
-    reason:
-      | { kind: "index"; label: string; estimated: boolean; pollutant: AirPollutantCode | null }
-      | { kind: "pm25"; microgramsPerM3: number };
+    reason: { kind: "index"; label: string; estimated: boolean; pollutant: AirPollutantCode | null } | { kind: "pm25"; microgramsPerM3: number };
     ozone: OzoneNote;
   };
   "air-moderate": { ozone: OzoneNote };

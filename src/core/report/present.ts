@@ -329,7 +329,10 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
     value: formatWaterValue(parameter),
     // The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
     // « Conforme, proche de la limite » amber, and neither is ever red.
-    badge: badge(parameter.label, parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical" ? "good" : parameter.level),
+    badge: badge(
+      parameter.label,
+      parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical" ? "good" : parameter.level,
+    ),
     comparison,
     gauge:
       percent === null
@@ -365,7 +368,9 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
     anchor: SECTION_ANCHORS.water,
     title: "Eau du robinet",
     headline,
-    dateLine: water.sampled_at ? `Prélèvement du ${formatDateFr(water.sampled_at)}${water.official_verdict ? ", verdict de l'Agence régionale de santé" : ""}` : null,
+    dateLine: water.sampled_at
+      ? `Prélèvement du ${formatDateFr(water.sampled_at)}${water.official_verdict ? ", verdict de l'Agence régionale de santé" : ""}`
+      : null,
     message: water.message,
     facts,
     notes,
@@ -440,7 +445,9 @@ export function presentWaterHistory(series: WaterHistorySeries, windowEnd: strin
     description: `${series.name}${NBSP}: ${summary}${limit ? `, ${limit}` : ""}`,
     limitLabel: limit ? `${limit.charAt(0).toUpperCase()}${limit.slice(1)}` : null,
     points,
-    line: frenchTypography([`${series.name}${NBSP}: ${samples}, ${verdict}`, last ? `dernier le ${last.date}${NBSP}: ${last.result}` : null, limit].filter(Boolean).join(" ; ")),
+    line: frenchTypography(
+      [`${series.name}${NBSP}: ${samples}, ${verdict}`, last ? `dernier le ${last.date}${NBSP}: ${last.result}` : null, limit].filter(Boolean).join(" ; "),
+    ),
   };
 }
 
@@ -652,7 +659,9 @@ function summarizeWater(water: WaterQualitySection, headline: Badge): string {
   if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
   if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau.");
   const network = water.udi ? `, réseau ${water.udi.name}` : "";
-  const exceeded = water.parameters.filter((parameter) => parameter.level === "critical").map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);
+  const exceeded = water.parameters
+    .filter((parameter) => parameter.level === "critical")
+    .map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);
   const detail = exceeded.length > 0 ? ` – ${exceeded.join(", ")}` : "";
   return sentence("Eau du robinet", `${headline.word.toLowerCase()} (prélèvement du ${formatDateFr(water.sampled_at)}${network})${detail}.`);
 }
@@ -711,7 +720,11 @@ function withDefaults(report: Report): Report {
       tap_only_exceedance: water.tap_only_exceedance ?? false,
       history: water.history ?? [],
     },
-    air_quality: { ...report.air_quality, pollutants: report.air_quality.pollutants ?? {}, responsible_pollutant: report.air_quality.responsible_pollutant ?? null },
+    air_quality: {
+      ...report.air_quality,
+      pollutants: report.air_quality.pollutants ?? {},
+      responsible_pollutant: report.air_quality.responsible_pollutant ?? null,
+    },
     drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
     recommendations: report.recommendations ?? [],
   };
@@ -729,16 +742,48 @@ export function presentReport(cached: Report): ReportPresentation {
   const first = advice.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
   const summary: SummaryLine[] = [
     ...(first
-      ? [{ key: "advice" as const, anchor: SECTION_ANCHORS.advice, label: "À retenir", badge: null, tone: ADVICE_TONES[first.severity], text: frenchTypography(`À retenir : ${first.title}`) }]
+      ? [
+          {
+            key: "advice" as const,
+            anchor: SECTION_ANCHORS.advice,
+            label: "À retenir",
+            badge: null,
+            tone: ADVICE_TONES[first.severity],
+            text: frenchTypography(`À retenir : ${first.title}`),
+          },
+        ]
       : []),
-    { key: "water", anchor: water.anchor, label: water.title, badge: water.headline, tone: water.headline.tone, text: summarizeWater(report.water_quality, water.headline) },
+    {
+      key: "water",
+      anchor: water.anchor,
+      label: water.title,
+      badge: water.headline,
+      tone: water.headline.tone,
+      text: summarizeWater(report.water_quality, water.headline),
+    },
     { key: "air", anchor: air.anchor, label: "Air aujourd'hui", badge: air.headline, tone: air.headline.tone, text: summarizeAir(report.air_quality) },
-    { key: "drought", anchor: drought.anchor, label: drought.title, badge: drought.headline, tone: drought.headline.tone, text: summarizeDrought(report.drought) },
-    { key: "bathing", anchor: bathing.anchor, label: bathing.title, badge: bathing.headline, tone: bathing.headline.tone, text: summarizeBathing(report.bathing, bathing.headline) },
+    {
+      key: "drought",
+      anchor: drought.anchor,
+      label: drought.title,
+      badge: drought.headline,
+      tone: drought.headline.tone,
+      text: summarizeDrought(report.drought),
+    },
+    {
+      key: "bathing",
+      anchor: bathing.anchor,
+      label: bathing.title,
+      badge: bathing.headline,
+      tone: bathing.headline.tone,
+      text: summarizeBathing(report.bathing, bathing.headline),
+    },
   ];
   return {
     title: report.address.label,
-    place: [info.commune_name || report.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""].filter(Boolean).join(" · "),
+    place: [info.commune_name || report.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""]
+      .filter(Boolean)
+      .join(" · "),
     updated: `mis à jour le ${formatDateFr(report.generated_at)}`,
     summary,
     water,

@@ -63,7 +63,7 @@ export function layoutWaterChart(series: WaterHistorySeries, box: WaterChartBox)
     top: box.margin.top,
     bottom: box.height - box.margin.bottom,
   };
-  const xOf = (time: number) => plot.left + (Math.min(Math.max(time, start), end) - start) / (end - start) * (plot.right - plot.left);
+  const xOf = (time: number) => plot.left + ((Math.min(Math.max(time, start), end) - start) / (end - start)) * (plot.right - plot.left);
 
   const values = series.points.flatMap((point) => (point.value === null ? [] : [point.value]));
   const highest = Math.max(series.limit ?? 0, ...values, 0) * CHART_HEADROOM;
@@ -116,7 +116,10 @@ export function placeLimitLabel(chart: WaterChartGeometry, label: { width: numbe
   ];
   // Under the line only when it leaves room above the baseline.
   if (lineY + gap + label.height <= plot.bottom - markerRadius) {
-    candidates.push({ x: plot.right, y: lineY + gap + label.height, anchor: "end" }, { x: plot.left + gap + markerRadius, y: lineY + gap + label.height, anchor: "start" });
+    candidates.push(
+      { x: plot.right, y: lineY + gap + label.height, anchor: "end" },
+      { x: plot.left + gap + markerRadius, y: lineY + gap + label.height, anchor: "start" },
+    );
   }
   const collisions = (placement: LimitLabelPlacement) => {
     const left = placement.anchor === "end" ? placement.x - label.width : placement.x;

@@ -3,10 +3,7 @@ import { localDateParis, parisTimeOfDay } from "./time.ts";
 
 /** The no-break space French typography puts before « : ; ! ? » and inside numbers and units. */
 export const NBSP = "\u00A0";
-const MONTHS = [
-  "janvier", "février", "mars", "avril", "mai", "juin",
-  "juillet", "août", "septembre", "octobre", "novembre", "décembre",
-];
+const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 
 /** "2024-08-20" or an ISO date-time → "20 août 2024" (calendar day in Europe/Paris). */
 export function formatDateFr(isoDateOrDateTime: string): string {
@@ -24,9 +21,7 @@ export function formatTimeFr(isoDateTime: string): string | null {
 
 /** 12.5 → "12,5"; thousands separated by a no-break space (U+00A0, safe for PDF fonts). */
 export function formatNumberFr(value: number, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits })
-    .format(value)
-    .replace(/\u202F/g, NBSP);
+  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits }).format(value).replace(/\u202F/g, NBSP);
 }
 
 /**

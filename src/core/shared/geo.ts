@@ -22,7 +22,5 @@ const FRANCE_BOXES: readonly Box[] = [
 
 export function isInFrance(latitude: number, longitude: number): boolean {
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return false;
-  return FRANCE_BOXES.some(
-    (box) => latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLon && longitude <= box.maxLon,
-  );
+  return FRANCE_BOXES.some((box) => latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLon && longitude <= box.maxLon);
 }

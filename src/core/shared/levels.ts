@@ -1,13 +1,7 @@
 import type { Level } from "../types.ts";
 
 /** Order from best to worst; "unavailable" is outside the scale. */
-export const LEVEL_ORDER: readonly Exclude<Level, "unavailable">[] = [
-  "excellent",
-  "good",
-  "acceptable",
-  "concerning",
-  "critical",
-];
+export const LEVEL_ORDER: readonly Exclude<Level, "unavailable">[] = ["excellent", "good", "acceptable", "concerning", "critical"];
 
 /** Badge texts shown to the public. */
 export const LEVEL_LABELS: Record<Level, string> = {

@@ -66,7 +66,16 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
   if (factor === null) {
     // A unit we cannot compare with the limit (« mg(N)/L » against 50 mg/L of nitrates): never
     // call it compliant; the ARS verdict of the sample still counts for the network.
-    return { ...base, limit: null, limit_min: null, ratio: null, level: "acceptable", label: "Non évalué", limit_kind: threshold.kind, note: "uncomparable-unit" };
+    return {
+      ...base,
+      limit: null,
+      limit_min: null,
+      ratio: null,
+      level: "acceptable",
+      label: "Non évalué",
+      limit_kind: threshold.kind,
+      note: "uncomparable-unit",
+    };
   }
   const min = threshold.spec.min === null ? null : threshold.spec.min * factor;
   const max = threshold.spec.max === null ? null : threshold.spec.max * factor;
@@ -373,7 +382,18 @@ export function evaluateWaterQuality(input: {
     udi_choice: input.udi ? (input.udiChoice ?? null) : null,
     source: waterSourceFor(input.communeCode ?? null),
   };
-  const empty = { sampled_at: null, conclusion: null, official_verdict: null, references_exceeded: false, parameters: [], distributor: null, last_non_compliance: null, tap_only_exceedance: false, other_networks_with_issues: [], history: [] };
+  const empty = {
+    sampled_at: null,
+    conclusion: null,
+    official_verdict: null,
+    references_exceeded: false,
+    parameters: [],
+    distributor: null,
+    last_non_compliance: null,
+    tap_only_exceedance: false,
+    other_networks_with_issues: [],
+    history: [],
+  };
   if (!input.results.ok) {
     return {
       ...common,
@@ -398,8 +418,7 @@ export function evaluateWaterQuality(input: {
       other_networks_with_issues: otherNetworks,
       success: true,
       level: "unavailable",
-      message:
-        "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage).",
+      message: "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage).",
     };
   }
   const conclusion = newestSample.sampleConclusion;
@@ -418,9 +437,6 @@ export function evaluateWaterQuality(input: {
     distributor: newestSample.distributor,
     // Drawn only on the report (withWaterHistory): alerts and the account page never show it.
     history: [],
-    message:
-      judged.verdict === "critical" && !conclusion
-        ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé."
-        : null,
+    message: judged.verdict === "critical" && !conclusion ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé." : null,
   };
 }

@@ -59,10 +59,7 @@ export function parseLimitSpec(text: string | null | undefined): LimitSpec | nul
 
 // ---------------------------------------------------------------- units
 
-type UnitFamily =
-  | { family: "mass"; factorToMicrograms: number; expressedAs: string | null }
-  | { family: "count100ml" }
-  | { family: "other"; key: string };
+type UnitFamily = { family: "mass"; factorToMicrograms: number; expressedAs: string | null } | { family: "count100ml" } | { family: "other"; key: string };
 
 /**
  * Classifies a unit so that a limit in µg/L can be compared with a value in mg/L, etc. A chemical
@@ -79,7 +76,7 @@ export function classifyUnit(unit: string): UnitFamily {
     .replace(/^ug/, "µg");
   const mass = /^(ng|µg|mg|g)(?:\(([a-z0-9]+)\))?\/l(?:([a-z][a-z0-9]*))?$/.exec(key);
   if (mass) {
-    const factors: Record<string, number> = { ng: 0.001, "µg": 1, mg: 1000, g: 1_000_000 };
+    const factors: Record<string, number> = { ng: 0.001, µg: 1, mg: 1000, g: 1_000_000 };
     return { family: "mass", factorToMicrograms: factors[mass[1]!]!, expressedAs: mass[2] ?? mass[3] ?? null };
   }
   if (/^(n|nb|ufc|npp)?\/\(?100ml\)?$/.test(key)) return { family: "count100ml" };

@@ -32,7 +32,10 @@ export function describeOtherNetworks(water: Pick<WaterQualitySection, "other_ne
   const networks = water.other_networks_with_issues;
   if (networks.length === 0) return null;
   const listed = networks
-    .map((network) => `${network.name}${NBSP}: ${network.level === "critical" ? "non conforme" : "à surveiller"}${network.sampled_at ? `, prélèvement du ${formatDateFr(network.sampled_at)}` : ""}`)
+    .map(
+      (network) =>
+        `${network.name}${NBSP}: ${network.level === "critical" ? "non conforme" : "à surveiller"}${network.sampled_at ? `, prélèvement du ${formatDateFr(network.sampled_at)}` : ""}`,
+    )
     .join(" ; ");
   return networks.length === 1
     ? `Un autre réseau de votre commune présente un problème (${listed}). Choisissez-le s'il dessert votre adresse.`

@@ -111,19 +111,14 @@ export const NON_RELEVANT_METABOLITE_VALUE = { min: null, max: 0.9, unit: "µg/L
 
 export function findNonRelevantMetabolite(code: string, label: string, sampledAt: string): NonRelevantMetabolite | undefined {
   const day = sampledAt.slice(0, 10);
-  return NON_RELEVANT_METABOLITES.find(
-    (metabolite) => (metabolite.codes.includes(code) || metabolite.label.test(label.trim())) && day >= metabolite.since,
-  );
+  return NON_RELEVANT_METABOLITES.find((metabolite) => (metabolite.codes.includes(code) || metabolite.label.test(label.trim())) && day >= metabolite.since);
 }
 
 /** The SANDRE codes fetched for display (label-matched rules come with the latest samples). */
 export const KEY_PARAMETER_CODES: readonly string[] = PARAMETER_RULES.flatMap((rule) => rule.codes);
 
 export function findParameterRule(code: string, label: string): ParameterRule | undefined {
-  return (
-    PARAMETER_RULES.find((rule) => rule.codes.includes(code)) ??
-    PARAMETER_RULES.find((rule) => rule.codes.length === 0 && rule.label?.test(label.trim()))
-  );
+  return PARAMETER_RULES.find((rule) => rule.codes.includes(code)) ?? PARAMETER_RULES.find((rule) => rule.codes.length === 0 && rule.label?.test(label.trim()));
 }
 
 export function displayPriority(code: string, label: string): number {

@@ -7,7 +7,11 @@ import { setSession, type SessionContext } from "../lib/session.ts";
 import { FormError } from "../ui/FormActions.tsx";
 
 type LinkParams = { u: string; x: string; s: string };
-type State = { status: "ready"; params: LinkParams } | { status: "busy"; params: LinkParams } | { status: "invalid"; message: string } | { status: "failed"; params: LinkParams; message: string };
+type State =
+  | { status: "ready"; params: LinkParams }
+  | { status: "busy"; params: LinkParams }
+  | { status: "invalid"; message: string }
+  | { status: "failed"; params: LinkParams; message: string };
 
 const INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 

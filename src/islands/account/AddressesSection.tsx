@@ -80,7 +80,10 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
             ? null
             : answer.officialData
               ? `Adresse « ${answer.address.label} » ajoutée.`
-              : { kind: "error", text: "Adresse ajoutée, mais impossible de récupérer les données officielles. Elles seront lues lors de la prochaine vérification." },
+              : {
+                  kind: "error",
+                  text: "Adresse ajoutée, mais impossible de récupérer les données officielles. Elles seront lues lors de la prochaine vérification.",
+                },
         failure: (error) => refusalMessageOr(error, "Impossible d'ajouter cette adresse."),
       },
     );
@@ -106,7 +109,10 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
   return (
     <section className="account__section" aria-labelledby="adresses-titre">
       <h2 id="adresses-titre">
-        Mes adresses surveillées <span className="count">({count}/{MAX_MONITORED_ADDRESSES})</span>
+        Mes adresses surveillées{" "}
+        <span className="count">
+          ({count}/{MAX_MONITORED_ADDRESSES})
+        </span>
       </h2>
       {loadError ? (
         <div className="report-error" role="alert">
@@ -156,7 +162,13 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
         submitDisabled={full || addresses === null}
         error={fieldError}
         inputRef={inputRef}
-        labels={{ field: "Adresse à surveiller", hint: "Tapez l'adresse puis choisissez-la dans la liste.", submit: "Ajouter", busy: "Ajout…", form: "Ajouter une adresse surveillée" }}
+        labels={{
+          field: "Adresse à surveiller",
+          hint: "Tapez l'adresse puis choisissez-la dans la liste.",
+          submit: "Ajouter",
+          busy: "Ajout…",
+          form: "Ajouter une adresse surveillée",
+        }}
       >
         <Field label="Nom de cette adresse" hint={`Par défaut\u00a0: «\u00a0${defaultLabel}\u00a0»`} value={label} onChange={setLabel} maxLength={60} />
       </AddressSearch>
@@ -170,8 +182,7 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
         busy={deleting.busy}
       >
         <p>
-          «&nbsp;{toDelete?.label}&nbsp;» ({toDelete?.address.label}) ne sera plus surveillée et vous ne recevrez plus d'alerte pour
-          elle.
+          «&nbsp;{toDelete?.label}&nbsp;» ({toDelete?.address.label}) ne sera plus surveillée et vous ne recevrez plus d'alerte pour elle.
         </p>
       </ConfirmDialog>
     </section>
@@ -195,7 +206,9 @@ function AddressNetwork({ address, notify, onChanged }: { address: MonitoredAddr
   const { networks } = address;
 
   if (networks.status === "unavailable") {
-    return <p className="address-item__meta">Réseau d'eau&nbsp;: la liste des réseaux est momentanément indisponible. Rechargez la page dans quelques minutes.</p>;
+    return (
+      <p className="address-item__meta">Réseau d'eau&nbsp;: la liste des réseaux est momentanément indisponible. Rechargez la page dans quelques minutes.</p>
+    );
   }
   if (networks.status === "none" || (networks.options.length <= 1 && networks.selected === null)) {
     return <p className="address-item__meta">Réseau d'eau non identifié pour cette adresse.</p>;

@@ -215,7 +215,15 @@ export default function AuthPanel() {
         {mode === "password" ? (
           <form ref={signIn.formRef} onSubmit={submitPassword} className="form" noValidate>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
-            <Field label="Mot de passe" type="password" autoComplete="current-password" value={password} onChange={editPassword} error={signIn.errors.password} required />
+            <Field
+              label="Mot de passe"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={editPassword}
+              error={signIn.errors.password}
+              required
+            />
             <FormError message={signIn.errors.form} />
             <SubmitButton busy={busy} busyLabel="Connexion…">
               Se connecter
@@ -225,8 +233,8 @@ export default function AuthPanel() {
         ) : mode === "code-request" ? (
           <form ref={signIn.formRef} onSubmit={requestCode} className="form" noValidate>
             <p>
-              Recevez un code à 6 chiffres par e-mail pour vous connecter sans mot de passe. Une fois connecté, vous pourrez
-              choisir un nouveau mot de passe depuis «&nbsp;Mon compte&nbsp;».
+              Recevez un code à 6 chiffres par e-mail pour vous connecter sans mot de passe. Une fois connecté, vous pourrez choisir un nouveau mot de passe
+              depuis «&nbsp;Mon compte&nbsp;».
             </p>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
             <FormError message={signIn.errors.form} />
@@ -292,8 +300,8 @@ export default function AuthPanel() {
               Créer mon compte
             </SubmitButton>
             <p className="form__small">
-              En créant un compte, vous acceptez les <a href="/cgu">conditions d'utilisation</a>. Vos données sont traitées
-              comme l'explique la <a href="/confidentialite">politique de confidentialité</a>.
+              En créant un compte, vous acceptez les <a href="/cgu">conditions d'utilisation</a>. Vos données sont traitées comme l'explique la{" "}
+              <a href="/confidentialite">politique de confidentialité</a>.
             </p>
           </form>
         )}

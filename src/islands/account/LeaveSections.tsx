@@ -47,8 +47,8 @@ export function DeleteSection({ notify }: { notify: Notify }) {
     <section className="account__section account__section--danger" aria-labelledby="suppression-titre">
       <h2 id="suppression-titre">Supprimer mes données</h2>
       <p>
-        Votre compte, votre profil, vos adresses, vos préférences et vos inscriptions aux alertes seront supprimés
-        immédiatement et définitivement. Un e-mail vous confirmera la suppression.
+        Votre compte, votre profil, vos adresses, vos préférences et vos inscriptions aux alertes seront supprimés immédiatement et définitivement. Un e-mail
+        vous confirmera la suppression.
       </p>
       <button type="button" className="btn btn--danger" onClick={() => setOpen(true)}>
         Supprimer mes données

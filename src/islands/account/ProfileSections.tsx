@@ -64,8 +64,19 @@ export function PasswordSection({ context, notify }: { context: SignedInContext;
       <h2 id="mdp-titre">{context.hasPassword ? "Changer de mot de passe" : "Choisir un mot de passe"}</h2>
       {context.passwordResetAllowed ? <p>Vous êtes connecté avec un code reçu par e-mail&nbsp;: choisissez un nouveau mot de passe.</p> : null}
       <form onSubmit={(event) => void save(event)} className="form">
-        {needsCurrent ? <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required /> : null}
-        <Field label="Nouveau mot de passe" hint={NEW_PASSWORD_HINT} type="password" autoComplete="new-password" value={next} onChange={setNext} required minLength={MIN_PASSWORD_LENGTH} />
+        {needsCurrent ? (
+          <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required />
+        ) : null}
+        <Field
+          label="Nouveau mot de passe"
+          hint={NEW_PASSWORD_HINT}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+        />
         <button type="submit" className="btn btn--secondary" disabled={busy || next.length < MIN_PASSWORD_LENGTH}>
           Enregistrer le mot de passe
         </button>

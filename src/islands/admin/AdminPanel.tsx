@@ -68,7 +68,9 @@ export default function AdminPanel() {
     return (
       <div className="notice" role="alert">
         <p>Connectez-vous avec un compte administrateur pour accéder à cette page.</p>
-        <a className="btn btn--primary" href="/auth">Se connecter</a>
+        <a className="btn btn--primary" href="/auth">
+          Se connecter
+        </a>
       </div>
     );
   }
@@ -98,17 +100,41 @@ export default function AdminPanel() {
         {result ? (
           <div className="admin__result">
             <dl className="details">
-              <div className="details__row"><dt>Analyses d'eau</dt><dd>{result.counts.waterResults ?? "échec"}</dd></div>
-              <div className="details__row"><dt>Zones sécheresse</dt><dd>{result.counts.droughtZones ?? "échec"}</dd></div>
-              <div className="details__row"><dt>Indice ATMO</dt><dd>{result.counts.airIndex ?? "non publié"}</dd></div>
+              <div className="details__row">
+                <dt>Analyses d'eau</dt>
+                <dd>{result.counts.waterResults ?? "échec"}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Zones sécheresse</dt>
+                <dd>{result.counts.droughtZones ?? "échec"}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Indice ATMO</dt>
+                <dd>{result.counts.airIndex ?? "non publié"}</dd>
+              </div>
             </dl>
             <h3>Géocodage</h3>
             <dl className="details">
-              <div className="details__row"><dt>Commune</dt><dd>{result.geocoding.commune}</dd></div>
-              <div className="details__row"><dt>Code INSEE</dt><dd>{result.geocoding.citycode}</dd></div>
-              <div className="details__row"><dt>Département</dt><dd>{result.geocoding.department}</dd></div>
-              <div className="details__row"><dt>Latitude</dt><dd>{result.geocoding.latitude.toFixed(4)}</dd></div>
-              <div className="details__row"><dt>Longitude</dt><dd>{result.geocoding.longitude.toFixed(4)}</dd></div>
+              <div className="details__row">
+                <dt>Commune</dt>
+                <dd>{result.geocoding.commune}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Code INSEE</dt>
+                <dd>{result.geocoding.citycode}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Département</dt>
+                <dd>{result.geocoding.department}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Latitude</dt>
+                <dd>{result.geocoding.latitude.toFixed(4)}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Longitude</dt>
+                <dd>{result.geocoding.longitude.toFixed(4)}</dd>
+              </div>
             </dl>
             <details>
               <summary>Réponse brute (JSON)</summary>
@@ -135,7 +161,8 @@ export default function AdminPanel() {
                 </p>
                 <p>
                   Dernier succès&nbsp;: {formatInstant(upstream.lastSuccessAt)} · Dernière erreur&nbsp;: {formatInstant(upstream.lastFailureAt)}
-                  {upstream.lastError ? ` (${upstream.lastError})` : ""} · Latence&nbsp;: {upstream.lastLatencyMs === null ? "–" : `${upstream.lastLatencyMs}\u00a0ms`} · {upstream.calls} appel(s), {upstream.failures} échec(s)
+                  {upstream.lastError ? ` (${upstream.lastError})` : ""} · Latence&nbsp;:{" "}
+                  {upstream.lastLatencyMs === null ? "–" : `${upstream.lastLatencyMs}\u00a0ms`} · {upstream.calls} appel(s), {upstream.failures} échec(s)
                 </p>
               </li>
             );

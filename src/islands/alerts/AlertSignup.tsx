@@ -9,14 +9,7 @@ import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
 import { pickedAddressOfReport, readReportRequest } from "../report/report-request.ts";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
-import {
-  describeKeptSignUpRetry,
-  describeUnsent,
-  findEmailProblem,
-  retryPendingSignUp,
-  sendSignUp,
-  toPickedAddress,
-} from "./pending-signup.ts";
+import { describeKeptSignUpRetry, describeUnsent, findEmailProblem, retryPendingSignUp, sendSignUp, toPickedAddress } from "./pending-signup.ts";
 
 type FocusTarget = "address" | "email" | "problem" | "done";
 
@@ -180,7 +173,13 @@ export default function AlertSignup() {
         error={fieldError}
         inputRef={inputRef}
         layout="below"
-        labels={{ field: "Adresse à surveiller", hint: "Tapez l'adresse puis choisissez-la dans la liste.", submit: "Recevoir les alertes", busy: "Envoi…", form: "Inscription aux alertes" }}
+        labels={{
+          field: "Adresse à surveiller",
+          hint: "Tapez l'adresse puis choisissez-la dans la liste.",
+          submit: "Recevoir les alertes",
+          busy: "Envoi…",
+          form: "Inscription aux alertes",
+        }}
       >
         <Field
           label="Adresse e-mail"
@@ -196,8 +195,8 @@ export default function AlertSignup() {
         <div className="consent">
           <input id={consentId} type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
           <label htmlFor={consentId}>
-            J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air,
-            baignade). Chaque e-mail contient un lien pour me désinscrire à tout moment. Voir la{" "}
+            J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air, baignade). Chaque e-mail contient un
+            lien pour me désinscrire à tout moment. Voir la{" "}
             <a href="/confidentialite" target={embedded ? "_blank" : undefined} rel="noopener">
               politique de confidentialité
               {embedded ? <span className="sr-only"> (nouvel onglet)</span> : null}

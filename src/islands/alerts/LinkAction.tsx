@@ -54,7 +54,9 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       const answer = await requestJson<UnsubscribedAnswer | SubscriptionConfirmedAnswer>("POST", action.url, { body: params });
       setState("kind" in answer ? { status: "done", kind: answer.kind } : { status: "done", unsubscribeUrl: answer.unsubscribeUrl });
     } catch (error) {
-      setState(error instanceof ApiError && error.status === 400 ? { status: "invalid" } : { status: "failed", message: error instanceof Error ? error.message : "" });
+      setState(
+        error instanceof ApiError && error.status === 400 ? { status: "invalid" } : { status: "failed", message: error instanceof Error ? error.message : "" },
+      );
     }
   }
 
@@ -107,8 +109,8 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       <div className="outcome outcome--success" role="status">
         <h2>Inscription confirmée</h2>
         <p>
-          Merci&nbsp;! Votre adresse e-mail est confirmée. Nous vérifions chaque jour les données officielles et vous écrirons seulement si la
-          situation change. Un e-mail de bienvenue vous dit ce que vous recevrez, et quand.
+          Merci&nbsp;! Votre adresse e-mail est confirmée. Nous vérifions chaque jour les données officielles et vous écrirons seulement si la situation change.
+          Un e-mail de bienvenue vous dit ce que vous recevrez, et quand.
         </p>
         <p>Vous pouvez arrêter ces alertes à tout moment, depuis le lien présent dans chacun de nos e-mails ou depuis cette page.</p>
         <p className="outcome__actions">
@@ -129,8 +131,8 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       <>
         <div className="outcome">
           <p>
-            Pour arrêter les alertes Zone Santé, cliquez sur le lien «&nbsp;Se désinscrire de ces alertes&nbsp;» en bas de l'un de nos e-mails. Vous
-            ne le retrouvez pas&nbsp;? Recevez un nouveau lien ci-dessous.
+            Pour arrêter les alertes Zone Santé, cliquez sur le lien «&nbsp;Se désinscrire de ces alertes&nbsp;» en bas de l'un de nos e-mails. Vous ne le
+            retrouvez pas&nbsp;? Recevez un nouveau lien ci-dessous.
           </p>
         </div>
         <ManageLinkForm />
@@ -234,9 +236,7 @@ function ManageLinkForm() {
         </SubmitButton>
       </form>
       {/* Always in the page, so that the answer is read when it appears. */}
-      <p role="status">
-        {answer ?? ""}
-      </p>
+      <p role="status">{answer ?? ""}</p>
     </section>
   );
 }

@@ -15,8 +15,8 @@ export default function NextSteps({ compact = false, confirmationLater = false }
         <li>
           {confirmationLater ? (
             <>
-              <strong>Ouvrez l'e-mail de confirmation</strong> dès qu'il arrive&nbsp;: il vous sera envoyé dans les prochaines heures
-              (pensez aux courriers indésirables).
+              <strong>Ouvrez l'e-mail de confirmation</strong> dès qu'il arrive&nbsp;: il vous sera envoyé dans les prochaines heures (pensez aux courriers
+              indésirables).
             </>
           ) : (
             <>
@@ -25,12 +25,10 @@ export default function NextSteps({ compact = false, confirmationLater = false }
           )}
         </li>
         <li>
-          <strong>Cliquez sur le lien</strong> pour confirmer votre adresse&nbsp;: sans cette confirmation, vous ne recevrez
-          aucune alerte.
+          <strong>Cliquez sur le lien</strong> pour confirmer votre adresse&nbsp;: sans cette confirmation, vous ne recevrez aucune alerte.
         </li>
         <li>
-          <strong>C'est tout.</strong> Nous vérifions chaque jour les données officielles et vous écrivons seulement si la
-          situation change.
+          <strong>C'est tout.</strong> Nous vérifions chaque jour les données officielles et vous écrivons seulement si la situation change.
         </li>
       </ol>
       <p>

@@ -93,7 +93,11 @@ export default function WidgetBuilder() {
         Copier le code
       </button>
       <p role="status" className="copy-status">
-        {copied === "done" ? "Code copié dans le presse-papiers." : copied === "failed" ? "Copie impossible\u00a0: sélectionnez le code et copiez-le (Ctrl+C)." : ""}
+        {copied === "done"
+          ? "Code copié dans le presse-papiers."
+          : copied === "failed"
+            ? "Copie impossible\u00a0: sélectionnez le code et copiez-le (Ctrl+C)."
+            : ""}
       </p>
 
       <h2>Aperçu</h2>

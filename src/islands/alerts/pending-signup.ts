@@ -40,7 +40,6 @@ export function findEmailProblem(email: string): string | null {
   return null;
 }
 
-
 /**
  * Only the fields a sign-up sends (a BAN suggestion also carries its context, type and score; a
  * kept request may lack the optional postcode and city).
@@ -77,8 +76,7 @@ export function outcomeOfFailure(error: unknown): SignUpOutcome {
 
 /** The French words for a sign-up that could not be sent just now, for the form. */
 export function describeUnsent(outcome: Extract<SignUpOutcome, { kind: "unsent" }>): string {
-  const what =
-    outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.";
+  const what = outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.";
   return outcome.kept
     ? `${what} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`
     : `${what} Votre demande n'a pas pu être gardée dans ce navigateur\u00a0: réessayez dans quelques instants.`;

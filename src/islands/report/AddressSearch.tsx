@@ -50,7 +50,19 @@ export function useAddressField() {
   return { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange };
 }
 
-export default function AddressSearch({ value, onValueChange, onPick, onSubmit, busy, error, inputRef, labels = HOME_LABELS, children, submitDisabled = false, layout = "inline" }: Props) {
+export default function AddressSearch({
+  value,
+  onValueChange,
+  onPick,
+  onSubmit,
+  busy,
+  error,
+  inputRef,
+  labels = HOME_LABELS,
+  children,
+  submitDisabled = false,
+  layout = "inline",
+}: Props) {
   const id = useId();
   const inputId = `${id}-adresse`;
   const listId = `${id}-suggestions`;

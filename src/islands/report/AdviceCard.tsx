@@ -42,7 +42,10 @@ function AdviceLinks({ item }: { item: AdvicePresentation }) {
   return (
     <p className="recommendation__links">
       <a href={item.link}>
-        En savoir plus<span className="sr-only">{NBSP}: {item.title}</span>
+        En savoir plus
+        <span className="sr-only">
+          {NBSP}: {item.title}
+        </span>
       </a>
       {" · "}
       <a href={item.source.url} target="_blank" rel="noopener noreferrer">

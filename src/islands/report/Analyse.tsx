@@ -233,15 +233,7 @@ export default function Analyse() {
 
   return (
     <div className="analyse">
-      <AddressSearch
-        value={query}
-        onValueChange={editQuery}
-        onPick={pickAddress}
-        onSubmit={submit}
-        busy={loadingNew}
-        error={fieldError}
-        inputRef={inputRef}
-      />
+      <AddressSearch value={query} onValueChange={editQuery} onPick={pickAddress} onSubmit={submit} busy={loadingNew} error={fieldError} inputRef={inputRef} />
       <div className="analyse__results">
         {loadingNew ? <ReportSkeleton /> : null}
         {onScreen ? (

@@ -135,13 +135,7 @@ function AlertAction({ shared }: { shared: ReportRequest }) {
   const busy = outcome.kind === "busy";
   return (
     <div className="report-alert">
-      <button
-        type="button"
-        className="btn btn--secondary"
-        aria-disabled={busy || done || undefined}
-        aria-describedby={messageId}
-        onClick={() => void add()}
-      >
+      <button type="button" className="btn btn--secondary" aria-disabled={busy || done || undefined} aria-describedby={messageId} onClick={() => void add()}>
         {busy ? "Ajout en cours…" : done ? "Adresse surveillée" : "Ajouter à mes adresses surveillées"}
       </button>
       <p id={messageId} className={`report-alert__message report-alert__message--${outcome.kind}`} role="status">

@@ -18,9 +18,7 @@ export default function WaterHistory({ history }: { history: WaterHistoryPresent
   // A plain block, not a landmark: it is part of the water card.
   return (
     <div className="water-history">
-      <h5 className="water-history__title">
-        Historique sur 12 mois
-      </h5>
+      <h5 className="water-history__title">Historique sur 12 mois</h5>
       <p className="card__small">
         Chaque point est un prélèvement du contrôle sanitaire{NBSP}; la ligne en tirets marque la limite de qualité. Un cercle vide sur l'axe signale un
         résultat non détecté, pas une valeur nulle.
@@ -70,13 +68,7 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
         <span className="history-chart__summary">{item.summary}</span>
       </figcaption>
       <div className="history-chart__plot">
-        <svg
-          className="history-chart__svg"
-          viewBox={`0 0 ${chart.width} ${chart.height}`}
-          role="group"
-          aria-labelledby={ids.name}
-          aria-describedby={ids.desc}
-        >
+        <svg className="history-chart__svg" viewBox={`0 0 ${chart.width} ${chart.height}`} role="group" aria-labelledby={ids.name} aria-describedby={ids.desc}>
           {/* No <title>: browsers would show it as a second tooltip over every point. */}
           <desc id={ids.desc}>{`${item.description}. Flèches gauche et droite${NBSP}: passer d'un prélèvement à l'autre.`}</desc>
           <ChartFrame chart={chart} limitLabel={item.limitLabel} />

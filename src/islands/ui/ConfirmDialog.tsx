@@ -22,8 +22,18 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, onC
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onCancel(); }}>
-      <h2 id={titleId} className="dialog__title">{title}</h2>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
       <div className="dialog__body">{children}</div>
       <div className="dialog__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel} autoFocus>

@@ -33,7 +33,8 @@ export function useToasts() {
           setToasts((current) => [...current.filter((toast) => toast.kind !== kind), { id, kind, text: frenchTypography(text), title }]);
         },
         {
-          dismissErrors: () => setToasts((current) => (current.some((toast) => toast.kind === "error") ? current.filter((toast) => toast.kind !== "error") : current)),
+          dismissErrors: () =>
+            setToasts((current) => (current.some((toast) => toast.kind === "error") ? current.filter((toast) => toast.kind !== "error") : current)),
         },
       ),
     [],

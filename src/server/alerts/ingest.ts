@@ -19,19 +19,21 @@ import { addDaysToLocalDate } from "../../core/shared/time.ts";
 import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { saveWaterDigests } from "../db/repositories/water-digests.ts";
-import {
-  deleteSnapshotsBefore,
-  readWatermark,
-  saveSnapshots,
-  saveWatermark,
-  type NewSnapshot,
-} from "../db/repositories/source-snapshots.ts";
+import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, type NewSnapshot } from "../db/repositories/source-snapshots.ts";
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
-import { loadBaselineSnapshots, loadDigestSampleCodes, loadSnapshotsOfDay, loadWaterDigests, type AtmoSnapshot, type HubeauSnapshot, type VigieauSnapshot } from "./snapshots.ts";
+import {
+  loadBaselineSnapshots,
+  loadDigestSampleCodes,
+  loadSnapshotsOfDay,
+  loadWaterDigests,
+  type AtmoSnapshot,
+  type HubeauSnapshot,
+  type VigieauSnapshot,
+} from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "config" | "clock" | "log">;
 
@@ -267,7 +269,13 @@ async function ingestWater(
   };
   await forEachLimited(params.departments, DEPARTMENT_CONCURRENCY, async (department) => {
     const citycodes = params.watched.get(department) ?? [];
-    const read = await deps.sources.fetchDepartmentSampleDates({ department, since, until: params.day, pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE, beforeRequest: gate });
+    const read = await deps.sources.fetchDepartmentSampleDates({
+      department,
+      since,
+      until: params.day,
+      pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE,
+      beforeRequest: gate,
+    });
     if (!read.result.ok) {
       // No snapshot for the département: its batches read per commune, as before any bulk read.
       summary.departmentsFailed += 1;
@@ -299,26 +307,28 @@ async function ingestWater(
     if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
     let folded = true;
     if (toFold.length > 0) {
-      const bulk = await oneAtATime(() => deps.sources.fetchDepartmentResults({
-        department,
-        since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
-        until: params.day,
-        pageSize: deps.config.ALERT_HUBEAU_RESULTS_PAGE_SIZE,
-        beforeRequest: gate,
-        onResults: (rows) => {
-          const byCommune = new Map<string, WaterResult[]>();
-          for (const { commune, result } of rows) {
-            if (!digests.has(commune)) continue;
-            const list = byCommune.get(commune) ?? [];
-            list.push(result);
-            byCommune.set(commune, list);
-          }
-          for (const [commune, results] of byCommune) {
-            foldIntoWaterDigest(digests.get(commune)!, results, params.now);
-            summary.bulkResults += results.length;
-          }
-        },
-      }));
+      const bulk = await oneAtATime(() =>
+        deps.sources.fetchDepartmentResults({
+          department,
+          since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
+          until: params.day,
+          pageSize: deps.config.ALERT_HUBEAU_RESULTS_PAGE_SIZE,
+          beforeRequest: gate,
+          onResults: (rows) => {
+            const byCommune = new Map<string, WaterResult[]>();
+            for (const { commune, result } of rows) {
+              if (!digests.has(commune)) continue;
+              const list = byCommune.get(commune) ?? [];
+              list.push(result);
+              byCommune.set(commune, list);
+            }
+            for (const [commune, results] of byCommune) {
+              foldIntoWaterDigest(digests.get(commune)!, results, params.now);
+              summary.bulkResults += results.length;
+            }
+          },
+        }),
+      );
       folded = bulk.result.ok;
     }
     if (!folded) perCommune.push(...toFold);

@@ -64,7 +64,7 @@ export function createMemoryQueue(options: {
     while (pending.length > 0) {
       const nowMs = performance.now();
       const batch: Entry[] = [];
-      for (let index = 0; index < pending.length && batch.length < maxBatchSize; ) {
+      for (let index = 0; index < pending.length && batch.length < maxBatchSize;) {
         const entry = pending[index]!;
         if (entry.readyAtMs <= nowMs) {
           batch.push(entry);

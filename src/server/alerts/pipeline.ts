@@ -34,7 +34,11 @@ export async function planAlertRun(
   deps.log({
     level: "info",
     message: "alert plan enqueued",
-    fields: { ...counts, ingestMs: ingest.durationMs, ...Object.fromEntries(Object.entries(ingest.upstreamCalls).map(([name, calls]) => [`ingest_${name}`, calls])) },
+    fields: {
+      ...counts,
+      ingestMs: ingest.durationMs,
+      ...Object.fromEntries(Object.entries(ingest.upstreamCalls).map(([name, calls]) => [`ingest_${name}`, calls])),
+    },
   });
   return summary;
 }

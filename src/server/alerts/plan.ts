@@ -78,7 +78,11 @@ export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { r
 }
 
 /** The plan stage as both runtimes run it: confirmation emails still owed, then the plan itself. */
-export async function runPlanStage(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome & { confirmationsResent: number }> {
+export async function runPlanStage(
+  deps: Deps,
+  queue: AlertQueue,
+  input: { runId: string; day: string; now: Date } & PlanSizes,
+): Promise<PlanOutcome & { confirmationsResent: number }> {
   const confirmationsResent = await retryPendingConfirmations(deps);
   const plan = await enqueueAlertPlan(deps, queue, input);
   return { ...plan, confirmationsResent };

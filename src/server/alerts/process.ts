@@ -51,7 +51,6 @@ async function zonesForSubject(deps: Deps, gates: RunGates, subject: AlertSubjec
   });
 }
 
-
 export interface BatchOutcome {
   subjectsChecked: number;
   alertsDetected: number;
@@ -84,7 +83,10 @@ export async function processAlertBatch(
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
   // Each read through its source's schema (snapshots.ts): an unreadable state is absent.
-  const states: Map<string, unknown> = await loadAlertStates(deps, batch.map((subject) => subject.subjectKey));
+  const states: Map<string, unknown> = await loadAlertStates(
+    deps,
+    batch.map((subject) => subject.subjectKey),
+  );
 
   const eventRows: NewAlertEvent[] = [];
   const stateUpserts: AlertStateRow[] = [];
@@ -104,7 +106,10 @@ export async function processAlertBatch(
       const reads = decideCommuneReads({
         snapshot: snapshot ?? null,
         hasDigest: digest !== null,
-        subjects: subjects.map((subject) => ({ sources: subject.sources, judged: new Set(CHECKED_SOURCES.filter((source) => states.has(`${subject.subjectKey}|${source}`))) })),
+        subjects: subjects.map((subject) => ({
+          sources: subject.sources,
+          judged: new Set(CHECKED_SOURCES.filter((source) => states.has(`${subject.subjectKey}|${source}`))),
+        })),
       });
       const wanted = new Map(subjects.map((subject, index) => [subject, reads.subjects[index]]));
       const wants = (subject: AlertSubject, source: "water" | "drought") => wanted.get(subject)?.[source] === true;
@@ -114,7 +119,12 @@ export async function processAlertBatch(
         reads.drought === "read" ||
         (reads.drought === "first-read" &&
           options.changes !== undefined &&
-          (await takeFromDayBudget(deps.db, { budget: "vigieau-first-reads", day: options.changes.day, max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN, nowMs })));
+          (await takeFromDayBudget(deps.db, {
+            budget: "vigieau-first-reads",
+            day: options.changes.day,
+            max: deps.config.ALERT_VIGIEAU_FIRST_READS_PER_RUN,
+            nowMs,
+          })));
       const readWater = reads.readWater;
       // The commune's official air index, else its intercommunality's (as on the report page);
       // from the run's snapshot when there is one (null there: the day's ATMO read failed).
@@ -155,7 +165,12 @@ export async function processAlertBatch(
         }
         if (subject.sources.includes("air") && air) diffs.push(["air", diffAir(previous<AirAlertState>("air"), air, now)]);
         if (subject.sources.includes("bathing")) {
-          const bathing = await buildBathingSection(deps, { latitude: subject.address.latitude, longitude: subject.address.longitude, mode: "fresh", readSite });
+          const bathing = await buildBathingSection(deps, {
+            latitude: subject.address.latitude,
+            longitude: subject.address.longitude,
+            mode: "fresh",
+            readSite,
+          });
           diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
         }
 

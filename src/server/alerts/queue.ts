@@ -58,8 +58,7 @@ type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "ap
 
 /** What handling one message did, for the run's summary (counted once, on the delivery that succeeded). */
 export type AlertMessageOutcome =
-  | { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number }
-  | { kind: "send"; pages: number; outcome: SendOutcome };
+  { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number } | { kind: "send"; pages: number; outcome: SendOutcome };
 
 /**
  * What one consumer invocation shares between its messages: the upstream rate gates (one
@@ -83,7 +82,12 @@ export function createHandlerContext(config: Deps["config"]): HandlerContext {
  * already recorded); a send page is safe to redo (sent events are marked, and Resend's idempotency
  * key covers an answer lost after sending).
  */
-export async function handleAlertMessage(deps: Deps, message: AlertMessage, queue: AlertQueue, context: HandlerContext = createHandlerContext(deps.config)): Promise<AlertMessageOutcome> {
+export async function handleAlertMessage(
+  deps: Deps,
+  message: AlertMessage,
+  queue: AlertQueue,
+  context: HandlerContext = createHandlerContext(deps.config),
+): Promise<AlertMessageOutcome> {
   // A plan starts a run: the runtime's run queue handles it (pipeline.ts runRequestedPlan, run.ts createNodeRunQueue).
   if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
   if (message.kind === "process") {

@@ -23,7 +23,9 @@ export interface RunGates {
 }
 
 /** One gate per upstream the batches read, at the configured paces. */
-export function createRunGates(config: Pick<Config, "ALERT_HUBEAU_PER_SECOND" | "ALERT_VIGIEAU_PER_SECOND" | "ALERT_ATMO_PER_SECOND" | "ALERT_BAIGNADES_PER_SECOND">): RunGates {
+export function createRunGates(
+  config: Pick<Config, "ALERT_HUBEAU_PER_SECOND" | "ALERT_VIGIEAU_PER_SECOND" | "ALERT_ATMO_PER_SECOND" | "ALERT_BAIGNADES_PER_SECOND">,
+): RunGates {
   return {
     hubeau: createRateGate(config.ALERT_HUBEAU_PER_SECOND),
     vigieau: createRateGate(config.ALERT_VIGIEAU_PER_SECOND),

@@ -66,52 +66,60 @@ function countUpstreamCalls(deps: Deps): Map<string, number> {
 export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<AlertRunSummary> {
   const started = performance.now();
   const upstreamBefore = countUpstreamCalls(deps);
-  const summary = await runUnderLock(deps, async ({ runId, now }): Promise<AlertRunSummary> => {
-    const totals = { subjectsChecked: 0, communes: 0, batches: 0, alertsDetected: 0, sendPages: 0 };
-    let sending: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
-    // One context for the whole run, as before the queue: the rate gates pace the whole run and a
-    // bathing page is read once per run.
-    const context = createHandlerContext(deps.config);
-    const queue = createMemoryQueue({
-      log: deps.log,
-      retryDelayMs: options.retryDelayMs,
-      handle: async (message) => {
-        const outcome = await handleAlertMessage(deps, message, queue, context);
-        // Counted on the delivery that succeeded only, so a retried message counts once.
-        if (outcome.kind === "process") {
-          totals.subjectsChecked += outcome.subjectsChecked;
-          totals.communes += outcome.communes;
-          totals.batches += 1;
-          totals.alertsDetected += outcome.alertsDetected;
-        } else {
-          totals.sendPages += outcome.pages;
-          sending = addSendOutcomes(sending, outcome.outcome);
-        }
-      },
-    });
-    const plan = await runPlanStage(deps, queue, { runId, day: todayInParis(now), now, ...options });
-    await queue.drain();
-    await startSendStage(deps, queue, { runId, recipientsPerPage: options.recipientsPerPage });
-    await queue.drain();
-    // Retention rules of the privacy policy, applied by every run.
-    await purgeExpiredData(deps.db, deps.clock().getTime());
+  const summary = await runUnderLock(
+    deps,
+    async ({ runId, now }): Promise<AlertRunSummary> => {
+      const totals = { subjectsChecked: 0, communes: 0, batches: 0, alertsDetected: 0, sendPages: 0 };
+      let sending: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
+      // One context for the whole run, as before the queue: the rate gates pace the whole run and a
+      // bathing page is read once per run.
+      const context = createHandlerContext(deps.config);
+      const queue = createMemoryQueue({
+        log: deps.log,
+        retryDelayMs: options.retryDelayMs,
+        handle: async (message) => {
+          const outcome = await handleAlertMessage(deps, message, queue, context);
+          // Counted on the delivery that succeeded only, so a retried message counts once.
+          if (outcome.kind === "process") {
+            totals.subjectsChecked += outcome.subjectsChecked;
+            totals.communes += outcome.communes;
+            totals.batches += 1;
+            totals.alertsDetected += outcome.alertsDetected;
+          } else {
+            totals.sendPages += outcome.pages;
+            sending = addSendOutcomes(sending, outcome.outcome);
+          }
+        },
+      });
+      const plan = await runPlanStage(deps, queue, { runId, day: todayInParis(now), now, ...options });
+      await queue.drain();
+      await startSendStage(deps, queue, { runId, recipientsPerPage: options.recipientsPerPage });
+      await queue.drain();
+      // Retention rules of the privacy policy, applied by every run.
+      await purgeExpiredData(deps.db, deps.clock().getTime());
 
-    const upstreamAfter = countUpstreamCalls(deps);
-    const upstreamCallsBySource = Object.fromEntries([...upstreamAfter].map(([name, calls]) => [name, calls - (upstreamBefore.get(name) ?? 0)]));
-    return {
-      runId,
-      ...totals,
-      upstreamCalls: Object.values(upstreamCallsBySource).reduce((sum, calls) => sum + calls, 0),
-      upstreamCallsBySource,
-      ingest: plan.ingest,
-      ...sending,
-      messagesDeadLettered: queue.deadLetters.length,
-      confirmationsResent: plan.confirmationsResent,
-      durationMs: Math.round(performance.now() - started),
-    };
-  }, { runId: options.runId });
+      const upstreamAfter = countUpstreamCalls(deps);
+      const upstreamCallsBySource = Object.fromEntries([...upstreamAfter].map(([name, calls]) => [name, calls - (upstreamBefore.get(name) ?? 0)]));
+      return {
+        runId,
+        ...totals,
+        upstreamCalls: Object.values(upstreamCallsBySource).reduce((sum, calls) => sum + calls, 0),
+        upstreamCallsBySource,
+        ingest: plan.ingest,
+        ...sending,
+        messagesDeadLettered: queue.deadLetters.length,
+        confirmationsResent: plan.confirmationsResent,
+        durationMs: Math.round(performance.now() - started),
+      };
+    },
+    { runId: options.runId },
+  );
   const { upstreamCallsBySource: bySource, ingest: _ingest, ...flat } = summary;
-  deps.log({ level: summary.messagesDeadLettered > 0 ? "error" : "info", message: "alert run finished", fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) } });
+  deps.log({
+    level: summary.messagesDeadLettered > 0 ? "error" : "info",
+    message: "alert run finished",
+    fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) },
+  });
   return summary;
 }
 

@@ -28,16 +28,22 @@ export function alertStageAt(scheduledAt: Date): AlertStage | null {
 }
 
 /** Node: an in-process timer that fires every day at 17:00 Paris time. */
-export function startDailyScheduler(options: { run: () => Promise<unknown>; clock?: () => Date; onError: (error: unknown) => void }): { stop(): void; nextAt(): Date } {
+export function startDailyScheduler(options: { run: () => Promise<unknown>; clock?: () => Date; onError: (error: unknown) => void }): {
+  stop(): void;
+  nextAt(): Date;
+} {
   const clock = options.clock ?? (() => new Date());
   let timer: ReturnType<typeof setTimeout> | undefined;
   let next = nextParisHour(clock(), ALERT_HOUR_PARIS);
   const arm = () => {
     next = nextParisHour(clock(), ALERT_HOUR_PARIS);
     // setTimeout holds at most ~24.8 days; a day is far below that.
-    timer = setTimeout(() => {
-      options.run().catch(options.onError).finally(arm);
-    }, Math.max(1000, next.getTime() - clock().getTime()));
+    timer = setTimeout(
+      () => {
+        options.run().catch(options.onError).finally(arm);
+      },
+      Math.max(1000, next.getTime() - clock().getTime()),
+    );
     timer.unref?.();
   };
   arm();

@@ -6,7 +6,13 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { AlertSource } from "../../core/alerts/index.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
-import { listPendingEventsOfRecipients, listPendingRecipientsPage, markEventsAbandoned, markEventsFailed, markEventsSent } from "../db/repositories/alert-events.ts";
+import {
+  listPendingEventsOfRecipients,
+  listPendingRecipientsPage,
+  markEventsAbandoned,
+  markEventsFailed,
+  markEventsSent,
+} from "../db/repositories/alert-events.ts";
 import { listPreferenceRows } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
 import { listUsersByIds } from "../db/repositories/users.ts";
@@ -51,7 +57,9 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
     const preferences = await listPreferenceRows(deps.db, slice);
     for (const row of rows) {
       if (!row.emailVerifiedAtMs) continue;
-      const disabled = new Set(preferences.filter((preference) => preference.userId === row.id && !preference.emailEnabled).map((preference) => preference.sourceType));
+      const disabled = new Set(
+        preferences.filter((preference) => preference.userId === row.id && !preference.emailEnabled).map((preference) => preference.sourceType),
+      );
       recipients.set(accountRecipientKey(row.id), { email: row.email, firstName: row.firstName, disabled, account: true });
     }
   }
@@ -60,10 +68,14 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
 
 /** The names accounts gave the page's addresses (« Maison »), by address id, as they are at send time. */
 async function loadNicknames(deps: Deps, events: readonly PendingEvent[]): Promise<Map<string, string>> {
-  const ids = [...new Set(events.flatMap((event) => {
-    const subject = decodeSubjectKey(event.subjectKey);
-    return subject?.kind === "address" ? [subject.id] : [];
-  }))];
+  const ids = [
+    ...new Set(
+      events.flatMap((event) => {
+        const subject = decodeSubjectKey(event.subjectKey);
+        return subject?.kind === "address" ? [subject.id] : [];
+      }),
+    ),
+  ];
   const nicknames = new Map<string, string>();
   for (let start = 0; start < ids.length; start += 500) {
     for (const row of await listAddressLabelsByIds(deps.db, ids.slice(start, start + 500))) nicknames.set(row.id, row.label);
@@ -103,7 +115,13 @@ async function renderRecipientEmail(
     firstName: recipient.firstName,
     addresses: [...addresses.values()].map((address) => ({
       ...address,
-      events: address.events.map((event) => ({ title: event.title, lines: event.lines, groups: event.groups ?? [], dataDate: event.dataDate, source: event.sourceRef })),
+      events: address.events.map((event) => ({
+        title: event.title,
+        lines: event.lines,
+        groups: event.groups ?? [],
+        dataDate: event.dataDate,
+        source: event.sourceRef,
+      })),
     })),
     unsubscribeUrl: await buildUnsubscribeUrl(deps, recipientKey),
     manageUrl: recipient.account ? `${deps.config.SITE_URL}/compte` : null,
@@ -147,10 +165,7 @@ export interface SendPage {
  * events, one digest each. A failed Resend call marks its events failed (retried by the next run)
  * and does not stop the page; the cursor moves on either way, so a page is never read twice.
  */
-export async function sendPendingAlertsPage(
-  deps: Deps,
-  input: { afterRecipient: string | null; recipientsPerPage?: number },
-): Promise<SendPage> {
+export async function sendPendingAlertsPage(deps: Deps, input: { afterRecipient: string | null; recipientsPerPage?: number }): Promise<SendPage> {
   const nowMs = deps.clock().getTime();
   const limit = input.recipientsPerPage ?? RECIPIENTS_PER_SEND_PAGE;
   const pageKeys = await listPendingRecipientsPage(deps.db, { afterRecipient: input.afterRecipient, limit, maxAttempts: MAX_SEND_ATTEMPTS });
@@ -179,7 +194,10 @@ export async function sendPendingAlertsPage(
     }
     byRecipient.set(event.recipientKey, [...(byRecipient.get(event.recipientKey) ?? []), { ...event, payload }]);
   }
-  for (const [ids, reason] of [[skipped, "recipient opted out or gone"], [unreadable, "stored payload unreadable"]] as const) {
+  for (const [ids, reason] of [
+    [skipped, "recipient opted out or gone"],
+    [unreadable, "stored payload unreadable"],
+  ] as const) {
     for (let start = 0; start < ids.length; start += 500) {
       await markEventsAbandoned(deps.db, ids.slice(start, start + 500), { attempts: SKIPPED, reason });
     }
@@ -187,7 +205,10 @@ export async function sendPendingAlertsPage(
 
   // Rendered a hundred at a time, right before sending.
   const recipientKeys = [...byRecipient.keys()];
-  const nicknames = await loadNicknames(deps, recipientKeys.flatMap((key) => byRecipient.get(key) ?? []));
+  const nicknames = await loadNicknames(
+    deps,
+    recipientKeys.flatMap((key) => byRecipient.get(key) ?? []),
+  );
   for (let start = 0; start < recipientKeys.length; start += MAX_BATCH_SIZE) {
     const chunk: Array<{ message: EmailMessage; eventIds: string[] }> = [];
     for (const recipientKey of recipientKeys.slice(start, start + MAX_BATCH_SIZE)) {
@@ -195,19 +216,36 @@ export async function sendPendingAlertsPage(
     }
     // Same pending events → same key: a retry after a lost answer (or a redelivered queue
     // message) is not sent twice by Resend.
-    const idempotencyKey = `alerts-${encodeHexLowerCase(sha256(new TextEncoder().encode(chunk.flatMap((email) => email.eventIds).sort().join(",")))).slice(0, 40)}`;
+    const idempotencyKey = `alerts-${encodeHexLowerCase(
+      sha256(
+        new TextEncoder().encode(
+          chunk
+            .flatMap((email) => email.eventIds)
+            .sort()
+            .join(","),
+        ),
+      ),
+    ).slice(0, 40)}`;
     outcome.providerCalls += 1;
     const result = await deps.mailer.sendBatch(
       chunk.map((email) => email.message),
       { idempotencyKey },
     );
     if (result.ok) {
-      await markEventsSent(deps.db, chunk.map((email, index) => ({ eventIds: email.eventIds, emailId: result.ids[index] ?? null })), nowMs);
+      await markEventsSent(
+        deps.db,
+        chunk.map((email, index) => ({ eventIds: email.eventIds, emailId: result.ids[index] ?? null })),
+        nowMs,
+      );
       outcome.sent += chunk.length;
       outcome.eventsSent += chunk.reduce((sum, email) => sum + email.eventIds.length, 0);
     } else {
       deps.log({ level: "error", message: "alert batch failed", fields: { emails: chunk.length, error: result.error } });
-      await markEventsFailed(deps.db, chunk.flatMap((email) => email.eventIds), result.error.slice(0, 500));
+      await markEventsFailed(
+        deps.db,
+        chunk.flatMap((email) => email.eventIds),
+        result.error.slice(0, 500),
+      );
       outcome.failed += chunk.length;
     }
   }
@@ -238,5 +276,7 @@ export async function sendPendingAlerts(deps: Deps, options: { recipientsPerPage
 
 /** Starts the send stage: the first page of recipients; each page enqueues the next (queue.ts). */
 export async function startSendStage(deps: Pick<Deps, "clock">, queue: AlertQueue, input: { runId: string; recipientsPerPage?: number }): Promise<void> {
-  await queue.sendBatch([{ kind: "send", runId: input.runId, day: todayInParis(deps.clock()), afterRecipient: null, recipientsPerPage: input.recipientsPerPage }]);
+  await queue.sendBatch([
+    { kind: "send", runId: input.runId, day: todayInParis(deps.clock()), afterRecipient: null, recipientsPerPage: input.recipientsPerPage },
+  ]);
 }

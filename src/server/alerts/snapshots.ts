@@ -78,7 +78,13 @@ const atmoIndexSchema: z.ZodType<AtmoIndex> = z.object({
   zoneName: z.string(),
   zoneType: z.string(),
   agency: nullableString,
-  subIndices: z.object({ no2: z.number().nullable(), o3: z.number().nullable(), pm10: z.number().nullable(), pm25: z.number().nullable(), so2: z.number().nullable() }),
+  subIndices: z.object({
+    no2: z.number().nullable(),
+    o3: z.number().nullable(),
+    pm10: z.number().nullable(),
+    pm25: z.number().nullable(),
+    so2: z.number().nullable(),
+  }),
 });
 
 const complianceFlagSchema = z.enum(["C", "D", "N", "S"]).nullable();
@@ -147,7 +153,6 @@ const SNAPSHOT_SCHEMAS: { [Source in SnapshotSource]: z.ZodType<SnapshotOf[Sourc
   vigieau: z.object({ fingerprintSha256: z.string(), zoneCount: z.number().int().min(0), changed: z.boolean() }),
 };
 
-
 /**
  * What the last run knew of a subject, per source: today's shapes of src/core/alerts/diff.ts.
  * When a state's shape changes there, its schema changes here (and type-checking says so).
@@ -183,7 +188,10 @@ export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStat
     z.object({ gravity: gravitySchema.nullable() }),
   ]),
   air: z.object({ episodeLastDay: nullableString }),
-  bathing: z.record(z.string(), z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString })),
+  bathing: z.record(
+    z.string(),
+    z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
+  ),
 };
 
 const ALERT_SOURCES = Object.keys(ALERT_STATE_SCHEMAS) as AlertSource[];
@@ -222,7 +230,10 @@ function readSnapshot<Source extends SnapshotSource>(deps: Pick<AppDeps, "log">,
 }
 
 /** The day's readable snapshots of `source` for these départements (an unreadable one is absent). */
-export async function loadSnapshotsOfDay<Source extends SnapshotSource>(deps: Deps, input: { day: string; source: Source; departments: readonly string[] }): Promise<Map<string, SnapshotOf[Source]>> {
+export async function loadSnapshotsOfDay<Source extends SnapshotSource>(
+  deps: Deps,
+  input: { day: string; source: Source; departments: readonly string[] },
+): Promise<Map<string, SnapshotOf[Source]>> {
   const rows = await listSnapshotsOfDay(deps.db, { day: input.day, departments: input.departments });
   const snapshots = new Map<string, SnapshotOf[Source]>();
   for (const row of rows) {
@@ -234,7 +245,10 @@ export async function loadSnapshotsOfDay<Source extends SnapshotSource>(deps: De
 }
 
 /** Per département, the latest readable snapshot of `source` before `day`: what the last run knew. */
-export async function loadBaselineSnapshots<Source extends SnapshotSource>(deps: Deps, input: { day: string; source: Source }): Promise<Map<string, SnapshotOf[Source]>> {
+export async function loadBaselineSnapshots<Source extends SnapshotSource>(
+  deps: Deps,
+  input: { day: string; source: Source },
+): Promise<Map<string, SnapshotOf[Source]>> {
   const baselines = new Map<string, SnapshotOf[Source]>();
   for (const row of await listBaselineSnapshots(deps.db, input)) {
     const payload = readSnapshot(deps, input.source, row.payloadJson);

@@ -50,7 +50,11 @@ export interface WatchedCommune {
 }
 
 /** Sign-ups (all sources on) and verified accounts' addresses (minus the sources they turned off). */
-async function toSubjects(db: Database, subscriptions: readonly AlertSubscriptionRow[], verifiedAddresses: readonly MonitoredAddressRow[]): Promise<AlertSubject[]> {
+async function toSubjects(
+  db: Database,
+  subscriptions: readonly AlertSubscriptionRow[],
+  verifiedAddresses: readonly MonitoredAddressRow[],
+): Promise<AlertSubject[]> {
   const subjects: AlertSubject[] = subscriptions.map((subscription) => ({
     subjectKey: encodeSubjectKey({ kind: "subscription", id: subscription.id }),
     recipientKey: subscriptionRecipientKey(subscription.id),

@@ -3,14 +3,7 @@
 // Pure: the site's URL and the limits in force are passed in.
 import { z } from "zod";
 import type { PublicApiRateLimits } from "./rate-limits.ts";
-import {
-  apiRegistry,
-  bathingSitesQuery,
-  geocodeQuery,
-  MAX_BATHING_SITES,
-  reportByCoordinatesQuery,
-  reportByTextQuery,
-} from "./schemas.ts";
+import { apiRegistry, bathingSitesQuery, geocodeQuery, MAX_BATHING_SITES, reportByCoordinatesQuery, reportByTextQuery } from "./schemas.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -29,7 +22,10 @@ export interface Operation {
   description: string;
   tags: string[];
   parameters: QueryParameter[];
-  responses: Record<string, { $ref: string } | { description: string; headers?: Record<string, { $ref: string }>; content: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { $ref: string } | { description: string; headers?: Record<string, { $ref: string }>; content: Record<string, { schema: JsonSchema }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -64,12 +60,10 @@ let componentSchemas: Record<string, JsonSchema> | undefined;
 /** Every registered answer schema, once: `$id` and `$schema` dropped (the document's dialect applies). */
 function buildComponentSchemas(): Record<string, JsonSchema> {
   componentSchemas ??= Object.fromEntries(
-    Object.entries(z.toJSONSchema(apiRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }).schemas).map(
-      ([id, schema]) => {
-        const { $id: _id, $schema: _schema, ...rest } = schema as JsonSchema;
-        return [id, rest];
-      },
-    ),
+    Object.entries(z.toJSONSchema(apiRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }).schemas).map(([id, schema]) => {
+      const { $id: _id, $schema: _schema, ...rest } = schema as JsonSchema;
+      return [id, rest];
+    }),
   );
   return componentSchemas;
 }

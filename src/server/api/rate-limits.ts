@@ -10,9 +10,7 @@ export interface PublicApiRateLimits {
   bathingSites: RateLimitRule;
 }
 
-export function publicApiRateLimits(
-  config: Pick<Config, "RATE_LIMIT_REPORT_PER_MINUTE" | "RATE_LIMIT_GEOCODE_PER_MINUTE">,
-): PublicApiRateLimits {
+export function publicApiRateLimits(config: Pick<Config, "RATE_LIMIT_REPORT_PER_MINUTE" | "RATE_LIMIT_GEOCODE_PER_MINUTE">): PublicApiRateLimits {
   return {
     report: { scope: "report", limit: config.RATE_LIMIT_REPORT_PER_MINUTE, windowSeconds: 60 },
     // Typing pauses between keystrokes are debounced client-side; this is a generous cap.

@@ -45,7 +45,10 @@ const coordinate = (name: "lat" | "lon", description: string, example: string) =
     .transform(Number);
 
 const text = (name: string, max: number) =>
-  z.string().trim().max(max, { error: `Le paramètre ${name} est trop long (${max} caractères au plus).` });
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Le paramètre ${name} est trop long (${max} caractères au plus).` });
 
 const latitude = coordinate("lat", "Latitude en degrés décimaux (WGS 84).", "49.8985");
 const longitude = coordinate("lon", "Longitude en degrés décimaux (WGS 84).", "2.2952");
@@ -56,8 +59,7 @@ const udi = z
   .regex(/^[0-9A-Za-z]{9}$/, { error: "Le code du réseau de distribution (udi) doit comporter 9 caractères." })
   .optional()
   .meta({
-    description:
-      "Code du réseau de distribution d'eau (UDI, 9 caractères, tel que listé dans water_quality.udis) à afficher quand la commune en a plusieurs.",
+    description: "Code du réseau de distribution d'eau (UDI, 9 caractères, tel que listé dans water_quality.udis) à afficher quand la commune en a plusieurs.",
     examples: ["080000706"],
   });
 
@@ -83,7 +85,9 @@ export const reportByCoordinatesQuery = z.object({
     .regex(/^\d{5}$/, { error: "Le code postal doit comporter 5 chiffres." })
     .optional()
     .meta({ description: "Code postal, repris dans la réponse.", examples: ["80000"] }),
-  city: text("city", 100).optional().meta({ description: "Nom de la commune, repris dans la réponse.", examples: ["Amiens"] }),
+  city: text("city", 100)
+    .optional()
+    .meta({ description: "Nom de la commune, repris dans la réponse.", examples: ["Amiens"] }),
   udi,
 });
 
@@ -168,10 +172,7 @@ const pickedAddressShape = {
   city: z.string(),
 };
 
-export const pickedAddressSchema = z
-  .object(pickedAddressShape)
-  .meta({ description: "L'adresse du bilan." })
-  .register(apiRegistry, { id: "PickedAddress" });
+export const pickedAddressSchema = z.object(pickedAddressShape).meta({ description: "L'adresse du bilan." }).register(apiRegistry, { id: "PickedAddress" });
 
 export const addressSchema = z
   .object({
@@ -209,14 +210,17 @@ const waterParameterSchema = z
     level: ratedLevelSchema,
     label: z.string().meta({ description: "Verdict en français : « Conforme », « Non conforme », « Non détecté »…" }),
     limit_kind: z.enum(["limite", "reference", "indicative", "confort"]).nullable().meta({
-      description: "limite : limite de qualité sanitaire ; reference : référence de qualité (indicateur) ; indicative : valeur indicative d'un métabolite non pertinent ; confort : sans valeur réglementaire.",
+      description:
+        "limite : limite de qualité sanitaire ; reference : référence de qualité (indicateur) ; indicative : valeur indicative d'un métabolite non pertinent ; confort : sans valeur réglementaire.",
     }),
     note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit"]).nullable().meta({
       description: "Pourquoi le verdict n'est pas la simple comparaison de la valeur au seuil.",
     }),
     at_the_tap: z.boolean().meta({ description: "Mesuré au robinet d'un bâtiment (plomb, cuivre, nickel) : reflète ses canalisations." }),
     date_prelevement: dateTime,
-    older_than_a_year: z.boolean().meta({ description: "Le dernier résultat de ce paramètre date de plus d'un an : il compte toujours (affiché avec sa date)." }),
+    older_than_a_year: z
+      .boolean()
+      .meta({ description: "Le dernier résultat de ce paramètre date de plus d'un an : il compte toujours (affiché avec sa date)." }),
   })
   .meta({ description: "Un paramètre du dernier prélèvement." })
   .register(apiRegistry, { id: "WaterParameter" });
@@ -300,10 +304,7 @@ export const airQualitySchema = z
     origin: z.enum(["atmo", "cams"]).nullable().meta({ description: "atmo : indice officiel ; cams : estimation du modèle Copernicus." }),
     responsible_pollutant: z.object({ code: z.enum(["pm2_5", "pm10", "no2", "o3", "so2"]), label: z.string() }).nullable(),
     pollutants: z
-      .record(
-        z.string(),
-        z.object({ value: z.number(), unit: z.string(), basis: z.enum(["daily_mean", "daily_max"]), label: z.string() }),
-      )
+      .record(z.string(), z.object({ value: z.number(), unit: z.string(), basis: z.enum(["daily_mean", "daily_max"]), label: z.string() }))
       .meta({ description: "Estimations du modèle CAMS pour aujourd'hui, par polluant." }),
     tomorrow: z.object({ code: z.number(), label: z.string(), date: date }).nullable(),
     message: sectionMessage,
@@ -348,7 +349,10 @@ export const droughtSchema = z
     restrictions: z.array(droughtRestrictionSchema),
     decree: droughtDecreeSchema.nullable(),
     zone: z.object({ name: z.string(), type: z.string() }).nullable(),
-    zones: z.array(droughtZoneSchema).meta({ description: "Chaque zone d'alerte qui s'applique à l'adresse, dans l'ordre de VigiEau\u00A0: eau potable (AEP), puis eaux superficielles (SUP), puis souterraines (SOU). Le niveau de la section (level, gravity, label) est celui de la zone la plus sévère." }),
+    zones: z.array(droughtZoneSchema).meta({
+      description:
+        "Chaque zone d'alerte qui s'applique à l'adresse, dans l'ordre de VigiEau\u00A0: eau potable (AEP), puis eaux superficielles (SUP), puis souterraines (SOU). Le niveau de la section (level, gravity, label) est celui de la zone la plus sévère.",
+    }),
     message: sectionMessage,
     source: sourceSchema,
   })
@@ -440,8 +444,7 @@ export const errorSchema = z
   .object({
     error: z.string().meta({ description: "Message en français, à montrer tel quel." }),
     code: z.string().meta({
-      description:
-        "Code stable : bad_request, outside_france, address_not_found, not_found, rate_limited, upstream_unavailable, unavailable, internal_error.",
+      description: "Code stable : bad_request, outside_france, address_not_found, not_found, rate_limited, upstream_unavailable, unavailable, internal_error.",
     }),
   })
   .meta({ description: "Toute erreur de l'API." })

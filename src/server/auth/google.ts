@@ -53,10 +53,7 @@ export function createGoogleAuthorization(config: Config): { url: URL; state: st
  * which OpenID Connect (Core 3.1.3.7) accepts instead of checking its signature; issuer, audience,
  * authorized party, expiry and the nonce sent with this browser's request are still checked.
  */
-export async function exchangeGoogleCode(
-  config: Config,
-  input: { code: string; codeVerifier: string; nonce: string; nowMs: number },
-): Promise<GoogleIdentity> {
+export async function exchangeGoogleCode(config: Config, input: { code: string; codeVerifier: string; nonce: string; nowMs: number }): Promise<GoogleIdentity> {
   const tokens = await createClient(config).validateAuthorizationCode(config.GOOGLE_TOKEN_URL, input.code, input.codeVerifier);
   const claims = idTokenClaims.parse(decodeIdToken(tokens.idToken()));
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

@@ -22,9 +22,7 @@ export function isCommonPassword(password: string): boolean {
 
 function deriveKey(password: string, salt: Buffer, parameters: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...parameters, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...parameters, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -14,12 +14,7 @@ export const FOOTER_SIGNATURE = "Zone Santé – service d'information gratuit, 
 
 /** Every value put into an email's HTML goes through here, names and address labels included. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** French prose ready for HTML: no-break spaces first, then escaping (which adds no spaces). */
@@ -65,13 +60,10 @@ export function renderSmall(text: string): string {
   return `<span style="font-size:14px;color:${MUTED};">${escapeFrench(text)}</span>`;
 }
 
-export function renderEmailLayout(input: {
-  preheader: string;
-  title: string;
-  bodyHtml: string;
-  bodyText: string;
-  footerReason: string;
-}): { html: string; text: string } {
+export function renderEmailLayout(input: { preheader: string; title: string; bodyHtml: string; bodyText: string; footerReason: string }): {
+  html: string;
+  text: string;
+} {
   const title = escapeFrench(input.title);
   const html = `<!DOCTYPE html>
 <html lang="fr">
@@ -101,8 +93,6 @@ ${input.bodyHtml}
 </body>
 </html>`;
   // URLs contain no spaces, so the typography pass cannot alter them.
-  const text = frenchTypography(
-    ["Zone Santé", "", input.title, "", input.bodyText.trim(), "", "---", FOOTER_SIGNATURE, input.footerReason, ""].join("\n"),
-  );
+  const text = frenchTypography(["Zone Santé", "", input.title, "", input.bodyText.trim(), "", "---", FOOTER_SIGNATURE, input.footerReason, ""].join("\n"));
   return { html, text };
 }

@@ -52,7 +52,14 @@ export function createResendMailer(options: { apiKey: string; baseUrl: string; f
       if (messages.length > MAX_BATCH_SIZE) return { ok: false, error: `a batch holds at most ${MAX_BATCH_SIZE} emails` };
       try {
         const { data, error } = await resend.batch.send(
-          messages.map((message) => ({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers })),
+          messages.map((message) => ({
+            from: options.from,
+            to: message.to,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            headers: message.headers,
+          })),
           { idempotencyKey: batchOptions.idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS * 3) },
         );
         if (error || !data) return { ok: false, error: error?.message ?? "no answer from the email provider" };

@@ -84,7 +84,9 @@ export function renderConfirmEmail(input: { firstName?: string | null; confirmUr
       renderParagraph(request),
       renderButton(action, input.confirmUrl),
       renderParagraph(validity),
-      renderParagraphHtml(`${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`),
+      renderParagraphHtml(
+        `${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`,
+      ),
       renderParagraph(notYou),
       renderParagraphHtml(renderLink(privacy, privacyUrl)),
     ],
@@ -108,7 +110,8 @@ export function renderSignInCodeEmail(input: {
   const code = toInline(input.code);
   const intro = "Voici votre code de connexion à Zone Santé :";
   const validity = `Il est valable ${formatDuration(input.expiresInMinutes, "minute", "minutes")} et ne peut servir qu'une seule fois.`;
-  const forgotten = "Ce code sert aussi si vous avez oublié votre mot de passe : une fois connecté, choisissez-en un nouveau depuis votre espace « Mon compte ».";
+  const forgotten =
+    "Ce code sert aussi si vous avez oublié votre mot de passe : une fois connecté, choisissez-en un nouveau depuis votre espace « Mon compte ».";
   const secret = "Ne communiquez ce code à personne : l'équipe de Zone Santé ne vous le demandera jamais.";
   const notYou = "Si vous n'avez pas demandé ce code, ignorez ce message : personne ne peut se connecter sans lui.";
   const repeated = "Si vous recevez des codes que vous n'avez pas demandés, connectez-vous et changez votre mot de passe depuis votre espace :";
@@ -121,7 +124,15 @@ export function renderSignInCodeEmail(input: {
   return finishEmail("Votre code de connexion – Zone Santé", {
     preheader: `Le code de connexion demandé est dans ce message. ${validity}`,
     title: "Votre code de connexion",
-    bodyHtml: [renderParagraph(intro), codeHtml, renderParagraph(validity), renderParagraph(forgotten), renderParagraph(secret), renderParagraph(notYou), ...wayOutHtml],
+    bodyHtml: [
+      renderParagraph(intro),
+      codeHtml,
+      renderParagraph(validity),
+      renderParagraph(forgotten),
+      renderParagraph(secret),
+      renderParagraph(notYou),
+      ...wayOutHtml,
+    ],
     bodyText: [intro, code, validity, forgotten, secret, notYou, ...wayOutText],
     footerReason: "Vous recevez ce message parce qu'un code de connexion à Zone Santé a été demandé pour cette adresse e-mail.",
   });
@@ -159,9 +170,7 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
     renderParagraph(`Bilan du ${formatDateFr(report.generated_at)}`),
     renderList(presentation.summary.map((line) => escapeFrench(line.text))),
     renderList(
-      lines.map((line) =>
-        [`<strong>${escapeFrench(line.heading)}</strong>`, ...line.details.map(escapeFrench), renderSmall(line.source)].join("<br>"),
-      ),
+      lines.map((line) => [`<strong>${escapeFrench(line.heading)}</strong>`, ...line.details.map(escapeFrench), renderSmall(line.source)].join("<br>")),
     ),
   ];
   const text = [
@@ -281,11 +290,20 @@ export function renderSubscriptionConfirmEmail(input: { addressLabel: string; co
       renderParagraph(request),
       renderParagraph(confirm),
       renderButton(action, input.confirmUrl),
-      renderParagraphHtml(`${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`),
+      renderParagraphHtml(
+        `${escapeFrench("Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :")}<br>${renderLink(input.confirmUrl, input.confirmUrl)}`,
+      ),
       renderParagraph(notYou),
       renderParagraphHtml(renderLink(cancel, input.cancelUrl)),
     ],
-    bodyText: ["Bonjour,", request, confirm, `${action} : ${input.confirmUrl}`, notYou, `Je n'ai pas demandé cette inscription, l'annuler : ${input.cancelUrl}`],
+    bodyText: [
+      "Bonjour,",
+      request,
+      confirm,
+      `${action} : ${input.confirmUrl}`,
+      notYou,
+      `Je n'ai pas demandé cette inscription, l'annuler : ${input.cancelUrl}`,
+    ],
     footerReason: "Vous recevez ce message parce que cette adresse e-mail a été indiquée pour recevoir les alertes Zone Santé.",
   });
 }
@@ -370,7 +388,8 @@ export function renderManageLinkEmail(input: {
     text.push(`${heading}\n${items.map((item) => `- ${item.state}\n  ${item.action} : ${item.url}`).join("\n")}`);
   }
   if (input.account) {
-    const account = "Vous avez aussi un compte Zone Santé : vos adresses surveillées et les alertes que vous recevez se gèrent depuis votre espace, une fois connecté.";
+    const account =
+      "Vous avez aussi un compte Zone Santé : vos adresses surveillées et les alertes que vous recevez se gèrent depuis votre espace, une fois connecté.";
     const manage = "Gérer mes alertes et préférences";
     const stop = "Ou, sans vous connecter, arrêtez d'un coup toutes les alertes de votre compte (le compte est conservé) :";
     const unsubscribe = "Arrêter toutes les alertes de mon compte";

@@ -47,9 +47,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
  * answers for a wrong content type, an oversize body, malformed JSON or an invalid field — Hono's
  * own json validator would answer malformed JSON in English.
  */
-export function jsonBody<S extends z.ZodType>(
-  schema: S,
-): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+export function jsonBody<S extends z.ZodType>(schema: S): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   return async (c, next) => {
     if (!/^application\/([\w.-]+\+)?json\b/i.test(c.req.header("content-type") ?? "")) {
       return jsonError(c, 415, "Le corps de la requête doit être au format JSON.", "unsupported_media_type");

@@ -40,12 +40,12 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   "\u03BC": "µ",
   "″": '"',
   // No Unicode decomposition, so NFKD cannot help with these letters.
-  "ł": "l",
-  "Ł": "L",
-  "đ": "d",
-  "Đ": "D",
-  "ı": "i",
-  "ŉ": "'n",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ı: "i",
+  ŉ: "'n",
 };
 
 /**

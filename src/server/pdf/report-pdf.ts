@@ -369,8 +369,17 @@ function drawSummary(cursor: Cursor, summary: readonly SummaryLine[]): void {
     // would vanish on the band); a thin dark edge keeps ATMO's light colours visible.
     const badge = entry.line.badge;
     const fill = badge ? (badge.colors ? hexToRgb(badge.colors.background) : TONE_COLORS[badge.tone].text) : COLORS.accent;
-    cursor.page.drawRectangle({ x: MARGIN_X + padding, y: top - size + 0.5, width: marker, height: marker, color: fill, borderColor: COLORS.text, borderWidth: 0.3 });
-    if (entry.label) cursor.page.drawText(prepare(entry.label), { x: MARGIN_X + padding + marker + 8, y: top - size, size, font: cursor.fonts.bold, color: COLORS.text });
+    cursor.page.drawRectangle({
+      x: MARGIN_X + padding,
+      y: top - size + 0.5,
+      width: marker,
+      height: marker,
+      color: fill,
+      borderColor: COLORS.text,
+      borderWidth: 0.3,
+    });
+    if (entry.label)
+      cursor.page.drawText(prepare(entry.label), { x: MARGIN_X + padding + marker + 8, y: top - size, size, font: cursor.fonts.bold, color: COLORS.text });
     drawParagraph(cursor, entry.value, { size, indent: valueX, width: valueWidth }, 0);
     cursor.y = top - (heights[index] ?? 0);
   });
@@ -394,7 +403,12 @@ function drawSectionStart(cursor: Cursor, section: SectionPresentation): void {
 
 function drawSectionEnd(cursor: Cursor, section: SectionPresentation): void {
   cursor.y -= 4;
-  drawParagraph(cursor, `Source : ${section.source.name} (${printableUrl(cursor, section.source.url)})`, { size: 8.5, color: COLORS.muted }, section.attribution ? 1 : 12);
+  drawParagraph(
+    cursor,
+    `Source : ${section.source.name} (${printableUrl(cursor, section.source.url)})`,
+    { size: 8.5, color: COLORS.muted },
+    section.attribution ? 1 : 12,
+  );
   if (section.attribution) drawParagraph(cursor, section.attribution, { size: 8.5, color: COLORS.muted }, 12);
 }
 
@@ -471,7 +485,8 @@ function drawHistoryChart(cursor: Cursor, item: WaterHistoryPresentation, left: 
       const label = prepare(item.limitLabel);
       const width = fonts.regular.widthOfTextAtSize(label, tickSize);
       const place = placeLimitLabel(chart, { width, height: tickSize * 0.75 }, HISTORY_MARKER_RADIUS);
-      if (place) page.drawText(label, { ...at(place.anchor === "end" ? place.x - width : place.x, place.y), size: tickSize, font: fonts.regular, color: limitColor });
+      if (place)
+        page.drawText(label, { ...at(place.anchor === "end" ? place.x - width : place.x, place.y), size: tickSize, font: fonts.regular, color: limitColor });
     }
   }
   for (const point of chart.points) {
@@ -508,7 +523,10 @@ function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): 
   const drawRow = (cells: ReadonlyArray<readonly CellText[]>, background: RGB | null, isHeader: boolean) => {
     const wrapped = cells.map((parts, index) =>
       parts.flatMap((part) =>
-        wrapText(prepare(part.text), part.bold ? cursor.fonts.bold : cursor.fonts.regular, part.size, (widths[index] ?? 0) - 2 * padding).map((line) => ({ ...part, text: line })),
+        wrapText(prepare(part.text), part.bold ? cursor.fonts.bold : cursor.fonts.regular, part.size, (widths[index] ?? 0) - 2 * padding).map((line) => ({
+          ...part,
+          text: line,
+        })),
       ),
     );
     const height = Math.max(...wrapped.map((lines) => lines.reduce((sum, line) => sum + lineHeightOf(line.size), 0))) + 2 * padding;
@@ -518,7 +536,13 @@ function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): 
     wrapped.forEach((lines, index) => {
       let y = cursor.y - padding;
       for (const line of lines) {
-        cursor.page.drawText(line.text, { x: x + padding, y: y - line.size + 1, size: line.size, font: line.bold ? cursor.fonts.bold : cursor.fonts.regular, color: line.color ?? COLORS.text });
+        cursor.page.drawText(line.text, {
+          x: x + padding,
+          y: y - line.size + 1,
+          size: line.size,
+          font: line.bold ? cursor.fonts.bold : cursor.fonts.regular,
+          color: line.color ?? COLORS.text,
+        });
         y -= lineHeightOf(line.size);
       }
       x += widths[index] ?? 0;
@@ -526,7 +550,12 @@ function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): 
     cursor.y -= height;
     cursor.page.drawLine({ start: { x: MARGIN_X, y: cursor.y }, end: { x: PAGE_WIDTH - MARGIN_X, y: cursor.y }, thickness: 0.4, color: COLORS.rule });
   };
-  const drawHeader = () => drawRow(TABLE_COLUMNS.map((column) => [{ text: column.title, size, bold: true }]), COLORS.band, true);
+  const drawHeader = () =>
+    drawRow(
+      TABLE_COLUMNS.map((column) => [{ text: column.title, size, bold: true }]),
+      COLORS.band,
+      true,
+    );
   drawHeader();
   for (const row of rows) {
     const name: CellText[] = [{ text: row.name, size, bold: true }];
@@ -534,7 +563,12 @@ function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): 
     if (row.labLabel) name.push({ text: row.labLabel, size: 7, color: COLORS.muted });
     if (row.dateLine) name.push({ text: row.dateLine, size: 7, color: COLORS.muted });
     drawRow(
-      [name, [{ text: row.value, size }], [{ text: row.comparison || "—", size }], [{ text: row.badge.word, size, bold: true, color: colorsOf(row.badge).text }]],
+      [
+        name,
+        [{ text: row.value, size }],
+        [{ text: row.comparison || "—", size }],
+        [{ text: row.badge.word, size, bold: true, color: colorsOf(row.badge).text }],
+      ],
       null,
       false,
     );
@@ -671,7 +705,13 @@ function drawCompactAdvice(cursor: Cursor, item: AdvicePresentation): void {
   const height = measureCompactAdvice(cursor, item);
   ensureSpace(cursor, Math.min(height, CONTENT_TOP - CONTENT_BOTTOM));
   const barHeight = Math.min(height, cursor.y - CONTENT_BOTTOM);
-  cursor.page.drawRectangle({ x: MARGIN_X + 2, y: cursor.y - barHeight, width: 1.5, height: barHeight - 2, color: TONE_COLORS[SEVERITY_TONES[item.severity]].text });
+  cursor.page.drawRectangle({
+    x: MARGIN_X + 2,
+    y: cursor.y - barHeight,
+    width: 1.5,
+    height: barHeight - 2,
+    color: TONE_COLORS[SEVERITY_TONES[item.severity]].text,
+  });
   drawParagraph(cursor, item.title, { bold: true, size: 9.5, indent }, 0);
   drawParagraph(cursor, item.text, { size: 9, indent }, 1);
   drawParagraph(cursor, source, { size: 8, color: COLORS.muted, indent }, 10);

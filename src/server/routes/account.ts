@@ -22,7 +22,11 @@ import { personNameField, pickedAddressField } from "./fields.ts";
 
 const profileBody = z.object({ firstName: personNameField, lastName: personNameField });
 const passwordBody = z.object({
-  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).nullish().transform((value) => value || null),
+  currentPassword: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH)
+    .nullish()
+    .transform((value) => value || null),
   newPassword: newPasswordField,
 });
 const addressBody = z.object({
@@ -30,13 +34,13 @@ const addressBody = z.object({
   address: pickedAddressField,
 });
 const networkBody = z.object({
-  udiCode: z.string({ error: "Choisissez un réseau d'eau dans la liste." }).trim().regex(/^[0-9A-Za-z]{1,20}$/, { error: "Choisissez un réseau d'eau dans la liste." }),
+  udiCode: z
+    .string({ error: "Choisissez un réseau d'eau dans la liste." })
+    .trim()
+    .regex(/^[0-9A-Za-z]{1,20}$/, { error: "Choisissez un réseau d'eau dans la liste." }),
 });
 const preference = z.boolean({ error: "Préférences invalides." });
-const preferencesBody = z.object(
-  { water: preference, drought: preference, air: preference, bathing: preference },
-  { error: "Préférences invalides." },
-);
+const preferencesBody = z.object({ water: preference, drought: preference, air: preference, bathing: preference }, { error: "Préférences invalides." });
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
@@ -75,12 +79,18 @@ const HOUR = 3600;
  * address, and a report email lands in a mailbox. Generous for a person, a wall for a script.
  */
 const ACCOUNT_LIMITS = {
-  addressAdds: { rule: { scope: "account-address-add", limit: 10, windowSeconds: HOUR }, message: "Trop d'ajouts d'adresses en peu de temps. Veuillez réessayer dans une heure." },
+  addressAdds: {
+    rule: { scope: "account-address-add", limit: 10, windowSeconds: HOUR },
+    message: "Trop d'ajouts d'adresses en peu de temps. Veuillez réessayer dans une heure.",
+  },
   preferenceSaves: {
     rule: { scope: "account-preferences-save", limit: 20, windowSeconds: HOUR },
     message: "Trop d'enregistrements de vos préférences en peu de temps. Veuillez réessayer dans une heure.",
   },
-  reportEmails: { rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR }, message: "Trop de demandes de bilan par e-mail. Veuillez réessayer dans une heure." },
+  reportEmails: {
+    rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR },
+    message: "Trop de demandes de bilan par e-mail. Veuillez réessayer dans une heure.",
+  },
 } as const;
 
 /** Every route here acts on the signed-in account only: queries are scoped by its user id. */
@@ -209,4 +219,3 @@ export const accountRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json({ message: "Votre compte et vos données ont été supprimés.", emailSent });
   });
-

@@ -25,7 +25,11 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const testBody = z.object({
-  q: z.string({ error: "Indiquez une adresse." }).trim().min(3, { error: "Indiquez une adresse d'au moins 3 caractères." }).max(200, { error: "L'adresse est trop longue." }),
+  q: z
+    .string({ error: "Indiquez une adresse." })
+    .trim()
+    .min(3, { error: "Indiquez une adresse d'au moins 3 caractères." })
+    .max(200, { error: "L'adresse est trop longue." }),
 });
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -48,7 +52,12 @@ export const adminRoutes = new Hono<AppEnv>()
     const address = found.data[0];
     if (!address) return jsonError(c, 404, "Adresse introuvable.", "address_not_found");
     const now = deps.clock();
-    const { communeCode, water, zones, air: { atmo, epci } } = await loadCommuneData(deps.sources, {
+    const {
+      communeCode,
+      water,
+      zones,
+      air: { atmo, epci },
+    } = await loadCommuneData(deps.sources, {
       citycode: address.citycode,
       now,
       needs: { water: true, drought: true, air: true },

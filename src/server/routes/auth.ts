@@ -1,7 +1,15 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
-import { OAUTH_NONCE_COOKIE, OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, clearSessionCookie, setOAuthCookie, setSessionCookie, takeOAuthCookie } from "../auth/cookies.ts";
+import {
+  OAUTH_NONCE_COOKIE,
+  OAUTH_STATE_COOKIE,
+  OAUTH_VERIFIER_COOKIE,
+  clearSessionCookie,
+  setOAuthCookie,
+  setSessionCookie,
+  takeOAuthCookie,
+} from "../auth/cookies.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
@@ -37,17 +45,24 @@ const signInBody = z.object({
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
 });
 const codeRequestBody = z.object({ email: emailField });
-const CONFIRM_LINK_INVALID = "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par e-mail pour confirmer votre adresse.";
+const CONFIRM_LINK_INVALID =
+  "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par e-mail pour confirmer votre adresse.";
 const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 /** u, x and s of the link, as the confirmation page read them from its address. */
 const confirmBody = z.object({
   u: z.string({ error: CONFIRM_LINK_INCOMPLETE }).min(1, { error: CONFIRM_LINK_INCOMPLETE }).max(64, { error: CONFIRM_LINK_INCOMPLETE }),
-  x: z.string({ error: CONFIRM_LINK_INCOMPLETE }).regex(/^\d{1,15}$/, { error: CONFIRM_LINK_INCOMPLETE }).transform(Number),
+  x: z
+    .string({ error: CONFIRM_LINK_INCOMPLETE })
+    .regex(/^\d{1,15}$/, { error: CONFIRM_LINK_INCOMPLETE })
+    .transform(Number),
   s: z.string({ error: CONFIRM_LINK_INCOMPLETE }).regex(/^[0-9a-f]{64}$/, { error: CONFIRM_LINK_INCOMPLETE }),
 });
 const codeVerifyBody = z.object({
   email: emailField,
-  code: z.string({ error: "Le code est obligatoire." }).trim().regex(/^\d{6}$/, { error: "Le code comporte 6 chiffres." }),
+  code: z
+    .string({ error: "Le code est obligatoire." })
+    .trim()
+    .regex(/^\d{6}$/, { error: "Le code comporte 6 chiffres." }),
 });
 
 /** What the islands know of the person: user, profile and the (free) subscription. */

@@ -22,12 +22,7 @@ export const getGeocode = createFactory<AppEnv>().createHandlers(
     const result = await c.get("deps").sources.searchAddresses({ q: query, limit });
     if (!result.ok) {
       c.get("deps").log({ level: "warn", message: "geocode: upstream failure", fields: { reason: result.reason } });
-      return jsonError(
-        c,
-        503,
-        "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.",
-        "upstream_unavailable",
-      );
+      return jsonError(c, 503, "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.", "upstream_unavailable");
     }
     c.header("Cache-Control", "public, max-age=3600");
     return c.json({ results: result.data.slice(0, limit) });

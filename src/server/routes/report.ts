@@ -13,9 +13,7 @@ import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 
-type ReportQuery =
-  | { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> }
-  | { kind: "text"; value: z.output<typeof reportByTextQuery> };
+type ReportQuery = { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> } | { kind: "text"; value: z.output<typeof reportByTextQuery> };
 
 const reportQuery = validator("query", (value, c): ReportQuery | Response => {
   const hasCoordinates = value.lat !== undefined || value.lon !== undefined || value.citycode !== undefined;
@@ -50,12 +48,7 @@ async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Pro
   }
   const found = await c.get("deps").sources.searchAddresses({ q: query.value.q, limit: 1 });
   if (!found.ok) {
-    return jsonError(
-      c,
-      503,
-      "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.",
-      "upstream_unavailable",
-    );
+    return jsonError(c, 503, "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.", "upstream_unavailable");
   }
   const first = found.data[0];
   if (!first) return jsonError(c, 404, "Adresse introuvable. Vérifiez l'orthographe ou choisissez une suggestion.", "address_not_found");

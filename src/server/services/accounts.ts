@@ -155,7 +155,10 @@ export async function sendSignInCode(deps: Deps, rawEmail: string): Promise<{ se
   const code = generateNumericCode(6);
   const nowMs = deps.clock().getTime();
   await replaceEmailCode(deps.db, { email, codeHash: await codeHash(deps, email, code), nowMs, expiresAtMs: nowMs + SIGN_IN_CODE_MINUTES * 60 * 1000 });
-  const result = await deps.mailer.send({ to: email, ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }) });
+  const result = await deps.mailer.send({
+    to: email,
+    ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),
+  });
   if (!result.ok) deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });
   return { sent: result.ok };
 }
@@ -262,10 +265,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailS
 
 type AddressDeps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
 
-export type AddMonitoredAddressOutcome =
-  | { kind: "added"; row: MonitoredAddressRow; officialData: boolean }
-  | { kind: "duplicate" }
-  | { kind: "limit" };
+export type AddMonitoredAddressOutcome = { kind: "added"; row: MonitoredAddressRow; officialData: boolean } | { kind: "duplicate" } | { kind: "limit" };
 
 /**
  * Adds an address to the account, once per place and within the limit. The official data are
@@ -316,7 +316,10 @@ export async function listAddressNetworks(deps: AddressDeps, rows: readonly Moni
   const communes = new Map<string, Promise<CommuneWater>>();
   for (const row of rows) {
     if (!communes.has(row.citycode)) {
-      communes.set(row.citycode, loadCommuneData(deps.sources, { citycode: row.citycode, now, needs: { water: true, drought: false, air: false } }).then((data) => data.water));
+      communes.set(
+        row.citycode,
+        loadCommuneData(deps.sources, { citycode: row.citycode, now, needs: { water: true, drought: false, air: false } }).then((data) => data.water),
+      );
     }
   }
   const entries = await Promise.all(rows.map(async (row) => [row.id, describeNetworks(await communes.get(row.citycode)!, row.udiCode, now)] as const));
@@ -324,10 +327,7 @@ export async function listAddressNetworks(deps: AddressDeps, rows: readonly Moni
 }
 
 export type ChooseNetworkOutcome =
-  | { kind: "saved"; row: MonitoredAddressRow; networks: AddressNetworks }
-  | { kind: "not_found" }
-  | { kind: "unknown_network" }
-  | { kind: "unavailable" };
+  { kind: "saved"; row: MonitoredAddressRow; networks: AddressNetworks } | { kind: "not_found" } | { kind: "unknown_network" } | { kind: "unavailable" };
 
 /** Saves the person's network for one of their addresses, when the commune has that network. */
 export async function chooseAddressNetwork(deps: AddressDeps, input: { userId: string; addressId: string; udiCode: string }): Promise<ChooseNetworkOutcome> {

@@ -56,9 +56,7 @@ export async function loadCommuneData<Needs extends CommuneNeeds>(
   const [water, zones, air] = await Promise.all([
     needs.water ? pass(gates.hubeau).then(() => loadCommuneWater(sources, { citycode, now })) : null,
     needs.drought
-      ? pass(gates.vigieau).then(() =>
-          sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode }),
-        )
+      ? pass(gates.vigieau).then(() => sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode }))
       : null,
     needs.air ? pass(gates.atmo).then(() => loadAirIndices(sources, { communeCode, today: todayInParis(now) })) : null,
   ]);
@@ -72,10 +70,7 @@ export async function loadCommuneData<Needs extends CommuneNeeds>(
  * six that have their own index never wait for Géo. Without the EPCI (Géo failing, or a commune
  * outside any) the commune's answer stands alone.
  */
-async function loadAirIndices(
-  sources: Sources,
-  params: { communeCode: string; today: string },
-): Promise<AirIndices> {
+async function loadAirIndices(sources: Sources, params: { communeCode: string; today: string }): Promise<AirIndices> {
   const [commune, membership] = await Promise.all([
     sources.fetchAtmoIndex({ zoneCode: params.communeCode, fromDate: params.today }),
     sources.fetchCommuneEpci({ communeCode: params.communeCode }),
@@ -153,9 +148,8 @@ export function selectWater(data: CommuneWater, udiCode: string | undefined, now
   const { udi, choice } = chooseUdi(udis, data.sampleRanking ?? rankNetworks(all, now), udiCode);
   const results = udi ? filterByUdi(all, udi.code) : all;
   const attributable = all.some((result) => result.networks.length > 0);
-  const otherNetworks = udi && attributable
-    ? udis.filter((other) => other.code !== udi.code).map((other) => ({ udi: other, results: filterByUdi(all, other.code) }))
-    : [];
+  const otherNetworks =
+    udi && attributable ? udis.filter((other) => other.code !== udi.code).map((other) => ({ udi: other, results: filterByUdi(all, other.code) })) : [];
   return { ...common, results: { ok: true, data: results }, udi, udiChoice: choice, otherNetworks };
 }
 

@@ -18,18 +18,13 @@ export type ResolvedAddress = { kind: "ok"; address: PickedAddress } | { kind: "
  * (the identical label first). Unknown: the label names no such address there. Unavailable: the
  * BAN did not answer (the caller asks to retry; an upstream 4xx is the query's fault: unknown).
  */
-export async function resolvePickedAddress(
-  deps: Deps,
-  picked: Pick<PickedAddress, "label" | "latitude" | "longitude" | "citycode">,
-): Promise<ResolvedAddress> {
+export async function resolvePickedAddress(deps: Deps, picked: Pick<PickedAddress, "label" | "latitude" | "longitude" | "citycode">): Promise<ResolvedAddress> {
   const found = await deps.sources.searchAddresses({ q: picked.label, limit: CANDIDATES });
   if (!found.ok) {
     const refused = found.reason === "not_found" || (found.reason === "http" && (found.status ?? 500) < 500);
     return refused ? { kind: "unknown" } : { kind: "unavailable" };
   }
-  const nearby = found.data.filter(
-    (address) => address.citycode.toUpperCase() === picked.citycode && computeHaversineKm(address, picked) <= MAX_DISTANCE_KM,
-  );
+  const nearby = found.data.filter((address) => address.citycode.toUpperCase() === picked.citycode && computeHaversineKm(address, picked) <= MAX_DISTANCE_KM);
   const match = nearby.find((address) => address.label === picked.label) ?? nearby[0];
   if (!match) return { kind: "unknown" };
   return {

@@ -23,12 +23,7 @@ export async function hashKey(value: string, secret: string): Promise<string> {
 }
 
 /** Fixed-window counter: one atomic upsert per request. */
-export async function consumeRateLimit(
-  db: Database,
-  rule: RateLimitRule,
-  bucketKey: string,
-  nowMs: number,
-): Promise<RateLimitOutcome> {
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, bucketKey: string, nowMs: number): Promise<RateLimitOutcome> {
   const nowSeconds = Math.floor(nowMs / 1000);
   const windowStartSeconds = nowSeconds - (nowSeconds % rule.windowSeconds);
   const count = await incrementRateLimitWindow(db, { scope: rule.scope, bucketKey, windowStartSeconds });

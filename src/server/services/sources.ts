@@ -79,11 +79,22 @@ export interface Sources {
    * before each request of a paged read; `requests` counts what reached the upstream.
    */
   /** every zone's ATMO index for the days fromDay…toDay, paged; never cached (once per run, large) */
-  fetchAtmoIndicesForDays(params: { fromDay: string; toDay: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<AtmoIndex[]>>;
+  fetchAtmoIndicesForDays(params: {
+    fromDay: string;
+    toDay: string;
+    pageSize: number;
+    beforeRequest?: () => Promise<void>;
+  }): Promise<CountedResult<AtmoIndex[]>>;
   /** every commune's EPCI (INSEE → SIREN or null), one API Géo request cached like the single reads */
   fetchCommunesEpci(): Promise<SourceResult<Array<[string, string | null]>>>;
   /** commune → newest sample date and its sample codes, for the samples of a département in since…until */
-  fetchDepartmentSampleDates(params: { department: string; since: string; until: string; pageSize: number; beforeRequest?: () => Promise<void> }): Promise<CountedResult<Array<[string, string, string[]]>>>;
+  fetchDepartmentSampleDates(params: {
+    department: string;
+    since: string;
+    until: string;
+    pageSize: number;
+    beforeRequest?: () => Promise<void>;
+  }): Promise<CountedResult<Array<[string, string, string[]]>>>;
   /** every result of a département in since…until, page by page to `onResults` (never cached: it is read once per run) */
   fetchDepartmentResults(params: {
     department: string;
@@ -106,12 +117,7 @@ export interface Sources {
  * of each. Concurrent identical calls share one request: per process on Node, per isolate on
  * Workers, where workers/cloudflare.ts builds these clients once per isolate, not per request.
  */
-export function createSources(deps: {
-  config: Config;
-  cache: Cache;
-  clock: () => Date;
-  fetch?: typeof fetch;
-}): Sources {
+export function createSources(deps: { config: Config; cache: Cache; clock: () => Date; fetch?: typeof fetch }): Sources {
   const { config, cache, clock } = deps;
   const options = (baseUrl: string) => ({
     baseUrl,
@@ -168,13 +174,9 @@ export function createSources(deps: {
       return result;
     },
     searchAddresses: ({ q, limit }) =>
-      cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () =>
-        searchAddresses(options(config.BAN_API_URL), { q, limit }),
-      ),
+      cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
     fetchCommuneUdis: ({ communeCode }) =>
-      cached(`hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () =>
-        fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode }),
-      ),
+      cached(`hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
     fetchWaterResults: (params) =>
       cached(
         `hubeau:results:${params.communeCode}:${params.since}:${params.until ?? ""}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
@@ -203,7 +205,12 @@ export function createSources(deps: {
     },
     fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest }) => {
       const started = performance.now();
-      const read = await fetchAtmoIndicesForDays(options(config.ATMO_WFS_URL), { fromDay, toDay, pageSize, ...(beforeRequest ? { beforePage: beforeRequest } : {}) });
+      const read = await fetchAtmoIndicesForDays(options(config.ATMO_WFS_URL), {
+        fromDay,
+        toDay,
+        pageSize,
+        ...(beforeRequest ? { beforePage: beforeRequest } : {}),
+      });
       record("atmo", read.result, performance.now() - started, read.requests);
       return read;
     },
@@ -212,7 +219,13 @@ export function createSources(deps: {
       cached("geo:communes-epci", TTL_SECONDS.geo, () => fetchCommunesEpci(options(config.GEO_API_URL))),
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
       const started = performance.now();
-      const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), { department, since, until, pageSize, ...(beforeRequest ? { beforeRequest } : {}) });
+      const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), {
+        department,
+        since,
+        until,
+        pageSize,
+        ...(beforeRequest ? { beforeRequest } : {}),
+      });
       record("hubeau", read.result, performance.now() - started, read.requests);
       return read;
     },

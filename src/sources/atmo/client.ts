@@ -16,9 +16,8 @@ export async function fetchAtmoIndex(
   params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string },
 ): Promise<SourceResult<AtmoIndex[]>> {
   const codes = [params.zoneCode, ...(params.epciCode && params.epciCode !== params.zoneCode ? [params.epciCode] : [])];
-  const zoneFilter = codes.length === 1
-    ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'`
-    : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
+  const zoneFilter =
+    codes.length === 1 ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'` : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
   const cqlFilter = `${zoneFilter} AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
   const result = await fetchJson({ ...opts, url: wfsUrl(opts.baseUrl, cqlFilter) }, atmoFeatureCollectionSchema);
   return result.ok ? { ok: true, data: mapAtmoIndices(result.data) } : result;

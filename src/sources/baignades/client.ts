@@ -9,10 +9,7 @@ import { parseConsultSitePage } from "./page.ts";
 import { siteListSchema } from "./schema.ts";
 import { mapPortalSites, type PortalSite } from "./to-domain.ts";
 
-export async function fetchPortalSites(
-  opts: SourceOptions,
-  params: { communeCode: string; department: string },
-): Promise<SourceResult<PortalSite[]>> {
+export async function fetchPortalSites(opts: SourceOptions, params: { communeCode: string; department: string }): Promise<SourceResult<PortalSite[]>> {
   const bytes = await fetchBytes({ ...opts, url: buildSiteListUrl(opts.baseUrl, params), accept: "application/json" });
   if (!bytes.ok) return bytes;
   let payload: unknown;

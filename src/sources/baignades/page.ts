@@ -229,9 +229,7 @@ function findHistoryEnd(html: string, headingAt: number): number {
  */
 function selectClassement(headline: Classement, history: Classement[]): Classement {
   if (headline.label !== NOT_CLASSIFIED) return headline;
-  const earlier = history
-    .filter((entry) => entry.year < headline.year && entry.label !== NOT_CLASSIFIED)
-    .sort((left, right) => right.year - left.year);
+  const earlier = history.filter((entry) => entry.year < headline.year && entry.label !== NOT_CLASSIFIED).sort((left, right) => right.year - left.year);
   return earlier[0] ?? headline;
 }
 
@@ -248,7 +246,9 @@ function toText(html: string): string {
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
     .replace(/<img\b[^>]*?classe(\d+)\.gif[^>]*>/gi, " [[classe $1]] ")
     .replace(/<[^>]*>/g, " ");
-  return decodeHtmlEntities(withoutTags).replace(/[\s\u00a0]+/g, " ").trim();
+  return decodeHtmlEntities(withoutTags)
+    .replace(/[\s\u00a0]+/g, " ")
+    .trim();
 }
 
 function foldAccents(text: string): string {

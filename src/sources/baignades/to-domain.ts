@@ -22,7 +22,9 @@ export interface PortalSite {
 export function mapPortalSites(raw: SiteListRaw): PortalSite[] {
   return raw.sites.flatMap((site) => {
     const portalId = String(site.isite).trim().padStart(6, "0");
-    const name = decodeHtmlEntities(site.nom ?? "").replace(/\s+/g, " ").trim();
+    const name = decodeHtmlEntities(site.nom ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     return /^\d{6}$/.test(portalId) && name !== "" ? [{ portalId, name }] : [];
   });
 }
@@ -31,8 +33,30 @@ export function mapPortalSites(raw: SiteListRaw): PortalSite[] {
 const FILLER_WORDS = new Set(["plage", "plages", "site", "baignade", "de", "du", "des", "la", "le", "les", "l", "d", "a", "au", "aux", "en", "sur", "et"]);
 // Words too common to identify a site on their own in a partial match.
 const GENERIC_WORDS = new Set([
-  "lac", "plan", "eau", "etang", "riviere", "mer", "base", "loisirs", "loisir", "nautique", "parc", "plein", "air",
-  "communal", "communale", "municipal", "municipale", "grande", "petite", "nord", "sud", "est", "ouest", "centre",
+  "lac",
+  "plan",
+  "eau",
+  "etang",
+  "riviere",
+  "mer",
+  "base",
+  "loisirs",
+  "loisir",
+  "nautique",
+  "parc",
+  "plein",
+  "air",
+  "communal",
+  "communale",
+  "municipal",
+  "municipale",
+  "grande",
+  "petite",
+  "nord",
+  "sud",
+  "est",
+  "ouest",
+  "centre",
 ]);
 
 /**
@@ -90,8 +114,7 @@ export function readBathingDataset(json: unknown): BathingDataset {
   const sites: BathingSite[] = [];
   const records: Record<string, BathingSeasonRecord> = {};
   for (const row of parsed.data.sites) {
-    const [id, name, communeCode, communeName, department, waterType, latitude, longitude, seasonStart, seasonEnd, classement, events, sample] =
-      row;
+    const [id, name, communeCode, communeName, department, waterType, latitude, longitude, seasonStart, seasonEnd, classement, events, sample] = row;
     if (records[id]) throw new Error(`Invalid bathing data file: site ${id} is listed twice`);
     sites.push({ id, name, communeCode, communeName, department, waterType, latitude, longitude });
     records[id] = {

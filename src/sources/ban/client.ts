@@ -4,10 +4,7 @@ import { banSearchSchema } from "./schema.ts";
 import { mapBanSearch } from "./to-domain.ts";
 
 /** Address autocompletion: `GET {baseUrl}/search?q=…&limit=…&autocomplete=1`. */
-export async function searchAddresses(
-  opts: SourceOptions,
-  params: { q: string; limit: number },
-): Promise<SourceResult<Address[]>> {
+export async function searchAddresses(opts: SourceOptions, params: { q: string; limit: number }): Promise<SourceResult<Address[]>> {
   const query = new URLSearchParams({ q: params.q, limit: String(params.limit), autocomplete: "1" });
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/search?${query}` }, banSearchSchema);
   return result.ok ? { ok: true, data: mapBanSearch(result.data) } : result;

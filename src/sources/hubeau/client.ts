@@ -5,10 +5,7 @@ import { communesUdiResponseSchema, sampleDatesResponseSchema, waterResultsRespo
 import { foldSampleDates, mapCommuneUdis, mapWaterResult, mapWaterResults, type CommuneSamples } from "./to-domain.ts";
 
 /** `GET {baseUrl}/communes_udi?code_commune=…&size=200` → the UDIs of the latest year. */
-export async function fetchCommuneUdis(
-  opts: SourceOptions,
-  params: { communeCode: string },
-): Promise<SourceResult<Udi[]>> {
+export async function fetchCommuneUdis(opts: SourceOptions, params: { communeCode: string }): Promise<SourceResult<Udi[]>> {
   const query = new URLSearchParams({ code_commune: params.communeCode, size: "200" });
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/communes_udi?${query}` }, communesUdiResponseSchema);
   return result.ok ? { ok: true, data: mapCommuneUdis(result.data) } : result;
@@ -154,8 +151,11 @@ export async function fetchDepartmentSampleDates(
   params: DepartmentRead,
 ): Promise<{ result: SourceResult<Array<[string, string, string[]]>>; requests: number }> {
   const communes = new Map<string, CommuneSamples>();
-  const read = await readDepartmentWindow(opts, { ...params, fields: ["code_commune", "code_prelevement", "date_prelevement"] }, sampleDatesResponseSchema, (page) =>
-    foldSampleDates(communes, page),
+  const read = await readDepartmentWindow(
+    opts,
+    { ...params, fields: ["code_commune", "code_prelevement", "date_prelevement"] },
+    sampleDatesResponseSchema,
+    (page) => foldSampleDates(communes, page),
   );
   return {
     result: read.result.ok ? { ok: true, data: [...communes].map(([commune, samples]) => [commune, samples.newest, [...samples.codes].sort()]) } : read.result,

@@ -11,10 +11,7 @@ export const OPENMETEO_HOURLY_VARIABLES = "pm2_5,pm10,nitrogen_dioxide,ozone,sul
  * official ATMO index exists. `GET {baseUrl}/air-quality?latitude=…&longitude=…&hourly=…
  * &timezone=Europe/Paris&start_date=DAY&end_date=DAY&domains=…`.
  */
-export async function fetchCamsEstimate(
-  opts: SourceOptions,
-  params: { lat: number; lon: number; day: string },
-): Promise<SourceResult<CamsEstimate>> {
+export async function fetchCamsEstimate(opts: SourceOptions, params: { lat: number; lon: number; day: string }): Promise<SourceResult<CamsEstimate>> {
   const query = new URLSearchParams({
     latitude: String(params.lat),
     longitude: String(params.lon),

@@ -96,7 +96,10 @@ export function readCsvTable<K extends string>(text: string, fileLabel: string, 
   }
   if (missing.length > 0) {
     throw new Error(
-      `${fileLabel}: missing required column(s) ${missing.join(", ")}; found: ${header.filter(Boolean).map((name) => `"${name}"`).join(", ")}`,
+      `${fileLabel}: missing required column(s) ${missing.join(", ")}; found: ${header
+        .filter(Boolean)
+        .map((name) => `"${name}"`)
+        .join(", ")}`,
     );
   }
   return {

@@ -48,10 +48,35 @@ export function findClosingTag(html: string, tag: string, from: number): number 
 const ACCENT_MARKS: Record<string, string> = { acute: "\u0301", grave: "\u0300", circ: "\u0302", uml: "\u0308", cedil: "\u0327", tilde: "\u0303" };
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0",
-  laquo: "«", raquo: "»", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", hellip: "…",
-  ndash: "–", mdash: "—", deg: "°", euro: "€", middot: "·", bull: "•", copy: "©", reg: "®",
-  trade: "™", sup2: "²", times: "×", aelig: "æ", AElig: "Æ", oelig: "œ", OElig: "Œ", szlig: "ß",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  laquo: "«",
+  raquo: "»",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  hellip: "…",
+  ndash: "–",
+  mdash: "—",
+  deg: "°",
+  euro: "€",
+  middot: "·",
+  bull: "•",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  sup2: "²",
+  times: "×",
+  aelig: "æ",
+  AElig: "Æ",
+  oelig: "œ",
+  OElig: "Œ",
+  szlig: "ß",
   ...Object.fromEntries(
     [..."aeiouycnAEIOUYCN"].flatMap((letter) =>
       Object.entries(ACCENT_MARKS)
@@ -66,11 +91,14 @@ const NAMED_ENTITIES: Record<string, string> = {
  * Windows-1252 characters (`&#146;` is ’), as browsers read them on such pages.
  */
 export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7});?|#[xX]([0-9a-fA-F]{1,6});?|([A-Za-z][A-Za-z0-9]{1,31});)/g, (entity, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
-    const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? "", 16);
-    if (code >= 0x80 && code <= 0x9f) return decodeWindows1252(Uint8Array.of(code));
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-    return String.fromCodePoint(code);
-  });
+  return text.replace(
+    /&(?:#(\d{1,7});?|#[xX]([0-9a-fA-F]{1,6});?|([A-Za-z][A-Za-z0-9]{1,31});)/g,
+    (entity, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+      const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? "", 16);
+      if (code >= 0x80 && code <= 0x9f) return decodeWindows1252(Uint8Array.of(code));
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
+      return String.fromCodePoint(code);
+    },
+  );
 }

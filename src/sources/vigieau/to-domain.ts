@@ -69,14 +69,17 @@ export interface DepartmentZonesState {
 export function mapDepartmentZonesState(raw: VigieauZonesResponseRaw): DepartmentZonesState {
   const zones = raw === null ? [] : Array.isArray(raw) ? raw : [raw];
   const entries = zones
-    .map((zone) => [
-      zone.id,
-      zone.type ?? null,
-      typeof zone.niveauGravite === "string" ? zone.niveauGravite : JSON.stringify(zone.niveauGravite ?? null),
-      zone.arrete?.id ?? null,
-      zone.arrete?.dateDebutValidite ?? null,
-      zone.arrete?.dateFinValidite ?? null,
-    ] as const)
+    .map(
+      (zone) =>
+        [
+          zone.id,
+          zone.type ?? null,
+          typeof zone.niveauGravite === "string" ? zone.niveauGravite : JSON.stringify(zone.niveauGravite ?? null),
+          zone.arrete?.id ?? null,
+          zone.arrete?.dateDebutValidite ?? null,
+          zone.arrete?.dateFinValidite ?? null,
+        ] as const,
+    )
     .sort((a, b) => a[0] - b[0]);
   return { zoneCount: entries.length, fingerprint: JSON.stringify(entries) };
 }

@@ -158,9 +158,7 @@ describe("npm run data:baignades against a fake data.gouv.fr", () => {
 
   it("writes nothing and says why in French when a file cannot be downloaded", async () => {
     fake.failPath("/files/saison-balneaire-2024-informations-sur-la-saison.cp1252.csv", 503);
-    await expect(runUpdate()).rejects.toThrow(
-      /^Téléchargement impossible de « Saison balnéaire 2024 - Informations sur la saison » \(.*\) : HTTP 503$/,
-    );
+    await expect(runUpdate()).rejects.toThrow(/^Téléchargement impossible de « Saison balnéaire 2024 - Informations sur la saison » \(.*\) : HTTP 503$/);
     expect(readdirSync(outDir)).toEqual([]);
   });
 

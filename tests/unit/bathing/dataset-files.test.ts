@@ -26,12 +26,12 @@ describe("site list 2024 (real, complete)", () => {
     expect(skipped.filter((site) => site.reason === "removed").map((site) => site.name)).toContain("PLAN D'EAU D'AMBERT");
     // A Givet lake (Ardennes) carries the Étang de Berre point of PATORGUE; two Côtes-d'Armor
     // beaches share one point: which one is right cannot be told from the file.
-    expect(skipped.filter((site) => site.reason === "ambiguous-coordinates").map((site) => site.id).sort()).toEqual([
-      "FRF2108190D008051",
-      "FRH0122210M022350",
-      "FRH0122353M022451",
-      "FRL0413098M013099",
-    ]);
+    expect(
+      skipped
+        .filter((site) => site.reason === "ambiguous-coordinates")
+        .map((site) => site.id)
+        .sort(),
+    ).toEqual(["FRF2108190D008051", "FRH0122210M022350", "FRH0122353M022451", "FRL0413098M013099"]);
   });
 
   it("pads INSEE codes that lost their leading zero and keeps Corsican ones", () => {
@@ -127,8 +127,7 @@ describe("season information 2024 (real, complete)", () => {
         type: "Interdiction sanitaire",
         start: "2024-06-12",
         end: "2024-12-31",
-        measures:
-          'Site classé de qualité "insuffisante" durant 8 années consécutives. Baignade interdite par arrêté préfectoral N°07-2024-06-12-00032.',
+        measures: 'Site classé de qualité "insuffisante" durant 8 années consécutives. Baignade interdite par arrêté préfectoral N°07-2024-06-12-00032.',
       },
     ]);
     expect(information.get("FRL0583009M083028")?.events).toEqual([
@@ -206,11 +205,7 @@ describe("classement (derived file: real site codes, values partly invented)", (
   });
 
   it("rejects an unknown classement and a file without the column", () => {
-    expect(() => parseClassement("Code unique d'identification du site de baignade;Classement\nFRA;Moyen\n")).toThrow(
-      /line 2: unknown classement "Moyen"/,
-    );
-    expect(() => parseClassement("Code unique d'identification du site de baignade;Qualité\nFRA;1\n")).toThrow(
-      /missing required column\(s\) "Classement"/,
-    );
+    expect(() => parseClassement("Code unique d'identification du site de baignade;Classement\nFRA;Moyen\n")).toThrow(/line 2: unknown classement "Moyen"/);
+    expect(() => parseClassement("Code unique d'identification du site de baignade;Qualité\nFRA;1\n")).toThrow(/missing required column\(s\) "Classement"/);
   });
 });

@@ -31,9 +31,7 @@ describe("findNearestSites on the shipped 2024 sites", () => {
     const tenNearest = findNearestSites(SITES, ANNECY_LAKESIDE, { limit: 10 });
     expect(tenNearest).toHaveLength(10);
     expect(tenNearest.every(({ site: found }) => found.waterType === "Lac" && found.department === "074")).toBe(true);
-    expect(tenNearest.map(({ site: found }) => found.communeName)).toEqual(
-      expect.arrayContaining(["VEYRIER-DU-LAC", "SEVRIER", "MENTHON-SAINT-BERNARD"]),
-    );
+    expect(tenNearest.map(({ site: found }) => found.communeName)).toEqual(expect.arrayContaining(["VEYRIER-DU-LAC", "SEVRIER", "MENTHON-SAINT-BERNARD"]));
   });
 
   it("finds the four Île-de-France sites within 20 km of central Paris, the two Paris basins first", () => {
@@ -48,19 +46,14 @@ describe("findNearestSites on the shipped 2024 sites", () => {
   it("honours the limit and the maximum distance", () => {
     expect(findNearestSites(SITES, PARIS_CENTRE)).toHaveLength(3);
     expect(findNearestSites(SITES, PARIS_CENTRE, { limit: 1 }).map(({ site: found }) => found.name)).toEqual(["CANAL SAINT-MARTIN"]);
-    expect(findNearestSites(SITES, PARIS_CENTRE, { maxKm: 5 }).map(({ site: found }) => found.name)).toEqual([
-      "CANAL SAINT-MARTIN",
-      "BASSIN DE LA VILLETTE",
-    ]);
+    expect(findNearestSites(SITES, PARIS_CENTRE, { maxKm: 5 }).map(({ site: found }) => found.name)).toEqual(["CANAL SAINT-MARTIN", "BASSIN DE LA VILLETTE"]);
     expect(findNearestSites(SITES, PARIS_CENTRE, { maxKm: 1 })).toEqual([]);
     expect(findNearestSites(SITES, PARIS_CENTRE, { limit: 0 })).toEqual([]);
   });
 
   it("finds nothing from the open Atlantic, 400 km from the nearest beach", () => {
     expect(findNearestSites(SITES, { latitude: 45, longitude: -8 })).toEqual([]);
-    expect(findNearestSites(SITES, { latitude: 45, longitude: -8 }, { maxKm: 420 }).map(({ site: found }) => found.communeName)).toContain(
-      "ILE-DE-SEIN",
-    );
+    expect(findNearestSites(SITES, { latitude: 45, longitude: -8 }, { maxKm: 420 }).map(({ site: found }) => found.communeName)).toContain("ILE-DE-SEIN");
   });
 
   it("stays far under a millisecond per lookup", () => {

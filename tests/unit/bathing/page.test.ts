@@ -83,19 +83,37 @@ describe("parseConsultSitePage rejects what it does not recognise", () => {
   });
 
   it("rejects a verdict cell without its date and an impossible date", () => {
-    expect(parsePage(inSeason().replace("<strong>14/07/2026</strong>", "14/07/2026"))).toMatchObject({ ok: false, reason: expect.stringMatching(/no <strong>dd\/mm\/yyyy<\/strong> date/) });
-    expect(parsePage(inSeason().replace("<strong>14/07/2026</strong>", "<strong>31/06/2026</strong>"))).toMatchObject({ ok: false, reason: expect.stringMatching(/impossible date « 31\/06\/2026 »/) });
+    expect(parsePage(inSeason().replace("<strong>14/07/2026</strong>", "14/07/2026"))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/no <strong>dd\/mm\/yyyy<\/strong> date/),
+    });
+    expect(parsePage(inSeason().replace("<strong>14/07/2026</strong>", "<strong>31/06/2026</strong>"))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/impossible date « 31\/06\/2026 »/),
+    });
   });
 
   it("rejects prohibition details without their title rather than reporting no prohibition", () => {
-    const html = inSeason().replace('<td class="texte_site">Commune', '<td class="texte_interdiction">Type : INTERDICTION TEMPORAIRE - RAISON SANITAIRE</td><td class="texte_site">Commune');
+    const html = inSeason().replace(
+      '<td class="texte_site">Commune',
+      '<td class="texte_interdiction">Type : INTERDICTION TEMPORAIRE - RAISON SANITAIRE</td><td class="texte_site">Commune',
+    );
     expect(parsePage(html)).toMatchObject({ ok: false, reason: expect.stringMatching(/without their title/) });
   });
 
   it("rejects an unknown classement label and a history whose images do not pair with years", () => {
-    expect(parsePage(inSeason().replace("2026 : site non class&eacute;", "2026 : en cours d'&eacute;valuation"))).toMatchObject({ ok: false, reason: expect.stringMatching(/unknown classement for 2026/) });
-    expect(parsePage(inSeason().replace('<td class="cellule_titre" align="center">2025</td>', ""))).toMatchObject({ ok: false, reason: expect.stringMatching(/3 years but 10 images/) });
-    expect(parsePage(inSeason().replace(/classe1\.gif" alt="" width="18" height="18"><\/td>/, 'classe8.gif" alt=""></td>'))).toMatchObject({ ok: false, reason: expect.stringMatching(/unknown image classe8\.gif/) });
+    expect(parsePage(inSeason().replace("2026 : site non class&eacute;", "2026 : en cours d'&eacute;valuation"))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/unknown classement for 2026/),
+    });
+    expect(parsePage(inSeason().replace('<td class="cellule_titre" align="center">2025</td>', ""))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/3 years but 10 images/),
+    });
+    expect(parsePage(inSeason().replace(/classe1\.gif" alt="" width="18" height="18"><\/td>/, 'classe8.gif" alt=""></td>'))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/unknown image classe8\.gif/),
+    });
   });
 
   it("rejects a page with only one of the season cells", () => {
@@ -110,7 +128,10 @@ describe("optional blocks", () => {
   });
 
   it("reads a headline drawn as a classeN.gif image", () => {
-    const html = readPage("samples-out-of-order").replace("2026 : site non class&eacute;", '2025 : <img src="/baignades/images/fr/classement/classe3.gif" alt="">');
+    const html = readPage("samples-out-of-order").replace(
+      "2026 : site non class&eacute;",
+      '2025 : <img src="/baignades/images/fr/classement/classe3.gif" alt="">',
+    );
     expect(statusOf(html).classement).toEqual({ year: 2025, label: "Suffisante" });
   });
 

@@ -24,7 +24,14 @@ describe("siteList.do schema and mapper", () => {
   });
 
   it("drops entries that cannot be addressed or matched", () => {
-    const raw = siteListSchema.parse({ sites: [{ isite: "12345678", nom: "TROP LONG" }, { isite: "0021A7", nom: "LETTRE" }, { isite: "004553", nom: null }, { isite: "004553", nom: "  NOTRE-DAME  " }] });
+    const raw = siteListSchema.parse({
+      sites: [
+        { isite: "12345678", nom: "TROP LONG" },
+        { isite: "0021A7", nom: "LETTRE" },
+        { isite: "004553", nom: null },
+        { isite: "004553", nom: "  NOTRE-DAME  " },
+      ],
+    });
     expect(mapPortalSites(raw)).toEqual([{ portalId: "004553", name: "NOTRE-DAME" }]);
   });
 
@@ -42,7 +49,15 @@ describe("matchPortalSite", () => {
   ];
 
   it("matches the same name whatever the case, accents and punctuation", () => {
-    expect(matchPortalSite([{ portalId: "002138", name: "PLAGE D ARGENT" }, { portalId: "002137", name: "COURTADE" }], "Plage d’Argent")).toBe("002138");
+    expect(
+      matchPortalSite(
+        [
+          { portalId: "002138", name: "PLAGE D ARGENT" },
+          { portalId: "002137", name: "COURTADE" },
+        ],
+        "Plage d’Argent",
+      ),
+    ).toBe("002138");
     expect(matchPortalSite([{ portalId: "039078", name: "ETANG DE LA NOUE" }], "Étang de la Noue")).toBe("039078");
   });
 
@@ -58,7 +73,15 @@ describe("matchPortalSite", () => {
       { portalId: "001660", name: "NANTUA - PLAGE DU STADE NAUTIQUE LAC DE NANTUA" },
     ];
     expect(matchPortalSite(lake, "LAC DE NANTUA")).toBeNull();
-    expect(matchPortalSite([{ portalId: "000001", name: "PLAGE NORD" }, { portalId: "000002", name: "Plage Nord" }], "PLAGE NORD")).toBeNull();
+    expect(
+      matchPortalSite(
+        [
+          { portalId: "000001", name: "PLAGE NORD" },
+          { portalId: "000002", name: "Plage Nord" },
+        ],
+        "PLAGE NORD",
+      ),
+    ).toBeNull();
   });
 
   it("returns null rather than guess on generic words or no match", () => {
@@ -86,11 +109,21 @@ describe("portal URLs", () => {
   });
 
   it("builds the site list URL with the map of the department and a short code_dept", () => {
-    expect(buildSiteListUrl(BASE_URL, { communeCode: "83069", department: "083" })).toBe(`${BASE_URL}/siteList.do?idCarte=fra&insee_com=83069&code_dept=83&f=json`);
-    expect(buildSiteListUrl(BASE_URL, { communeCode: "01269", department: "001" })).toBe(`${BASE_URL}/siteList.do?idCarte=fra&insee_com=01269&code_dept=1&f=json`);
-    expect(buildSiteListUrl(BASE_URL, { communeCode: "2A004", department: "02A" })).toBe(`${BASE_URL}/siteList.do?idCarte=fra&insee_com=2A004&code_dept=2A&f=json`);
-    expect(buildSiteListUrl(BASE_URL, { communeCode: "2B033", department: "2B" })).toBe(`${BASE_URL}/siteList.do?idCarte=fra&insee_com=2B033&code_dept=2B&f=json`);
-    expect(buildSiteListUrl(BASE_URL, { communeCode: "97101", department: "971" })).toBe(`${BASE_URL}/siteList.do?idCarte=gua&insee_com=97101&code_dept=971&f=json`);
+    expect(buildSiteListUrl(BASE_URL, { communeCode: "83069", department: "083" })).toBe(
+      `${BASE_URL}/siteList.do?idCarte=fra&insee_com=83069&code_dept=83&f=json`,
+    );
+    expect(buildSiteListUrl(BASE_URL, { communeCode: "01269", department: "001" })).toBe(
+      `${BASE_URL}/siteList.do?idCarte=fra&insee_com=01269&code_dept=1&f=json`,
+    );
+    expect(buildSiteListUrl(BASE_URL, { communeCode: "2A004", department: "02A" })).toBe(
+      `${BASE_URL}/siteList.do?idCarte=fra&insee_com=2A004&code_dept=2A&f=json`,
+    );
+    expect(buildSiteListUrl(BASE_URL, { communeCode: "2B033", department: "2B" })).toBe(
+      `${BASE_URL}/siteList.do?idCarte=fra&insee_com=2B033&code_dept=2B&f=json`,
+    );
+    expect(buildSiteListUrl(BASE_URL, { communeCode: "97101", department: "971" })).toBe(
+      `${BASE_URL}/siteList.do?idCarte=gua&insee_com=97101&code_dept=971&f=json`,
+    );
   });
 
   it.each([

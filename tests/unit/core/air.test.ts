@@ -107,17 +107,42 @@ describe("evaluateAirQuality", () => {
   });
 
   it("is unavailable, but not failed, when nothing is published and the model has no value", () => {
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: null, pm10: null, no2: null, o3: null, so2: null }) }, now: NOW });
+    const section = evaluateAirQuality({
+      atmo: { ok: true, data: [] },
+      cams: { ok: true, data: camsEstimate({ pm2_5: null, pm10: null, no2: null, o3: null, so2: null }) },
+      now: NOW,
+    });
     expect(section).toMatchObject({ success: true, level: "unavailable", index: null });
   });
 });
 
 describe("ATMO daily sub-indices (arrêté du 10 juillet 2020, annexe I), µg/m³", () => {
   it.each([
-    ["pm10", 20, 1], ["pm10", 20.1, 2], ["pm10", 45, 3], ["pm10", 100, 4], ["pm10", 150, 5], ["pm10", 151, 6],
-    ["no2", 40, 1], ["no2", 90, 2], ["no2", 120, 3], ["no2", 230, 4], ["no2", 340, 5], ["no2", 341, 6],
-    ["o3", 50, 1], ["o3", 100, 2], ["o3", 116, 3], ["o3", 130, 3], ["o3", 240, 4], ["o3", 380, 5], ["o3", 381, 6],
-    ["so2", 100, 1], ["so2", 200, 2], ["so2", 350, 3], ["so2", 500, 4], ["so2", 750, 5], ["so2", 751, 6],
+    ["pm10", 20, 1],
+    ["pm10", 20.1, 2],
+    ["pm10", 45, 3],
+    ["pm10", 100, 4],
+    ["pm10", 150, 5],
+    ["pm10", 151, 6],
+    ["no2", 40, 1],
+    ["no2", 90, 2],
+    ["no2", 120, 3],
+    ["no2", 230, 4],
+    ["no2", 340, 5],
+    ["no2", 341, 6],
+    ["o3", 50, 1],
+    ["o3", 100, 2],
+    ["o3", 116, 3],
+    ["o3", 130, 3],
+    ["o3", 240, 4],
+    ["o3", 380, 5],
+    ["o3", 381, 6],
+    ["so2", 100, 1],
+    ["so2", 200, 2],
+    ["so2", 350, 3],
+    ["so2", 500, 4],
+    ["so2", 750, 5],
+    ["so2", 751, 6],
   ] as const)("%s %s → %s", (pollutant, value, code) => {
     expect(atmoCodeForConcentration(pollutant, value)).toBe(code);
   });
@@ -183,7 +208,10 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
 
   it("the commune's own official index wins over its EPCI's", () => {
     const section = evaluateAirQuality({
-      atmo: { ok: true, data: [epciIndex({ code: 3, label: "Dégradé" }), atmoIndex({ code: 2, label: "Moyen", subIndices: { no2: 1, o3: 2, pm10: 2, pm25: 1, so2: 1 } })] },
+      atmo: {
+        ok: true,
+        data: [epciIndex({ code: 3, label: "Dégradé" }), atmoIndex({ code: 2, label: "Moyen", subIndices: { no2: 1, o3: 2, pm10: 2, pm25: 1, so2: 1 } })],
+      },
       cams: { ok: true, data: camsEstimate({ o3: 200 }) },
       now: NOW,
       epci,
@@ -199,7 +227,13 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
 
   it("uses the EPCI's official index when the commune has none, naming the EPCI", () => {
     const section = evaluateAirQuality({
-      atmo: { ok: true, data: [epciIndex({ code: 3, label: "Dégradé", subIndices: { no2: 1, o3: 2, pm10: 3, pm25: 2, so2: 1 } }), epciIndex({ date: "2026-11-23", code: 2, label: "Moyen" })] },
+      atmo: {
+        ok: true,
+        data: [
+          epciIndex({ code: 3, label: "Dégradé", subIndices: { no2: 1, o3: 2, pm10: 3, pm25: 2, so2: 1 } }),
+          epciIndex({ date: "2026-11-23", code: 2, label: "Moyen" }),
+        ],
+      },
       cams: { ok: true, data: camsEstimate({ o3: 116 }) },
       now: NOW,
       epci,
@@ -216,7 +250,12 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
   });
 
   it("still works with the commune alone when the API Géo failed (no EPCI known)", () => {
-    const commune = evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] }, cams: { ok: true, data: camsEstimate() }, now: NOW, epci: null });
+    const commune = evaluateAirQuality({
+      atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] },
+      cams: { ok: true, data: camsEstimate() },
+      now: NOW,
+      epci: null,
+    });
     expect(commune).toMatchObject({ origin: "atmo", index: { label: "Moyen", zone_type: "commune" } });
     const model = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ o3: 116 }) }, now: NOW, epci: null });
     expect(model).toMatchObject({ origin: "cams", index: { label: "Dégradé" }, responsible_pollutant: { code: "o3" } });
@@ -229,7 +268,12 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
       cams: { ok: true, data: camsEstimate() },
       now: NOW,
     });
-    expect(section).toMatchObject({ level: "concerning", origin: "atmo", index: { code: 7, label: "Événement", zone_type: "commune" }, responsible_pollutant: null });
+    expect(section).toMatchObject({
+      level: "concerning",
+      origin: "atmo",
+      index: { code: 7, label: "Événement", zone_type: "commune" },
+      responsible_pollutant: null,
+    });
     expect(section.message).toMatch(/^«\u00A0Événement\u00A0»\u00A0: /);
     expect(section.message).not.toMatch(/dégradé|mauvais|danger/i);
   });

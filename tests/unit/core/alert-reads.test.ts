@@ -29,14 +29,30 @@ const cases: Array<{ name: string; snapshot: CommuneSnapshotFacts | null; hasDig
     snapshot: snap(),
     hasDigest: true,
     subjects: [judged(), judged()],
-    expected: { subjects: [{ water: false, drought: false }, { water: false, drought: false }], readWater: false, drought: "none", readAir: false },
+    expected: {
+      subjects: [
+        { water: false, drought: false },
+        { water: false, drought: false },
+      ],
+      readWater: false,
+      drought: "none",
+      readAir: false,
+    },
   },
   {
     name: "water news in the digest: every subject judged from it, no per-commune read",
     snapshot: snap({ water: "digest" }),
     hasDigest: true,
     subjects: [judged(), judged(["water"])],
-    expected: { subjects: [{ water: true, drought: false }, { water: true, drought: false }], readWater: false, drought: "none", readAir: false },
+    expected: {
+      subjects: [
+        { water: true, drought: false },
+        { water: true, drought: false },
+      ],
+      readWater: false,
+      drought: "none",
+      readAir: false,
+    },
   },
   {
     name: "the snapshot says read the commune's water per commune",
@@ -57,7 +73,15 @@ const cases: Array<{ name: string; snapshot: CommuneSnapshotFacts | null; hasDig
     snapshot: snap(),
     hasDigest: true,
     subjects: [judged(), fresh()],
-    expected: { subjects: [{ water: false, drought: false }, { water: true, drought: true }], readWater: false, drought: "first-read", readAir: false },
+    expected: {
+      subjects: [
+        { water: false, drought: false },
+        { water: true, drought: true },
+      ],
+      readWater: false,
+      drought: "first-read",
+      readAir: false,
+    },
   },
   {
     name: "nothing new, a new subject, no digest: its water is read per commune",
@@ -72,7 +96,11 @@ const cases: Array<{ name: string; snapshot: CommuneSnapshotFacts | null; hasDig
     hasDigest: true,
     subjects: [judged(), fresh(["drought"]), judged(["water"])],
     expected: {
-      subjects: [{ water: false, drought: true }, { water: false, drought: true }, { water: false, drought: false }],
+      subjects: [
+        { water: false, drought: true },
+        { water: false, drought: true },
+        { water: false, drought: false },
+      ],
       readWater: false,
       drought: "read",
       readAir: false,
@@ -90,7 +118,15 @@ const cases: Array<{ name: string; snapshot: CommuneSnapshotFacts | null; hasDig
     snapshot: snap({ droughtChanged: true, droughtNone: true }),
     hasDigest: true,
     subjects: [judged(), fresh()],
-    expected: { subjects: [{ water: false, drought: true }, { water: true, drought: true }], readWater: false, drought: "free", readAir: false },
+    expected: {
+      subjects: [
+        { water: false, drought: true },
+        { water: true, drought: true },
+      ],
+      readWater: false,
+      drought: "free",
+      readAir: false,
+    },
   },
   {
     name: "a subject that turned drought off is never judged for it, even without a state",

@@ -11,14 +11,25 @@ const SAINT_ACHEUL = { code: "080000513", name: "SAINT-ACHEUL", quarter: null };
 /** One network judged as the report judges it (judgeWaterQuality), for diffWater. */
 const judged = (results: Partial<WaterResult>[], udi = AMIENS_CENTRE) => ({
   code: udi.code,
-  ...judgeWaterQuality({ results: { ok: true, data: results.map((result) => waterResult({ networks: [{ code: udi.code, name: udi.name }], ...result })) }, udi, udis: [AMIENS_CENTRE, SAINT_ACHEUL], now: NOW }),
+  ...judgeWaterQuality({
+    results: { ok: true, data: results.map((result) => waterResult({ networks: [{ code: udi.code, name: udi.name }], ...result })) },
+    udi,
+    udis: [AMIENS_CENTRE, SAINT_ACHEUL],
+    now: NOW,
+  }),
 });
 const water = (results: Partial<WaterResult>[]) => [judged(results)];
 const failedWater = [{ code: AMIENS_CENTRE.code, ...judgeWaterQuality({ results: { ok: false, reason: "timeout" }, udi: AMIENS_CENTRE, udis: [], now: NOW }) }];
 const drought = (gravity: DroughtGravity | null) => evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW });
 const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   evaluateAirQuality({
-    atmo: { ok: true, data: [atmoIndex({ date: "2026-11-22", code: 1 }), atmoIndex({ date: tomorrowDate, code: tomorrowCode, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][tomorrowCode] ?? "" })] },
+    atmo: {
+      ok: true,
+      data: [
+        atmoIndex({ date: "2026-11-22", code: 1 }),
+        atmoIndex({ date: tomorrowDate, code: tomorrowCode, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][tomorrowCode] ?? "" }),
+      ],
+    },
     cams: { ok: true, data: camsEstimate() },
     now,
   });
@@ -27,7 +38,16 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
   const at = (day: string) => `${day}T08:30:00Z`;
   const nitrates = (day: string, raw: string, flags: Partial<WaterResult> = {}) =>
     ({ sampleCode: `N${day}`, parameterCode: "1340", rawValue: raw, numericValue: Number(raw), sampledAt: at(day), ...flags }) satisfies Partial<WaterResult>;
-  const coli = (day: string, raw = "<1") => ({ sampleCode: `N${day}`, parameterCode: "1506", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", sampledAt: at(day) });
+  const coli = (day: string, raw = "<1") => ({
+    sampleCode: `N${day}`,
+    parameterCode: "1506",
+    parameterLabel: "Escherichia coli /100ml - MF",
+    rawValue: raw,
+    numericValue: 0,
+    unit: "n/(100mL)",
+    qualityLimit: "<=0 n/(100mL)",
+    sampledAt: at(day),
+  });
   const bad = nitrates("2026-11-10", "62", { limitsPhysicochemical: "N" });
   const text = (events: readonly { title: string; lines: string[] }[]) => events.map((event) => [event.title, ...event.lines].join("\n")).join("\n\n");
 
@@ -89,7 +109,10 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
   });
 
   it("watches every network: a problem on another network is its own alert, naming that network", () => {
-    const networks = [judged([nitrates("2026-11-18", "30")]), judged([{ ...coli("2026-11-12", "4"), sampleCode: "X", limitsBacteriological: "N" }], SAINT_ACHEUL)];
+    const networks = [
+      judged([nitrates("2026-11-18", "30")]),
+      judged([{ ...coli("2026-11-12", "4"), sampleCode: "X", limitsBacteriological: "N" }], SAINT_ACHEUL),
+    ];
     const first = diffWater(null, networks);
     expect(first.events).toHaveLength(1);
     expect(first.events[0]?.key).toContain(SAINT_ACHEUL.code);
@@ -116,7 +139,11 @@ describe("drought alerts", () => {
     const base = diffDrought(null, drought("vigilance"), NOW);
     expect(base).toEqual({ events: [], next: { version: 2, zones: { SUP: "vigilance" } } });
     const up = diffDrought(base.next, drought("crise"), NOW);
-    expect(up.events[0]).toMatchObject({ key: "drought:SUP-crise:2026-11-22", severity: "critical", title: "Sécheresse\u00a0: niveau crise (eau superficielle)" });
+    expect(up.events[0]).toMatchObject({
+      key: "drought:SUP-crise:2026-11-22",
+      severity: "critical",
+      title: "Sécheresse\u00a0: niveau crise (eau superficielle)",
+    });
     expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).toContain("Arrosage des pelouses");
     expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).not.toContain("Irrigation agricole");
     const down = diffDrought(up.next, drought("alerte"), NOW);
@@ -127,7 +154,10 @@ describe("drought alerts", () => {
   });
 
   it("never alerts on a failed read", () => {
-    expect(diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({ events: [], next: null });
+    expect(diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({
+      events: [],
+      next: null,
+    });
   });
 });
 
@@ -145,7 +175,10 @@ describe("air alerts", () => {
 
   it("starts a new episode after a clean day", () => {
     const later = new Date("2026-11-25T16:00:00Z");
-    expect(diffAir({ episodeLastDay: "2026-11-23" }, air(4, later, "2026-11-26"), later).events[0]).toMatchObject({ key: "air:episode:2026-11-26", severity: "critical" });
+    expect(diffAir({ episodeLastDay: "2026-11-23" }, air(4, later, "2026-11-26"), later).events[0]).toMatchObject({
+      key: "air:episode:2026-11-26",
+      severity: "critical",
+    });
   });
 
   it("ignores Bon and Moyen, a missing forecast and a forecast for another day", () => {
@@ -180,7 +213,12 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     "drought-change": [
       {
         changes: [{ typeLabel: "Eau potable", before: "Alerte", after: "Crise" }],
-        zones: [{ heading: "Eau potable : Crise", lines: ["Zone : Réseaux de l'Orb", "1 restriction s'applique aux particuliers :", "Arrosage des pelouses : Interdit."] }],
+        zones: [
+          {
+            heading: "Eau potable : Crise",
+            lines: ["Zone : Réseaux de l'Orb", "1 restriction s'applique aux particuliers :", "Arrosage des pelouses : Interdit."],
+          },
+        ],
       },
       {
         changes: [
@@ -215,7 +253,8 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
   });
 
   it("the diff writes its events through the table: same kind, same words", () => {
-    const event = diffWater(null, water([{ rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" }])).events[0];
+    const event = diffWater(null, water([{ rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" }]))
+      .events[0];
     expect(event?.kind).toBe("water-alert");
     expect(event?.title).toBe("Eau du robinet\u00a0: non-conformité signalée");
     expect(event?.lines[0]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");

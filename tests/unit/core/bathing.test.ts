@@ -19,13 +19,23 @@ const site: BathingSite = {
   longitude: 3.29,
 };
 
-
-
-const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({ site, distanceKm: 17.63, record: record(), live: live(), officialUrl: "https://portail-baignades.example/site/x", ...overrides });
+const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({
+  site,
+  distanceKm: 17.63,
+  record: record(),
+  live: live(),
+  officialUrl: "https://portail-baignades.example/site/x",
+  ...overrides,
+});
 
 describe("bathing site level", () => {
   it.each([
-    ["a prohibition in force", { live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) }, "critical", "Baignade interdite"],
+    [
+      "a prohibition in force",
+      { live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) },
+      "critical",
+      "Baignade interdite",
+    ],
     ["a « Mauvais » sample", { live: live({ lastSample: { date: "2026-07-17", verdict: "Mauvais" } }) }, "concerning", "Mauvais"],
     ["an « Insuffisante » classement", { live: live({ lastSample: null, classement: { year: 2025, label: "Insuffisante" } }) }, "concerning", "Insuffisante"],
     ["a « Moyen » sample", { live: live({ lastSample: { date: "2026-07-17", verdict: "Moyen" } }) }, "acceptable", "Moyen"],
@@ -37,13 +47,25 @@ describe("bathing site level", () => {
   });
 
   it("out of season, the classement speaks, not last summer's sample", () => {
-    const view = evaluateBathingSite(nearby({ live: live({ fetchedAt: WINTER.toISOString(), lastSample: { date: "2026-09-01", verdict: "Moyen" }, classement: { year: 2026, label: "Bonne" } }) }), WINTER);
+    const view = evaluateBathingSite(
+      nearby({
+        live: live({ fetchedAt: WINTER.toISOString(), lastSample: { date: "2026-09-01", verdict: "Moyen" }, classement: { year: 2026, label: "Bonne" } }),
+      }),
+      WINTER,
+    );
     expect(view).toMatchObject({ in_season: false, level: "good", status_label: "Hors saison – Bonne" });
   });
 
   it("without the live page, shows the official record: its season window and last sample", () => {
     const view = evaluateBathingSite(nearby({ live: null }), WINTER);
-    expect(view).toMatchObject({ in_season: false, level: "unavailable", status_label: "Hors saison", live_read_at: null, record_sample: { date: "2024-09-02" }, season: { year: 2024 } });
+    expect(view).toMatchObject({
+      in_season: false,
+      level: "unavailable",
+      status_label: "Hors saison",
+      live_read_at: null,
+      record_sample: { date: "2024-09-02" },
+      season: { year: 2024 },
+    });
   });
 
   it("a prohibition of the record counts only while it lasts, and cyanobacteria are flagged", () => {
@@ -51,7 +73,10 @@ describe("bathing site level", () => {
       { type: "Interdiction sanitaire", start: "2026-07-18", end: "2026-07-25", measures: "Présence de cyanobactéries" },
       { type: "Prolifération de cyanobactéries", start: "2026-07-18", end: "2026-07-25", measures: null },
     ];
-    const during = evaluateBathingSite(nearby({ live: null, record: record({ season: 2026, seasonStart: "2026-06-15", seasonEnd: "2026-09-15", events }) }), SUMMER);
+    const during = evaluateBathingSite(
+      nearby({ live: null, record: record({ season: 2026, seasonStart: "2026-06-15", seasonEnd: "2026-09-15", events }) }),
+      SUMMER,
+    );
     expect(during).toMatchObject({ level: "critical", prohibition: { title: "Présence de cyanobactéries", reason: "sanitaire", since: "2026-07-18" } });
     expect(during.health_events).toEqual([{ type: "Prolifération de cyanobactéries", start: "2026-07-18", end: "2026-07-25", active: true }]);
     const after = evaluateBathingSite(nearby({ live: null, record: record({ season: 2026, events }) }), new Date("2026-08-10T10:00:00Z"));
@@ -104,7 +129,10 @@ describe("bathing alerts", () => {
   });
 
   it("tells a « Mauvais » sample once, and a new classement after the first read", () => {
-    const poor = diffBathing({ [site.id]: { prohibited: false, clearReads: 0, lastPoorSample: null, classement: "2025:Excellente" } }, section(live({ lastSample: { date: "2026-07-17", verdict: "Mauvais" } })));
+    const poor = diffBathing(
+      { [site.id]: { prohibited: false, clearReads: 0, lastPoorSample: null, classement: "2025:Excellente" } },
+      section(live({ lastSample: { date: "2026-07-17", verdict: "Mauvais" } })),
+    );
     expect(poor.events.map((event) => event.key)).toEqual([`bathing:poor:${site.id}:2026-07-17`]);
     expect(diffBathing(poor.next, section(live({ lastSample: { date: "2026-07-17", verdict: "Mauvais" } }))).events).toEqual([]);
     const reclassed = diffBathing(poor.next, section(live({ classement: { year: 2026, label: "Bonne" } })));
@@ -114,7 +142,10 @@ describe("bathing alerts", () => {
   });
 
   it("never moves on a failed read (no live page)", () => {
-    expect(diffBathing({ [site.id]: { prohibited: true, clearReads: 1, lastPoorSample: null, classement: null } }, section(null))).toEqual({ events: [], next: null });
+    expect(diffBathing({ [site.id]: { prohibited: true, clearReads: 1, lastPoorSample: null, classement: null } }, section(null))).toEqual({
+      events: [],
+      next: null,
+    });
   });
 });
 
@@ -165,12 +196,54 @@ const overseasLive = (fetchedAt: string, overrides: Partial<BathingLiveStatus> =
 
 describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)", () => {
   it.each([
-    ["the 2024 ban without end date, in November 2026", fromRecord(BONIN), "2026-11-22", { current: false, season: 2024, since: "2024-07-08", reason: "sanitaire" }, "unavailable", "Hors saison"],
-    ["the 2024 ban without end date, in July 2026 (in season, but not this season's record)", fromRecord(BONIN), "2026-07-20", { current: false, season: 2024, since: "2024-07-08" }, "unavailable", "Pas de résultat récent"],
-    ["the same ban in the 2026 record (derived), during the season", fromRecord(BONIN, bonin2026), "2026-07-20", { current: true, season: 2026, since: "2026-07-08" }, "critical", "Baignade interdite"],
-    ["an overseas 2024 ban (Oct 2023 → Sep 2024 season) in November 2026", fromRecord(ANSE_A_SABLE), "2026-11-22", { current: false, season: 2024, since: "2023-10-01" }, "unavailable", "Pas de résultat récent"],
-    ["the same overseas ban in March 2024, inside its season", fromRecord(ANSE_A_SABLE), "2024-03-10", { current: true, season: 2024 }, "critical", "Baignade interdite"],
-    ["the same overseas ban in November 2024: the 2025 season has begun", fromRecord(ANSE_A_SABLE), "2024-11-10", { current: false, season: 2024 }, "unavailable", "Pas de résultat récent"],
+    [
+      "the 2024 ban without end date, in November 2026",
+      fromRecord(BONIN),
+      "2026-11-22",
+      { current: false, season: 2024, since: "2024-07-08", reason: "sanitaire" },
+      "unavailable",
+      "Hors saison",
+    ],
+    [
+      "the 2024 ban without end date, in July 2026 (in season, but not this season's record)",
+      fromRecord(BONIN),
+      "2026-07-20",
+      { current: false, season: 2024, since: "2024-07-08" },
+      "unavailable",
+      "Pas de résultat récent",
+    ],
+    [
+      "the same ban in the 2026 record (derived), during the season",
+      fromRecord(BONIN, bonin2026),
+      "2026-07-20",
+      { current: true, season: 2026, since: "2026-07-08" },
+      "critical",
+      "Baignade interdite",
+    ],
+    [
+      "an overseas 2024 ban (Oct 2023 → Sep 2024 season) in November 2026",
+      fromRecord(ANSE_A_SABLE),
+      "2026-11-22",
+      { current: false, season: 2024, since: "2023-10-01" },
+      "unavailable",
+      "Pas de résultat récent",
+    ],
+    [
+      "the same overseas ban in March 2024, inside its season",
+      fromRecord(ANSE_A_SABLE),
+      "2024-03-10",
+      { current: true, season: 2024 },
+      "critical",
+      "Baignade interdite",
+    ],
+    [
+      "the same overseas ban in November 2024: the 2025 season has begun",
+      fromRecord(ANSE_A_SABLE),
+      "2024-11-10",
+      { current: false, season: 2024 },
+      "unavailable",
+      "Pas de résultat récent",
+    ],
   ] as const)("%s", (_name, input, day, prohibition, level, label) => {
     const view = evaluateBathingSite(input, at(day));
     expect(view.prohibition).toMatchObject(prohibition);
@@ -182,11 +255,16 @@ describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)
   it("a ban of an earlier season is told as information, with its season and date", () => {
     const view = evaluateBathingSite(fromRecord(BONIN), WINTER);
     expect(view.prohibition && prohibitionTerm(view.prohibition)).toBe("Information");
-    expect(view.prohibition && describeProhibition(view.prohibition)).toBe("Interdiction signalée pendant la saison 2024, depuis le 8\u00a0juillet\u00a02024 (raison sanitaire)");
+    expect(view.prohibition && describeProhibition(view.prohibition)).toBe(
+      "Interdiction signalée pendant la saison 2024, depuis le 8\u00a0juillet\u00a02024 (raison sanitaire)",
+    );
   });
 
   it("a ban in force says since when, from the banner's date", () => {
-    const view = evaluateBathingSite(nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) }), SUMMER);
+    const view = evaluateBathingSite(
+      nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) }),
+      SUMMER,
+    );
     expect(view.prohibition && prohibitionTerm(view.prohibition)).toBe("Interdiction");
     expect(view.prohibition && describeProhibition(view.prohibition)).toBe("En vigueur depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)");
     // The banner's own words only repeat that date: not shown twice.
@@ -201,9 +279,30 @@ describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)
   const banner = { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } as const;
   it.each([
     ["read in season", live({ prohibition: banner }), SUMMER, { current: true, season: 2026, since: "2026-07-18" }, "critical", "Baignade interdite"],
-    ["read in November, after the season", live({ fetchedAt: WINTER.toISOString(), prohibition: banner }), WINTER, { current: false, season: 2026, since: "2026-07-18" }, "good", "Hors saison – Excellente"],
-    ["read in season, shown in November from the last snapshot of the same season", live({ fetchedAt: "2026-09-10T08:00:00Z", prohibition: banner }), WINTER, { current: true, season: 2026 }, "critical", "Baignade interdite"],
-    ["read with no season known at all", live({ seasonStart: null, seasonEnd: null, prohibition: banner }), WINTER, { current: true, season: null }, "critical", "Baignade interdite"],
+    [
+      "read in November, after the season",
+      live({ fetchedAt: WINTER.toISOString(), prohibition: banner }),
+      WINTER,
+      { current: false, season: 2026, since: "2026-07-18" },
+      "good",
+      "Hors saison – Excellente",
+    ],
+    [
+      "read in season, shown in November from the last snapshot of the same season",
+      live({ fetchedAt: "2026-09-10T08:00:00Z", prohibition: banner }),
+      WINTER,
+      { current: true, season: 2026 },
+      "critical",
+      "Baignade interdite",
+    ],
+    [
+      "read with no season known at all",
+      live({ seasonStart: null, seasonEnd: null, prohibition: banner }),
+      WINTER,
+      { current: true, season: null },
+      "critical",
+      "Baignade interdite",
+    ],
   ] as const)("a live banner %s", (_name, liveStatus, now, prohibition, level, label) => {
     const view = evaluateBathingSite(nearby({ live: liveStatus, record: liveStatus.seasonStart ? record() : null }), now);
     expect(view.prohibition).toMatchObject(prohibition);
@@ -212,7 +311,12 @@ describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)
 
   it("a live banner read on an overseas site in November is current (year-round season)", () => {
     const view = evaluateBathingSite(
-      { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z", { prohibition: { title: "Interdiction de baignade du 15/11/2026", kind: "temporaire", reason: "sanitaire" } }) },
+      {
+        ...fromRecord(PETIT_HAVRE),
+        live: overseasLive("2026-11-22T09:00:00Z", {
+          prohibition: { title: "Interdiction de baignade du 15/11/2026", kind: "temporaire", reason: "sanitaire" },
+        }),
+      },
       WINTER,
     );
     expect(view).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { current: true, season: 2027, since: "2026-11-15" } });
@@ -221,12 +325,30 @@ describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)
 
 describe("seasons across the year end (issue 9, item 3)", () => {
   it.each([
-    ["an overseas site (971) in November, from its 2024 record", fromRecord(PETIT_HAVRE), "2026-11-22", true, { year: 2024, current: false, start: "2023-10-01", end: "2024-09-30" }],
+    [
+      "an overseas site (971) in November, from its 2024 record",
+      fromRecord(PETIT_HAVRE),
+      "2026-11-22",
+      true,
+      { year: 2024, current: false, start: "2023-10-01", end: "2024-09-30" },
+    ],
     ["an overseas site (971) in March, from its 2024 record", fromRecord(PETIT_HAVRE), "2026-03-15", true, { year: 2024, current: false }],
-    ["an overseas site (971) read live in November: the 2027 season", { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z") }, "2026-11-22", true, { year: 2027, current: true, start: "2026-10-01", end: "2027-09-30" }],
+    [
+      "an overseas site (971) read live in November: the 2027 season",
+      { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z") },
+      "2026-11-22",
+      true,
+      { year: 2027, current: true, start: "2026-10-01", end: "2027-09-30" },
+    ],
     ["a metropolitan site in November, from its 2024 record", fromRecord(BONIN), "2026-11-22", false, { year: 2024, current: false }],
     ["a metropolitan site in July, from its 2024 record", fromRecord(BONIN), "2026-07-20", true, { year: 2024, current: false }],
-    ["a metropolitan site read live in November: the 2026 season is over", nearby({ live: live({ fetchedAt: WINTER.toISOString() }) }), "2026-11-22", false, { year: 2026, current: true, start: "2026-06-15", end: "2026-09-15" }],
+    [
+      "a metropolitan site read live in November: the 2026 season is over",
+      nearby({ live: live({ fetchedAt: WINTER.toISOString() }) }),
+      "2026-11-22",
+      false,
+      { year: 2026, current: true, start: "2026-06-15", end: "2026-09-15" },
+    ],
   ] as const)("%s", (_name, input, day, inSeason, season) => {
     const view = evaluateBathingSite(input, at(day));
     expect(view).toMatchObject({ in_season: inSeason, season });
@@ -234,7 +356,10 @@ describe("seasons across the year end (issue 9, item 3)", () => {
   });
 
   it("shows a live « Mauvais » sample on an overseas site in season", () => {
-    const view = evaluateBathingSite({ ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z", { lastSample: { date: "2026-11-18", verdict: "Mauvais" } }) }, WINTER);
+    const view = evaluateBathingSite(
+      { ...fromRecord(PETIT_HAVRE), live: overseasLive("2026-11-22T09:00:00Z", { lastSample: { date: "2026-11-18", verdict: "Mauvais" } }) },
+      WINTER,
+    );
     expect(view).toMatchObject({ in_season: true, level: "concerning", status_label: "Mauvais", latest_sample: { verdict: "Mauvais" } });
   });
 
@@ -282,12 +407,18 @@ describe("bathing alerts only for a current ban (issue 9, item 2)", () => {
     expect(sectionAt(nextJune, reopened).sites[0]?.in_season).toBe(true);
     expect(diffBathing(winter.next, sectionAt(nextJune, reopened)).events).toEqual([]);
     // In season the same sample is announced.
-    expect(diffBathing(null, sectionAt(SUMMER, nearby({ live: live({ lastSample: julySample }) }))).events.map((event) => event.kind)).toEqual(["bathing-poor"]);
+    expect(diffBathing(null, sectionAt(SUMMER, nearby({ live: live({ lastSample: julySample }) }))).events.map((event) => event.kind)).toEqual([
+      "bathing-poor",
+    ]);
   });
 
   it("counts a clear read in season even when an earlier season's ban is still on the record", () => {
     const state = { [BONIN.site.id]: { prohibited: true, clearReads: 0, lastPoorSample: null, classement: null } };
-    const clearRead = () => sectionAt(at("2026-07-20"), { ...fromRecord(BONIN), live: live({ fetchedAt: at("2026-07-20").toISOString(), seasonStart: "2026-07-01", seasonEnd: "2026-08-31", lastSample: null, classement: null }) });
+    const clearRead = () =>
+      sectionAt(at("2026-07-20"), {
+        ...fromRecord(BONIN),
+        live: live({ fetchedAt: at("2026-07-20").toISOString(), seasonStart: "2026-07-01", seasonEnd: "2026-08-31", lastSample: null, classement: null }),
+      });
     const first = diffBathing(state, clearRead());
     const second = diffBathing(first.next, clearRead());
     expect(second.events.map((event) => event.key)).toEqual([`bathing:lifted:${BONIN.site.id}:2026-07-20`]);

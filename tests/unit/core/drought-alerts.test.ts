@@ -34,7 +34,15 @@ function section(spec: string) {
 const state = (zones: DroughtAlertState["zones"]): DroughtAlertState => ({ version: 2, zones });
 
 describe("diffDrought per zone type", () => {
-  it.each<[string, DroughtAlertState | LegacyDroughtAlertState | null, string, { key: string; severity: string; title: string; kind: string } | null, DroughtAlertState | null]>([
+  it.each<
+    [
+      string,
+      DroughtAlertState | LegacyDroughtAlertState | null,
+      string,
+      { key: string; severity: string; title: string; kind: string } | null,
+      DroughtAlertState | null,
+    ]
+  >([
     // [case, previous state, today's zones, the event (null: none), the next state (null: unchanged)]
     ["a first read is a baseline", null, "SUP:crise AEP:alerte", null, state({ AEP: "alerte", SUP: "crise" })],
     ["a first read without zones is a baseline", null, "", null, state({})],
@@ -144,7 +152,10 @@ describe("the words of a drought alert", () => {
     ]);
     expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau potable\u00a0: Alerte", "Eau superficielle\u00a0: Crise"]);
     const [end] = diffDrought(state({ AEP: "alerte" }), section(""), NOW).events;
-    expect(end?.lines).toEqual(["Eau potable\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).", "Plus aucune restriction d'eau n'est en vigueur pour votre adresse."]);
+    expect(end?.lines).toEqual([
+      "Eau potable\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).",
+      "Plus aucune restriction d'eau n'est en vigueur pour votre adresse.",
+    ]);
     expect(end?.groups).toBeUndefined();
   });
 });

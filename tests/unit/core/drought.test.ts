@@ -191,7 +191,9 @@ describe("evaluateDrought", () => {
   });
 
   it("still shows a zone whose restrictions concern no private individual", () => {
-    const section = evaluate([droughtZone({ gravity: "crise", usages: [{ name: "Irrigation", theme: "Irriguer", description: "Interdit.", concernsIndividuals: false }] })]);
+    const section = evaluate([
+      droughtZone({ gravity: "crise", usages: [{ name: "Irrigation", theme: "Irriguer", description: "Interdit.", concernsIndividuals: false }] }),
+    ]);
     expect(section).toMatchObject({ level: "critical", label: "Crise", restrictions: [] });
     expect(section.zones).toHaveLength(1);
     expect(section.zones[0]?.restrictions).toEqual([]);

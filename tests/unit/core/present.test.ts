@@ -34,9 +34,14 @@ const water = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: tru
 const air = (input: Partial<Parameters<typeof evaluateAirQuality>[0]> = {}) =>
   evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
 const drought = (gravities: Array<DroughtGravity | null>) =>
-  evaluateDrought({ zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) }, now: NOW });
+  evaluateDrought({
+    zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
+    now: NOW,
+  });
 
-function report(parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"]; bathing?: BathingSection; now?: Date } = {}): Report {
+function report(
+  parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"]; bathing?: BathingSection; now?: Date } = {},
+): Report {
   const now = parts.now ?? NOW;
   return assembleReport({
     address: AMIENS,
@@ -51,13 +56,26 @@ function report(parts: { water?: WaterQualitySection; air?: Report["air_quality"
 
 // ---------------------------------------------------------------- bathing builders (tests/unit/core/builders.ts)
 
-const record = (overrides: Partial<BathingSeasonRecord> = {}) => bathingRecord({ seasonStart: "2024-07-01", seasonEnd: "2024-08-31", lastSample: { date: "2024-08-26", enterococci: 15, ecoli: 15, status: null }, ...overrides });
+const record = (overrides: Partial<BathingSeasonRecord> = {}) =>
+  bathingRecord({
+    seasonStart: "2024-07-01",
+    seasonEnd: "2024-08-31",
+    lastSample: { date: "2024-08-26", enterococci: 15, ecoli: 15, status: null },
+    ...overrides,
+  });
 const live = bathingLive;
 
-
-
 const nearby = (overrides: Partial<NearbySite> = {}): NearbySite => ({
-  site: { id: "FRJ1334074D034540", name: "ORB-CAMPING MUNICIPAL", communeCode: "34074", communeName: "CESSENON-SUR-ORB", department: "034", waterType: "Rivière", latitude: 43.45, longitude: 3.05 },
+  site: {
+    id: "FRJ1334074D034540",
+    name: "ORB-CAMPING MUNICIPAL",
+    communeCode: "34074",
+    communeName: "CESSENON-SUR-ORB",
+    department: "034",
+    waterType: "Rivière",
+    latitude: 43.45,
+    longitude: 3.05,
+  },
   distanceKm: 12.9,
   record: record(),
   live: live(),
@@ -99,7 +117,10 @@ describe("air: the ATMO word with ATMO's colours", () => {
   });
 
   it("says « Indisponible » when neither the index nor the model answered", () => {
-    expect(airHeadline(air({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" } }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+    expect(airHeadline(air({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" } }))).toMatchObject({
+      word: "Indisponible",
+      tone: "neutral",
+    });
   });
 });
 
@@ -140,8 +161,19 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
       zones: {
         ok: true,
         data: [
-          droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit.", concernsIndividuals: true }] }),
-          droughtZone({ type: "AEP", gravity: "alerte", name: "Réseaux de l'Orb", decree: null, usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit de 8h  à 20h.", concernsIndividuals: true }] }),
+          droughtZone({
+            type: "SUP",
+            gravity: "crise",
+            name: "Orb aval",
+            usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit.", concernsIndividuals: true }],
+          }),
+          droughtZone({
+            type: "AEP",
+            gravity: "alerte",
+            name: "Réseaux de l'Orb",
+            decree: null,
+            usages: [{ name: "Arrosage des pelouses", theme: "Arroser", description: "Interdit de 8h  à 20h.", concernsIndividuals: true }],
+          }),
           droughtZone({ type: "SOU", gravity: "vigilance", name: "Nappe astienne", usages: [] }),
         ],
       },
@@ -150,7 +182,12 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
     expect(presentReport(report({ drought: section })).drought.zones.map(describeDroughtZone)).toEqual([
       {
         heading: "Eau potable\u00a0: Alerte",
-        lines: ["Pour l'eau du robinet", "Zone\u00a0: Réseaux de l'Orb", "1 restriction s'applique aux particuliers\u00a0:", "Arrosage des pelouses\u00a0: Interdit de 8h à 20h."],
+        lines: [
+          "Pour l'eau du robinet",
+          "Zone\u00a0: Réseaux de l'Orb",
+          "1 restriction s'applique aux particuliers\u00a0:",
+          "Arrosage des pelouses\u00a0: Interdit de 8h à 20h.",
+        ],
       },
       {
         heading: "Eau superficielle\u00a0: Crise",
@@ -198,7 +235,16 @@ describe("water: the ARS verdict of the newest sample", () => {
   });
 
   it("a tap-only exceedance (lead) keeps the ARS word, coloured « concerning », with its explanation", () => {
-    const lead = waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "14", numericValue: 14, unit: "µg/L", qualityLimit: "<=10 µg/L", limitsPhysicochemical: "N", sampleCode: "L" });
+    const lead = waterResult({
+      parameterCode: "1382",
+      parameterLabel: "Plomb",
+      rawValue: "14",
+      numericValue: 14,
+      unit: "µg/L",
+      qualityLimit: "<=10 µg/L",
+      limitsPhysicochemical: "N",
+      sampleCode: "L",
+    });
     const section = water([lead, waterResult({ sampleCode: "L" })]);
     expect(section.tap_only_exceedance).toBe(true);
     expect(waterHeadline(section)).toEqual({ word: "Non conforme", tone: "concerning", colors: null });
@@ -213,30 +259,62 @@ describe("water: the ARS verdict of the newest sample", () => {
   });
 
   it("a « Conforme » newest sample is never red, even when an older pesticide result makes the level critical", () => {
-    const pesticide = waterResult({ sampleCode: "P", parameterCode: "1263", parameterLabel: "Atrazine", rawValue: "0,25", numericValue: 0.25, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2026-05-04T08:00:00Z" });
+    const pesticide = waterResult({
+      sampleCode: "P",
+      parameterCode: "1263",
+      parameterLabel: "Atrazine",
+      rawValue: "0,25",
+      numericValue: 0.25,
+      unit: "µg/L",
+      qualityLimit: "<=0,1 µg/L",
+      limitsPhysicochemical: "N",
+      sampledAt: "2026-05-04T08:00:00Z",
+    });
     const section = water([waterResult({ sampleCode: "Q" }), pesticide]);
     expect(section.level).toBe("critical");
     expect(waterHeadline(section)).toEqual({ word: "Conforme", tone: "concerning", colors: null });
   });
 
   it("says « Indisponible » when Hub'Eau failed and « Aucune analyse publiée » without a sample", () => {
-    expect(waterHeadline(evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+    expect(waterHeadline(evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }))).toMatchObject({
+      word: "Indisponible",
+      tone: "neutral",
+    });
     expect(waterHeadline(water([]))).toMatchObject({ word: "Aucune analyse publiée", tone: "neutral" });
   });
 
   it("rows: plain names, units in words, the laboratory's label as a detail, « dépasse la limite de 24 % »", () => {
     const section = water([
       waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
-      waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "<1", numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
+      waterResult({
+        parameterCode: "1449",
+        parameterLabel: "Escherichia coli /100ml - MF",
+        rawValue: "<1",
+        numericValue: 0,
+        unit: "n/(100mL)",
+        qualityLimit: "<=0 n/(100mL)",
+      }),
     ]);
     const [nitrates, ecoli] = presentWater(section).rows;
-    expect(nitrates).toMatchObject({ name: "Nitrates", labLabel: "Nitrates (en NO3)", value: "62\u00a0mg/L", badge: { word: "Non conforme", tone: "critical" } });
+    expect(nitrates).toMatchObject({
+      name: "Nitrates",
+      labLabel: "Nitrates (en NO3)",
+      value: "62\u00a0mg/L",
+      badge: { word: "Non conforme", tone: "critical" },
+    });
     expect(nitrates?.comparison).toBe("dépasse la limite de qualité de 24\u00a0% (50\u00a0mg/L)");
-    expect(ecoli).toMatchObject({ name: "E. coli", value: "<\u00a01\u00a0par 100 mL", badge: { word: "Non détecté" }, comparison: "limite de qualité\u00a0: aucun germe toléré dans 100\u00a0mL" });
+    expect(ecoli).toMatchObject({
+      name: "E. coli",
+      value: "<\u00a01\u00a0par 100 mL",
+      badge: { word: "Non détecté" },
+      comparison: "limite de qualité\u00a0: aucun germe toléré dans 100\u00a0mL",
+    });
   });
 
   it("puts the article of a masculine threshold right: « 25 % du seuil de confort »", () => {
-    const chlorine = water([waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null })]);
+    const chlorine = water([
+      waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null }),
+    ]);
     expect(presentWater(chlorine).rows[0]?.comparison).toBe("25\u00a0% du seuil de confort (0,6\u00a0mg/L)");
   });
 });
@@ -245,9 +323,15 @@ describe("water: the ARS verdict of the newest sample", () => {
 
 describe("bathing: the ministry's words", () => {
   it("a ban in force: « Baignade interdite »", () => {
-    const section = bathing([nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) })], SUMMER);
+    const section = bathing(
+      [nearby({ live: live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } }) })],
+      SUMMER,
+    );
     expect(bathingHeadline(section)).toEqual({ word: "Baignade interdite", tone: "critical", colors: null });
-    expect(presentReport(report({ bathing: section, now: SUMMER })).bathing?.sites[0]?.facts[0]).toEqual({ term: "Interdiction", value: "En vigueur depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)" });
+    expect(presentReport(report({ bathing: section, now: SUMMER })).bathing?.sites[0]?.facts[0]).toEqual({
+      term: "Interdiction",
+      value: "En vigueur depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)",
+    });
   });
 
   it("a ban of an earlier season is information with its season, never « Baignade interdite »", () => {
@@ -296,9 +380,20 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
   });
 
   it("a total of pesticides of 0,32 µg/L (limit 0,5 µg/L) gives no pesticide advice", () => {
-    const total = waterResult({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,5 µg/L" });
+    const total = waterResult({
+      parameterCode: "6276",
+      parameterLabel: "Total des pesticides analysés",
+      rawValue: "0,32",
+      numericValue: 0.32,
+      unit: "µg/L",
+      qualityLimit: "<=0,5 µg/L",
+    });
     const presentation = presentReport(report({ water: water([waterResult(), total]) }));
-    expect(presentation.water.rows.find((row) => row.code === "6276")).toMatchObject({ name: "Pesticides (total)", badge: { word: "Conforme" }, comparison: "64\u00a0% de la limite de qualité (0,5\u00a0µg/L)" });
+    expect(presentation.water.rows.find((row) => row.code === "6276")).toMatchObject({
+      name: "Pesticides (total)",
+      badge: { word: "Conforme" },
+      comparison: "64\u00a0% de la limite de qualité (0,5\u00a0µg/L)",
+    });
     expect(presentation.advice.map((advice) => advice.id)).not.toContain("water-pesticides");
     expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Pesticides/);
   });
@@ -322,7 +417,12 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     expect(crise.drought.headline.word).toBe("Crise");
     expect(crise.drought.zones[0]?.badge.word).toBe("Crise");
     for (const presentation of [alerte, crise]) {
-      const words = [...presentation.summary.flatMap((line) => (line.badge ? [line.badge.word] : [])), presentation.water.headline.word, presentation.air.headline.word, presentation.drought.headline.word];
+      const words = [
+        ...presentation.summary.flatMap((line) => (line.badge ? [line.badge.word] : [])),
+        presentation.water.headline.word,
+        presentation.air.headline.word,
+        presentation.drought.headline.word,
+      ];
       for (const word of words) expect(OUR_SCALE_WORDS.filter((ours) => ours !== "Bon")).not.toContain(word);
     }
   });
@@ -334,7 +434,9 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     expect(presentation.advice[0]).toMatchObject({ category: "water", prominent: true, severityLabel: "Important" });
     expect(presentation.advice[0]?.title).toMatch(/femmes enceintes et les nourrissons/);
     expect(presentation.summary[0]?.text).toBe(`À retenir\u00a0: ${presentation.advice[0]?.title}`);
-    expect(presentation.summary[1]?.text).toBe("Eau du robinet\u00a0: non conforme (prélèvement du 10\u00a0novembre\u00a02026, réseau AMIENS CENTRE) – Nitrates 62\u00a0mg/L.");
+    expect(presentation.summary[1]?.text).toBe(
+      "Eau du robinet\u00a0: non conforme (prélèvement du 10\u00a0novembre\u00a02026, réseau AMIENS CENTRE) – Nitrates 62\u00a0mg/L.",
+    );
     // At most one prominent box per domain.
     const prominent = presentation.advice.filter((advice) => advice.prominent).map((advice) => advice.category);
     expect(new Set(prominent).size).toBe(prominent.length);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { ADVICE_TEXTS, type AdviceFacts, type AdviceId, type RecommendationInput, renderRecommendation, type SelectedAdvice, selectRecommendations } from "../../../src/core/recommendations/index.ts";
+import {
+  ADVICE_TEXTS,
+  type AdviceFacts,
+  type AdviceId,
+  type RecommendationInput,
+  renderRecommendation,
+  type SelectedAdvice,
+  selectRecommendations,
+} from "../../../src/core/recommendations/index.ts";
 import type { AirQualitySection, DroughtSection, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
@@ -9,7 +17,11 @@ import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } fro
 const water = (results: WaterResult[] = [waterResult({ rawValue: "20", numericValue: 20 })]): WaterQualitySection =>
   evaluateWaterQuality({ results: { ok: true, data: results }, udi: null, udis: [], now: NOW });
 const air = (code = 1, pm25 = 8): AirQualitySection =>
-  evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) }, now: NOW });
+  evaluateAirQuality({
+    atmo: { ok: true, data: [atmoIndex({ code, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "" })] },
+    cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) },
+    now: NOW,
+  });
 const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
 
 /** The rules at NOW (22 November, out of the ozone season, no bathing site nearby) unless a test says otherwise. */
@@ -71,7 +83,16 @@ describe("selectRecommendations", () => {
     });
 
     it("with E. coli detected, never says others can drink it", () => {
-      const ecoli = waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "3", numericValue: 3, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", limitsBacteriological: "N", limitsPhysicochemical: "N" });
+      const ecoli = waterResult({
+        parameterCode: "1449",
+        parameterLabel: "Escherichia coli /100ml - MF",
+        rawValue: "3",
+        numericValue: 3,
+        unit: "n/(100mL)",
+        qualityLimit: "<=0 n/(100mL)",
+        limitsBacteriological: "N",
+        limitsPhysicochemical: "N",
+      });
       const found = advice([nitrates("62"), ecoli]);
       expect(found?.text).not.toMatch(/autres personnes/);
       expect(found?.text).toMatch(/Des germes ont aussi été détectés/);
@@ -85,31 +106,70 @@ describe("selectRecommendations", () => {
       ["0,5", "C", false],
       ["0,6", "N", true],
     ] as const)("total pesticides at %s µg/L (ARS %s): advice %s", (raw, flag, expected) => {
-      const result = waterResult({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "µg/L", qualityLimit: "<=0,5 µg/L", limitsPhysicochemical: flag });
+      const result = waterResult({
+        parameterCode: "6276",
+        parameterLabel: "Total des pesticides analysés",
+        rawValue: raw,
+        numericValue: Number(raw.replace(",", ".")),
+        unit: "µg/L",
+        qualityLimit: "<=0,5 µg/L",
+        limitsPhysicochemical: flag,
+      });
       expect(ids({ water: water([result]) }).includes("water-pesticides")).toBe(expected);
     });
 
     it("a single substance above 0,1 µg/L triggers it, with its name", () => {
-      const atrazine = waterResult({ parameterCode: "1107", parameterLabel: "Atrazine", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N" });
+      const atrazine = waterResult({
+        parameterCode: "1107",
+        parameterLabel: "Atrazine",
+        rawValue: "0,15",
+        numericValue: 0.15,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
+      });
       const found = select({ water: water([atrazine]), air: air(), drought: drought() }).find((r) => r.id === "water-pesticides");
       expect(found?.text).toMatch(/^Atrazine atteint 0,15\u00a0µg\/L \(limite de qualité\u00a0: 0,1\u00a0µg\/L par substance\)/);
     });
 
     it("a non-relevant metabolite under 0,9 µg/L does not", () => {
-      const metabolite = waterResult({ parameterCode: "6854", parameterLabel: "ESA métolachlore", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "C" });
+      const metabolite = waterResult({
+        parameterCode: "6854",
+        parameterLabel: "ESA métolachlore",
+        rawValue: "0,32",
+        numericValue: 0.32,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "C",
+      });
       expect(ids({ water: water([metabolite]) })).toEqual(["all-clear"]);
     });
   });
 
   it("water « À surveiller » never gets « Bonne nouvelle ! » (issue 9, item 9)", () => {
-    const turbidity = waterResult({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+    const turbidity = waterResult({
+      parameterCode: "1295",
+      parameterLabel: "Turbidité néphélométrique NFU",
+      rawValue: "3,4",
+      numericValue: 3.4,
+      unit: "NFU",
+      qualityLimit: null,
+      qualityReference: "<=2 NFU",
+    });
     expect(water([turbidity]).level).toBe("concerning");
     expect(ids({ water: water([turbidity]) })).toEqual(["water-watch"]);
   });
 
   it("PFAS above 0,1 µg/L and lead above 5 µg/L get their own advice", () => {
     const results = [
-      waterResult({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,12", numericValue: 0.12, unit: "µg/L", qualityLimit: "<=0,1 µg/L" }),
+      waterResult({
+        parameterCode: "8847",
+        parameterLabel: "Somme des 20 PFAS",
+        rawValue: "0,12",
+        numericValue: 0.12,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+      }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];
     const list = ids({ water: water(results) });
@@ -137,7 +197,11 @@ describe("selectRecommendations", () => {
   });
 
   it("ATMO « Événement » (code 7) gets its own advice, not « Air dégradé » (issue 9, low)", () => {
-    const event = evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement" })] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) }, now: NOW });
+    const event = evaluateAirQuality({
+      atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement" })] },
+      cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
+      now: NOW,
+    });
     const advice = select({ water: water(), air: event, drought: drought() }).filter((r) => r.category === "air");
     expect(advice.map((r) => [r.id, r.severity])).toEqual([["air-event", "warning"]]);
     expect(advice[0]?.title).not.toMatch(/dégradé/i);
@@ -220,7 +284,10 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: "eau superficielle" },
       { levelLabel: "Alerte renforcée", householdRestrictions: [], zoneType: null },
     ],
-    "drought-alert": [{ householdRestrictions: restrictions.slice(0, 1), zoneType: null }, { householdRestrictions: [], zoneType: "eau potable" }],
+    "drought-alert": [
+      { householdRestrictions: restrictions.slice(0, 1), zoneType: null },
+      { householdRestrictions: [], zoneType: "eau potable" },
+    ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
     "bathing-poor": [{ sites: ["Plage du Bonin"] }],
@@ -248,7 +315,9 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
 
   it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
     const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: null });
-    expect(severe?.text).toContain("3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».");
+    expect(severe?.text).toContain(
+      "3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».",
+    );
     const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), zoneType: null });
     expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
     const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], zoneType: null });
@@ -268,9 +337,14 @@ describe("advice that fits the day (issue 10, item 5)", () => {
   const airOn = (now: Date, code: number, subIndices?: { no2: number; o3: number; pm10: number; pm25: number; so2: number }) => {
     const day = now.toISOString().slice(0, 10);
     const label = ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "";
-    return evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex({ date: day, code, label, ...(subIndices ? { subIndices } : {}) })] }, cams: { ok: true, data: camsEstimate({ day }) }, now });
+    return evaluateAirQuality({
+      atmo: { ok: true, data: [atmoIndex({ date: day, code, label, ...(subIndices ? { subIndices } : {}) })] },
+      cams: { ok: true, data: camsEstimate({ day }) },
+      now,
+    });
   };
-  const airAdvice = (now: Date, section: AirQualitySection) => select({ water: water(), air: section, drought: drought(), now }).find((r) => r.category === "air");
+  const airAdvice = (now: Date, section: AirQualitySection) =>
+    select({ water: water(), air: section, drought: drought(), now }).find((r) => r.category === "air");
 
   it("advice for vulnerable people comes first: nitrates 62, then air Dégradé, then the others", () => {
     const list = select({
@@ -284,7 +358,17 @@ describe("advice that fits the day (issue 10, item 5)", () => {
 
   it("then by severity: critical, warning, info", () => {
     const list = select({
-      water: water([waterResult({ rawValue: "44", numericValue: 44 }), waterResult({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,12", numericValue: 0.12, unit: "µg/L", qualityLimit: "<=0,1 µg/L" })]),
+      water: water([
+        waterResult({ rawValue: "44", numericValue: 44 }),
+        waterResult({
+          parameterCode: "8847",
+          parameterLabel: "Somme des 20 PFAS",
+          rawValue: "0,12",
+          numericValue: 0.12,
+          unit: "µg/L",
+          qualityLimit: "<=0,1 µg/L",
+        }),
+      ]),
       air: air(2),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });
@@ -294,7 +378,14 @@ describe("advice that fits the day (issue 10, item 5)", () => {
   it("gives each domain at most one prominent box: its first critical or warning advice", () => {
     const results = [
       waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
-      waterResult({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,12", numericValue: 0.12, unit: "µg/L", qualityLimit: "<=0,1 µg/L" }),
+      waterResult({
+        parameterCode: "8847",
+        parameterLabel: "Somme des 20 PFAS",
+        rawValue: "0,12",
+        numericValue: 0.12,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+      }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];
     const list = select({ water: water(results), air: air(4), drought: drought([droughtZone({ gravity: "alerte" })]) });

@@ -43,11 +43,26 @@ describe("commune codes", () => {
 
 describe("deriveAddressInfo", () => {
   it.each([
-    [{ citycode: "80021", city: "Amiens" }, { commune_code: "80021", department_code: "80", department_name: "Somme" }],
-    [{ citycode: "75108", city: "Paris" }, { commune_code: "75056", department_code: "75", department_name: "Paris" }],
-    [{ citycode: "2A004", city: "Ajaccio" }, { commune_code: "2A004", department_code: "2A", department_name: "Corse-du-Sud" }],
-    [{ citycode: "97101", city: "Les Abymes" }, { commune_code: "97101", department_code: "971", department_name: "Guadeloupe" }],
-    [{ citycode: "97611", city: "Mamoudzou" }, { commune_code: "97611", department_code: "976", department_name: "Mayotte" }],
+    [
+      { citycode: "80021", city: "Amiens" },
+      { commune_code: "80021", department_code: "80", department_name: "Somme" },
+    ],
+    [
+      { citycode: "75108", city: "Paris" },
+      { commune_code: "75056", department_code: "75", department_name: "Paris" },
+    ],
+    [
+      { citycode: "2A004", city: "Ajaccio" },
+      { commune_code: "2A004", department_code: "2A", department_name: "Corse-du-Sud" },
+    ],
+    [
+      { citycode: "97101", city: "Les Abymes" },
+      { commune_code: "97101", department_code: "971", department_name: "Guadeloupe" },
+    ],
+    [
+      { citycode: "97611", city: "Mamoudzou" },
+      { commune_code: "97611", department_code: "976", department_name: "Mayotte" },
+    ],
   ])("%j", (address, expected) => {
     expect(deriveAddressInfo(address)).toEqual({ commune_name: address.city, ...expected });
   });
@@ -110,7 +125,17 @@ describe("levels", () => {
 
 describe("assembleReport", () => {
   it("produces the report contract", () => {
-    const address = { label: "8 Boulevard du Port 80000 Amiens", latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens", context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
+    const address = {
+      label: "8 Boulevard du Port 80000 Amiens",
+      latitude: 49.8985,
+      longitude: 2.2952,
+      citycode: "80021",
+      postcode: "80000",
+      city: "Amiens",
+      context: "80, Somme, Hauts-de-France",
+      type: "housenumber",
+      score: 0.97,
+    };
     const report = assembleReport({
       address,
       addressInfo: deriveAddressInfo(address),
@@ -120,7 +145,16 @@ describe("assembleReport", () => {
       bathing: noBathing(),
       now: NOW,
     });
-    expect(Object.keys(report).sort()).toEqual(["address", "address_info", "air_quality", "bathing", "drought", "generated_at", "recommendations", "water_quality"]);
+    expect(Object.keys(report).sort()).toEqual([
+      "address",
+      "address_info",
+      "air_quality",
+      "bathing",
+      "drought",
+      "generated_at",
+      "recommendations",
+      "water_quality",
+    ]);
     expect(report.address).toEqual({ label: address.label, latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens" });
     expect(report.generated_at).toBe(NOW.toISOString());
     for (const section of [report.water_quality, report.air_quality, report.drought]) {

@@ -19,12 +19,47 @@ const NETWORKS: Udi[] = [
 
 /** Parameters of every kind the rules treat differently, with values on both sides of their thresholds. */
 const PARAMETERS = [
-  { parameterCode: "1340", parameterLabel: "Nitrates (en NO3)", unit: "mg/L", qualityLimit: "<=50 mg/L", qualityReference: null, values: ["62", "41", "58", "12", "<0,5"] },
-  { parameterCode: "1506", parameterLabel: "Escherichia coli /100ml - MF", unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", qualityReference: null, values: ["<1", "0", "3"] },
-  { parameterCode: "6276", parameterLabel: "Total des pesticides analysés", unit: "µg/L", qualityLimit: "<=0,5 µg/L", qualityReference: null, values: ["0,7", "0,1", "<0,02"] },
-  { parameterCode: "1335", parameterLabel: "Ammonium (en NH4)", unit: "mg/L", qualityLimit: null, qualityReference: "<=0,1 mg/L", values: ["0,3", "0,05", "<0,05"] },
+  {
+    parameterCode: "1340",
+    parameterLabel: "Nitrates (en NO3)",
+    unit: "mg/L",
+    qualityLimit: "<=50 mg/L",
+    qualityReference: null,
+    values: ["62", "41", "58", "12", "<0,5"],
+  },
+  {
+    parameterCode: "1506",
+    parameterLabel: "Escherichia coli /100ml - MF",
+    unit: "n/(100mL)",
+    qualityLimit: "<=0 n/(100mL)",
+    qualityReference: null,
+    values: ["<1", "0", "3"],
+  },
+  {
+    parameterCode: "6276",
+    parameterLabel: "Total des pesticides analysés",
+    unit: "µg/L",
+    qualityLimit: "<=0,5 µg/L",
+    qualityReference: null,
+    values: ["0,7", "0,1", "<0,02"],
+  },
+  {
+    parameterCode: "1335",
+    parameterLabel: "Ammonium (en NH4)",
+    unit: "mg/L",
+    qualityLimit: null,
+    qualityReference: "<=0,1 mg/L",
+    values: ["0,3", "0,05", "<0,05"],
+  },
   { parameterCode: "1382", parameterLabel: "Plomb", unit: "µg/L", qualityLimit: "<=10 µg/L", qualityReference: null, values: ["14", "2", "<2"] },
-  { parameterCode: "1309", parameterLabel: "Aspect (qualitatif)", unit: null, qualityLimit: null, qualityReference: null, values: ["Aucun changement anormal"] },
+  {
+    parameterCode: "1309",
+    parameterLabel: "Aspect (qualitatif)",
+    unit: null,
+    qualityLimit: null,
+    qualityReference: null,
+    values: ["Aucun changement anormal"],
+  },
 ] as const;
 
 const CONCLUSIONS = [
@@ -143,7 +178,10 @@ function essentials(section: WaterQualitySection) {
     distributor: section.distributor,
     flagged: section.parameters
       .filter((parameter) => parameter.level === "critical" || parameter.level === "concerning")
-      .map((parameter) => `${parameter.code}=${parameter.resultat_alphanumerique} ${parameter.label}@${parameter.date_prelevement}${parameter.older_than_a_year ? " (old)" : ""}`),
+      .map(
+        (parameter) =>
+          `${parameter.code}=${parameter.resultat_alphanumerique} ${parameter.label}@${parameter.date_prelevement}${parameter.older_than_a_year ? " (old)" : ""}`,
+      ),
     otherNetworks: section.other_networks_with_issues.map((network) => `${network.code}:${network.level}@${network.sampled_at}`).sort(),
   };
 }
@@ -178,7 +216,11 @@ describe("the water digest judges like the full history (property-based)", () =>
         for (const entry of generated.publications) {
           served = [...served, entry];
           foldIntoWaterDigest(digest, rowsOf(entry, generated.facts), NOW);
-          const full: CommuneWater = { communeCode: "34148", udis: { ok: true, data: NETWORKS }, results: { ok: true, data: servedToday({ ...generated, publications: served }) } };
+          const full: CommuneWater = {
+            communeCode: "34148",
+            udis: { ok: true, data: NETWORKS },
+            results: { ok: true, data: servedToday({ ...generated, publications: served }) },
+          };
           const judgeAll = (water: CommuneWater) =>
             watchedNetworks(water, null).map(({ code, udiCode }) => ({ code, ...judgeWaterQuality({ ...selectWater(water, udiCode, NOW), now: NOW }) }));
           const report = diffWater(fromReport, judgeAll(full));

@@ -15,7 +15,11 @@ const fixture = (path: string) => JSON.parse(resolvePlaceholders(readFileSync(ne
 /** The recorded and derived communes: results (and networks when we have them). */
 const COMMUNES: Array<{ name: string; results: string; udis: string | null }> = [
   { name: "Amiens (derived, several networks)", results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" },
-  { name: "Maraussan (derived, nitrates above the limit)", results: "hubeau/resultats-dis-derived-nitrates-62.json", udis: "hubeau/communes-udi-derived-34148.json" },
+  {
+    name: "Maraussan (derived, nitrates above the limit)",
+    results: "hubeau/resultats-dis-derived-nitrates-62.json",
+    udis: "hubeau/communes-udi-derived-34148.json",
+  },
   { name: "recorded 59310", results: "hubeau/resultats-dis-59310.json", udis: null },
 ];
 
@@ -85,7 +89,18 @@ describe("water digest", () => {
   const network = { code: "080000001", name: "AMIENS" };
   const at = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10) + "T08:30:00Z";
   const nitrates = (daysAgo: number, value: string, flags: Partial<WaterResult> = {}) =>
-    waterResult({ sampleCode: `S${daysAgo}`, parameterCode: "1340", parameterLabel: "Nitrates (en NO3)", rawValue: value, numericValue: Number(value.replace(",", ".")), unit: "mg/L", qualityLimit: "<=50 mg/L", sampledAt: at(daysAgo), networks: [network], ...flags });
+    waterResult({
+      sampleCode: `S${daysAgo}`,
+      parameterCode: "1340",
+      parameterLabel: "Nitrates (en NO3)",
+      rawValue: value,
+      numericValue: Number(value.replace(",", ".")),
+      unit: "mg/L",
+      qualityLimit: "<=50 mg/L",
+      sampledAt: at(daysAgo),
+      networks: [network],
+      ...flags,
+    });
 
   it("a newer compliant result clears an older exceedance; a late older exceedance does not come back", () => {
     const digest = emptyWaterDigest([{ ...network, quarter: null }]);

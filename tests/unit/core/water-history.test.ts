@@ -51,10 +51,35 @@ const RESULTS: WaterResult[] = [
   nitrates("08000187412", "2026-11-10T08:30:00Z", "32,5"),
   nitrates("08000187412", "2026-11-10T08:30:00Z", "33"),
   pesticides("08000187412", "2026-11-10T08:30:00Z", "0,08"),
-  waterResult({ sampleCode: "08000187412", parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "<1", numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
-  waterResult({ sampleCode: "08000187412", parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,25", numericValue: 0.25, unit: "mg(Cl2)/L", qualityLimit: null }),
+  waterResult({
+    sampleCode: "08000187412",
+    parameterCode: "1449",
+    parameterLabel: "Escherichia coli /100ml - MF",
+    rawValue: "<1",
+    numericValue: 0,
+    unit: "n/(100mL)",
+    qualityLimit: "<=0 n/(100mL)",
+  }),
+  waterResult({
+    sampleCode: "08000187412",
+    parameterCode: "1398",
+    parameterLabel: "Chlore libre",
+    rawValue: "0,25",
+    numericValue: 0.25,
+    unit: "mg(Cl2)/L",
+    qualityLimit: null,
+  }),
   // The sum of 20 PFAS before its limit came into force (1 January 2026): a reference only.
-  waterResult({ sampleCode: "08000181202", sampledAt: "2025-12-12T08:30:00Z", parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,012", numericValue: 0.012, unit: "µg/L", qualityLimit: null }),
+  waterResult({
+    sampleCode: "08000181202",
+    sampledAt: "2025-12-12T08:30:00Z",
+    parameterCode: "8847",
+    parameterLabel: "Somme des 20 PFAS",
+    rawValue: "0,012",
+    numericValue: 0.012,
+    unit: "µg/L",
+    qualityLimit: null,
+  }),
 ];
 
 const history = buildWaterHistory(RESULTS, NOW);
@@ -104,7 +129,17 @@ describe("buildWaterHistory", () => {
     expect(series.limit).toBeNull();
     // A limit Hub'Eau gives as a reference is not a limite de qualité either.
     const turbidityLike = buildWaterHistory(
-      [waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "3", numericValue: 3, unit: "µg/L", qualityLimit: null, qualityReference: "<=10 µg/L" })],
+      [
+        waterResult({
+          parameterCode: "1382",
+          parameterLabel: "Plomb",
+          rawValue: "3",
+          numericValue: 3,
+          unit: "µg/L",
+          qualityLimit: null,
+          qualityReference: "<=10 µg/L",
+        }),
+      ],
       NOW,
     );
     expect(turbidityLike[0]?.limit).toBeNull();
@@ -143,10 +178,17 @@ describe("presentWaterHistory", () => {
 
   it("summarises each series in the report's words, with French typography", () => {
     const nitratesWords = presented("1340");
-    expect(nitratesWords.summary).toBe(`5${NBSP}prélèvements du 12${NBSP}décembre${NBSP}2025 au 10${NBSP}novembre${NBSP}2026, dont 1 «${NBSP}Non conforme${NBSP}»`);
+    expect(nitratesWords.summary).toBe(
+      `5${NBSP}prélèvements du 12${NBSP}décembre${NBSP}2025 au 10${NBSP}novembre${NBSP}2026, dont 1 «${NBSP}Non conforme${NBSP}»`,
+    );
     expect(nitratesWords.limitLabel).toBe(`Limite de qualité${NBSP}: 50${NBSP}mg/L`);
     expect(nitratesWords.description).toBe(`Nitrates${NBSP}: ${nitratesWords.summary}, limite de qualité${NBSP}: 50${NBSP}mg/L`);
-    expect(nitratesWords.points[2]).toMatchObject({ value: `62${NBSP}mg/L`, label: "Non conforme", tone: "critical", text: `20${NBSP}août${NBSP}2026${NBSP}: 62${NBSP}mg/L (Non conforme)` });
+    expect(nitratesWords.points[2]).toMatchObject({
+      value: `62${NBSP}mg/L`,
+      label: "Non conforme",
+      tone: "critical",
+      text: `20${NBSP}août${NBSP}2026${NBSP}: 62${NBSP}mg/L (Non conforme)`,
+    });
     expect(nitratesWords.line).toBe(
       `Nitrates${NBSP}: 5${NBSP}prélèvements, dont 1 «${NBSP}Non conforme${NBSP}»${NBSP}; dernier le 10${NBSP}novembre${NBSP}2026${NBSP}: 32,5${NBSP}mg/L (Conforme)${NBSP}; limite de qualité${NBSP}: 50${NBSP}mg/L`,
     );
@@ -155,7 +197,11 @@ describe("presentWaterHistory", () => {
   it("says « Non détecté » with the laboratory's limit, never a value of 0", () => {
     const words = presented("6276");
     expect(words.summary).toBe(`2${NBSP}prélèvements du 20${NBSP}août${NBSP}2026 au 10${NBSP}novembre${NBSP}2026, tous conformes`);
-    expect(words.points[0]).toMatchObject({ value: `<${NBSP}0,05${NBSP}µg/L`, label: "Non détecté", text: `20${NBSP}août${NBSP}2026${NBSP}: Non détecté (<${NBSP}0,05${NBSP}µg/L)` });
+    expect(words.points[0]).toMatchObject({
+      value: `<${NBSP}0,05${NBSP}µg/L`,
+      label: "Non détecté",
+      text: `20${NBSP}août${NBSP}2026${NBSP}: Non détecté (<${NBSP}0,05${NBSP}µg/L)`,
+    });
     expect(words.points[1]?.value).toBe(`0,08${NBSP}µg/L`);
     expect(presented("1449").points[0]?.value).toBe(`<${NBSP}1${NBSP}par 100 mL`);
     expect(presented("1449").limitLabel).toBe(`Limite de qualité${NBSP}: 0${NBSP}par 100 mL`);
@@ -250,7 +296,20 @@ describe("layoutWaterChart", () => {
 
   it("labels months with French short names and values with decimal commas", () => {
     const chart = layoutWaterChart(seriesOf("6276"), BOX);
-    expect(chart.monthTicks.map((tick) => tick.label)).toEqual(["déc.", "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov."]);
+    expect(chart.monthTicks.map((tick) => tick.label)).toEqual([
+      "déc.",
+      "janv.",
+      "févr.",
+      "mars",
+      "avr.",
+      "mai",
+      "juin",
+      "juil.",
+      "août",
+      "sept.",
+      "oct.",
+      "nov.",
+    ]);
     expect(chart.monthTicks[1]?.x).toBeCloseTo(xOfDay("2026-01-01T00:00:00Z"), 6);
     expect(chart.valueTicks.map((tick) => tick.label)).toEqual(["0", "0,2", "0,4"]);
     expect(chart.valueTicks[0]?.y).toBe(100);

@@ -146,14 +146,34 @@ describe("evaluateParameter", () => {
 
   it("prefers the limit Hub'Eau gives with the result over the built-in table", () => {
     // Our table says 10 µg/L for lead (ratio 0.6); the result's own limit says 5 µg/L.
-    const view = evaluate({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "6", numericValue: 6, unit: "µg/L", qualityLimit: "<=5 µg/L", limitsPhysicochemical: "N" });
+    const view = evaluate({
+      parameterCode: "1382",
+      parameterLabel: "Plomb",
+      rawValue: "6",
+      numericValue: 6,
+      unit: "µg/L",
+      qualityLimit: "<=5 µg/L",
+      limitsPhysicochemical: "N",
+    });
     expect(view).toMatchObject({ level: "critical", limit: 5 });
   });
 
   it("uses the built-in table when Hub'Eau gives no limit", () => {
-    expect(evaluate({ qualityLimit: null, rawValue: "45", numericValue: 45 })).toMatchObject({ level: "acceptable", label: "Conforme, proche de la limite", limit: 50, limit_kind: "limite" });
+    expect(evaluate({ qualityLimit: null, rawValue: "45", numericValue: 45 })).toMatchObject({
+      level: "acceptable",
+      label: "Conforme, proche de la limite",
+      limit: 50,
+      limit_kind: "limite",
+    });
     // The specification's pesticides total (0.5 µg/L) only without Hub'Eau's value.
-    const pesticides = evaluate({ parameterCode: "6276", parameterLabel: "Total des pesticides analysés", rawValue: "0,3", numericValue: 0.3, unit: "µg/L", qualityLimit: null });
+    const pesticides = evaluate({
+      parameterCode: "6276",
+      parameterLabel: "Total des pesticides analysés",
+      rawValue: "0,3",
+      numericValue: 0.3,
+      unit: "µg/L",
+      qualityLimit: null,
+    });
     expect(pesticides).toMatchObject({ limit: 0.5, level: "acceptable" });
   });
 
@@ -176,7 +196,11 @@ describe("evaluateParameter", () => {
 
   it("never says « Conforme » when the limit's unit cannot be compared with the value's", () => {
     // Issue 9, item 11 (low): an uncomparable value used to read « Conforme ».
-    expect(evaluate({ unit: "NFU", qualityLimit: "<=50 mg/L", rawValue: "3", numericValue: 3 })).toMatchObject({ label: "Non évalué", limit: null, note: "uncomparable-unit" });
+    expect(evaluate({ unit: "NFU", qualityLimit: "<=50 mg/L", rawValue: "3", numericValue: 3 })).toMatchObject({
+      label: "Non évalué",
+      limit: null,
+      note: "uncomparable-unit",
+    });
   });
 
   it.each([
@@ -196,7 +220,14 @@ describe("evaluateParameter", () => {
 
   describe("references of quality are indicators: at most « Référence dépassée (indicateur) », concerning", () => {
     const ammonium = (raw: string, reference: string | null) =>
-      evaluate({ parameterCode: "1335", parameterLabel: "Ammonium (en NH4)", rawValue: raw, numericValue: Number(raw.replace(",", ".")), qualityLimit: null, qualityReference: reference });
+      evaluate({
+        parameterCode: "1335",
+        parameterLabel: "Ammonium (en NH4)",
+        rawValue: raw,
+        numericValue: Number(raw.replace(",", ".")),
+        qualityLimit: null,
+        qualityReference: reference,
+      });
 
     it("ammonium above Hub'Eau's 0,1 mg/L reference", () => {
       expect(ammonium("0,15", "<=0,1 mg/L")).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)", limit_kind: "reference" });
@@ -209,7 +240,15 @@ describe("evaluateParameter", () => {
     });
 
     it("turbidity above 2 NFU", () => {
-      const view = evaluate({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+      const view = evaluate({
+        parameterCode: "1295",
+        parameterLabel: "Turbidité néphélométrique NFU",
+        rawValue: "3,4",
+        numericValue: 3.4,
+        unit: "NFU",
+        qualityLimit: null,
+        qualityReference: "<=2 NFU",
+      });
       expect(view).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)" });
     });
 
@@ -219,17 +258,40 @@ describe("evaluateParameter", () => {
       ["9,4", "concerning", "Référence dépassée (indicateur)"],
       ["6,1", "concerning", "Référence dépassée (indicateur)"],
     ])("pH %s within 6,5–9", (raw, level, label) => {
-      const view = evaluate({ parameterCode: "1302", parameterLabel: "pH", rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "unité pH", qualityLimit: null, qualityReference: ">=6,5 et <=9 unité pH" });
+      const view = evaluate({
+        parameterCode: "1302",
+        parameterLabel: "pH",
+        rawValue: raw,
+        numericValue: Number(raw.replace(",", ".")),
+        unit: "unité pH",
+        qualityLimit: null,
+        qualityReference: ">=6,5 et <=9 unité pH",
+      });
       expect(view).toMatchObject({ level, label, limit_min: 6.5, limit: 9, ratio: null });
     });
 
     it("conductivity out of 200–1100 µS/cm, from our table", () => {
-      const view = evaluate({ parameterCode: "1303", parameterLabel: "Conductivité à 25°C", rawValue: "1200", numericValue: 1200, unit: "µS/cm", qualityLimit: null });
+      const view = evaluate({
+        parameterCode: "1303",
+        parameterLabel: "Conductivité à 25°C",
+        rawValue: "1200",
+        numericValue: 1200,
+        unit: "µS/cm",
+        qualityLimit: null,
+      });
       expect(view).toMatchObject({ level: "concerning", limit_min: 200, limit: 1100 });
     });
 
     it("coliforms found: « Référence dépassée (indicateur) », not « Non conforme »", () => {
-      const view = evaluate({ parameterCode: "1447", parameterLabel: "Bactéries coliformes /100ml-MS", rawValue: "2", numericValue: 2, unit: "n/(100mL)", qualityLimit: null, qualityReference: "<=0 n/(100mL)" });
+      const view = evaluate({
+        parameterCode: "1447",
+        parameterLabel: "Bactéries coliformes /100ml-MS",
+        rawValue: "2",
+        numericValue: 2,
+        unit: "n/(100mL)",
+        qualityLimit: null,
+        qualityReference: "<=0 n/(100mL)",
+      });
       expect(view).toMatchObject({ level: "concerning", label: "Référence dépassée (indicateur)" });
     });
   });
@@ -241,7 +303,13 @@ describe("evaluateParameter", () => {
       ["0,9", "concerning"],
       ["2", "concerning"],
     ])("free chlorine %s mg/L is %s against the 0,6 mg/L comfort threshold", (raw, level) => {
-      const view = evaluate({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: raw, numericValue: Number(raw.replace(",", ".")), qualityLimit: null });
+      const view = evaluate({
+        parameterCode: "1398",
+        parameterLabel: "Chlore libre",
+        rawValue: raw,
+        numericValue: Number(raw.replace(",", ".")),
+        qualityLimit: null,
+      });
       expect(view).toMatchObject({ level, limit: 0.6, limit_kind: "confort" });
       expect(view?.label).not.toBe("Non conforme");
     });
@@ -254,7 +322,15 @@ describe("evaluateParameter", () => {
 
   describe("microbiology: 0 per 100 mL", () => {
     const ecoli = (raw: string) =>
-      evaluate({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: raw, numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", limitsBacteriological: "N" });
+      evaluate({
+        parameterCode: "1449",
+        parameterLabel: "Escherichia coli /100ml - MF",
+        rawValue: raw,
+        numericValue: 0,
+        unit: "n/(100mL)",
+        qualityLimit: "<=0 n/(100mL)",
+        limitsBacteriological: "N",
+      });
     it("« <1 » E. coli is « Non détecté »", () => expect(ecoli("<1")).toMatchObject({ level: "excellent", label: "Non détecté" }));
     it("0 E. coli is « Non détecté »", () => expect(ecoli("0")).toMatchObject({ level: "excellent", label: "Non détecté" }));
     it("3 E. coli is « Non conforme »", () => expect(ecoli("3")).toMatchObject({ level: "critical", label: "Non conforme" }));
@@ -262,15 +338,30 @@ describe("evaluateParameter", () => {
 
   describe("PFAS: the 0,1 µg/L limit applies from 1 January 2026", () => {
     const pfas = (sampledAt: string) =>
-      evaluate({ parameterCode: "8847", parameterLabel: "Somme des 20 PFAS", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: null, sampledAt, limitsPhysicochemical: null });
+      evaluate({
+        parameterCode: "8847",
+        parameterLabel: "Somme des 20 PFAS",
+        rawValue: "0,15",
+        numericValue: 0.15,
+        unit: "µg/L",
+        qualityLimit: null,
+        sampledAt,
+        limitsPhysicochemical: null,
+      });
     it("is non-compliant above it in 2026", () => expect(pfas("2026-03-02T08:00:00Z")).toMatchObject({ level: "critical", limit_kind: "limite" }));
     it("was only an indicator in 2025", () => expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({ level: "concerning", limit_kind: "reference" }));
   });
 
   it("matches unverified codes by label (copper, chromium, benzo(a)pyrene)", () => {
-    expect(evaluate({ parameterCode: "1392", parameterLabel: "Cuivre", rawValue: "2,5", numericValue: 2.5, qualityLimit: null, limitsPhysicochemical: "N" })).toMatchObject({ level: "critical", limit: 2, at_the_tap: true });
-    expect(evaluate({ parameterCode: "9999", parameterLabel: "Chrome total", rawValue: "20", numericValue: 20, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 50 });
-    expect(evaluate({ parameterCode: "9998", parameterLabel: "Benzo(a)pyrène *", rawValue: "0,004", numericValue: 0.004, unit: "µg/L", qualityLimit: null })).toMatchObject({ level: "good", limit: 0.01 });
+    expect(
+      evaluate({ parameterCode: "1392", parameterLabel: "Cuivre", rawValue: "2,5", numericValue: 2.5, qualityLimit: null, limitsPhysicochemical: "N" }),
+    ).toMatchObject({ level: "critical", limit: 2, at_the_tap: true });
+    expect(
+      evaluate({ parameterCode: "9999", parameterLabel: "Chrome total", rawValue: "20", numericValue: 20, unit: "µg/L", qualityLimit: null }),
+    ).toMatchObject({ level: "good", limit: 50 });
+    expect(
+      evaluate({ parameterCode: "9998", parameterLabel: "Benzo(a)pyrène *", rawValue: "0,004", numericValue: 0.004, unit: "µg/L", qualityLimit: null }),
+    ).toMatchObject({ level: "good", limit: 0.01 });
   });
 });
 
@@ -338,7 +429,15 @@ describe("evaluateWaterQuality", () => {
 
   it("judges the latest result of a parameter however old, with its date, never as good news (decision 052)", () => {
     const section = run([
-      waterResult({ sampleCode: "NEW", parameterCode: "1449", parameterLabel: "E. coli", rawValue: "<1", unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)", sampledAt: "2026-11-10T08:30:00Z" }),
+      waterResult({
+        sampleCode: "NEW",
+        parameterCode: "1449",
+        parameterLabel: "E. coli",
+        rawValue: "<1",
+        unit: "n/(100mL)",
+        qualityLimit: "<=0 n/(100mL)",
+        sampledAt: "2026-11-10T08:30:00Z",
+      }),
       waterResult({ sampleCode: "OLD", rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampledAt: "2025-09-01T08:00:00Z" }),
     ]);
     expect(section).toMatchObject({ level: "critical", sampled_at: "2026-11-10T08:30:00Z", official_verdict: "conforme" });
@@ -373,7 +472,15 @@ describe("evaluateWaterQuality", () => {
   });
 
   it("is concerning when the worst parameter is concerning", () => {
-    const turbidity = waterResult({ parameterCode: "1295", parameterLabel: "Turbidité néphélométrique NFU", rawValue: "3,4", numericValue: 3.4, unit: "NFU", qualityLimit: null, qualityReference: "<=2 NFU" });
+    const turbidity = waterResult({
+      parameterCode: "1295",
+      parameterLabel: "Turbidité néphélométrique NFU",
+      rawValue: "3,4",
+      numericValue: 3.4,
+      unit: "NFU",
+      qualityLimit: null,
+      qualityReference: "<=2 NFU",
+    });
     expect(run([turbidity]).level).toBe("concerning");
   });
 
@@ -392,9 +499,7 @@ describe("evaluateWaterQuality", () => {
 
   it("counts the official verdict of the latest sample even if the parameter is not displayed", () => {
     const conclusion = "Eau non conforme aux limites de qualité pour le paramètre chlorure de vinyle monomère.";
-    const section = run([
-      waterResult({ rawValue: "20", numericValue: 20, limitsPhysicochemical: "N", sampleConclusion: conclusion }),
-    ]);
+    const section = run([waterResult({ rawValue: "20", numericValue: 20, limitsPhysicochemical: "N", sampleConclusion: conclusion })]);
     expect(section.level).toBe("critical");
     expect(section.conclusion).toBe(conclusion);
   });
@@ -412,7 +517,15 @@ describe("evaluateWaterQuality", () => {
   it("ignores the verdict of an older sample", () => {
     const section = run([
       waterResult({ sampledAt: "2026-11-10T08:30:00Z" }),
-      waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "3", unit: "µg/L", qualityLimit: "<=10 µg/L", sampledAt: "2026-05-01T08:00:00Z", limitsPhysicochemical: "N" }),
+      waterResult({
+        parameterCode: "1382",
+        parameterLabel: "Plomb",
+        rawValue: "3",
+        unit: "µg/L",
+        qualityLimit: "<=10 µg/L",
+        sampledAt: "2026-05-01T08:00:00Z",
+        limitsPhysicochemical: "N",
+      }),
     ]);
     expect(section.level).toBe("good");
   });
@@ -425,7 +538,15 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
 
   describe("non-relevant pesticide metabolites: 0,9 µg/L indicative value (item 5)", () => {
     const metabolite = (label: string, raw: string, flag: "C" | "N" | null, code = "9000") =>
-      evaluate({ parameterCode: code, parameterLabel: label, rawValue: raw, numericValue: Number(raw.replace(",", ".")), unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: flag });
+      evaluate({
+        parameterCode: code,
+        parameterLabel: label,
+        rawValue: raw,
+        numericValue: Number(raw.replace(",", ".")),
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: flag,
+      });
 
     it.each([
       // Observed: a compliant ARS sample with ESA-métolachlore at 0,32 µg/L showed « Non conforme ».
@@ -435,7 +556,13 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
       ["Alachlore ESA", "1,2", null, "9000", "concerning", "Au-dessus de la valeur indicative"],
       ["Chlorothalonil R471811", "0,4", null, "9000", "good", "Conforme"],
     ] as const)("%s at %s µg/L (ARS %s) is %s « %s »", (label, raw, flag, code, level, expected) => {
-      expect(metabolite(label, raw, flag, code)).toMatchObject({ level, label: expected, limit: 0.9, limit_kind: "indicative", note: "non-relevant-metabolite" });
+      expect(metabolite(label, raw, flag, code)).toMatchObject({
+        level,
+        label: expected,
+        limit: 0.9,
+        limit_kind: "indicative",
+        note: "non-relevant-metabolite",
+      });
     });
 
     it("keeps the 0,1 µg/L limit for a metabolite classed relevant (OXA-alachlore)", () => {
@@ -443,15 +570,36 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
     });
 
     it("applies the class only to samples taken after it (ESA-métolachlore before 30 September 2022)", () => {
-      const before = evaluate({ parameterCode: "6854", parameterLabel: "ESA métolachlore", rawValue: "0,32", numericValue: 0.32, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2022-06-01T08:00:00Z" });
+      const before = evaluate({
+        parameterCode: "6854",
+        parameterLabel: "ESA métolachlore",
+        rawValue: "0,32",
+        numericValue: 0.32,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
+        sampledAt: "2022-06-01T08:00:00Z",
+      });
       expect(before).toMatchObject({ level: "critical", limit_kind: "limite" });
     });
   });
 
   it("lets the ARS « C » win over a row that exceeds the value it carries", () => {
-    const view = evaluate({ parameterCode: "1234", parameterLabel: "Pesticide X", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "C" });
+    const view = evaluate({
+      parameterCode: "1234",
+      parameterLabel: "Pesticide X",
+      rawValue: "0,15",
+      numericValue: 0.15,
+      unit: "µg/L",
+      qualityLimit: "<=0,1 µg/L",
+      limitsPhysicochemical: "C",
+    });
     expect(view).toMatchObject({ level: "acceptable", label: "Conforme", note: "ars-compliant" });
-    expect(run([waterResult({ parameterCode: "1234", parameterLabel: "Pesticide X", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L" })]).level).toBe("good");
+    expect(
+      run([
+        waterResult({ parameterCode: "1234", parameterLabel: "Pesticide X", rawValue: "0,15", numericValue: 0.15, unit: "µg/L", qualityLimit: "<=0,1 µg/L" }),
+      ]).level,
+    ).toBe("good");
   });
 
   it("shows « Conforme sous dérogation » (flag D) as concerning, never « Non conforme » (item 8)", () => {
@@ -461,7 +609,16 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
   });
 
   describe("lead, copper and nickel reflect one building's pipes (low)", () => {
-    const lead = waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "14", numericValue: 14, unit: "µg/L", qualityLimit: "<=10 µg/L", limitsPhysicochemical: "N", sampleCode: "L" });
+    const lead = waterResult({
+      parameterCode: "1382",
+      parameterLabel: "Plomb",
+      rawValue: "14",
+      numericValue: 14,
+      unit: "µg/L",
+      qualityLimit: "<=10 µg/L",
+      limitsPhysicochemical: "N",
+      sampleCode: "L",
+    });
 
     it("keeps « Non conforme » on the row but does not make the network critical", () => {
       const section = run([lead, waterResult({ sampleCode: "L" })]);
@@ -482,19 +639,42 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
 
   describe("the 12-month window (item 12)", () => {
     it("judges a single pesticide by its latest result, even months before the newest sample", () => {
-      const pesticide = waterResult({ sampleCode: "P", parameterCode: "1263", parameterLabel: "Atrazine", rawValue: "0,25", numericValue: 0.25, unit: "µg/L", qualityLimit: "<=0,1 µg/L", limitsPhysicochemical: "N", sampledAt: "2026-05-04T08:00:00Z" });
+      const pesticide = waterResult({
+        sampleCode: "P",
+        parameterCode: "1263",
+        parameterLabel: "Atrazine",
+        rawValue: "0,25",
+        numericValue: 0.25,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
+        sampledAt: "2026-05-04T08:00:00Z",
+      });
       const section = run([waterResult({ sampleCode: "Q" }), pesticide]);
       expect(section.level).toBe("critical");
       expect(section.parameters[0]).toMatchObject({ libelle_parametre: "Atrazine", label: "Non conforme" });
     });
 
     it("shows the most recent non-compliance of the window although the newest sample is compliant", () => {
-      const older = waterResult({ sampleCode: "A", rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampledAt: "2026-03-03T08:00:00Z", sampleConclusion: "Eau non conforme (nitrates)." });
+      const older = waterResult({
+        sampleCode: "A",
+        rawValue: "62",
+        numericValue: 62,
+        limitsPhysicochemical: "N",
+        sampledAt: "2026-03-03T08:00:00Z",
+        sampleConclusion: "Eau non conforme (nitrates).",
+      });
       const oldest = waterResult({ sampleCode: "Z", rawValue: "70", numericValue: 70, limitsPhysicochemical: "N", sampledAt: "2026-01-03T08:00:00Z" });
       const section = run([waterResult({ sampleCode: "B", rawValue: "41", numericValue: 41 }), older, oldest]);
       expect(section.level).toBe("good");
-      expect(section.last_non_compliance).toEqual({ sampled_at: "2026-03-03T08:00:00Z", conclusion: "Eau non conforme (nitrates).", parameters: ["Nitrates (en NO3)"] });
-      expect(describeLastNonCompliance(section)).toBe("Dernière non-conformité des 12\u00a0derniers mois\u00a0: prélèvement du 3\u00a0mars\u00a02026 (Nitrates (en NO3)). Les prélèvements plus récents n'ont pas été déclarés non conformes.");
+      expect(section.last_non_compliance).toEqual({
+        sampled_at: "2026-03-03T08:00:00Z",
+        conclusion: "Eau non conforme (nitrates).",
+        parameters: ["Nitrates (en NO3)"],
+      });
+      expect(describeLastNonCompliance(section)).toBe(
+        "Dernière non-conformité des 12\u00a0derniers mois\u00a0: prélèvement du 3\u00a0mars\u00a02026 (Nitrates (en NO3)). Les prélèvements plus récents n'ont pas été déclarés non conformes.",
+      );
     });
 
     it("has no last non-compliance outside the window", () => {
@@ -508,15 +688,26 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
     const section = run([waterResult()], {
       udis: [udi, north],
       udiChoice: "most-sampled",
-      otherNetworks: [{ udi: north, results: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", networks: [{ code: north.code, name: north.name }] })] }],
+      otherNetworks: [
+        {
+          udi: north,
+          results: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", networks: [{ code: north.code, name: north.name }] })],
+        },
+      ],
     });
     expect(section).toMatchObject({ level: "good", udi_choice: "most-sampled" });
-    expect(section.other_networks_with_issues).toEqual([{ code: north.code, name: "AMIENS NORD", quarter: null, level: "critical", sampled_at: "2026-11-10T08:30:00Z" }]);
-    expect(describeOtherNetworks(section)).toMatch(/^Un autre réseau de votre commune présente un problème \(AMIENS NORD\u00a0: non conforme, prélèvement du 10\u00a0novembre\u00a02026\)/);
+    expect(section.other_networks_with_issues).toEqual([
+      { code: north.code, name: "AMIENS NORD", quarter: null, level: "critical", sampled_at: "2026-11-10T08:30:00Z" },
+    ]);
+    expect(describeOtherNetworks(section)).toMatch(
+      /^Un autre réseau de votre commune présente un problème \(AMIENS NORD\u00a0: non conforme, prélèvement du 10\u00a0novembre\u00a02026\)/,
+    );
   });
 
   it("links the ministry's page of results of the commune's region, not the API documentation (low)", () => {
-    expect(run([waterResult()], { communeCode: "80021" }).source.url).toBe("https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=32");
+    expect(run([waterResult()], { communeCode: "80021" }).source.url).toBe(
+      "https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=32",
+    );
     expect(run([waterResult()], { communeCode: "34148" }).source.url).toMatch(/idRegion=76$/);
   });
 });

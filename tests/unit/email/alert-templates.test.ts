@@ -14,7 +14,12 @@ describe("alert emails", () => {
     const email = renderAlertDigestEmail({
       firstName: null,
       addresses: [
-        { label: "Avenue du 8 Mai 1945 34370 Maraussan", nickname: null, reportUrl: "https://zone-sante.example/?lat=1", events: [event("Eau du robinet\u00a0: prélèvement non conforme")] },
+        {
+          label: "Avenue du 8 Mai 1945 34370 Maraussan",
+          nickname: null,
+          reportUrl: "https://zone-sante.example/?lat=1",
+          events: [event("Eau du robinet\u00a0: prélèvement non conforme")],
+        },
       ],
       unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
       manageUrl: null,
@@ -26,7 +31,9 @@ describe("alert emails", () => {
       expect(part).toContain("Se désinscrire de ces alertes");
       expect(part).not.toContain("Gérer mes alertes");
     }
-    expect(email.text).toContain("Voir le bilan complet pour Avenue du 8 Mai 1945 34370 Maraussan : https://zone-sante.example/?lat=1".replace(" : ", "\u00a0: "));
+    expect(email.text).toContain(
+      "Voir le bilan complet pour Avenue du 8 Mai 1945 34370 Maraussan : https://zone-sante.example/?lat=1".replace(" : ", "\u00a0: "),
+    );
     expect(email.text).toContain("https://zone-sante.example/desinscription?u=s_abc&t=ff");
     expect(email.html).toContain('href="https://zone-sante.example/desinscription?u=s_abc&amp;t=ff"');
   });
@@ -35,7 +42,12 @@ describe("alert emails", () => {
     const email = renderAlertDigestEmail({
       firstName: "Camille",
       addresses: [
-        { label: "8 Boulevard du Port 80000 Amiens", nickname: "<b>Domicile</b>", reportUrl: "https://zone-sante.example/?a=1", events: [event("Sécheresse\u00a0: niveau crise")] },
+        {
+          label: "8 Boulevard du Port 80000 Amiens",
+          nickname: "<b>Domicile</b>",
+          reportUrl: "https://zone-sante.example/?a=1",
+          events: [event("Sécheresse\u00a0: niveau crise")],
+        },
         {
           label: "1 Place de la Mairie 34370 Maraussan",
           nickname: "Travail",

@@ -44,13 +44,15 @@ const AMIENS: Address = {
 };
 
 /** A report made by the real core: Amiens with good water, ATMO « Moyen » and a drought « alerte » by default. */
-function buildReport(input: {
-  address?: Partial<Address>;
-  water?: SourceResult<WaterResult[]>;
-  atmo?: SourceResult<AtmoIndex[]>;
-  cams?: SourceResult<CamsEstimate>;
-  zones?: SourceResult<DroughtZone[]>;
-} = {}): Report {
+function buildReport(
+  input: {
+    address?: Partial<Address>;
+    water?: SourceResult<WaterResult[]>;
+    atmo?: SourceResult<AtmoIndex[]>;
+    cams?: SourceResult<CamsEstimate>;
+    zones?: SourceResult<DroughtZone[]>;
+  } = {},
+): Report {
   const address = { ...AMIENS, ...input.address };
   return assembleReport({
     address,
@@ -191,7 +193,14 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     email: () =>
       renderAlertDigestEmail({
         firstName: null,
-        addresses: [{ label: AMIENS.label, nickname: "Maison", reportUrl: REPORT_URL, events: [{ title: "Sécheresse : niveau crise", lines: [], dataDate: null, source: HUBEAU_SOURCE }] }],
+        addresses: [
+          {
+            label: AMIENS.label,
+            nickname: "Maison",
+            reportUrl: REPORT_URL,
+            events: [{ title: "Sécheresse : niveau crise", lines: [], dataDate: null, source: HUBEAU_SOURCE }],
+          },
+        ],
         unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL,
         manageUrl: ACCOUNT_URL,
       }),
@@ -385,7 +394,8 @@ describe("renderLatestReportEmail", () => {
       expectInBothParts(email, item.text);
     }
     const lastProminent = Math.max(...advice.filter((item) => item.prominent).map((item) => email.text.indexOf(frenchTypography(item.title))));
-    for (const item of advice.filter((candidate) => !candidate.prominent)) expect(email.text.indexOf(frenchTypography(item.title))).toBeGreaterThan(lastProminent);
+    for (const item of advice.filter((candidate) => !candidate.prominent))
+      expect(email.text.indexOf(frenchTypography(item.title))).toBeGreaterThan(lastProminent);
 
     const full = linksOf(email.html).find((link) => link.label.startsWith("Voir le bilan complet"));
     expect(full?.href).toBe(reportUrlFor(report));
@@ -429,7 +439,10 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Qualité de l'air : Bon (estimation)");
     expectInBothParts(email, `Estimation pour la journée du 22${NBSP}novembre${NBSP}2026, calculée sur les valeurs horaires du modèle`);
     expectInBothParts(email, "Source : Copernicus CAMS, estimation modélisée (via Open-Meteo.com, CC BY 4.0)");
-    expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026`);
+    expectInBothParts(
+      email,
+      `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur depuis le 1er${NBSP}novembre${NBSP}2026`,
+    );
     expectInBothParts(email, "Sécheresse : restrictions momentanément indisponibles.");
     expectInBothParts(email, "Sécheresse : Indisponible");
     expectInBothParts(email, "Les restrictions d'eau (VigiEau) sont momentanément indisponibles.");
@@ -465,7 +478,10 @@ describe("renderAccountDeletedEmail", () => {
       expectInBothParts(email, item);
     }
     // The history keeps what was sent and when, no longer where.
-    expectInBothParts(email, "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.");
+    expectInBothParts(
+      email,
+      "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.",
+    );
     expectInBothParts(email, "Vous ne recevrez plus aucun e-mail de notre part.");
     expect(linksOf(email.html)).toEqual([{ href: PRIVACY_URL, label: "Politique de confidentialité" }]);
     expect(email.text).toContain(`Politique de confidentialité${NBSP}: ${PRIVACY_URL}`);
@@ -484,11 +500,13 @@ describe("renderAccountDeletedEmail", () => {
   });
 });
 
-
 describe("renderLatestReportEmail: names and vulnerable people", () => {
   it("heads each address with the name the account gave it, and gives the advice for infants and pregnant women in full", () => {
     const nitrates = buildReport({
-      water: { ok: true, data: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampleConclusion: "Eau non conforme aux limites de qualité." })] },
+      water: {
+        ok: true,
+        data: [waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampleConclusion: "Eau non conforme aux limites de qualité." })],
+      },
     });
     const email = renderLatestReportEmail({
       firstName: null,
@@ -517,7 +535,8 @@ describe("renderSubscriptionWelcomeEmail", () => {
     expect(email.subject).toBe("Vos alertes Zone Santé sont activées");
     expect(email.subject).not.toMatch(/^Zone Santé – /);
     expectInBothParts(email, `Votre inscription est confirmée : nous surveillons désormais l'adresse « ${AMIENS.label} ».`);
-    for (const topic of ["Eau du robinet :", "Sécheresse :", "Qualité de l'air :", "Baignade, pour les sites surveillés proches :"]) expectInBothParts(email, topic);
+    for (const topic of ["Eau du robinet :", "Sécheresse :", "Qualité de l'air :", "Baignade, pour les sites surveillés proches :"])
+      expectInBothParts(email, topic);
     expectInBothParts(email, `vers 17${NBSP}h (heure de Paris)`);
     expectInBothParts(email, "Les jours où rien ne change, vous ne recevez rien.");
     expect(email.text).toContain(`Se désinscrire de ces alertes${NBSP}: ${UNSUBSCRIBE_URL}`);

@@ -15,7 +15,11 @@ const upstreams = useFakeUpstreams({ now: NOW, national: { communes: COMMUNES } 
 
 type Row = Record<string, unknown>;
 
-async function getJson(baseUrl: string, path: string, query: Record<string, string>): Promise<{ status: number; body: { count?: number; data?: Row[] } & Row }> {
+async function getJson(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string>,
+): Promise<{ status: number; body: { count?: number; data?: Row[] } & Row }> {
   const response = await fetch(`${baseUrl}${path}?${new URLSearchParams(query)}`);
   return { status: response.status, body: (await response.json()) as { count?: number; data?: Row[] } & Row };
 }
@@ -144,11 +148,19 @@ describe("national mode: per-commune reads agree with the département reads", (
     expect(results).toEqual({ ok: true, data: mapWaterResults(parsed) });
     expect(results.ok && results.data.map((result) => result.sampledAt)).toEqual(department.map((row) => row.date_prelevement));
     // Paged at 5: the client asked every page.
-    expect(upstreams.requests.filter((request) => request.path === "/resultats_dis" && request.query.code_commune === commune)).toHaveLength(Math.ceil(department.length / 5));
+    expect(upstreams.requests.filter((request) => request.path === "/resultats_dis" && request.query.code_commune === commune)).toHaveLength(
+      Math.ceil(department.length / 5),
+    );
 
     const code = String(department[0]?.code_parametre);
-    const filtered = await getJson(upstreams.baseUrl, "/hubeau/resultats_dis", { code_commune: commune, date_min_prelevement: "2025-11-22", code_parametre: code });
-    expect(filtered.body.data?.map((row) => row.code_prelevement)).toEqual(department.filter((row) => String(row.code_parametre) === code).map((row) => row.code_prelevement));
+    const filtered = await getJson(upstreams.baseUrl, "/hubeau/resultats_dis", {
+      code_commune: commune,
+      date_min_prelevement: "2025-11-22",
+      code_parametre: code,
+    });
+    expect(filtered.body.data?.map((row) => row.code_prelevement)).toEqual(
+      department.filter((row) => String(row.code_parametre) === code).map((row) => row.code_prelevement),
+    );
   });
 
   it("leaves codes outside the generated country to the fixtures", async () => {

@@ -53,7 +53,8 @@ describe("no import cycle", () => {
     const problems = await lintModules({
       "gates.ts": "export const gate = () => undefined;\n",
       "ingest.ts": 'import { gate } from "./gates.ts";\nexport interface Changes { day: string }\nexport const read = () => gate;\n',
-      "process.ts": 'import { gate } from "./gates.ts";\nimport type { Changes } from "./ingest.ts";\nexport const run = (changes: Changes) => [gate, changes];\n',
+      "process.ts":
+        'import { gate } from "./gates.ts";\nimport type { Changes } from "./ingest.ts";\nexport const run = (changes: Changes) => [gate, changes];\n',
     });
     expect(problems).toEqual([]);
   });

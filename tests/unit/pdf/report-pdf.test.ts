@@ -48,9 +48,24 @@ function buildAmiensReport(): Report {
       ok: true,
       data: [
         waterResult(),
-        waterResult({ parameterCode: "1449", parameterLabel: "Escherichia coli /100ml - MF", rawValue: "<1", numericValue: 0, unit: "n/(100mL)", qualityLimit: "<=0 n/(100mL)" }),
+        waterResult({
+          parameterCode: "1449",
+          parameterLabel: "Escherichia coli /100ml - MF",
+          rawValue: "<1",
+          numericValue: 0,
+          unit: "n/(100mL)",
+          qualityLimit: "<=0 n/(100mL)",
+        }),
         waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "<2", numericValue: 0, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
-        waterResult({ parameterCode: "1302", parameterLabel: "pH", rawValue: "7,6", numericValue: 7.6, unit: "unité pH", qualityLimit: null, qualityReference: ">=6,5 et <=9 unité pH" }),
+        waterResult({
+          parameterCode: "1302",
+          parameterLabel: "pH",
+          rawValue: "7,6",
+          numericValue: 7.6,
+          unit: "unité pH",
+          qualityLimit: null,
+          qualityReference: ">=6,5 et <=9 unité pH",
+        }),
         waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null }),
       ],
     },
@@ -373,7 +388,16 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const bathing = evaluateBathing({
       nearby: [
         {
-          site: { id: "FRJ1334324M034010", name: "LE CASINO", communeCode: "34324", communeName: "VALRAS-PLAGE", department: "034", waterType: "Mer", latitude: 43.247, longitude: 3.29 },
+          site: {
+            id: "FRJ1334324M034010",
+            name: "LE CASINO",
+            communeCode: "34324",
+            communeName: "VALRAS-PLAGE",
+            department: "034",
+            waterType: "Mer",
+            latitude: 43.247,
+            longitude: 3.29,
+          },
           distanceKm: 17.63,
           record: bathingRecord(),
           live: bathingLive(),
@@ -396,7 +420,11 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
   });
 
   it("draws twelve months of the key water parameters for the Amiens and Maraussan data, charts included", async () => {
-    const amiens = buildDemoWaterReport(AMIENS, { results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" }, "080000512");
+    const amiens = buildDemoWaterReport(
+      AMIENS,
+      { results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" },
+      "080000512",
+    );
     const maraussan = buildDemoWaterReport(
       { ...MARAUSSAN, citycode: "34148" },
       { results: "hubeau/resultats-dis-derived-nitrates-62.json", udis: "hubeau/communes-udi-derived-34148.json" },
@@ -408,7 +436,14 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const raw = execFileSync("pdftotext", ["-raw", join(workDir, "water-history.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
     expect(pdf.text.match(/Historique sur 12 mois \(eau du robinet\)/g)).toHaveLength(2);
     const presentation = presentReport(amiens);
-    expect(presentation.water.history.map((item) => item.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "E. coli", "Entérocoques", "Plomb"]);
+    expect(presentation.water.history.map((item) => item.name)).toEqual([
+      "Nitrates",
+      "Pesticides (total)",
+      "PFAS (somme de 20)",
+      "E. coli",
+      "Entérocoques",
+      "Plomb",
+    ]);
     for (const item of presentation.water.history) expect(raw).toContain(item.line.replace(/\s+/g, " "));
     for (const expected of [
       "Nitrates : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : 32,5 mg/L (Conforme) ; limite de qualité : 50 mg/L",
@@ -434,11 +469,26 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     // critical red, its hollow « Non détecté » rings (pesticides are quantified, lead is not).
     const page = pdf.layoutText.split("\f").findIndex((text) => text.includes("Nitrates : 2 prélèvements")) + 1;
     expect(page).toBeGreaterThan(1);
-    execFileSync("pdftoppm", ["-png", "-r", "110", "-f", String(page), "-l", String(page), "-singlefile", join(workDir, "water-history.pdf"), `${pngPrefix}-maraussan`]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "110",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      join(workDir, "water-history.pdf"),
+      `${pngPrefix}-maraussan`,
+    ]);
     const pageImage = (pageNumber: number) =>
-      execFileSync("pdftoppm", ["-r", "60", "-f", String(pageNumber), "-l", String(pageNumber), "-aa", "no", "-aaVector", "no", join(workDir, "water-history.pdf")], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      execFileSync(
+        "pdftoppm",
+        ["-r", "60", "-f", String(pageNumber), "-l", String(pageNumber), "-aa", "no", "-aaVector", "no", join(workDir, "water-history.pdf")],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
     expect(countColours(pageImage(page), { red: [0x9e, 0x21, 0x1c] }).red).toBeGreaterThan(40);
   });
 
@@ -469,7 +519,17 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       water_quality: { ...report.water_quality, message: "Nitrates ≤ 50\u202Fmg/L → conforme ✓" },
       air_quality: { ...report.air_quality, message: "Dioxyde d'azote (NO₂) et PM₂.₅ : 1\u202F234\u2009µg/m³" },
       recommendations: [
-        { id: "test", category: "air", severity: "warning", title: "Pic de NO₂ → limitez l'effort", text: "Seuil ≥ 200\u202Fµg/m³ 💨", link: "/blog", source: { name: "Ministère", url: "https://sante.gouv.fr/" }, vulnerable: false, prominent: true },
+        {
+          id: "test",
+          category: "air",
+          severity: "warning",
+          title: "Pic de NO₂ → limitez l'effort",
+          text: "Seuil ≥ 200\u202Fµg/m³ 💨",
+          link: "/blog",
+          source: { name: "Ministère", url: "https://sante.gouv.fr/" },
+          vulnerable: false,
+          prominent: true,
+        },
       ],
     };
     const bytes = await renderReportPdf({ reports: [tricky], generatedAt: NOW });

@@ -85,7 +85,9 @@ async function renderChannels(report: Report, name: string): Promise<Channel[]> 
 }
 
 function headlineWords(presentation: ReportPresentation): string[] {
-  return [presentation.water, presentation.air, presentation.drought, ...(presentation.bathing ? [presentation.bathing] : [])].map((section) => section.headline.word);
+  return [presentation.water, presentation.air, presentation.drought, ...(presentation.bathing ? [presentation.bathing] : [])].map(
+    (section) => section.headline.word,
+  );
 }
 
 describe.each([

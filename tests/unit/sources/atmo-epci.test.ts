@@ -24,7 +24,10 @@ describe("ATMO indices of a commune and its EPCI", () => {
     const upstreams = useFakeUpstreams({ now: NOW });
 
     it("asks both zones at once with ECQL's IN", async () => {
-      const result = await fetchAtmoIndex({ baseUrl: upstreams.config.ATMO_WFS_URL, timeoutMs: 1000 }, { zoneCode: "80021", epciCode: "248000531", fromDate: "2026-11-22" });
+      const result = await fetchAtmoIndex(
+        { baseUrl: upstreams.config.ATMO_WFS_URL, timeoutMs: 1000 },
+        { zoneCode: "80021", epciCode: "248000531", fromDate: "2026-11-22" },
+      );
       expect(result.ok && result.data.map((index) => `${index.zoneCode} ${index.date}`)).toEqual([
         "80021 2026-11-22",
         "248000531 2026-11-22",

@@ -57,7 +57,12 @@ describe("ATMO: every zone for two days, paged", () => {
 
 describe("Hub'Eau: newest sample per commune of a département", () => {
   it("asks by département and window, with only the three fields it needs", async () => {
-    const read = await fetchDepartmentSampleDates(opts(upstreams.config.HUBEAU_API_URL), { department: "80", since: "2026-08-01", until: "2026-11-22", pageSize: 20_000 });
+    const read = await fetchDepartmentSampleDates(opts(upstreams.config.HUBEAU_API_URL), {
+      department: "80",
+      since: "2026-08-01",
+      until: "2026-11-22",
+      pageSize: 20_000,
+    });
     expect(read.requests).toBe(1);
     // The newest date, and the codes of the samples in the window: one the digest lacks is news, even an older one.
     expect(read.result.ok && read.result.data).toEqual([["80021", "2026-11-10T08:30:00Z", ["08000186903", "08000186977", "08000187412", "08000187530"]]]);
@@ -74,7 +79,12 @@ describe("Hub'Eau: newest sample per commune of a département", () => {
   it("splits a window past 20 000 results into halves that share their middle day", async () => {
     const national = await startFakeUpstreams({ now: NOW, national: { communes: 1010, samplesPerMonth: 30, rowsPerSample: 30 } });
     try {
-      const read = await fetchDepartmentSampleDates(opts(national.config.HUBEAU_API_URL), { department: "34", since: "2026-08-14", until: "2026-11-22", pageSize: 20_000 });
+      const read = await fetchDepartmentSampleDates(opts(national.config.HUBEAU_API_URL), {
+        department: "34",
+        since: "2026-08-14",
+        until: "2026-11-22",
+        pageSize: 20_000,
+      });
       expect(read.result.ok && read.result.data.length).toBe(10);
       // Every commune was sampled on the last day of the window.
       expect(read.result.ok && read.result.data.every(([, date]) => date.startsWith("2026-11-22"))).toBe(true);
@@ -94,7 +104,12 @@ describe("Hub'Eau: newest sample per commune of a département", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     try {
-      const read = await fetchDepartmentSampleDates(opts(`http://127.0.0.1:${port}`), { department: "59", since: "2026-11-14", until: "2026-11-22", pageSize: 20_000 });
+      const read = await fetchDepartmentSampleDates(opts(`http://127.0.0.1:${port}`), {
+        department: "59",
+        since: "2026-11-14",
+        until: "2026-11-22",
+        pageSize: 20_000,
+      });
       expect(read.result).toMatchObject({ ok: false, reason: "invalid" });
       expect(read.requests).toBeLessThan(10);
     } finally {
@@ -132,7 +147,13 @@ describe("VigiEau: the zones in force per département", () => {
 describe("API Géo: every commune's EPCI in one request", () => {
   it("maps the list, null for a commune outside any EPCI", async () => {
     const result = await fetchCommunesEpci(opts(upstreams.config.GEO_API_URL));
-    expect(result.ok && new Map(result.data)).toEqual(new Map([["34148", "243400488"], ["80021", "248000531"], ["97101", expect.anything()]]));
+    expect(result.ok && new Map(result.data)).toEqual(
+      new Map([
+        ["34148", "243400488"],
+        ["80021", "248000531"],
+        ["97101", expect.anything()],
+      ]),
+    );
     expect(upstreams.requests[0]).toEqual({ source: "geo", path: "/communes", query: { fields: "code,codeEpci", format: "json" } });
   });
 });

@@ -36,14 +36,26 @@ describe("upstream clients against the fake upstreams", () => {
     });
     // 8 matching records, 3 per page: every page is read, and Hub'Eau's 206 still counts as data.
     expect(results.ok && results.data.map((result) => [result.parameterCode, result.sampledAt.slice(0, 10)])).toEqual(
-      ["2026-11-10", "2026-11-02", "2026-10-08", "2026-10-01"].flatMap((day) => [["1340", day], ["8847", day]]),
+      ["2026-11-10", "2026-11-02", "2026-10-08", "2026-10-01"].flatMap((day) => [
+        ["1340", day],
+        ["8847", day],
+      ]),
     );
     const fields = WATER_RESULT_FIELDS.join(",");
     expect(upstreams.requests.map((request) => [request.path, request.query])).toEqual([
       ["/communes_udi", { code_commune: "80021", size: "200" }],
-      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "1", fields, code_parametre: "1340,8847" }],
-      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "2", fields, code_parametre: "1340,8847" }],
-      ["/resultats_dis", { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "3", fields, code_parametre: "1340,8847" }],
+      [
+        "/resultats_dis",
+        { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "1", fields, code_parametre: "1340,8847" },
+      ],
+      [
+        "/resultats_dis",
+        { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "2", fields, code_parametre: "1340,8847" },
+      ],
+      [
+        "/resultats_dis",
+        { code_commune: "80021", date_min_prelevement: "2026-09-01", sort: "desc", size: "3", page: "3", fields, code_parametre: "1340,8847" },
+      ],
     ]);
   });
 

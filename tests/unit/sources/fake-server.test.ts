@@ -8,7 +8,6 @@ import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 const NOW = new Date("2026-03-29T00:30:00Z"); // the night Paris switches to summer time
 const upstreams = useFakeUpstreams({ now: NOW });
 
-
 async function getJson(path: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${upstreams.baseUrl}${path}`);
   const text = await response.text();
@@ -116,7 +115,9 @@ describe("fake upstreams", () => {
     const malformed = await fetch(`${upstreams.baseUrl}/vigieau/zones?commune=80021`);
     expect(malformed.status).toBe(200);
     expect(await malformed.text()).toBe('{"data": [');
-    expect((await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3&hourly=pm2_5")).body).toMatchObject({ hourly: { pm2_5: expect.arrayContaining([null]) } });
+    expect((await getJson("/openmeteo/air-quality?latitude=49.9&longitude=2.3&hourly=pm2_5")).body).toMatchObject({
+      hourly: { pm2_5: expect.arrayContaining([null]) },
+    });
     expect((await getJson("/hubeau/communes_udi?code_commune=80021")).status).toBe(500);
     expect((await getJson("/ban/search?q=port")).status).toBe(200);
   });

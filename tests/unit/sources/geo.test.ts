@@ -17,7 +17,11 @@ describe("API Géo commune → its EPCI", () => {
 
   it("reads a commune outside any EPCI (no codeEpci) as epci: null", () => {
     // L'Île-d'Yeu is one of the few communes outside any EPCI à fiscalité propre.
-    expect(mapCommuneEpci(geoCommuneSchema.parse({ code: "85113", nom: "L'Île-d'Yeu" }))).toEqual({ communeCode: "85113", communeName: "L'Île-d'Yeu", epci: null });
+    expect(mapCommuneEpci(geoCommuneSchema.parse({ code: "85113", nom: "L'Île-d'Yeu" }))).toEqual({
+      communeCode: "85113",
+      communeName: "L'Île-d'Yeu",
+      epci: null,
+    });
   });
 
   it("uses codeEpci when the epci object was not asked for, with no name", () => {

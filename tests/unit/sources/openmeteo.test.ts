@@ -19,7 +19,9 @@ describe("Open-Meteo hourly series → the CAMS model's day on the ATMO basis", 
 
   it("takes only the asked Paris day out of a longer series", () => {
     const time = [...hoursOf("2026-11-21"), ...hoursOf("2026-11-22")];
-    const raw = airQualitySchema.parse({ hourly: { time, pm2_5: time.map((t) => (t.startsWith("2026-11-21") ? 80 : 10)), ozone: time.map((t) => (t.startsWith("2026-11-21") ? 200 : 40)) } });
+    const raw = airQualitySchema.parse({
+      hourly: { time, pm2_5: time.map((t) => (t.startsWith("2026-11-21") ? 80 : 10)), ozone: time.map((t) => (t.startsWith("2026-11-21") ? 200 : 40)) },
+    });
     expect(mapCamsEstimate(raw, "2026-11-22")).toEqual({ day: "2026-11-22", pm2_5: 10, pm10: null, no2: null, o3: 40, so2: null });
   });
 

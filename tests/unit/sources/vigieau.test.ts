@@ -57,23 +57,20 @@ describe("VigiEau zones → drought zones", () => {
     expect(zonesOf(null)).toEqual([]);
   });
 
-  it.each([
-    ["pre_alerte"],
-    [""],
-    [null],
-    [undefined],
-    [3],
-  ])("keeps a zone whose level %j it does not know, with no level, instead of dropping it", (niveauGravite) => {
-    const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
-    const unknown = { ...recorded, id: 9, niveauGravite };
-    const zones = zonesOf([recorded, unknown]);
-    expect(zones.map((zone) => [zone.id, zone.gravity])).toEqual([
-      [2418, "alerte_renforcee"],
-      [9, null],
-    ]);
-    // Its decree and usages stay: the report links the decree when it cannot name the level.
-    expect(zones[1]?.decree?.url).toMatch(/\.pdf$/);
-  });
+  it.each([["pre_alerte"], [""], [null], [undefined], [3]])(
+    "keeps a zone whose level %j it does not know, with no level, instead of dropping it",
+    (niveauGravite) => {
+      const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
+      const unknown = { ...recorded, id: 9, niveauGravite };
+      const zones = zonesOf([recorded, unknown]);
+      expect(zones.map((zone) => [zone.id, zone.gravity])).toEqual([
+        [2418, "alerte_renforcee"],
+        [9, null],
+      ]);
+      // Its decree and usages stay: the report links the decree when it cannot name the level.
+      expect(zones[1]?.decree?.url).toMatch(/\.pdf$/);
+    },
+  );
 
   it.each([
     ["Alerte renforcée", "alerte_renforcee"],
@@ -119,7 +116,11 @@ describe("VigiEau zones → drought section", () => {
     const aep = section.zones[0];
     expect(aep?.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
     expect(aep?.decree?.url).toMatch(/\.pdf$/);
-    expect(section.restrictions).toContainEqual({ usage: "Arrosage des pelouses, massifs fleuris", thematique: "Arroser", description: "Interdit de 8h à 20h." });
+    expect(section.restrictions).toContainEqual({
+      usage: "Arrosage des pelouses, massifs fleuris",
+      thematique: "Arroser",
+      description: "Interdit de 8h à 20h.",
+    });
     // Households' usages first in the crise block too.
     expect(section.zones[1]?.restrictions.slice(0, 2).map((restriction) => restriction.usage)).toEqual([
       "Arrosage des pelouses, massifs fleuris",

@@ -57,16 +57,26 @@ export async function listVerifiedAddressesInCommunes(
 /** The names accounts gave these addresses (« Maison »), for one page of digests. */
 export async function listAddressLabelsByIds(db: Database, ids: readonly string[]): Promise<Array<{ id: string; label: string }>> {
   if (ids.length === 0) return [];
-  return db.select({ id: monitoredAddresses.id, label: monitoredAddresses.label }).from(monitoredAddresses).where(inArray(monitoredAddresses.id, [...ids]));
+  return db
+    .select({ id: monitoredAddresses.id, label: monitoredAddresses.label })
+    .from(monitoredAddresses)
+    .where(inArray(monitoredAddresses.id, [...ids]));
 }
 
 /** Every other query is scoped by the owner: an id alone never reaches another account's row. */
 export async function listAddresses(db: Database, userId: string): Promise<MonitoredAddressRow[]> {
-  return db.select().from(monitoredAddresses).where(eq(monitoredAddresses.userId, userId)).orderBy(desc(monitoredAddresses.createdAtMs), desc(monitoredAddresses.id));
+  return db
+    .select()
+    .from(monitoredAddresses)
+    .where(eq(monitoredAddresses.userId, userId))
+    .orderBy(desc(monitoredAddresses.createdAtMs), desc(monitoredAddresses.id));
 }
 
 export async function countAddresses(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(monitoredAddresses).where(eq(monitoredAddresses.userId, userId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(monitoredAddresses)
+    .where(eq(monitoredAddresses.userId, userId));
   return Number(row?.count ?? 0);
 }
 
@@ -125,7 +135,11 @@ export async function updateAddressUdi(db: Database, userId: string, id: string,
 }
 
 export async function findAddress(db: Database, userId: string, id: string): Promise<MonitoredAddressRow | undefined> {
-  const [row] = await db.select().from(monitoredAddresses).where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(monitoredAddresses)
+    .where(and(eq(monitoredAddresses.id, id), eq(monitoredAddresses.userId, userId)))
+    .limit(1);
   return row;
 }
 

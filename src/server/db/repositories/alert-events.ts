@@ -7,7 +7,10 @@ export type NewAlertEvent = typeof alertEvents.$inferInsert;
 
 export async function listAlertStates(db: Database, subjectKeys: readonly string[]): Promise<AlertStateRow[]> {
   if (subjectKeys.length === 0) return [];
-  return db.select().from(alertStates).where(inArray(alertStates.subjectKey, [...subjectKeys]));
+  return db
+    .select()
+    .from(alertStates)
+    .where(inArray(alertStates.subjectKey, [...subjectKeys]));
 }
 
 /** Events and states of a batch land together (one transaction): a state never moves without its event. */
@@ -31,10 +34,7 @@ const isPending = (maxAttempts: number) => and(isNull(alertEvents.sentAtMs), lt(
  * The send stage reads the backlog page by page: the next `limit` recipients (keyset on the key,
  * after `afterRecipient`) that have events still worth sending…
  */
-export async function listPendingRecipientsPage(
-  db: Database,
-  input: { afterRecipient: string | null; limit: number; maxAttempts: number },
-): Promise<string[]> {
+export async function listPendingRecipientsPage(db: Database, input: { afterRecipient: string | null; limit: number; maxAttempts: number }): Promise<string[]> {
   const rows = await db
     .selectDistinct({ recipientKey: alertEvents.recipientKey })
     .from(alertEvents)
@@ -56,13 +56,23 @@ export async function listPendingEventsOfRecipients(db: Database, recipientKeys:
 
 /** Recorded, never to be sent: `attempts` is set past the retry limit. */
 export async function markEventsAbandoned(db: Database, ids: readonly string[], input: { attempts: number; reason: string }): Promise<void> {
-  await db.update(alertEvents).set({ attempts: input.attempts, lastError: input.reason }).where(inArray(alertEvents.id, [...ids]));
+  await db
+    .update(alertEvents)
+    .set({ attempts: input.attempts, lastError: input.reason })
+    .where(inArray(alertEvents.id, [...ids]));
 }
 
 /** One provider batch accepted: each email's events get its id (one transaction). */
-export async function markEventsSent(db: Database, emails: ReadonlyArray<{ eventIds: readonly string[]; emailId: string | null }>, sentAtMs: number): Promise<void> {
+export async function markEventsSent(
+  db: Database,
+  emails: ReadonlyArray<{ eventIds: readonly string[]; emailId: string | null }>,
+  sentAtMs: number,
+): Promise<void> {
   const statements = emails.map((email) =>
-    db.update(alertEvents).set({ sentAtMs, emailId: email.emailId }).where(inArray(alertEvents.id, [...email.eventIds])),
+    db
+      .update(alertEvents)
+      .set({ sentAtMs, emailId: email.emailId })
+      .where(inArray(alertEvents.id, [...email.eventIds])),
   );
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);

@@ -7,7 +7,9 @@ import { emailCodes } from "../schema/index.ts";
 export async function replaceEmailCode(db: Database, input: { email: string; codeHash: string; nowMs: number; expiresAtMs: number }): Promise<void> {
   await db.batch([
     db.delete(emailCodes).where(eq(emailCodes.email, input.email)),
-    db.insert(emailCodes).values({ id: generateRandomToken(12), email: input.email, codeHash: input.codeHash, createdAtMs: input.nowMs, expiresAtMs: input.expiresAtMs }),
+    db
+      .insert(emailCodes)
+      .values({ id: generateRandomToken(12), email: input.email, codeHash: input.codeHash, createdAtMs: input.nowMs, expiresAtMs: input.expiresAtMs }),
   ]);
 }
 
@@ -50,4 +52,3 @@ export async function takeEmailCode(db: Database, id: string): Promise<boolean> 
 export async function deleteEmailCodes(db: Database, email: string): Promise<void> {
   await db.delete(emailCodes).where(eq(emailCodes.email, email));
 }
-

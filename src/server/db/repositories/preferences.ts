@@ -30,5 +30,8 @@ export async function savePreferences(db: Database, userId: string, preferences:
 
 /** The stored rows of several accounts (a missing row reads as « on »). */
 export async function listPreferenceRows(db: Database, userIds: readonly string[]): Promise<AlertPreferenceRow[]> {
-  return db.select().from(alertPreferences).where(inArray(alertPreferences.userId, [...userIds]));
+  return db
+    .select()
+    .from(alertPreferences)
+    .where(inArray(alertPreferences.userId, [...userIds]));
 }

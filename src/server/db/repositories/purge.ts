@@ -65,7 +65,9 @@ async function purgeOrphanStates(db: Database): Promise<void> {
   }
   const orphans = [
     ...(await missingIds(addressKeys, (ids) => db.select({ id: monitoredAddresses.id }).from(monitoredAddresses).where(inArray(monitoredAddresses.id, ids)))),
-    ...(await missingIds(subscriptionKeys, (ids) => db.select({ id: alertSubscriptions.id }).from(alertSubscriptions).where(inArray(alertSubscriptions.id, ids)))),
+    ...(await missingIds(subscriptionKeys, (ids) =>
+      db.select({ id: alertSubscriptions.id }).from(alertSubscriptions).where(inArray(alertSubscriptions.id, ids)),
+    )),
   ];
   for (let start = 0; start < orphans.length; start += CHUNK) {
     await db.delete(alertStates).where(inArray(alertStates.subjectKey, orphans.slice(start, start + CHUNK)));

@@ -4,10 +4,7 @@ import type { Database } from "../index.ts";
 import { rateLimits } from "../schema/index.ts";
 
 /** One atomic upsert: the window's count after this request. */
-export async function incrementRateLimitWindow(
-  db: Database,
-  input: { scope: string; bucketKey: string; windowStartSeconds: number },
-): Promise<number> {
+export async function incrementRateLimitWindow(db: Database, input: { scope: string; bucketKey: string; windowStartSeconds: number }): Promise<number> {
   const [row] = await db
     .insert(rateLimits)
     .values({ ...input, count: 1 })

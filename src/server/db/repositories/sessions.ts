@@ -17,9 +17,7 @@ export async function deleteSession(db: Database, id: string): Promise<void> {
 }
 
 export async function deleteUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
 }
 
 export async function updateSessionActivity(db: Database, id: string, input: { lastActiveAtMs: number; expiresAtMs: number }): Promise<void> {

@@ -57,7 +57,10 @@ export async function listActiveSubscriptions(db: Database): Promise<AlertSubscr
 }
 
 export async function listSubscriptionsByIds(db: Database, ids: readonly string[]): Promise<AlertSubscriptionRow[]> {
-  return db.select().from(alertSubscriptions).where(inArray(alertSubscriptions.id, [...ids]));
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(inArray(alertSubscriptions.id, [...ids]));
 }
 
 const isActive = () => and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(alertSubscriptions.unsubscribedAtMs));

@@ -9,7 +9,11 @@ export function normaliseEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return user;
 }
 
@@ -25,7 +29,10 @@ export async function listVerifiedUserIds(db: Database): Promise<string[]> {
 }
 
 export async function listUsersByIds(db: Database, ids: readonly string[]): Promise<UserRow[]> {
-  return db.select().from(users).where(inArray(users.id, [...ids]));
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 export async function findUserByGoogleSubject(db: Database, subject: string): Promise<UserRow | undefined> {
@@ -36,7 +43,15 @@ export async function findUserByGoogleSubject(db: Database, subject: string): Pr
 /** Null when the email is already taken (the unique index decides, so concurrent sign-ups are safe). */
 export async function insertUser(
   db: Database,
-  input: { email: string; passwordHash: string | null; firstName: string | null; lastName: string | null; googleSubject?: string | null; emailVerifiedAtMs?: number | null; nowMs: number },
+  input: {
+    email: string;
+    passwordHash: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    googleSubject?: string | null;
+    emailVerifiedAtMs?: number | null;
+    nowMs: number;
+  },
 ): Promise<UserRow | null> {
   const row: UserRow = {
     id: generateRandomToken(15),
@@ -59,7 +74,10 @@ export async function updateUser(
   changes: Partial<Pick<UserRow, "passwordHash" | "firstName" | "lastName" | "googleSubject" | "emailVerifiedAtMs">> & { nowMs: number },
 ): Promise<void> {
   const { nowMs, ...fields } = changes;
-  await db.update(users).set({ ...fields, updatedAtMs: nowMs }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...fields, updatedAtMs: nowMs })
+    .where(eq(users.id, id));
 }
 
 /**
@@ -106,7 +124,11 @@ export async function markPendingUserVerified(
  * Deletes an account and everything attached to it in one transaction. Explicit deletes rather
  * than relying on ON DELETE CASCADE, which depends on a per-connection pragma.
  */
-export async function deleteUserAndData(db: Database, user: Pick<UserRow, "id" | "email">, alsoInTransaction: readonly BatchItem<"sqlite">[] = []): Promise<void> {
+export async function deleteUserAndData(
+  db: Database,
+  user: Pick<UserRow, "id" | "email">,
+  alsoInTransaction: readonly BatchItem<"sqlite">[] = [],
+): Promise<void> {
   await db.batch([
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(monitoredAddresses).where(eq(monitoredAddresses.userId, user.id)),

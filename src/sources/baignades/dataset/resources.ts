@@ -66,7 +66,13 @@ export function selectSeasonResources(resources: readonly DatagouvResource[]): S
   for (const season of seasons) {
     const files = bySeason.get(season);
     if (files?.siteList && files.seasonInformation) {
-      return { season, siteList: files.siteList, seasonInformation: files.seasonInformation, results: files.results ?? null, classement: files.classement ?? null };
+      return {
+        season,
+        siteList: files.siteList,
+        seasonInformation: files.seasonInformation,
+        results: files.results ?? null,
+        classement: files.classement ?? null,
+      };
     }
   }
   return null;
