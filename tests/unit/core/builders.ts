@@ -2,7 +2,7 @@
 // VigiEau shapes; each test overrides only what it is about.
 import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
 import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
-import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterResult } from "../../../src/core/types.ts";
+import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
 
@@ -97,5 +97,27 @@ export function bathingLive(overrides: Partial<BathingLiveStatus> = {}): Bathing
     prohibition: null,
     classement: { year: 2025, label: "Excellente" },
     ...overrides,
+  };
+}
+
+/** What the report shows of a water section and the alerts are written from: two paths that must agree compare these. */
+export function waterEssentials(section: WaterQualitySection) {
+  return {
+    level: section.level,
+    sampledAt: section.sampled_at,
+    conclusion: section.conclusion,
+    verdict: section.official_verdict,
+    referencesExceeded: section.references_exceeded,
+    tapOnly: section.tap_only_exceedance,
+    udi: section.udi?.code ?? null,
+    udiChoice: section.udi_choice,
+    distributor: section.distributor,
+    flagged: section.parameters
+      .filter((parameter) => parameter.level === "critical" || parameter.level === "concerning")
+      .map(
+        (parameter) =>
+          `${parameter.code}=${parameter.resultat_alphanumerique} ${parameter.label}@${parameter.date_prelevement}${parameter.older_than_a_year ? " (old)" : ""}`,
+      ),
+    otherNetworks: section.other_networks_with_issues.map((network) => `${network.code}:${network.level}@${network.sampled_at}`).sort(),
   };
 }

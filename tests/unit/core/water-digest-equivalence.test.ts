@@ -5,11 +5,11 @@
 // alert run judges the digest its reads were folded into: both must say the same thing.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ComplianceFlag, Udi, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import type { ComplianceFlag, Udi, WaterResult } from "../../../src/core/types.ts";
 import { diffWater, type WaterAlertState } from "../../../src/core/alerts/index.ts";
 import { digestResults, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest, judgeWaterQuality } from "../../../src/core/water/index.ts";
 import { communeWaterFromDigest, selectWater, watchedNetworks, type CommuneWater } from "../../../src/server/services/commune-data.ts";
-import { NOW, waterResult } from "./builders.ts";
+import { NOW, waterEssentials as essentials, waterResult } from "./builders.ts";
 
 const NETWORKS: Udi[] = [
   { code: "034000101", name: "MARAUSSAN VILLAGE", quarter: null },
@@ -162,28 +162,6 @@ function digestAfterReads(generated: History) {
   });
   flush();
   return digest;
-}
-
-/** What the report shows and the alerts are written from. */
-function essentials(section: WaterQualitySection) {
-  return {
-    level: section.level,
-    sampledAt: section.sampled_at,
-    conclusion: section.conclusion,
-    verdict: section.official_verdict,
-    referencesExceeded: section.references_exceeded,
-    tapOnly: section.tap_only_exceedance,
-    udi: section.udi?.code ?? null,
-    udiChoice: section.udi_choice,
-    distributor: section.distributor,
-    flagged: section.parameters
-      .filter((parameter) => parameter.level === "critical" || parameter.level === "concerning")
-      .map(
-        (parameter) =>
-          `${parameter.code}=${parameter.resultat_alphanumerique} ${parameter.label}@${parameter.date_prelevement}${parameter.older_than_a_year ? " (old)" : ""}`,
-      ),
-    otherNetworks: section.other_networks_with_issues.map((network) => `${network.code}:${network.level}@${network.sampled_at}`).sort(),
-  };
 }
 
 const judge = (water: CommuneWater, udiCode: string | undefined) => essentials(evaluateWaterQuality({ ...selectWater(water, udiCode, NOW), now: NOW }));

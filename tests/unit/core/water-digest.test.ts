@@ -3,12 +3,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { digestResults, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest, type WaterDigest } from "../../../src/core/water/index.ts";
-import type { WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import type { WaterResult } from "../../../src/core/types.ts";
 import { communeWaterFromDigest, selectWater, type CommuneWater } from "../../../src/server/services/commune-data.ts";
 import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapCommuneUdis, mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
 import { resolvePlaceholders } from "../../fakes/upstream-server.ts";
-import { NOW, waterResult } from "./builders.ts";
+import { NOW, waterEssentials as essentials, waterResult } from "./builders.ts";
 
 const fixture = (path: string) => JSON.parse(resolvePlaceholders(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"), NOW)) as unknown;
 
@@ -27,26 +27,6 @@ function load(entry: (typeof COMMUNES)[number]): CommuneWater {
   const results = mapWaterResults(waterResultsResponseSchema.parse(fixture(entry.results)));
   const udis = entry.udis ? mapCommuneUdis(communesUdiResponseSchema.parse(fixture(entry.udis))) : [];
   return { communeCode: "00000", udis: { ok: true, data: udis }, results: { ok: true, data: results } };
-}
-
-/** What the alerts and their texts depend on. */
-function essentials(section: WaterQualitySection) {
-  return {
-    level: section.level,
-    sampledAt: section.sampled_at,
-    conclusion: section.conclusion,
-    verdict: section.official_verdict,
-    referencesExceeded: section.references_exceeded,
-    tapOnly: section.tap_only_exceedance,
-    udi: section.udi?.code ?? null,
-    udiChoice: section.udi_choice,
-    distributor: section.distributor,
-    flagged: section.parameters
-      .filter((parameter) => parameter.level === "critical" || parameter.level === "concerning")
-      .map((parameter) => `${parameter.code}=${parameter.resultat_alphanumerique}@${parameter.date_prelevement}`)
-      .sort(),
-    otherNetworks: section.other_networks_with_issues.map((network) => `${network.code}:${network.level}`).sort(),
-  };
 }
 
 function judge(water: CommuneWater, udiCode?: string) {
