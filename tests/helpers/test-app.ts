@@ -65,6 +65,12 @@ function delayQueries(client: Client, delayMs: number): Client {
 /** Each test app's clock, so that the test's browser reads cookies' expiry with the app's time (one clock). */
 const APP_CLOCKS = new WeakMap<object, () => Date>();
 
+/** An app a test built itself (createApp with a test app's deps) reads the same clock. */
+export function withAppClock<App extends object>(app: App, clock: () => Date): App {
+  APP_CLOCKS.set(app, clock);
+  return app;
+}
+
 /** The clock of a test app (the machine's when the app is not a test app). */
 export function clockOfApp(app: object): Date {
   return APP_CLOCKS.get(app)?.() ?? new Date();

@@ -10,7 +10,7 @@ import { toAddressColumnValues } from "../../src/server/db/schema/address-column
 import { alertRuns, alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
-import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
+import { useFreshApp, useTestApp, withAppClock } from "../helpers/test-app.ts";
 
 const NOW = new Date("2026-11-22T13:30:00Z");
 const ADMIN = "chef@example.org";
@@ -80,7 +80,7 @@ describe("POST /api/admin/run-alerts", () => {
   it("Workers: the route puts a plan message on the queue binding; the consumer's plan stage enqueues the batches", async () => {
     const sent: Array<{ body: AlertMessage; contentType?: string }> = [];
     const binding = { sendBatch: async (messages: Array<{ body: AlertMessage; contentType?: "json" }>) => void sent.push(...messages) };
-    const workerApp = createApp({ ...t.deps(), alertQueue: createBindingQueue(binding) });
+    const workerApp = withAppClock(createApp({ ...t.deps(), alertQueue: createBindingQueue(binding) }), t.now);
     const admin = await adminClient(() => workerApp);
     const response = await admin.post("/api/admin/run-alerts");
     expect(response.status).toBe(202);
