@@ -102,13 +102,16 @@ export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteV
   // A ban is in force only if read live while the site is in its current season (or its season is
   // unknown), or if the current season's record has it open. A ban without an end date in an
   // earlier season's record is not proof that it holds today: it is shown as information.
+  // The season a ban belongs to is its banner's (« du 18/07/2026 »), else the read's: a July 2026
+  // banner still on the page in March 2027 is information about the 2026 season, not 2027's.
+  const bannerDay = live?.prohibition ? dateInBanner(live.prohibition.title) : null;
   const liveProhibition: BathingSiteView["prohibition"] = live?.prohibition
     ? {
         title: live.prohibition.title,
         reason: live.prohibition.reason,
-        since: dateInBanner(live.prohibition.title),
+        since: bannerDay,
         current: window === null || (readDay !== null && readSeason === currentSeason && isInWindow(readDay, window)),
-        season: window === null ? null : readSeason,
+        season: window === null ? null : bannerDay ? seasonYearOf(bannerDay, window) : readSeason,
       }
     : null;
   const recordEvent = record?.events.find((event) => PROHIBITION_EVENT.test(event.type) && event.start !== null && within(today, event.start, event.end));

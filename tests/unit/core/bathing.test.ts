@@ -271,6 +271,23 @@ describe("bans: only a current one is « Baignade interdite » (issue 9, item 2)
     expect(view.prohibition && describeProhibitionDetail(view.prohibition)).toBeNull();
   });
 
+  it("a July 2026 banner still on the page in March 2027 belongs to the 2026 season, not to the coming one", () => {
+    const march = new Date("2027-03-01T10:00:00Z");
+    const view = evaluateBathingSite(
+      nearby({
+        live: live({
+          fetchedAt: march.toISOString(),
+          prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" },
+        }),
+      }),
+      march,
+    );
+    expect(view.prohibition).toMatchObject({ current: false, season: 2026 });
+    expect(view.prohibition && describeProhibition(view.prohibition)).toBe(
+      "Interdiction signalée pendant la saison 2026, depuis le 18\u00a0juillet\u00a02026 (raison sanitaire)",
+    );
+  });
+
   it("an earlier season's ban leaves the level to the classement, as for any site", () => {
     const view = evaluateBathingSite({ ...fromRecord(BONIN), record: { ...BONIN.record, classement: "Bonne" } }, WINTER);
     expect(view).toMatchObject({ level: "good", status_label: "Hors saison – Bonne", prohibition: { current: false } });
