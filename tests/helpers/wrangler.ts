@@ -11,6 +11,15 @@ export interface WranglerDev {
   stop(): Promise<void>;
 }
 
+/**
+ * Under Debian's faketime (libfaketime in LD_PRELOAD), workerd hangs at start — even
+ * `workerd --version` never returns — and it cannot be given the fake clock any other way (its
+ * Date is the machine's). The tests that need `wrangler dev` say so and are skipped there; every
+ * other suite runs on the fake clock. Without faketime (CI, a developer's run) they always run.
+ */
+export const WORKERD_CANNOT_RUN = /faketime/i.test(process.env.LD_PRELOAD ?? "");
+export const WORKERD_SKIP_REASON = "workerd hangs under libfaketime: the wrangler dev tests run without faketime";
+
 /** Runs `wrangler dev <args>` and resolves once `readyUrl` answers 2xx (90 s at most). */
 export async function startWranglerDev(args: string[], readyUrl: string): Promise<WranglerDev> {
   let output = "";

@@ -3,12 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../src/server/auth/password.ts";
 import { freePort } from "../helpers/net.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler.ts";
+import { startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
 let wrangler: WranglerDev | undefined;
 let baseUrl: string;
 
+if (WORKERD_CANNOT_RUN) console.log(WORKERD_SKIP_REASON);
+
 beforeAll(async () => {
+  if (WORKERD_CANNOT_RUN) return;
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   wrangler = await startWranglerDev(
@@ -48,7 +51,7 @@ async function medianMs(run: () => Promise<unknown>, times = 5): Promise<number>
   return samples.sort((a, b) => a - b)[Math.floor(times / 2)] ?? Number.NaN;
 }
 
-describe("password hashing in both runtimes", () => {
+describe.skipIf(WORKERD_CANNOT_RUN)("password hashing in both runtimes", () => {
   it("hashes and verifies with scrypt N=2^14, r=8, p=5 in workerd, and reports the cost", async () => {
     const response = await fetch(`${baseUrl}/hash`);
     expect(response.status, wrangler?.output()).toBe(200);
