@@ -357,14 +357,7 @@ export function waterSourceFor(communeCode: string | null): SourceRef {
   return { ...HUBEAU_SOURCE, url: `https://orobnat.sante.gouv.fr/orobnat/afficherPage.do?methode=menu&usd=AEP&idRegion=${region}` };
 }
 
-/** The section the report shows, and every parameter judged to write it (the alerts name a parameter that recovered). */
-export function judgeWaterQuality(input: Parameters<typeof evaluateWaterQuality>[0]): { section: WaterQualitySection; measured: WaterParameterView[] } {
-  const section = evaluateWaterQuality(input);
-  const measured = input.results.ok && section.sampled_at ? judgeNetwork(input.results.data, input.now).evaluated : [];
-  return { section, measured };
-}
-
-export function evaluateWaterQuality(input: {
+export interface WaterQualityInput {
   results: SourceResult<WaterResult[]>;
   udi: Udi | null;
   udis: Udi[];
@@ -375,7 +368,15 @@ export function evaluateWaterQuality(input: {
   /** INSEE code of the commune, for the link to the ministry's page of results */
   communeCode?: string | null;
   now: Date;
-}): WaterQualitySection {
+}
+
+/** The water section of the report. */
+export function evaluateWaterQuality(input: WaterQualityInput): WaterQualitySection {
+  return judgeWaterQuality(input).section;
+}
+
+/** The section the report shows, and every parameter judged to write it (the alerts name a parameter that recovered). */
+export function judgeWaterQuality(input: WaterQualityInput): { section: WaterQualitySection; measured: WaterParameterView[] } {
   const common = {
     udi: input.udi ? { code: input.udi.code, name: input.udi.name } : null,
     udis: input.udis.map((udi) => ({ code: udi.code, name: udi.name, quarter: udi.quarter })),
@@ -395,13 +396,14 @@ export function evaluateWaterQuality(input: {
     history: [],
   };
   if (!input.results.ok) {
-    return {
+    const section: WaterQualitySection = {
       ...common,
       ...empty,
       success: false,
       level: "unavailable",
       message: "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles. Réessayez dans quelques minutes.",
     };
+    return { section, measured: [] };
   }
   const otherNetworks = (input.otherNetworks ?? [])
     .map(({ udi, results }) => {
@@ -412,7 +414,7 @@ export function evaluateWaterQuality(input: {
   const judged = judgeNetwork(input.results.data, input.now);
   const newestSample = judged.newestSample;
   if (!newestSample) {
-    return {
+    const section: WaterQualitySection = {
       ...common,
       ...empty,
       other_networks_with_issues: otherNetworks,
@@ -420,9 +422,10 @@ export function evaluateWaterQuality(input: {
       level: "unavailable",
       message: "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage).",
     };
+    return { section, measured: [] };
   }
   const conclusion = newestSample.sampleConclusion;
-  return {
+  const section: WaterQualitySection = {
     ...common,
     success: true,
     level: judged.level,
@@ -439,4 +442,5 @@ export function evaluateWaterQuality(input: {
     history: [],
     message: judged.verdict === "critical" && !conclusion ? "Le dernier prélèvement a été déclaré non conforme par l'Agence régionale de santé." : null,
   };
+  return { section, measured: judged.evaluated };
 }
