@@ -13,6 +13,7 @@ import {
   type BathingAlertState,
   type Diff,
   type DroughtAlertState,
+  type JudgedNetwork,
   type LegacyWaterAlertState,
   type WaterAlertState,
 } from "../../core/alerts/index.ts";
@@ -147,15 +148,24 @@ export async function processAlertBatch(
       }
       const airIndices = snapshot ? snapshot.air : commune.air;
       const air = airIndices ? evaluateAirQuality({ ...airIndices, cams: { ok: false, reason: "not_found" }, now }) : null;
+      // Each network is judged once per commune, whatever the number of its subjects (a commune can
+      // have thousands): the judgement depends on the commune's data and the network only.
+      const judgedNetworks = new Map<string, JudgedNetwork>();
+      const judgeNetworkOnce = (water: NonNullable<typeof waterData>, code: string, udiCode: string | undefined): JudgedNetwork => {
+        const key = `${code}|${udiCode ?? ""}`;
+        let judged = judgedNetworks.get(key);
+        if (!judged) {
+          judged = { code, ...judgeWaterQuality({ ...selectWater(water, udiCode, now), now }) };
+          judgedNetworks.set(key, judged);
+        }
+        return judged;
+      };
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
         if (wants(subject, "water") && waterData) {
           // The report's judgement of each watched network, as the report page makes it (decision 052).
-          const networks = watchedNetworks(waterData, subject.udiCode).map(({ code, udiCode }) => ({
-            code,
-            ...judgeWaterQuality({ ...selectWater(waterData, udiCode, now), now }),
-          }));
+          const networks = watchedNetworks(waterData, subject.udiCode).map(({ code, udiCode }) => judgeNetworkOnce(waterData, code, udiCode));
           diffs.push(["water", diffWater(previous<WaterAlertState | LegacyWaterAlertState>("water"), networks)]);
         }
         if (wants(subject, "drought") && (droughtFree || readDrought)) {
