@@ -14,9 +14,8 @@
 // however old it is. The alert run also names, from these rows, a parameter that recovered.
 import type { Udi, WaterResult } from "../types.ts";
 import { compareResultsNewestWorstFirst, compareSamplesNewestWorstFirst } from "./evaluate.ts";
-import { WATER_WINDOW_DAYS } from "./window.ts";
+import { waterWindowStart } from "./window.ts";
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Results filed without a network list (old records, some ARS exports). */
 const NO_NETWORK = "-";
 
@@ -76,7 +75,7 @@ function place<Row>(entries: Record<string, DigestInstant<Row>>, key: string, at
  */
 export function foldIntoWaterDigest(digest: WaterDigest, results: Iterable<WaterResult>, now: Date): boolean {
   let newSample = false;
-  const since = windowStart(now);
+  const since = waterWindowStart(now);
   const knownUdis = new Set(digest.udis.map((udi) => udi.code));
   const bySample = new Map<string, WaterResult[]>();
   for (const result of results) {
@@ -112,11 +111,9 @@ export function foldIntoWaterDigest(digest: WaterDigest, results: Iterable<Water
   return newSample;
 }
 
-const windowStart = (now: Date) => new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
-
 /** Drops the samples older than twelve months from the ranking; the latest results stay, whatever their age. */
 export function pruneWaterDigest(digest: WaterDigest, now: Date): void {
-  const since = windowStart(now);
+  const since = waterWindowStart(now);
   for (const [network, samples] of Object.entries(digest.samples)) {
     for (const [code, at] of Object.entries(samples)) if (at < since) delete samples[code];
     if (Object.keys(samples).length === 0) delete digest.samples[network];

@@ -3,9 +3,8 @@ import { HUBEAU_SOURCE } from "../shared/sources.ts";
 import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
 import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
-import { WATER_WINDOW_DAYS } from "./window.ts";
+import { WATER_WINDOW_DAYS, waterWindowStart } from "./window.ts";
 
-const DAY_MS = 24 * 3600 * 1000;
 export { WATER_WINDOW_DAYS };
 export const MAX_DISPLAYED_PARAMETERS = 6;
 
@@ -244,7 +243,7 @@ export function newestSampleOf(results: readonly WaterResult[]): WaterResult | n
 
 /** A result older than this is shown with « mesure de plus d'un an ». */
 export function isOlderThanAYear(sampledAt: string, now: Date): boolean {
-  return sampledAt < new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  return sampledAt < waterWindowStart(now);
 }
 
 /**
@@ -292,7 +291,7 @@ export function officialVerdictOf(sample: WaterResult): WaterQualitySection["off
 const isOfficiallyNonCompliant = (sample: WaterResult) => sample.limitsBacteriological === "N" || sample.limitsPhysicochemical === "N";
 
 function inWindow(results: readonly WaterResult[], now: Date): WaterResult[] {
-  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  const since = waterWindowStart(now);
   return results.filter((result) => result.sampledAt >= since);
 }
 

@@ -5,9 +5,7 @@ import type { SourceResult, WaterHistoryPoint, WaterHistorySeries, WaterQualityS
 import { compareResultsNewestWorstFirst, evaluateParameter } from "./evaluate.ts";
 import { conversionFactor, parseMeasurement } from "./measurements.ts";
 import { findParameterRule } from "./parameters.ts";
-import { WATER_WINDOW_DAYS } from "./window.ts";
-
-const DAY_MS = 24 * 3600 * 1000;
+import { waterWindowStart } from "./window.ts";
 
 /**
  * Nitrates, total pesticides, sum of 20 PFAS, E. coli, enterococci, lead — in the order they are
@@ -29,7 +27,7 @@ function historyCodeOf(result: WaterResult): string | null {
  * référence or an indicative value draw none).
  */
 export function buildWaterHistory(results: readonly WaterResult[], now: Date): WaterHistorySeries[] {
-  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  const since = waterWindowStart(now);
   const byCode = new Map<string, WaterResult[]>();
   for (const result of results) {
     if (result.sampledAt < since) continue;

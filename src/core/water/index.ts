@@ -4,3 +4,4 @@ export * from "./parameters.ts";
 export * from "./notes.ts";
 export * from "./digest.ts";
 export * from "./history.ts";
+export { waterWindowStart } from "./window.ts";

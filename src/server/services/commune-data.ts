@@ -5,7 +5,7 @@ import { levelOfAtmoCode, type EpciRef } from "../../core/air/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
-import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
+import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, waterWindowStart, type WaterDigest } from "../../core/water/index.ts";
 import { HUBEAU_MAX_RESULTS } from "../../sources/hubeau/client.ts";
 import type { Sources } from "./sources.ts";
 
@@ -168,7 +168,7 @@ const OLDER_RESULTS_MAX = 5000;
  * 052). A failed read of either fails the water section: half the data would hide a non-compliance.
  */
 async function loadWaterForCode(sources: Sources, communeCode: string, now: Date): Promise<CommuneWater> {
-  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const since = waterWindowStart(now).slice(0, 10);
   const olderSince = new Date(now.getTime() - OLDER_RESULTS_YEARS * 365 * DAY_MS).toISOString().slice(0, 10);
   const [udis, window, older] = await Promise.all([
     sources.fetchCommuneUdis({ communeCode }),
@@ -212,7 +212,7 @@ function mergeResults(...lists: WaterResult[][]): WaterResult[] {
 function rankNetworks(results: readonly WaterResult[], now: Date): Map<string, { samples: number; newest: string }> {
   const samples = new Map<string, Set<string>>();
   const newest = new Map<string, string>();
-  const since = new Date(now.getTime() - WATER_WINDOW_DAYS * DAY_MS).toISOString();
+  const since = waterWindowStart(now);
   for (const result of results) {
     if (result.sampledAt < since) continue;
     for (const network of result.networks) {
