@@ -1,7 +1,38 @@
-// The one home of Paris time: calendar days, wall-clock hours and schedules (CET or CEST).
-// Every rule that speaks of « today », « this season » or « 17:00 » reads Paris time through here.
+// The one home of local time: Paris calendar days, wall-clock hours and schedules (CET or CEST), and
+// each overseas territory's own calendar day. Every rule that speaks of « today », « this season » or
+// « 17:00 » reads its clock through here.
 
 const PARIS = "Europe/Paris";
+
+/** IANA time zone of each overseas department or collectivity (INSEE department code); the rest of France is Paris. */
+const TERRITORY_TIME_ZONES: Readonly<Record<string, string>> = {
+  "971": "America/Guadeloupe",
+  "972": "America/Martinique",
+  "973": "America/Cayenne",
+  "974": "Indian/Reunion",
+  "975": "America/Miquelon",
+  "976": "Indian/Mayotte",
+  "977": "America/St_Barthelemy",
+  "978": "America/Marigot",
+};
+
+/** The time zone a commune lives on (INSEE commune code): its territory's for overseas, Paris otherwise. */
+export function timeZoneOfCommune(citycode: string): string {
+  const code = citycode.trim().toUpperCase();
+  return TERRITORY_TIME_ZONES[code.slice(0, 3)] ?? PARIS;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone (an overseas territory's own day). */
+export function todayInZone(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
+  return `${value("year")}-${value("month")}-${value("day")}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant for a commune: its territory's local day overseas, Paris's elsewhere. */
+export function todayForCommune(now: Date, citycode: string): string {
+  return todayInZone(now, timeZoneOfCommune(citycode));
+}
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface ParisParts {
