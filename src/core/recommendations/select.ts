@@ -2,7 +2,7 @@
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
-import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
+import { type Advice, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conversionFactor } from "../water/measurements.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
@@ -219,18 +219,45 @@ export type SelectedAdvice = Advice & { prominent: boolean };
 const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
 
 /**
+ * What could not be checked of the three sections « Bonne nouvelle » speaks for (ARCHITECTURE.md,
+ * data rules): a source that failed, a section with nothing published, a drought zone whose level
+ * VigiEau sends and we do not know.
+ */
+function uncheckedSections({ water, air, drought }: RecommendationInput): UncheckedSection[] {
+  const unchecked: UncheckedSection[] = [];
+  if (!water.success) unchecked.push({ section: "water", reason: "unavailable" });
+  else if (water.level === "unavailable") unchecked.push({ section: "water", reason: "not-published" });
+  if (!air.success) unchecked.push({ section: "air", reason: "unavailable" });
+  else if (!air.index || air.level === "unavailable") unchecked.push({ section: "air", reason: "not-published" });
+  if (!drought.success) unchecked.push({ section: "drought", reason: "unavailable" });
+  else if ((drought.zones ?? []).some((zone) => zone.gravity === null)) unchecked.push({ section: "drought", reason: "unrecognised" });
+  return unchecked;
+}
+
+/**
+ * Water, air and drought were all read and none calls for anything: the only case « Bonne
+ * nouvelle » may speak for. A drought « Vigilance » is not clear: it calls for saving water.
+ */
+function isAllClear({ water, air, drought }: RecommendationInput): boolean {
+  const waterClear = water.success && water.sampled_at !== null && (water.level === "excellent" || water.level === "good" || water.level === "acceptable");
+  const airClear = air.success && air.index !== null && (air.level === "excellent" || air.level === "good");
+  const droughtClear = drought.success && (drought.zones ?? []).length === 0 && drought.gravity === null;
+  return waterClear && airClear && droughtClear;
+}
+
+/**
  * Every advice that applies, in the order people should read it: advice for vulnerable people
- * (pregnant women, infants…) first whenever it applies, then the most severe; « Bonne nouvelle ! »
- * when none applies, « Données momentanément incomplètes » when nothing could be read. Each domain
- * gets at most one prominent box: its first critical or warning advice.
+ * (pregnant women, infants…) first whenever it applies, then the most severe. What could not be
+ * checked is said, section by section; « Bonne nouvelle ! » only when water, air and drought were
+ * all read and clear and nothing applies. Each domain gets at most one prominent box: its first
+ * critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
   const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
-  const sections = [input.water, input.air, input.drought];
-  if (all.length === 0 && sections.every((section) => section.level === "unavailable")) {
-    return [{ id: "no-data", category: "general", severity: "info", vulnerable: false, facts: {}, prominent: false }];
-  }
-  if (all.length === 0) {
+  const unchecked = uncheckedSections(input);
+  if (unchecked.length > 0) {
+    all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });
+  } else if (all.length === 0 && isAllClear(input)) {
     return [{ id: "all-clear", category: "general", severity: "success", vulnerable: false, facts: {}, prominent: false }];
   }
   // Array.prototype.sort is stable: within a rank, domains keep the report's order.

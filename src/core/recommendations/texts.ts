@@ -35,6 +35,35 @@ export const ADVICE_SOURCES = {
  */
 export type OzoneNote = "responsible" | "season" | null;
 
+/**
+ * A section that could not be checked and why: its source failed (`unavailable`), it published
+ * nothing for the address (`not-published`), or a drought zone's level is not one we know.
+ */
+export type UncheckedSection =
+  { section: "water" | "air" | "drought"; reason: "unavailable" | "not-published" } | { section: "drought"; reason: "unrecognised" };
+
+const UNCHECKED_SENTENCES = {
+  water: {
+    unavailable: "La qualité de l'eau du robinet n'a pas pu être vérifiée : les résultats du contrôle sanitaire sont momentanément indisponibles.",
+    "not-published": "La qualité de l'eau du robinet n'a pas pu être vérifiée : aucune analyse n'a été publiée pour ce réseau.",
+  },
+  air: {
+    unavailable: "La qualité de l'air n'a pas pu être vérifiée : les données sont momentanément indisponibles.",
+    "not-published":
+      "La qualité de l'air n'a pas pu être vérifiée : aucun indice n'est publié aujourd'hui pour votre commune et aucune estimation n'est disponible.",
+  },
+  drought: {
+    unavailable: "Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées : VigiEau est momentanément indisponible.",
+    "not-published": "Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées.",
+    unrecognised: "Le niveau de restriction d'une zone de sécheresse n'est pas reconnu : consultez l'arrêté préfectoral.",
+  },
+} as const;
+
+function describeUnchecked(unchecked: UncheckedSection): string {
+  const sentences: Record<string, string> = UNCHECKED_SENTENCES[unchecked.section];
+  return sentences[unchecked.reason] ?? "";
+}
+
 /** The facts each advice is written from: values, units, names and flags, never sentences. */
 export interface AdviceFacts {
   "water-non-compliant": Record<string, never>;
@@ -61,7 +90,8 @@ export interface AdviceFacts {
   "bathing-prohibited": { sites: string[] };
   "bathing-cyanobacteria": Record<string, never>;
   "bathing-poor": { sites: string[] };
-  "no-data": Record<string, never>;
+  /** water, air or drought that could not be checked: each named, never good news */
+  unchecked: { sections: UncheckedSection[] };
   "all-clear": Record<string, never>;
 }
 
@@ -236,11 +266,17 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${quoted(sites).join(", ")} : les derniers résultats ne sont pas bons. Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
 
-  "no-data": () => ({
-    ...general,
-    title: "Données momentanément incomplètes",
-    text: "Les données officielles n'ont pas pu être obtenues pour votre adresse. Aucune conclusion ne peut en être tirée : réessayez dans quelques minutes.",
-  }),
+  // Never good news: what could not be checked, each section by name (ARCHITECTURE.md, data rules).
+  unchecked: ({ sections }) => {
+    const retry = sections.some((unchecked) => unchecked.reason === "unavailable");
+    return {
+      ...general,
+      title: sections.every((unchecked) => unchecked.reason === "unavailable")
+        ? "Données momentanément incomplètes"
+        : "Bilan incomplet : tout n'a pas pu être vérifié",
+      text: `${sections.map(describeUnchecked).join(" ")} Ce bilan ne permet donc pas de conclure sur ${sections.length > 1 ? "ces points" : "ce point"}${retry ? " : réessayez dans quelques minutes" : ""}.`,
+    };
+  },
 
   "all-clear": () => ({
     ...general,

@@ -38,12 +38,16 @@ describe("selectRecommendations", () => {
   });
 
   it("does not claim good news when no data could be obtained", () => {
-    const [only] = select({
+    const [only, ...rest] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
     });
-    expect(only?.id).toBe("no-data");
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ id: "unchecked", severity: "info", title: "Données momentanément incomplètes" });
+    expect(only?.text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    expect(only?.text).toContain("La qualité de l'air n'a pas pu être vérifiée");
+    expect(only?.text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
   });
 
   it.each([
@@ -255,6 +259,77 @@ describe("selectRecommendations", () => {
   });
 });
 
+// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// and clear; otherwise say what could not be checked. » Observed (issue 21): an overseas commune with
+// Hub'Eau failing got « Bonne nouvelle ! … aucune précaution particulière » as its only advice.
+describe("« Bonne nouvelle » only when water, air and drought were all read and clear; otherwise say what could not be checked", () => {
+  const hubEauDown = evaluateWaterQuality({ results: { ok: false, reason: "http", status: 503 }, udi: null, udis: [], now: NOW });
+  const noAnalysis = evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW });
+  const airDown = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW });
+  const noAirPublished = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW });
+  const vigieauDown = evaluateDrought({ zones: { ok: false, reason: "network" }, now: NOW });
+  const reassurance = /Bonne nouvelle|aucune précaution/i;
+  const words = (list: ReturnType<typeof select>) => list.map((r) => `${r.title} ${r.text}`).join(" ");
+
+  it("Hub'Eau down, air « Bon », no drought restriction: the water could not be checked, no good news", () => {
+    const list = select({ water: hubEauDown, air: air(), drought: drought() });
+    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list[0]).toMatchObject({ category: "general", severity: "info", prominent: false, title: "Données momentanément incomplètes" });
+    expect(list[0]?.text).toBe(
+      "La qualité de l'eau du robinet n'a pas pu être vérifiée\u00a0: les résultats du contrôle sanitaire sont momentanément indisponibles. Ce bilan ne permet donc pas de conclure sur ce point\u00a0: réessayez dans quelques minutes.",
+    );
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("no analysis published for the network: said as such, no good news", () => {
+    const list = select({ water: noAnalysis, air: air(), drought: drought() });
+    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list[0]?.title).toBe("Bilan incomplet\u00a0: tout n'a pas pu être vérifié");
+    expect(list[0]?.text).toContain("aucune analyse n'a été publiée pour ce réseau");
+    expect(list[0]?.text).not.toContain("réessayez");
+  });
+
+  it.each([
+    ["the air sources fail", () => ({ air: airDown }), "La qualité de l'air n'a pas pu être vérifiée\u00a0: les données sont momentanément indisponibles."],
+    ["no air index nor estimate is published today", () => ({ air: noAirPublished }), "aucun indice n'est publié aujourd'hui pour votre commune"],
+    ["VigiEau fails", () => ({ drought: vigieauDown }), "VigiEau est momentanément indisponible"],
+    [
+      "a drought zone's level is not one we know",
+      () => ({ drought: drought([droughtZone({ gravity: null })]) }),
+      "Le niveau de restriction d'une zone de sécheresse n'est pas reconnu\u00a0: consultez l'arrêté préfectoral.",
+    ],
+  ])("%s: that section is named, never « Bonne nouvelle »", (_case, sections, sentence) => {
+    const list = select({ water: water(), air: air(), drought: drought(), ...sections() });
+    expect(list.map((r) => r.id)).toContain("unchecked");
+    expect(list.find((r) => r.id === "unchecked")?.text).toContain(sentence);
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("names every section that could not be checked, alongside the advice that applies", () => {
+    const list = select({ water: hubEauDown, air: air(2), drought: vigieauDown });
+    expect(list.map((r) => r.id)).toEqual(["air-moderate", "unchecked"]);
+    const text = list[1]?.text ?? "";
+    expect(text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    expect(text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
+    expect(text).not.toContain("La qualité de l'air");
+    expect(text).toContain("Ce bilan ne permet donc pas de conclure sur ces points");
+  });
+
+  it("drought « Vigilance » is not clear: never « Bonne nouvelle » (vigilance calls for saving water)", () => {
+    const list = select({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "vigilance" })]) });
+    expect(list.map((r) => r.id)).not.toContain("all-clear");
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("all three read and clear: « Bonne nouvelle ! », and only then", () => {
+    expect(ids({})).toEqual(["all-clear"]);
+    // The model's estimate is read too: a « Bon » estimate is clear.
+    const estimated = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+    expect(estimated.origin).toBe("cams");
+    expect(ids({ air: estimated })).toEqual(["all-clear"]);
+  });
+});
+
 describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   const restrictions = ["Arrosage des pelouses, massifs fleuris", "Lavage de véhicules par des particuliers", "Remplissage des piscines privées"];
   // Every id of the table with the facts of each of its variants: a new id fails to compile here until it is tested.
@@ -291,7 +366,23 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
     "bathing-poor": [{ sites: ["Plage du Bonin"] }],
-    "no-data": [{}],
+    unchecked: [
+      { sections: [{ section: "water", reason: "unavailable" }] },
+      {
+        sections: [
+          { section: "water", reason: "not-published" },
+          { section: "air", reason: "not-published" },
+        ],
+      },
+      {
+        sections: [
+          { section: "water", reason: "unavailable" },
+          { section: "air", reason: "unavailable" },
+          { section: "drought", reason: "unavailable" },
+        ],
+      },
+      { sections: [{ section: "drought", reason: "unrecognised" }] },
+    ],
     "all-clear": [{}],
   };
   const rows = (Object.keys(SAMPLES) as AdviceId[]).flatMap((id) => SAMPLES[id].map((facts, variant) => [id, variant, facts] as const));
