@@ -35,10 +35,9 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
     list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: {} });
   }
 
-  const nitrates = byCode(water.parameters, "1340");
-  const nitratesMgPerL = nitrates && nitrates.note !== "uncomparable-unit" && !nitrates.resultat_alphanumerique.trim().startsWith("<") ? nitrates.value : null;
-  if (nitratesMgPerL !== null && nitratesMgPerL > RECOMMENDATION_THRESHOLDS.nitratesMgPerL) {
-    list.push(nitratesAdvice(nitratesMgPerL, { germsDetected: hasMicrobiologicalProblem(water) }));
+  const nitrates = nitratesReading(byCode(water.parameters, "1340"));
+  if (nitrates && nitrates.mgPerL > RECOMMENDATION_THRESHOLDS.nitratesMgPerL) {
+    list.push(nitratesAdvice(nitrates, { germsDetected: hasMicrobiologicalProblem(water) }));
   }
 
   const pesticides = exceededPesticides(water.parameters);
@@ -77,15 +76,36 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
 }
 
 /**
- * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
- * drink the water; above 100 mg/L nobody does. Both are advice for vulnerable people, shown first.
+ * The nitrates value the advice reads, in mg/L: none below quantification or in a unit we cannot
+ * compare; `lowerBound` when the laboratory wrote « >100 » (at least that much, the exact value
+ * beyond its range).
  */
-function nitratesAdvice(mgPerL: number, { germsDetected }: { germsDetected: boolean }): Advice {
-  if (mgPerL > 100)
-    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-100", germsDetected } };
-  if (mgPerL > 50)
-    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-limit", germsDetected } };
-  return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, band: "near-limit", germsDetected } };
+function nitratesReading(parameter: WaterParameterView | undefined): { mgPerL: number; lowerBound: boolean } | null {
+  if (!parameter || parameter.value === null || parameter.note === "uncomparable-unit") return null;
+  const raw = parameter.resultat_alphanumerique.trim();
+  if (raw.startsWith("<")) return null;
+  return { mgPerL: parameter.value, lowerBound: raw.startsWith(">") };
+}
+
+/**
+ * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
+ * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
+ * laboratory's « >100 » is above 100. Both are shown first.
+ */
+function nitratesAdvice({ mgPerL, lowerBound }: { mgPerL: number; lowerBound: boolean }, { germsDetected }: { germsDetected: boolean }): Advice {
+  if (mgPerL > 100 || (lowerBound && mgPerL >= 100)) {
+    return { id: "water-nitrates-above-100", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, lowerBound, germsDetected } };
+  }
+  if (mgPerL > 50 || (lowerBound && mgPerL >= 50)) {
+    return {
+      id: "water-nitrates",
+      category: "water",
+      severity: "critical",
+      vulnerable: true,
+      facts: { mgPerL, lowerBound, band: "above-limit", germsDetected },
+    };
+  }
+  return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, lowerBound, band: "near-limit", germsDetected } };
 }
 
 const PFAS_CODES = new Set(["8847", "5347", "6561"]);

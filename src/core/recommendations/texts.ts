@@ -24,6 +24,11 @@ export const ADVICE_SOURCES = {
     name: "Arrêté du 20 août 2014 relatif aux recommandations sanitaires (Légifrance)",
     url: "https://www.legifrance.gouv.fr/loda/id/JORFTEXT000029413664",
   },
+  /** the DGS's report on nitrates in tap water, with the sanitary guidance above 50 and above 100 mg/L */
+  nitratesAbove100: {
+    name: "Ministère chargé de la santé (DGS) – La qualité de l'eau potable vis-à-vis des nitrates",
+    url: "https://eaufrance.fr/publications/la-qualite-de-leau-potable-vis-vis-des-nitrates-donnees-2015",
+  },
   overview: { name: "Les sources officielles de Zone Santé", url: "/sources" },
   bathing: { name: "Ministère chargé de la santé – eaux de baignade", url: "https://baignades.sante.gouv.fr/" },
   drought: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
@@ -69,11 +74,15 @@ export interface AdviceFacts {
   "water-non-compliant": Record<string, never>;
   "water-nitrates": {
     mgPerL: number;
-    /** which ARS guidance applies: above 100 mg/L, above the 50 mg/L limit, or compliant near it */
-    band: "above-100" | "above-limit" | "near-limit";
+    /** the laboratory wrote « >x »: at least that much */
+    lowerBound: boolean;
+    /** which ARS guidance applies: above the 50 mg/L limit (up to 100 mg/L), or compliant near it */
+    band: "above-limit" | "near-limit";
     /** germs found at the last analysis: the water's other uses are in question too */
     germsDetected: boolean;
   };
+  /** above 100 mg/L (or « >100 »): nobody drinks the water */
+  "water-nitrates-above-100": { mgPerL: number; lowerBound: boolean; germsDetected: boolean };
   "water-pesticides": { total: boolean; substance: string; microgramsPerL: number };
   "water-pfas": { microgramsPerL: number };
   "water-lead": { microgramsPerL: number };
@@ -120,6 +129,11 @@ export type Advice = AdviceOf;
 
 const quoted = (names: readonly string[]) => names.map((name) => `« ${name} »`);
 
+/** « 62 mg/L », or « plus de 100 mg/L » when the laboratory wrote « >100 ». */
+const nitratesValue = (mgPerL: number, lowerBound: boolean) => `${lowerBound ? "plus de " : ""}${formatNumberFr(mgPerL, 1)}${NBSP}mg/L`;
+
+const GERMS_SENTENCE = " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS.";
+
 const water = { link: ARTICLE_LINKS.water, source: ADVICE_SOURCES.water };
 const bathing = { link: ARTICLE_LINKS.bathing, source: ADVICE_SOURCES.bathing };
 const drought = { link: ARTICLE_LINKS.drought, source: ADVICE_SOURCES.drought };
@@ -142,18 +156,11 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
   }),
 
   // ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
-  // drink the water (bottled water labelled suitable for infant feeding); above 100 mg/L nobody
-  // does. Others may drink it only when nothing else is wrong with it (germs found: no such word).
-  "water-nitrates": ({ mgPerL, band, germsDetected }) => {
-    const value = `${formatNumberFr(mgPerL, 1)}${NBSP}mg/L`;
-    const germs = germsDetected ? " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS." : "";
-    if (band === "above-100") {
-      return {
-        ...water,
-        title: "Nitrates au-delà de 100 mg/L : ne buvez pas l'eau du robinet",
-        text: `Le dernier résultat (${value}) dépasse 100${NBSP}mg/L. À ce niveau, les agences régionales de santé recommandent que personne ne boive l'eau du robinet ni ne l'utilise pour préparer les repas ou les biberons : utilisez de l'eau embouteillée.${germs}`,
-      };
-    }
+  // drink the water (bottled water labelled suitable for infant feeding). Others may drink it only
+  // when nothing else is wrong with it (germs found: no such word). Above 100 mg/L: its own entry.
+  "water-nitrates": ({ mgPerL, lowerBound, band, germsDetected }) => {
+    const value = nitratesValue(mgPerL, lowerBound);
+    const germs = germsDetected ? GERMS_SENTENCE : "";
     if (band === "above-limit") {
       const others = germsDetected ? germs : " Pour les autres personnes, la présence de nitrates à ce niveau ne justifie pas de restriction.";
       return {
@@ -168,6 +175,15 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
       text: `Le dernier résultat (${value}) est conforme : il reste sous la limite de 50${NBSP}mg/L, fixée pour protéger les femmes enceintes et les nourrissons. Aucune précaution n'est demandée à ce niveau. Au-delà de 50${NBSP}mg/L, ces personnes devraient utiliser une autre eau pour boire et préparer les biberons.${germs}`,
     };
   },
+
+  // DGS and ANSES (DATA-SOURCES.md): above 100 mg/L the water must not be used, by anyone, for
+  // drinking nor for preparing food — not only by pregnant women and infants.
+  "water-nitrates-above-100": ({ mgPerL, lowerBound, germsDetected }) => ({
+    link: ARTICLE_LINKS.water,
+    source: ADVICE_SOURCES.nitratesAbove100,
+    title: `Nitrates au-delà de 100${NBSP}mg/L : personne ne doit boire l'eau du robinet`,
+    text: `Le dernier résultat (${nitratesValue(mgPerL, lowerBound)}) dépasse 100${NBSP}mg/L. À ce niveau, l'eau du robinet ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments et des biberons : utilisez de l'eau embouteillée. Elle reste utilisable pour la toilette et le ménage, sauf consigne contraire de votre mairie ou de l'ARS.${germsDetected ? GERMS_SENTENCE : ""}`,
+  }),
 
   "water-pesticides": ({ total, substance, microgramsPerL }) => ({
     ...water,

@@ -79,11 +79,33 @@ describe("selectRecommendations", () => {
       expect(found?.text).toMatch(/est conforme/);
     });
 
-    it("above 100 mg/L: nobody should drink it — the sentence « others can drink » is gone", () => {
-      const found = advice([nitrates("120")]);
-      expect(found?.severity).toBe("critical");
-      expect(found?.text).toMatch(/personne ne boive l'eau du robinet/);
-      expect(found?.text).not.toMatch(/autres personnes/);
+    // DGS guidance (DATA-SOURCES.md; ANSES and the DGS's nitrates reports): « au-delà de 100 mg/L,
+    // l'eau ne doit pas être utilisée pour la boisson ni la préparation des aliments », for everyone.
+    // Observed (issue 21): a laboratory's « >100 » read as 100 and got the 50–100 advice, which
+    // says the water « ne justifie pas de restriction » for others.
+    it.each([
+      ["120", 120, "120\u00a0mg/L"],
+      [">100", 100, "plus de 100\u00a0mg/L"],
+      [">150", 150, "plus de 150\u00a0mg/L"],
+    ])("above 100 mg/L (%s): its own advice, nobody drinks the water, with its source", (raw, numeric, written) => {
+      const list = select({
+        water: water([waterResult({ rawValue: raw, numericValue: numeric, limitsPhysicochemical: "N" })]),
+        air: air(),
+        drought: drought(),
+      });
+      expect(list.map((r) => r.id)).not.toContain("water-nitrates");
+      const found = list.find((r) => r.id === "water-nitrates-above-100");
+      expect(found).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
+      expect(found?.title).toBe("Nitrates au-delà de 100\u00a0mg/L\u00a0: personne ne doit boire l'eau du robinet");
+      expect(found?.text).toContain(`Le dernier résultat (${written}) dépasse 100\u00a0mg/L.`);
+      expect(found?.text).toContain("ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments");
+      expect(found?.text).not.toMatch(/autres personnes|ne justifie pas de restriction/);
+      expect(found?.source.url).toBe("https://eaufrance.fr/publications/la-qualite-de-leau-potable-vis-vis-des-nitrates-donnees-2015");
+      expect(list[0]?.id).toBe("water-nitrates-above-100");
+    });
+
+    it("exactly 100 mg/L is not above 100: the advice for pregnant women and infants", () => {
+      expect(advice([nitrates("100")])?.title).toMatch(/femmes enceintes et les nourrissons/);
     });
 
     it("with E. coli detected, never says others can drink it", () => {
@@ -336,10 +358,14 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   const SAMPLES: { [K in AdviceId]: AdviceFacts[K][] } = {
     "water-non-compliant": [{}],
     "water-nitrates": [
-      { mgPerL: 120, band: "above-100", germsDetected: false },
-      { mgPerL: 62, band: "above-limit", germsDetected: true },
-      { mgPerL: 62, band: "above-limit", germsDetected: false },
-      { mgPerL: 44, band: "near-limit", germsDetected: false },
+      { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: true },
+      { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: false },
+      { mgPerL: 60, lowerBound: true, band: "above-limit", germsDetected: false },
+      { mgPerL: 44, lowerBound: false, band: "near-limit", germsDetected: false },
+    ],
+    "water-nitrates-above-100": [
+      { mgPerL: 120, lowerBound: false, germsDetected: false },
+      { mgPerL: 100, lowerBound: true, germsDetected: true },
     ],
     "water-pesticides": [
       { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6 },
