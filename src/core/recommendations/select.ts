@@ -2,7 +2,8 @@
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
-import { type Advice, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
+import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
+import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { conversionFactor } from "../water/measurements.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
@@ -30,6 +31,8 @@ function inMicrogramsPerLitre(parameter: WaterParameterView | undefined): number
 function waterAdvice(water: WaterQualitySection): Advice[] {
   if (!water.success || water.level === "unavailable") return [];
   const list: Advice[] = [];
+  // The ARS's conclusion prevails: when it restricts the use of the water, no advice says there is no restriction.
+  const arsInstruction = conclusionRestrictsUse(water.conclusion) ? water.conclusion : null;
 
   if (water.level === "critical") {
     list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: {} });
@@ -37,7 +40,7 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
 
   const nitrates = nitratesReading(byCode(water.parameters, "1340"));
   if (nitrates && nitrates.mgPerL > RECOMMENDATION_THRESHOLDS.nitratesMgPerL) {
-    list.push(nitratesAdvice(nitrates, { germsDetected: hasMicrobiologicalProblem(water) }));
+    list.push(nitratesAdvice(nitrates, { germsDetected: hasMicrobiologicalProblem(water), arsInstruction }));
   }
 
   const pesticides = exceededPesticides(water.parameters);
@@ -48,7 +51,7 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
       category: "water",
       severity: "warning",
       vulnerable: false,
-      facts: { total: worst.parameter.code === "6276", substance: worst.parameter.libelle_parametre, microgramsPerL: worst.microgramsPerLitre },
+      facts: { total: worst.parameter.code === "6276", substance: worst.parameter.libelle_parametre, microgramsPerL: worst.microgramsPerLitre, arsInstruction },
     });
   }
 
@@ -63,9 +66,30 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
   }
   if (water.level === "concerning" && list.length === 0) {
     // The card reads « À surveiller »: never answer it with « Bonne nouvelle ! ».
-    list.push({ id: "water-watch", category: "water", severity: "info", vulnerable: false, facts: { tapOnlyExceedance: Boolean(water.tap_only_exceedance) } });
+    list.push({ id: "water-watch", category: "water", severity: "info", vulnerable: false, facts: { ...watchReasons(water), arsInstruction } });
   }
   return list;
+}
+
+/**
+ * Why the water is « à surveiller », each reason in its own words: lead, copper or nickel above
+ * their limit at one building's tap; a limit exceeded under a prefectoral derogation; a référence
+ * de qualité exceeded; a metabolite classed non-relevant above its 0,9 µg/L valeur indicative
+ * (ANSES) — neither a limit nor a derogation.
+ */
+function watchReasons(water: WaterQualitySection): Omit<AdviceFacts["water-watch"], "arsInstruction"> {
+  const concerning = water.parameters.filter((parameter) => parameter.level === "concerning");
+  const metabolite = concerning.find((parameter) => parameter.limit_kind === "indicative");
+  const metaboliteMicrogramsPerL = inMicrogramsPerLitre(metabolite);
+  return {
+    tapOnly: Boolean(water.tap_only_exceedance),
+    derogation: water.official_verdict === "derogation" || concerning.some((parameter) => parameter.note === "derogation"),
+    referenceExceeded: Boolean(water.references_exceeded) || concerning.some((parameter) => parameter.limit_kind === "reference"),
+    metabolite:
+      metabolite && metaboliteMicrogramsPerL !== null
+        ? { name: metabolite.name || metabolite.libelle_parametre, microgramsPerL: metaboliteMicrogramsPerL }
+        : null,
+  };
 }
 
 /** E. coli, enterococci or other germs found at the last analysis: the water's other uses are in question too. */
@@ -92,7 +116,10 @@ function nitratesReading(parameter: WaterParameterView | undefined): { mgPerL: n
  * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
  * laboratory's « >100 » is above 100. Both are shown first.
  */
-function nitratesAdvice({ mgPerL, lowerBound }: { mgPerL: number; lowerBound: boolean }, { germsDetected }: { germsDetected: boolean }): Advice {
+function nitratesAdvice(
+  { mgPerL, lowerBound }: { mgPerL: number; lowerBound: boolean },
+  { germsDetected, arsInstruction }: { germsDetected: boolean; arsInstruction: string | null },
+): Advice {
   if (mgPerL > 100 || (lowerBound && mgPerL >= 100)) {
     return { id: "water-nitrates-above-100", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, lowerBound, germsDetected } };
   }
@@ -102,10 +129,16 @@ function nitratesAdvice({ mgPerL, lowerBound }: { mgPerL: number; lowerBound: bo
       category: "water",
       severity: "critical",
       vulnerable: true,
-      facts: { mgPerL, lowerBound, band: "above-limit", germsDetected },
+      facts: { mgPerL, lowerBound, band: "above-limit", germsDetected, arsInstruction },
     };
   }
-  return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, lowerBound, band: "near-limit", germsDetected } };
+  return {
+    id: "water-nitrates",
+    category: "water",
+    severity: "info",
+    vulnerable: false,
+    facts: { mgPerL, lowerBound, band: "near-limit", germsDetected, arsInstruction },
+  };
 }
 
 const PFAS_CODES = new Set(["8847", "5347", "6561"]);
