@@ -14,7 +14,7 @@ const RESTRICTION = [
   /\bdéconseill/i,
   /\binterdi(?:t|te|ts|tes|ction)\b/i,
   /\bimpropre\b/i,
-  /\bbouillir\b|\bébullition\b/i,
+  /(?<!\p{L})(?:bouillir|ébullition)(?!\p{L})/iu,
   /\brestriction|\brestrein|\blimiter\s+(?:la\s+)?consommation/i,
   /\bbiberons?\b|\bnourrissons?\b|\bfemmes?\s+enceintes?\b/i,
   /\beau\s+(?:en\s+bouteille|embouteillée|conditionnée)/i,

@@ -14,6 +14,7 @@ describe("an ARS conclusion that restricts the use of the water is recognised as
     "Eau non conforme. La consommation de l'eau est déconseillée aux femmes enceintes et aux nourrissons.",
     "Contamination bactériologique : faire bouillir l'eau avant consommation.",
     "Eau impropre à la consommation humaine.",
+    "Mesure de précaution : ébullition de l'eau une minute avant consommation.",
     "Interdiction de consommation de l'eau du robinet jusqu'à nouvel ordre.",
     "Eau non conforme : utiliser de l'eau embouteillée pour la boisson.",
   ])("restricts: %s", (conclusion) => {
