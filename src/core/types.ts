@@ -166,6 +166,12 @@ export interface WaterQualitySection {
   last_non_compliance: { sampled_at: string; conclusion: string | null; parameters: string[] } | null;
   /** the only limits exceeded are lead, copper or nickel at one tap: the network is not critical */
   tap_only_exceedance: boolean;
+  /**
+   * When the ARS declared the newest sample non-compliant: that sample's results the laboratory
+   * gave as a word of presence (« Présence », « Positif ») rather than a number — facts we cannot
+   * compare with a limit, shown as written; [] otherwise.
+   */
+  qualitative_findings: Array<{ code: string; name: string; result: string }>;
   distributor: string | null;
   /** French message when success is false or no data */
   message: string | null;

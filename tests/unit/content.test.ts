@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { applyContentTypography, contentFiles } from "../../scripts/content-typography.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../src/core/shared/limits.ts";
 import { countWords, readingMinutes } from "../../src/markdown/reading-time.ts";
+import { evaluateParameter } from "../../src/core/water/index.ts";
+import { waterResult } from "./core/builders.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BLOG = join(ROOT, "content/blog");
@@ -173,5 +175,79 @@ describe("reading time", () => {
   it("rounds to minutes at about 200 words a minute, at least one", () => {
     expect(readingMinutes("mot ".repeat(50))).toBe(1);
     expect(readingMinutes("mot ".repeat(1000))).toBe(5);
+  });
+});
+
+/** A content file as a reader sees its words: no-break spaces as ordinary ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+/** The paragraphs (and list items) of an article that mention `subject`. */
+const paragraphsAbout = (slug: string, subject: RegExp) =>
+  plain(readArticle(`${slug}.md`).body)
+    .split(/\n\s*\n|\n(?=- )/)
+    .filter((paragraph) => subject.test(paragraph));
+
+// Issue 21: the articles and /sources said what the app no longer does (or never should):
+// chlorine « à titre d'information », nitrates above 50 mg/L « consommable » with no 100 mg/L case,
+// PFAS under a « valeur de gestion », a reference « N » shown « À surveiller », CAMS shown only
+// without an ATMO index. ARCHITECTURE.md, data rules, is the reference for each.
+describe("the articles and /sources say what the app does (chlorine, nitrates above 100 mg/L, PFAS, references, CAMS)", () => {
+  it("chlorine: a fact, a taste note above 0,6 mg/L, no regulatory value, never an alert — never a « référence de qualité » or a « dérogation »", () => {
+    const [chlorine] = paragraphsAbout("impact-eau-sante", /^Le chlore sert/m);
+    expect(chlorine).toBeDefined();
+    expect(chlorine).toContain("aucune valeur limite");
+    expect(chlorine).toContain("au-delà de 0,6 mg/L, une note indique seulement que le goût de chlore peut se sentir");
+    expect(chlorine).toContain("ne déclenche jamais d'alerte");
+    expect(chlorine).not.toMatch(/à titre d'information/);
+    for (const { file, text } of filesUnder("content", /\.(md|json)$/)) {
+      for (const paragraph of plain(text)
+        .split(/\n\s*\n/)
+        .filter((candidate) => /chlore/i.test(candidate))) {
+        expect(paragraph, file).not.toMatch(/référence de qualité|dérogation/i);
+      }
+    }
+  });
+
+  it("nitrates: above 100 mg/L nobody drinks the water; « consommable » is said only of 50–100 mg/L", () => {
+    const nitrates = paragraphsAbout("impact-eau-sante", /nitrates/i).join("\n");
+    expect(nitrates).toContain("Au-delà de 100 mg/L, plus personne ne doit boire l'eau du robinet");
+    const consumable = paragraphsAbout("impact-eau-sante", /consommable/).filter((paragraph) => /nitrates/i.test(paragraph));
+    expect(consumable.length).toBeGreaterThan(0);
+    for (const paragraph of consumable) expect(paragraph).toMatch(/Entre 50 et 100 mg\/L/);
+  });
+
+  it("PFAS: the sum of 20 has a limite de qualité of 0,1 µg/L from 1 January 2026, one PFAS above it is enough; never a « valeur de gestion »", () => {
+    const pfas = plain(readFileSync(join(BLOG, "pfas-2026.md"), "utf8"));
+    expect(pfas).toContain("depuis le **1er janvier 2026**, la somme de ces 20 PFAS a une **limite de qualité de 0,1 µg/L**");
+    expect(pfas).toContain("un seul PFAS mesuré au-dessus de 0,1 µg/L suffit donc à la dépasser");
+    expect(plain(readArticle("impact-eau-sante.md").body)).toContain("un seul de ces PFAS mesuré au-dessus de 0,1 µg/L suffit donc à la dépasser");
+    for (const { file, text } of filesUnder("content", /\.(md|json)$/)) expect(plain(text), file).not.toMatch(/valeurs? de gestion/i);
+  });
+
+  it("a référence de qualité exceeded reads as the app labels it, never « À surveiller » nor « Non conforme »", () => {
+    const turbidity = evaluateParameter(
+      waterResult({
+        parameterCode: "1295",
+        parameterLabel: "Turbidité",
+        rawValue: "3,4",
+        numericValue: 3.4,
+        unit: "NFU",
+        qualityLimit: null,
+        qualityReference: "<=2 NFU",
+      }),
+    );
+    expect(turbidity?.limit_kind).toBe("reference");
+    for (const slug of ["lire-analyse-udi", "impact-eau-sante"]) {
+      const body = plain(readArticle(`${slug}.md`).body);
+      expect(body, slug).toContain(`« ${turbidity?.label} »`);
+      expect(body, slug).not.toMatch(/apparaît comme « À surveiller »/);
+    }
+  });
+
+  it("/sources: the official ATMO index is the headline where it exists; the model's values are numbers labelled « estimation du modèle CAMS »", () => {
+    const sources = JSON.parse(readFileSync(join(ROOT, "content/sources.json"), "utf8")) as Array<{ id: string; provides: string }>;
+    const cams = plain(sources.find((source) => source.id === "copernicus-cams")?.provides ?? "");
+    expect(cams).not.toMatch(/uniquement lorsqu'aucun indice/);
+    expect(cams).toContain("c'est lui qui donne la qualité de l'air du jour, et ses sous-indices sont les faits affichés");
+    expect(cams).toContain("« estimation du modèle CAMS »");
   });
 });

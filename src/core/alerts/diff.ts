@@ -5,6 +5,7 @@ import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "../drought/evalu
 import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
 import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } from "../report/present.ts";
 import { formatDateFr } from "../shared/format.ts";
+import { describeQualitativeFindings } from "../water/notes.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type AlertGroup, type AlertKind, type DroughtLevelChange, renderAlertText } from "./texts.ts";
 
@@ -160,6 +161,9 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
           severity: now.level === "critical" ? "critical" : "warning",
           ...renderAlertText("water-alert", {
             nonCompliant: now.level === "critical",
+            tapOnly: section.tap_only_exceedance,
+            unexplainedVerdict: now.officialVerdict === "non_conforme" && !Object.values(now.flagged).some((fact) => fact.measuredAt === now.sampledAt),
+            qualitativeFindings: describeQualitativeFindings(section),
             networkName,
             sample,
             flagged: flaggedRows.map((row) => ({

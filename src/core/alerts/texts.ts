@@ -3,6 +3,7 @@
 // spaces; `renderAlertText` applies French typography.
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
 import type { DroughtZoneText } from "../report/present.ts";
+import { TAP_ONLY_TEXT } from "../water/notes.ts";
 
 /** One zone type whose level changed: its name and VigiEau's words, null for no restriction. */
 export interface DroughtLevelChange {
@@ -18,6 +19,12 @@ export interface AlertFacts {
   "water-alert": {
     /** critical: a limit exceeded (« non conforme »); otherwise a parameter to watch (reference, derogation) */
     nonCompliant: boolean;
+    /** the only limits exceeded are lead, copper or nickel at one building's tap (the report's note says so) */
+    tapOnly: boolean;
+    /** the ARS declared the newest sample non-compliant and no result of that sample we could read explains it */
+    unexplainedVerdict: boolean;
+    /** that sample's results given as a word (« Présence »), in the report's words; null when none */
+    qualitativeFindings: string | null;
     networkName: string | null;
     /** the newest sample and the report's headline word for it */
     sample: { sampledAt: string; word: string };
@@ -83,12 +90,26 @@ function describeDroughtChange({ typeLabel, before, after }: DroughtLevelChange)
 
 /** The words of every alert, keyed by kind. */
 export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWords } = {
-  "water-alert": ({ nonCompliant, networkName, sample, flagged, conclusion }) => ({
-    title: nonCompliant ? "Eau du robinet : non-conformité signalée" : "Eau du robinet : un paramètre à surveiller",
+  // Never a bare « signale : »: an ARS « N » that no readable result explains is said as the ARS's
+  // verdict, with what the laboratory wrote (« Présence ») and the ARS's conclusion. Lead, copper or
+  // nickel above their limit at one tap is a non-compliance measured there, as the report's row and
+  // note say — not « un paramètre à surveiller ».
+  "water-alert": ({ nonCompliant, tapOnly, unexplainedVerdict, qualitativeFindings, networkName, sample, flagged, conclusion }) => ({
+    title: nonCompliant
+      ? "Eau du robinet : non-conformité signalée"
+      : tapOnly
+        ? "Eau du robinet : non-conformité mesurée au robinet d'un bâtiment"
+        : "Eau du robinet : un paramètre à surveiller",
     lines: [
       `Dernier prélèvement${network(networkName)} : ${formatDateFr(sample.sampledAt)} – ${sample.word}.`,
+      ...(unexplainedVerdict ? [`L'Agence régionale de santé a déclaré le prélèvement du ${formatDateFr(sample.sampledAt)} non conforme.`] : []),
+      ...(qualitativeFindings ? [qualitativeFindings] : []),
       ...(flagged.length > 0 ? ["Résultats à signaler :", ...flagged.map(parameterLine)] : []),
+      ...(tapOnly ? [TAP_ONLY_TEXT] : []),
       ...officialConclusion(conclusion, sample.sampledAt),
+      ...(unexplainedVerdict && !qualitativeFindings && !conclusion
+        ? ["Les données publiées ne précisent pas le paramètre en cause : consultez les résultats officiels de votre commune."]
+        : []),
       "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
     ],
   }),

@@ -2,7 +2,8 @@
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
-import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
+import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
+import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { conversionFactor } from "../water/measurements.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
@@ -30,15 +31,16 @@ function inMicrogramsPerLitre(parameter: WaterParameterView | undefined): number
 function waterAdvice(water: WaterQualitySection): Advice[] {
   if (!water.success || water.level === "unavailable") return [];
   const list: Advice[] = [];
+  // The ARS's conclusion prevails: when it restricts the use of the water, no advice says there is no restriction.
+  const arsInstruction = conclusionRestrictsUse(water.conclusion) ? water.conclusion : null;
 
   if (water.level === "critical") {
     list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: {} });
   }
 
-  const nitrates = byCode(water.parameters, "1340");
-  const nitratesMgPerL = nitrates && nitrates.note !== "uncomparable-unit" && !nitrates.resultat_alphanumerique.trim().startsWith("<") ? nitrates.value : null;
-  if (nitratesMgPerL !== null && nitratesMgPerL > RECOMMENDATION_THRESHOLDS.nitratesMgPerL) {
-    list.push(nitratesAdvice(nitratesMgPerL, { germsDetected: hasMicrobiologicalProblem(water) }));
+  const nitrates = nitratesReading(byCode(water.parameters, "1340"));
+  if (nitrates && nitrates.mgPerL > RECOMMENDATION_THRESHOLDS.nitratesMgPerL) {
+    list.push(nitratesAdvice(nitrates, { germsDetected: hasMicrobiologicalProblem(water), arsInstruction }));
   }
 
   const pesticides = exceededPesticides(water.parameters);
@@ -49,7 +51,7 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
       category: "water",
       severity: "warning",
       vulnerable: false,
-      facts: { total: worst.parameter.code === "6276", substance: worst.parameter.libelle_parametre, microgramsPerL: worst.microgramsPerLitre },
+      facts: { total: worst.parameter.code === "6276", substance: worst.parameter.libelle_parametre, microgramsPerL: worst.microgramsPerLitre, arsInstruction },
     });
   }
 
@@ -64,9 +66,30 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
   }
   if (water.level === "concerning" && list.length === 0) {
     // The card reads « À surveiller »: never answer it with « Bonne nouvelle ! ».
-    list.push({ id: "water-watch", category: "water", severity: "info", vulnerable: false, facts: { tapOnlyExceedance: Boolean(water.tap_only_exceedance) } });
+    list.push({ id: "water-watch", category: "water", severity: "info", vulnerable: false, facts: { ...watchReasons(water), arsInstruction } });
   }
   return list;
+}
+
+/**
+ * Why the water is « à surveiller », each reason in its own words: lead, copper or nickel above
+ * their limit at one building's tap; a limit exceeded under a prefectoral derogation; a référence
+ * de qualité exceeded; a metabolite classed non-relevant above its 0,9 µg/L valeur indicative
+ * (ANSES) — neither a limit nor a derogation.
+ */
+function watchReasons(water: WaterQualitySection): Omit<AdviceFacts["water-watch"], "arsInstruction"> {
+  const concerning = water.parameters.filter((parameter) => parameter.level === "concerning");
+  const metabolite = concerning.find((parameter) => parameter.limit_kind === "indicative");
+  const metaboliteMicrogramsPerL = inMicrogramsPerLitre(metabolite);
+  return {
+    tapOnly: Boolean(water.tap_only_exceedance),
+    derogation: water.official_verdict === "derogation" || concerning.some((parameter) => parameter.note === "derogation"),
+    referenceExceeded: Boolean(water.references_exceeded) || concerning.some((parameter) => parameter.limit_kind === "reference"),
+    metabolite:
+      metabolite && metaboliteMicrogramsPerL !== null
+        ? { name: metabolite.name || metabolite.libelle_parametre, microgramsPerL: metaboliteMicrogramsPerL }
+        : null,
+  };
 }
 
 /** E. coli, enterococci or other germs found at the last analysis: the water's other uses are in question too. */
@@ -77,15 +100,45 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
 }
 
 /**
- * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
- * drink the water; above 100 mg/L nobody does. Both are advice for vulnerable people, shown first.
+ * The nitrates value the advice reads, in mg/L: none below quantification or in a unit we cannot
+ * compare; `lowerBound` when the laboratory wrote « >100 » (at least that much, the exact value
+ * beyond its range).
  */
-function nitratesAdvice(mgPerL: number, { germsDetected }: { germsDetected: boolean }): Advice {
-  if (mgPerL > 100)
-    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-100", germsDetected } };
-  if (mgPerL > 50)
-    return { id: "water-nitrates", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, band: "above-limit", germsDetected } };
-  return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, band: "near-limit", germsDetected } };
+function nitratesReading(parameter: WaterParameterView | undefined): { mgPerL: number; lowerBound: boolean } | null {
+  if (!parameter || parameter.value === null || parameter.note === "uncomparable-unit") return null;
+  const raw = parameter.resultat_alphanumerique.trim();
+  if (raw.startsWith("<")) return null;
+  return { mgPerL: parameter.value, lowerBound: raw.startsWith(">") };
+}
+
+/**
+ * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
+ * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
+ * laboratory's « >100 » is above 100. Both are shown first.
+ */
+function nitratesAdvice(
+  { mgPerL, lowerBound }: { mgPerL: number; lowerBound: boolean },
+  { germsDetected, arsInstruction }: { germsDetected: boolean; arsInstruction: string | null },
+): Advice {
+  if (mgPerL > 100 || (lowerBound && mgPerL >= 100)) {
+    return { id: "water-nitrates-above-100", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, lowerBound, germsDetected } };
+  }
+  if (mgPerL > 50 || (lowerBound && mgPerL >= 50)) {
+    return {
+      id: "water-nitrates",
+      category: "water",
+      severity: "critical",
+      vulnerable: true,
+      facts: { mgPerL, lowerBound, band: "above-limit", germsDetected, arsInstruction },
+    };
+  }
+  return {
+    id: "water-nitrates",
+    category: "water",
+    severity: "info",
+    vulnerable: false,
+    facts: { mgPerL, lowerBound, band: "near-limit", germsDetected, arsInstruction },
+  };
 }
 
 const PFAS_CODES = new Set(["8847", "5347", "6561"]);
@@ -219,18 +272,45 @@ export type SelectedAdvice = Advice & { prominent: boolean };
 const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
 
 /**
+ * What could not be checked of the three sections « Bonne nouvelle » speaks for (ARCHITECTURE.md,
+ * data rules): a source that failed, a section with nothing published, a drought zone whose level
+ * VigiEau sends and we do not know.
+ */
+function uncheckedSections({ water, air, drought }: RecommendationInput): UncheckedSection[] {
+  const unchecked: UncheckedSection[] = [];
+  if (!water.success) unchecked.push({ section: "water", reason: "unavailable" });
+  else if (water.level === "unavailable") unchecked.push({ section: "water", reason: "not-published" });
+  if (!air.success) unchecked.push({ section: "air", reason: "unavailable" });
+  else if (!air.index || air.level === "unavailable") unchecked.push({ section: "air", reason: "not-published" });
+  if (!drought.success) unchecked.push({ section: "drought", reason: "unavailable" });
+  else if ((drought.zones ?? []).some((zone) => zone.gravity === null)) unchecked.push({ section: "drought", reason: "unrecognised" });
+  return unchecked;
+}
+
+/**
+ * Water, air and drought were all read and none calls for anything: the only case « Bonne
+ * nouvelle » may speak for. A drought « Vigilance » is not clear: it calls for saving water.
+ */
+function isAllClear({ water, air, drought }: RecommendationInput): boolean {
+  const waterClear = water.success && water.sampled_at !== null && (water.level === "excellent" || water.level === "good" || water.level === "acceptable");
+  const airClear = air.success && air.index !== null && (air.level === "excellent" || air.level === "good");
+  const droughtClear = drought.success && (drought.zones ?? []).length === 0 && drought.gravity === null;
+  return waterClear && airClear && droughtClear;
+}
+
+/**
  * Every advice that applies, in the order people should read it: advice for vulnerable people
- * (pregnant women, infants…) first whenever it applies, then the most severe; « Bonne nouvelle ! »
- * when none applies, « Données momentanément incomplètes » when nothing could be read. Each domain
- * gets at most one prominent box: its first critical or warning advice.
+ * (pregnant women, infants…) first whenever it applies, then the most severe. What could not be
+ * checked is said, section by section; « Bonne nouvelle ! » only when water, air and drought were
+ * all read and clear and nothing applies. Each domain gets at most one prominent box: its first
+ * critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
   const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
-  const sections = [input.water, input.air, input.drought];
-  if (all.length === 0 && sections.every((section) => section.level === "unavailable")) {
-    return [{ id: "no-data", category: "general", severity: "info", vulnerable: false, facts: {}, prominent: false }];
-  }
-  if (all.length === 0) {
+  const unchecked = uncheckedSections(input);
+  if (unchecked.length > 0) {
+    all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });
+  } else if (all.length === 0 && isAllClear(input)) {
     return [{ id: "all-clear", category: "general", severity: "success", vulnerable: false, facts: {}, prominent: false }];
   }
   // Array.prototype.sort is stable: within a rank, domains keep the report's order.

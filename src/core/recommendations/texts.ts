@@ -24,6 +24,16 @@ export const ADVICE_SOURCES = {
     name: "Arrêté du 20 août 2014 relatif aux recommandations sanitaires (Légifrance)",
     url: "https://www.legifrance.gouv.fr/loda/id/JORFTEXT000029413664",
   },
+  /** the DGS's report on nitrates in tap water, with the sanitary guidance above 50 and above 100 mg/L */
+  nitratesAbove100: {
+    name: "Ministère chargé de la santé (DGS) – La qualité de l'eau potable vis-à-vis des nitrates",
+    url: "https://eaufrance.fr/publications/la-qualite-de-leau-potable-vis-vis-des-nitrates-donnees-2015",
+  },
+  /** ANSES: how a pesticide metabolite is classed relevant or not for drinking water (0,9 µg/L for the non-relevant) */
+  metabolites: {
+    name: "Anses – Métabolites de pesticides dans l'eau du robinet : pertinents ou non",
+    url: "https://www.anses.fr/fr/content/surveillance-de-la-qualit%C3%A9-des-eaux-de-consommation-et-protection-de-la-sant%C3%A9-humaine-l",
+  },
   overview: { name: "Les sources officielles de Zone Santé", url: "/sources" },
   bathing: { name: "Ministère chargé de la santé – eaux de baignade", url: "https://baignades.sante.gouv.fr/" },
   drought: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
@@ -35,20 +45,65 @@ export const ADVICE_SOURCES = {
  */
 export type OzoneNote = "responsible" | "season" | null;
 
+/**
+ * A section that could not be checked and why: its source failed (`unavailable`), it published
+ * nothing for the address (`not-published`), or a drought zone's level is not one we know.
+ */
+export type UncheckedSection =
+  { section: "water" | "air" | "drought"; reason: "unavailable" | "not-published" } | { section: "drought"; reason: "unrecognised" };
+
+const UNCHECKED_SENTENCES = {
+  water: {
+    unavailable: "La qualité de l'eau du robinet n'a pas pu être vérifiée : les résultats du contrôle sanitaire sont momentanément indisponibles.",
+    "not-published": "La qualité de l'eau du robinet n'a pas pu être vérifiée : aucune analyse n'a été publiée pour ce réseau.",
+  },
+  air: {
+    unavailable: "La qualité de l'air n'a pas pu être vérifiée : les données sont momentanément indisponibles.",
+    "not-published":
+      "La qualité de l'air n'a pas pu être vérifiée : aucun indice n'est publié aujourd'hui pour votre commune et aucune estimation n'est disponible.",
+  },
+  drought: {
+    unavailable: "Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées : VigiEau est momentanément indisponible.",
+    "not-published": "Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées.",
+    unrecognised: "Le niveau de restriction d'une zone de sécheresse n'est pas reconnu : consultez l'arrêté préfectoral.",
+  },
+} as const;
+
+function describeUnchecked(unchecked: UncheckedSection): string {
+  const sentences: Record<string, string> = UNCHECKED_SENTENCES[unchecked.section];
+  return sentences[unchecked.reason] ?? "";
+}
+
 /** The facts each advice is written from: values, units, names and flags, never sentences. */
 export interface AdviceFacts {
   "water-non-compliant": Record<string, never>;
   "water-nitrates": {
     mgPerL: number;
-    /** which ARS guidance applies: above 100 mg/L, above the 50 mg/L limit, or compliant near it */
-    band: "above-100" | "above-limit" | "near-limit";
+    /** the laboratory wrote « >x »: at least that much */
+    lowerBound: boolean;
+    /** which ARS guidance applies: above the 50 mg/L limit (up to 100 mg/L), or compliant near it */
+    band: "above-limit" | "near-limit";
     /** germs found at the last analysis: the water's other uses are in question too */
     germsDetected: boolean;
+    arsInstruction: string | null;
   };
-  "water-pesticides": { total: boolean; substance: string; microgramsPerL: number };
+  /** above 100 mg/L (or « >100 »): nobody drinks the water */
+  "water-nitrates-above-100": { mgPerL: number; lowerBound: boolean; germsDetected: boolean };
+  "water-pesticides": { total: boolean; substance: string; microgramsPerL: number; arsInstruction: string | null };
   "water-pfas": { microgramsPerL: number };
   "water-lead": { microgramsPerL: number };
-  "water-watch": { tapOnlyExceedance: boolean };
+  /** why the card reads « À surveiller »: each reason that applies is said in its own words */
+  "water-watch": {
+    /** lead, copper or nickel above their limit at one building's tap only */
+    tapOnly: boolean;
+    /** a limit exceeded under a prefectoral derogation (ARS flag D) */
+    derogation: boolean;
+    /** a référence de qualité exceeded (an indicator, not a health limit) */
+    referenceExceeded: boolean;
+    /** a pesticide metabolite classed non-relevant by ANSES, above its 0,9 µg/L valeur indicative */
+    metabolite: { name: string; microgramsPerL: number } | null;
+    arsInstruction: string | null;
+  };
   "air-event": Record<string, never>;
   "air-poor": {
     reason: { kind: "index"; label: string; estimated: boolean; pollutant: AirPollutantCode | null } | { kind: "pm25"; microgramsPerM3: number };
@@ -61,7 +116,8 @@ export interface AdviceFacts {
   "bathing-prohibited": { sites: string[] };
   "bathing-cyanobacteria": Record<string, never>;
   "bathing-poor": { sites: string[] };
-  "no-data": Record<string, never>;
+  /** water, air or drought that could not be checked: each named, never good news */
+  unchecked: { sections: UncheckedSection[] };
   "all-clear": Record<string, never>;
 }
 
@@ -90,6 +146,15 @@ export type Advice = AdviceOf;
 
 const quoted = (names: readonly string[]) => names.map((name) => `« ${name} »`);
 
+/** « 62 mg/L », or « plus de 100 mg/L » when the laboratory wrote « >100 ». */
+const nitratesValue = (mgPerL: number, lowerBound: boolean) => `${lowerBound ? "plus de " : ""}${formatNumberFr(mgPerL, 1)}${NBSP}mg/L`;
+
+/** The ARS's own conclusion, when it restricts the use of the water: quoted, and it prevails. */
+const arsInstructionSentence = (conclusion: string) =>
+  `La conclusion officielle de l'ARS sur le dernier prélèvement comporte une consigne : « ${conclusion.trim().replace(/\s*[.!]$/, "")} ». Elle prime sur ce conseil général : suivez-la.`;
+
+const GERMS_SENTENCE = " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS.";
+
 const water = { link: ARTICLE_LINKS.water, source: ADVICE_SOURCES.water };
 const bathing = { link: ARTICLE_LINKS.bathing, source: ADVICE_SOURCES.bathing };
 const drought = { link: ARTICLE_LINKS.drought, source: ADVICE_SOURCES.drought };
@@ -112,20 +177,16 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
   }),
 
   // ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
-  // drink the water (bottled water labelled suitable for infant feeding); above 100 mg/L nobody
-  // does. Others may drink it only when nothing else is wrong with it (germs found: no such word).
-  "water-nitrates": ({ mgPerL, band, germsDetected }) => {
-    const value = `${formatNumberFr(mgPerL, 1)}${NBSP}mg/L`;
-    const germs = germsDetected ? " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS." : "";
-    if (band === "above-100") {
-      return {
-        ...water,
-        title: "Nitrates au-delà de 100 mg/L : ne buvez pas l'eau du robinet",
-        text: `Le dernier résultat (${value}) dépasse 100${NBSP}mg/L. À ce niveau, les agences régionales de santé recommandent que personne ne boive l'eau du robinet ni ne l'utilise pour préparer les repas ou les biberons : utilisez de l'eau embouteillée.${germs}`,
-      };
-    }
+  // drink the water (bottled water labelled suitable for infant feeding). Others may drink it only
+  // when nothing else is wrong with it (germs found: no such word). Above 100 mg/L: its own entry.
+  "water-nitrates": ({ mgPerL, lowerBound, band, germsDetected, arsInstruction }) => {
+    const value = nitratesValue(mgPerL, lowerBound);
+    const germs = germsDetected ? GERMS_SENTENCE : "";
+    const ars = arsInstruction ? ` ${arsInstructionSentence(arsInstruction)}` : "";
     if (band === "above-limit") {
-      const others = germsDetected ? germs : " Pour les autres personnes, la présence de nitrates à ce niveau ne justifie pas de restriction.";
+      // « Others may drink it » only when nothing else is wrong and the ARS's conclusion restricts nothing.
+      const others =
+        germsDetected || arsInstruction ? `${germs}${ars}` : " Pour les autres personnes, la présence de nitrates à ce niveau ne justifie pas de restriction.";
       return {
         ...water,
         title: "Nitrates au-dessus de la limite : précautions pour les femmes enceintes et les nourrissons",
@@ -135,14 +196,23 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     return {
       ...water,
       title: "Nitrates conformes, proches de la limite de qualité",
-      text: `Le dernier résultat (${value}) est conforme : il reste sous la limite de 50${NBSP}mg/L, fixée pour protéger les femmes enceintes et les nourrissons. Aucune précaution n'est demandée à ce niveau. Au-delà de 50${NBSP}mg/L, ces personnes devraient utiliser une autre eau pour boire et préparer les biberons.${germs}`,
+      text: `Le dernier résultat (${value}) est conforme : il reste sous la limite de 50${NBSP}mg/L, fixée pour protéger les femmes enceintes et les nourrissons. ${arsInstruction ? "Les nitrates seuls ne demandent pas de précaution à ce niveau." : "Aucune précaution n'est demandée à ce niveau."} Au-delà de 50${NBSP}mg/L, ces personnes devraient utiliser une autre eau pour boire et préparer les biberons.${germs}${ars}`,
     };
   },
 
-  "water-pesticides": ({ total, substance, microgramsPerL }) => ({
+  // DGS and ANSES (DATA-SOURCES.md): above 100 mg/L the water must not be used, by anyone, for
+  // drinking nor for preparing food — not only by pregnant women and infants.
+  "water-nitrates-above-100": ({ mgPerL, lowerBound, germsDetected }) => ({
+    link: ARTICLE_LINKS.water,
+    source: ADVICE_SOURCES.nitratesAbove100,
+    title: `Nitrates au-delà de 100${NBSP}mg/L : personne ne doit boire l'eau du robinet`,
+    text: `Le dernier résultat (${nitratesValue(mgPerL, lowerBound)}) dépasse 100${NBSP}mg/L. À ce niveau, l'eau du robinet ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments et des biberons : utilisez de l'eau embouteillée. Elle reste utilisable pour la toilette et le ménage, sauf consigne contraire de votre mairie ou de l'ARS.${germsDetected ? GERMS_SENTENCE : ""}`,
+  }),
+
+  "water-pesticides": ({ total, substance, microgramsPerL, arsInstruction }) => ({
     ...water,
     title: "Pesticides au-dessus de la limite de qualité",
-    text: `${total ? "Le total des pesticides" : substance} atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L (limite de qualité${NBSP}: ${total ? `0,5${NBSP}µg/L pour le total` : `0,1${NBSP}µg/L par substance`}). Ces limites sont des valeurs de précaution, pas des seuils de toxicité${NBSP}: tant que la valeur reste sous la valeur sanitaire maximale établie par l'Anses, l'ARS maintient en général l'eau consommable, avec une surveillance renforcée. Lisez la conclusion sanitaire de votre réseau et suivez les consignes de l'ARS.`,
+    text: `${total ? "Le total des pesticides" : substance} atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L (limite de qualité${NBSP}: ${total ? `0,5${NBSP}µg/L pour le total` : `0,1${NBSP}µg/L par substance`}). Ces limites sont des valeurs de précaution, pas des seuils de toxicité${NBSP}: tant que la valeur reste sous la valeur sanitaire maximale établie par l'Anses, l'ARS maintient en général l'eau consommable, avec une surveillance renforcée. ${arsInstruction ? arsInstructionSentence(arsInstruction) : "Lisez la conclusion sanitaire de votre réseau et suivez les consignes de l'ARS."}`,
   }),
 
   "water-pfas": ({ microgramsPerL }) => ({
@@ -157,13 +227,43 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `Du plomb a été mesuré (${formatNumberFr(microgramsPerL, 1)}${NBSP}µg/L ; limite de qualité 10${NBSP}µg/L). Le plomb vient le plus souvent de canalisations anciennes : après une période sans usage, laissez couler l'eau froide une à deux minutes avant de la boire ou de cuisiner, et cuisinez uniquement à l'eau froide.`,
   }),
 
-  "water-watch": ({ tapOnlyExceedance }) => ({
-    ...water,
-    title: "Eau du robinet : un résultat à suivre",
-    text: tapOnlyExceedance
-      ? "Un dépassement a été mesuré au robinet d'un bâtiment pour le plomb, le cuivre ou le nickel : il reflète surtout les canalisations de ce bâtiment. Si votre logement a des canalisations anciennes, laissez couler l'eau froide une à deux minutes avant de la boire. Suivez les consignes de votre mairie et de l'ARS."
-      : "Un résultat dépasse une référence de qualité (un indicateur du bon fonctionnement des installations, pas une limite sanitaire), ou une limite fait l'objet d'une dérogation préfectorale. Aucune restriction n'est liée à ce seul constat : suivez les éventuelles consignes de votre mairie et de l'ARS.",
-  }),
+  // Each reason in its own words: a metabolite's 0,9 µg/L is a valeur indicative (ANSES), neither a
+  // référence de qualité nor a derogation; a derogation often comes with instructions, so it never
+  // reads « no restriction »; the ARS's conclusion, when it restricts, is quoted and prevails.
+  "water-watch": ({ tapOnly, derogation, referenceExceeded, metabolite, arsInstruction }) => {
+    const sentences = [
+      derogation
+        ? "Une limite de qualité est dépassée dans le cadre d'une dérogation accordée par le préfet : l'eau peut être distribuée pendant une durée limitée, sous le contrôle de l'ARS, le temps que des travaux rétablissent sa qualité. Une dérogation s'accompagne souvent de consignes pour certaines personnes, par exemple pour la préparation des biberons."
+        : null,
+      tapOnly
+        ? "Un dépassement a été mesuré au robinet d'un bâtiment pour le plomb, le cuivre ou le nickel : il reflète surtout les canalisations de ce bâtiment. Si votre logement a des canalisations anciennes, laissez couler l'eau froide une à deux minutes avant de la boire."
+        : null,
+      metabolite
+        ? `${metabolite.name} atteint ${formatNumberFr(metabolite.microgramsPerL, 3)}${NBSP}µg/L. L'Anses a classé ce métabolite de pesticide « non pertinent » pour l'eau de boisson : il est comparé à une valeur indicative de 0,9${NBSP}µg/L, qui n'est pas une limite de qualité. Son dépassement ne rend pas l'eau non conforme ; il appelle des actions du responsable de l'eau pour réduire sa présence.`
+        : null,
+      referenceExceeded
+        ? "Un résultat dépasse une référence de qualité : c'est un indicateur du bon fonctionnement des installations, pas une limite sanitaire."
+        : null,
+    ].filter((sentence): sentence is string => sentence !== null);
+    const closing = arsInstruction
+      ? arsInstructionSentence(arsInstruction)
+      : derogation || tapOnly
+        ? "Suivez les consignes de votre mairie et de l'ARS."
+        : "Ce constat n'entraîne pas à lui seul de restriction : suivez les éventuelles consignes de votre mairie et de l'ARS.";
+    const title = derogation
+      ? "Eau distribuée sous dérogation : suivez les consignes de l'ARS"
+      : tapOnly
+        ? "Plomb, cuivre ou nickel au robinet d'un bâtiment"
+        : metabolite
+          ? "Métabolite de pesticide au-dessus de sa valeur indicative"
+          : "Eau du robinet : un résultat à suivre";
+    return {
+      link: ARTICLE_LINKS.water,
+      source: metabolite && !derogation && !tapOnly ? ADVICE_SOURCES.metabolites : ADVICE_SOURCES.water,
+      title,
+      text: [...(sentences.length > 0 ? sentences : ["Un résultat du contrôle sanitaire de votre réseau est à suivre."]), closing].join(" "),
+    };
+  },
 
   "air-event": () => ({
     link: ARTICLE_LINKS.air,
@@ -236,11 +336,17 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${quoted(sites).join(", ")} : les derniers résultats ne sont pas bons. Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
 
-  "no-data": () => ({
-    ...general,
-    title: "Données momentanément incomplètes",
-    text: "Les données officielles n'ont pas pu être obtenues pour votre adresse. Aucune conclusion ne peut en être tirée : réessayez dans quelques minutes.",
-  }),
+  // Never good news: what could not be checked, each section by name (ARCHITECTURE.md, data rules).
+  unchecked: ({ sections }) => {
+    const retry = sections.some((unchecked) => unchecked.reason === "unavailable");
+    return {
+      ...general,
+      title: sections.every((unchecked) => unchecked.reason === "unavailable")
+        ? "Données momentanément incomplètes"
+        : "Bilan incomplet : tout n'a pas pu être vérifié",
+      text: `${sections.map(describeUnchecked).join(" ")} Ce bilan ne permet donc pas de conclure sur ${sections.length > 1 ? "ces points" : "ce point"}${retry ? " : réessayez dans quelques minutes" : ""}.`,
+    };
+  },
 
   "all-clear": () => ({
     ...general,

@@ -32,6 +32,7 @@ import {
   AT_THE_TAP_TEXT,
   describeLastNonCompliance,
   describeOtherNetworks,
+  describeQualitativeFindings,
   LIMIT_KIND_TEXTS,
   TAP_ONLY_TEXT,
   UDI_CHOICE_TEXTS,
@@ -361,6 +362,7 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
     water.udi_choice && water.udis.length > 1 ? UDI_CHOICE_TEXTS[water.udi_choice] : null,
     describeOtherNetworks(water),
     water.tap_only_exceedance ? TAP_ONLY_TEXT : null,
+    describeQualitativeFindings(water),
     describeLastNonCompliance(water),
   ].filter((note): note is string => note !== null);
   return {
@@ -718,6 +720,7 @@ function withDefaults(report: Report): Report {
       last_non_compliance: water.last_non_compliance ?? null,
       official_verdict: water.official_verdict ?? null,
       tap_only_exceedance: water.tap_only_exceedance ?? false,
+      qualitative_findings: water.qualitative_findings ?? [],
       history: water.history ?? [],
     },
     air_quality: {

@@ -346,6 +346,32 @@ export function findLastNonCompliance(results: readonly WaterResult[], now: Date
   return { sampled_at: newest.sampledAt, conclusion: newest.sampleConclusion, parameters: [...new Set(parameters)] };
 }
 
+/** « Présence », « Positif », « Détecté »: a word that says something was found (never « Absence », « Non détecté »). */
+const PRESENCE_WORD = /(?<!\p{L})(?:pr[ée]sences?|positi(?:f|ve)s?|d[ée]tect[ée]e?s?)(?!\p{L})/iu;
+const ABSENCE_WORD = /(?<!\p{L})(?:absences?|non|aucune?|n[ée]gati(?:f|ve)s?|pas)(?!\p{L})/iu;
+
+/**
+ * Among the latest result of each parameter, those of the newest sample that the laboratory wrote
+ * as a word of presence rather than a number: the ARS's « N » may rest on them, and no limit can be
+ * compared with them. Said as facts (« Entérocoques : Présence »), never judged; in parameter-code
+ * order. (A number measured for the same parameter at the same instant is the latest result, as
+ * for the rest of the report.)
+ */
+export function findQualitativeFindings(latest: readonly WaterResult[], newestSample: WaterResult): WaterQualitySection["qualitative_findings"] {
+  return latest
+    .filter((result) => result.sampleCode === newestSample.sampleCode && result.sampledAt === newestSample.sampledAt)
+    .filter((result) => {
+      const raw = result.rawValue.trim();
+      return !parseMeasurement(raw, result.numericValue) && PRESENCE_WORD.test(raw) && !ABSENCE_WORD.test(raw);
+    })
+    .map((result) => ({
+      code: result.parameterCode,
+      name: findParameterRule(result.parameterCode, result.parameterLabel)?.name ?? result.parameterLabel,
+      result: result.rawValue.trim(),
+    }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
 /**
  * The ministry's own page of drinking-water results, for the commune's region (the department
  * and commune are then chosen in its form: the page cannot be deep-linked further).
@@ -391,6 +417,7 @@ export function judgeWaterQuality(input: WaterQualityInput): { section: WaterQua
     distributor: null,
     last_non_compliance: null,
     tap_only_exceedance: false,
+    qualitative_findings: [],
     other_networks_with_issues: [],
     history: [],
   };
@@ -435,6 +462,8 @@ export function judgeWaterQuality(input: WaterQualityInput): { section: WaterQua
     parameters: selectDisplayedParameters(judged.evaluated),
     last_non_compliance: findLastNonCompliance(input.results.data, input.now),
     tap_only_exceedance: judged.tapOnly,
+    qualitative_findings:
+      officialVerdictOf(newestSample) === "non_conforme" ? findQualitativeFindings(latestResultPerParameter(input.results.data), newestSample) : [],
     other_networks_with_issues: otherNetworks,
     distributor: newestSample.distributor,
     // Drawn only on the report (withWaterHistory): alerts and the account page never show it.

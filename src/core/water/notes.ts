@@ -42,6 +42,14 @@ export function describeOtherNetworks(water: Pick<WaterQualitySection, "other_ne
     : `D'autres réseaux de votre commune présentent un problème (${listed}). Choisissez le vôtre s'il dessert votre adresse.`;
 }
 
+/** « Résultat rendu sans valeur chiffrée : Entérocoques : « Présence ». »: the facts the ARS's « N » may rest on. */
+export function describeQualitativeFindings(water: Pick<WaterQualitySection, "qualitative_findings">): string | null {
+  const findings = water.qualitative_findings ?? [];
+  if (findings.length === 0) return null;
+  const listed = findings.map((finding) => `${finding.name}${NBSP}: «${NBSP}${finding.result}${NBSP}»`).join(" ; ");
+  return `${findings.length > 1 ? "Résultats rendus" : "Résultat rendu"} sans valeur chiffrée dans le prélèvement déclaré non conforme${NBSP}: ${listed}.`;
+}
+
 /** « Dernière non-conformité des 12 derniers mois : prélèvement du 3 mars 2026 (Nitrates). » */
 export function describeLastNonCompliance(water: Pick<WaterQualitySection, "last_non_compliance" | "sampled_at">): string | null {
   const last = water.last_non_compliance;

@@ -278,6 +278,9 @@ export const waterQualitySchema = z
       .nullable()
       .meta({ description: "Le dernier prélèvement non conforme des 12 derniers mois, s'il y en a eu un." }),
     tap_only_exceedance: z.boolean(),
+    qualitative_findings: z.array(z.object({ code: z.string(), name: z.string(), result: z.string() })).meta({
+      description: "Résultats rendus en toutes lettres (« Présence ») du dernier prélèvement, lorsqu'il a été déclaré non conforme.",
+    }),
     distributor: z.string().nullable(),
     message: sectionMessage,
     source: sourceSchema,

@@ -3,7 +3,8 @@ import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, dif
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
-import { judgeWaterQuality } from "../../../src/core/water/index.ts";
+import { presentWater, presentWaterRow } from "../../../src/core/report/present.ts";
+import { judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
 
 const AMIENS_CENTRE = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
@@ -127,6 +128,98 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
     expect(legacy.next?.version).toBe(2);
   });
 
+  // Observed (issue 21): an ARS « N » whose parameter cannot be read as a number (« Présence ») gave
+  // an e-mail that named nothing; lead alone above its limit at one tap, with an ARS « N », was titled
+  // « un paramètre à surveiller ». The e-mail says the ARS's verdict and the facts, in the report's words.
+  describe("an ARS « N » is said as the ARS's verdict, with what the laboratory wrote and the conclusion — never an empty list", () => {
+    const presence = (flags: Partial<WaterResult> = {}) => ({
+      sampleCode: "P2026",
+      parameterCode: "6455",
+      parameterLabel: "Entérocoques /100ml-MS",
+      rawValue: "Présence",
+      numericValue: null,
+      unit: "n/(100mL)",
+      qualityLimit: "<=0 n/(100mL)",
+      sampledAt: at("2026-11-10"),
+      limitsBacteriological: "N" as const,
+      sampleConclusion: null,
+      ...flags,
+    });
+    const calm = {
+      sampleCode: "P2026",
+      parameterCode: "1340",
+      rawValue: "20",
+      numericValue: 20,
+      sampledAt: at("2026-11-10"),
+      limitsBacteriological: "N" as const,
+      sampleConclusion: null,
+    };
+
+    it("« Présence » without a conclusion: the verdict, the parameter and its word, and where to look", () => {
+      const [event, ...rest] = diffWater(null, water([presence(), calm])).events;
+      expect(rest).toEqual([]);
+      expect(event).toMatchObject({ severity: "critical", title: "Eau du robinet\u00a0: non-conformité signalée" });
+      expect(event?.lines).toEqual([
+        "Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.",
+        "L'Agence régionale de santé a déclaré le prélèvement du 10\u00a0novembre\u00a02026 non conforme.",
+        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques\u00a0: «\u00a0Présence\u00a0».",
+        "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
+      ]);
+    });
+
+    it("the report's water card says the same fact", () => {
+      const [network] = water([presence(), calm]);
+      expect(network?.section.qualitative_findings).toEqual([{ code: "6455", name: "Entérocoques", result: "Présence" }]);
+      expect(presentWater(network!.section).notes).toContain(
+        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques\u00a0: «\u00a0Présence\u00a0».",
+      );
+    });
+
+    it("with the ARS's conclusion: quoted", () => {
+      const conclusion = "Eau non conforme : présence d'entérocoques. Faire bouillir l'eau avant consommation.";
+      const [event] = diffWater(null, water([presence({ sampleConclusion: conclusion }), { ...calm, sampleConclusion: conclusion }])).events;
+      expect(text([event!])).toContain(
+        `Conclusion officielle de l'ARS sur le prélèvement du 10\u00a0novembre\u00a02026\u00a0: «\u00a0${conclusion.replace(" :", "\u00a0:")}\u00a0»`,
+      );
+      expect(text([event!])).toContain("Entérocoques\u00a0: «\u00a0Présence\u00a0»");
+    });
+
+    it("nothing readable and no conclusion: the verdict, and that the published data do not name the parameter", () => {
+      const [event] = diffWater(null, water([calm])).events;
+      expect(event?.lines).toContain("L'Agence régionale de santé a déclaré le prélèvement du 10\u00a0novembre\u00a02026 non conforme.");
+      expect(event?.lines).toContain("Les données publiées ne précisent pas le paramètre en cause\u00a0: consultez les résultats officiels de votre commune.");
+    });
+
+    it("« Absence » and « Non détecté » are not findings", () => {
+      const [network] = water([presence({ rawValue: "Absence" }), presence({ parameterCode: "1449", rawValue: "Non détecté" }), calm]);
+      expect(network?.section.qualitative_findings).toEqual([]);
+    });
+  });
+
+  it("lead alone above its limit at one building's tap, ARS « N »: a non-compliance measured at that tap, in the report's words", () => {
+    const lead = {
+      sampleCode: "L2026",
+      parameterCode: "1382",
+      parameterLabel: "Plomb",
+      rawValue: "14",
+      numericValue: 14,
+      unit: "µg/L",
+      qualityLimit: "<=10 µg/L",
+      sampledAt: at("2026-11-10"),
+      limitsPhysicochemical: "N" as const,
+    };
+    const [network] = water([lead]);
+    expect(network?.section).toMatchObject({ level: "concerning", tap_only_exceedance: true });
+    const row = presentWaterRow(network!.section.parameters[0]!, network!.section.sampled_at);
+    const [event] = diffWater(null, [network!]).events;
+    expect(event).toMatchObject({ severity: "warning", title: "Eau du robinet\u00a0: non-conformité mesurée au robinet d'un bâtiment" });
+    expect(event?.title).not.toMatch(/à surveiller/);
+    expect(text([event!])).toContain(`Plomb\u00a0: ${row.value} – ${row.badge.word}.`);
+    expect(row.badge.word).toBe("Non conforme");
+    expect(event?.lines).toContain(TAP_ONLY_TEXT);
+    expect(presentWater(network!.section).notes).toContain(TAP_ONLY_TEXT);
+  });
+
   it("never alerts nor moves on a failed read", () => {
     const first = diffWater(null, water([bad]));
     expect(diffWater(first.next, failedWater)).toEqual({ events: [], next: null });
@@ -195,12 +288,44 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     "water-alert": [
       {
         nonCompliant: true,
+        tapOnly: false,
+        unexplainedVerdict: false,
+        qualitativeFindings: null,
         networkName: "AMIENS CENTRE",
         sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Non conforme" },
         flagged: [{ name: "Nitrates", value: "62 mg/L", label: "Non conforme", measured: "Mesuré le 10 novembre 2026" }],
         conclusion: "Eau non conforme.",
       },
-      { nonCompliant: false, networkName: null, sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Conforme" }, flagged: [], conclusion: null },
+      {
+        nonCompliant: false,
+        tapOnly: false,
+        unexplainedVerdict: false,
+        qualitativeFindings: null,
+        networkName: null,
+        sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Conforme" },
+        flagged: [],
+        conclusion: null,
+      },
+      {
+        nonCompliant: true,
+        tapOnly: false,
+        unexplainedVerdict: true,
+        qualitativeFindings: "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme : Entérocoques : « Présence ».",
+        networkName: null,
+        sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Non conforme" },
+        flagged: [],
+        conclusion: null,
+      },
+      {
+        nonCompliant: false,
+        tapOnly: true,
+        unexplainedVerdict: false,
+        qualitativeFindings: null,
+        networkName: "AMIENS CENTRE",
+        sample: { sampledAt: "2026-11-10T08:30:00Z", word: "Non conforme" },
+        flagged: [{ name: "Plomb", value: "14 µg/L", label: "Non conforme", measured: "Mesuré le 10 novembre 2026" }],
+        conclusion: null,
+      },
     ],
     "water-ok": [
       {

@@ -109,6 +109,7 @@ export function waterEssentials(section: WaterQualitySection) {
     verdict: section.official_verdict,
     referencesExceeded: section.references_exceeded,
     tapOnly: section.tap_only_exceedance,
+    qualitativeFindings: section.qualitative_findings,
     udi: section.udi?.code ?? null,
     udiChoice: section.udi_choice,
     distributor: section.distributor,

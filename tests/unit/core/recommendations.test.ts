@@ -22,6 +22,8 @@ const air = (code = 1, pm25 = 8): AirQualitySection =>
     cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) },
     now: NOW,
   });
+/** An ARS conclusion that restricts the use of the water (a derogation's usual instruction). */
+const BABY_BOTTLES = "Eau d'alimentation conforme sous dérogation pour le paramètre arsenic. Ne pas utiliser pour la préparation des biberons.";
 const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
 
 /** The rules at NOW (22 November, out of the ozone season, no bathing site nearby) unless a test says otherwise. */
@@ -38,12 +40,16 @@ describe("selectRecommendations", () => {
   });
 
   it("does not claim good news when no data could be obtained", () => {
-    const [only] = select({
+    const [only, ...rest] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
     });
-    expect(only?.id).toBe("no-data");
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ id: "unchecked", severity: "info", title: "Données momentanément incomplètes" });
+    expect(only?.text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    expect(only?.text).toContain("La qualité de l'air n'a pas pu être vérifiée");
+    expect(only?.text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
   });
 
   it.each([
@@ -75,11 +81,33 @@ describe("selectRecommendations", () => {
       expect(found?.text).toMatch(/est conforme/);
     });
 
-    it("above 100 mg/L: nobody should drink it — the sentence « others can drink » is gone", () => {
-      const found = advice([nitrates("120")]);
-      expect(found?.severity).toBe("critical");
-      expect(found?.text).toMatch(/personne ne boive l'eau du robinet/);
-      expect(found?.text).not.toMatch(/autres personnes/);
+    // DGS guidance (DATA-SOURCES.md; ANSES and the DGS's nitrates reports): « au-delà de 100 mg/L,
+    // l'eau ne doit pas être utilisée pour la boisson ni la préparation des aliments », for everyone.
+    // Observed (issue 21): a laboratory's « >100 » read as 100 and got the 50–100 advice, which
+    // says the water « ne justifie pas de restriction » for others.
+    it.each([
+      ["120", 120, "120\u00a0mg/L"],
+      [">100", 100, "plus de 100\u00a0mg/L"],
+      [">150", 150, "plus de 150\u00a0mg/L"],
+    ])("above 100 mg/L (%s): its own advice, nobody drinks the water, with its source", (raw, numeric, written) => {
+      const list = select({
+        water: water([waterResult({ rawValue: raw, numericValue: numeric, limitsPhysicochemical: "N" })]),
+        air: air(),
+        drought: drought(),
+      });
+      expect(list.map((r) => r.id)).not.toContain("water-nitrates");
+      const found = list.find((r) => r.id === "water-nitrates-above-100");
+      expect(found).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
+      expect(found?.title).toBe("Nitrates au-delà de 100\u00a0mg/L\u00a0: personne ne doit boire l'eau du robinet");
+      expect(found?.text).toContain(`Le dernier résultat (${written}) dépasse 100\u00a0mg/L.`);
+      expect(found?.text).toContain("ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments");
+      expect(found?.text).not.toMatch(/autres personnes|ne justifie pas de restriction/);
+      expect(found?.source.url).toBe("https://eaufrance.fr/publications/la-qualite-de-leau-potable-vis-vis-des-nitrates-donnees-2015");
+      expect(list[0]?.id).toBe("water-nitrates-above-100");
+    });
+
+    it("exactly 100 mg/L is not above 100: the advice for pregnant women and infants", () => {
+      expect(advice([nitrates("100")])?.title).toMatch(/femmes enceintes et les nourrissons/);
     });
 
     it("with E. coli detected, never says others can drink it", () => {
@@ -255,24 +283,221 @@ describe("selectRecommendations", () => {
   });
 });
 
+// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// and clear; otherwise say what could not be checked. » Observed (issue 21): an overseas commune with
+// Hub'Eau failing got « Bonne nouvelle ! … aucune précaution particulière » as its only advice.
+describe("« Bonne nouvelle » only when water, air and drought were all read and clear; otherwise say what could not be checked", () => {
+  const hubEauDown = evaluateWaterQuality({ results: { ok: false, reason: "http", status: 503 }, udi: null, udis: [], now: NOW });
+  const noAnalysis = evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW });
+  const airDown = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW });
+  const noAirPublished = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW });
+  const vigieauDown = evaluateDrought({ zones: { ok: false, reason: "network" }, now: NOW });
+  const reassurance = /Bonne nouvelle|aucune précaution/i;
+  const words = (list: ReturnType<typeof select>) => list.map((r) => `${r.title} ${r.text}`).join(" ");
+
+  it("Hub'Eau down, air « Bon », no drought restriction: the water could not be checked, no good news", () => {
+    const list = select({ water: hubEauDown, air: air(), drought: drought() });
+    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list[0]).toMatchObject({ category: "general", severity: "info", prominent: false, title: "Données momentanément incomplètes" });
+    expect(list[0]?.text).toBe(
+      "La qualité de l'eau du robinet n'a pas pu être vérifiée\u00a0: les résultats du contrôle sanitaire sont momentanément indisponibles. Ce bilan ne permet donc pas de conclure sur ce point\u00a0: réessayez dans quelques minutes.",
+    );
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("no analysis published for the network: said as such, no good news", () => {
+    const list = select({ water: noAnalysis, air: air(), drought: drought() });
+    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list[0]?.title).toBe("Bilan incomplet\u00a0: tout n'a pas pu être vérifié");
+    expect(list[0]?.text).toContain("aucune analyse n'a été publiée pour ce réseau");
+    expect(list[0]?.text).not.toContain("réessayez");
+  });
+
+  it.each([
+    ["the air sources fail", () => ({ air: airDown }), "La qualité de l'air n'a pas pu être vérifiée\u00a0: les données sont momentanément indisponibles."],
+    ["no air index nor estimate is published today", () => ({ air: noAirPublished }), "aucun indice n'est publié aujourd'hui pour votre commune"],
+    ["VigiEau fails", () => ({ drought: vigieauDown }), "VigiEau est momentanément indisponible"],
+    [
+      "a drought zone's level is not one we know",
+      () => ({ drought: drought([droughtZone({ gravity: null })]) }),
+      "Le niveau de restriction d'une zone de sécheresse n'est pas reconnu\u00a0: consultez l'arrêté préfectoral.",
+    ],
+  ])("%s: that section is named, never « Bonne nouvelle »", (_case, sections, sentence) => {
+    const list = select({ water: water(), air: air(), drought: drought(), ...sections() });
+    expect(list.map((r) => r.id)).toContain("unchecked");
+    expect(list.find((r) => r.id === "unchecked")?.text).toContain(sentence);
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("names every section that could not be checked, alongside the advice that applies", () => {
+    const list = select({ water: hubEauDown, air: air(2), drought: vigieauDown });
+    expect(list.map((r) => r.id)).toEqual(["air-moderate", "unchecked"]);
+    const text = list[1]?.text ?? "";
+    expect(text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    expect(text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
+    expect(text).not.toContain("La qualité de l'air");
+    expect(text).toContain("Ce bilan ne permet donc pas de conclure sur ces points");
+  });
+
+  it("drought « Vigilance » is not clear: never « Bonne nouvelle » (vigilance calls for saving water)", () => {
+    const list = select({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "vigilance" })]) });
+    expect(list.map((r) => r.id)).not.toContain("all-clear");
+    expect(words(list)).not.toMatch(reassurance);
+  });
+
+  it("all three read and clear: « Bonne nouvelle ! », and only then", () => {
+    expect(ids({})).toEqual(["all-clear"]);
+    // The model's estimate is read too: a « Bon » estimate is clear.
+    const estimated = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+    expect(estimated.origin).toBe("cams");
+    expect(ids({ air: estimated })).toEqual(["all-clear"]);
+  });
+});
+
+// The ARS's conclusion of the sample prevails (issue 21): observed, a derogation's advice said
+// « Aucune restriction n'est liée à ce seul constat » while the conclusion on the same card read
+// « … ne pas utiliser pour la préparation des biberons ».
+describe("when the ARS conclusion restricts the use of the water, no advice says there is no restriction: it points to the conclusion", () => {
+  const NO_RESTRICTION = /aucune restriction|n'entraîne pas à lui seul de restriction|ne justifie pas de restriction|Aucune précaution n'est demandée/i;
+  const arsenic = (flag: "C" | "D" | "N", conclusion: string) =>
+    waterResult({
+      parameterCode: "1369",
+      parameterLabel: "Arsenic",
+      rawValue: "14",
+      numericValue: 14,
+      unit: "µg/L",
+      qualityLimit: "<=10 µg/L",
+      limitsPhysicochemical: flag,
+      sampleConclusion: conclusion,
+    });
+  const waterAdvice = (results: WaterResult[]) => select({ water: water(results), air: air(), drought: drought() }).filter((r) => r.category === "water");
+
+  it("a derogation (ARS flag D) whose conclusion restricts baby bottles: the conclusion is quoted and prevails", () => {
+    const [advice, ...rest] = waterAdvice([arsenic("D", BABY_BOTTLES)]);
+    expect(rest).toEqual([]);
+    expect(advice).toMatchObject({ id: "water-watch", title: "Eau distribuée sous dérogation\u00a0: suivez les consignes de l'ARS" });
+    expect(advice?.text).not.toMatch(NO_RESTRICTION);
+    expect(advice?.text).toContain(
+      "La conclusion officielle de l'ARS sur le dernier prélèvement comporte une consigne\u00a0: «\u00a0Eau d'alimentation conforme sous dérogation pour le paramètre arsenic. Ne pas utiliser pour la préparation des biberons\u00a0». Elle prime sur ce conseil général\u00a0: suivez-la.",
+    );
+  });
+
+  it("a derogation never reads « no restriction », even when its conclusion says nothing of one", () => {
+    const [advice] = waterAdvice([arsenic("D", "Eau d'alimentation conforme sous dérogation pour le paramètre arsenic.")]);
+    expect(advice?.id).toBe("water-watch");
+    expect(advice?.text).not.toMatch(NO_RESTRICTION);
+    expect(advice?.text).toContain("Suivez les consignes de votre mairie et de l'ARS.");
+  });
+
+  it("nitrates above 50 mg/L with the ARS's instruction: « others » are not told there is no restriction, the conclusion is quoted", () => {
+    // tests/fixtures/hubeau/resultats-dis-derived-nitrates-62.json
+    const conclusion =
+      "Eau d'alimentation non-conforme aux limites de qualité pour le paramètre nitrates. Cette eau ne doit pas être consommée par les femmes enceintes et les nourrissons de moins de 6 mois, ni utilisée pour la préparation des biberons. Elle peut être consommée par le reste de la population.";
+    const nitrates = waterAdvice([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N", sampleConclusion: conclusion })]).find(
+      (r) => r.id === "water-nitrates",
+    );
+    expect(nitrates?.text).not.toMatch(NO_RESTRICTION);
+    expect(nitrates?.text).toContain("Elle prime sur ce conseil général");
+  });
+
+  it("nitrates near the limit and a pesticide above it: each points to the conclusion", () => {
+    const list = waterAdvice([
+      waterResult({ rawValue: "44", numericValue: 44, sampleConclusion: BABY_BOTTLES }),
+      waterResult({
+        parameterCode: "1107",
+        parameterLabel: "Atrazine",
+        rawValue: "0,15",
+        numericValue: 0.15,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "D",
+        sampleConclusion: BABY_BOTTLES,
+      }),
+    ]);
+    expect(list.map((r) => r.id).sort()).toEqual(["water-nitrates", "water-pesticides"]);
+    for (const advice of list) {
+      expect(advice.text).not.toMatch(NO_RESTRICTION);
+      expect(advice.text).toContain("Ne pas utiliser pour la préparation des biberons");
+    }
+  });
+
+  it("a conclusion that restricts nothing keeps the plain words", () => {
+    const turbidity = waterResult({
+      parameterCode: "1295",
+      parameterLabel: "Turbidité néphélométrique NFU",
+      rawValue: "3,4",
+      numericValue: 3.4,
+      unit: "NFU",
+      qualityLimit: null,
+      qualityReference: "<=2 NFU",
+      referencesPhysicochemical: "N",
+    });
+    const [advice] = waterAdvice([turbidity]);
+    expect(advice).toMatchObject({ id: "water-watch", title: "Eau du robinet\u00a0: un résultat à suivre" });
+    expect(advice?.text).toBe(
+      "Un résultat dépasse une référence de qualité\u00a0: c'est un indicateur du bon fonctionnement des installations, pas une limite sanitaire. Ce constat n'entraîne pas à lui seul de restriction\u00a0: suivez les éventuelles consignes de votre mairie et de l'ARS.",
+    );
+  });
+});
+
+// ANSES classes some pesticide metabolites « non pertinents » for drinking water; they are compared
+// with a valeur indicative of 0,9 µg/L, not with the 0,1 µg/L limite de qualité (DATA-SOURCES.md;
+// DGS instruction of 18 December 2020). Observed (issue 21): above 0,9 µg/L the advice spoke of a
+// « référence de qualité » or a « dérogation ».
+describe("a non-relevant metabolite above its 0,9 µg/L valeur indicative (ANSES): its own words, never « référence de qualité » nor « dérogation »", () => {
+  it("ESA-métolachlore at 1,2 µg/L", () => {
+    const metabolite = waterResult({
+      parameterCode: "6854",
+      parameterLabel: "ESA métolachlore",
+      rawValue: "1,2",
+      numericValue: 1.2,
+      unit: "µg/L",
+      qualityLimit: "<=0,1 µg/L",
+      limitsPhysicochemical: "C",
+    });
+    const section = water([metabolite]);
+    expect(section.parameters[0]).toMatchObject({ limit_kind: "indicative", level: "concerning", label: "Au-dessus de la valeur indicative" });
+    const [advice, ...rest] = select({ water: section, air: air(), drought: drought() });
+    expect(rest).toEqual([]);
+    expect(advice).toMatchObject({ id: "water-watch", title: "Métabolite de pesticide au-dessus de sa valeur indicative" });
+    expect(advice?.text).toContain("ESA-métolachlore atteint 1,2\u00a0µg/L.");
+    expect(advice?.text).toContain("«\u00a0non pertinent\u00a0» pour l'eau de boisson");
+    expect(advice?.text).toContain("une valeur indicative de 0,9\u00a0µg/L, qui n'est pas une limite de qualité");
+    expect(advice?.text).toContain("Son dépassement ne rend pas l'eau non conforme");
+    expect(advice?.text).not.toMatch(/référence de qualité|dérogation/i);
+    expect(advice?.source.url).toMatch(/^https:\/\/www\.anses\.fr\//);
+  });
+});
+
 describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   const restrictions = ["Arrosage des pelouses, massifs fleuris", "Lavage de véhicules par des particuliers", "Remplissage des piscines privées"];
   // Every id of the table with the facts of each of its variants: a new id fails to compile here until it is tested.
   const SAMPLES: { [K in AdviceId]: AdviceFacts[K][] } = {
     "water-non-compliant": [{}],
     "water-nitrates": [
-      { mgPerL: 120, band: "above-100", germsDetected: false },
-      { mgPerL: 62, band: "above-limit", germsDetected: true },
-      { mgPerL: 62, band: "above-limit", germsDetected: false },
-      { mgPerL: 44, band: "near-limit", germsDetected: false },
+      { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: true, arsInstruction: null },
+      { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: false, arsInstruction: null },
+      { mgPerL: 60, lowerBound: true, band: "above-limit", germsDetected: false, arsInstruction: BABY_BOTTLES },
+      { mgPerL: 44, lowerBound: false, band: "near-limit", germsDetected: false, arsInstruction: null },
+      { mgPerL: 44, lowerBound: false, band: "near-limit", germsDetected: false, arsInstruction: BABY_BOTTLES },
+    ],
+    "water-nitrates-above-100": [
+      { mgPerL: 120, lowerBound: false, germsDetected: false },
+      { mgPerL: 100, lowerBound: true, germsDetected: true },
     ],
     "water-pesticides": [
-      { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6 },
-      { total: false, substance: "Atrazine", microgramsPerL: 0.15 },
+      { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6, arsInstruction: null },
+      { total: false, substance: "Atrazine", microgramsPerL: 0.15, arsInstruction: BABY_BOTTLES },
     ],
     "water-pfas": [{ microgramsPerL: 0.12 }],
     "water-lead": [{ microgramsPerL: 12 }],
-    "water-watch": [{ tapOnlyExceedance: true }, { tapOnlyExceedance: false }],
+    "water-watch": [
+      { tapOnly: true, derogation: false, referenceExceeded: false, metabolite: null, arsInstruction: null },
+      { tapOnly: false, derogation: true, referenceExceeded: false, metabolite: null, arsInstruction: BABY_BOTTLES },
+      { tapOnly: false, derogation: false, referenceExceeded: true, metabolite: null, arsInstruction: null },
+      { tapOnly: false, derogation: false, referenceExceeded: false, metabolite: { name: "ESA-métolachlore", microgramsPerL: 1.2 }, arsInstruction: null },
+      { tapOnly: false, derogation: false, referenceExceeded: false, metabolite: null, arsInstruction: null },
+    ],
     "air-event": [{}],
     "air-poor": [
       { reason: { kind: "index", label: "Dégradé", estimated: false, pollutant: "o3" }, ozone: "responsible" },
@@ -291,7 +516,23 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
     "bathing-poor": [{ sites: ["Plage du Bonin"] }],
-    "no-data": [{}],
+    unchecked: [
+      { sections: [{ section: "water", reason: "unavailable" }] },
+      {
+        sections: [
+          { section: "water", reason: "not-published" },
+          { section: "air", reason: "not-published" },
+        ],
+      },
+      {
+        sections: [
+          { section: "water", reason: "unavailable" },
+          { section: "air", reason: "unavailable" },
+          { section: "drought", reason: "unavailable" },
+        ],
+      },
+      { sections: [{ section: "drought", reason: "unrecognised" }] },
+    ],
     "all-clear": [{}],
   };
   const rows = (Object.keys(SAMPLES) as AdviceId[]).flatMap((id) => SAMPLES[id].map((facts, variant) => [id, variant, facts] as const));

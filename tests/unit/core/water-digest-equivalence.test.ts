@@ -52,6 +52,15 @@ const PARAMETERS = [
     values: ["0,3", "0,05", "<0,05"],
   },
   { parameterCode: "1382", parameterLabel: "Plomb", unit: "µg/L", qualityLimit: "<=10 µg/L", qualityReference: null, values: ["14", "2", "<2"] },
+  // A result written as a word: the ARS's « N » may rest on it (qualitative_findings).
+  {
+    parameterCode: "6455",
+    parameterLabel: "Entérocoques /100ml-MS",
+    unit: "n/(100mL)",
+    qualityLimit: "<=0 n/(100mL)",
+    qualityReference: null,
+    values: ["Présence", "<1", "Absence"],
+  },
   {
     parameterCode: "1309",
     parameterLabel: "Aspect (qualitatif)",

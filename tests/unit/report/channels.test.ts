@@ -158,3 +158,35 @@ describe("the crisis report's words", { timeout: 30_000 }, () => {
     expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Baignade interdite/i);
   });
 });
+
+// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// and clear; otherwise say what could not be checked. » Observed (issue 21): Les Abymes
+// (Guadeloupe) with Hub'Eau failing read « Bonne nouvelle ! … aucune précaution particulière ».
+describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on any channel, the water named as not checked", { timeout: 30_000 }, () => {
+  let channels: Channel[];
+  let report: Report;
+
+  beforeAll(async () => {
+    t.upstreams.setMode("hubeau", "error500");
+    try {
+      const response = await t.rebuild().request("/api/report?lat=16.2691&lon=-61.4917&citycode=97101&label=Les%20Abymes");
+      expect(response.status).toBe(200);
+      report = (await response.json()) as Report;
+    } finally {
+      t.upstreams.reset();
+    }
+    channels = await renderChannels(report, "les-abymes-hubeau-down");
+  });
+
+  it("API: the water section is unavailable and the advice says so", () => {
+    expect(report.water_quality).toMatchObject({ success: false, level: "unavailable" });
+    expect(report.recommendations.map((advice) => advice.id)).not.toContain("all-clear");
+    expect(report.recommendations.find((advice) => advice.id === "unchecked")?.text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+  });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    expect(channel.text).not.toMatch(/Bonne nouvelle|aucune précaution particulière/i);
+    expect(channel.text).toContain(channel.expected("La qualité de l'eau du robinet n'a pas pu être vérifiée"));
+  });
+});
