@@ -217,7 +217,7 @@ export interface AtmoIndex {
   code: number;
   label: string;
   color: string | null;
-  /** date_ech as YYYY-MM-DD (Paris day the index is for) */
+  /** date_ech as YYYY-MM-DD (the zone's own calendar day the index is for) */
   date: string;
   zoneCode: string;
   zoneName: string;
@@ -233,7 +233,7 @@ export interface AtmoIndex {
  * µg/m³; null when the model gave too few hours of that day for the aggregate.
  */
 export interface CamsEstimate {
-  /** the Paris calendar day (YYYY-MM-DD) the aggregates are for */
+  /** the commune's own calendar day (YYYY-MM-DD) the aggregates are for (overseas, the territory's) */
   day: string;
   /** daily means */
   pm2_5: number | null;
@@ -267,9 +267,18 @@ export interface AirQualitySection {
   origin: "atmo" | "cams" | null;
   /** the pollutant that sets the level (worst sub-index); null on a « Bon » day or when unknown */
   responsible_pollutant: { code: AirPollutantCode; label: string } | null;
+  /**
+   * the official index's sub-indices (the ATMO record's code_no2, code_o3, code_pm10, code_pm25,
+   * code_so2), pollutant by pollutant: the facts behind an official index; empty for the model
+   */
+  sub_indices: Array<{ code: AirPollutantCode; label: string; index_code: number; index_label: string }>;
   /** model estimates (CAMS) of today: `basis` says whether the value is the day's mean or maximum */
   pollutants: Record<string, { value: number; unit: string; basis: "daily_mean" | "daily_max"; label: string }>;
   tomorrow: { code: number; label: string; date: string } | null;
+  /** the day's official record says code 0 « Indisponible » (and no other official index stands in for it) */
+  official_unavailable: { date: string; zone: string; zone_type: "commune" | "epci" } | null;
+  /** the commune's own calendar day (YYYY-MM-DD) the section is about: overseas, the territory's */
+  day: string;
   message: string | null;
   source: SourceRef;
 }

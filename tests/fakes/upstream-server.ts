@@ -103,12 +103,13 @@ function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-function parisOffsetSeconds(date: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "shortOffset" })
-    .formatToParts(date)
-    .find((p) => p.type === "timeZoneName")?.value;
-  const match = /GMT([+-]\d+)/.exec(name ?? "");
-  return match ? Number(match[1]) * 3600 : 3600;
+/** The offset from UTC of a time zone at that instant (Open-Meteo's `utc_offset_seconds`). */
+function offsetSecondsIn(timeZone: string, date: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value;
+  const match = /GMT([+-]\d+)(?::(\d+))?/.exec(name ?? "");
+  if (!match) return 0;
+  const hours = Number(match[1]);
+  return hours * 3600 + Math.sign(hours || 1) * Number(match[2] ?? 0) * 60;
 }
 
 // ---------------------------------------------------------------- fixtures
@@ -794,15 +795,18 @@ async function answerOpenMeteo(path: string, query: Record<string, string>, mode
     hourly[variable] = mode === "empty" || !Array.isArray(values) ? recorded.hourly.time.map(() => null) : values;
     units[variable] = "μg/m³";
   }
-  const offsetSeconds = parisOffsetSeconds(now);
+  // The hours are the asked zone's local hours, as the real API answers with `timezone=`.
+  const timeZone = query.timezone ?? "Europe/Paris";
+  const offsetSeconds = offsetSecondsIn(timeZone, now);
+  const paris = timeZone === "Europe/Paris";
   return {
     status: 200,
     body: {
       ...recorded,
       latitude: Number.isFinite(latitude) ? latitude : recorded.latitude,
       longitude: Number.isFinite(longitude) ? longitude : recorded.longitude,
-      timezone: "Europe/Paris",
-      timezone_abbreviation: offsetSeconds === 7200 ? "CEST" : "CET",
+      timezone: timeZone,
+      timezone_abbreviation: paris ? (offsetSeconds === 7200 ? "CEST" : "CET") : `GMT${offsetSeconds >= 0 ? "+" : "-"}${Math.abs(offsetSeconds) / 3600}`,
       utc_offset_seconds: offsetSeconds,
       hourly_units: units,
       hourly,

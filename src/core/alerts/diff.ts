@@ -73,6 +73,8 @@ export interface LegacyDroughtAlertState {
 export interface AirAlertState {
   /** last day (YYYY-MM-DD) of the episode already announced */
   episodeLastDay: string | null;
+  /** last day of the « Événement » already announced (absent in states stored before issue 21) */
+  eventLastDay?: string | null;
 }
 
 export interface Diff<S> {
@@ -305,28 +307,43 @@ export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertStat
 
 // ---------------------------------------------------------------- air
 
-/** Tomorrow's official ATMO forecast Dégradé (3) or worse, once per episode of consecutive days. */
+const ATMO_EVENT_CODE = 7;
+
+/**
+ * Tomorrow's official ATMO forecast Dégradé (3) to Extrêmement mauvais (6), once per episode of
+ * consecutive days. « Événement » (7) is not a rank of the scale (arrêté du 10 juillet 2020): an
+ * incident with unusual emissions, for which the agency computes no index. It gets its own words
+ * (follow the prefecture and the agency), once per run of consecutive days, never the
+ * pollution-episode advice.
+ */
 export function diffAir(previous: AirAlertState | null, air: AirQualitySection, now: Date): Diff<AirAlertState> {
   const forecast = air.tomorrow;
-  const today = todayInParis(now);
+  // The commune's own day (overseas, the territory's), as the section was judged.
+  const today = air.day || todayInParis(now);
   // Only the official forecast for tomorrow counts: no alert from a model estimate or another day.
-  if (!forecast || forecast.date !== addDaysToLocalDate(today, 1) || forecast.code < 3) return NO_CHANGE;
-  const lastDay = previous?.episodeLastDay ?? null;
-  if (lastDay && lastDay >= addDaysToLocalDate(forecast.date, -1)) {
-    return lastDay >= forecast.date ? NO_CHANGE : { events: [], next: { episodeLastDay: forecast.date } };
+  if (!forecast || forecast.date !== addDaysToLocalDate(today, 1)) return NO_CHANGE;
+  const event = forecast.code === ATMO_EVENT_CODE;
+  if (!event && (forecast.code < 3 || forecast.code > 6)) return NO_CHANGE;
+  const announced = (event ? previous?.eventLastDay : previous?.episodeLastDay) ?? null;
+  const next: AirAlertState = { ...(previous ?? { episodeLastDay: null }), [event ? "eventLastDay" : "episodeLastDay"]: forecast.date };
+  if (announced && announced >= addDaysToLocalDate(forecast.date, -1)) {
+    return announced >= forecast.date ? NO_CHANGE : { events: [], next };
   }
+  const words = event
+    ? renderAlertText("air-event", { forecastDate: forecast.date })
+    : renderAlertText("air-episode", { forecastDate: forecast.date, indexLabel: forecast.label });
   return {
     events: [
       {
         source: "air",
-        key: `air:episode:${forecast.date}`,
-        severity: forecast.code >= 4 ? "critical" : "warning",
-        ...renderAlertText("air-episode", { forecastDate: forecast.date, indexLabel: forecast.label }),
+        key: `air:${event ? "event" : "episode"}:${forecast.date}`,
+        severity: !event && forecast.code >= 4 ? "critical" : "warning",
+        ...words,
         dataDate: forecast.date,
         sourceRef: air.source,
       },
     ],
-    next: { episodeLastDay: forecast.date },
+    next,
   };
 }
 

@@ -48,6 +48,7 @@ export interface AlertFacts {
   };
   "drought-end": { changes: DroughtLevelChange[] };
   "air-episode": { forecastDate: string; indexLabel: string };
+  "air-event": { forecastDate: string };
   "bathing-prohibition": { siteName: string; commune: string; prohibitionTitle: string };
   "bathing-lifted": { siteName: string; commune: string };
   "bathing-poor": { siteName: string; commune: string; sampleDate: string };
@@ -141,6 +142,16 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     lines: [
       `L'indice ATMO prévu pour le ${formatDateFr(forecastDate)} est « ${indexLabel} ».`,
       "Les personnes vulnérables (femmes enceintes, nourrissons, personnes âgées ou malades du cœur ou des poumons) réduisent leurs activités physiques à l'extérieur et évitent les grands axes routiers ; chacun limite le sport intense.",
+    ],
+  }),
+
+  // « Événement » is no level of pollution: the report's own words for it (the air-event advice),
+  // never the episode's advice to vulnerable people.
+  "air-event": ({ forecastDate }) => ({
+    title: "Qualité de l'air demain : « Événement » signalé",
+    lines: [
+      `L'indice ATMO prévu pour le ${formatDateFr(forecastDate)} est « Événement » : l'association agréée de surveillance de la qualité de l'air signale un incident à l'origine d'émissions inhabituelles (incendie, panache industriel…) ; l'indice habituel n'est pas calculé.`,
+      "Suivez les informations de votre préfecture et de votre agence régionale de surveillance de la qualité de l'air ; en cas de gêne respiratoire, demandez conseil à un professionnel de santé.",
     ],
   }),
 

@@ -172,10 +172,11 @@ function limitInMicrogramsPerLitre(parameter: WaterParameterView): number | null
   return inMicrogramsPerLitre({ ...parameter, value: parameter.limit, resultat_alphanumerique: String(parameter.limit) });
 }
 
-/** Ozone is named when it sets today's level, or in its season (April to September, Paris); never in November otherwise. */
+/** Ozone is named when it sets today's level, or in its season (April to September); never in November otherwise. */
 function ozoneNote(air: AirQualitySection, now: Date): OzoneNote {
   if (air.responsible_pollutant?.code === "o3") return "responsible";
-  const month = Number(todayInParis(now).slice(5, 7));
+  // The section's own day (the commune's); Paris's for a section stored without it.
+  const month = Number((air.day || todayInParis(now)).slice(5, 7));
   return month >= OZONE_SEASON_MONTHS.first && month <= OZONE_SEASON_MONTHS.last ? "season" : null;
 }
 
@@ -199,7 +200,9 @@ function airAdvice(air: AirQualitySection, now: Date): Advice[] {
     return [{ id: "air-poor", category: "air", severity: code >= 4 ? "critical" : "warning", vulnerable: true, facts: { reason, ozone: ozoneNote(air, now) } }];
   }
   if (code === 2) {
-    return [{ id: "air-moderate", category: "air", severity: "info", vulnerable: false, facts: { ozone: ozoneNote(air, now) } }];
+    return [
+      { id: "air-moderate", category: "air", severity: "info", vulnerable: false, facts: { ozone: ozoneNote(air, now), estimated: air.origin === "cams" } },
+    ];
   }
   return [];
 }

@@ -109,7 +109,8 @@ export interface AdviceFacts {
     reason: { kind: "index"; label: string; estimated: boolean; pollutant: AirPollutantCode | null } | { kind: "pm25"; microgramsPerM3: number };
     ozone: OzoneNote;
   };
-  "air-moderate": { ozone: OzoneNote };
+  /** estimated: the level is the CAMS model's, not an official index */
+  "air-moderate": { ozone: OzoneNote; estimated: boolean };
   /** zoneType: the worst zone's water (« eau superficielle ») when several zones apply, else null */
   "drought-severe": { levelLabel: string; householdRestrictions: string[]; zoneType: string | null };
   "drought-alert": { householdRestrictions: string[]; zoneType: string | null };
@@ -283,15 +284,18 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
         : ozone === "season"
           ? " D'avril à septembre, l'ozone est plus présent l'après-midi par temps chaud et ensoleillé : préférez le matin pour l'effort physique."
           : "";
+    // The title names the day's own word (Dégradé, Mauvais, Très mauvais, Extrêmement mauvais),
+    // never one word for all of them.
+    const heading = reason.kind === "index" ? `Air « ${reason.label} »${reason.estimated ? " (estimation)" : ""}` : "Particules fines élevées (estimation)";
     return {
       link: ARTICLE_LINKS.air,
       source: ADVICE_SOURCES.airDecree,
-      title: "Air dégradé : adaptez vos activités à l'extérieur",
+      title: `${heading} : adaptez vos activités à l'extérieur`,
       text: `${why} Les personnes vulnérables (femmes enceintes, nourrissons et jeunes enfants, personnes de plus de 65 ans ou atteintes de maladies cardiaques ou respiratoires) réduisent et allègent leurs activités à l'extérieur et évitent les grands axes routiers. Chacun limite le sport intense.${ozoneSentence} Continuez d'aérer votre logement ; en cas de gêne respiratoire, demandez conseil à un professionnel de santé.`,
     };
   },
 
-  "air-moderate": ({ ozone }) => {
+  "air-moderate": ({ ozone, estimated }) => {
     const ozoneSentence =
       ozone === "responsible"
         ? " L'ozone, qui fixe le niveau du jour, est plus présent l'après-midi."
@@ -301,7 +305,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     return {
       link: ARTICLE_LINKS.air,
       source: ADVICE_SOURCES.airEpisode,
-      title: "Qualité de l'air moyenne",
+      title: estimated ? "Qualité de l'air moyenne (estimation du modèle)" : "Qualité de l'air moyenne",
       text: `Rien ne change pour la plupart des personnes. Les personnes sensibles peuvent privilégier des activités physiques modérées et s'éloigner des axes à fort trafic.${ozoneSentence}`,
     };
   },

@@ -3,7 +3,7 @@
 // ARS verdict, the ministry's bathing words) with the source's colour where it publishes one; our
 // five levels only order and colour our own elements (tones) and never print a word of their own.
 // Pure: no I/O, no clock (dates come from the report).
-import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES } from "../air/atmo-scale.ts";
+import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES, levelOfAtmoCode } from "../air/atmo-scale.ts";
 import { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
 import {
   describeBathingSeason,
@@ -132,7 +132,15 @@ export interface WaterHistoryPresentation {
 
 export interface AirPresentation extends SectionPresentation {
   key: "air";
-  /** the model's values of the day, each with its basis and the band it falls in */
+  /**
+   * the official index's sub-indices, pollutant by pollutant, each in ATMO's word and colours:
+   * the facts behind the index (empty for a model estimate)
+   */
+  subIndices: Array<{ name: string; badge: Badge }>;
+  /**
+   * the model's values of the day, each with its basis; with the ATMO band it falls in only when
+   * the model is all there is (beside an official index, numbers only: never an ATMO word)
+   */
   modelValues: string[];
 }
 
@@ -465,16 +473,32 @@ function bandOf(pollutant: AirPollutantCode, value: number): string {
   return `«${NBSP}${ATMO_LABELS[index + 1]}${NBSP}» jusqu'à ${formatNumberFr(bounds[index]!, 0)}${NBSP}µg/m³`;
 }
 
+/** An ATMO word in ATMO's colours: one word, one colour, official or estimated (atmo-scale.ts). */
+function atmoBadge(word: string, code: number): Badge {
+  return badge(word, levelOfAtmoCode(code) ?? "unavailable", ATMO_COLORS[code] ?? null);
+}
+
 export function airHeadline(air: Report["air_quality"]): Badge {
-  if (!air.index) return badge(air.success ? "Non publié" : "Indisponible", "unavailable");
-  if (air.origin === "cams") return badge(`${air.index.label} (estimation)`, air.level);
-  return badge(air.index.label, air.level, ATMO_COLORS[air.index.code] ?? null);
+  if (!air.index) {
+    // Code 0: ATMO's own word for a day it did not compute; otherwise nothing was published or read.
+    if (air.official_unavailable) return badge(ATMO_LABELS[0]!, "unavailable");
+    return badge(air.success ? "Non publié" : "Indisponible", "unavailable");
+  }
+  if (air.origin === "cams") return atmoBadge(`${air.index.label} (estimation)`, air.index.code);
+  return atmoBadge(air.index.label, air.index.code);
+}
+
+/** « Indisponible (non calculé pour le 22 novembre 2026, intercommunalité CA X) » */
+function describeOfficialUnavailable(unavailable: NonNullable<Report["air_quality"]["official_unavailable"]>): string {
+  const zone = unavailable.zone_type === "epci" ? `, indice de l'intercommunalité${unavailable.zone ? ` ${unavailable.zone}` : ""}` : "";
+  return `${ATMO_LABELS[0]} (non calculé pour le ${formatDateFr(unavailable.date)}${zone})`;
 }
 
 export function presentAir(air: Report["air_quality"]): AirPresentation {
   const facts: Fact[] = [];
+  if (air.official_unavailable) facts.push({ term: "Indice ATMO", value: describeOfficialUnavailable(air.official_unavailable) });
   if (air.index) {
-    facts.push({ term: air.origin === "cams" ? "Niveau estimé" : "Indice ATMO", value: air.index.label });
+    facts.push({ term: air.origin === "cams" ? "Niveau estimé (modèle CAMS)" : "Indice ATMO", value: air.index.label });
     if (air.origin === "atmo" && air.index.zone) {
       facts.push({ term: air.index.zone_type === "epci" ? "Zone de l'indice (intercommunalité)" : "Zone de l'indice (commune)", value: air.index.zone });
     }
@@ -482,10 +506,14 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
   }
   if (air.responsible_pollutant) facts.push({ term: "Polluant déterminant", value: air.responsible_pollutant.label });
   if (air.success) facts.push({ term: "Demain", value: air.tomorrow ? `${air.tomorrow.label} (indice ATMO prévu)` : "Prévision non publiée" });
+  const official = air.origin === "atmo";
+  const subIndices = official ? air.sub_indices.map((sub) => ({ name: sub.label, badge: atmoBadge(sub.index_label, sub.index_code) })) : [];
   const modelValues = Object.entries(air.pollutants).map(([code, pollutant]) => {
     const known = code in AIR_POLLUTANT_NAMES ? (code as AirPollutantCode) : null;
     const basis = pollutant.basis ? BASIS_WORDS[pollutant.basis] : "estimation";
-    const band = known ? ` ; ${bandOf(known, pollutant.value)}` : "";
+    // Beside an official index the model's values are numbers only: its band would be an ATMO
+    // word that can contradict the official sub-index (Amiens: ozone « Moyen » officially).
+    const band = known && !official ? ` ; ${bandOf(known, pollutant.value)}` : "";
     return `${pollutant.label ?? code}${NBSP}: ${formatNumberFr(pollutant.value, 1)}${NBSP}${pollutant.unit} (${basis}${band})`;
   });
   const dateLine = air.index
@@ -493,6 +521,9 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
       ? `Estimation pour la journée du ${formatDateFr(air.index.date)}, calculée sur les valeurs horaires du modèle`
       : `Indice du ${formatDateFr(air.index.date)}`
     : null;
+  const modelNote = official
+    ? `Estimation du modèle CAMS pour aujourd'hui, en valeurs calculées (pas des mesures, ni l'indice officiel, qui fait foi)${NBSP}:`
+    : `Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures)${NBSP}:`;
   return {
     key: "air",
     anchor: SECTION_ANCHORS.air,
@@ -501,9 +532,10 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
     dateLine,
     message: air.message,
     facts,
-    notes: modelValues.length > 0 ? [`Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures)${NBSP}:`] : [],
+    notes: modelValues.length > 0 ? [modelNote] : [],
     source: air.source,
     attribution: modelValues.length > 0 && air.origin !== "cams" ? "Estimations Copernicus CAMS via Open-Meteo.com (CC BY 4.0)" : null,
+    subIndices,
     modelValues,
   };
 }
@@ -669,11 +701,16 @@ function summarizeWater(water: WaterQualitySection, headline: Badge): string {
 }
 
 function summarizeAir(air: Report["air_quality"]): string {
-  if (!air.index) return sentence("Air aujourd'hui", air.success ? "aucun indice publié ni estimation disponible." : "données momentanément indisponibles.");
+  const unavailable = air.official_unavailable ? `indice ATMO officiel «${NBSP}${ATMO_LABELS[0]}${NBSP}» (non calculé)` : null;
+  if (!air.index) {
+    if (unavailable) return sentence("Air aujourd'hui", `${unavailable}, aucune estimation disponible.`);
+    return sentence("Air aujourd'hui", air.success ? "aucun indice publié ni estimation disponible." : "données momentanément indisponibles.");
+  }
   const tomorrow = air.tomorrow ? ` ; demain${NBSP}: ${air.tomorrow.label}` : "";
   if (air.origin === "cams") {
     const pollutant = air.responsible_pollutant ? ` d'après ${AIR_POLLUTANT_NAMES[air.responsible_pollutant.code].after}` : "";
-    return sentence("Air aujourd'hui", `${air.index.label}${pollutant} (estimation modélisée, pas d'indice officiel publié)${tomorrow}.`);
+    const why = unavailable ?? "pas d'indice officiel publié";
+    return sentence("Air aujourd'hui", `${air.index.label}${pollutant} (estimation modélisée, ${why})${tomorrow}.`);
   }
   const zone = air.index.zone ? `, ${air.index.zone}` : "";
   return sentence("Air aujourd'hui", `${air.index.label} (indice ATMO${zone})${tomorrow}.`);
@@ -727,6 +764,9 @@ function withDefaults(report: Report): Report {
       ...report.air_quality,
       pollutants: report.air_quality.pollutants ?? {},
       responsible_pollutant: report.air_quality.responsible_pollutant ?? null,
+      sub_indices: report.air_quality.sub_indices ?? [],
+      official_unavailable: report.air_quality.official_unavailable ?? null,
+      day: report.air_quality.day ?? report.air_quality.index?.date ?? report.generated_at.slice(0, 10),
     },
     drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
     recommendations: report.recommendations ?? [],

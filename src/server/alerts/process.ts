@@ -147,7 +147,7 @@ export async function processAlertBatch(
         digestWrites.push({ citycode, department: departmentCodeOf(commune.communeCode), newestSampleAt: digestNewestSample(fresh), digest: fresh });
       }
       const airIndices = snapshot ? snapshot.air : commune.air;
-      const air = airIndices ? evaluateAirQuality({ ...airIndices, cams: { ok: false, reason: "not_found" }, now }) : null;
+      const air = airIndices ? evaluateAirQuality({ ...airIndices, cams: { ok: false, reason: "not_found" }, now, citycode }) : null;
       // Each network is judged once per commune, whatever the number of its subjects (a commune can
       // have thousands): the judgement depends on the commune's data and the network only.
       const judgedNetworks = new Map<string, JudgedNetwork>();

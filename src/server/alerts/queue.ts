@@ -92,7 +92,7 @@ export async function handleAlertMessage(
   if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
   if (message.kind === "process") {
     const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
-    const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes });
+    const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes, now: deps.clock() });
     const batch = await processAlertBatch(deps, subjects, {
       gates: context.gates,
       concurrency: deps.config.ALERT_CONCURRENCY,

@@ -23,6 +23,7 @@ import {
   type WaterAlertState,
 } from "../../core/alerts/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
+import { todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, SourceRef, Udi, WaterResult } from "../../core/types.ts";
 import { WATER_DIGEST_VERSION, type WaterDigest } from "../../core/water/index.ts";
 import { listAlertStates } from "../db/repositories/alert-events.ts";
@@ -187,7 +188,8 @@ export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStat
     // Stored before issue 20: read as a baseline by diffDrought.
     z.object({ gravity: gravitySchema.nullable() }),
   ]),
-  air: z.object({ episodeLastDay: nullableString }),
+  // States stored before issue 21 lack eventLastDay.
+  air: z.object({ episodeLastDay: nullableString, eventLastDay: nullableString.optional() }),
   bathing: z.record(
     z.string(),
     z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
@@ -332,8 +334,12 @@ export interface RunChanges {
   digests: Map<string, WaterDigest>;
 }
 
-/** The snapshots of the communes of one batch: one query for their départements, every source. */
-export async function loadRunChanges(deps: Deps, params: { day: string; communes: readonly string[] }): Promise<RunChanges> {
+/**
+ * The snapshots of the communes of one batch: one query for their départements, every source.
+ * `now`: the batch's time, whose day in each commune's territory decides the air indices (the
+ * run's Paris day when absent).
+ */
+export async function loadRunChanges(deps: Deps, params: { day: string; communes: readonly string[]; now?: Date }): Promise<RunChanges> {
   const departments = [...new Set(params.communes.map((citycode) => departmentCodeOf(toCommuneCode(citycode))))];
   const rows = await listSnapshotsOfDay(deps.db, { day: params.day, departments });
   const atmo = new Map<string, AtmoSnapshot>();
@@ -358,7 +364,7 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
     const air = atmo.get(department);
     const water = hubeau.get(department);
     communes[citycode] = {
-      air: air ? airIndicesOf(air, communeCode, params.day) : null,
+      air: air ? airIndicesOf(air, communeCode, params.now ? todayForCommune(params.now, communeCode) : params.day) : null,
       water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
       droughtChanged: vigieau.get(department)?.changed ?? true,
       droughtNone: vigieau.get(department)?.zoneCount === 0,
@@ -369,7 +375,7 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
 
 /**
  * The same choice as the report page (commune-data.ts, loadAirIndices): the commune's own
- * indices, and its EPCI's only when the commune has no usable index for today.
+ * indices, and its EPCI's only when the commune has no usable index for its own day `day`.
  */
 function airIndicesOf(snapshot: AtmoSnapshot, communeCode: string, day: string): AirIndices {
   const own = snapshot.indices[communeCode] ?? [];

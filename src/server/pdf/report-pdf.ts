@@ -577,8 +577,16 @@ function drawWaterTable(cursor: Cursor, rows: readonly WaterRowPresentation[]): 
 }
 
 function drawAir(cursor: Cursor, air: AirPresentation): void {
-  drawSectionStart(cursor, air);
-  // The model's values, each with its daily basis and band: never read as measurements.
+  // The notes introduce the model's values: drawn with them, after the official sub-indices.
+  drawSectionStart(cursor, { ...air, notes: [] });
+  // The official sub-indices in ATMO's words and colours, before the model's values (each with
+  // its daily basis, never read as measurements).
+  if (air.subIndices.length > 0) {
+    drawParagraph(cursor, "Sous-indices officiels, polluant par polluant (indice ATMO) :", { size: 9.5 }, 2);
+    for (const sub of air.subIndices) drawHeadingWithTag(cursor, sub.name, sub.badge, { size: 9.5, indent: 14 });
+    cursor.y -= 4;
+  }
+  for (const note of air.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
   if (air.modelValues.length > 0) drawBullets(cursor, air.modelValues, { size: 9.5 });
   drawSectionEnd(cursor, air);
 }

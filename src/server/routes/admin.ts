@@ -64,7 +64,7 @@ export const adminRoutes = new Hono<AppEnv>()
       point: address,
     });
     const selected = selectWater(water, undefined, now);
-    const air = evaluateAirQuality({ atmo, epci, cams: { ok: false, reason: "not_found" }, now });
+    const air = evaluateAirQuality({ atmo, epci, cams: { ok: false, reason: "not_found" }, now, citycode: address.citycode });
     const departmentCode = departmentCodeOf(address.citycode);
     return c.json({
       geocoding: {

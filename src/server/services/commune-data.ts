@@ -3,7 +3,7 @@
 // admin panel all read a commune through here; the alert run passes its rate gates in.
 import { levelOfAtmoCode, type EpciRef } from "../../core/air/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
-import { todayInParis } from "../../core/shared/time.ts";
+import { addDaysToLocalDate, timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
 import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, waterWindowStart, type WaterDigest } from "../../core/water/index.ts";
 import { HUBEAU_MAX_RESULTS } from "../../sources/hubeau/client.ts";
@@ -58,7 +58,7 @@ export async function loadCommuneData<Needs extends CommuneNeeds>(
     needs.drought
       ? pass(gates.vigieau).then(() => sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode }))
       : null,
-    needs.air ? pass(gates.atmo).then(() => loadAirIndices(sources, { communeCode, today: todayInParis(now) })) : null,
+    needs.air ? pass(gates.atmo).then(() => loadAirIndices(sources, { communeCode, today: todayForCommune(now, communeCode) })) : null,
   ]);
   return { communeCode, water, zones, air } as CommuneData<Needs>;
 }
@@ -68,17 +68,23 @@ export async function loadCommuneData<Needs extends CommuneNeeds>(
  * EPCI's. The commune's index and the API Géo (EPCI membership, cached for weeks) are asked at
  * once; only when the commune has no index for today is the EPCI's asked, so the five communes in
  * six that have their own index never wait for Géo. Without the EPCI (Géo failing, or a commune
- * outside any) the commune's answer stands alone.
+ * outside any) the commune's answer stands alone. `today` is the commune's own day (overseas, the
+ * territory's).
  */
 async function loadAirIndices(sources: Sources, params: { communeCode: string; today: string }): Promise<AirIndices> {
+  // The EPCI's features are the commune's territory's: its code (a SIREN) does not say which.
+  const timeZone = timeZoneOfCommune(params.communeCode);
+  // From the day before: a feed that stores a local midnight as a UTC instant writes today's
+  // index on yesterday's UTC date (Paris 23:00Z, Réunion 20:00Z), which `date_ech>='today'` drops.
+  const fromDate = addDaysToLocalDate(params.today, -1);
   const [commune, membership] = await Promise.all([
-    sources.fetchAtmoIndex({ zoneCode: params.communeCode, fromDate: params.today }),
+    sources.fetchAtmoIndex({ zoneCode: params.communeCode, fromDate, timeZone }),
     sources.fetchCommuneEpci({ communeCode: params.communeCode }),
   ]);
   const epci = membership.ok ? membership.data.epci : null;
   const hasToday = commune.ok && commune.data.some((index) => index.date === params.today && levelOfAtmoCode(index.code) !== null);
   if (hasToday || !epci) return { atmo: commune, epci };
-  const fromEpci = await sources.fetchAtmoIndex({ zoneCode: epci.code, fromDate: params.today });
+  const fromEpci = await sources.fetchAtmoIndex({ zoneCode: epci.code, fromDate, timeZone });
   if (!fromEpci.ok) return { atmo: commune, epci };
   return { atmo: { ok: true, data: [...(commune.ok ? commune.data : []), ...fromEpci.data] }, epci };
 }

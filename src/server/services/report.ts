@@ -36,7 +36,7 @@ export async function buildReport(
 
   const [commune, cams, bathing] = await Promise.all([
     loadCommuneData(sources, { citycode: address.citycode, now, needs: EVERYTHING, point: address }),
-    sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude }),
+    sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude, citycode: address.citycode }),
     buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer }),
   ]);
   const { water, zones } = commune;
@@ -47,7 +47,7 @@ export async function buildReport(
     address,
     addressInfo: deriveAddressInfo(address),
     water: withWaterHistory(evaluateWaterQuality({ ...selected, now }), selected.results, now),
-    air: evaluateAirQuality({ atmo, cams, now, epci }),
+    air: evaluateAirQuality({ atmo, cams, now, citycode: address.citycode, epci }),
     drought: evaluateDrought({ zones, now }),
     bathing,
     now,

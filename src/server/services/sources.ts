@@ -1,5 +1,5 @@
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
-import { parisMinutesOfDay, todayInParis } from "../../core/shared/time.ts";
+import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import { searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
 import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigieau/client.ts";
@@ -69,9 +69,15 @@ export interface Sources {
   /** without lon/lat: the zones of the whole commune (409 when it has several zones of one type) */
   fetchDroughtZones(params: { lon?: number; lat?: number; communeCode: string }): Promise<SourceResult<DroughtZone[]>>;
   /** the commune's indices, and its EPCI's when `epciCode` is given (one WFS request) */
-  fetchAtmoIndex(params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string }): Promise<SourceResult<AtmoIndex[]>>;
-  /** the CAMS model's today (Paris day of the clock), aggregated per day */
-  fetchCamsEstimate(params: { lat: number; lon: number }): Promise<SourceResult<CamsEstimate>>;
+  fetchAtmoIndex(params: {
+    zoneCode: string;
+    epciCode?: string | null | undefined;
+    fromDate: string;
+    /** the territory of the zones (the commune's), whose day each date_ech designates; Paris by default */
+    timeZone?: string | undefined;
+  }): Promise<SourceResult<AtmoIndex[]>>;
+  /** the CAMS model's today (the commune's own day of the clock: overseas, the territory's), aggregated per day */
+  fetchCamsEstimate(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<CamsEstimate>>;
   /** the intercommunality (EPCI) of a commune, from the API Géo */
   fetchCommuneEpci(params: { communeCode: string }): Promise<SourceResult<CommuneEpci>>;
   /**
@@ -189,18 +195,19 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
       cached(`vigieau:${communeCode}:${lat === undefined || lon === undefined ? "commune" : `${lat.toFixed(3)}:${lon.toFixed(3)}`}`, TTL_SECONDS.vigieau, () =>
         fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
       ),
-    fetchAtmoIndex: ({ zoneCode, epciCode, fromDate }) =>
-      cached(`atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}`, atmoTtlSeconds(clock()), () =>
-        fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate }),
+    fetchAtmoIndex: ({ zoneCode, epciCode, fromDate, timeZone }) =>
+      cached(`atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
+        fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate, timeZone }),
       ),
-    fetchCamsEstimate: ({ lat, lon }) => {
+    fetchCamsEstimate: ({ lat, lon, citycode }) => {
       // CAMS cells are ~10 km wide: 2 decimals (~1 km) share answers between neighbours. The
-      // Paris day is part of the key: a new day is a new set of hours to aggregate.
+      // commune's day and time zone are part of the key: a new day is a new set of hours to aggregate.
       const roundedLat = Math.round(lat * 100) / 100;
       const roundedLon = Math.round(lon * 100) / 100;
-      const day = todayInParis(clock());
-      return cached(`openmeteo:${roundedLat}:${roundedLon}:${day}`, TTL_SECONDS.openmeteo, () =>
-        fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day }),
+      const timeZone = timeZoneOfCommune(citycode);
+      const day = todayInZone(clock(), timeZone);
+      return cached(`openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
+        fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day, timeZone }),
       );
     },
     fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest }) => {

@@ -9,18 +9,19 @@ import { mapAtmoIndices } from "./to-domain.ts";
  * `{baseUrl}?service=WFS&version=2.0.0&request=GetFeature&typeNames=ind:ind_atmo_2021
  * &outputFormat=application/json&CQL_FILTER=code_zone IN ('…','…') AND date_ech>='YYYY-MM-DD'`
  * (GeoServer reads CQL_FILTER as ECQL, which has the IN predicate). An empty list is a normal
- * answer (about one commune in six has no index).
+ * answer (about one commune in six has no index). `timeZone`: the territory of the zones, whose
+ * own day each `date_ech` designates (an EPCI's SIREN does not say it; its commune's code does).
  */
 export async function fetchAtmoIndex(
   opts: SourceOptions,
-  params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string },
+  params: { zoneCode: string; epciCode?: string | null | undefined; fromDate: string; timeZone?: string | undefined },
 ): Promise<SourceResult<AtmoIndex[]>> {
   const codes = [params.zoneCode, ...(params.epciCode && params.epciCode !== params.zoneCode ? [params.epciCode] : [])];
   const zoneFilter =
     codes.length === 1 ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'` : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
   const cqlFilter = `${zoneFilter} AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
   const result = await fetchJson({ ...opts, url: wfsUrl(opts.baseUrl, cqlFilter) }, atmoFeatureCollectionSchema);
-  return result.ok ? { ok: true, data: mapAtmoIndices(result.data) } : result;
+  return result.ok ? { ok: true, data: mapAtmoIndices(result.data, params.timeZone) } : result;
 }
 
 /** A GetFeature URL of the national index layer, as GeoJSON, filtered by `cqlFilter`. */

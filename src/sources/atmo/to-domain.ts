@@ -1,17 +1,18 @@
 import { ATMO_LABELS } from "../../core/air/atmo-scale.ts";
-import { localDateParis } from "../../core/shared/time.ts";
+import { timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import type { AtmoIndex } from "../../core/types.ts";
 import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";
 
 /**
  * Indices sorted by day, one per zone and day (an answer can hold a commune's and its EPCI's).
  * When an agency republishes a day (correction), the feed can hold two features for it: the
- * latest publication wins.
+ * latest publication wins. `timeZone`: the territory all the features belong to (a commune and its
+ * EPCI); without it, each feature's own commune code says it (an EPCI's SIREN does not: Paris).
  */
-export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw): AtmoIndex[] {
+export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw, timeZone?: string): AtmoIndex[] {
   const byZoneDay = new Map<string, { index: AtmoIndex; publishedAt: string }>();
   for (const feature of raw.features) {
-    const index = mapAtmoIndex(feature.properties);
+    const index = mapAtmoIndex(feature.properties, timeZone);
     if (!index) continue;
     const publishedAt = feature.properties.date_dif ?? "";
     const key = `${index.zoneCode}|${index.date}`;
@@ -22,8 +23,8 @@ export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw): AtmoIndex[] {
 }
 
 /** null when the day or the code cannot be read: a wrong day would mislabel today's air. */
-export function mapAtmoIndex(properties: AtmoPropertiesRaw): AtmoIndex | null {
-  const date = normaliseAtmoDate(properties.date_ech);
+export function mapAtmoIndex(properties: AtmoPropertiesRaw, timeZone: string = timeZoneOfCommune(String(properties.code_zone))): AtmoIndex | null {
+  const date = normaliseAtmoDate(properties.date_ech, timeZone);
   const code = toInteger(properties.code_qual);
   if (!date || code === null || code < 0 || code > 7) return null;
   return {
@@ -46,15 +47,21 @@ export function mapAtmoIndex(properties: AtmoPropertiesRaw): AtmoIndex | null {
 }
 
 /**
- * date_ech → the Paris day it designates. Seen forms: "2026-11-22", "2026-11-22Z" (GeoServer's
- * xsd:date with a zone), "2026-11-22T00:00:00Z" and "2026-11-21T23:00:00Z" (a Paris midnight
- * stored as UTC). A bare day, with or without a zone suffix, is taken as is.
+ * date_ech → the day it designates in the zone's territory. Seen forms: "2026-11-22",
+ * "2026-11-22Z" (GeoServer's xsd:date with a zone), "2026-11-22T00:00:00Z" (a day stored at UTC
+ * midnight), "2026-11-21T23:00:00Z" (a Paris midnight stored as UTC) and, overseas, the
+ * territory's own midnight (Gwad'Air: "2025-11-08T04:00:00Z" for the 8th in Guadeloupe; a Réunion
+ * midnight is 20:00Z the day before, which Paris would read as the wrong day). A bare day, with
+ * or without a zone suffix, and a UTC midnight are taken as they are written.
  */
-export function normaliseAtmoDate(value: string): string | null {
+export function normaliseAtmoDate(value: string, timeZone = "Europe/Paris"): string | null {
   const trimmed = value.trim();
   const dayOnly = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:?\d{2})?$/.exec(trimmed);
   if (dayOnly) return dayOnly[1] ?? null;
-  return localDateParis(trimmed);
+  const utcMidnight = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/.exec(trimmed);
+  if (utcMidnight) return utcMidnight[1] ?? null;
+  const time = Date.parse(trimmed);
+  return Number.isNaN(time) ? null : todayInZone(new Date(time), timeZone);
 }
 
 function toInteger(value: number | string | null | undefined): number | null {

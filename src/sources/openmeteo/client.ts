@@ -7,17 +7,21 @@ import { mapCamsEstimate } from "./to-domain.ts";
 export const OPENMETEO_HOURLY_VARIABLES = "pm2_5,pm10,nitrogen_dioxide,ozone,sulphur_dioxide";
 
 /**
- * The model's hourly values for one Paris day (µg/m³), aggregated per day: the fallback when no
+ * The model's hourly values for one local day (µg/m³), aggregated per day: the fallback when no
  * official ATMO index exists. `GET {baseUrl}/air-quality?latitude=…&longitude=…&hourly=…
- * &timezone=Europe/Paris&start_date=DAY&end_date=DAY&domains=…`.
+ * &timezone=ZONE&start_date=DAY&end_date=DAY&domains=…`: ZONE is the commune's (Europe/Paris, or
+ * an overseas territory's own, e.g. Indian/Reunion), DAY its calendar day there.
  */
-export async function fetchCamsEstimate(opts: SourceOptions, params: { lat: number; lon: number; day: string }): Promise<SourceResult<CamsEstimate>> {
+export async function fetchCamsEstimate(
+  opts: SourceOptions,
+  params: { lat: number; lon: number; day: string; timeZone: string },
+): Promise<SourceResult<CamsEstimate>> {
   const query = new URLSearchParams({
     latitude: String(params.lat),
     longitude: String(params.lon),
     hourly: OPENMETEO_HOURLY_VARIABLES,
-    // Paris local hours, so that the day's 24 values are the Paris day's.
-    timezone: "Europe/Paris",
+    // Local hours of the commune's zone, so that the day's 24 values are its own day's.
+    timezone: params.timeZone,
     start_date: params.day,
     end_date: params.day,
     // The European CAMS domain (0.1°) stops around 30° N: the overseas departments (Antilles,

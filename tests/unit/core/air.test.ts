@@ -40,6 +40,7 @@ describe("PM2.5 (µg/m³) → ATMO sub-index", () => {
 describe("evaluateAirQuality", () => {
   it("uses today's official ATMO index, with tomorrow's forecast and the CAMS PM2.5", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: {
         ok: true,
         data: [
@@ -65,6 +66,7 @@ describe("evaluateAirQuality", () => {
 
   it("takes « today » in Paris time (23:30 UTC is already tomorrow in Paris)", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [atmoIndex({ date: "2026-11-22", code: 1 }), atmoIndex({ date: "2026-11-23", code: 4, label: "Mauvais" })] },
       cams: { ok: true, data: camsEstimate() },
       now: new Date("2026-11-22T23:30:00Z"),
@@ -80,7 +82,7 @@ describe("evaluateAirQuality", () => {
     [30, "critical", "Mauvais"],
     [80, "critical", "Extrêmement mauvais"],
   ])("falls back on the CAMS model (PM2.5 daily mean %s µg/m³ → %s), labelled as an estimate, when no index is published", (pm25, level, label) => {
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) }, now: NOW });
     expect(section).toMatchObject({ success: true, level, origin: "cams", index: { label, date: "2026-11-22", zone_type: "model" } });
     expect(section.message).toMatch(/estimation modélisée/);
     expect(section.message).toMatch(/Aucun indice ATMO/);
@@ -89,25 +91,26 @@ describe("evaluateAirQuality", () => {
 
   it("falls back on CAMS when only yesterday's index or an « indisponible » code exists", () => {
     for (const index of [atmoIndex({ date: "2026-11-21" }), atmoIndex({ code: 0, label: "Indisponible" })]) {
-      const section = evaluateAirQuality({ atmo: { ok: true, data: [index] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+      const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [index] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
       expect(section.origin).toBe("cams");
     }
   });
 
   it("says the official index is unavailable when ATMO fails and CAMS answers", () => {
-    const section = evaluateAirQuality({ atmo: { ok: false, reason: "http" }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "http" }, cams: { ok: true, data: camsEstimate() }, now: NOW });
     expect(section).toMatchObject({ success: true, origin: "cams" });
     expect(section.message).toMatch(/momentanément indisponible/);
   });
 
   it("is unavailable when both sources fail", () => {
-    const section = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "network" }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "network" }, now: NOW });
     expect(section).toMatchObject({ success: false, level: "unavailable", index: null, origin: null, responsible_pollutant: null, pollutants: {} });
     expect(section.message).toMatch(/momentanément indisponibles/);
   });
 
   it("is unavailable, but not failed, when nothing is published and the model has no value", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [] },
       cams: { ok: true, data: camsEstimate({ pm2_5: null, pm10: null, no2: null, o3: null, so2: null }) },
       now: NOW,
@@ -156,6 +159,7 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
   it("Maraussan, no index for the commune nor its EPCI, ozone up to 116 µg/m³ → « Dégradé » by ozone, not « Moyen »", () => {
     // The mapped model day of the demo fixture: particles low, ozone's highest hour 116.
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [] },
       cams: { ok: true, data: camsEstimate({ pm2_5: 9.3, pm10: 15.9, no2: 24, o3: 116, so2: 2.5 }) },
       now: NOW,
@@ -179,13 +183,13 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
     ["an SO2 day (highest hour 220)", { so2: 220 }, "Dégradé", "so2"],
     ["a PM2.5 day (daily mean 22)", { pm2_5: 22 }, "Dégradé", "pm2_5"],
   ] as const)("%s → %s by that pollutant", (_name, values, label, responsible) => {
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate(values) }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate(values) }, now: NOW });
     expect(section.index?.label).toBe(label);
     expect(section.responsible_pollutant?.code).toBe(responsible);
   });
 
   it("names no pollutant on a model « Bon » day", () => {
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
     expect(section).toMatchObject({ index: { label: "Bon" }, responsible_pollutant: null });
     expect(section.message).toMatch(/d'après les polluants estimés/);
   });
@@ -197,17 +201,23 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
     expect(estimate.pm2_5).toBeCloseTo(9.81, 2);
     // NOW is 11:00 in Paris: the current hour alone would read 40 µg/m³, « Mauvais ».
     expect(atmoCodeForPm25(40)).toBe(4);
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: estimate }, now: NOW });
+    const section = evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: true, data: estimate }, now: NOW });
     expect(section).toMatchObject({ level: "good", index: { label: "Bon" }, pollutants: { pm2_5: { value: 9.8, basis: "daily_mean" } } });
   });
 
   it("ignores a model answer for another day (no estimate rather than yesterday's)", () => {
-    const section = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21", o3: 200 }) }, now: NOW });
+    const section = evaluateAirQuality({
+      citycode: "80021",
+      atmo: { ok: true, data: [] },
+      cams: { ok: true, data: camsEstimate({ day: "2026-11-21", o3: 200 }) },
+      now: NOW,
+    });
     expect(section).toMatchObject({ level: "unavailable", index: null, pollutants: {} });
   });
 
   it("the commune's own official index wins over its EPCI's", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: {
         ok: true,
         data: [epciIndex({ code: 3, label: "Dégradé" }), atmoIndex({ code: 2, label: "Moyen", subIndices: { no2: 1, o3: 2, pm10: 2, pm25: 1, so2: 1 } })],
@@ -227,6 +237,7 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
 
   it("uses the EPCI's official index when the commune has none, naming the EPCI", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: {
         ok: true,
         data: [
@@ -251,19 +262,27 @@ describe("issue 9 item 6: official index first (commune, then EPCI), else the wo
 
   it("still works with the commune alone when the API Géo failed (no EPCI known)", () => {
     const commune = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] },
       cams: { ok: true, data: camsEstimate() },
       now: NOW,
       epci: null,
     });
     expect(commune).toMatchObject({ origin: "atmo", index: { label: "Moyen", zone_type: "commune" } });
-    const model = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ o3: 116 }) }, now: NOW, epci: null });
+    const model = evaluateAirQuality({
+      citycode: "80021",
+      atmo: { ok: true, data: [] },
+      cams: { ok: true, data: camsEstimate({ o3: 116 }) },
+      now: NOW,
+      epci: null,
+    });
     expect(model).toMatchObject({ origin: "cams", index: { label: "Dégradé" }, responsible_pollutant: { code: "o3" } });
     expect(model.message).toMatch(/^Aucun indice ATMO n'est publié aujourd'hui pour cette commune\u00A0:/);
   });
 
   it("code 7 « Événement » keeps its official word, concerning only for ordering, no pollutant named, nothing alarming", () => {
     const section = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement", subIndices: { no2: 1, o3: 1, pm10: 1, pm25: 1, so2: 1 } })] },
       cams: { ok: true, data: camsEstimate() },
       now: NOW,

@@ -24,6 +24,7 @@ const failedWater = [{ code: AMIENS_CENTRE.code, ...judgeWaterQuality({ results:
 const drought = (gravity: DroughtGravity | null) => evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW });
 const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   evaluateAirQuality({
+    citycode: "80021",
     atmo: {
       ok: true,
       data: [
@@ -277,7 +278,12 @@ describe("air alerts", () => {
   it("ignores Bon and Moyen, a missing forecast and a forecast for another day", () => {
     expect(diffAir(null, air(2), NOW).events).toEqual([]);
     expect(diffAir(null, air(4, NOW, "2026-11-24"), NOW).events).toEqual([]);
-    const noForecast = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: true, data: camsEstimate({ pm2_5: 80 }) }, now: NOW });
+    const noForecast = evaluateAirQuality({
+      citycode: "80021",
+      atmo: { ok: false, reason: "timeout" },
+      cams: { ok: true, data: camsEstimate({ pm2_5: 80 }) },
+      now: NOW,
+    });
     expect(diffAir(null, noForecast, NOW)).toEqual({ events: [], next: null });
   });
 });
@@ -355,6 +361,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     ],
     "drought-end": [{ changes: [{ typeLabel: "Eau superficielle", before: "Vigilance", after: null }] }],
     "air-episode": [{ forecastDate: "2026-11-23", indexLabel: "Dégradé" }],
+    "air-event": [{ forecastDate: "2026-11-23" }],
     "bathing-prohibition": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", prohibitionTitle: "Interdiction de baignade du 18/07/2026" }],
     "bathing-lifted": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE" }],
     "bathing-poor": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", sampleDate: "2026-07-17" }],

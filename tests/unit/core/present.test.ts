@@ -32,7 +32,7 @@ const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
 
 const water = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi], now: NOW });
 const air = (input: Partial<Parameters<typeof evaluateAirQuality>[0]> = {}) =>
-  evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
+  evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
 const drought = (gravities: Array<DroughtGravity | null>) =>
   evaluateDrought({
     zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
@@ -105,9 +105,9 @@ describe("air: the ATMO word with ATMO's colours", () => {
     for (const colors of Object.values(ATMO_COLORS)) expect(contrastRatio(colors.background, colors.text)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it("says « (estimation) » for the model, without ATMO's colours, and dates the estimate", () => {
+  it("says « (estimation) » for the model, in ATMO's colour of the same word (one word, one colour), and dates the estimate", () => {
     const section = air({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ o3: 116 }) } });
-    expect(airHeadline(section)).toEqual({ word: "Dégradé (estimation)", tone: "concerning", colors: null });
+    expect(airHeadline(section)).toEqual({ word: "Dégradé (estimation)", tone: "concerning", colors: ATMO_COLORS[3] });
     const presentation = presentReport(report({ air: section }));
     expect(presentation.air.dateLine).toBe("Estimation pour la journée du 22\u00a0novembre\u00a02026, calculée sur les valeurs horaires du modèle");
     expect(presentation.air.modelValues).toContain("Ozone (O3)\u00a0: 116\u00a0µg/m³ (maximum horaire du jour ; «\u00a0Dégradé\u00a0» jusqu'à 130\u00a0µg/m³)");

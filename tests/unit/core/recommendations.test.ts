@@ -10,6 +10,7 @@ import {
   type SelectedAdvice,
   selectRecommendations,
 } from "../../../src/core/recommendations/index.ts";
+import { todayInParis } from "../../../src/core/shared/time.ts";
 import type { AirQualitySection, DroughtSection, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
@@ -18,6 +19,7 @@ const water = (results: WaterResult[] = [waterResult({ rawValue: "20", numericVa
   evaluateWaterQuality({ results: { ok: true, data: results }, udi: null, udis: [], now: NOW });
 const air = (code = 1, pm25 = 8): AirQualitySection =>
   evaluateAirQuality({
+    citycode: "80021",
     atmo: { ok: true, data: [atmoIndex({ code, label: ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "" })] },
     cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) },
     now: NOW,
@@ -42,7 +44,7 @@ describe("selectRecommendations", () => {
   it("does not claim good news when no data could be obtained", () => {
     const [only, ...rest] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
-      air: evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
+      air: evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
     });
     expect(rest).toEqual([]);
@@ -217,7 +219,12 @@ describe("selectRecommendations", () => {
   });
 
   it("without an official index, the model's worst pollutant sets the advice and is named", () => {
-    const ozoneDay = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ pm2_5: 8, o3: 116 }) }, now: NOW });
+    const ozoneDay = evaluateAirQuality({
+      citycode: "80021",
+      atmo: { ok: true, data: [] },
+      cams: { ok: true, data: camsEstimate({ pm2_5: 8, o3: 116 }) },
+      now: NOW,
+    });
     const [advice] = select({ water: water(), air: ozoneDay, drought: drought() }).filter((r) => r.category === "air");
     expect(advice?.id).toBe("air-poor");
     expect(advice?.text).toMatch(/^Indice du jour \(estimation modélisée\)\u00a0: Dégradé, d'après l'ozone/);
@@ -226,6 +233,7 @@ describe("selectRecommendations", () => {
 
   it("ATMO « Événement » (code 7) gets its own advice, not « Air dégradé » (issue 9, low)", () => {
     const event = evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [atmoIndex({ code: 7, label: "Événement" })] },
       cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
       now: NOW,
@@ -504,7 +512,11 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { reason: { kind: "index", label: "Mauvais", estimated: true, pollutant: null }, ozone: "season" },
       { reason: { kind: "pm25", microgramsPerM3: 30 }, ozone: null },
     ],
-    "air-moderate": [{ ozone: "responsible" }, { ozone: "season" }, { ozone: null }],
+    "air-moderate": [
+      { ozone: "responsible", estimated: false },
+      { ozone: "season", estimated: true },
+      { ozone: null, estimated: false },
+    ],
     "drought-severe": [
       { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: "eau superficielle" },
       { levelLabel: "Alerte renforcée", householdRestrictions: [], zoneType: null },
@@ -576,9 +588,10 @@ describe("advice that fits the day (issue 10, item 5)", () => {
   const JULY = new Date("2026-07-15T10:00:00Z");
   const OZONE = /ozone/i;
   const airOn = (now: Date, code: number, subIndices?: { no2: number; o3: number; pm10: number; pm25: number; so2: number }) => {
-    const day = now.toISOString().slice(0, 10);
+    const day = todayInParis(now);
     const label = ["", "Bon", "Moyen", "Dégradé", "Mauvais"][code] ?? "";
     return evaluateAirQuality({
+      citycode: "80021",
       atmo: { ok: true, data: [atmoIndex({ date: day, code, label, ...(subIndices ? { subIndices } : {}) })] },
       cams: { ok: true, data: camsEstimate({ day }) },
       now,
@@ -653,8 +666,10 @@ describe("advice that fits the day (issue 10, item 5)", () => {
     const advice = airAdvice(JULY, moyen);
     expect(advice?.id).toBe("air-moderate");
     expect(advice?.text).toMatch(/D'avril à septembre, l'ozone est plus présent l'après-midi/);
-    // The season is the Paris day's: 30 September 23:30 UTC is already October in Paris.
-    expect(airAdvice(new Date("2026-09-30T23:30:00Z"), moyen)?.text).not.toMatch(OZONE);
+    // The season is the section's own day (Paris's here): 30 September 23:30 UTC is already October in Paris.
+    const lateSeptember = new Date("2026-09-30T23:30:00Z");
+    const octoberInParis = airOn(lateSeptember, 2, { no2: 1, o3: 1, pm10: 2, pm25: 1, so2: 1 });
+    expect(airAdvice(lateSeptember, octoberInParis)?.text).not.toMatch(OZONE);
   });
 });
 

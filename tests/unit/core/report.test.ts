@@ -140,7 +140,7 @@ describe("assembleReport", () => {
       address,
       addressInfo: deriveAddressInfo(address),
       water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }),
-      air: evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: false, reason: "timeout" }, now: NOW }),
+      air: evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
       bathing: noBathing(),
       now: NOW,

@@ -214,7 +214,7 @@ describe("presentWaterHistory", () => {
       address: { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 },
       addressInfo: deriveAddressInfo(MAIN_SCENARIO),
       water: withWaterHistory(evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW }), { ok: true, data: RESULTS }, NOW),
-      air: evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW }),
+      air: evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
       bathing: noBathing(),
       now: NOW,

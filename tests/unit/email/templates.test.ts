@@ -59,6 +59,7 @@ function buildReport(
     addressInfo: deriveAddressInfo(address),
     water: evaluateWaterQuality({ results: input.water ?? { ok: true, data: [waterResult()] }, udi: null, udis: [], now: NOW }),
     air: evaluateAirQuality({
+      citycode: "80021",
       atmo: input.atmo ?? { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] },
       cams: input.cams ?? { ok: true, data: camsEstimate() },
       now: NOW,

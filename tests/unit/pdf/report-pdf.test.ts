@@ -74,7 +74,15 @@ function buildAmiensReport(): Report {
     now: NOW,
   });
   const air = evaluateAirQuality({
-    atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" }), atmoIndex({ date: "2026-11-23", code: 3, label: "Dégradé" })] },
+    citycode: "80021",
+    atmo: {
+      ok: true,
+      data: [
+        // Amiens: « Moyen » officially because of ozone, while the model's ozone sits in « Bon »'s band.
+        atmoIndex({ code: 2, label: "Moyen", subIndices: { no2: 1, o3: 2, pm10: 1, pm25: 1, so2: 1 } }),
+        atmoIndex({ date: "2026-11-23", code: 3, label: "Dégradé" }),
+      ],
+    },
     cams: { ok: true, data: camsEstimate({ pm2_5: 12.4 }) },
     now: NOW,
   });
@@ -121,7 +129,7 @@ function buildUnavailableReport(): Report {
     address: MARAUSSAN,
     addressInfo: deriveAddressInfo(MARAUSSAN),
     water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
-    air: evaluateAirQuality({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
+    air: evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
     drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }),
     bathing: noBathing(),
     now: NOW,
@@ -256,8 +264,12 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Indice du 22 novembre 2026",
       "Indice ATMO : Moyen",
       "Demain : Dégradé (indice ATMO prévu)",
-      "Estimations du modèle Copernicus CAMS pour aujourd'hui (pas des mesures) :",
-      "Particules fines (PM2,5) : 12,4 µg/m³ (moyenne du jour ; « Moyen » jusqu'à 20 µg/m³)",
+      // The official sub-indices in ATMO's words; the model's values beside them are numbers only.
+      "Sous-indices officiels, polluant par polluant (indice ATMO) :",
+      "Ozone (O3) Moyen",
+      "Estimation du modèle CAMS pour aujourd'hui, en valeurs calculées (pas des mesures, ni l'indice officiel, qui fait foi) :",
+      "Particules fines (PM2,5) : 12,4 µg/m³ (moyenne du jour)",
+      "Ozone (O3) : 50 µg/m³ (maximum horaire du jour)",
       "Estimations Copernicus CAMS via Open-Meteo.com (CC BY 4.0)",
       "Sécheresse",
       "Situation au 22 novembre 2026",
@@ -282,6 +294,8 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     }
     // Individuals only: the farmers' restriction is not listed.
     expect(pdf.text).not.toContain("Irrigation agricole");
+    // Beside an official index, no model value carries an ATMO word (« Bon » jusqu'à 50 µg/m³ for ozone).
+    expect(pdf.text).not.toMatch(/µg\/m³ \([^)]*«/);
     expect(pdf.text).toContain(report.recommendations[0]?.title.replace(/\s+/g, " "));
     // « L'essentiel » comes right after the address, before the first section, in the official words.
     const presentation = presentReport(report);

@@ -115,10 +115,10 @@ describe("upstream clients against the fake upstreams", () => {
     });
   });
 
-  it("fetchCamsEstimate asks for the Paris day's hourly pollutants, European CAMS domain in Europe and global overseas", async () => {
-    const paris = await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22" });
+  it("fetchCamsEstimate asks for the local day's hourly pollutants in the commune's own time zone, European CAMS domain in Europe and global overseas", async () => {
+    const paris = await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22", timeZone: "Europe/Paris" });
     expect(paris.ok && paris.data.day).toBe("2026-11-22");
-    await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 16.27, lon: -61.49, day: "2026-11-22" });
+    await fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 16.27, lon: -61.49, day: "2026-11-21", timeZone: "America/Guadeloupe" });
     expect(upstreams.requests.map((request) => request.query.domains)).toEqual(["cams_europe", "cams_global"]);
     expect(upstreams.requests[0]?.query).toMatchObject({
       latitude: "49.9",
@@ -128,6 +128,8 @@ describe("upstream clients against the fake upstreams", () => {
       start_date: "2026-11-22",
       end_date: "2026-11-22",
     });
+    // Overseas on its own clock: the territory's hours, so that the day's 24 values are its own day's.
+    expect(upstreams.requests[1]?.query).toMatchObject({ timezone: "America/Guadeloupe", start_date: "2026-11-21", end_date: "2026-11-21" });
   });
 
   it("every client reports an upstream 500 as a failure, not as empty data", async () => {
@@ -137,7 +139,7 @@ describe("upstream clients against the fake upstreams", () => {
       fetchCommuneUdis(opts(upstreams.config.HUBEAU_API_URL), { communeCode: "80021" }),
       fetchDroughtZones(opts(upstreams.config.VIGIEAU_API_URL), { lon: 2.3, lat: 49.9, communeCode: "80021" }),
       fetchAtmoIndex(opts(upstreams.config.ATMO_WFS_URL), { zoneCode: "80021", fromDate: "2026-11-22" }),
-      fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22" }),
+      fetchCamsEstimate(opts(upstreams.config.OPENMETEO_API_URL), { lat: 49.9, lon: 2.3, day: "2026-11-22", timeZone: "Europe/Paris" }),
     ]);
     for (const result of results) expect(result).toEqual({ ok: false, reason: "http", detail: "HTTP 500", status: 500 });
   });
