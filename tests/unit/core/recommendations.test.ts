@@ -297,8 +297,8 @@ describe("selectRecommendations", () => {
 describe("« Bonne nouvelle » only when water, air and drought were all read and clear; otherwise say what could not be checked", () => {
   const hubEauDown = evaluateWaterQuality({ results: { ok: false, reason: "http", status: 503 }, udi: null, udis: [], now: NOW });
   const noAnalysis = evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW });
-  const airDown = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW });
-  const noAirPublished = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW });
+  const airDown = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" });
+  const noAirPublished = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW, citycode: "80021" });
   const vigieauDown = evaluateDrought({ zones: { ok: false, reason: "network" }, now: NOW });
   const reassurance = /Bonne nouvelle|aucune précaution/i;
   const words = (list: ReturnType<typeof select>) => list.map((r) => `${r.title} ${r.text}`).join(" ");
@@ -356,7 +356,7 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
   it("all three read and clear: « Bonne nouvelle ! », and only then", () => {
     expect(ids({})).toEqual(["all-clear"]);
     // The model's estimate is read too: a « Bon » estimate is clear.
-    const estimated = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW });
+    const estimated = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate() }, now: NOW, citycode: "80021" });
     expect(estimated.origin).toBe("cams");
     expect(ids({ air: estimated })).toEqual(["all-clear"]);
   });
