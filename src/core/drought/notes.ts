@@ -1,6 +1,6 @@
 // The words and colours of drought for every channel (VigiEau's own), apart from the rules.
-import { formatDateFr } from "../shared/format.ts";
-import type { DroughtDecree } from "../types.ts";
+import { formatDateFr, frenchTypography } from "../shared/format.ts";
+import type { DroughtDecree, DroughtZoneNotInForce } from "../types.ts";
 
 /** VigiEau's map colours (vigieau.gouv.fr), text for contrast. */
 export const VIGIEAU_COLORS: Record<string, { background: string; text: string }> = {
@@ -26,4 +26,18 @@ export function describeDecreePeriod(decree: Pick<DroughtDecree, "start" | "end"
 export function describeRestrictionCount(count: number): string {
   if (count === 0) return "Aucune restriction ne concerne les particuliers";
   return count === 1 ? "1 restriction s'applique aux particuliers" : `${count} restrictions s'appliquent aux particuliers`;
+}
+
+/**
+ * A zone VigiEau answered whose decree is not in force on the commune's day, in one sentence for
+ * every channel: « Eau superficielle – zone « Orb aval » : l'arrêté (niveau « Crise ») était en
+ * vigueur jusqu'au 21 novembre 2026 et ne s'applique plus. » Only the dates the decree printed.
+ */
+export function describeZoneNotInForce(zone: DroughtZoneNotInForce): string {
+  const head = `${zone.type_label} – zone « ${zone.name} » : l'arrêté (niveau « ${zone.gravity ? zone.label : "non reconnu"} »)`;
+  const sentence =
+    zone.status === "ended"
+      ? `${head} était en vigueur jusqu'au ${formatDateFr(zone.decree.end ?? "")} et ne s'applique plus.`
+      : `${head} entrera en vigueur le ${formatDateFr(zone.decree.start ?? "")} ; il ne s'applique pas encore.`;
+  return frenchTypography(sentence);
 }

@@ -4,7 +4,7 @@
 // five levels only order and colour our own elements (tones) and never print a word of their own.
 // Pure: no I/O, no clock (dates come from the report).
 import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES } from "../air/atmo-scale.ts";
-import { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
+import { describeDecreePeriod, describeRestrictionCount, describeZoneNotInForce, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
 import {
   describeBathingSeason,
   describeBathingSources,
@@ -529,6 +529,12 @@ export function droughtHeadline(drought: Report["drought"]): Badge {
   return badge(drought.label, drought.level, VIGIEAU_COLORS[drought.gravity] ?? null);
 }
 
+/** The section's sentences beside its zones: each zone whose decree is not in force today, with its dates. */
+function droughtNotes(drought: Report["drought"]): string[] {
+  if (!drought.success) return [];
+  return drought.zones_not_in_force.map(describeZoneNotInForce);
+}
+
 export function presentDrought(drought: Report["drought"], generatedAt: string): DroughtPresentation {
   const zones = (drought.zones ?? []).map((zone): DroughtZonePresentation => {
     const period = describeDecreePeriod(zone.decree);
@@ -551,7 +557,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
     dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
     message: drought.message,
     facts: drought.success && zones.length === 0 ? [{ term: "Zone", value: "Aucune zone en restriction pour votre adresse" }] : [],
-    notes: [],
+    notes: droughtNotes(drought),
     source: drought.source,
     attribution: null,
     zones,
@@ -725,7 +731,12 @@ function withDefaults(report: Report): Report {
       pollutants: report.air_quality.pollutants ?? {},
       responsible_pollutant: report.air_quality.responsible_pollutant ?? null,
     },
-    drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
+    drought: {
+      ...report.drought,
+      zones: report.drought.zones ?? [],
+      zones_not_in_force: report.drought.zones_not_in_force ?? [],
+      restrictions: report.drought.restrictions ?? [],
+    },
     recommendations: report.recommendations ?? [],
   };
 }

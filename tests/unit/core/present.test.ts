@@ -37,6 +37,7 @@ const drought = (gravities: Array<DroughtGravity | null>) =>
   evaluateDrought({
     zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
     now: NOW,
+    citycode: "80021",
   });
 
 function report(
@@ -142,7 +143,10 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
   });
 
   it("says « Indisponible » when VigiEau failed", () => {
-    expect(droughtHeadline(evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+    expect(droughtHeadline(evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW, citycode: "80021" }))).toMatchObject({
+      word: "Indisponible",
+      tone: "neutral",
+    });
   });
 
   it("keeps every VigiEau colour's text readable (4.5:1)", () => {
@@ -178,6 +182,7 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
         ],
       },
       now: NOW,
+      citycode: "80021",
     });
     expect(presentReport(report({ drought: section })).drought.zones.map(describeDroughtZone)).toEqual([
       {

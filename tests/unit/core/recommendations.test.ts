@@ -22,7 +22,7 @@ const air = (code = 1, pm25 = 8): AirQualitySection =>
     cams: { ok: true, data: camsEstimate({ pm2_5: pm25 }) },
     now: NOW,
   });
-const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW, citycode: "80021" });
 
 /** The rules at NOW (22 November, out of the ozone season, no bathing site nearby) unless a test says otherwise. */
 const select = (input: Omit<RecommendationInput, "now" | "bathing"> & { now?: Date; bathing?: RecommendationInput["bathing"] }) =>
@@ -41,7 +41,7 @@ describe("selectRecommendations", () => {
     const [only] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
-      drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
+      drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" }),
     });
     expect(only?.id).toBe("no-data");
   });

@@ -63,7 +63,7 @@ function buildReport(
       cams: input.cams ?? { ok: true, data: camsEstimate() },
       now: NOW,
     }),
-    drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW }),
+    drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW, citycode: "80021" }),
     bathing: noBathing(),
     now: NOW,
   });

@@ -99,6 +99,7 @@ function buildAmiensReport(): Report {
       ],
     },
     now: NOW,
+    citycode: "80021",
   });
   return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, bathing: noBathing(), now: NOW });
 }
@@ -122,7 +123,7 @@ function buildUnavailableReport(): Report {
     addressInfo: deriveAddressInfo(MARAUSSAN),
     water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
     air: evaluateAirQuality({ atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
-    drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }),
+    drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW, citycode: "80021" }),
     bathing: noBathing(),
     now: NOW,
   });
@@ -360,6 +361,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
         ],
       },
       now: NOW,
+      citycode: "80021",
     });
     const report = { ...buildAmiensReport(), drought };
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "drought-zones");
