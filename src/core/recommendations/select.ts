@@ -173,7 +173,9 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
   if (drought.gravity === "alerte") {
     return [{ id: "drought-alert", category: "drought", severity: "warning", vulnerable: false, facts: { householdRestrictions, zoneType } }];
   }
-  return [];
+  // Vigilance restricts nothing by itself but calls everyone to save water (VigiEau): its own
+  // advice, so that a report in vigilance never reads « Bonne nouvelle ! ».
+  return [{ id: "drought-vigilance", category: "drought", severity: "info", vulnerable: false, facts: { householdRestrictions, zoneType } }];
 }
 
 function bathingAdvice(bathing: BathingSection): Advice[] {

@@ -58,6 +58,7 @@ export interface AdviceFacts {
   /** zoneType: the worst zone's water (« eau superficielle ») when several zones apply, else null */
   "drought-severe": { levelLabel: string; householdRestrictions: string[]; zoneType: string | null };
   "drought-alert": { householdRestrictions: string[]; zoneType: string | null };
+  "drought-vigilance": { householdRestrictions: string[]; zoneType: string | null };
   "bathing-prohibited": { sites: string[] };
   "bathing-cyanobacteria": Record<string, never>;
   "bathing-poor": { sites: string[] };
@@ -216,6 +217,15 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     ...drought,
     title: "Sécheresse : niveau alerte",
     text: `Certains usages de l'eau sont limités dans votre zone${zoneType ? ` (${zoneType})` : ""}. ${householdRestrictionsSentence(householdRestrictions)} Consultez l'arrêté préfectoral et économisez l'eau au quotidien.`,
+  }),
+
+  // VigiEau's own words for the level: « Incitation des particuliers et des professionnels à
+  // économiser l'eau » (vigieau.gouv.fr, niveaux de gravité). A call to save water — the tap's
+  // too, whatever the zone's water —, not a restriction, and not good news either.
+  "drought-vigilance": ({ householdRestrictions, zoneType }) => ({
+    ...drought,
+    title: "Sécheresse : vigilance",
+    text: `Votre zone${zoneType ? ` (${zoneType})` : ""} est en vigilance : VigiEau appelle les particuliers à économiser l'eau.${householdRestrictions.length > 0 ? " Consultez aussi les mesures de l'arrêté préfectoral pour les particuliers." : ""} Arrosez tôt le matin ou le soir, réparez les fuites, préférez la douche au bain et lancez le lave-linge et le lave-vaisselle bien remplis.`,
   }),
 
   "bathing-prohibited": ({ sites }) => ({

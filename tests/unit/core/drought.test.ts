@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
+import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
+import { assembleReport, deriveAddressInfo, droughtHeadline, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, DroughtGravity, DroughtSection, DroughtZone } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { CRISIS_SCENARIO } from "../../fixtures/scenarios.ts";
@@ -304,6 +305,26 @@ describe("a decree counts only between its own dates, on the commune's local day
     const zone = droughtZone({ department: "974", decree: { start: "2026-10-23", end: "2026-11-22", url: null, frameworkUrl: null } });
     expect(evaluate([zone], late, "97411")).toMatchObject({ level: "good", zones: [], zones_not_in_force: [expect.objectContaining({ status: "ended" })] });
     expect(evaluate([zone], late, "80021")).toMatchObject({ level: "concerning", zones_not_in_force: [] });
+  });
+});
+
+describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
+  // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
+  // économiser l'eau » (ARCHITECTURE.md: vigilance → good, with its own advice to save water).
+  it("is good « Vigilance » and selects the vigilance advice, with VigiEau as its source", () => {
+    const section = evaluate([droughtZone({ gravity: "vigilance" })]);
+    expect(section.level).toBe("good");
+    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance", tone: "good" });
+    const advice = selectRecommendations({ water: cleanWater(), air: goodAir(), drought: section, bathing: noBathing(), now: NOW });
+    expect(advice.map((item) => item.id)).toEqual(["drought-vigilance"]);
+    expect(advice[0]).toMatchObject({
+      category: "drought",
+      severity: "info",
+      title: "Sécheresse\u00a0: vigilance",
+      source: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
+    });
+    expect(advice[0]?.text).toMatch(/économiser l'eau/);
+    expect(advice.map((item) => item.title).join(" ")).not.toMatch(/Bonne nouvelle/);
   });
 });
 

@@ -220,7 +220,7 @@ describe("selectRecommendations", () => {
   });
 
   it.each([
-    ["vigilance", []],
+    ["vigilance", ["drought-vigilance"]],
     ["alerte", ["drought-alert"]],
     ["alerte_renforcee", ["drought-severe"]],
     ["crise", ["drought-severe"]],
@@ -287,6 +287,10 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     "drought-alert": [
       { householdRestrictions: restrictions.slice(0, 1), zoneType: null },
       { householdRestrictions: [], zoneType: "eau potable" },
+    ],
+    "drought-vigilance": [
+      { householdRestrictions: restrictions, zoneType: "eau superficielle" },
+      { householdRestrictions: [], zoneType: null },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
