@@ -114,6 +114,16 @@ export function decreeStatusOn(decree: Pick<DroughtDecree, "start" | "end"> | nu
   return "in_force";
 }
 
+/** The zones at the section's level (its headline's), in VigiEau's order of zone types. */
+export function zonesAtSectionLevel(section: Pick<DroughtSection, "gravity" | "zones">): DroughtZoneView[] {
+  return section.gravity ? section.zones.filter((zone) => zone.gravity === section.gravity) : [];
+}
+
+/** Whether a drinking-water zone (AEP) is in force at the address: the tap's own restrictions. */
+export function hasDrinkingWaterZone(section: Pick<DroughtSection, "zones">): boolean {
+  return section.zones.some((zone) => zone.type.toUpperCase() === "AEP");
+}
+
 export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
   return sortZonesWorstFirst(zones)[0] ?? null;
 }

@@ -28,6 +28,21 @@ export function describeRestrictionCount(count: number): string {
   return count === 1 ? "1 restriction s'applique aux particuliers" : `${count} restrictions s'appliquent aux particuliers`;
 }
 
+/** « eau superficielle », « eau potable et eau superficielle »: which waters a level is about, from the zones' type labels. */
+export function describeWaters(typeLabels: readonly string[]): string {
+  const waters = [...new Set(typeLabels.map((label) => label.toLowerCase()))];
+  if (waters.length <= 1) return waters[0] ?? "";
+  return `${waters.slice(0, -1).join(", ")} et ${waters.at(-1)}`;
+}
+
+/**
+ * What VigiEau's own page says when no drinking-water zone (AEP) is in force at an address
+ * (« L'eau potable n'est pas concernée par des restrictions à votre adresse »): the tap's water is
+ * not restricted, whatever the rivers' or the groundwater's level. The report says it beside a
+ * river's or a groundwater zone's level, so that « Crise (eau souterraine) » is never read as the tap's.
+ */
+export const TAP_WATER_NOT_RESTRICTED = frenchTypography("Eau potable (l'eau du robinet) : pas de restrictions à votre adresse.");
+
 /**
  * A zone VigiEau answered whose decree is not in force on the commune's day, in one sentence for
  * every channel: « Eau superficielle – zone « Orb aval » : l'arrêté (niveau « Crise ») était en

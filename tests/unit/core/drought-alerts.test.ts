@@ -202,3 +202,14 @@ describe("drought alerts follow the decree's dates, as the report does", () => {
     expect(event).toMatchObject({ kind: "drought-change", title: "Sécheresse\u00a0: niveau crise (eau superficielle)", dataDate: "2026-11-23" });
   });
 });
+
+describe("a groundwater-only « crise » in an alert says which water, as the report does", () => {
+  it("the title names the groundwater, and the email says the tap's water is not restricted, in the report's words", () => {
+    const today = section("SOU:crise");
+    const [event] = diffDrought(state({}), today, NOW).events;
+    expect(event?.title).toBe("Sécheresse\u00a0: niveau crise (eau souterraine)");
+    expect(event?.lines).toContain("Eau potable (l'eau du robinet)\u00a0: pas de restrictions à votre adresse.");
+    expect(event?.lines).toEqual(expect.arrayContaining(presentDrought(today, NOW.toISOString()).notes));
+    expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau souterraine\u00a0: Crise"]);
+  });
+});

@@ -311,20 +311,53 @@ describe("a decree counts only between its own dates, on the commune's local day
 describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
   // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
   // économiser l'eau » (ARCHITECTURE.md: vigilance → good, with its own advice to save water).
-  it("is good « Vigilance » and selects the vigilance advice, with VigiEau as its source", () => {
+  it("is good « Vigilance (eau superficielle) » and selects the vigilance advice, with VigiEau as its source", () => {
     const section = evaluate([droughtZone({ gravity: "vigilance" })]);
     expect(section.level).toBe("good");
-    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance", tone: "good" });
+    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance (eau superficielle)", tone: "good" });
     const advice = selectRecommendations({ water: cleanWater(), air: goodAir(), drought: section, bathing: noBathing(), now: NOW });
     expect(advice.map((item) => item.id)).toEqual(["drought-vigilance"]);
     expect(advice[0]).toMatchObject({
       category: "drought",
       severity: "info",
-      title: "Sécheresse\u00a0: vigilance",
+      title: "Sécheresse\u00a0: vigilance (eau superficielle)",
       source: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
     });
     expect(advice[0]?.text).toMatch(/économiser l'eau/);
     expect(advice.map((item) => item.title).join(" ")).not.toMatch(/Bonne nouvelle/);
+  });
+});
+
+describe("a groundwater-only « crise » says which water it is about, and that the tap's is not restricted", () => {
+  // VigiEau's zones are per water (DATA-SOURCES.md: SUP surface, SOU ground, AEP drinking water);
+  // the particulier profile keeps the usages that concern private individuals in each. A SOU
+  // zone's rules bind a household drawing from a well or a borehole, not the tap: with no AEP zone
+  // in force, VigiEau itself says « L'eau potable n'est pas concernée par des restrictions à votre
+  // adresse ». The level stays the zone's (crise → critical), the words always say which water.
+  const groundwater = () => evaluate([droughtZone({ type: "SOU", gravity: "crise", name: "Nappe astienne" })], NOW, CRISIS_SCENARIO.citycode) as DroughtSection;
+
+  it("headline « Crise (eau souterraine) », summary and note for the tap, advice naming the water", () => {
+    const section = groundwater();
+    expect(section).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
+    const presentation = presentReport(reportWith(section));
+    expect(presentation.drought.headline).toMatchObject({ word: "Crise (eau souterraine)", tone: "critical" });
+    expect(presentation.summary.find((line) => line.key === "drought")).toMatchObject({
+      badge: { word: "Crise (eau souterraine)" },
+      text: `Sécheresse${NBSP}: Crise (eau souterraine)${NBSP}; eau potable${NBSP}: pas de restrictions.`,
+    });
+    expect(presentation.drought.notes).toEqual([`Eau potable (l'eau du robinet)${NBSP}: pas de restrictions à votre adresse.`]);
+    const advice = presentation.advice.find((item) => item.id === "drought-severe");
+    expect(advice?.title).toBe(`Sécheresse${NBSP}: niveau crise (eau souterraine)`);
+    expect(advice?.text).toContain("L'eau du robinet n'est pas concernée par des restrictions à votre adresse.");
+  });
+
+  it("with a drinking-water zone in force, the tap is not said to be free of restrictions", () => {
+    const section = evaluate([droughtZone({ type: "SOU", gravity: "crise" }), droughtZone({ id: 2, type: "AEP", gravity: "alerte" })]);
+    const presentation = presentReport(reportWith(section));
+    expect(presentation.drought.headline.word).toBe("Crise (eau souterraine)");
+    expect(presentation.drought.notes).toEqual([]);
+    expect(presentation.summary.find((line) => line.key === "drought")?.text).toBe(`Sécheresse${NBSP}: Alerte (eau potable)${NBSP}; Crise (eau souterraine).`);
+    expect(presentation.advice.find((item) => item.id === "drought-severe")?.text).not.toContain("robinet n'est pas concernée");
   });
 });
 

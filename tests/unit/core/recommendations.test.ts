@@ -281,16 +281,16 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     ],
     "air-moderate": [{ ozone: "responsible" }, { ozone: "season" }, { ozone: null }],
     "drought-severe": [
-      { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: "eau superficielle" },
-      { levelLabel: "Alerte renforcée", householdRestrictions: [], zoneType: null },
+      { levelLabel: "Crise", householdRestrictions: restrictions, waters: "eau superficielle", tapRestricted: false },
+      { levelLabel: "Alerte renforcée", householdRestrictions: [], waters: "eau potable et eau superficielle", tapRestricted: true },
     ],
     "drought-alert": [
-      { householdRestrictions: restrictions.slice(0, 1), zoneType: null },
-      { householdRestrictions: [], zoneType: "eau potable" },
+      { householdRestrictions: restrictions.slice(0, 1), waters: "eau souterraine", tapRestricted: false },
+      { householdRestrictions: [], waters: "eau potable", tapRestricted: true },
     ],
     "drought-vigilance": [
-      { householdRestrictions: restrictions, zoneType: "eau superficielle" },
-      { householdRestrictions: [], zoneType: null },
+      { householdRestrictions: restrictions, waters: "eau superficielle" },
+      { householdRestrictions: [], waters: "eau potable" },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
@@ -318,13 +318,18 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   });
 
   it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
-    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: null });
+    const [severe] = renderAdviceFor("drought-severe", {
+      levelLabel: "Crise",
+      householdRestrictions: restrictions,
+      waters: "eau potable",
+      tapRestricted: true,
+    });
     expect(severe?.text).toContain(
       "3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».",
     );
-    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), zoneType: null });
+    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), waters: "eau potable", tapRestricted: true });
     expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
-    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], zoneType: null });
+    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], waters: "eau potable", tapRestricted: true });
     expect(none?.text).toContain("Aucune restriction de l'arrêté ne vise les particuliers.");
   });
 

@@ -290,7 +290,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(essentials).toBeGreaterThan(pdf.text.indexOf("Données consultées le"));
     expect(essentials).toBeLessThan(pdf.text.indexOf("Eau du robinet Conforme"));
     for (const line of presentation.summary) expect(pdf.text).toContain(line.text.replace(/\s+/g, " "));
-    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte", "Aucun site proche"]);
+    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte (eau superficielle)", "Aucun site proche"]);
     // Our scale's words never stand as a section's word.
     for (const word of ["Excellent ", "Acceptable", "À surveiller", "Critique"]) expect(pdf.text).not.toContain(word);
     // One disclaimer.
