@@ -311,8 +311,14 @@ export interface DroughtSection {
   /** the worst zone's decree */
   decree: DroughtDecree | null;
   zone: { name: string; type: string } | null;
-  /** every zone that applies to the address (one per water type, as VigiEau answers), in VigiEau's order of types: AEP, SUP, SOU */
+  /**
+   * every zone in force at the address (one per water type, as VigiEau answers), in VigiEau's order
+   * of types: AEP, SUP, SOU. A zone counts only while its decree is in force (start ≤ the commune's
+   * day ≤ end); the level, label and restrictions above come from these zones only.
+   */
   zones: DroughtZoneView[];
+  /** zones VigiEau answered whose decree has ended or has not started on the commune's day: facts, never a restriction */
+  zones_not_in_force: DroughtZoneNotInForce[];
   message: string | null;
   source: SourceRef;
 }
@@ -327,6 +333,20 @@ export interface DroughtDecree {
   start: string | null;
   end: string | null;
   url: string | null;
+}
+
+/** A zone VigiEau answered whose decree is not in force on the commune's day. */
+export interface DroughtZoneNotInForce {
+  type: string;
+  /** « Eau potable », « Eau superficielle », « Eau souterraine » */
+  type_label: string;
+  name: string;
+  gravity: DroughtGravity | null;
+  /** the decree's official word (« Crise »…), or « Niveau non reconnu : consultez l'arrêté » */
+  label: string;
+  decree: DroughtDecree;
+  /** « ended »: its last day has passed; « not_started »: its first day is still to come */
+  status: "ended" | "not_started";
 }
 
 export interface DroughtZoneView {

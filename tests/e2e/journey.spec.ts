@@ -12,9 +12,9 @@ async function openHome(page: Page) {
 
 const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Recommandations"];
 
-/** The sources' words a data card may have as its headline (issue 10). */
+/** The sources' words a data card may have as its headline (issue 10); VigiEau's level names the water(s) it is about (issue 21). */
 const OFFICIAL_HEADLINE =
-  /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\))?$/;
+  /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\)| \((eau potable|eau superficielle|eau souterraine)((, | et )(eau potable|eau superficielle|eau souterraine))*\))?$/;
 
 test("type an address, pick a suggestion with the keyboard: the report comes at once, with the four cards", async ({ page }) => {
   await openHome(page);
@@ -249,14 +249,17 @@ for (const viewport of [
     await expect(summaryLine(page, "Eau du robinet")).toContainText(/conforme \(prélèvement du \d/);
     await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Moyen");
     await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/demain\s*:\s*Dégradé/);
-    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte");
+    // VigiEau's word with the water it is about: Amiens' only zone is a river's, the tap's water is not restricted.
+    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte (eau superficielle)");
+    await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau superficielle\)\s*;\s*eau potable\s*:\s*pas de restrictions/);
     // The most important advice opens the summary.
     await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText("À retenir");
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Conforme");
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Moyen");
-    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte");
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte (eau superficielle)");
+    await expect(card("Sécheresse").getByText(/Eau potable \(l'eau du robinet\)\s*:\s*pas de restrictions à votre adresse\./)).toBeVisible();
     // The nitrates at 32,5 mg/L are compliant: said so, with the limit, never in red.
     const nitrates = card("Eau du robinet").getByRole("listitem").filter({ hasText: "Nitrates" });
     await expect(nitrates.locator(".badge")).toHaveText("Conforme");
@@ -284,7 +287,7 @@ for (const viewport of [
     await expect(summaryLine(page, "Eau du robinet")).toContainText(/Nitrates 62\u00a0mg\/L/);
     await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Dégradé (estimation)");
     await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/l'ozone/);
-    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Crise");
+    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Crise (eau superficielle)");
     await expect(summaryLine(page, "Sécheresse")).toContainText(/Crise \(eau superficielle\)/);
     await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau potable\)/);
     // Out of season, a ban of the summer is information, not today's verdict.
@@ -296,7 +299,7 @@ for (const viewport of [
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Non conforme");
     await expect(card("Eau du robinet").getByText(/dépasse la limite de qualité de 24\u00a0%/)).toBeVisible();
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
-    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise");
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise (eau superficielle)");
     // Households' water first (AEP « Alerte », then the river's « Crise »); the headline is the worst.
     await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Alerte", "Crise"]);
     // Restrictions grouped by theme behind their count.

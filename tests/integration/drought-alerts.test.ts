@@ -12,6 +12,7 @@ import { runAlerts } from "../../src/server/alerts/run.ts";
 import { encodeSubjectKey } from "../../src/server/db/alert-keys.ts";
 import { toAddressColumnValues } from "../../src/server/db/schema/address-columns.ts";
 import { alertStates, alertSubscriptions } from "../../src/server/db/schema/index.ts";
+import { todayInParis } from "../../src/core/shared/time.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -183,5 +184,47 @@ describe("drought alerts per zone type, through the queued run", () => {
       .from(alertStates)
       .where(and(eq(alertStates.source, "drought"), eq(alertStates.subjectKey, encodeSubjectKey({ kind: "subscription", id: "drought0new" }))));
     expect(JSON.parse(state?.stateJson ?? "null")).toEqual({ version: 2, zones: { AEP: "crise", SUP: "crise", SOU: "alerte" } });
+  });
+
+  it("days 4–6: the groundwater decree's last day, then the day after: VigiEau still answers it, but its restrictions ended — one email, as the report says, never « en vigueur »", async () => {
+    // A decree counts only between its own dates (arrete.dateDebutValidite ≤ the commune's day ≤
+    // arrete.dateFinValidite). From day 4 VigiEau answers the same zones every day, the groundwater
+    // decree ending on day 4: nothing in VigiEau's answer changes on day 5, the date does.
+    const zones = fixtureAt("vigieau/zones-derived-34148-sou-alerte.json", day(3)) as Array<{ type: string; arrete: { dateFinValidite: string } }>;
+    const lastDay = todayInParis(day(4));
+    for (const zone of zones) if (zone.type === "SOU") zone.arrete.dateFinValidite = lastDay;
+    t.upstreams.setData("zones", CRISIS_SCENARIO.citycode, zones);
+
+    // Day 4, its last day: still in force, no change of level.
+    expect(await runDay(4)).toEqual([]);
+    expect((await reportZones()).report.drought.zones.map((zone) => zone.type)).toEqual(["AEP", "SUP", "SOU"]);
+
+    // Day 5: the same answer, the decree ended yesterday.
+    const emails = await runDay(5);
+    const { report } = await reportZones();
+    expect(report.drought.zones.map((zone) => zone.type)).toEqual(["AEP", "SUP"]);
+    expect(report.drought.zones_not_in_force).toEqual([
+      expect.objectContaining({ type: "SOU", status: "ended", decree: expect.objectContaining({ end: lastDay }) }),
+    ]);
+    const notes = presentReport(report).drought.notes;
+    expect(notes).toEqual([
+      "Eau souterraine – zone «\u00a0Nappe astienne\u00a0»\u00a0: l'arrêté (niveau «\u00a0Alerte\u00a0») était en vigueur jusqu'au 25\u00a0novembre\u00a02026 et ne s'applique plus.",
+    ]);
+    for (const reader of [NEW_READER, OLD_READER]) {
+      const sent = emails.filter((email) => email.to.includes(reader));
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: fin des restrictions (eau souterraine)"]);
+      const event = droughtEventOf(sent[0]?.text ?? "");
+      expect(event.lines).toEqual([
+        "Eau souterraine\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).",
+        ...notes,
+        "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan\u00a0:",
+      ]);
+      // The zones still in force, exactly as the report shows them; nothing of the groundwater's rules.
+      expect(event.zones.map((zone) => zone.heading)).toEqual(["Eau potable\u00a0: Crise", "Eau superficielle\u00a0: Crise"]);
+      expect(sent[0]?.text).not.toContain("Autorisé de 20h à 8h.");
+    }
+
+    // Day 6: the same answer again — nothing more to say.
+    expect(await runDay(6)).toEqual([]);
   });
 });

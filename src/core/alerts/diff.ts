@@ -245,7 +245,9 @@ const sameLevels = (a: DroughtAlertState["zones"], b: DroughtAlertState["zones"]
  * while the river's already was. One event names every zone type that changed and quotes every
  * zone of the address as the report writes it that day, each under its own name. The first read of
  * a subject is a baseline: the person learns the current levels from the confirmation and the
- * report, not from an alert. A level VigiEau sends that we do not know is neither announced nor
+ * report, not from an alert. A zone counts only while its decree is in force (evaluateDrought): a
+ * decree whose last day has passed reads as its zone type leaving restrictions, never as still in
+ * force. A level VigiEau sends that we do not know is neither announced nor
  * taken as a change: the type keeps the last level we knew, and a type first seen that way takes
  * its next known level as its baseline.
  */
@@ -282,11 +284,13 @@ export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertStat
     before: change.before ? GRAVITY_LABELS[change.before] : null,
     after: change.after ? GRAVITY_LABELS[change.after] : null,
   }));
-  // The zones in the report's words and order, from the same presentation as the page and the PDF.
+  // The zones and the section's sentences (the tap's water, a decree ended or not yet started) in
+  // the report's words and order, from the same presentation as the page and the PDF.
+  const presented = presentDrought(drought, now.toISOString());
   const words =
     drought.zones.length === 0
-      ? renderAlertText("drought-end", { changes: described })
-      : renderAlertText("drought-change", { changes: described, zones: presentDrought(drought, now.toISOString()).zones.map(describeDroughtZone) });
+      ? renderAlertText("drought-end", { changes: described, notes: presented.notes })
+      : renderAlertText("drought-change", { changes: described, zones: presented.zones.map(describeDroughtZone), notes: presented.notes });
   const severe = changes.some((change) => change.after === "crise" || change.after === "alerte_renforcee");
   const rising = changes.some((change) => rankGravity(change.after) > rankGravity(change.before));
   const changedZone = drought.zones.find((zone) => changes.some((change) => change.after !== null && change.type === zone.type.toUpperCase()));

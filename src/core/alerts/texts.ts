@@ -45,8 +45,10 @@ export interface AlertFacts {
     changes: DroughtLevelChange[];
     /** every zone of the address that day, as the report writes it (describeDroughtZone), in its order */
     zones: DroughtZoneText[];
+    /** the report's sentences beside the zones that day: the tap's water, decrees ended or not yet started */
+    notes: string[];
   };
-  "drought-end": { changes: DroughtLevelChange[] };
+  "drought-end": { changes: DroughtLevelChange[]; notes: string[] };
   "air-episode": { forecastDate: string; indexLabel: string };
   "air-event": { forecastDate: string };
   "bathing-prohibition": { siteName: string; commune: string; prohibitionTitle: string };
@@ -126,15 +128,15 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
 
   // The zones' blocks are the report's own lines (describeDroughtZone): this entry writes only
   // what changed, so that an email never says more, or otherwise, than the report of the day.
-  "drought-change": ({ changes, zones }) => ({
+  "drought-change": ({ changes, zones, notes }) => ({
     title: `Sécheresse : ${changes.map(describeDroughtChangeInTitle).join(", ")}`,
-    lines: [...changes.map(describeDroughtChange), "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan :"],
+    lines: [...changes.map(describeDroughtChange), ...notes, "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan :"],
     groups: zones.map((zone) => ({ heading: zone.heading, lines: zone.lines })),
   }),
 
-  "drought-end": ({ changes }) => ({
+  "drought-end": ({ changes, notes }) => ({
     title: "Sécheresse : fin des restrictions",
-    lines: [...changes.map(describeDroughtChange), "Plus aucune restriction d'eau n'est en vigueur pour votre adresse."],
+    lines: [...changes.map(describeDroughtChange), ...notes, "Plus aucune restriction d'eau n'est en vigueur pour votre adresse."],
   }),
 
   "air-episode": ({ forecastDate, indexLabel }) => ({

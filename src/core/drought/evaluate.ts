@@ -1,5 +1,16 @@
 import { VIGIEAU_SOURCE } from "../shared/sources.ts";
-import type { DroughtGravity, DroughtRestriction, DroughtSection, DroughtZone, DroughtZoneView, Level, SourceResult } from "../types.ts";
+import { todayForCommune } from "../shared/time.ts";
+import type {
+  DroughtDecree,
+  DroughtGravity,
+  DroughtRestriction,
+  DroughtSection,
+  DroughtZone,
+  DroughtZoneNotInForce,
+  DroughtZoneView,
+  Level,
+  SourceResult,
+} from "../types.ts";
 
 export const GRAVITY_ORDER: readonly DroughtGravity[] = ["vigilance", "alerte", "alerte_renforcee", "crise"];
 
@@ -82,6 +93,37 @@ export function sortZonesByType(zones: readonly DroughtZone[]): DroughtZone[] {
   return [...zones].sort((a, b) => rankZoneType(a.type) - rankZoneType(b.type) || gravityRank(b.gravity) - gravityRank(a.gravity));
 }
 
+/** Where a decree stands on a day: in force, already ended, or not started yet. */
+export type DecreeStatus = "in_force" | "ended" | "not_started";
+
+const ISO_DAY_PREFIX = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * A decree counts only between its own dates, both included (dateDebutValidite ≤ today ≤
+ * dateFinValidite), `today` being the commune's local day (YYYY-MM-DD). VigiEau loads the decrees
+ * it publishes into memory and can still answer one whose last day has passed, or one published
+ * ahead of its first day: neither is a restriction in force. A missing or unreadable date bounds
+ * nothing (a decree without an end runs until it is repealed): the zone VigiEau lists stays in force.
+ */
+export function decreeStatusOn(decree: Pick<DroughtDecree, "start" | "end"> | null, today: string): DecreeStatus {
+  const day = (value: string | null | undefined) => (value && ISO_DAY_PREFIX.test(value) ? value.slice(0, 10) : null);
+  const start = day(decree?.start);
+  const end = day(decree?.end);
+  if (end !== null && end < today) return "ended";
+  if (start !== null && start > today) return "not_started";
+  return "in_force";
+}
+
+/** The zones at the section's level (its headline's), in VigiEau's order of zone types. */
+export function zonesAtSectionLevel(section: Pick<DroughtSection, "gravity" | "zones">): DroughtZoneView[] {
+  return section.gravity ? section.zones.filter((zone) => zone.gravity === section.gravity) : [];
+}
+
+/** Whether a drinking-water zone (AEP) is in force at the address: the tap's own restrictions. */
+export function hasDrinkingWaterZone(section: Pick<DroughtSection, "zones">): boolean {
+  return section.zones.some((zone) => zone.type.toUpperCase() === "AEP");
+}
+
 export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {
   return sortZonesWorstFirst(zones)[0] ?? null;
 }
@@ -130,13 +172,37 @@ function presentZone(zone: DroughtZone): DroughtZoneView {
   };
 }
 
-/** A section with no zone to show: VigiEau failed, or no zone is in restriction. */
-function sectionWithoutZone(verdict: Pick<DroughtSection, "success" | "level" | "label" | "message">): DroughtSection {
-  const { success, level, label, message } = verdict;
-  return { success, level, gravity: null, label, restrictions: [], decree: null, zone: null, zones: [], message, source: VIGIEAU_SOURCE };
+function presentZoneNotInForce(zone: DroughtZone, decree: DroughtDecree, status: Exclude<DecreeStatus, "in_force">): DroughtZoneNotInForce {
+  const { type, type_label, name, gravity, label } = presentZone(zone);
+  return { type, type_label, name, gravity, label, decree: { start: decree.start, end: decree.end, url: decree.url }, status };
 }
 
-export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now: Date }): DroughtSection {
+/** A section with no zone in force to show: VigiEau failed, or no zone is in restriction today. */
+function sectionWithoutZone(
+  verdict: Pick<DroughtSection, "success" | "level" | "label" | "message">,
+  zonesNotInForce: DroughtZoneNotInForce[] = [],
+): DroughtSection {
+  const { success, level, label, message } = verdict;
+  return {
+    success,
+    level,
+    gravity: null,
+    label,
+    restrictions: [],
+    decree: null,
+    zone: null,
+    zones: [],
+    zones_not_in_force: zonesNotInForce,
+    message,
+    source: VIGIEAU_SOURCE,
+  };
+}
+
+/**
+ * The drought section of an address: the zones VigiEau answers whose decree is in force on the
+ * commune's local day (an overseas commune has its own), worst first for the headline.
+ */
+export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now: Date; citycode: string }): DroughtSection {
   if (!input.zones.ok) {
     return sectionWithoutZone({
       success: false,
@@ -145,10 +211,19 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
       message: "Les restrictions d'eau (VigiEau) sont momentanément indisponibles. Réessayez dans quelques minutes.",
     });
   }
-  const worstFirst = sortZonesWorstFirst(input.zones.data).map(presentZone);
+  const today = todayForCommune(input.now, input.citycode);
+  const inForce: DroughtZone[] = [];
+  const notInForce: DroughtZoneNotInForce[] = [];
+  for (const zone of sortZonesByType(input.zones.data)) {
+    // A zone without a decree has no dates to end it: it stays in force.
+    const status = decreeStatusOn(zone.decree, today);
+    if (status !== "in_force" && zone.decree) notInForce.push(presentZoneNotInForce(zone, zone.decree, status));
+    else inForce.push(zone);
+  }
+  const worstFirst = sortZonesWorstFirst(inForce).map(presentZone);
   // Unknown levels sort last, so the head has a known level whenever any zone does.
   const head = worstFirst[0];
-  if (!head) return sectionWithoutZone({ success: true, level: "good", label: "Aucune restriction", message: null });
+  if (!head) return sectionWithoutZone({ success: true, level: "good", label: "Aucune restriction", message: null }, notInForce);
   // The worst zone's restrictions first (the advice quotes the first ones), then what the other
   // zones add: the drinking-water zone's rules must not vanish behind a river's crise.
   const seen = new Set<string>();
@@ -168,7 +243,8 @@ export function evaluateDrought(input: { zones: SourceResult<DroughtZone[]>; now
     decree: head.decree,
     zone: { name: head.name, type: head.type },
     // Shown zone by zone, households' water first: each zone with its own name, level and rules.
-    zones: sortZonesByType(input.zones.data).map(presentZone),
+    zones: sortZonesByType(inForce).map(presentZone),
+    zones_not_in_force: notInForce,
     message: worstFirst.some((zone) => zone.gravity === null)
       ? "Le niveau de restriction d'une zone n'est pas reconnu\u00A0: consultez l'arrêté préfectoral."
       : null,

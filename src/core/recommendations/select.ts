@@ -1,6 +1,8 @@
 // The rules that choose general health advice from a report: each advice is an id, a domain, a
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { todayInParis } from "../shared/time.ts";
+import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
+import { describeWaters } from "../drought/notes.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
@@ -212,9 +214,11 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
   // The section lists only restrictions for private individuals, households' themes first.
   // The worst zone's own list, as its card shows it: a sum over several zones would count rules
   // that apply to different waters (Maraussan: 7 for the rivers, 3 for the tap water).
-  const worst = drought.zones?.find((zone) => zone.gravity === drought.gravity) ?? null;
-  const householdRestrictions = (worst?.restrictions ?? drought.restrictions).map((restriction) => restriction.usage);
-  const zoneType = worst && drought.zones.length > 1 ? worst.type_label.toLowerCase() : null;
+  const worstZones = zonesAtSectionLevel(drought);
+  const householdRestrictions = (worstZones[0]?.restrictions ?? drought.restrictions).map((restriction) => restriction.usage);
+  // Which water the level is about, as the headline says it (« eau souterraine »), and whether the
+  // tap's own water is restricted: a groundwater zone's crise is not the tap's.
+  const where = { waters: describeWaters(worstZones.map((zone) => zone.type_label)), tapRestricted: hasDrinkingWaterZone(drought) };
   if (drought.gravity === "crise" || drought.gravity === "alerte_renforcee") {
     return [
       {
@@ -222,14 +226,16 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
         category: "drought",
         severity: "critical",
         vulnerable: false,
-        facts: { levelLabel: drought.label, householdRestrictions, zoneType },
+        facts: { levelLabel: drought.label, householdRestrictions, ...where },
       },
     ];
   }
   if (drought.gravity === "alerte") {
-    return [{ id: "drought-alert", category: "drought", severity: "warning", vulnerable: false, facts: { householdRestrictions, zoneType } }];
+    return [{ id: "drought-alert", category: "drought", severity: "warning", vulnerable: false, facts: { householdRestrictions, ...where } }];
   }
-  return [];
+  // Vigilance restricts nothing by itself but calls everyone to save water (VigiEau): its own
+  // advice, so that a report in vigilance never reads « Bonne nouvelle ! ».
+  return [{ id: "drought-vigilance", category: "drought", severity: "info", vulnerable: false, facts: { householdRestrictions, waters: where.waters } }];
 }
 
 function bathingAdvice(bathing: BathingSection): Advice[] {

@@ -111,9 +111,13 @@ export interface AdviceFacts {
   };
   /** estimated: the level is the CAMS model's, not an official index */
   "air-moderate": { ozone: OzoneNote; estimated: boolean };
-  /** zoneType: the worst zone's water (« eau superficielle ») when several zones apply, else null */
-  "drought-severe": { levelLabel: string; householdRestrictions: string[]; zoneType: string | null };
-  "drought-alert": { householdRestrictions: string[]; zoneType: string | null };
+  /**
+   * waters: the water(s) the level is about, as the headline names them (« eau souterraine »);
+   * tapRestricted: a drinking-water zone (AEP) is in force — else the tap's water is not restricted.
+   */
+  "drought-severe": { levelLabel: string; householdRestrictions: string[]; waters: string; tapRestricted: boolean };
+  "drought-alert": { householdRestrictions: string[]; waters: string; tapRestricted: boolean };
+  "drought-vigilance": { householdRestrictions: string[]; waters: string };
   "bathing-prohibited": { sites: string[] };
   "bathing-cyanobacteria": Record<string, never>;
   "bathing-poor": { sites: string[] };
@@ -168,6 +172,9 @@ function householdRestrictionsSentence(restrictions: readonly string[]): string 
   if (restrictions.length === 1) return `1 restriction s'applique aux particuliers : ${named[0]}.`;
   return `${restrictions.length} restrictions s'appliquent aux particuliers, par exemple ${named.join(" et ")}.`;
 }
+
+/** VigiEau's own conclusion when no drinking-water zone is in force: the level is the rivers' or the groundwater's, not the tap's. */
+const tapNotRestricted = (tapRestricted: boolean) => (tapRestricted ? "" : " L'eau du robinet n'est pas concernée par des restrictions à votre adresse.");
 
 /** The words of every advice, keyed by id. */
 export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceWords } = {
@@ -310,16 +317,25 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     };
   },
 
-  "drought-severe": ({ levelLabel, householdRestrictions, zoneType }) => ({
+  "drought-severe": ({ levelLabel, householdRestrictions, waters, tapRestricted }) => ({
     ...drought,
-    title: `Sécheresse : niveau ${levelLabel.toLowerCase()}`,
-    text: `Des restrictions strictes sont en vigueur dans votre zone${zoneType ? ` (${zoneType})` : ""}. ${householdRestrictionsSentence(householdRestrictions)} Respectez l'arrêté préfectoral : l'eau potable, pour boire et pour l'hygiène, reste l'usage prioritaire.`,
+    title: `Sécheresse : niveau ${levelLabel.toLowerCase()}${waters ? ` (${waters})` : ""}`,
+    text: `Des restrictions strictes sont en vigueur dans votre zone${waters ? ` (${waters})` : ""}. ${householdRestrictionsSentence(householdRestrictions)}${tapNotRestricted(tapRestricted)} Respectez l'arrêté préfectoral : l'eau potable, pour boire et pour l'hygiène, reste l'usage prioritaire.`,
   }),
 
-  "drought-alert": ({ householdRestrictions, zoneType }) => ({
+  "drought-alert": ({ householdRestrictions, waters, tapRestricted }) => ({
     ...drought,
-    title: "Sécheresse : niveau alerte",
-    text: `Certains usages de l'eau sont limités dans votre zone${zoneType ? ` (${zoneType})` : ""}. ${householdRestrictionsSentence(householdRestrictions)} Consultez l'arrêté préfectoral et économisez l'eau au quotidien.`,
+    title: `Sécheresse : niveau alerte${waters ? ` (${waters})` : ""}`,
+    text: `Certains usages de l'eau sont limités dans votre zone${waters ? ` (${waters})` : ""}. ${householdRestrictionsSentence(householdRestrictions)}${tapNotRestricted(tapRestricted)} Consultez l'arrêté préfectoral et économisez l'eau au quotidien.`,
+  }),
+
+  // VigiEau's own words for the level: « Incitation des particuliers et des professionnels à
+  // économiser l'eau » (vigieau.gouv.fr, niveaux de gravité). A call to save water — the tap's
+  // too, whatever the zone's water —, not a restriction, and not good news either.
+  "drought-vigilance": ({ householdRestrictions, waters }) => ({
+    ...drought,
+    title: `Sécheresse : vigilance${waters ? ` (${waters})` : ""}`,
+    text: `Votre zone${waters ? ` (${waters})` : ""} est en vigilance : VigiEau appelle les particuliers à économiser l'eau.${householdRestrictions.length > 0 ? " Consultez aussi les mesures de l'arrêté préfectoral pour les particuliers." : ""} Arrosez tôt le matin ou le soir, réparez les fuites, préférez la douche au bain et lancez le lave-linge et le lave-vaisselle bien remplis.`,
   }),
 
   "bathing-prohibited": ({ sites }) => ({

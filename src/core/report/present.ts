@@ -4,7 +4,16 @@
 // five levels only order and colour our own elements (tones) and never print a word of their own.
 // Pure: no I/O, no clock (dates come from the report).
 import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES, levelOfAtmoCode } from "../air/atmo-scale.ts";
-import { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
+import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
+import {
+  describeDecreePeriod,
+  describeRestrictionCount,
+  describeWaters,
+  describeZoneNotInForce,
+  NO_DROUGHT_RESTRICTION,
+  TAP_WATER_NOT_RESTRICTED,
+  VIGIEAU_COLORS,
+} from "../drought/notes.ts";
 import {
   describeBathingSeason,
   describeBathingSources,
@@ -556,11 +565,26 @@ function groupByTheme(restrictions: readonly DroughtRestriction[]): DroughtZoneP
   return groups;
 }
 
+/**
+ * VigiEau's word for the worst zone in force, with the water(s) it is about: « Crise (eau
+ * souterraine) » — a groundwater zone's crise is not the tap's, and the headline never lets it read so.
+ */
 export function droughtHeadline(drought: Report["drought"]): Badge {
   if (!drought.success) return badge("Indisponible", "unavailable");
   if (drought.zones.length === 0) return badge(NO_DROUGHT_RESTRICTION, "good", VIGIEAU_COLORS.none ?? null);
   if (!drought.gravity) return badge("Niveau non reconnu", "unavailable");
-  return badge(drought.label, drought.level, VIGIEAU_COLORS[drought.gravity] ?? null);
+  const waters = describeWaters(zonesAtSectionLevel(drought).map((zone) => zone.type_label));
+  return badge(waters ? `${drought.label} (${waters})` : drought.label, drought.level, VIGIEAU_COLORS[drought.gravity] ?? null);
+}
+
+/**
+ * The section's sentences beside its zones: the tap's water when no drinking-water zone is in
+ * force (VigiEau's own conclusion), then each zone whose decree is not in force today, with its dates.
+ */
+function droughtNotes(drought: Report["drought"]): string[] {
+  if (!drought.success) return [];
+  const tap = drought.zones.length > 0 && !hasDrinkingWaterZone(drought) ? [TAP_WATER_NOT_RESTRICTED] : [];
+  return [...tap, ...drought.zones_not_in_force.map(describeZoneNotInForce)];
 }
 
 export function presentDrought(drought: Report["drought"], generatedAt: string): DroughtPresentation {
@@ -585,7 +609,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
     dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
     message: drought.message,
     facts: drought.success && zones.length === 0 ? [{ term: "Zone", value: "Aucune zone en restriction pour votre adresse" }] : [],
-    notes: [],
+    notes: droughtNotes(drought),
     source: drought.source,
     attribution: null,
     zones,
@@ -720,7 +744,9 @@ function summarizeDrought(drought: Report["drought"]): string {
   if (!drought.success) return sentence("Sécheresse", "restrictions momentanément indisponibles.");
   if (drought.zones.length === 0) return sentence("Sécheresse", `${NO_DROUGHT_RESTRICTION.toLowerCase()} pour votre adresse.`);
   const zones = drought.zones.map((zone) => `${zone.gravity ? zone.label : "niveau non reconnu"} (${zone.type_label.toLowerCase()})`);
-  return sentence("Sécheresse", `${zones.join(" ; ")}.`);
+  // The tap's water, when no drinking-water zone is in force: a river's or a groundwater zone's level is not the tap's.
+  const tap = hasDrinkingWaterZone(drought) ? [] : [`eau potable : ${NO_DROUGHT_RESTRICTION.toLowerCase()}`];
+  return sentence("Sécheresse", `${[...zones, ...tap].join(" ; ")}.`);
 }
 
 function summarizeBathing(bathing: BathingSection, headline: Badge): string {
@@ -768,7 +794,12 @@ function withDefaults(report: Report): Report {
       official_unavailable: report.air_quality.official_unavailable ?? null,
       day: report.air_quality.day ?? report.air_quality.index?.date ?? report.generated_at.slice(0, 10),
     },
-    drought: { ...report.drought, zones: report.drought.zones ?? [], restrictions: report.drought.restrictions ?? [] },
+    drought: {
+      ...report.drought,
+      zones: report.drought.zones ?? [],
+      zones_not_in_force: report.drought.zones_not_in_force ?? [],
+      restrictions: report.drought.restrictions ?? [],
+    },
     recommendations: report.recommendations ?? [],
   };
 }

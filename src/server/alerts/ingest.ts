@@ -15,7 +15,7 @@
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
-import { addDaysToLocalDate } from "../../core/shared/time.ts";
+import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, WaterResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { saveWaterDigests } from "../db/repositories/water-digests.ts";
@@ -378,7 +378,8 @@ async function ingestDrought(deps: Deps, params: { day: string; departments: rea
   const rows: NewSnapshot[] = [];
   await forEachLimited(params.departments, DEPARTMENT_CONCURRENCY, async (department) => {
     await gate();
-    const read = await deps.sources.fetchDepartmentZonesState({ department });
+    // The département's own day (an overseas one has its own clock; a commune's code starts with its département's).
+    const read = await deps.sources.fetchDepartmentZonesState({ department, today: todayForCommune(new Date(params.nowMs), department) });
     if (!read.ok) {
       summary.departmentsFailed += 1;
       return;

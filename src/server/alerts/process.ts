@@ -170,7 +170,7 @@ export async function processAlertBatch(
         }
         if (wants(subject, "drought") && (droughtFree || readDrought)) {
           const zones: SourceResult<DroughtZone[]> = droughtFree ? { ok: true, data: [] } : await zonesForSubject(deps, options.gates, subject, commune);
-          const drought = evaluateDrought({ zones, now });
+          const drought = evaluateDrought({ zones, now, citycode });
           diffs.push(["drought", diffDrought(previous<DroughtAlertState>("drought"), drought, now)]);
         }
         if (subject.sources.includes("air") && air) diffs.push(["air", diffAir(previous<AirAlertState>("air"), air, now)]);

@@ -341,7 +341,7 @@ const droughtRestrictionSchema = z
 
 const droughtDecreeSchema = z
   .object({ start: date.nullable(), end: date.nullable(), url: z.string().nullable() })
-  .meta({ description: "L'arrêté préfectoral en vigueur." })
+  .meta({ description: "L'arrêté préfectoral de la zone, avec ses dates de validité telles que VigiEau les publie." })
   .register(apiRegistry, { id: "DroughtDecree" });
 
 const droughtZoneSchema = z
@@ -358,6 +358,22 @@ const droughtZoneSchema = z
   })
   .register(apiRegistry, { id: "DroughtZone" });
 
+const droughtZoneNotInForceSchema = z
+  .object({
+    type: z.string(),
+    type_label: z.string(),
+    name: z.string(),
+    gravity: droughtGravitySchema.nullable(),
+    label: z.string(),
+    decree: droughtDecreeSchema,
+    status: z.enum(["ended", "not_started"]).meta({ description: "ended : l'arrêté a pris fin ; not_started : il n'est pas encore en vigueur." }),
+  })
+  .meta({
+    description:
+      "Une zone que VigiEau renvoie mais dont l'arrêté n'est pas en vigueur ce jour (jour local de la commune)\u00A0: une information, jamais une restriction.",
+  })
+  .register(apiRegistry, { id: "DroughtZoneNotInForce" });
+
 export const droughtSchema = z
   .object({
     success: sectionSuccess,
@@ -369,8 +385,9 @@ export const droughtSchema = z
     zone: z.object({ name: z.string(), type: z.string() }).nullable(),
     zones: z.array(droughtZoneSchema).meta({
       description:
-        "Chaque zone d'alerte qui s'applique à l'adresse, dans l'ordre de VigiEau\u00A0: eau potable (AEP), puis eaux superficielles (SUP), puis souterraines (SOU). Le niveau de la section (level, gravity, label) est celui de la zone la plus sévère.",
+        "Chaque zone d'alerte en vigueur à l'adresse (arrêté entre ses dates de début et de fin, jour local de la commune), dans l'ordre de VigiEau\u00A0: eau potable (AEP), puis eaux superficielles (SUP), puis souterraines (SOU). Le niveau de la section (level, gravity, label) est celui de la zone la plus sévère.",
     }),
+    zones_not_in_force: z.array(droughtZoneNotInForceSchema),
     message: sectionMessage,
     source: sourceSchema,
   })

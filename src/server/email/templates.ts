@@ -161,7 +161,8 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
   const zones = presentation.drought.zones.map(
     (zone) => `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
   );
-  const lines = sections.map((section) => describe(section, section.key === "drought" ? zones : []));
+  // …and the section's sentences: the tap's water, a decree ended or not yet started.
+  const lines = sections.map((section) => describe(section, section.key === "drought" ? [...zones, ...presentation.drought.notes] : []));
   const advice = [...presentation.advice.filter((item) => item.prominent), ...presentation.advice.filter((item) => !item.prominent)];
   // The address in the link text tells several « Voir le bilan complet » links apart out of context.
   const linkLabel = `Voir le bilan complet pour ${label}`;

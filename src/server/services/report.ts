@@ -48,7 +48,7 @@ export async function buildReport(
     addressInfo: deriveAddressInfo(address),
     water: withWaterHistory(evaluateWaterQuality({ ...selected, now }), selected.results, now),
     air: evaluateAirQuality({ atmo, cams, now, citycode: address.citycode, epci }),
-    drought: evaluateDrought({ zones, now }),
+    drought: evaluateDrought({ zones, now, citycode: address.citycode }),
     bathing,
     now,
   });

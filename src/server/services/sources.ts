@@ -111,7 +111,7 @@ export interface Sources {
     onResults: (results: Array<{ commune: string; result: WaterResult }>) => void;
   }): Promise<CountedResult<null>>;
   /** what VigiEau has in force in a département (no communes listed), to compare between runs */
-  fetchDepartmentZonesState(params: { department: string }): Promise<SourceResult<DepartmentZonesState>>;
+  fetchDepartmentZonesState(params: { department: string; today: string }): Promise<SourceResult<DepartmentZonesState>>;
   /** the ministry portal's ids of a commune's bathing sites */
   fetchBathingPortalSites(params: { communeCode: string; department: string }): Promise<SourceResult<Array<{ portalId: string; name: string }>>>;
   /** one site's live page, read strictly; never cached here (the bathing service keeps snapshots) */
@@ -242,8 +242,11 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
       record("hubeau", read.result, performance.now() - started, read.requests);
       return read;
     },
-    fetchDepartmentZonesState: ({ department }) =>
-      cached(`vigieau:departement:${department}`, TTL_SECONDS.vigieau, () => fetchDepartmentZonesState(options(config.VIGIEAU_API_URL), { department })),
+    fetchDepartmentZonesState: ({ department, today }) =>
+      // The state depends on the day (a decree counts only between its dates): the day is in the key.
+      cached(`vigieau:departement:${department}:${today}`, TTL_SECONDS.vigieau, () =>
+        fetchDepartmentZonesState(options(config.VIGIEAU_API_URL), { department, today }),
+      ),
     fetchCommuneEpci: ({ communeCode }) =>
       cached(`geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
   };

@@ -29,10 +29,14 @@ export async function fetchDroughtZones(
  * The zones in force in a département: `GET {baseUrl}/zones/departement/{code}` (VigiEau's
  * zones.controller.ts, findByDepartement); 404 means no zone in force there. The answer lists
  * no communes, so it only tells whether anything changed in the département since the last run.
+ * `today` is the département's local day: a decree counts only between its own dates.
  */
-export async function fetchDepartmentZonesState(opts: SourceOptions, params: { department: string }): Promise<SourceResult<DepartmentZonesState>> {
+export async function fetchDepartmentZonesState(
+  opts: SourceOptions,
+  params: { department: string; today: string },
+): Promise<SourceResult<DepartmentZonesState>> {
   if (!/^(\d{2}|2[AB]|97\d)$/.test(params.department)) return { ok: false, reason: "invalid", detail: "not a département code" };
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/zones/departement/${encodeURIComponent(params.department)}` }, zonesResponseSchema);
-  if (!result.ok && result.reason === "not_found") return { ok: true, data: mapDepartmentZonesState(null) };
-  return result.ok ? { ok: true, data: mapDepartmentZonesState(result.data) } : result;
+  if (!result.ok && result.reason === "not_found") return { ok: true, data: mapDepartmentZonesState(null, params.today) };
+  return result.ok ? { ok: true, data: mapDepartmentZonesState(result.data, params.today) } : result;
 }

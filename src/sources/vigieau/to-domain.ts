@@ -1,3 +1,4 @@
+import { decreeStatusOn } from "../../core/drought/evaluate.ts";
 import type { DroughtGravity, DroughtZone } from "../../core/types.ts";
 import type { VigieauZoneRaw, VigieauZonesResponseRaw } from "./schema.ts";
 
@@ -55,19 +56,25 @@ function toGravity(value: unknown): DroughtGravity | null {
 
 /** What the alert run compares from one run to the next for a département (decision 048). */
 export interface DepartmentZonesState {
+  /** the zones whose decree is in force on the département's day */
   zoneCount: number;
   /**
    * Canonical text of the zones in force: id, type, level and the decree's id and dates, sorted
    * by zone id. Usages are left out on purpose: VigiEau's per-département answer returns the
    * zone objects it keeps in memory, whose usage lists other calls filter in place by profile
    * (zones.service.ts, formatZone), so they vary between two identical calls; a new restriction
-   * comes with a new decree, which is in the text.
+   * comes with a new decree, which is in the text. A zone whose decree has ended, or has not
+   * started, on `today` is left out, as the report leaves it out: the day a decree ends (or
+   * starts) changes the text even when VigiEau's answer does not, so its communes are read again.
    */
   fingerprint: string;
 }
 
-export function mapDepartmentZonesState(raw: VigieauZonesResponseRaw): DepartmentZonesState {
-  const zones = raw === null ? [] : Array.isArray(raw) ? raw : [raw];
+/** `today`: the département's local day (YYYY-MM-DD), on which a decree is in force or not. */
+export function mapDepartmentZonesState(raw: VigieauZonesResponseRaw, today: string): DepartmentZonesState {
+  const zones = (raw === null ? [] : Array.isArray(raw) ? raw : [raw]).filter(
+    (zone) => decreeStatusOn({ start: zone.arrete?.dateDebutValidite ?? null, end: zone.arrete?.dateFinValidite ?? null }, today) === "in_force",
+  );
   const entries = zones
     .map(
       (zone) =>

@@ -37,7 +37,7 @@ function reportWith(air: AirQualitySection, now: Date = NOW): Report {
     addressInfo: deriveAddressInfo(AMIENS),
     water: evaluateWaterQuality({ results: { ok: true, data: [waterResult()] }, udi, udis: [udi], now }),
     air,
-    drought: evaluateDrought({ zones: { ok: true, data: [] }, now }),
+    drought: evaluateDrought({ zones: { ok: true, data: [] }, now, citycode: "80021" }),
     bathing: noBathing(now),
     now,
   });

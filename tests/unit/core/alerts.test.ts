@@ -21,7 +21,8 @@ const judged = (results: Partial<WaterResult>[], udi = AMIENS_CENTRE) => ({
 });
 const water = (results: Partial<WaterResult>[]) => [judged(results)];
 const failedWater = [{ code: AMIENS_CENTRE.code, ...judgeWaterQuality({ results: { ok: false, reason: "timeout" }, udi: AMIENS_CENTRE, udis: [], now: NOW }) }];
-const drought = (gravity: DroughtGravity | null) => evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW });
+const drought = (gravity: DroughtGravity | null) =>
+  evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW, citycode: "80021" });
 const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   evaluateAirQuality({
     citycode: "80021",
@@ -248,7 +249,9 @@ describe("drought alerts", () => {
   });
 
   it("never alerts on a failed read", () => {
-    expect(diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW }), NOW)).toEqual({
+    expect(
+      diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW, citycode: "80021" }), NOW),
+    ).toEqual({
       events: [],
       next: null,
     });
@@ -350,6 +353,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
             lines: ["Zone : Réseaux de l'Orb", "1 restriction s'applique aux particuliers :", "Arrosage des pelouses : Interdit."],
           },
         ],
+        notes: [],
       },
       {
         changes: [
@@ -357,9 +361,15 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
           { typeLabel: "Eau superficielle", before: "Crise", after: null },
         ],
         zones: [{ heading: "Eau souterraine : Alerte renforcée", lines: ["Aucune restriction ne concerne les particuliers."] }],
+        notes: ["Eau potable (l'eau du robinet) : pas de restrictions à votre adresse."],
       },
     ],
-    "drought-end": [{ changes: [{ typeLabel: "Eau superficielle", before: "Vigilance", after: null }] }],
+    "drought-end": [
+      {
+        changes: [{ typeLabel: "Eau superficielle", before: "Vigilance", after: null }],
+        notes: ["Eau superficielle – zone « Orb aval » : l'arrêté (niveau « Vigilance ») était en vigueur jusqu'au 21 novembre 2026 et ne s'applique plus."],
+      },
+    ],
     "air-episode": [{ forecastDate: "2026-11-23", indexLabel: "Dégradé" }],
     "air-event": [{ forecastDate: "2026-11-23" }],
     "bathing-prohibition": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", prohibitionTitle: "Interdiction de baignade du 18/07/2026" }],

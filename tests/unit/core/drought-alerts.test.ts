@@ -28,7 +28,7 @@ function section(spec: string) {
       const gravity = level === "?" ? null : (level as DroughtGravity);
       return droughtZone({ id: index, type, gravity, name: `Zone ${type}`, code: `34_${type}`, usages: RULES[type] ?? [] });
     });
-  return evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+  return evaluateDrought({ zones: { ok: true, data: zones }, now: NOW, citycode: "34148" });
 }
 
 const state = (zones: DroughtAlertState["zones"]): DroughtAlertState => ({ version: 2, zones });
@@ -114,7 +114,7 @@ describe("diffDrought per zone type", () => {
   });
 
   it("never alerts nor moves on a failed read", () => {
-    const failed = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW });
+    const failed = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "34148" });
     expect(diffDrought(state({ AEP: "crise" }), failed, NOW)).toEqual({ events: [], next: null });
     expect(diffDrought(null, failed, NOW)).toEqual({ events: [], next: null });
   });
@@ -157,5 +157,59 @@ describe("the words of a drought alert", () => {
       "Plus aucune restriction d'eau n'est en vigueur pour votre adresse.",
     ]);
     expect(end?.groups).toBeUndefined();
+  });
+});
+
+describe("drought alerts follow the decree's dates, as the report does", () => {
+  // A decree counts only between its own dates (arrete.dateDebutValidite ≤ the commune's day ≤
+  // arrete.dateFinValidite): VigiEau may still answer a zone whose decree ended yesterday. The alert
+  // says its restrictions ended — once — and never calls it in force.
+  const ENDED_YESTERDAY = { start: "2026-10-22", end: "2026-11-21", url: "https://example.invalid/ended.pdf", frameworkUrl: null };
+  const riverUnder = (decree: DroughtZone["decree"]) =>
+    evaluateDrought({
+      zones: { ok: true, data: [droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", usages: RULES.SUP ?? [], decree })] },
+      now: NOW,
+      citycode: "34148",
+    });
+
+  it("an expired decree ends its zone type's restrictions: one « fin des restrictions » alert, never « en vigueur », then nothing", () => {
+    const diff = diffDrought(state({ SUP: "crise" }), riverUnder(ENDED_YESTERDAY), NOW);
+    expect(diff.next).toEqual(state({}));
+    const [event] = diff.events;
+    expect(event).toMatchObject({ kind: "drought-end", key: `drought:SUP-none:${DAY}`, severity: "info", title: "Sécheresse\u00a0: fin des restrictions" });
+    expect(event?.lines).toEqual([
+      "Eau superficielle\u00a0: fin des restrictions (niveau «\u00a0Crise\u00a0» jusqu'ici).",
+      "Eau superficielle – zone «\u00a0Orb aval\u00a0»\u00a0: l'arrêté (niveau «\u00a0Crise\u00a0») était en vigueur jusqu'au 21\u00a0novembre\u00a02026 et ne s'applique plus.",
+      "Plus aucune restriction d'eau n'est en vigueur pour votre adresse.",
+    ]);
+    expect(event?.groups).toBeUndefined();
+    // The next runs read the same answer: nothing more to say.
+    expect(diffDrought(diff.next, riverUnder(ENDED_YESTERDAY), NOW)).toEqual({ events: [], next: null });
+    // A first read of that answer is a baseline without a zone in force.
+    expect(diffDrought(null, riverUnder(ENDED_YESTERDAY), NOW)).toEqual({ events: [], next: state({}) });
+  });
+
+  it("a decree not started yet is not a change; its first day is", () => {
+    const next = { start: "2026-11-23", end: "2026-12-23", url: "https://example.invalid/next.pdf", frameworkUrl: null };
+    expect(diffDrought(state({}), riverUnder(next), NOW)).toEqual({ events: [], next: null });
+    const firstDay = new Date("2026-11-23T10:00:00Z");
+    const started = evaluateDrought({
+      zones: { ok: true, data: [droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", usages: RULES.SUP ?? [], decree: next })] },
+      now: firstDay,
+      citycode: "34148",
+    });
+    const [event] = diffDrought(state({}), started, firstDay).events;
+    expect(event).toMatchObject({ kind: "drought-change", title: "Sécheresse\u00a0: niveau crise (eau superficielle)", dataDate: "2026-11-23" });
+  });
+});
+
+describe("a groundwater-only « crise » in an alert says which water, as the report does", () => {
+  it("the title names the groundwater, and the email says the tap's water is not restricted, in the report's words", () => {
+    const today = section("SOU:crise");
+    const [event] = diffDrought(state({}), today, NOW).events;
+    expect(event?.title).toBe("Sécheresse\u00a0: niveau crise (eau souterraine)");
+    expect(event?.lines).toContain("Eau potable (l'eau du robinet)\u00a0: pas de restrictions à votre adresse.");
+    expect(event?.lines).toEqual(expect.arrayContaining(presentDrought(today, NOW.toISOString()).notes));
+    expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau souterraine\u00a0: Crise"]);
   });
 });

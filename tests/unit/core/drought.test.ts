@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";
-import { droughtZone, NOW } from "./builders.ts";
+import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
+import { assembleReport, deriveAddressInfo, droughtHeadline, presentReport } from "../../../src/core/report/index.ts";
+import type { Address, DroughtGravity, DroughtSection, DroughtZone } from "../../../src/core/types.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { CRISIS_SCENARIO } from "../../fixtures/scenarios.ts";
+import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 
 const NBSP = "\u00A0";
-const evaluate = (zones: DroughtZone[]) => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+const evaluate = (zones: DroughtZone[], now = NOW, citycode = "80021") => evaluateDrought({ zones: { ok: true, data: zones }, now, citycode });
 
 /** Maraussan (34148), as in the demo: the river zone in crise, the drinking-water network in alerte, under one decree. */
 const MARAUSSAN_DECREE = { start: "2026-11-17", end: "2026-12-17", url: "https://example.invalid/34668.pdf", frameworkUrl: null };
@@ -38,7 +43,7 @@ const MARAUSSAN_AEP = droughtZone({
 
 describe("evaluateDrought", () => {
   it("is unavailable, with a French message, when VigiEau fails", () => {
-    const section = evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW });
+    const section = evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW, citycode: "80021" });
     expect(section).toMatchObject({ success: false, level: "unavailable", restrictions: [], decree: null, zones: [] });
     expect(section.message).toMatch(/momentanément indisponibles/);
     expect(section.source.name).toBe("VigiEau");
@@ -242,3 +247,138 @@ describe("evaluateDrought", () => {
     });
   });
 });
+
+describe("a decree counts only between its own dates, on the commune's local day", () => {
+  // VigiEau's `arrete.dateDebutValidite` / `dateFinValidite` (DATA-SOURCES.md): a prefectoral
+  // decree restricts water uses from its first day to its last. VigiEau can still answer a zone
+  // whose decree has ended (it keeps its published decrees in memory) or one published ahead of
+  // its first day: neither is a restriction in force, on the page, in the PDF or in an alert.
+  const ENDED_YESTERDAY = { start: "2026-10-22", end: "2026-11-21", url: "https://example.invalid/ended.pdf", frameworkUrl: null };
+  const STARTS_TOMORROW = { start: "2026-11-23", end: "2026-12-23", url: "https://example.invalid/next.pdf", frameworkUrl: null };
+
+  it("a zone whose decree ended yesterday is not in force: « Pas de restrictions », never « en vigueur »", () => {
+    const section = evaluate([droughtZone({ type: "SUP", gravity: "crise", name: "Orb aval", decree: ENDED_YESTERDAY })]);
+    expect(section).toMatchObject({ level: "good", gravity: null, label: "Aucune restriction", zones: [], restrictions: [], decree: null, zone: null });
+    expect(section.zones_not_in_force).toEqual([
+      {
+        type: "SUP",
+        type_label: "Eau superficielle",
+        name: "Orb aval",
+        gravity: "crise",
+        label: "Crise",
+        decree: { start: "2026-10-22", end: "2026-11-21", url: "https://example.invalid/ended.pdf" },
+        status: "ended",
+      },
+    ]);
+    const presentation = presentReport(reportWith(section)).drought;
+    expect(presentation.headline.word).toBe("Pas de restrictions");
+    expect(presentation.zones).toEqual([]);
+    expect(presentation.notes).toEqual([
+      `Eau superficielle – zone «${NBSP}Orb aval${NBSP}»${NBSP}: l'arrêté (niveau «${NBSP}Crise${NBSP}») était en vigueur jusqu'au 21${NBSP}novembre${NBSP}2026 et ne s'applique plus.`,
+    ]);
+    expect(JSON.stringify(presentation)).not.toMatch(/en vigueur du/);
+  });
+
+  it("a decree not started yet is not in force either, and is announced with its first day", () => {
+    const section = evaluate([
+      droughtZone({ type: "SUP", gravity: "alerte", name: "Orb aval" }),
+      droughtZone({ id: 2, type: "AEP", gravity: "crise", name: "Réseaux de l'Orb", decree: STARTS_TOMORROW }),
+    ]);
+    expect(section).toMatchObject({ level: "concerning", gravity: "alerte", label: "Alerte" });
+    expect(section.zones.map((zone) => zone.type)).toEqual(["SUP"]);
+    expect(section.zones_not_in_force.map((zone) => [zone.type, zone.status])).toEqual([["AEP", "not_started"]]);
+    expect(presentReport(reportWith(section)).drought.notes).toContain(
+      `Eau potable – zone «${NBSP}Réseaux de l'Orb${NBSP}»${NBSP}: l'arrêté (niveau «${NBSP}Crise${NBSP}») entrera en vigueur le 23${NBSP}novembre${NBSP}2026${NBSP}; il ne s'applique pas encore.`,
+    );
+  });
+
+  it("its first and last days count (both included); a decree without dates or without an end stays in force", () => {
+    const on = (decree: DroughtZone["decree"]) => evaluate([droughtZone({ decree })]).level;
+    expect(on({ start: "2026-11-22", end: "2026-12-22", url: null, frameworkUrl: null })).toBe("concerning");
+    expect(on({ start: "2026-10-22", end: "2026-11-22", url: null, frameworkUrl: null })).toBe("concerning");
+    expect(on({ start: "2026-10-22", end: null, url: null, frameworkUrl: null })).toBe("concerning");
+    expect(on(null)).toBe("concerning");
+  });
+
+  it("an overseas commune lives on its own day: a decree ending on the 22nd has ended in Réunion at 01:00 on the 23rd, while Paris is still on the 22nd", () => {
+    const late = new Date("2026-11-22T21:00:00Z"); // 22:00 in Paris, 01:00 on 23 November in Réunion (UTC+4)
+    const zone = droughtZone({ department: "974", decree: { start: "2026-10-23", end: "2026-11-22", url: null, frameworkUrl: null } });
+    expect(evaluate([zone], late, "97411")).toMatchObject({ level: "good", zones: [], zones_not_in_force: [expect.objectContaining({ status: "ended" })] });
+    expect(evaluate([zone], late, "80021")).toMatchObject({ level: "concerning", zones_not_in_force: [] });
+  });
+});
+
+describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
+  // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
+  // économiser l'eau » (ARCHITECTURE.md: vigilance → good, with its own advice to save water).
+  it("is good « Vigilance (eau superficielle) » and selects the vigilance advice, with VigiEau as its source", () => {
+    const section = evaluate([droughtZone({ gravity: "vigilance" })]);
+    expect(section.level).toBe("good");
+    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance (eau superficielle)", tone: "good" });
+    const advice = selectRecommendations({ water: cleanWater(), air: goodAir(), drought: section, bathing: noBathing(), now: NOW });
+    expect(advice.map((item) => item.id)).toEqual(["drought-vigilance"]);
+    expect(advice[0]).toMatchObject({
+      category: "drought",
+      severity: "info",
+      title: "Sécheresse\u00a0: vigilance (eau superficielle)",
+      source: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
+    });
+    expect(advice[0]?.text).toMatch(/économiser l'eau/);
+    expect(advice.map((item) => item.title).join(" ")).not.toMatch(/Bonne nouvelle/);
+  });
+});
+
+describe("a groundwater-only « crise » says which water it is about, and that the tap's is not restricted", () => {
+  // VigiEau's zones are per water (DATA-SOURCES.md: SUP surface, SOU ground, AEP drinking water);
+  // the particulier profile keeps the usages that concern private individuals in each. A SOU
+  // zone's rules bind a household drawing from a well or a borehole, not the tap: with no AEP zone
+  // in force, VigiEau itself says « L'eau potable n'est pas concernée par des restrictions à votre
+  // adresse ». The level stays the zone's (crise → critical), the words always say which water.
+  const groundwater = () => evaluate([droughtZone({ type: "SOU", gravity: "crise", name: "Nappe astienne" })], NOW, CRISIS_SCENARIO.citycode) as DroughtSection;
+
+  it("headline « Crise (eau souterraine) », summary and note for the tap, advice naming the water", () => {
+    const section = groundwater();
+    expect(section).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
+    const presentation = presentReport(reportWith(section));
+    expect(presentation.drought.headline).toMatchObject({ word: "Crise (eau souterraine)", tone: "critical" });
+    expect(presentation.summary.find((line) => line.key === "drought")).toMatchObject({
+      badge: { word: "Crise (eau souterraine)" },
+      text: `Sécheresse${NBSP}: Crise (eau souterraine)${NBSP}; eau potable${NBSP}: pas de restrictions.`,
+    });
+    expect(presentation.drought.notes).toEqual([`Eau potable (l'eau du robinet)${NBSP}: pas de restrictions à votre adresse.`]);
+    const advice = presentation.advice.find((item) => item.id === "drought-severe");
+    expect(advice?.title).toBe(`Sécheresse${NBSP}: niveau crise (eau souterraine)`);
+    expect(advice?.text).toContain("L'eau du robinet n'est pas concernée par des restrictions à votre adresse.");
+  });
+
+  it("with a drinking-water zone in force, the tap is not said to be free of restrictions", () => {
+    const section = evaluate([droughtZone({ type: "SOU", gravity: "crise" }), droughtZone({ id: 2, type: "AEP", gravity: "alerte" })]);
+    const presentation = presentReport(reportWith(section));
+    expect(presentation.drought.headline.word).toBe("Crise (eau souterraine)");
+    expect(presentation.drought.notes).toEqual([]);
+    expect(presentation.summary.find((line) => line.key === "drought")?.text).toBe(`Sécheresse${NBSP}: Alerte (eau potable)${NBSP}; Crise (eau souterraine).`);
+    expect(presentation.advice.find((item) => item.id === "drought-severe")?.text).not.toContain("robinet n'est pas concernée");
+  });
+});
+
+const MARAUSSAN: Address = { ...CRISIS_SCENARIO, context: "34, Hérault, Occitanie", type: "street", score: 0.9 };
+const cleanWater = () => evaluateWaterQuality({ results: { ok: true, data: [waterResult()] }, udi: null, udis: [], now: NOW });
+const goodAir = () =>
+  evaluateAirQuality({
+    atmo: { ok: true, data: [atmoIndex({ code: 1, label: "Bon" })] },
+    cams: { ok: true, data: camsEstimate() },
+    now: NOW,
+    citycode: "80021",
+  });
+
+function reportWith(drought: DroughtSection) {
+  return assembleReport({
+    address: MARAUSSAN,
+    addressInfo: deriveAddressInfo(MARAUSSAN),
+    water: cleanWater(),
+    air: goodAir(),
+    drought,
+    bathing: noBathing(),
+    now: NOW,
+  });
+}

@@ -37,6 +37,7 @@ const drought = (gravities: Array<DroughtGravity | null>) =>
   evaluateDrought({
     zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
     now: NOW,
+    citycode: "80021",
   });
 
 function report(
@@ -129,10 +130,12 @@ describe("air: the ATMO word with ATMO's colours", () => {
 describe("drought: VigiEau's word with VigiEau's colours", () => {
   it.each([
     [[], "Pas de restrictions", "good", "none"],
-    [["vigilance"], "Vigilance", "good", "vigilance"],
-    [["alerte"], "Alerte", "concerning", "alerte"],
-    [["alerte_renforcee"], "Alerte renforcée", "critical", "alerte_renforcee"],
-    [["crise", "alerte"], "Crise", "critical", "crise"],
+    // VigiEau's word, and the water it is about (the zone's type): a river's level is not the tap's.
+    [["vigilance"], "Vigilance (eau superficielle)", "good", "vigilance"],
+    [["alerte"], "Alerte (eau superficielle)", "concerning", "alerte"],
+    [["alerte_renforcee"], "Alerte renforcée (eau superficielle)", "critical", "alerte_renforcee"],
+    [["crise", "alerte"], "Crise (eau superficielle)", "critical", "crise"],
+    [["crise", "crise"], "Crise (eau potable et eau superficielle)", "critical", "crise"],
   ] as const)("%j is « %s »", (gravities, word, tone, colorKey) => {
     expect(droughtHeadline(drought([...gravities]))).toEqual({ word, tone, colors: VIGIEAU_COLORS[colorKey] });
   });
@@ -142,7 +145,10 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
   });
 
   it("says « Indisponible » when VigiEau failed", () => {
-    expect(droughtHeadline(evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }))).toMatchObject({ word: "Indisponible", tone: "neutral" });
+    expect(droughtHeadline(evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW, citycode: "80021" }))).toMatchObject({
+      word: "Indisponible",
+      tone: "neutral",
+    });
   });
 
   it("keeps every VigiEau colour's text readable (4.5:1)", () => {
@@ -178,6 +184,7 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
         ],
       },
       now: NOW,
+      citycode: "80021",
     });
     expect(presentReport(report({ drought: section })).drought.zones.map(describeDroughtZone)).toEqual([
       {
@@ -410,11 +417,13 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
   it("ATMO « Moyen » is « Moyen », VigiEau « Alerte » is « Alerte » and « Crise » is « Crise », in the headlines and the summary", () => {
     const alerte = presentReport(report({ air: air({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] } }), drought: drought(["alerte"]) }));
     expect(alerte.air.headline.word).toBe("Moyen");
-    expect(alerte.drought.headline.word).toBe("Alerte");
+    expect(alerte.drought.headline.word).toBe("Alerte (eau superficielle)");
     expect(alerte.summary.find((line) => line.key === "air")?.text).toBe("Air aujourd'hui\u00a0: Moyen (indice ATMO, Amiens).");
-    expect(alerte.summary.find((line) => line.key === "drought")?.text).toBe("Sécheresse\u00a0: Alerte (eau superficielle).");
+    expect(alerte.summary.find((line) => line.key === "drought")?.text).toBe(
+      "Sécheresse\u00a0: Alerte (eau superficielle)\u00a0; eau potable\u00a0: pas de restrictions.",
+    );
     const crise = presentReport(report({ drought: drought(["crise"]) }));
-    expect(crise.drought.headline.word).toBe("Crise");
+    expect(crise.drought.headline.word).toBe("Crise (eau superficielle)");
     expect(crise.drought.zones[0]?.badge.word).toBe("Crise");
     for (const presentation of [alerte, crise]) {
       const words = [

@@ -26,7 +26,7 @@ const air = (code = 1, pm25 = 8): AirQualitySection =>
   });
 /** An ARS conclusion that restricts the use of the water (a derogation's usual instruction). */
 const BABY_BOTTLES = "Eau d'alimentation conforme sous dérogation pour le paramètre arsenic. Ne pas utiliser pour la préparation des biberons.";
-const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW });
+const drought = (zones: DroughtZone[] = []): DroughtSection => evaluateDrought({ zones: { ok: true, data: zones }, now: NOW, citycode: "80021" });
 
 /** The rules at NOW (22 November, out of the ozone season, no bathing site nearby) unless a test says otherwise. */
 const select = (input: Omit<RecommendationInput, "now" | "bathing"> & { now?: Date; bathing?: RecommendationInput["bathing"] }) =>
@@ -45,7 +45,7 @@ describe("selectRecommendations", () => {
     const [only, ...rest] = select({
       water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
-      drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW }),
+      drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" }),
     });
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ id: "unchecked", severity: "info", title: "Données momentanément incomplètes" });
@@ -256,7 +256,7 @@ describe("selectRecommendations", () => {
   });
 
   it.each([
-    ["vigilance", []],
+    ["vigilance", ["drought-vigilance"]],
     ["alerte", ["drought-alert"]],
     ["alerte_renforcee", ["drought-severe"]],
     ["crise", ["drought-severe"]],
@@ -298,8 +298,13 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
   const hubEauDown = evaluateWaterQuality({ results: { ok: false, reason: "http", status: 503 }, udi: null, udis: [], now: NOW });
   const noAnalysis = evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW });
   const airDown = evaluateAirQuality({ atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" });
-  const noAirPublished = evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW, citycode: "80021" });
-  const vigieauDown = evaluateDrought({ zones: { ok: false, reason: "network" }, now: NOW });
+  const noAirPublished = evaluateAirQuality({
+    atmo: { ok: true, data: [] },
+    cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) },
+    now: NOW,
+    citycode: "80021",
+  });
+  const vigieauDown = evaluateDrought({ zones: { ok: false, reason: "network" }, now: NOW, citycode: "80021" });
   const reassurance = /Bonne nouvelle|aucune précaution/i;
   const words = (list: ReturnType<typeof select>) => list.map((r) => `${r.title} ${r.text}`).join(" ");
 
@@ -518,12 +523,16 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { ozone: null, estimated: false },
     ],
     "drought-severe": [
-      { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: "eau superficielle" },
-      { levelLabel: "Alerte renforcée", householdRestrictions: [], zoneType: null },
+      { levelLabel: "Crise", householdRestrictions: restrictions, waters: "eau superficielle", tapRestricted: false },
+      { levelLabel: "Alerte renforcée", householdRestrictions: [], waters: "eau potable et eau superficielle", tapRestricted: true },
     ],
     "drought-alert": [
-      { householdRestrictions: restrictions.slice(0, 1), zoneType: null },
-      { householdRestrictions: [], zoneType: "eau potable" },
+      { householdRestrictions: restrictions.slice(0, 1), waters: "eau souterraine", tapRestricted: false },
+      { householdRestrictions: [], waters: "eau potable", tapRestricted: true },
+    ],
+    "drought-vigilance": [
+      { householdRestrictions: restrictions, waters: "eau superficielle" },
+      { householdRestrictions: [], waters: "eau potable" },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "bathing-cyanobacteria": [{}],
@@ -567,13 +576,18 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   });
 
   it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
-    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, zoneType: null });
+    const [severe] = renderAdviceFor("drought-severe", {
+      levelLabel: "Crise",
+      householdRestrictions: restrictions,
+      waters: "eau potable",
+      tapRestricted: true,
+    });
     expect(severe?.text).toContain(
       "3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».",
     );
-    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), zoneType: null });
+    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), waters: "eau potable", tapRestricted: true });
     expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
-    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], zoneType: null });
+    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], waters: "eau potable", tapRestricted: true });
     expect(none?.text).toContain("Aucune restriction de l'arrêté ne vise les particuliers.");
   });
 

@@ -141,7 +141,7 @@ describe("assembleReport", () => {
       addressInfo: deriveAddressInfo(address),
       water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }),
       air: evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [] }, cams: { ok: false, reason: "timeout" }, now: NOW }),
-      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
+      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
       bathing: noBathing(),
       now: NOW,
     });

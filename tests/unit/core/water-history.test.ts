@@ -215,7 +215,7 @@ describe("presentWaterHistory", () => {
       addressInfo: deriveAddressInfo(MAIN_SCENARIO),
       water: withWaterHistory(evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW }), { ok: true, data: RESULTS }, NOW),
       air: evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW }),
-      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
+      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
       bathing: noBathing(),
       now: NOW,
     });

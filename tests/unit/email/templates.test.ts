@@ -64,7 +64,7 @@ function buildReport(
       cams: input.cams ?? { ok: true, data: camsEstimate() },
       now: NOW,
     }),
-    drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW }),
+    drought: evaluateDrought({ zones: input.zones ?? { ok: true, data: [droughtZone()] }, now: NOW, citycode: "80021" }),
     bathing: noBathing(),
     now: NOW,
   });
@@ -367,7 +367,7 @@ describe("renderLatestReportEmail", () => {
     // The five-second summary first, in the official words (the ARS verdict, the ATMO word, VigiEau's).
     expectInBothParts(email, `Eau du robinet : conforme (prélèvement du 10${NBSP}novembre${NBSP}2026).`);
     expectInBothParts(email, "Air aujourd'hui : Moyen (indice ATMO, Amiens).");
-    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle).");
+    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle) ; eau potable : pas de restrictions.");
     expect(email.text.indexOf("Air aujourd'hui")).toBeLessThan(email.text.indexOf("Qualité de l'air"));
     // Then each section: its headline word, its date and its source.
     expectInBothParts(email, "Eau du robinet : Conforme");
@@ -377,7 +377,9 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, `Indice du 22${NBSP}novembre${NBSP}2026`);
     expectInBothParts(email, "Source : Indice ATMO (Atmo Hauts-de-France)");
     // Each zone names its water type (VigiEau's « Eau superficielle »…) and its decree's period.
-    expectInBothParts(email, "Sécheresse : Alerte");
+    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle)");
+    // No drinking-water zone in force: the river's level is not the tap's (VigiEau's own conclusion).
+    expectInBothParts(email, "Eau potable (l'eau du robinet) : pas de restrictions à votre adresse.");
     expectInBothParts(
       email,
       `Eau superficielle : Alerte – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur du 13${NBSP}novembre${NBSP}2026 au 13${NBSP}décembre${NBSP}2026`,
@@ -414,14 +416,14 @@ describe("renderLatestReportEmail", () => {
     const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
     const period = `arrêté en vigueur du 17${NBSP}novembre${NBSP}2026 au 17${NBSP}décembre${NBSP}2026`;
     expectInBothParts(email, "Sécheresse : Alerte (eau potable) ; Crise (eau superficielle).");
-    expectInBothParts(email, "Sécheresse : Crise");
+    expectInBothParts(email, "Sécheresse : Crise (eau superficielle)");
     expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expectInBothParts(email, `Eau potable : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
     // The tap's zone first (issue 20), the headline the worst zone's word.
     const tap = email.text.indexOf(frenchTypography("Eau potable : Alerte"));
     expect(tap).toBeGreaterThan(-1);
     expect(tap).toBeLessThan(email.text.indexOf(frenchTypography("Eau superficielle : Crise")));
-    expectInBothParts(email, "Sécheresse : niveau non reconnu (eau souterraine).");
+    expectInBothParts(email, "Sécheresse : niveau non reconnu (eau souterraine) ; eau potable : pas de restrictions.");
     expectInBothParts(email, "Sécheresse : Niveau non reconnu");
     expectInBothParts(email, `Eau souterraine : Niveau non reconnu – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expect(email.text).not.toContain("Sécheresse : Aucune restriction");

@@ -107,6 +107,7 @@ function buildAmiensReport(): Report {
       ],
     },
     now: NOW,
+    citycode: "80021",
   });
   return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, bathing: noBathing(), now: NOW });
 }
@@ -130,7 +131,7 @@ function buildUnavailableReport(): Report {
     addressInfo: deriveAddressInfo(MARAUSSAN),
     water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
     air: evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "http" }, cams: { ok: false, reason: "network" }, now: NOW }),
-    drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW }),
+    drought: evaluateDrought({ zones: { ok: false, reason: "invalid" }, now: NOW, citycode: "80021" }),
     bathing: noBathing(),
     now: NOW,
   });
@@ -303,7 +304,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(essentials).toBeGreaterThan(pdf.text.indexOf("Données consultées le"));
     expect(essentials).toBeLessThan(pdf.text.indexOf("Eau du robinet Conforme"));
     for (const line of presentation.summary) expect(pdf.text).toContain(line.text.replace(/\s+/g, " "));
-    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte", "Aucun site proche"]);
+    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte (eau superficielle)", "Aucun site proche"]);
     // Our scale's words never stand as a section's word.
     for (const word of ["Excellent ", "Acceptable", "À surveiller", "Critique"]) expect(pdf.text).not.toContain(word);
     // One disclaimer.
@@ -374,6 +375,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
         ],
       },
       now: NOW,
+      citycode: "80021",
     });
     const report = { ...buildAmiensReport(), drought };
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "drought-zones");

@@ -91,8 +91,9 @@ function headlineWords(presentation: ReportPresentation): string[] {
 }
 
 describe.each([
-  ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Crise", bathing: "Hors saison" }],
-  ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Alerte", bathing: "Aucun site proche" }],
+  // VigiEau's word with the water it is about (issue 21): Maraussan's river in crise, Amiens' river in alerte.
+  ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Crise (eau superficielle)", bathing: "Hors saison" }],
+  ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Alerte (eau superficielle)", bathing: "Aucun site proche" }],
 ] as const)("one report in every channel: %s", { timeout: 30_000 }, (name, scenario, words) => {
   let presentation: ReportPresentation;
   let channels: Channel[];
@@ -119,6 +120,16 @@ describe.each([
     for (const word of headlineWords(presentation)) expect(channel.text).toContain(channel.expected(word));
     for (const advice of presentation.advice.filter((item) => item.prominent)) expect(channel.text).toContain(channel.expected(advice.title));
   });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])(
+    "%s: the drought section's sentences (the tap's water when no drinking-water zone is in force)",
+    (channelName) => {
+      const channel = channels.find((candidate) => candidate.name === channelName)!;
+      // Amiens has only a river zone: VigiEau's own conclusion for the tap is said in every channel.
+      if (name === "Amiens") expect(presentation.drought.notes).toEqual(["Eau potable (l'eau du robinet)\u00a0: pas de restrictions à votre adresse."]);
+      for (const note of presentation.drought.notes) expect(channel.text).toContain(channel.expected(note));
+    },
+  );
 
   it.each(["page", "PDF"])("%s: each drought zone in the report's order (the tap's first), its own name above its own rules", (channelName) => {
     const found = channels.find((candidate) => candidate.name === channelName)!;

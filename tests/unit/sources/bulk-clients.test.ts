@@ -120,12 +120,12 @@ describe("Hub'Eau: newest sample per commune of a département", () => {
 
 describe("VigiEau: the zones in force per département", () => {
   it("reads 404 as no zone in force, and fingerprints a département's zones", async () => {
-    const none = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "01" });
+    const none = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "01", today: "2026-11-22" });
     expect(none).toEqual({ ok: true, data: { zoneCount: 0, fingerprint: "[]" } });
-    const somme = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "80" });
+    const somme = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "80", today: "2026-11-22" });
     expect(somme.ok && somme.data.zoneCount).toBeGreaterThan(0);
     expect(upstreams.requests.map((request) => request.path)).toEqual(["/zones/departement/01", "/zones/departement/80"]);
-    const invalid = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "80/../x" });
+    const invalid = await fetchDepartmentZonesState(opts(upstreams.config.VIGIEAU_API_URL), { department: "80/../x", today: "2026-11-22" });
     expect(invalid).toMatchObject({ ok: false, reason: "invalid" });
   });
 
@@ -137,10 +137,27 @@ describe("VigiEau: the zones in force per département", () => {
       arrete: { id: decree, dateDebutValidite: "2026-07-01", dateFinValidite: "2026-09-30" },
       usages,
     });
-    const base = mapDepartmentZonesState([zone(2, "alerte", 10), zone(1, "crise", 11)]).fingerprint;
-    expect(mapDepartmentZonesState([zone(1, "crise", 11, [{ nom: "Arrosage" }]), zone(2, "alerte", 10)]).fingerprint).toBe(base);
-    expect(mapDepartmentZonesState([zone(1, "crise", 11), zone(2, "alerte_renforcee", 10)]).fingerprint).not.toBe(base);
-    expect(mapDepartmentZonesState([zone(1, "crise", 11), zone(2, "alerte", 12)]).fingerprint).not.toBe(base);
+    const SUMMER_DAY = "2026-08-15";
+    const base = mapDepartmentZonesState([zone(2, "alerte", 10), zone(1, "crise", 11)], SUMMER_DAY).fingerprint;
+    expect(mapDepartmentZonesState([zone(1, "crise", 11, [{ nom: "Arrosage" }]), zone(2, "alerte", 10)], SUMMER_DAY).fingerprint).toBe(base);
+    expect(mapDepartmentZonesState([zone(1, "crise", 11), zone(2, "alerte_renforcee", 10)], SUMMER_DAY).fingerprint).not.toBe(base);
+    expect(mapDepartmentZonesState([zone(1, "crise", 11), zone(2, "alerte", 12)], SUMMER_DAY).fingerprint).not.toBe(base);
+  });
+
+  it("a decree counts only between its own dates: the day it ends (or starts) changes the fingerprint, so its communes are read again", () => {
+    // Same VigiEau answer on both days: decree 10 runs from 1 July to 30 September 2026 (arrete.dateDebutValidite / dateFinValidite).
+    const answer = [
+      { id: 1, type: "SUP", niveauGravite: "crise", arrete: { id: 10, dateDebutValidite: "2026-07-01", dateFinValidite: "2026-09-30" } },
+      { id: 2, type: "AEP", niveauGravite: "alerte", arrete: { id: 11, dateDebutValidite: "2026-10-02", dateFinValidite: null } },
+    ];
+    const lastDay = mapDepartmentZonesState(answer, "2026-09-30");
+    const nextDay = mapDepartmentZonesState(answer, "2026-10-01");
+    const started = mapDepartmentZonesState(answer, "2026-10-02");
+    expect([lastDay.zoneCount, nextDay.zoneCount, started.zoneCount]).toEqual([1, 0, 1]);
+    expect(nextDay.fingerprint).not.toBe(lastDay.fingerprint);
+    expect(started.fingerprint).not.toBe(nextDay.fingerprint);
+    // A département whose only decree has ended is judged as one without zones.
+    expect(nextDay).toEqual(mapDepartmentZonesState(null, "2026-10-01"));
   });
 });
 

@@ -83,11 +83,13 @@ describe("VigiEau zones → drought zones", () => {
 });
 
 describe("VigiEau zones → drought section", () => {
-  const sectionOf = (payload: unknown) => evaluateDrought({ zones: { ok: true, data: zonesOf(payload) }, now: NOW });
+  const sectionOf = (payload: unknown, now = NOW) => evaluateDrought({ zones: { ok: true, data: zonesOf(payload) }, now, citycode: "34148" });
+  /** A day of the recorded decree (arrêté of 16 to 30 April 2024): the recorded answer read while it was in force. */
+  const RECORDED_DECREE_DAY = new Date("2024-04-20T10:00:00Z");
   const NBSP = "\u00A0";
 
   it("the recorded official example: one river zone in « Alerte renforcée », households' usages first", () => {
-    const section = sectionOf(readFixture("vigieau/zone-alerte-renforcee-single-object.json"));
+    const section = sectionOf(readFixture("vigieau/zone-alerte-renforcee-single-object.json"), RECORDED_DECREE_DAY);
     expect(section).toMatchObject({ level: "critical", gravity: "alerte_renforcee", label: "Alerte renforcée" });
     expect(section.zones).toHaveLength(1);
     expect(section.zones[0]).toMatchObject({
@@ -131,7 +133,7 @@ describe("VigiEau zones → drought section", () => {
   it("[] reads « Aucune restriction »; an unknown level never does", () => {
     expect(sectionOf([])).toMatchObject({ level: "good", label: "Aucune restriction", zones: [] });
     const recorded = readFixture("vigieau/zone-alerte-renforcee-single-object.json") as Record<string, unknown>;
-    const section = sectionOf({ ...recorded, niveauGravite: "pre_alerte" });
+    const section = sectionOf({ ...recorded, niveauGravite: "pre_alerte" }, RECORDED_DECREE_DAY);
     expect(section).toMatchObject({
       success: true,
       level: "unavailable",
@@ -139,5 +141,34 @@ describe("VigiEau zones → drought section", () => {
       decree: { url: expect.stringMatching(/AvecAnnexe\.pdf$/) },
     });
     expect(section.zones[0]).toMatchObject({ type_label: "Eau superficielle", level: "unavailable", gravity: null });
+  });
+
+  // The recorded answer names the decree's dates `arrete.dateDebutValidite` and `arrete.dateFinValidite`
+  // (2024-04-16 and 2024-04-30). VigiEau keeps the decrees it published in memory and can still
+  // answer a zone whose decree has ended: it is no restriction in force.
+  it.each([
+    ["2024-04-15T10:00:00Z", "not_started", "the day before its first day"],
+    ["2024-04-16T10:00:00Z", "in_force", "its first day"],
+    ["2024-04-30T20:00:00Z", "in_force", "its last day (22:00 in Paris)"],
+    ["2024-04-30T22:30:00Z", "ended", "the next day in Paris (00:30)"],
+    ["2026-07-15T10:00:00Z", "ended", "two years later"],
+  ] as const)("a decree counts only between its own dates (dateDebutValidite ≤ the commune's day ≤ dateFinValidite): %s is %s (%s)", (at, status, _day) => {
+    const section = sectionOf(readFixture("vigieau/zone-alerte-renforcee-single-object.json"), new Date(at));
+    if (status === "in_force") {
+      expect(section).toMatchObject({ level: "critical", label: "Alerte renforcée", zones_not_in_force: [] });
+      return;
+    }
+    expect(section).toMatchObject({ level: "good", gravity: null, label: "Aucune restriction", zones: [], restrictions: [], decree: null });
+    expect(section.zones_not_in_force).toEqual([
+      {
+        type: "SUP",
+        type_label: "Eau superficielle",
+        name: expect.stringMatching(/^Bassin versant de l'Orb/),
+        gravity: "alerte_renforcee",
+        label: "Alerte renforcée",
+        decree: { start: "2024-04-16", end: "2024-04-30", url: expect.stringMatching(/AvecAnnexe\.pdf$/) },
+        status,
+      },
+    ]);
   });
 });
