@@ -130,6 +130,37 @@ describe("bathing water in the report", () => {
     expect(t.upstreams.requests.filter((request) => request.source === "baignades" && request.query.insee_com?.startsWith("80"))).toHaveLength(0);
   });
 
+  it("asks an overseas page for the season as the ministry numbers it: in November, the season ending next September (annee=2027)", async () => {
+    // The official 2024 record runs every overseas season from 1 October to 30 September and names it after the
+    // year it ends in (01/10/2023 → 30/09/2024 is « 2024 »). Asked with the calendar year, the page would be the
+    // season that ended: its September ban and sample would read as today's.
+    t.setNow(new Date("2026-11-10T14:00:00Z"));
+    try {
+      const app = t.rebuild();
+      t.upstreams.setData("bathing-sites", "97113", { sites: [{ isite: "000140", nom: "BAS DU FORT" }] });
+      t.upstreams.setData("bathing-page", "971000140@2026", "baignades/derived/consultsite-derived-overseas-season-2026.html");
+      t.upstreams.setData("bathing-page", "971000140@2027", "baignades/derived/consultsite-derived-overseas-season-2027.html");
+      await report(app, OVERSEAS_SCENARIO);
+      await waitForPageReads(1);
+      const pageRead = t.upstreams.requests.find((request) => request.source === "baignades" && request.path === "/consultSite.do");
+      expect(pageRead?.query).toMatchObject({ site: "971000140", annee: "2027" });
+      const again = await report(app, OVERSEAS_SCENARIO);
+      const basDuFort = again.bathing.sites.find((candidate) => candidate.name === "BAS DU FORT");
+      expect(basDuFort).toMatchObject({
+        in_season: true,
+        level: "good",
+        status_label: "Bon",
+        prohibition: null,
+        latest_sample: { date: "2026-11-03", verdict: "Bon", current: true },
+        season: { start: "2026-10-01", end: "2027-09-30", year: 2027, current: true },
+      });
+      expect(basDuFort?.official_url).toMatch(/consultSite\.do\?site=971000140&annee=2027$/);
+      expect(again.recommendations.map((recommendation) => recommendation.id)).not.toContain("bathing-prohibited");
+    } finally {
+      t.setNow(NOW);
+    }
+  });
+
   it("finds the overseas sites too (Guadeloupe), from the record when the portal does not list them", async () => {
     const abymes = await report(t.rebuild(), OVERSEAS_SCENARIO);
     expect(abymes.bathing.sites.map((site) => site.commune)).toEqual(["GOSIER (LE)", "GOSIER (LE)", "GOSIER (LE)"]);
