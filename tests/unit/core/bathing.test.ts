@@ -5,7 +5,7 @@ import { bathingSeasonOfDay, currentBathingSeason, evaluateBathing, evaluateBath
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { bathingHeadline } from "../../../src/core/report/present.ts";
+import { bathingHeadline, presentBathing } from "../../../src/core/report/present.ts";
 import type { BathingSection } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { parseSeasonInformation } from "../../../src/sources/baignades/dataset/season-information.ts";
@@ -595,6 +595,7 @@ describe("only dates the source printed; a ban is in force only when read less t
     expect(describeProhibition(prohibition)).not.toMatch(/En vigueur/);
     const section = evaluateBathing({ nearby: [input], recordSeason: 2024, now: twentyDaysLater });
     expect(bathingHeadline(section)).toMatchObject({ word: "Interdiction signalée", tone: "concerning" });
+    expect(presentBathing(section).sites[0]?.facts[0]).toEqual({ term: "À vérifier", value: describeProhibition(prohibition) });
     const advice = bathingRecommendations(section, twentyDaysLater);
     expect(advice.map((recommendation) => recommendation.id)).toEqual(["bathing-prohibition-unconfirmed"]);
     expect(advice[0]?.text).toMatch(
