@@ -167,17 +167,21 @@ describe("bathing water in the report", () => {
     try {
       const app = t.rebuild();
       // Cached by the previous version (no `season`), read an hour ago: too fresh to be read again.
-      await t.deps().cache.set("baignades:snapshot:FRJ1334074D034540", {
-        url: "https://baignades.sante.gouv.fr/baignades/consultSite.do?site=034000102&annee=2026",
-        status: {
-          fetchedAt: "2026-07-20T09:00:00.000Z",
-          seasonStart: "2026-06-15",
-          seasonEnd: "2026-09-15",
-          lastSample: { date: "2026-07-17", verdict: "Mauvais" },
-          prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" },
-          classement: { year: 2025, label: "Bonne" },
+      await t.deps().cache.set(
+        "baignades:snapshot:FRJ1334074D034540",
+        {
+          url: "https://baignades.sante.gouv.fr/baignades/consultSite.do?site=034000102&annee=2026",
+          status: {
+            fetchedAt: "2026-07-20T09:00:00.000Z",
+            seasonStart: "2026-06-15",
+            seasonEnd: "2026-09-15",
+            lastSample: { date: "2026-07-17", verdict: "Mauvais" },
+            prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" },
+            classement: { year: 2025, label: "Bonne" },
+          },
         },
-      });
+        30 * 24 * 3600,
+      );
       const camping = (await report(app)).bathing.sites.find((candidate) => candidate.name === "ORB-CAMPING MUNICIPAL");
       expect(camping).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { state: "in_force", season: 2026 } });
     } finally {
