@@ -1,6 +1,7 @@
 // The bathing-water section of the report against a fake ministry portal: snapshots refreshed in
 // the background, a strict page parser, the last good snapshot kept, failures that never block.
-import { describe, expect, it } from "vitest";
+import type { ExecutionContext } from "hono";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
@@ -11,19 +12,35 @@ const t = useTestApp({ now: NOW }, { resetUpstreams: true });
 
 type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
 
+/**
+ * The background reads a report defers (`waitUntil`, as on Workers) are kept here, so that a test
+ * awaits them instead of guessing how long they take on a busy machine.
+ */
+const deferred: Promise<unknown>[] = [];
+const executionCtx: ExecutionContext = {
+  waitUntil: (task) => void deferred.push(task),
+  passThroughOnException: () => undefined,
+  props: {},
+};
+
 async function report(app: TestApp["app"], scenario: Scenario = CRISIS_SCENARIO): Promise<Report> {
-  const response = await app.request(`/api/report?${reportQueryOf(scenario)}`);
+  const response = await app.request(`/api/report?${reportQueryOf(scenario)}`, undefined, undefined, executionCtx);
   expect(response.status).toBe(200);
   return (await response.json()) as Report;
 }
 
+async function settleBackgroundReads() {
+  while (deferred.length > 0) await Promise.allSettled(deferred.splice(0));
+}
+
+// A test's background reads end within it: none lands in the next test's request log.
+afterEach(settleBackgroundReads);
+
+/** Waits for the background reads the reports so far started, then checks that `count` pages were read. */
 async function waitForPageReads(count: number) {
-  const deadline = Date.now() + 5000;
-  while (t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length < count) {
-    if (Date.now() > deadline) throw new Error("the background refresh did not read the pages");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await settleBackgroundReads();
+  const pageReads = t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length;
+  if (pageReads < count) throw new Error(`the background refresh read ${pageReads} pages, not ${count}`);
 }
 
 describe("bathing water in the report", () => {
@@ -102,7 +119,7 @@ describe("bathing water in the report", () => {
     await waitForPageReads(3);
     await report(app);
     const again = await report(app);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundReads();
     expect(pageReads()).toBe(3);
     expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null });
   });
@@ -192,7 +209,7 @@ describe("bathing water in the report", () => {
   it("finds the overseas sites too (Guadeloupe), from the record when the portal does not list them", async () => {
     const abymes = await report(t.rebuild(), OVERSEAS_SCENARIO);
     expect(abymes.bathing.sites.map((site) => site.commune)).toEqual(["GOSIER (LE)", "GOSIER (LE)", "GOSIER (LE)"]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundReads();
     const siteList = t.upstreams.requests.find((request) => request.source === "baignades" && request.path === "/siteList.do");
     expect(siteList?.query).toMatchObject({ idCarte: "gua", insee_com: "97113", f: "json" });
   });
