@@ -41,6 +41,9 @@ function isPermanentWording(text: string): boolean {
   return PERMANENT_WORDING.test(text) || (FIVE_POOR_YEARS.test(text) && !ONE_SEASON.test(text));
 }
 
+/** The status of a site whose permanent ban is known only from an earlier season or an old read. */
+export const PERMANENT_BAN_REPORTED = "Interdiction permanente signalée";
+
 export interface NearbySite {
   site: BathingSite;
   distanceKm: number;
@@ -189,7 +192,7 @@ export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteV
   } else if (prohibition?.permanent && !liveSaysNoBan) {
     // A permanent ban is a ban whatever the season: never headed by a classement. Told from an
     // earlier season, it informs and sets no level.
-    statusLabel = "Interdiction permanente signalée";
+    statusLabel = PERMANENT_BAN_REPORTED;
   } else {
     // In season the latest sample speaks; out of season, the classement of the last seasons.
     const fromVerdict = latestSample?.current ? VERDICT_LEVEL[latestSample.verdict] : null;

@@ -14,6 +14,7 @@ import {
   latestLiveRead,
   prohibitionTerm,
 } from "../bathing/notes.ts";
+import { PERMANENT_BAN_REPORTED } from "../bathing/evaluate.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import type {
   AirPollutantCode,
@@ -700,11 +701,17 @@ function summarizeBathing(bathing: BathingSection, headline: Badge): string {
     return sentence("Baignade", `interdiction signalée à ${reads.join(", ")}, à vérifier sur la fiche officielle.`);
   }
   const nearest = bathing.sites[0]!;
-  const nearestWord = nearest.latest_sample?.current
-    ? `dernier prélèvement ${nearest.latest_sample.verdict}`
-    : nearest.classement
-      ? `classement ${nearest.classement.label} (${nearest.classement.year})`
-      : null;
+  const classement = nearest.classement ? `classement ${nearest.classement.label} (${nearest.classement.year})` : null;
+  const sample = nearest.latest_sample?.current ? `dernier prélèvement ${nearest.latest_sample.verdict}` : null;
+  // A permanent ban heads its site whatever the classement; a classement worse than the sample is named with it.
+  const nearestWord =
+    nearest.status_label === PERMANENT_BAN_REPORTED
+      ? `interdiction permanente signalée${nearest.prohibition?.season ? ` (saison ${nearest.prohibition.season})` : ""}`
+      : sample
+        ? nearest.status_label !== nearest.latest_sample?.verdict && classement
+          ? `${sample}, ${classement}`
+          : sample
+        : classement;
   const state = headline.word === "Hors saison" ? "hors saison" : headline.word;
   return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${nearest.name}${nearestWord ? `, ${nearestWord}` : ""}.`);
 }
