@@ -378,13 +378,18 @@ export interface BathingSiteView {
   level: Level;
   /** « Baignade interdite », « Bon », « Hors saison »… */
   status_label: string;
-  /** latest sample verdict read on the ministry's page */
-  latest_sample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais" } | null;
+  /**
+   * latest sample verdict read on the ministry's page; `current`: taken this season and the site is
+   * in season, so it speaks for today (otherwise a dated fact of an earlier season)
+   */
+  latest_sample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais"; current: boolean } | null;
   /** latest sample of the official season record (values per 100 mL) */
   record_sample: { date: string; enterococci: number | null; ecoli: number | null } | null;
   /**
-   * A ban is `current` only when read live this season (or with no known season) or in the current
-   * season's official record; otherwise it is information about `season` and sets no level.
+   * `state`: « in_force » (`current`) when read on this season's page less than a day ago, in
+   * season or permanent, or open in the current season's official record; « unconfirmed » when
+   * such a read is older (told as « signalée le … », to be checked); else « information » about
+   * `season`, which sets no level.
    */
   prohibition: {
     title: string;
@@ -392,13 +397,21 @@ export interface BathingSiteView {
     /** YYYY-MM-DD; for a live read, the date printed in the banner when there is one */
     since: string | null;
     current: boolean;
+    state: "in_force" | "unconfirmed" | "information";
+    /** a permanent ban in the source's words: a ban whatever the season */
+    permanent: boolean;
     /** the season the ban was reported in (overseas: the year the October–September season ends) */
     season: number | null;
+    /** the site's local day the ministry's page showing it was read (null: from the season record) */
+    read_on: string | null;
   } | null;
   /** events of the record that concern health (cyanobacteria, short-term pollution) */
   health_events: Array<{ type: string; start: string | null; end: string | null; active: boolean }>;
   in_season: boolean | null;
-  /** the season the dates belong to; `current`: this season's dates, not those of an earlier record */
+  /**
+   * the season the dates belong to, with only dates a source printed (the page's, else the record's);
+   * `current`: this season's, not an earlier one's
+   */
   season: { start: string | null; end: string | null; year: number; current: boolean } | null;
   classement: { year: number; label: string } | null;
   /** when the ministry's page was read (null: only the season record is known) */

@@ -850,7 +850,8 @@ async function answerBaignades(path: string, query: Record<string, string>, mode
   }
   if (path === "/consultSite.do") {
     const site = query.site ?? "";
-    const override = scenario.overrides.get(`bathing-page:${site}`);
+    // A test may serve one page per season asked (`setData("bathing-page", "<site>@<annee>", …)`).
+    const override = scenario.overrides.get(`bathing-page:${site}@${query.annee ?? ""}`) ?? scenario.overrides.get(`bathing-page:${site}`);
     const file = typeof override === "string" ? override : BATHING_PAGE_FIXTURES[site];
     if (mode === "empty" || !file)
       return {

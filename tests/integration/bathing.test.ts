@@ -1,6 +1,7 @@
 // The bathing-water section of the report against a fake ministry portal: snapshots refreshed in
 // the background, a strict page parser, the last good snapshot kept, failures that never block.
-import { describe, expect, it } from "vitest";
+import type { ExecutionContext } from "hono";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
@@ -11,19 +12,35 @@ const t = useTestApp({ now: NOW }, { resetUpstreams: true });
 
 type Scenario = typeof CRISIS_SCENARIO | typeof MAIN_SCENARIO | typeof OVERSEAS_SCENARIO;
 
+/**
+ * The background reads a report defers (`waitUntil`, as on Workers) are kept here, so that a test
+ * awaits them instead of guessing how long they take on a busy machine.
+ */
+const deferred: Promise<unknown>[] = [];
+const executionCtx: ExecutionContext = {
+  waitUntil: (task) => void deferred.push(task),
+  passThroughOnException: () => undefined,
+  props: {},
+};
+
 async function report(app: TestApp["app"], scenario: Scenario = CRISIS_SCENARIO): Promise<Report> {
-  const response = await app.request(`/api/report?${reportQueryOf(scenario)}`);
+  const response = await app.request(`/api/report?${reportQueryOf(scenario)}`, undefined, undefined, executionCtx);
   expect(response.status).toBe(200);
   return (await response.json()) as Report;
 }
 
+async function settleBackgroundReads() {
+  while (deferred.length > 0) await Promise.allSettled(deferred.splice(0));
+}
+
+// A test's background reads end within it: none lands in the next test's request log.
+afterEach(settleBackgroundReads);
+
+/** Waits for the background reads the reports so far started, then checks that `count` pages were read. */
 async function waitForPageReads(count: number) {
-  const deadline = Date.now() + 5000;
-  while (t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length < count) {
-    if (Date.now() > deadline) throw new Error("the background refresh did not read the pages");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await settleBackgroundReads();
+  const pageReads = t.upstreams.requests.filter((request) => request.source === "baignades" && request.path === "/consultSite.do").length;
+  if (pageReads < count) throw new Error(`the background refresh read ${pageReads} pages, not ${count}`);
 }
 
 describe("bathing water in the report", () => {
@@ -102,7 +119,7 @@ describe("bathing water in the report", () => {
     await waitForPageReads(3);
     await report(app);
     const again = await report(app);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundReads();
     expect(pageReads()).toBe(3);
     expect(again.bathing.sites[2]).toMatchObject({ name: "LE CASINO", live_read_at: null });
   });
@@ -130,10 +147,69 @@ describe("bathing water in the report", () => {
     expect(t.upstreams.requests.filter((request) => request.source === "baignades" && request.query.insee_com?.startsWith("80"))).toHaveLength(0);
   });
 
+  it("asks an overseas page for the season as the ministry numbers it: in November, the season ending next September (annee=2027)", async () => {
+    // The official 2024 record runs every overseas season from 1 October to 30 September and names it after the
+    // year it ends in (01/10/2023 → 30/09/2024 is « 2024 »). Asked with the calendar year, the page would be the
+    // season that ended: its September ban and sample would read as today's.
+    t.setNow(new Date("2026-11-10T14:00:00Z"));
+    try {
+      const app = t.rebuild();
+      t.upstreams.setData("bathing-sites", "97113", { sites: [{ isite: "000140", nom: "BAS DU FORT" }] });
+      t.upstreams.setData("bathing-page", "971000140@2026", "baignades/derived/consultsite-derived-overseas-season-2026.html");
+      t.upstreams.setData("bathing-page", "971000140@2027", "baignades/derived/consultsite-derived-overseas-season-2027.html");
+      await report(app, OVERSEAS_SCENARIO);
+      await waitForPageReads(1);
+      const pageRead = t.upstreams.requests.find((request) => request.source === "baignades" && request.path === "/consultSite.do");
+      expect(pageRead?.query).toMatchObject({ site: "971000140", annee: "2027" });
+      const again = await report(app, OVERSEAS_SCENARIO);
+      const basDuFort = again.bathing.sites.find((candidate) => candidate.name === "BAS DU FORT");
+      expect(basDuFort).toMatchObject({
+        in_season: true,
+        level: "good",
+        status_label: "Bon",
+        prohibition: null,
+        latest_sample: { date: "2026-11-03", verdict: "Bon", current: true },
+        season: { start: "2026-10-01", end: "2027-09-30", year: 2027, current: true },
+      });
+      expect(basDuFort?.official_url).toMatch(/consultSite\.do\?site=971000140&annee=2027$/);
+      expect(again.recommendations.map((recommendation) => recommendation.id)).not.toContain("bathing-prohibited");
+    } finally {
+      t.setNow(NOW);
+    }
+  });
+
+  it("a snapshot kept from before pages carried their season counts as the page it was asked for: the calendar year's", async () => {
+    const july = new Date("2026-07-20T10:00:00Z");
+    t.setNow(july);
+    try {
+      const app = t.rebuild();
+      // Cached by the previous version (no `season`), read an hour ago: too fresh to be read again.
+      await t.deps().cache.set(
+        "baignades:snapshot:FRJ1334074D034540",
+        {
+          url: "https://baignades.sante.gouv.fr/baignades/consultSite.do?site=034000102&annee=2026",
+          status: {
+            fetchedAt: "2026-07-20T09:00:00.000Z",
+            seasonStart: "2026-06-15",
+            seasonEnd: "2026-09-15",
+            lastSample: { date: "2026-07-17", verdict: "Mauvais" },
+            prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" },
+            classement: { year: 2025, label: "Bonne" },
+          },
+        },
+        30 * 24 * 3600,
+      );
+      const camping = (await report(app)).bathing.sites.find((candidate) => candidate.name === "ORB-CAMPING MUNICIPAL");
+      expect(camping).toMatchObject({ level: "critical", status_label: "Baignade interdite", prohibition: { state: "in_force", season: 2026 } });
+    } finally {
+      t.setNow(NOW);
+    }
+  });
+
   it("finds the overseas sites too (Guadeloupe), from the record when the portal does not list them", async () => {
     const abymes = await report(t.rebuild(), OVERSEAS_SCENARIO);
     expect(abymes.bathing.sites.map((site) => site.commune)).toEqual(["GOSIER (LE)", "GOSIER (LE)", "GOSIER (LE)"]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundReads();
     const siteList = t.upstreams.requests.find((request) => request.source === "baignades" && request.path === "/siteList.do");
     expect(siteList?.query).toMatchObject({ idCarte: "gua", insee_com: "97113", f: "json" });
   });

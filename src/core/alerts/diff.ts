@@ -397,10 +397,10 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
       }
       state.prohibited = true;
       state.clearReads = 0;
-    } else if (state.prohibited && site.in_season !== false) {
+    } else if (state.prohibited && site.in_season !== false && site.prohibition?.state !== "unconfirmed") {
       // A fresh read in season without a current ban means the banner is gone (a ban still shown
       // is an earlier season's record). Out of season the page is not followed: a banner read then
-      // is not current, and its absence proves no lift either.
+      // is not current, and its absence proves no lift either; nor does an old read still showing it.
       state.clearReads += 1;
       if (state.clearReads >= BATHING_LIFT_CONFIRMATIONS) {
         events.push({
@@ -419,7 +419,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
       // « Évitez de vous y baigner jusqu'au prochain résultat » only makes sense in season: out of
       // season (a July sample read in November) the sample is noted without an email, so it is not
       // announced either when the next season opens before its first sample.
-      if (site.in_season !== false) {
+      if (sample.current) {
         events.push({
           ...base,
           key: `bathing:poor:${site.id}:${sample.date}`,

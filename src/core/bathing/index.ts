@@ -1,3 +1,4 @@
 export * from "./evaluate.ts";
 export * from "./nearest.ts";
+export * from "./season.ts";
 export * from "./types.ts";

@@ -14,32 +14,50 @@ export function latestLiveRead(bathing: Pick<BathingSection, "sites">): string |
   return reads.length > 0 ? reads.reduce((latest, read) => (Date.parse(read) > Date.parse(latest) ? read : latest)) : null;
 }
 
-/** The label before a ban's details: a ban in force, or information about an earlier season. */
+/** The label before a ban's details: a ban in force, one to be checked, or information. */
 export function prohibitionTerm(prohibition: NonNullable<BathingSiteView["prohibition"]>): string {
-  return prohibition.current ? "Interdiction" : "Information";
+  const state = prohibition.state ?? (prohibition.current ? "in_force" : "information");
+  return state === "in_force" ? "Interdiction" : state === "unconfirmed" ? "À vérifier" : "Information";
 }
 
 /**
  * A ban in one sentence, its official wording apart:
- * current → « En vigueur depuis le 18 juillet 2026 (raison sanitaire) »;
+ * in force → « En vigueur depuis le 18 juillet 2026 (raison sanitaire) »;
+ * read more than a day ago → « Interdiction signalée le 22 juillet 2026 sur le site du ministère,
+ * depuis le 18 juillet 2026 (raison sanitaire) : elle a pu être levée depuis, vérifiez sur la fiche officielle »;
  * earlier season → « Interdiction signalée pendant la saison 2024, depuis le 3 juillet 2024 (raison sanitaire) ».
  */
 export function describeProhibition(prohibition: NonNullable<BathingSiteView["prohibition"]>): string {
   const since = prohibition.since ? `depuis le ${formatDateFr(prohibition.since)}` : null;
-  const reason = prohibition.reason ? ` (raison ${prohibition.reason})` : "";
-  if (prohibition.current) return `En vigueur${since ? ` ${since}` : ""}${reason}`;
+  const reason = prohibition.reason ? `raison ${prohibition.reason}` : null;
+  const withDetails = (details: Array<string | null>) => {
+    const kept = details.filter((detail): detail is string => detail !== null);
+    return kept.length > 0 ? ` (${kept.join(", ")})` : "";
+  };
+  const state = prohibition.state ?? (prohibition.current ? "in_force" : "information");
+  const permanent = prohibition.permanent ? "interdiction permanente" : null;
+  if (state === "in_force") return `En vigueur${since ? ` ${since}` : ""}${withDetails([permanent, reason])}`;
+  if (state === "unconfirmed" && prohibition.read_on) {
+    return frenchTypography(
+      `Interdiction signalée le ${formatDateFr(prohibition.read_on)} sur le site du ministère${since ? `, ${since}` : ""}${withDetails([permanent, reason])} : elle a pu être levée depuis, vérifiez sur la fiche officielle`,
+    );
+  }
+  const term = prohibition.permanent ? "Interdiction permanente signalée" : "Interdiction signalée";
   const season = prohibition.season !== null ? `pendant la saison ${prohibition.season}` : "lors d'une lecture précédente";
-  return `Interdiction signalée ${season}${since ? `, ${since}` : ""}${reason}`;
+  return `${term} ${season}${since ? `, ${since}` : ""}${withDetails([reason])}`;
 }
 
 /**
- * The season of a site: « En saison (saison 2026 : du 15 juin 2026 au 15 septembre 2026) »; dates
- * of an earlier record are labelled as such, never as this season's.
+ * The season of a site with the dates a source printed: « En saison (saison 2026 : du 15 juin 2026
+ * au 15 septembre 2026) »; dates of an earlier season are labelled as such, never as this season's.
  */
 export function describeBathingSeason(site: Pick<BathingSiteView, "in_season" | "season">): string {
   const state = site.in_season === true ? "En saison" : site.in_season === false ? "Hors saison" : null;
   const season = site.season;
-  if (!season?.start || !season.end) return state ?? "Dates de saison non communiquées";
+  if (!season) return state ?? "Dates de saison non communiquées";
+  if (!season.start || !season.end) {
+    return frenchTypography(state ? `${state} (saison ${season.year} : dates non communiquées)` : `Saison ${season.year} : dates non communiquées`);
+  }
   const dates = `du ${formatDateFr(season.start)} au ${formatDateFr(season.end)}`;
   const detail = season.current ? `saison ${season.year} : ${dates}` : `d'après les dates de la saison ${season.year} : ${dates}`;
   return frenchTypography(state ? `${state} (${detail})` : `Saison ${dates}`);

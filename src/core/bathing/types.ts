@@ -52,6 +52,11 @@ export interface BathingDataset {
 export interface BathingLiveStatus {
   /** ISO date-time of the read */
   fetchedAt: string;
+  /**
+   * The season the page was asked for (`annee=`), as the ministry numbers it: the calendar year in
+   * metropolitan France, the year the 1 October → 30 September season ends overseas.
+   */
+  season: number;
   seasonStart: string | null;
   seasonEnd: string | null;
   lastSample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais" } | null;

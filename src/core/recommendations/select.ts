@@ -252,16 +252,31 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
       facts: { sites: prohibited.map((site) => site.name) },
     });
   }
+  // A ban of this season last seen more than a day ago: to be checked, never « en vigueur ».
+  const unconfirmed = bathing.sites.filter((site) => site.prohibition?.state === "unconfirmed");
+  if (unconfirmed.length > 0) {
+    list.push({
+      id: "bathing-prohibition-unconfirmed",
+      category: "bathing",
+      severity: "warning",
+      vulnerable: false,
+      facts: { sites: unconfirmed.map((site) => ({ name: site.name, readOn: site.prohibition?.read_on ?? null })) },
+    });
+  }
   const cyanobacteria = bathing.sites.filter((site) => site.health_events.some((event) => event.active && /cyanobact/i.test(event.type)));
   if (cyanobacteria.length > 0) {
     list.push({ id: "bathing-cyanobacteria", category: "bathing", severity: "warning", vulnerable: false, facts: {} });
   }
-  const poor = bathing.sites.filter(
-    (site) =>
-      !site.prohibition?.current && ((site.in_season !== false && site.latest_sample?.verdict === "Mauvais") || site.classement?.label === "Insuffisante"),
-  );
+  // A « Mauvais » sample of this season, or an « Insuffisante » classement: each named for what it is.
+  const poor = bathing.sites.flatMap((site) => {
+    if (site.prohibition?.current || site.prohibition?.state === "unconfirmed") return [];
+    const sample = site.latest_sample?.current ? site.latest_sample : null;
+    const poorClassement = site.classement?.label === "Insuffisante" ? site.classement.year : null;
+    if (sample?.verdict !== "Mauvais" && poorClassement === null) return [];
+    return [{ name: site.name, poorClassement, lastSample: sample ? { date: sample.date, verdict: sample.verdict } : null }];
+  });
   if (poor.length > 0) {
-    list.push({ id: "bathing-poor", category: "bathing", severity: "warning", vulnerable: false, facts: { sites: poor.map((site) => site.name) } });
+    list.push({ id: "bathing-poor", category: "bathing", severity: "warning", vulnerable: false, facts: { sites: poor } });
   }
   return list;
 }

@@ -3,7 +3,7 @@
 // ordinary spaces; `renderAdvice` applies French typography. Advice is general and never
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
-import { formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
 
 export const ARTICLE_LINKS = {
@@ -119,8 +119,14 @@ export interface AdviceFacts {
   "drought-alert": { householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-vigilance": { householdRestrictions: string[]; waters: string };
   "bathing-prohibited": { sites: string[] };
+  /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
+  "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
   "bathing-cyanobacteria": Record<string, never>;
-  "bathing-poor": { sites: string[] };
+  /**
+   * poorClassement: the year of an « Insuffisante » classement (set on the last four seasons);
+   * lastSample: the latest sample of this season, whatever its verdict
+   */
+  "bathing-poor": { sites: Array<{ name: string; poorClassement: number | null; lastSample: { date: string; verdict: "Bon" | "Moyen" | "Mauvais" } | null }> };
   /** water, air or drought that could not be checked: each named, never good news */
   unchecked: { sections: UncheckedSection[] };
   "all-clear": Record<string, never>;
@@ -159,6 +165,16 @@ const arsInstructionSentence = (conclusion: string) =>
   `La conclusion officielle de l'ARS sur le dernier prélèvement comporte une consigne : « ${conclusion.trim().replace(/\s*[.!]$/, "")} ». Elle prime sur ce conseil général : suivez-la.`;
 
 const GERMS_SENTENCE = " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS.";
+
+/**
+ * « « LE CASINO » : classement « Insuffisante » (2025), établi sur les quatre dernières saisons ;
+ * le dernier prélèvement, le 14 juillet 2026, est « Bon ». »
+ */
+function describePoorBathingSite(site: AdviceFacts["bathing-poor"]["sites"][number]): string {
+  const sample = site.lastSample ? `le dernier prélèvement, le ${formatDateFr(site.lastSample.date)}, est « ${site.lastSample.verdict} »` : null;
+  const classement = site.poorClassement !== null ? `classement « Insuffisante » (${site.poorClassement}), établi sur les quatre dernières saisons` : null;
+  return `« ${site.name} » : ${[classement, sample].filter((part): part is string => part !== null).join(" ; ")}.`;
+}
 
 const water = { link: ARTICLE_LINKS.water, source: ADVICE_SOURCES.water };
 const bathing = { link: ARTICLE_LINKS.bathing, source: ADVICE_SOURCES.bathing };
@@ -350,10 +366,29 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: "Évitez de vous baigner là où l'eau est trouble, colorée ou couverte d'écume, et tenez les enfants et les chiens à distance. Ne buvez pas l'eau, douchez-vous après la baignade et consultez un médecin en cas de symptômes (irritations, troubles digestifs).",
   }),
 
+  "bathing-prohibition-unconfirmed": ({ sites }) => ({
+    ...bathing,
+    title: "Interdiction de baignade signalée",
+    text: `${sites
+      .map(
+        ({ name, readOn }) =>
+          `« ${name} » : une interdiction de baignade était affichée${readOn ? ` le ${formatDateFr(readOn)}` : ""} sur le site du ministère.`,
+      )
+      .join(
+        " ",
+      )} Le site n'a pas pu être relu depuis : vérifiez sur la fiche officielle ou auprès de la mairie avant de vous baigner, et respectez tout panneau sur place.`,
+  }),
+
+  // A classement is set on the last four seasons (directive 2006/7/CE, art. 4(2)); the latest
+  // sample is one day's result: each is named for what it is, never one for the other.
   "bathing-poor": ({ sites }) => ({
     ...bathing,
-    title: "Qualité de l'eau de baignade insuffisante",
-    text: `${quoted(sites).join(", ")} : les derniers résultats ne sont pas bons. Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
+    title: sites.every((site) => site.lastSample?.verdict !== "Mauvais")
+      ? "Eau de baignade classée « Insuffisante »"
+      : sites.every((site) => site.poorClassement === null)
+        ? "Eau de baignade : dernier prélèvement « Mauvais »"
+        : "Eau de baignade : prélèvement « Mauvais » ou classement « Insuffisante »",
+    text: `${sites.map(describePoorBathingSite).join(" ")} Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
 
   // Never good news: what could not be checked, each section by name (ARCHITECTURE.md, data rules).

@@ -23,10 +23,12 @@ import {
   latestLiveRead,
   prohibitionTerm,
 } from "../bathing/notes.ts";
+import { PERMANENT_BAN_REPORTED } from "../bathing/evaluate.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import type {
   AirPollutantCode,
   BathingSection,
+  BathingSiteView,
   DroughtRestriction,
   Level,
   Recommendation,
@@ -640,9 +642,12 @@ export function bathingHeadline(bathing: BathingSection): Badge {
   if (!bathing.success) return badge("Indisponible", "unavailable");
   if (bathing.sites.length === 0) return badge("Aucun site proche", "unavailable");
   if (bathing.sites.some((site) => site.prohibition?.current)) return badge("Baignade interdite", "critical");
-  // In season the nearest site's latest sample speaks, in the ministry's words (Bon, Moyen, Mauvais).
-  const inSeason = bathing.sites.find((site) => site.in_season !== false && site.latest_sample);
-  if (inSeason?.latest_sample) return badge(inSeason.latest_sample.verdict, inSeason.level);
+  // A ban of this season last seen more than a day ago: neither in force today nor good news.
+  if (bathing.sites.some((site) => site.prohibition?.state === "unconfirmed")) return badge("Interdiction signalée", "concerning");
+  // In season the nearest site's latest sample of this season speaks, in the ministry's words
+  // (Bon, Moyen, Mauvais; with the classement when that sets a worse level).
+  const inSeason = bathing.sites.find((site) => site.latest_sample?.current);
+  if (inSeason) return badge(inSeason.status_label, inSeason.level);
   if (bathing.sites.every((site) => site.in_season === false)) return badge("Hors saison", "unavailable");
   return badge(bathing.sites[0]?.status_label ?? "Pas de résultat récent", bathing.sites[0]?.level ?? "unavailable");
 }
@@ -752,17 +757,26 @@ function summarizeDrought(drought: Report["drought"]): string {
 function summarizeBathing(bathing: BathingSection, headline: Badge): string {
   if (!bathing.success) return sentence("Baignade", "informations momentanément indisponibles.");
   if (bathing.sites.length === 0) return sentence("Baignade", `aucun site surveillé à moins de 20${NBSP}km.`);
+  const where = (site: BathingSiteView) => `${site.name} (à ${formatNumberFr(site.distance_km, 1)}${NBSP}km)`;
   const banned = bathing.sites.filter((site) => site.prohibition?.current);
-  if (banned.length > 0) {
-    return sentence("Baignade", `baignade interdite à ${banned.map((site) => `${site.name} (à ${formatNumberFr(site.distance_km, 1)}${NBSP}km)`).join(", ")}.`);
+  if (banned.length > 0) return sentence("Baignade", `baignade interdite à ${banned.map(where).join(", ")}.`);
+  const unconfirmed = bathing.sites.filter((site) => site.prohibition?.state === "unconfirmed");
+  if (unconfirmed.length > 0) {
+    const reads = unconfirmed.map((site) => `${where(site)}${site.prohibition?.read_on ? ` le ${formatDateFr(site.prohibition.read_on)}` : ""}`);
+    return sentence("Baignade", `interdiction signalée à ${reads.join(", ")}, à vérifier sur la fiche officielle.`);
   }
   const nearest = bathing.sites[0]!;
+  const classement = nearest.classement ? `classement ${nearest.classement.label} (${nearest.classement.year})` : null;
+  const sample = nearest.latest_sample?.current ? `dernier prélèvement ${nearest.latest_sample.verdict}` : null;
+  // A permanent ban heads its site whatever the classement; a classement worse than the sample is named with it.
   const nearestWord =
-    nearest.latest_sample && nearest.in_season !== false
-      ? `dernier prélèvement ${nearest.latest_sample.verdict}`
-      : nearest.classement
-        ? `classement ${nearest.classement.label} (${nearest.classement.year})`
-        : null;
+    nearest.status_label === PERMANENT_BAN_REPORTED
+      ? `interdiction permanente signalée${nearest.prohibition?.season ? ` (saison ${nearest.prohibition.season})` : ""}`
+      : sample
+        ? nearest.status_label !== nearest.latest_sample?.verdict && classement
+          ? `${sample}, ${classement}`
+          : sample
+        : classement;
   const state = headline.word === "Hors saison" ? "hors saison" : headline.word;
   return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${nearest.name}${nearestWord ? `, ${nearestWord}` : ""}.`);
 }

@@ -405,7 +405,13 @@ const bathingSiteSchema = z
     distance_km: z.number(),
     level: levelSchema,
     status_label: z.string().meta({ description: "« Baignade interdite », « Bon », « Hors saison »…" }),
-    latest_sample: z.object({ date: date, verdict: z.enum(["Bon", "Moyen", "Mauvais"]) }).nullable(),
+    latest_sample: z
+      .object({
+        date: date,
+        verdict: z.enum(["Bon", "Moyen", "Mauvais"]),
+        current: z.boolean().meta({ description: "true : prélèvement de la saison en cours, site en saison ; false : résultat d'une saison passée." }),
+      })
+      .nullable(),
     record_sample: z.object({ date: date, enterococci: z.number().nullable(), ecoli: z.number().nullable() }).nullable().meta({
       description: "Dernier prélèvement du bilan officiel de la saison (valeurs pour 100 mL).",
     }),
@@ -415,7 +421,13 @@ const bathingSiteSchema = z
         reason: z.enum(["sanitaire", "non sanitaire"]).nullable(),
         since: date.nullable(),
         current: z.boolean().meta({ description: "true : interdiction en vigueur ; false : information sur la saison season." }),
+        state: z.enum(["in_force", "unconfirmed", "information"]).meta({
+          description:
+            "in_force : en vigueur ; unconfirmed : signalée sur la fiche du ministère lue il y a plus de 24 h, à vérifier ; information : saison passée ou hors saison.",
+        }),
+        permanent: z.boolean().meta({ description: "Interdiction permanente selon la source : une interdiction quelle que soit la saison." }),
         season: z.number().nullable(),
+        read_on: date.nullable().meta({ description: "Jour (heure locale du site) où la fiche du ministère la montrait ; null : bilan de saison." }),
       })
       .nullable(),
     health_events: z.array(z.object({ type: z.string(), start: date.nullable(), end: date.nullable(), active: z.boolean() })),

@@ -1,7 +1,7 @@
 // Bathing water for an address: the 3 nearest official sites within 20 km, their official season
 // record (shipped with the app), and what the ministry's live page said. The live page is slow:
 // reports use the last good snapshot and refresh it in the background; the alert run reads it now.
-import { evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
+import { currentBathingSeason, evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
 import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../core/bathing/types.ts";
 import type { BathingSection } from "../../core/types.ts";
 import { todayInParis } from "../../core/shared/time.ts";
@@ -39,7 +39,11 @@ const snapshotKey = (siteId: string) => `baignades:snapshot:${siteId}`;
 const attemptKey = (siteId: string) => `baignades:attempt:${siteId}`;
 
 async function readSnapshot(cache: Cache, siteId: string): Promise<Snapshot | null> {
-  return (await cache.get<Snapshot>(snapshotKey(siteId))) ?? null;
+  const snapshot = await cache.get<Snapshot>(snapshotKey(siteId));
+  if (!snapshot) return null;
+  // A snapshot kept from before pages carried their season was asked for the Paris calendar year.
+  const season = (snapshot.status as Partial<BathingLiveStatus>).season ?? Number(todayInParis(new Date(snapshot.status.fetchedAt)).slice(0, 4));
+  return { ...snapshot, status: { ...snapshot.status, season } };
 }
 
 /**
@@ -51,7 +55,9 @@ export async function refreshBathingSite(deps: Deps, site: BathingSite): Promise
   if (!portalSites.ok) return null;
   const portalId = matchPortalSite(portalSites.data, site.name);
   if (!portalId) return null;
-  const year = Number(todayInParis(deps.clock()).slice(0, 4));
+  // The season under way at the site, as the ministry numbers it: from October overseas, the
+  // next year's (the calendar year's page would show the season that has just ended).
+  const year = currentBathingSeason(deps.clock(), site);
   const page = await deps.sources.fetchBathingSitePage({ department: site.department, portalId, year });
   if (!page.ok) {
     deps.log({ level: "warn", message: "bathing page unreadable", fields: { reason: page.reason, detail: page.detail ?? null } });

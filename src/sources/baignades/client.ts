@@ -29,7 +29,7 @@ export async function fetchSitePage(
 ): Promise<SourceResult<BathingLiveStatus>> {
   const bytes = await fetchBytes({ ...opts, url: buildConsultSiteUrl(opts.baseUrl, params.department, params.portalId, params.year), accept: "text/html" });
   if (!bytes.ok) return bytes;
-  const page = parseConsultSitePage(decodeWindows1252(bytes.data), { fetchedAt: params.now });
+  const page = parseConsultSitePage(decodeWindows1252(bytes.data), { fetchedAt: params.now, season: params.year });
   // A page that does not match the known structure is refused whole, never half-read.
   return page.ok ? { ok: true, data: page.status } : { ok: false, reason: "invalid", detail: page.reason };
 }

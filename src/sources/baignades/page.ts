@@ -17,16 +17,17 @@ type Classement = NonNullable<BathingLiveStatus["classement"]>;
 /** Thrown inside this module only, turned into `{ ok: false, reason }` by the entry point. */
 class PageMismatch extends Error {}
 
-export function parseConsultSitePage(html: string, options: { fetchedAt: Date }): ConsultSitePageResult {
+/** `season`: the season the page was asked for (`annee=`), as the ministry numbers it. */
+export function parseConsultSitePage(html: string, options: { fetchedAt: Date; season: number }): ConsultSitePageResult {
   try {
-    return { ok: true, status: readSitePage(html, options.fetchedAt) };
+    return { ok: true, status: readSitePage(html, options.fetchedAt, options.season) };
   } catch (error) {
     if (error instanceof PageMismatch) return { ok: false, reason: error.message };
     throw error;
   }
 }
 
-function readSitePage(html: string, fetchedAt: Date): BathingLiveStatus {
+function readSitePage(html: string, fetchedAt: Date, season: number): BathingLiveStatus {
   if (html.trim() === "") throw new PageMismatch("empty page");
   const text = toText(html);
 
@@ -46,6 +47,7 @@ function readSitePage(html: string, fetchedAt: Date): BathingLiveStatus {
 
   return {
     fetchedAt: fetchedAt.toISOString(),
+    season,
     // A season label without its date (season not set yet?) reads as null, not as a rejection: the
     // label alone already identifies the page. Dates are kept as printed: overseas seasons straddle two years and the page's years are
     // known to be unreliable there (B rewrites them), so no ordering check is made here.

@@ -10,7 +10,7 @@ function readPageBytes(name: string): Uint8Array {
   return readFileSync(new URL(`../../fixtures/baignades/derived/consultsite-derived-${name}.html`, import.meta.url));
 }
 const readPage = (name: string) => decodeWindows1252(readPageBytes(name));
-const parsePage = (html: string, fetchedAt = FETCHED_AT) => parseConsultSitePage(html, { fetchedAt });
+const parsePage = (html: string, fetchedAt = FETCHED_AT, season = 2026) => parseConsultSitePage(html, { fetchedAt, season });
 
 function statusOf(html: string, fetchedAt = FETCHED_AT) {
   const result = parsePage(html, fetchedAt);
@@ -22,6 +22,8 @@ describe("parseConsultSitePage on the derived site pages", () => {
   it("reads an in-season page: season, latest « Bon », last year's classement, and no prohibition despite loose phrases", () => {
     expect(statusOf(readPage("in-season-bon"))).toEqual({
       fetchedAt: "2026-07-20T08:00:00.000Z",
+      // The season the page was asked for (`annee=`), kept with what it says.
+      season: 2026,
       seasonStart: "2026-06-15",
       seasonEnd: "2026-09-15",
       lastSample: { date: "2026-07-14", verdict: "Bon" },

@@ -91,6 +91,7 @@ export function bathingRecord(overrides: Partial<BathingSeasonRecord> = {}): Bat
 export function bathingLive(overrides: Partial<BathingLiveStatus> = {}): BathingLiveStatus {
   return {
     fetchedAt: SUMMER.toISOString(),
+    season: 2026,
     seasonStart: "2026-06-15",
     seasonEnd: "2026-09-15",
     lastSample: { date: "2026-07-14", verdict: "Bon" },

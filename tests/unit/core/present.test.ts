@@ -405,6 +405,37 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Pesticides/);
   });
 
+  it("the summary names a permanent ban of an earlier season, never the classement beside it (issue 21)", () => {
+    // The 2024 record's wording: « Interdiction permanente de baignade suite à 5 années de classement insuffisant ».
+    const events = [
+      {
+        type: "Interdiction sanitaire",
+        start: "2024-01-01",
+        end: null,
+        measures: "Interdiction permanente de baignade suite à 5 années de classement insuffisant",
+      },
+    ];
+    const stalePage = live({ fetchedAt: "2026-08-20T08:00:00Z", classement: { year: 2025, label: "Excellente" } });
+    const presentation = presentReport(report({ bathing: bathing([nearby({ live: stalePage, record: record({ events }) })], NOW) }));
+    const line = presentation.summary.find((summary) => summary.key === "bathing")?.text;
+    expect(line).toBe("Baignade\u00a0: hors saison\u00a0; site le plus proche\u00a0: ORB-CAMPING MUNICIPAL, interdiction permanente signalée (saison 2024).");
+    expect(presentation.bathing?.sites[0]?.badge).toMatchObject({ word: "Interdiction permanente signalée", tone: "neutral" });
+  });
+
+  it("the summary says a ban read more than a day ago is « signalée », with the day it was read, to be checked (issue 21)", () => {
+    const stale = live({
+      fetchedAt: "2026-07-22T08:00:00Z",
+      prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" },
+    });
+    const presentation = presentReport(
+      report({ bathing: bathing([nearby({ live: stale })], new Date("2026-08-11T08:00:00Z")), now: new Date("2026-08-11T08:00:00Z") }),
+    );
+    expect(presentation.summary.find((summary) => summary.key === "bathing")?.text).toBe(
+      "Baignade\u00a0: interdiction signalée à ORB-CAMPING MUNICIPAL (à 12,9\u00a0km) le 22\u00a0juillet\u00a02026, à vérifier sur la fiche officielle.",
+    );
+    expect(presentation.bathing?.headline).toMatchObject({ word: "Interdiction signalée", tone: "concerning" });
+  });
+
   it("Maraussan in November: an earlier season's ban on a river site is neither « Baignade interdite » nor an important advice", () => {
     const events = [{ type: "Interdiction sanitaire", start: "2024-07-18", end: null, measures: "Baignade interdite" }];
     const presentation = presentReport(report({ bathing: bathing([nearby({ live: null, record: record({ events }) })], NOW) }));

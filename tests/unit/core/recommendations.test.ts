@@ -535,8 +535,18 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { householdRestrictions: [], waters: "eau potable" },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
+    "bathing-prohibition-unconfirmed": [{ sites: [{ name: "Plage du Bonin", readOn: "2026-07-22" }] }, { sites: [{ name: "Lac de Jaunay", readOn: null }] }],
     "bathing-cyanobacteria": [{}],
-    "bathing-poor": [{ sites: ["Plage du Bonin"] }],
+    "bathing-poor": [
+      { sites: [{ name: "Plage du Bonin", poorClassement: 2025, lastSample: { date: "2026-07-14", verdict: "Bon" } }] },
+      { sites: [{ name: "Lac de Jaunay", poorClassement: null, lastSample: { date: "2026-07-17", verdict: "Mauvais" } }] },
+      {
+        sites: [
+          { name: "Plage du Bonin", poorClassement: 2025, lastSample: null },
+          { name: "Lac de Jaunay", poorClassement: null, lastSample: { date: "2026-07-17", verdict: "Mauvais" } },
+        ],
+      },
+    ],
     unchecked: [
       { sections: [{ section: "water", reason: "unavailable" }] },
       {
