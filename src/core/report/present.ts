@@ -299,15 +299,30 @@ const LIMIT_KIND_ARTICLES: Record<NonNullable<WaterParameterView["limit_kind"]>,
   confort: { the: "le", of: "du", to: "au" },
 };
 
+/**
+ * The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
+ * « Conforme, proche de la limite » amber, and neither is ever red. A taste note on chlorine is a
+ * fact, not a verdict: neutral.
+ */
+function rowTone(parameter: WaterParameterView): Tone {
+  if (parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical") return "good";
+  if (parameter.limit_kind === "confort") return "neutral";
+  return toneOf(parameter.level);
+}
+
 export function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null): WaterRowPresentation {
   const percent = parameter.ratio === null ? null : Math.round(parameter.ratio * 100);
   const threshold = describeThreshold(parameter);
   const kind = parameter.limit_kind ? LIMIT_KIND_TEXTS[parameter.limit_kind] : null;
   const limitValue = parameter.limit !== null ? withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure) : null;
   const article = parameter.limit_kind ? LIMIT_KIND_ARTICLES[parameter.limit_kind] : LIMIT_KIND_ARTICLES.limite;
+  // Chlorine has no regulatory value: its row states the fact and, at most, a taste note — no
+  // percentage of a threshold, no gauge (ARCHITECTURE.md, data rules).
+  const chlorine = parameter.limit_kind === "confort";
   let comparison: string;
   if (parameter.note === "uncomparable-unit") comparison = threshold ? `non comparable ${article.to} ${threshold}` : "non comparable à la limite";
   else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
+  else if (chlorine) comparison = `pas de limite réglementaire${limitValue ? `${NBSP}; goût de chlore possible au-delà de ${limitValue}` : ""}`;
   else if (percent !== null && kind && limitValue) {
     comparison =
       percent > 100
@@ -327,15 +342,10 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
     name,
     labLabel: parameter.libelle_parametre && parameter.libelle_parametre !== name ? parameter.libelle_parametre : null,
     value: formatWaterValue(parameter),
-    // The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
-    // « Conforme, proche de la limite » amber, and neither is ever red.
-    badge: badge(
-      parameter.label,
-      parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical" ? "good" : parameter.level,
-    ),
+    badge: { ...badge(parameter.label, parameter.level), tone: rowTone(parameter) },
     comparison,
     gauge:
-      percent === null
+      percent === null || chlorine
         ? null
         : { percent, tone: parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent > 80 ? "medium" : "low" },
     notes,

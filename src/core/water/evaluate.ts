@@ -113,8 +113,9 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
  * Compliance first (ARCHITECTURE.md, data rules): at or under its threshold a value is
  * « Conforme » — the ratio only shades it excellent/good/acceptable for ordering — and from 80 %
  * « Conforme, proche de la limite », never concerning, never an alert. Above a limite de qualité
- * it is « Non conforme » (critical); above a reference, an indicative value or a comfort
- * threshold, at most « À surveiller ».
+ * it is « Non conforme » (critical); above a reference or an indicative value, at most « À
+ * surveiller ». Chlorine has no regulatory value at all: above its comfort threshold it is a taste
+ * note, never above « acceptable », so it never colours the section nor alerts.
  */
 export function levelFromRatio(ratio: number, kind: ThresholdKind): { level: RatedLevel; label: string } {
   if (ratio <= 1) {
@@ -129,15 +130,21 @@ const NEAR_LABELS: Record<ThresholdKind, string> = {
   limite: "Conforme, proche de la limite",
   reference: "Conforme, proche de la référence",
   indicative: "Conforme, proche de la valeur indicative",
-  confort: "Proche du seuil de confort",
+  // No regulatory value: nothing to be « near » (ARCHITECTURE.md, data rules).
+  confort: "Conforme",
 };
 
 function outOfRange(kind: ThresholdKind): { level: RatedLevel; label: string } {
   if (kind === "limite") return { level: "critical", label: "Non conforme" };
   if (kind === "indicative") return { level: "concerning", label: "Au-dessus de la valeur indicative" };
   if (kind === "reference") return { level: "concerning", label: "Référence dépassée (indicateur)" };
-  return { level: "concerning", label: "Au-dessus du seuil de confort" };
+  // Chlorine (arrêté du 11 janvier 2007: no limit nor reference of quality): a fact and a taste
+  // note, never « À surveiller » — a fully compliant recorded sample at 0,67 mg(Cl2)/L turned amber.
+  return { level: "acceptable", label: CHLORINE_TASTE_LABEL };
 }
+
+/** The label of chlorine above its comfort threshold: a taste, not a verdict. */
+export const CHLORINE_TASTE_LABEL = "Goût de chlore possible";
 
 /** Microbiology is judged by the bacteriological verdict, everything else by the physico-chemical one. */
 function officialLimitFlag(result: WaterResult, threshold: Threshold): ComplianceFlag {

@@ -56,7 +56,9 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   // PFOA and PFOS have no individual limit; the HCSP value concerns the sum of four PFAS.
   { codes: ["5347"], name: "PFOA", kind: "limite", threshold: null },
   { codes: ["6561"], name: "PFOS", kind: "limite", threshold: null },
-  // Chlorine has no regulatory limit: 0.6 mg/L is the specification's comfort threshold.
+  // Chlorine has no regulatory value (neither a limit nor a reference of quality, arrêté du
+  // 11 janvier 2007): 0.6 mg/L is the specification's comfort threshold, above which it may taste —
+  // a fact on its row, never a level above « acceptable », never an alert.
   { codes: ["1398"], name: "Chlore libre", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   { codes: ["1399"], name: "Chlore total", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   // Référence de qualité 0,1 mg/L (arrêté du 11 janvier 2007, annexe I, II), as Hub'Eau gives it.

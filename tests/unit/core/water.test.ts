@@ -104,9 +104,10 @@ describe("levelFromRatio — compliance first (ARCHITECTURE.md, data rules)", ()
     [0.9, "reference", "acceptable"],
     [1.5, "reference", "concerning"],
     [10, "reference", "concerning"],
+    // Chlorine has no regulatory value: at most « acceptable » (issue 21).
     [0.9, "confort", "acceptable"],
-    [4, "confort", "concerning"],
-  ] as const)("an indicator or comfort value at ratio %s (%s) is at most « À surveiller »", (ratio, kind, level) => {
+    [4, "confort", "acceptable"],
+  ] as const)("an indicator at ratio %s (%s) is at most « À surveiller », chlorine at most « acceptable »", (ratio, kind, level) => {
     expect(levelFromRatio(ratio, kind).level).toBe(level);
     expect(levelFromRatio(ratio, kind).label).not.toBe("Non conforme");
   });
@@ -300,8 +301,8 @@ describe("evaluateParameter", () => {
     it.each([
       ["0,3", "good"],
       ["0,55", "acceptable"],
-      ["0,9", "concerning"],
-      ["2", "concerning"],
+      ["0,9", "acceptable"],
+      ["2", "acceptable"],
     ])("free chlorine %s mg/L is %s against the 0,6 mg/L comfort threshold", (raw, level) => {
       const view = evaluate({
         parameterCode: "1398",
@@ -316,7 +317,7 @@ describe("evaluateParameter", () => {
 
     it("is never « Non conforme » even if a limit came with the result", () => {
       const view = evaluate({ parameterCode: "1399", parameterLabel: "Chlore total", rawValue: "1,2", numericValue: 1.2, qualityLimit: "<=0,6 mg/L" });
-      expect(view).toMatchObject({ level: "concerning", label: "Au-dessus du seuil de confort", limit_kind: "confort" });
+      expect(view).toMatchObject({ level: "acceptable", label: "Goût de chlore possible", limit_kind: "confort" });
     });
   });
 

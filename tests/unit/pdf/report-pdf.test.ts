@@ -251,7 +251,8 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "< 1 par 100 mL",
       "limite de qualité : aucun germe toléré dans",
       "référence de qualité : entre 6,5 et 9 unité pH",
-      "25 % du seuil de confort (0,6 mg/L)",
+      // Chlorine: a fact and a taste note, no share of a threshold (no regulatory value).
+      "Chlore libre 0,15 mg/L pas de limite réglementaire ; goût de chlore",
       "Qualité de l'air",
       "Indice du 22 novembre 2026",
       "Indice ATMO : Moyen",
