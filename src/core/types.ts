@@ -129,7 +129,9 @@ export type WaterParameterNote =
   /** a pesticide metabolite classed non-relevant by ANSES: 0,9 µg/L indicative value */
   | "non-relevant-metabolite"
   /** a unit that cannot be compared with the limit: never called compliant */
-  | "uncomparable-unit";
+  | "uncomparable-unit"
+  /** a PFAS measured before 1 January 2026, when no limit applied: a fact, no verdict */
+  | "pfas-before-2026";
 
 export interface WaterNetworkSummary {
   code: string;

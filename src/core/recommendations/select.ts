@@ -4,6 +4,7 @@ import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
 import { conversionFactor } from "../water/measurements.ts";
+import { pfasRoleOf } from "../water/parameters.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
@@ -53,10 +54,8 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
     });
   }
 
-  const pfas = inMicrogramsPerLitre(byCode(water.parameters, "8847"));
-  if (pfas !== null && pfas > RECOMMENDATION_THRESHOLDS.pfasMicrogramsPerL) {
-    list.push({ id: "water-pfas", category: "water", severity: "warning", vulnerable: false, facts: { microgramsPerL: pfas } });
-  }
+  const pfas = pfasAdvice(water.parameters);
+  if (pfas) list.push(pfas);
 
   const lead = inMicrogramsPerLitre(byCode(water.parameters, "1382"));
   if (lead !== null && lead > RECOMMENDATION_THRESHOLDS.leadMicrogramsPerL) {
@@ -88,7 +87,38 @@ function nitratesAdvice(mgPerL: number, { germsDetected }: { germsDetected: bool
   return { id: "water-nitrates", category: "water", severity: "info", vulnerable: false, facts: { mgPerL, band: "near-limit", germsDetected } };
 }
 
-const PFAS_CODES = new Set(["8847", "5347", "6561"]);
+/**
+ * PFAS above 0,1 µg/L: the sum of 20, or one of the 20 alone (it puts the sum above the limit),
+ * the worst first. From 1 January 2026 only what the card reads « Non conforme » (or under
+ * derogation) counts — never a row the ARS declared compliant; a measure from before that day,
+ * when no limit applied, is told as a dated fact (information).
+ */
+function pfasAdvice(parameters: readonly WaterParameterView[]): Advice | null {
+  const above = parameters
+    .filter((parameter) => pfasRoleOf(parameter.code, parameter.libelle_parametre) !== null)
+    .map((parameter) => ({ parameter, microgramsPerLitre: inMicrogramsPerLitre(parameter) }))
+    .filter((entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number } => entry.microgramsPerLitre !== null)
+    .filter(({ microgramsPerLitre }) => microgramsPerLitre > RECOMMENDATION_THRESHOLDS.pfasMicrogramsPerL);
+  const inForce = above.filter(({ parameter }) => parameter.level === "critical" || parameter.note === "derogation");
+  const before = above.filter(({ parameter }) => parameter.note === "pfas-before-2026");
+  const chosen = [...inForce].sort(byValue)[0] ?? [...before].sort(byValue)[0];
+  if (!chosen) return null;
+  const { parameter, microgramsPerLitre } = chosen;
+  const measuredBeforeLimit = parameter.note === "pfas-before-2026" ? parameter.date_prelevement : null;
+  return {
+    id: "water-pfas",
+    category: "water",
+    severity: measuredBeforeLimit ? "info" : "warning",
+    vulnerable: false,
+    facts: {
+      microgramsPerL: microgramsPerLitre,
+      substance: pfasRoleOf(parameter.code, parameter.libelle_parametre) === "one-of-the-sum" ? parameter.name || parameter.libelle_parametre : null,
+      measuredBeforeLimit,
+    },
+  };
+}
+
+const byValue = (a: { microgramsPerLitre: number }, b: { microgramsPerLitre: number }) => b.microgramsPerLitre - a.microgramsPerLitre;
 
 /**
  * Pesticides above their limit of quality, worst first: the total (6276) against 0,5 µg/L, a
@@ -99,7 +129,12 @@ const PFAS_CODES = new Set(["8847", "5347", "6561"]);
 function exceededPesticides(parameters: readonly WaterParameterView[]): Array<{ parameter: WaterParameterView; microgramsPerLitre: number }> {
   return parameters
     .filter((parameter) => parameter.level === "critical" || parameter.note === "derogation")
-    .filter((parameter) => parameter.limit_kind === "limite" && !PFAS_CODES.has(parameter.code) && !/pfas|perfluoro/i.test(parameter.libelle_parametre))
+    .filter(
+      (parameter) =>
+        parameter.limit_kind === "limite" &&
+        pfasRoleOf(parameter.code, parameter.libelle_parametre) === null &&
+        !/pfas|perfluoro/i.test(parameter.libelle_parametre),
+    )
     .map((parameter) => ({ parameter, microgramsPerLitre: inMicrogramsPerLitre(parameter), limit: limitInMicrogramsPerLitre(parameter) }))
     .filter(
       (entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number; limit: number } =>

@@ -3,7 +3,8 @@
 // ordinary spaces; `renderAdvice` applies French typography. Advice is general and never
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
-import { formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
 
 export const ARTICLE_LINKS = {
@@ -46,7 +47,11 @@ export interface AdviceFacts {
     germsDetected: boolean;
   };
   "water-pesticides": { total: boolean; substance: string; microgramsPerL: number };
-  "water-pfas": { microgramsPerL: number };
+  /**
+   * substance: one of the 20 PFAS alone above 0,1 µg/L (null: the sum); measuredBeforeLimit: the
+   * sample's date when it was taken before 1 January 2026, when no limit applied (null otherwise)
+   */
+  "water-pfas": { microgramsPerL: number; substance: string | null; measuredBeforeLimit: string | null };
   "water-lead": { microgramsPerL: number };
   "water-watch": { tapOnlyExceedance: boolean };
   "air-event": Record<string, never>;
@@ -145,11 +150,32 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${total ? "Le total des pesticides" : substance} atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L (limite de qualité${NBSP}: ${total ? `0,5${NBSP}µg/L pour le total` : `0,1${NBSP}µg/L par substance`}). Ces limites sont des valeurs de précaution, pas des seuils de toxicité${NBSP}: tant que la valeur reste sous la valeur sanitaire maximale établie par l'Anses, l'ARS maintient en général l'eau consommable, avec une surveillance renforcée. Lisez la conclusion sanitaire de votre réseau et suivez les consignes de l'ARS.`,
   }),
 
-  "water-pfas": ({ microgramsPerL }) => ({
-    ...water,
-    title: "PFAS au-dessus de 0,1 µg/L",
-    text: `La somme des 20 PFAS surveillés atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L, au-dessus de la valeur de gestion de 0,1${NBSP}µg/L en vigueur depuis 2026. L'ARS et la personne responsable de l'eau doivent engager des actions correctives ; suivez les informations de votre mairie et de l'ARS.`,
-  }),
+  // Arrêté du 11 janvier 2007 as amended: the sum of 20 PFAS has a limite de qualité of 0,1 µg/L
+  // for samples from 1 January 2026 (never a « référence », never a « valeur de gestion »); one of
+  // the 20 alone above it puts the sum above it.
+  "water-pfas": ({ microgramsPerL, substance, measuredBeforeLimit }) => {
+    const value = `${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L`;
+    const limit = `${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L`;
+    const since = formatDateFr(PFAS_SUM_LIMIT.from);
+    if (measuredBeforeLimit) {
+      const measured = substance
+        ? `Le ${substance}, mesuré le ${formatDateFr(measuredBeforeLimit)}, atteignait à lui seul ${value} : la somme des 20 PFAS dépassait donc ${limit}.`
+        : `La somme des 20 PFAS, mesurée le ${formatDateFr(measuredBeforeLimit)}, atteignait ${value}.`;
+      return {
+        ...water,
+        title: "PFAS : dernière mesure antérieure à la limite de qualité",
+        text: `${measured} Aucune limite ne s'appliquait à cette date ; depuis le ${since}, la somme des 20 PFAS a une limite de qualité de ${limit}. Aucune mesure plus récente n'est publiée pour votre réseau : suivez les informations de votre mairie et de l'Agence régionale de santé.`,
+      };
+    }
+    const measured = substance
+      ? `Le ${substance} atteint à lui seul ${value} : la somme des 20 PFAS dépasse donc la limite de qualité de ${limit}, en vigueur depuis le ${since}.`
+      : `La somme des 20 PFAS atteint ${value}, au-dessus de la limite de qualité de ${limit} en vigueur depuis le ${since}.`;
+    return {
+      ...water,
+      title: "PFAS au-dessus de la limite de qualité",
+      text: `${measured} La personne responsable de la distribution de l'eau doit engager des actions correctives, sous le contrôle de l'ARS ; suivez les informations de votre mairie et de l'Agence régionale de santé.`,
+    };
+  },
 
   "water-lead": ({ microgramsPerL }) => ({
     ...water,

@@ -37,6 +37,7 @@ import {
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
+import { PFAS_SUM_LIMIT, pfasRoleOf } from "../water/parameters.ts";
 
 /** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
 export type Tone = Exclude<Level, "unavailable"> | "neutral";
@@ -301,12 +302,14 @@ const LIMIT_KIND_ARTICLES: Record<NonNullable<WaterParameterView["limit_kind"]>,
 
 /**
  * The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
- * « Conforme, proche de la limite » amber, and neither is ever red. A taste note on chlorine is a
- * fact, not a verdict: neutral.
+ * « Conforme, proche de la limite » amber, and neither is ever red. A taste note on chlorine and
+ * a PFAS value from before its limit are facts, not verdicts: neutral.
  */
 function rowTone(parameter: WaterParameterView): Tone {
   if (parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical") return "good";
   if (parameter.limit_kind === "confort") return "neutral";
+  // Before 2026 no limit applied to PFAS: a value, not a verdict.
+  if (parameter.note === "pfas-before-2026" && parameter.label !== "Non détecté") return "neutral";
   return toneOf(parameter.level);
 }
 
@@ -319,18 +322,30 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   // Chlorine has no regulatory value: its row states the fact and, at most, a taste note — no
   // percentage of a threshold, no gauge (ARCHITECTURE.md, data rules).
   const chlorine = parameter.limit_kind === "confort";
+  // Each of the 20 PFAS is judged against the sum's limit: its row names it.
+  const onePfas = pfasRoleOf(parameter.code, parameter.libelle_parametre) === "one-of-the-sum";
+  const kindWords = kind && onePfas ? `${kind} de la somme des 20${NBSP}PFAS` : kind;
+  const thresholdWords = onePfas && kindWords && limitValue ? `${kindWords}${NBSP}: ${limitValue}` : threshold;
+  const alone = onePfas ? "à lui seul, " : "";
+  // The ARS declared the sample compliant although the value is above the one on its row: its
+  // verdict first, the row's value as a fact — no « dépasse », no gauge beside « Conforme ».
+  const arsCompliant = parameter.note === "ars-compliant";
   let comparison: string;
   if (parameter.note === "uncomparable-unit") comparison = threshold ? `non comparable ${article.to} ${threshold}` : "non comparable à la limite";
-  else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
+  else if (parameter.note === "pfas-before-2026") {
+    comparison = `pas de limite à la date du prélèvement${NBSP}; limite de qualité de la somme des 20${NBSP}PFAS${NBSP}: ${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L depuis le ${formatDateFr(PFAS_SUM_LIMIT.from)}`;
+  } else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
   else if (chlorine) comparison = `pas de limite réglementaire${limitValue ? `${NBSP}; goût de chlore possible au-delà de ${limitValue}` : ""}`;
-  else if (percent !== null && kind && limitValue) {
+  else if (arsCompliant) {
+    comparison = `conforme selon l'Agence régionale de santé${kindWords && limitValue ? `${NBSP}; la ligne de résultat indique ${article.the} ${kindWords} de ${limitValue}` : ""}`;
+  } else if (percent !== null && kindWords && limitValue) {
     comparison =
       percent > 100
-        ? `dépasse ${article.the} ${kind} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
-        : `${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kind} (${limitValue})`;
+        ? `${alone}dépasse ${article.the} ${kindWords} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
+        : `${alone}${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kindWords} (${limitValue})`;
   } else if (parameter.limit === 0 && parameter.limit_min === null && kind) comparison = `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
-  else if (parameter.label === "Non détecté" && threshold) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${threshold}`;
-  else comparison = threshold ?? "";
+  else if (parameter.label === "Non détecté" && thresholdWords) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${thresholdWords}`;
+  else comparison = thresholdWords ?? "";
   const notes = [
     ...(parameter.note ? [WATER_NOTE_TEXTS[parameter.note]] : []),
     ...(parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? [AT_THE_TAP_TEXT] : []),
@@ -345,7 +360,7 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
     badge: { ...badge(parameter.label, parameter.level), tone: rowTone(parameter) },
     comparison,
     gauge:
-      percent === null || chlorine
+      percent === null || chlorine || arsCompliant
         ? null
         : { percent, tone: parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent > 80 ? "medium" : "low" },
     notes,

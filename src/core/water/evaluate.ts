@@ -32,9 +32,13 @@ export function resolveThreshold(result: WaterResult): Threshold | null {
   if (fromLimit) return { kind: forcedKind ?? "limite", spec: fromLimit };
   if (fromReference) return { kind: forcedKind ?? "reference", spec: fromReference };
   if (!rule?.threshold) return null;
-  // Before a limit comes into force (PFAS: 2026), the same value is only an indicator.
-  const inForce = !rule.appliesFrom || result.sampledAt.slice(0, 10) >= rule.appliesFrom;
-  return { kind: inForce ? rule.kind : "reference", spec: rule.threshold };
+  return { kind: rule.kind, spec: rule.threshold };
+}
+
+/** A sample taken before its parameter's limit came into force (PFAS: 1 January 2026): no limit applied to it. */
+function beforeItsLimit(result: WaterResult): boolean {
+  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+  return Boolean(rule?.appliesFrom && result.sampledAt.slice(0, 10) < rule.appliesFrom);
 }
 
 type Judgement = Pick<WaterParameterView, "level" | "label" | "note">;
@@ -56,6 +60,17 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
     date_prelevement: result.sampledAt,
     older_than_a_year: false,
   };
+  if (beforeItsLimit(result) && rule?.threshold) {
+    // No limit applied on the day of the sample (PFAS before 1 January 2026; no référence
+    // either): the value is a fact, without a verdict; the limit that applies since is said beside it.
+    const factor = conversionFactor(rule.threshold.unit, result.unit ?? "");
+    const futureLimit = factor === null || rule.threshold.max === null ? null : rule.threshold.max * factor;
+    const facts = { ...base, limit: null, limit_min: null, ratio: null, limit_kind: null, note: "pfas-before-2026" as const };
+    if (futureLimit !== null && measurement.qualifier === "<" && measurement.value <= futureLimit)
+      return { ...facts, level: "excellent", label: "Non détecté" };
+    const above = futureLimit === null || measurement.qualifier === "<" || measurement.value > futureLimit;
+    return { ...facts, level: above ? "acceptable" : "good", label: "Pas de limite à cette date" };
+  }
   const threshold = resolveThreshold(result);
   if (!threshold) {
     // No known limit: nothing to compare with (ARCHITECTURE.md: « Conforme »).

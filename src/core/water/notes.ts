@@ -1,6 +1,7 @@
 // The words for the facts the water rules return: one table for the page, the PDF and the emails.
 import type { WaterParameterNote, WaterQualitySection } from "../types.ts";
-import { formatDateFr, NBSP } from "../shared/format.ts";
+import { formatDateFr, formatNumberFr, NBSP } from "../shared/format.ts";
+import { PFAS_SUM_LIMIT } from "./parameters.ts";
 
 export const LIMIT_KIND_TEXTS = {
   limite: "limite de qualité",
@@ -10,10 +11,12 @@ export const LIMIT_KIND_TEXTS = {
 } as const;
 
 export const WATER_NOTE_TEXTS: Record<WaterParameterNote, string> = {
-  "ars-compliant": `Au-dessus de la valeur inscrite sur la ligne de résultat, mais l'Agence régionale de santé a déclaré ce prélèvement conforme${NBSP}: son avis prévaut.`,
+  // The ARS verdict first, the value as a fact (issue 21): never « dépasse » beside « Conforme ».
+  "ars-compliant": `L'Agence régionale de santé a déclaré ce prélèvement conforme et son avis prévaut${NBSP}: elle peut juger ce paramètre avec une autre valeur que celle inscrite sur la ligne de résultat (par exemple un métabolite de pesticide classé «${NBSP}non pertinent${NBSP}»).`,
   derogation: "Dépassement autorisé temporairement par une dérogation préfectorale, le temps que des travaux rétablissent la qualité de l'eau.",
   "non-relevant-metabolite": `Métabolite de pesticide classé «${NBSP}non pertinent${NBSP}» par l'Anses${NBSP}: il est comparé à une valeur indicative de 0,9${NBSP}µg/L, et non à la limite de 0,1${NBSP}µg/L des pesticides.`,
   "uncomparable-unit": `Unité non comparable avec la limite${NBSP}: ce résultat n'est pas évalué ici. Reportez-vous à la conclusion officielle de l'ARS.`,
+  "pfas-before-2026": `Prélèvement antérieur au ${formatDateFr(PFAS_SUM_LIMIT.from)}${NBSP}: aucune limite ne s'appliquait alors aux PFAS. Depuis cette date, la somme des 20${NBSP}PFAS a une limite de qualité de ${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L.`,
 };
 
 export const AT_THE_TAP_TEXT = `Mesuré au robinet d'un bâtiment${NBSP}: le plomb, le cuivre et le nickel reflètent surtout ses canalisations intérieures, pas la qualité de tout le réseau.`;

@@ -213,7 +213,7 @@ const waterParameterSchema = z
       description:
         "limite : limite de qualité sanitaire ; reference : référence de qualité (indicateur) ; indicative : valeur indicative d'un métabolite non pertinent ; confort : sans valeur réglementaire.",
     }),
-    note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit"]).nullable().meta({
+    note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit", "pfas-before-2026"]).nullable().meta({
       description: "Pourquoi le verdict n'est pas la simple comparaison de la valeur au seuil.",
     }),
     at_the_tap: z.boolean().meta({ description: "Mesuré au robinet d'un bâtiment (plomb, cuivre, nickel) : reflète ses canalisations." }),

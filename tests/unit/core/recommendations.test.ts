@@ -169,6 +169,7 @@ describe("selectRecommendations", () => {
         numericValue: 0.12,
         unit: "µg/L",
         qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
       }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];
@@ -270,7 +271,12 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6 },
       { total: false, substance: "Atrazine", microgramsPerL: 0.15 },
     ],
-    "water-pfas": [{ microgramsPerL: 0.12 }],
+    "water-pfas": [
+      { microgramsPerL: 0.12, substance: null, measuredBeforeLimit: null },
+      { microgramsPerL: 0.15, substance: "PFOA", measuredBeforeLimit: null },
+      { microgramsPerL: 0.15, substance: null, measuredBeforeLimit: "2025-12-02T08:00:00Z" },
+      { microgramsPerL: 0.15, substance: "PFHxS", measuredBeforeLimit: "2025-12-02T08:00:00Z" },
+    ],
     "water-lead": [{ microgramsPerL: 12 }],
     "water-watch": [{ tapOnlyExceedance: true }, { tapOnlyExceedance: false }],
     "air-event": [{}],
@@ -367,12 +373,14 @@ describe("advice that fits the day (issue 10, item 5)", () => {
           numericValue: 0.12,
           unit: "µg/L",
           qualityLimit: "<=0,1 µg/L",
+          limitsPhysicochemical: "N",
         }),
       ]),
       air: air(2),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });
-    expect(list.map((r) => r.severity)).toEqual(["critical", "warning", "info", "info"]);
+    // The PFAS row is « Non conforme » (ARS « N »): the section's non-compliance is critical too.
+    expect(list.map((r) => r.severity)).toEqual(["critical", "critical", "warning", "info", "info"]);
   });
 
   it("gives each domain at most one prominent box: its first critical or warning advice", () => {
@@ -385,6 +393,7 @@ describe("advice that fits the day (issue 10, item 5)", () => {
         numericValue: 0.12,
         unit: "µg/L",
         qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
       }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];

@@ -13,7 +13,7 @@ import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
 import { readFixture } from "../sources/fixtures.ts";
-import { atmoIndex, camsEstimate, noBathing, NOW } from "./builders.ts";
+import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 
 const UDI = { code: "059000440", name: "GOMMEGNIES", quarter: null };
 
@@ -88,5 +88,103 @@ describe("chlorine (no regulatory value)", () => {
       expect(measured[0]).toMatchObject({ level, label, limit_kind: "confort" });
       expect(section.level).toBe("good");
     }
+  });
+});
+
+/** One result of a sample declared by the ARS with `flag` on its physico-chemical limits. */
+function pfasResult(overrides: Partial<WaterResult> & { flag?: WaterResult["limitsPhysicochemical"] }): WaterResult {
+  const { flag = "N", ...rest } = overrides;
+  return waterResult({
+    parameterCode: "8847",
+    parameterLabel: "Somme des 20 PFAS",
+    rawValue: "0,15",
+    numericValue: 0.15,
+    unit: "µg/L",
+    qualityLimit: "<=0,1 µg/L",
+    sampledAt: "2026-03-02T08:30:00Z",
+    limitsPhysicochemical: flag,
+    sampleConclusion:
+      flag === "N" ? "Eau non conforme aux limites de qualité pour le paramètre PFAS." : "Eau d'alimentation conforme aux exigences de qualité.",
+    ...rest,
+  });
+}
+
+describe("PFAS: the sum of 20 has a limite de qualité of 0,1 µg/L from 1 January 2026", () => {
+  // Arrêté du 11 janvier 2007 as amended on 30 December 2022 (directive (UE) 2020/2184), annexe I,
+  // I, B: « Somme des PFAS : 0,10 µg/L » — « à compter du 1er janvier 2026 ». Before that day
+  // there was no limit, nor any référence de qualité, for PFAS.
+  it("a PFAS sum measured before 2026 is a dated fact, never « Référence dépassée (indicateur) » nor a verdict", () => {
+    const { section } = judge([pfasResult({ sampledAt: "2025-06-03T08:30:00Z", flag: "C" })]);
+    expect(section.parameters[0]).toMatchObject({ label: "Pas de limite à cette date", level: "acceptable", limit_kind: null, note: "pfas-before-2026" });
+    expect(section.level).toBe("good");
+    const row = presentWater(section).rows[0]!;
+    expect(row).toMatchObject({
+      badge: { word: "Pas de limite à cette date", tone: "neutral" },
+      comparison:
+        "pas de limite à la date du prélèvement\u00a0; limite de qualité de la somme des 20\u00a0PFAS\u00a0: 0,1\u00a0µg/L depuis le 1er\u00a0janvier\u00a02026",
+      gauge: null,
+    });
+    const advice = adviceFor(section).filter((recommendation) => recommendation.category === "water");
+    expect(advice.map((recommendation) => [recommendation.id, recommendation.severity])).toEqual([["water-pfas", "info"]]);
+    expect(advice[0]?.text).toContain("La somme des 20 PFAS, mesurée le 3\u00a0juin\u00a02025, atteignait 0,15\u00a0µg/L.");
+    const words = JSON.stringify([row, advice]);
+    expect(words).not.toMatch(/référence|indicateur|dépass|non conforme|valeur de gestion/i);
+  });
+
+  it.each([
+    ["5347", "Acide perfluorooctanoïque", "PFOA"],
+    ["6561", "Acide perfluorooctane sulfonique", "PFOS"],
+    ["9001", "Acide perfluorohexanesulfonique (PFHxS)", "PFHxS"],
+    ["9002", "Perfluorononanoate", "PFNA"],
+    ["9003", "PFUnDA", "PFUnDA"],
+  ])("one PFAS (%s, %s) above 0,1 µg/L puts the sum above its limit: « Non conforme » in 2026, said so, with the PFAS advice", (code, label, name) => {
+    const { section } = judge([pfasResult({ parameterCode: code, parameterLabel: label })]);
+    expect(section.parameters[0]).toMatchObject({ name, label: "Non conforme", level: "critical", limit: 0.1, limit_kind: "limite" });
+    const row = presentWater(section).rows[0]!;
+    expect(row.badge.word).toBe("Non conforme");
+    expect(row.comparison).toBe("à lui seul, dépasse la limite de qualité de la somme des 20\u00a0PFAS de 50\u00a0% (0,1\u00a0µg/L)");
+    const pfas = adviceFor(section).find((recommendation) => recommendation.id === "water-pfas");
+    expect(pfas).toMatchObject({ severity: "warning", title: "PFAS au-dessus de la limite de qualité" });
+    expect(pfas?.text).toContain(`Le ${name} atteint à lui seul 0,15\u00a0µg/L\u00a0: la somme des 20 PFAS dépasse donc la limite de qualité de 0,1\u00a0µg/L`);
+    expect(pfas?.text).not.toMatch(/valeur de gestion/i);
+  });
+
+  it.each([
+    "Somme de PFOA, PFOS, PFNA et PFHxS",
+    "Acide 1H,1H,2H,2H-perfluorooctane sulfonique (6:2 FTS)",
+    "Perfluorooctane sulfonamide (PFOSA)",
+    "Total PFAS",
+  ])("« %s » is not one of the 20 PFAS of the sum", (label) => {
+    const { section } = judge([pfasResult({ parameterCode: "9999", parameterLabel: label, qualityLimit: null, flag: "C" })]);
+    expect(section.parameters).toEqual([]);
+  });
+
+  it("the sum above 0,1 µg/L in 2026 is « Non conforme » with the PFAS advice, which names the limite de qualité, never a « valeur de gestion »", () => {
+    const { section } = judge([pfasResult({})]);
+    const pfas = adviceFor(section).find((recommendation) => recommendation.id === "water-pfas");
+    expect(pfas?.text).toContain(
+      "La somme des 20 PFAS atteint 0,15\u00a0µg/L, au-dessus de la limite de qualité de 0,1\u00a0µg/L en vigueur depuis le 1er\u00a0janvier\u00a02026.",
+    );
+    expect(pfas?.text).not.toMatch(/valeur de gestion/i);
+  });
+});
+
+describe("when the ARS flag and the row disagree", () => {
+  // The ARS verdict of the sample (conformite_limites_pc_prelevement « C ») wins over the value
+  // written on the row (decision 023); the card says it once: the verdict first, the value as a fact.
+  it("a row above the limit written on it, in a sample the ARS declared compliant: « Conforme » first, the value as a fact, no « dépasse », no gauge, no PFAS advice", () => {
+    const { section } = judge([pfasResult({ flag: "C" })]);
+    expect(section.parameters[0]).toMatchObject({ label: "Conforme", note: "ars-compliant" });
+    expect(section.parameters[0]?.ratio).toBeCloseTo(1.5, 6);
+    const row = presentWater(section).rows[0]!;
+    expect(row).toMatchObject({
+      value: "0,15\u00a0µg/L",
+      badge: { word: "Conforme", tone: "good" },
+      comparison: "conforme selon l'Agence régionale de santé\u00a0; la ligne de résultat indique la limite de qualité de 0,1\u00a0µg/L",
+      gauge: null,
+    });
+    expect(row.notes[0]).toMatch(/^L'Agence régionale de santé a déclaré ce prélèvement conforme/);
+    expect(JSON.stringify(row)).not.toMatch(/dépass/i);
+    expect(adviceFor(section).filter((recommendation) => recommendation.category === "water")).toEqual([]);
   });
 });

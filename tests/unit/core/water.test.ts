@@ -350,7 +350,14 @@ describe("evaluateParameter", () => {
         limitsPhysicochemical: null,
       });
     it("is non-compliant above it in 2026", () => expect(pfas("2026-03-02T08:00:00Z")).toMatchObject({ level: "critical", limit_kind: "limite" }));
-    it("was only an indicator in 2025", () => expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({ level: "concerning", limit_kind: "reference" }));
+    // Issue 21: no limit nor référence applied before 2026 — a fact, never « Référence dépassée ».
+    it("had no limit in 2025: a fact, no verdict", () =>
+      expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({
+        level: "acceptable",
+        label: "Pas de limite à cette date",
+        limit_kind: null,
+        note: "pfas-before-2026",
+      }));
   });
 
   it("matches unverified codes by label (copper, chromium, benzo(a)pyrene)", () => {
