@@ -135,6 +135,9 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L") },
   { codes: ["1447"], name: "Bactéries coliformes", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1042"], name: "Spores de bactéries sulfito-réductrices", kind: "reference", threshold: max(0, "n/(100mL)") },
+  // Référence de qualité 0/100 mL (arrêté du 11 janvier 2007 as amended, annexe I, II, « Clostridium
+  // perfringens (spores comprises) »). Its SANDRE code is not verified in real data: by its label.
+  { codes: [], label: /clostridium\s*perfringens/i, name: "Clostridium perfringens", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1295"], name: "Turbidité", kind: "reference", threshold: max(2, "NFU") },
   { codes: ["1303"], name: "Conductivité", kind: "reference", threshold: { min: 200, max: 1100, unit: "µS/cm" } },
   { codes: ["1302"], name: "pH", kind: "reference", threshold: { min: 6.5, max: 9, unit: "unité pH" } },

@@ -188,3 +188,36 @@ describe("when the ARS flag and the row disagree", () => {
     expect(adviceFor(section).filter((recommendation) => recommendation.category === "water")).toEqual([]);
   });
 });
+
+describe("Clostridium perfringens (spores included)", () => {
+  // Arrêté du 11 janvier 2007 as amended, annexe I, II (références de qualité), paramètres
+  // microbiologiques: « Clostridium perfringens (spores comprises) : 0/100 mL » — an indicator of
+  // how the treatment works, never a limite de qualité: at most « À surveiller ».
+  const clostridium = (rawValue: string) =>
+    waterResult({
+      parameterCode: "9500",
+      parameterLabel: "Clostridium perfringens (spores comprises) /100mL",
+      rawValue,
+      numericValue: rawValue.startsWith("<") ? 0 : Number(rawValue),
+      unit: "n/(100mL)",
+      qualityLimit: null,
+      qualityReference: null,
+    });
+
+  it("Clostridium perfringens has a référence de qualité of 0/100 mL built into the parameter table: found, it is « Référence dépassée (indicateur) », never « Non conforme »", () => {
+    const { section } = judge([clostridium("2")]);
+    expect(section.parameters[0]).toMatchObject({
+      name: "Clostridium perfringens",
+      level: "concerning",
+      label: "Référence dépassée (indicateur)",
+      limit: 0,
+      limit_kind: "reference",
+    });
+    expect(section.level).toBe("concerning");
+    expect(presentWater(section).rows[0]?.comparison).toBe("référence de qualité\u00a0: aucun germe toléré dans 100\u00a0mL");
+  });
+
+  it("« <1 » Clostridium perfringens is « Non détecté »", () => {
+    expect(judge([clostridium("<1")]).measured[0]).toMatchObject({ level: "excellent", label: "Non détecté", limit_kind: "reference" });
+  });
+});
