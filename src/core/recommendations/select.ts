@@ -4,6 +4,7 @@ import { todayInParis } from "../shared/time.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type OzoneNote, renderAdviceWords } from "./texts.ts";
 import { conversionFactor } from "../water/measurements.ts";
+import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
@@ -33,7 +34,19 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
   const list: Advice[] = [];
 
   if (water.level === "critical") {
-    list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: {} });
+    // The newest sample compliant, an older non-compliance still the latest result of a parameter:
+    // the advice says both, as the card does, never « Eau non conforme » alone.
+    const carried = carriedForwardNonCompliance(water);
+    const verdict = water.official_verdict;
+    const carriedForward =
+      carried.length > 0 && water.sampled_at && (verdict === "conforme" || verdict === "derogation")
+        ? {
+            sampledAt: water.sampled_at,
+            verdict,
+            parameters: carried.map((parameter) => ({ name: parameter.name || parameter.libelle_parametre, measuredAt: parameter.date_prelevement })),
+          }
+        : null;
+    list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: { carriedForward } });
   }
 
   const nitrates = byCode(water.parameters, "1340");

@@ -4,6 +4,7 @@
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
 import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
 
@@ -38,7 +39,13 @@ export type OzoneNote = "responsible" | "season" | null;
 
 /** The facts each advice is written from: values, units, names and flags, never sentences. */
 export interface AdviceFacts {
-  "water-non-compliant": Record<string, never>;
+  /**
+   * carriedForward: the newest sample was declared compliant (or under derogation) but did not
+   * measure these parameters again, whose latest result is non-compliant; null otherwise
+   */
+  "water-non-compliant": {
+    carriedForward: { sampledAt: string; verdict: "conforme" | "derogation"; parameters: Array<{ name: string; measuredAt: string }> } | null;
+  };
   "water-nitrates": {
     mgPerL: number;
     /** which ARS guidance applies: above 100 mg/L, above the 50 mg/L limit, or compliant near it */
@@ -110,11 +117,25 @@ function householdRestrictionsSentence(restrictions: readonly string[]): string 
 
 /** The words of every advice, keyed by id. */
 export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceWords } = {
-  "water-non-compliant": () => ({
-    ...water,
-    title: "Eau non conforme : suivez les consignes officielles",
-    text: "Le contrôle sanitaire a relevé une non-conformité sur votre réseau. Si l'eau ne doit pas être bue ou utilisée pour certains usages, votre mairie et l'Agence régionale de santé le font savoir : leurs consignes priment. En cas de doute, renseignez-vous auprès de votre mairie.",
-  }),
+  "water-non-compliant": ({ carriedForward }) => {
+    const instructions =
+      "Si l'eau ne doit pas être bue ou utilisée pour certains usages, votre mairie et l'Agence régionale de santé le font savoir : leurs consignes priment. En cas de doute, renseignez-vous auprès de votre mairie.";
+    if (carriedForward) {
+      // The newest sample's verdict first, then the older non-compliance that still stands, dated.
+      const listed = carriedForward.parameters.map((parameter) => `« ${parameter.name} » (mesuré le ${formatDateFr(parameter.measuredAt)})`);
+      const one = carriedForward.parameters.length === 1;
+      return {
+        ...water,
+        title: "Eau du robinet : un résultat non conforme reste le dernier connu",
+        text: `Le dernier prélèvement, le ${formatDateFr(carriedForward.sampledAt)}, a été déclaré ${SAMPLE_VERDICT_WORDS[carriedForward.verdict]} par l'Agence régionale de santé, mais il ne comprenait pas de nouvelle mesure de ${listed.join(" ni de ")} : ${one ? "ce résultat, au-dessus de la limite de qualité, reste le dernier connu" : "ces résultats, au-dessus de la limite de qualité, restent les derniers connus"}. ${instructions}`,
+      };
+    }
+    return {
+      ...water,
+      title: "Eau non conforme : suivez les consignes officielles",
+      text: `Le contrôle sanitaire a relevé une non-conformité sur votre réseau. ${instructions}`,
+    };
+  },
 
   // ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
   // drink the water (bottled water labelled suitable for infant feeding); above 100 mg/L nobody

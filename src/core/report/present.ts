@@ -30,6 +30,7 @@ import type {
 } from "../types.ts";
 import {
   AT_THE_TAP_TEXT,
+  carriedForwardNonCompliance,
   describeLastNonCompliance,
   describeOtherNetworks,
   LIMIT_KIND_TEXTS,
@@ -382,11 +383,14 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
         { term: "Conclusion officielle de l'ARS", value: water.conclusion ?? "Non précisée" },
       ]
     : [];
+  // An older non-compliance still standing is said right under the newest sample's verdict.
+  const carried = carriedForwardNonCompliance(water).length > 0;
   const notes = [
+    carried ? describeLastNonCompliance(water) : null,
     water.udi_choice && water.udis.length > 1 ? UDI_CHOICE_TEXTS[water.udi_choice] : null,
     describeOtherNetworks(water),
     water.tap_only_exceedance ? TAP_ONLY_TEXT : null,
-    describeLastNonCompliance(water),
+    carried ? null : describeLastNonCompliance(water),
   ].filter((note): note is string => note !== null);
   return {
     key: "water",
@@ -684,6 +688,18 @@ function summarizeWater(water: WaterQualitySection, headline: Badge): string {
   if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
   if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau.");
   const network = water.udi ? `, réseau ${water.udi.name}` : "";
+  // The newest sample's verdict first; an older non-compliance that is still a parameter's latest
+  // result follows, dated, as such — never as if the newest sample had measured it.
+  const carried = carriedForwardNonCompliance(water);
+  if (carried.length > 0) {
+    const listed = carried.map(
+      (parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}, le ${formatDateFr(parameter.date_prelevement)}`,
+    );
+    return sentence(
+      "Eau du robinet",
+      `${headline.word.toLowerCase()} (prélèvement du ${formatDateFr(water.sampled_at)}${network})${NBSP}; dernier résultat non conforme, sans nouvelle mesure depuis${NBSP}: ${listed.join(" ; ")}.`,
+    );
+  }
   const exceeded = water.parameters
     .filter((parameter) => parameter.level === "critical")
     .map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);

@@ -1,5 +1,5 @@
 // The words for the facts the water rules return: one table for the page, the PDF and the emails.
-import type { WaterParameterNote, WaterQualitySection } from "../types.ts";
+import type { WaterParameterNote, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { formatDateFr, formatNumberFr, NBSP } from "../shared/format.ts";
 import { PFAS_SUM_LIMIT } from "./parameters.ts";
 
@@ -45,8 +45,37 @@ export function describeOtherNetworks(water: Pick<WaterQualitySection, "other_ne
     : `D'autres réseaux de votre commune présentent un problème (${listed}). Choisissez le vôtre s'il dessert votre adresse.`;
 }
 
-/** « Dernière non-conformité des 12 derniers mois : prélèvement du 3 mars 2026 (Nitrates). » */
-export function describeLastNonCompliance(water: Pick<WaterQualitySection, "last_non_compliance" | "sampled_at">): string | null {
+/**
+ * The parameters whose latest result is « Non conforme » although the ARS declared the newest
+ * sample compliant (or compliant under derogation): that sample did not measure them again, so an
+ * older non-compliance is still their latest word. The card, the summary, the advice and the PDF
+ * say it in one statement: the newest sample's verdict, then that non-compliance, dated.
+ */
+export function carriedForwardNonCompliance(
+  water: Pick<WaterQualitySection, "success" | "sampled_at" | "official_verdict" | "parameters">,
+): WaterParameterView[] {
+  if (!water.success || !water.sampled_at) return [];
+  if (water.official_verdict !== "conforme" && water.official_verdict !== "derogation") return [];
+  return water.parameters.filter((parameter) => parameter.level === "critical" && parameter.date_prelevement !== water.sampled_at);
+}
+
+/** The ARS verdict of the newest sample, in a sentence: « conforme », « conforme sous dérogation ». */
+export const SAMPLE_VERDICT_WORDS = { conforme: "conforme", derogation: "conforme sous dérogation", non_conforme: "non conforme" } as const;
+
+/**
+ * « Dernière non-conformité des 12 derniers mois : prélèvement du 3 mars 2026 (Nitrates). »; when
+ * an older non-compliance is still the latest result of a parameter, the one statement of the
+ * newest sample's verdict and that result, with its date and what it means now.
+ */
+export function describeLastNonCompliance(
+  water: Pick<WaterQualitySection, "success" | "sampled_at" | "official_verdict" | "parameters" | "last_non_compliance">,
+): string | null {
+  const carried = carriedForwardNonCompliance(water);
+  if (carried.length > 0 && water.sampled_at && water.official_verdict) {
+    const listed = carried.map((parameter) => `${parameter.name || parameter.libelle_parametre} (prélèvement du ${formatDateFr(parameter.date_prelevement)})`);
+    const one = carried.length === 1;
+    return `Le dernier prélèvement, le ${formatDateFr(water.sampled_at)}, a été déclaré ${SAMPLE_VERDICT_WORDS[water.official_verdict]} par l'Agence régionale de santé, mais il ne comprenait pas de nouvelle mesure de ${listed.join(" ni de ")}${NBSP}: ${one ? "ce résultat non conforme reste le dernier connu" : "ces résultats non conformes restent les derniers connus"}. Suivez les consignes de votre mairie et de l'Agence régionale de santé.`;
+  }
   const last = water.last_non_compliance;
   if (!last || last.sampled_at === water.sampled_at) return null;
   const parameters = last.parameters.length > 0 ? ` (${last.parameters.join(", ")})` : "";

@@ -260,7 +260,20 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   const restrictions = ["Arrosage des pelouses, massifs fleuris", "Lavage de véhicules par des particuliers", "Remplissage des piscines privées"];
   // Every id of the table with the facts of each of its variants: a new id fails to compile here until it is tested.
   const SAMPLES: { [K in AdviceId]: AdviceFacts[K][] } = {
-    "water-non-compliant": [{}],
+    "water-non-compliant": [
+      { carriedForward: null },
+      { carriedForward: { sampledAt: "2026-11-17T08:30:00Z", verdict: "conforme", parameters: [{ name: "Nitrates", measuredAt: "2026-01-26T08:30:00Z" }] } },
+      {
+        carriedForward: {
+          sampledAt: "2026-11-17T08:30:00Z",
+          verdict: "derogation",
+          parameters: [
+            { name: "Nitrates", measuredAt: "2026-01-26T08:30:00Z" },
+            { name: "Atrazine", measuredAt: "2026-02-03T08:30:00Z" },
+          ],
+        },
+      },
+    ],
     "water-nitrates": [
       { mgPerL: 120, band: "above-100", germsDetected: false },
       { mgPerL: 62, band: "above-limit", germsDetected: true },

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { diffWater } from "../../../src/core/alerts/diff.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { presentWater } from "../../../src/core/report/present.ts";
-import type { WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
-import { judgeWaterQuality } from "../../../src/core/water/index.ts";
+import { presentReport, presentWater } from "../../../src/core/report/present.ts";
+import type { Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import { describeLastNonCompliance, judgeWaterQuality } from "../../../src/core/water/index.ts";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
@@ -219,5 +219,73 @@ describe("Clostridium perfringens (spores included)", () => {
 
   it("« <1 » Clostridium perfringens is « Non détecté »", () => {
     expect(judge([clostridium("<1")]).measured[0]).toMatchObject({ level: "excellent", label: "Non détecté", limit_kind: "reference" });
+  });
+});
+
+describe("a non-compliance carried forward from an older sample", () => {
+  // The latest result of every parameter counts, whatever its age (ARCHITECTURE.md, data rules):
+  // nitrates at 62 mg/L (limite de qualité 50 mg/L, arrêté du 11 janvier 2007, annexe I, I, B),
+  // ARS « N », on 3 March; the newest sample, on 17 November, measured bacteria only and was
+  // declared compliant (« C »). The ARS verdict of the newest sample is the headline; the older
+  // non-compliance is still the nitrates' latest word.
+  const results = [
+    waterResult({
+      sampleCode: "B",
+      parameterCode: "1449",
+      parameterLabel: "Escherichia coli /100ml - MF",
+      rawValue: "<1",
+      numericValue: 0,
+      unit: "n/(100mL)",
+      qualityLimit: "<=0 n/(100mL)",
+      sampledAt: "2026-11-17T08:30:00Z",
+    }),
+    waterResult({
+      sampleCode: "A",
+      rawValue: "62",
+      numericValue: 62,
+      limitsPhysicochemical: "N",
+      sampledAt: "2026-03-03T08:30:00Z",
+      sampleConclusion: "Eau d'alimentation non-conforme aux limites de qualité pour le paramètre nitrates.",
+    }),
+  ];
+
+  it("one statement: the newest sample's verdict first, then the last non-compliance with its date and what it means now (headline, summary, card, advice)", () => {
+    const { section } = judge(results);
+    expect(section).toMatchObject({ level: "critical", official_verdict: "conforme", sampled_at: "2026-11-17T08:30:00Z" });
+    const report = presentReport({
+      address: { label: "8 Boulevard du Port 80000 Amiens", latitude: 49.9, longitude: 2.3, citycode: "80021", postcode: "80000", city: "Amiens" },
+      address_info: { commune_name: "Amiens", commune_code: "80021", department_code: "80", department_name: "Somme" },
+      water_quality: section,
+      air_quality: evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW }),
+      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW }),
+      bathing: noBathing(),
+      recommendations: adviceFor(section),
+      generated_at: NOW.toISOString(),
+    } as Report);
+    // The headline is the ARS word for the newest sample, never red.
+    expect(report.water.headline).toMatchObject({ word: "Conforme", tone: "concerning" });
+    expect(report.summary.find((line) => line.key === "water")?.text).toBe(
+      "Eau du robinet\u00a0: conforme (prélèvement du 17\u00a0novembre\u00a02026, réseau GOMMEGNIES)\u00a0; dernier résultat non conforme, sans nouvelle mesure depuis\u00a0: Nitrates 62\u00a0mg/L, le 3\u00a0mars\u00a02026.",
+    );
+    expect(report.water.notes[0]).toBe(
+      "Le dernier prélèvement, le 17\u00a0novembre\u00a02026, a été déclaré conforme par l'Agence régionale de santé, mais il ne comprenait pas de nouvelle mesure de Nitrates (prélèvement du 3\u00a0mars\u00a02026)\u00a0: ce résultat non conforme reste le dernier connu. Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
+    );
+    expect(report.water.rows.find((row) => row.code === "1340")).toMatchObject({
+      badge: { word: "Non conforme" },
+      dateLine: "Mesuré le 3\u00a0mars\u00a02026",
+    });
+    // The advice says the same, never « Eau non conforme » beside a « Conforme » headline.
+    const advice = report.advice.find((item) => item.id === "water-non-compliant");
+    expect(advice).toMatchObject({ title: "Eau du robinet\u00a0: un résultat non conforme reste le dernier connu" });
+    expect(advice?.text).toMatch(
+      /^Le dernier prélèvement, le 17\u00a0novembre\u00a02026, a été déclaré conforme par l'Agence régionale de santé, mais il ne comprenait pas de nouvelle mesure de «\u00a0Nitrates\u00a0» \(mesuré le 3\u00a0mars\u00a02026\)\u00a0: ce résultat, au-dessus de la limite de qualité, reste le dernier connu\./,
+    );
+    expect(JSON.stringify(report)).not.toContain("Eau non conforme");
+  });
+
+  it("a non-compliance of the newest sample itself is said as before: « non conforme », the parameter, the plain advice", () => {
+    const { section } = judge([{ ...results[1]!, sampledAt: "2026-11-17T08:30:00Z" }]);
+    expect(describeLastNonCompliance(section)).toBeNull();
+    expect(adviceFor(section).find((item) => item.id === "water-non-compliant")?.title).toBe("Eau non conforme\u00a0: suivez les consignes officielles");
   });
 });
