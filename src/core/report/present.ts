@@ -33,6 +33,7 @@ import {
   carriedForwardNonCompliance,
   describeLastNonCompliance,
   describeOtherNetworks,
+  describePublishedUnit,
   LIMIT_KIND_TEXTS,
   TAP_ONLY_TEXT,
   UDI_CHOICE_TEXTS,
@@ -347,7 +348,9 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   } else if (parameter.limit === 0 && parameter.limit_min === null && kind) comparison = `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
   else if (parameter.label === "Non détecté" && thresholdWords) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${thresholdWords}`;
   else comparison = thresholdWords ?? "";
+  const published = describePublishedUnit(parameter);
   const notes = [
+    ...(published ? [published] : []),
     ...(parameter.note ? [WATER_NOTE_TEXTS[parameter.note]] : []),
     ...(parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? [AT_THE_TAP_TEXT] : []),
   ];
@@ -429,6 +432,8 @@ function presentHistoryPoint(point: WaterHistoryPoint, unit: string | null): Wat
   const date = formatDateFr(point.sampled_at);
   let value: string;
   if (point.value !== null) value = `${raw.startsWith(">") ? `>${NBSP}` : ""}${withUnit(formatNumberFr(point.value, 3), unit)}`;
+  // The laboratory's limit in the series' unit (a nitrates result published as nitrogen is restated).
+  else if (typeof point.below === "number") value = `<${NBSP}${withUnit(formatNumberFr(point.below, 3), unit)}`;
   else {
     // The laboratory's limit as it wrote it (« <0,05 » → « < 0,05 µg/L »), or the bare text.
     const limit = /^<=?\s*([\d.,]+)$/.exec(raw)?.[1];

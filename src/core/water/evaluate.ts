@@ -1,7 +1,7 @@
 import { departmentCodeOf, regionCodeOf } from "../shared/commune.ts";
 import { HUBEAU_SOURCE } from "../shared/sources.ts";
 import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
-import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
+import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, restateAsSubstance, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
 import { WATER_WINDOW_DAYS, waterWindowStart } from "./window.ts";
 
@@ -44,10 +44,15 @@ function beforeItsLimit(result: WaterResult): boolean {
 type Judgement = Pick<WaterParameterView, "level" | "label" | "note">;
 
 /** Level and French label of one result; null for a qualitative result (nothing to compare). */
-export function evaluateParameter(result: WaterResult): WaterParameterView | null {
-  const measurement = parseMeasurement(result.rawValue, result.numericValue);
-  if (!measurement) return null;
-  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+export function evaluateParameter(published: WaterResult): WaterParameterView | null {
+  const parsed = parseMeasurement(published.rawValue, published.numericValue);
+  if (!parsed) return null;
+  const rule = findParameterRule(published.parameterCode, published.parameterLabel);
+  // Nitrates published as their nitrogen (« mg(N)/L ») are restated in the mass of nitrates their
+  // limit is written in, so that they are judged and drawn like the others (never left out).
+  const restated = rule?.substance ? restateAsSubstance(published.unit ?? "", rule.substance) : null;
+  const measurement = restated ? { ...parsed, value: Number((parsed.value * restated.factor).toPrecision(9)) } : parsed;
+  const result = restated ? { ...published, unit: restated.unit } : published;
   const metaboliteRule = findNonRelevantMetabolite(result.parameterCode, result.parameterLabel, result.sampledAt);
   const base = {
     code: result.parameterCode,
@@ -56,6 +61,7 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
     resultat_alphanumerique: result.rawValue,
     value: measurement.value,
     unite_mesure: result.unit,
+    ...(restated ? { unite_publiee: published.unit } : {}),
     at_the_tap: rule?.atTheTap === true,
     date_prelevement: result.sampledAt,
     older_than_a_year: false,

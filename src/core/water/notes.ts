@@ -19,6 +19,12 @@ export const WATER_NOTE_TEXTS: Record<WaterParameterNote, string> = {
   "pfas-before-2026": `Prélèvement antérieur au ${formatDateFr(PFAS_SUM_LIMIT.from)}${NBSP}: aucune limite ne s'appliquait alors aux PFAS. Depuis cette date, la somme des 20${NBSP}PFAS a une limite de qualité de ${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L.`,
 };
 
+/** « Résultat publié exprimé en azote : 14 mg(N)/L. »: a value restated in its substance's mass says what was published. */
+export function describePublishedUnit(parameter: Pick<WaterParameterView, "resultat_alphanumerique" | "unite_publiee">): string | null {
+  if (!parameter.unite_publiee) return null;
+  return `Résultat publié exprimé en azote${NBSP}: ${parameter.resultat_alphanumerique.trim()}${NBSP}${parameter.unite_publiee}, converti ici dans l'unité de sa limite de qualité.`;
+}
+
 export const AT_THE_TAP_TEXT = `Mesuré au robinet d'un bâtiment${NBSP}: le plomb, le cuivre et le nickel reflètent surtout ses canalisations intérieures, pas la qualité de tout le réseau.`;
 
 export const TAP_ONLY_TEXT = `Les seules limites dépassées concernent le plomb, le cuivre ou le nickel, mesurés au robinet d'un bâtiment${NBSP}: ils reflètent surtout ses canalisations. Le réseau n'est pas en cause à ce stade.`;

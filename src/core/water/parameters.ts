@@ -25,6 +25,11 @@ export interface ParameterRule {
   /** the kind is ours whatever Hub'Eau says (chlorine has no regulatory limit) */
   forceKind?: boolean;
   /**
+   * The substance a bare limit is written for (« 50 mg/L » of nitrates, NO3): a value published as
+   * the mass of its nitrogen (« mg(N)/L ») is restated in it before being compared or drawn.
+   */
+  substance?: "NO3" | "NO2" | "NH4";
+  /**
    * PFAS (arrêté du 11 janvier 2007 as amended, annexe I, I: « Somme des PFAS » 0,1 µg/L from
    * 1 January 2026): "sum" for the sum of 20, "one-of-the-sum" for each of the 20 — one of them
    * alone above 0,1 µg/L puts the sum above its limit.
@@ -94,7 +99,7 @@ function pfasLabel({ acronyms, chain, acid }: (typeof PFAS_OF_THE_SUM)[number]):
  * these that have a result are shown.
  */
 export const PARAMETER_RULES: readonly ParameterRule[] = [
-  { codes: ["1340"], name: "Nitrates", kind: "limite", threshold: max(50, "mg/L") },
+  { codes: ["1340"], name: "Nitrates", kind: "limite", threshold: max(50, "mg/L"), substance: "NO3" },
   // The total carries the 0.5 µg/L limit; each substance 0.1 µg/L (given by Hub'Eau with the result).
   { codes: ["6276"], name: "Pesticides (total)", kind: "limite", threshold: max(0.5, "µg/L") },
   {
@@ -108,7 +113,7 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L"), atTheTap: true },
   { codes: ["1449"], name: "E. coli", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["6455"], name: "Entérocoques", kind: "limite", threshold: max(0, "n/(100mL)") },
-  { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L") },
+  { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L"), substance: "NO2" },
   { codes: ["1369"], name: "Arsenic", kind: "limite", threshold: max(10, "µg/L") },
   { codes: ["1386"], name: "Nickel", kind: "limite", threshold: max(20, "µg/L"), atTheTap: true },
   { codes: ["1753"], name: "Chlorure de vinyle", kind: "limite", threshold: max(0.5, "µg/L") },
@@ -132,7 +137,7 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   { codes: ["1398"], name: "Chlore libre", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   { codes: ["1399"], name: "Chlore total", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   // Référence de qualité 0,1 mg/L (arrêté du 11 janvier 2007, annexe I, II), as Hub'Eau gives it.
-  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L") },
+  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L"), substance: "NH4" },
   { codes: ["1447"], name: "Bactéries coliformes", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1042"], name: "Spores de bactéries sulfito-réductrices", kind: "reference", threshold: max(0, "n/(100mL)") },
   // Référence de qualité 0/100 mL (arrêté du 11 janvier 2007 as amended, annexe I, II, « Clostridium

@@ -117,8 +117,8 @@ describe("buildWaterHistory", () => {
     const series = seriesOf("6276");
     expect(series.limit).toBe(0.5);
     expect(series.points).toEqual([
-      { sampled_at: "2026-08-20T08:30:00Z", value: null, raw: "<0,05", label: "Non détecté", level: "excellent" },
-      { sampled_at: "2026-11-10T08:30:00Z", value: 0.08, raw: "0,08", label: "Conforme", level: "excellent" },
+      { sampled_at: "2026-08-20T08:30:00Z", value: null, below: 0.05, not_quantified: false, raw: "<0,05", label: "Non détecté", level: "excellent" },
+      { sampled_at: "2026-11-10T08:30:00Z", value: 0.08, below: null, not_quantified: false, raw: "0,08", label: "Conforme", level: "excellent" },
     ]);
     expect(seriesOf("1449")).toMatchObject({ limit: 0, points: [{ value: null, raw: "<1", label: "Non détecté" }] });
   });

@@ -5,9 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { diffWater } from "../../../src/core/alerts/diff.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { presentReport, presentWater } from "../../../src/core/report/present.ts";
+import { presentReport, presentWater, presentWaterHistory } from "../../../src/core/report/present.ts";
+import { layoutWaterChart } from "../../../src/core/report/water-chart.ts";
 import type { Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
-import { describeLastNonCompliance, judgeWaterQuality } from "../../../src/core/water/index.ts";
+import { buildWaterHistory, describeLastNonCompliance, judgeWaterQuality } from "../../../src/core/water/index.ts";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
@@ -287,5 +288,74 @@ describe("a non-compliance carried forward from an older sample", () => {
     const { section } = judge([{ ...results[1]!, sampledAt: "2026-11-17T08:30:00Z" }]);
     expect(describeLastNonCompliance(section)).toBeNull();
     expect(adviceFor(section).find((item) => item.id === "water-non-compliant")?.title).toBe("Eau non conforme\u00a0: suivez les consignes officielles");
+  });
+});
+
+describe("the twelve-month history chart", () => {
+  const BOX = { width: 300, height: 120, margin: { top: 10, right: 10, bottom: 20, left: 30 }, windowEnd: NOW.toISOString() };
+
+  it("a « Non quantifié » point (the laboratory's limit above the limite de qualité) is never drawn as « non détecté »: it sits at that limit, labelled as such", () => {
+    // « <0,2 » µg/L of the sum of 20 PFAS against its 0,1 µg/L limite de qualité: the value lies
+    // somewhere under 0,2 — the analysis cannot say whether it respects the limit.
+    const series = buildWaterHistory(
+      [
+        pfasResult({ sampleCode: "A", rawValue: "<0,05", numericValue: 0, sampledAt: "2026-04-02T08:30:00Z", flag: "C" }),
+        pfasResult({ sampleCode: "B", rawValue: "<0,2", numericValue: 0, sampledAt: "2026-09-02T08:30:00Z", flag: "C" }),
+      ],
+      NOW,
+    )[0]!;
+    expect(series.points.map((point) => [point.label, point.value, point.below, point.not_quantified])).toEqual([
+      ["Non détecté", null, 0.05, false],
+      ["Non quantifié", null, 0.2, true],
+    ]);
+    const chart = layoutWaterChart(series, BOX);
+    expect(chart.points.map((point) => point.marker)).toEqual(["not-detected", "not-quantified"]);
+    expect(chart.points[0]?.y).toBe(chart.plot.bottom);
+    // Drawn at 0,2, above the limit line, never on the baseline.
+    expect(chart.points[1]!.y).toBeLessThan(chart.limit!.y);
+    const words = presentWaterHistory(series, NOW.toISOString());
+    expect(words.points[1]).toMatchObject({
+      value: "<\u00a00,2\u00a0µg/L",
+      label: "Non quantifié",
+      text: "2\u00a0septembre\u00a02026\u00a0: Non quantifié (<\u00a00,2\u00a0µg/L)",
+    });
+    expect(words.summary).toBe("2\u00a0prélèvements du 2\u00a0avril\u00a02026 au 2\u00a0septembre\u00a02026, dont 1 «\u00a0Non quantifié\u00a0»");
+  });
+
+  it("nitrates published as nitrogen (mg(N)/L) are restated as nitrates, kept in the series and counted, and judged like the others", () => {
+    // 1 mg(N)/L of nitrates is 62,0049 / 14,0067 ≈ 4,43 mg/L of nitrates (NO3), the unit of the
+    // 50 mg/L limite de qualité (arrêté du 11 janvier 2007, annexe I, I, B).
+    const nitrates = (sampleCode: string, sampledAt: string, rawValue: string, unit: string) =>
+      waterResult({
+        sampleCode,
+        sampledAt,
+        rawValue,
+        numericValue: rawValue.startsWith("<") ? 0 : Number(rawValue.replace(",", ".")),
+        unit,
+        qualityLimit: "<=50 mg/L",
+      });
+    const results = [
+      nitrates("A", "2026-02-02T08:30:00Z", "30", "mg/L"),
+      nitrates("B", "2026-05-04T08:30:00Z", "10", "mg(N)/L"),
+      nitrates("C", "2026-07-06T08:30:00Z", "<0,5", "mg(N)/L"),
+      nitrates("D", "2026-11-10T08:30:00Z", "32", "mg/L"),
+    ];
+    const series = buildWaterHistory(results, NOW)[0]!;
+    expect(series).toMatchObject({ code: "1340", unit: "mg/L", limit: 50 });
+    const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+    expect(series.points.map((point) => [point.raw, rounded(point.value), rounded(point.below), point.label])).toEqual([
+      ["30", 30, null, "Conforme"],
+      ["10", 44.27, null, "Conforme, proche de la limite"],
+      ["<0,5", null, 2.21, "Non détecté"],
+      ["32", 32, null, "Conforme"],
+    ]);
+    expect(presentWaterHistory(series, NOW.toISOString()).summary).toBe(
+      "4\u00a0prélèvements du 2\u00a0février\u00a02026 au 10\u00a0novembre\u00a02026, tous conformes",
+    );
+    // On the card, the same restated value, with what the laboratory published.
+    const { section } = judge([{ ...nitrates("B", "2026-11-10T08:30:00Z", "62", "mg(N)/L"), limitsPhysicochemical: "N" }]);
+    const row = presentWater(section).rows[0]!;
+    expect(row).toMatchObject({ value: "274,462\u00a0mg/L", badge: { word: "Non conforme" } });
+    expect(row.notes).toContain("Résultat publié exprimé en azote\u00a0: 62\u00a0mg(N)/L, converti ici dans l'unité de sa limite de qualité.");
   });
 });

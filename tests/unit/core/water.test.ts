@@ -209,8 +209,9 @@ describe("evaluateParameter", () => {
     ["mg(NO3)/L", "critical", "Non conforme"],
     ["mg/L NO3", "critical", "Non conforme"],
     ["MG(NO3)/L", "critical", "Non conforme"],
-    // As nitrogen the same figure means 4,4 times more nitrates: not comparable with 50 mg/L.
-    ["mg(N)/L", "acceptable", "Non évalué"],
+    // As nitrogen the same figure means 4,4 times more nitrates (issue 21: restated, 274,5 mg/L).
+    ["mg(N)/L", "critical", "Non conforme"],
+    ["mg/L N", "critical", "Non conforme"],
   ])("reads the unit qualifier « %s »: %s « %s »", (unit, level, label) => {
     expect(evaluate({ unit, rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })).toMatchObject({ level, label });
   });
