@@ -39,7 +39,7 @@ import {
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
-import { PFAS_SUM_LIMIT, pfasRoleOf } from "../water/parameters.ts";
+import { pfasRoleOf } from "../water/parameters.ts";
 
 /** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
 export type Tone = Exclude<Level, "unavailable"> | "neutral";
@@ -334,9 +334,9 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   const arsCompliant = parameter.note === "ars-compliant";
   let comparison: string;
   if (parameter.note === "uncomparable-unit") comparison = threshold ? `non comparable ${article.to} ${threshold}` : "non comparable à la limite";
-  else if (parameter.note === "pfas-before-2026") {
-    comparison = `pas de limite à la date du prélèvement${NBSP}; limite de qualité de la somme des 20${NBSP}PFAS${NBSP}: ${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L depuis le ${formatDateFr(PFAS_SUM_LIMIT.from)}`;
-  } else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
+  // Its note says which limit applies since 1 January 2026.
+  else if (parameter.note === "pfas-before-2026") comparison = "pas de limite à la date du prélèvement";
+  else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
   else if (chlorine) comparison = `pas de limite réglementaire${limitValue ? `${NBSP}; goût de chlore possible au-delà de ${limitValue}` : ""}`;
   else if (arsCompliant) {
     comparison = `conforme selon l'Agence régionale de santé${kindWords && limitValue ? `${NBSP}; la ligne de résultat indique ${article.the} ${kindWords} de ${limitValue}` : ""}`;

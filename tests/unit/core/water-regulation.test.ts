@@ -121,9 +121,11 @@ describe("PFAS: the sum of 20 has a limite de qualité of 0,1 µg/L from 1 Janua
     const row = presentWater(section).rows[0]!;
     expect(row).toMatchObject({
       badge: { word: "Pas de limite à cette date", tone: "neutral" },
-      comparison:
-        "pas de limite à la date du prélèvement\u00a0; limite de qualité de la somme des 20\u00a0PFAS\u00a0: 0,1\u00a0µg/L depuis le 1er\u00a0janvier\u00a02026",
+      comparison: "pas de limite à la date du prélèvement",
       gauge: null,
+      notes: [
+        "Prélèvement antérieur au 1er\u00a0janvier\u00a02026\u00a0: aucune limite ne s'appliquait alors aux PFAS. Depuis cette date, la somme des 20\u00a0PFAS a une limite de qualité de 0,1\u00a0µg/L.",
+      ],
     });
     const advice = adviceFor(section).filter((recommendation) => recommendation.category === "water");
     expect(advice.map((recommendation) => [recommendation.id, recommendation.severity])).toEqual([["water-pfas", "info"]]);
