@@ -95,6 +95,11 @@ export interface WaterParameterView {
   /** parsed value in the unit below, null when not numeric */
   value: number | null;
   unite_mesure: string | null;
+  /**
+   * the unit the laboratory published when the value was restated in its substance's mass
+   * (« mg(N)/L » of nitrates, shown in mg/L of nitrates); absent otherwise
+   */
+  unite_publiee?: string | null;
   /** upper threshold used, in the same unit as value; null when none is known */
   limit: number | null;
   /** lower bound of a range (pH 6,5–9, conductivity 200–1100 µS/cm); null otherwise */
@@ -129,7 +134,9 @@ export type WaterParameterNote =
   /** a pesticide metabolite classed non-relevant by ANSES: 0,9 µg/L indicative value */
   | "non-relevant-metabolite"
   /** a unit that cannot be compared with the limit: never called compliant */
-  | "uncomparable-unit";
+  | "uncomparable-unit"
+  /** a PFAS measured before 1 January 2026, when no limit applied: a fact, no verdict */
+  | "pfas-before-2026";
 
 export interface WaterNetworkSummary {
   code: string;
@@ -203,6 +210,13 @@ export interface WaterHistoryPoint {
   sampled_at: string;
   /** the measured value in the series' unit; null when not detected or not quantified */
   value: number | null;
+  /** for a result « <x »: x, the laboratory's limit, in the series' unit (the value lies under it); null otherwise */
+  below: number | null;
+  /**
+   * « <x » with x above the limit (« Non quantifié »): the analysis cannot say whether the value
+   * respects it, so it is never drawn as « non détecté » on the baseline
+   */
+  not_quantified: boolean;
   /** resultat_alphanumerique verbatim ("<0,05", "12,3") */
   raw: string;
   /** the result's label as the report gives it: « Conforme », « Non conforme », « Non détecté »… */

@@ -7,6 +7,8 @@ import type { AirQualitySection, BathingSection, DroughtSection, Recommendation,
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { conversionFactor } from "../water/measurements.ts";
+import { carriedForwardNonCompliance } from "../water/notes.ts";
+import { pfasRoleOf } from "../water/parameters.ts";
 
 /** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
@@ -37,7 +39,19 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
   const arsInstruction = conclusionRestrictsUse(water.conclusion) ? water.conclusion : null;
 
   if (water.level === "critical") {
-    list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: {} });
+    // The newest sample compliant, an older non-compliance still the latest result of a parameter:
+    // the advice says both, as the card does, never « Eau non conforme » alone.
+    const carried = carriedForwardNonCompliance(water);
+    const verdict = water.official_verdict;
+    const carriedForward =
+      carried.length > 0 && water.sampled_at && (verdict === "conforme" || verdict === "derogation")
+        ? {
+            sampledAt: water.sampled_at,
+            verdict,
+            parameters: carried.map((parameter) => ({ name: parameter.name || parameter.libelle_parametre, measuredAt: parameter.date_prelevement })),
+          }
+        : null;
+    list.push({ id: "water-non-compliant", category: "water", severity: "critical", vulnerable: false, facts: { carriedForward } });
   }
 
   const nitrates = nitratesReading(byCode(water.parameters, "1340"));
@@ -57,10 +71,8 @@ function waterAdvice(water: WaterQualitySection): Advice[] {
     });
   }
 
-  const pfas = inMicrogramsPerLitre(byCode(water.parameters, "8847"));
-  if (pfas !== null && pfas > RECOMMENDATION_THRESHOLDS.pfasMicrogramsPerL) {
-    list.push({ id: "water-pfas", category: "water", severity: "warning", vulnerable: false, facts: { microgramsPerL: pfas } });
-  }
+  const pfas = pfasAdvice(water.parameters);
+  if (pfas) list.push(pfas);
 
   const lead = inMicrogramsPerLitre(byCode(water.parameters, "1382"));
   if (lead !== null && lead > RECOMMENDATION_THRESHOLDS.leadMicrogramsPerL) {
@@ -143,7 +155,38 @@ function nitratesAdvice(
   };
 }
 
-const PFAS_CODES = new Set(["8847", "5347", "6561"]);
+/**
+ * PFAS above 0,1 µg/L: the sum of 20, or one of the 20 alone (it puts the sum above the limit),
+ * the worst first. From 1 January 2026 only what the card reads « Non conforme » (or under
+ * derogation) counts — never a row the ARS declared compliant; a measure from before that day,
+ * when no limit applied, is told as a dated fact (information).
+ */
+function pfasAdvice(parameters: readonly WaterParameterView[]): Advice | null {
+  const above = parameters
+    .filter((parameter) => pfasRoleOf(parameter.code, parameter.libelle_parametre) !== null)
+    .map((parameter) => ({ parameter, microgramsPerLitre: inMicrogramsPerLitre(parameter) }))
+    .filter((entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number } => entry.microgramsPerLitre !== null)
+    .filter(({ microgramsPerLitre }) => microgramsPerLitre > RECOMMENDATION_THRESHOLDS.pfasMicrogramsPerL);
+  const inForce = above.filter(({ parameter }) => parameter.level === "critical" || parameter.note === "derogation");
+  const before = above.filter(({ parameter }) => parameter.note === "pfas-before-2026");
+  const chosen = [...inForce].sort(byValue)[0] ?? [...before].sort(byValue)[0];
+  if (!chosen) return null;
+  const { parameter, microgramsPerLitre } = chosen;
+  const measuredBeforeLimit = parameter.note === "pfas-before-2026" ? parameter.date_prelevement : null;
+  return {
+    id: "water-pfas",
+    category: "water",
+    severity: measuredBeforeLimit ? "info" : "warning",
+    vulnerable: false,
+    facts: {
+      microgramsPerL: microgramsPerLitre,
+      substance: pfasRoleOf(parameter.code, parameter.libelle_parametre) === "one-of-the-sum" ? parameter.name || parameter.libelle_parametre : null,
+      measuredBeforeLimit,
+    },
+  };
+}
+
+const byValue = (a: { microgramsPerLitre: number }, b: { microgramsPerLitre: number }) => b.microgramsPerLitre - a.microgramsPerLitre;
 
 /**
  * Pesticides above their limit of quality, worst first: the total (6276) against 0,5 µg/L, a
@@ -154,7 +197,12 @@ const PFAS_CODES = new Set(["8847", "5347", "6561"]);
 function exceededPesticides(parameters: readonly WaterParameterView[]): Array<{ parameter: WaterParameterView; microgramsPerLitre: number }> {
   return parameters
     .filter((parameter) => parameter.level === "critical" || parameter.note === "derogation")
-    .filter((parameter) => parameter.limit_kind === "limite" && !PFAS_CODES.has(parameter.code) && !/pfas|perfluoro/i.test(parameter.libelle_parametre))
+    .filter(
+      (parameter) =>
+        parameter.limit_kind === "limite" &&
+        pfasRoleOf(parameter.code, parameter.libelle_parametre) === null &&
+        !/pfas|perfluoro/i.test(parameter.libelle_parametre),
+    )
     .map((parameter) => ({ parameter, microgramsPerLitre: inMicrogramsPerLitre(parameter), limit: limitInMicrogramsPerLitre(parameter) }))
     .filter(
       (entry): entry is { parameter: WaterParameterView; microgramsPerLitre: number; limit: number } =>

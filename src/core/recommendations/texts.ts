@@ -4,6 +4,8 @@
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
+import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
 
 export const ARTICLE_LINKS = {
@@ -76,7 +78,13 @@ function describeUnchecked(unchecked: UncheckedSection): string {
 
 /** The facts each advice is written from: values, units, names and flags, never sentences. */
 export interface AdviceFacts {
-  "water-non-compliant": Record<string, never>;
+  /**
+   * carriedForward: the newest sample was declared compliant (or under derogation) but did not
+   * measure these parameters again, whose latest result is non-compliant; null otherwise
+   */
+  "water-non-compliant": {
+    carriedForward: { sampledAt: string; verdict: "conforme" | "derogation"; parameters: Array<{ name: string; measuredAt: string }> } | null;
+  };
   "water-nitrates": {
     mgPerL: number;
     /** the laboratory wrote « >x »: at least that much */
@@ -90,7 +98,11 @@ export interface AdviceFacts {
   /** above 100 mg/L (or « >100 »): nobody drinks the water */
   "water-nitrates-above-100": { mgPerL: number; lowerBound: boolean; germsDetected: boolean };
   "water-pesticides": { total: boolean; substance: string; microgramsPerL: number; arsInstruction: string | null };
-  "water-pfas": { microgramsPerL: number };
+  /**
+   * substance: one of the 20 PFAS alone above 0,1 µg/L (null: the sum); measuredBeforeLimit: the
+   * sample's date when it was taken before 1 January 2026, when no limit applied (null otherwise)
+   */
+  "water-pfas": { microgramsPerL: number; substance: string | null; measuredBeforeLimit: string | null };
   "water-lead": { microgramsPerL: number };
   /** why the card reads « À surveiller »: each reason that applies is said in its own words */
   "water-watch": {
@@ -194,11 +206,25 @@ const tapNotRestricted = (tapRestricted: boolean) => (tapRestricted ? "" : " L'e
 
 /** The words of every advice, keyed by id. */
 export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceWords } = {
-  "water-non-compliant": () => ({
-    ...water,
-    title: "Eau non conforme : suivez les consignes officielles",
-    text: "Le contrôle sanitaire a relevé une non-conformité sur votre réseau. Si l'eau ne doit pas être bue ou utilisée pour certains usages, votre mairie et l'Agence régionale de santé le font savoir : leurs consignes priment. En cas de doute, renseignez-vous auprès de votre mairie.",
-  }),
+  "water-non-compliant": ({ carriedForward }) => {
+    const instructions =
+      "Si l'eau ne doit pas être bue ou utilisée pour certains usages, votre mairie et l'Agence régionale de santé le font savoir : leurs consignes priment. En cas de doute, renseignez-vous auprès de votre mairie.";
+    if (carriedForward) {
+      // The newest sample's verdict first, then the older non-compliance that still stands, dated.
+      const listed = carriedForward.parameters.map((parameter) => `« ${parameter.name} » (mesuré le ${formatDateFr(parameter.measuredAt)})`);
+      const one = carriedForward.parameters.length === 1;
+      return {
+        ...water,
+        title: "Eau du robinet : un résultat non conforme reste le dernier connu",
+        text: `Le dernier prélèvement, le ${formatDateFr(carriedForward.sampledAt)}, a été déclaré ${SAMPLE_VERDICT_WORDS[carriedForward.verdict]} par l'Agence régionale de santé, mais il ne comprenait pas de nouvelle mesure de ${listed.join(" ni de ")} : ${one ? "ce résultat, au-dessus de la limite de qualité, reste le dernier connu" : "ces résultats, au-dessus de la limite de qualité, restent les derniers connus"}. ${instructions}`,
+      };
+    }
+    return {
+      ...water,
+      title: "Eau non conforme : suivez les consignes officielles",
+      text: `Le contrôle sanitaire a relevé une non-conformité sur votre réseau. ${instructions}`,
+    };
+  },
 
   // ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
   // drink the water (bottled water labelled suitable for infant feeding). Others may drink it only
@@ -239,11 +265,32 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${total ? "Le total des pesticides" : substance} atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L (limite de qualité${NBSP}: ${total ? `0,5${NBSP}µg/L pour le total` : `0,1${NBSP}µg/L par substance`}). Ces limites sont des valeurs de précaution, pas des seuils de toxicité${NBSP}: tant que la valeur reste sous la valeur sanitaire maximale établie par l'Anses, l'ARS maintient en général l'eau consommable, avec une surveillance renforcée. ${arsInstruction ? arsInstructionSentence(arsInstruction) : "Lisez la conclusion sanitaire de votre réseau et suivez les consignes de l'ARS."}`,
   }),
 
-  "water-pfas": ({ microgramsPerL }) => ({
-    ...water,
-    title: "PFAS au-dessus de 0,1 µg/L",
-    text: `La somme des 20 PFAS surveillés atteint ${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L, au-dessus de la valeur de gestion de 0,1${NBSP}µg/L en vigueur depuis 2026. L'ARS et la personne responsable de l'eau doivent engager des actions correctives ; suivez les informations de votre mairie et de l'ARS.`,
-  }),
+  // Arrêté du 11 janvier 2007 as amended: the sum of 20 PFAS has a limite de qualité of 0,1 µg/L
+  // for samples from 1 January 2026 (never a « référence », never a « valeur de gestion »); one of
+  // the 20 alone above it puts the sum above it.
+  "water-pfas": ({ microgramsPerL, substance, measuredBeforeLimit }) => {
+    const value = `${formatNumberFr(microgramsPerL, 3)}${NBSP}µg/L`;
+    const limit = `${formatNumberFr(PFAS_SUM_LIMIT.microgramsPerL)}${NBSP}µg/L`;
+    const since = formatDateFr(PFAS_SUM_LIMIT.from);
+    if (measuredBeforeLimit) {
+      const measured = substance
+        ? `Le ${substance}, mesuré le ${formatDateFr(measuredBeforeLimit)}, atteignait à lui seul ${value} : la somme des 20 PFAS dépassait donc ${limit}.`
+        : `La somme des 20 PFAS, mesurée le ${formatDateFr(measuredBeforeLimit)}, atteignait ${value}.`;
+      return {
+        ...water,
+        title: "PFAS : dernière mesure antérieure à la limite de qualité",
+        text: `${measured} Aucune limite ne s'appliquait à cette date ; depuis le ${since}, la somme des 20 PFAS a une limite de qualité de ${limit}. Aucune mesure plus récente n'est publiée pour votre réseau : suivez les informations de votre mairie et de l'Agence régionale de santé.`,
+      };
+    }
+    const measured = substance
+      ? `Le ${substance} atteint à lui seul ${value} : la somme des 20 PFAS dépasse donc la limite de qualité de ${limit}, en vigueur depuis le ${since}.`
+      : `La somme des 20 PFAS atteint ${value}, au-dessus de la limite de qualité de ${limit} en vigueur depuis le ${since}.`;
+    return {
+      ...water,
+      title: "PFAS au-dessus de la limite de qualité",
+      text: `${measured} La personne responsable de la distribution de l'eau doit engager des actions correctives, sous le contrôle de l'ARS ; suivez les informations de votre mairie et de l'Agence régionale de santé.`,
+    };
+  },
 
   "water-lead": ({ microgramsPerL }) => ({
     ...water,

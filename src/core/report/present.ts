@@ -41,14 +41,17 @@ import type {
 } from "../types.ts";
 import {
   AT_THE_TAP_TEXT,
+  carriedForwardNonCompliance,
   describeLastNonCompliance,
   describeOtherNetworks,
   describeQualitativeFindings,
+  describePublishedUnit,
   LIMIT_KIND_TEXTS,
   TAP_ONLY_TEXT,
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
+import { pfasRoleOf } from "../water/parameters.ts";
 
 /** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
 export type Tone = Exclude<Level, "unavailable"> | "neutral";
@@ -319,24 +322,55 @@ const LIMIT_KIND_ARTICLES: Record<NonNullable<WaterParameterView["limit_kind"]>,
   confort: { the: "le", of: "du", to: "au" },
 };
 
+/**
+ * The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
+ * « Conforme, proche de la limite » amber, and neither is ever red. A taste note on chlorine and
+ * a PFAS value from before its limit are facts, not verdicts: neutral.
+ */
+function rowTone(parameter: WaterParameterView): Tone {
+  if (parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical") return "good";
+  if (parameter.limit_kind === "confort") return "neutral";
+  // Before 2026 no limit applied to PFAS: a value, not a verdict.
+  if (parameter.note === "pfas-before-2026" && parameter.label !== "Non détecté") return "neutral";
+  return toneOf(parameter.level);
+}
+
 export function presentWaterRow(parameter: WaterParameterView, sampledAt: string | null): WaterRowPresentation {
   const percent = parameter.ratio === null ? null : Math.round(parameter.ratio * 100);
   const threshold = describeThreshold(parameter);
   const kind = parameter.limit_kind ? LIMIT_KIND_TEXTS[parameter.limit_kind] : null;
   const limitValue = parameter.limit !== null ? withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure) : null;
   const article = parameter.limit_kind ? LIMIT_KIND_ARTICLES[parameter.limit_kind] : LIMIT_KIND_ARTICLES.limite;
+  // Chlorine has no regulatory value: its row states the fact and, at most, a taste note — no
+  // percentage of a threshold, no gauge (ARCHITECTURE.md, data rules).
+  const chlorine = parameter.limit_kind === "confort";
+  // Each of the 20 PFAS is judged against the sum's limit: its row names it.
+  const onePfas = pfasRoleOf(parameter.code, parameter.libelle_parametre) === "one-of-the-sum";
+  const kindWords = kind && onePfas ? `${kind} de la somme des 20${NBSP}PFAS` : kind;
+  const thresholdWords = onePfas && kindWords && limitValue ? `${kindWords}${NBSP}: ${limitValue}` : threshold;
+  const alone = onePfas ? "à lui seul, " : "";
+  // The ARS declared the sample compliant although the value is above the one on its row: its
+  // verdict first, the row's value as a fact — no « dépasse », no gauge beside « Conforme ».
+  const arsCompliant = parameter.note === "ars-compliant";
   let comparison: string;
   if (parameter.note === "uncomparable-unit") comparison = threshold ? `non comparable ${article.to} ${threshold}` : "non comparable à la limite";
+  // Its note says which limit applies since 1 January 2026.
+  else if (parameter.note === "pfas-before-2026") comparison = "pas de limite à la date du prélèvement";
   else if (parameter.limit_kind === null) comparison = "pas de limite réglementaire";
-  else if (percent !== null && kind && limitValue) {
+  else if (chlorine) comparison = `pas de limite réglementaire${limitValue ? `${NBSP}; goût de chlore possible au-delà de ${limitValue}` : ""}`;
+  else if (arsCompliant) {
+    comparison = `conforme selon l'Agence régionale de santé${kindWords && limitValue ? `${NBSP}; la ligne de résultat indique ${article.the} ${kindWords} de ${limitValue}` : ""}`;
+  } else if (percent !== null && kindWords && limitValue) {
     comparison =
       percent > 100
-        ? `dépasse ${article.the} ${kind} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
-        : `${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kind} (${limitValue})`;
+        ? `${alone}dépasse ${article.the} ${kindWords} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
+        : `${alone}${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kindWords} (${limitValue})`;
   } else if (parameter.limit === 0 && parameter.limit_min === null && kind) comparison = `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
-  else if (parameter.label === "Non détecté" && threshold) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${threshold}`;
-  else comparison = threshold ?? "";
+  else if (parameter.label === "Non détecté" && thresholdWords) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${thresholdWords}`;
+  else comparison = thresholdWords ?? "";
+  const published = describePublishedUnit(parameter);
   const notes = [
+    ...(published ? [published] : []),
     ...(parameter.note ? [WATER_NOTE_TEXTS[parameter.note]] : []),
     ...(parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? [AT_THE_TAP_TEXT] : []),
   ];
@@ -347,15 +381,10 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
     name,
     labLabel: parameter.libelle_parametre && parameter.libelle_parametre !== name ? parameter.libelle_parametre : null,
     value: formatWaterValue(parameter),
-    // The ratio shades a compliant value only for ordering: a plain « Conforme » reads green,
-    // « Conforme, proche de la limite » amber, and neither is ever red.
-    badge: badge(
-      parameter.label,
-      parameter.label === "Conforme" && parameter.level !== "concerning" && parameter.level !== "critical" ? "good" : parameter.level,
-    ),
+    badge: { ...badge(parameter.label, parameter.level), tone: rowTone(parameter) },
     comparison,
     gauge:
-      percent === null
+      percent === null || chlorine || arsCompliant
         ? null
         : { percent, tone: parameter.level === "critical" || parameter.level === "concerning" ? "high" : percent > 80 ? "medium" : "low" },
     notes,
@@ -377,12 +406,15 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
         { term: "Conclusion officielle de l'ARS", value: water.conclusion ?? "Non précisée" },
       ]
     : [];
+  // An older non-compliance still standing is said right under the newest sample's verdict.
+  const carried = carriedForwardNonCompliance(water).length > 0;
   const notes = [
+    carried ? describeLastNonCompliance(water) : null,
     water.udi_choice && water.udis.length > 1 ? UDI_CHOICE_TEXTS[water.udi_choice] : null,
     describeOtherNetworks(water),
     water.tap_only_exceedance ? TAP_ONLY_TEXT : null,
     describeQualitativeFindings(water),
-    describeLastNonCompliance(water),
+    carried ? null : describeLastNonCompliance(water),
   ].filter((note): note is string => note !== null);
   return {
     key: "water",
@@ -421,6 +453,8 @@ function presentHistoryPoint(point: WaterHistoryPoint, unit: string | null): Wat
   const date = formatDateFr(point.sampled_at);
   let value: string;
   if (point.value !== null) value = `${raw.startsWith(">") ? `>${NBSP}` : ""}${withUnit(formatNumberFr(point.value, 3), unit)}`;
+  // The laboratory's limit in the series' unit (a nitrates result published as nitrogen is restated).
+  else if (typeof point.below === "number") value = `<${NBSP}${withUnit(formatNumberFr(point.below, 3), unit)}`;
   else {
     // The laboratory's limit as it wrote it (« <0,05 » → « < 0,05 µg/L »), or the bare text.
     const limit = /^<=?\s*([\d.,]+)$/.exec(raw)?.[1];
@@ -722,6 +756,18 @@ function summarizeWater(water: WaterQualitySection, headline: Badge): string {
   if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
   if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau.");
   const network = water.udi ? `, réseau ${water.udi.name}` : "";
+  // The newest sample's verdict first; an older non-compliance that is still a parameter's latest
+  // result follows, dated, as such — never as if the newest sample had measured it.
+  const carried = carriedForwardNonCompliance(water);
+  if (carried.length > 0) {
+    const listed = carried.map(
+      (parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}, le ${formatDateFr(parameter.date_prelevement)}`,
+    );
+    return sentence(
+      "Eau du robinet",
+      `${headline.word.toLowerCase()} (prélèvement du ${formatDateFr(water.sampled_at)}${network})${NBSP}; dernier résultat non conforme, sans nouvelle mesure depuis${NBSP}: ${listed.join(" ; ")}.`,
+    );
+  }
   const exceeded = water.parameters
     .filter((parameter) => parameter.level === "critical")
     .map((parameter) => `${parameter.name || parameter.libelle_parametre} ${formatWaterValue(parameter)}`);

@@ -32,8 +32,12 @@ export interface WaterChartPoint {
   index: number;
   x: number;
   y: number;
-  /** "value": a filled marker at its height; "not-detected": a hollow marker on the baseline, never a 0 */
-  marker: "value" | "not-detected";
+  /**
+   * "value": a filled marker at its height; "not-detected": a hollow marker on the baseline, never
+   * a 0; "not-quantified": a hollow marker at the laboratory's limit, joined to the baseline (the
+   * value lies somewhere under that limit, which is above the limite de qualité)
+   */
+  marker: "value" | "not-detected" | "not-quantified";
   level: WaterHistorySeries["points"][number]["level"];
 }
 
@@ -65,7 +69,9 @@ export function layoutWaterChart(series: WaterHistorySeries, box: WaterChartBox)
   };
   const xOf = (time: number) => plot.left + ((Math.min(Math.max(time, start), end) - start) / (end - start)) * (plot.right - plot.left);
 
-  const values = series.points.flatMap((point) => (point.value === null ? [] : [point.value]));
+  const values = series.points.flatMap((point) =>
+    point.value !== null ? [point.value] : notQuantifiedBound(point) !== null ? [notQuantifiedBound(point)!] : [],
+  );
   const highest = Math.max(series.limit ?? 0, ...values, 0) * CHART_HEADROOM;
   // Nothing quantified and a limit of 0 (bacteria): a scale of one unit keeps the axis readable.
   const yMax = highest > 0 ? highest : 1;
@@ -73,9 +79,10 @@ export function layoutWaterChart(series: WaterHistorySeries, box: WaterChartBox)
 
   const points = series.points.map((point, index): WaterChartPoint => {
     const x = xOf(Date.parse(point.sampled_at));
-    return point.value === null
-      ? { index, x, y: plot.bottom, marker: "not-detected", level: point.level }
-      : { index, x, y: yOf(point.value), marker: "value", level: point.level };
+    if (point.value !== null) return { index, x, y: yOf(point.value), marker: "value", level: point.level };
+    const bound = notQuantifiedBound(point);
+    if (bound !== null) return { index, x, y: yOf(bound), marker: "not-quantified", level: point.level };
+    return { index, x, y: plot.bottom, marker: "not-detected", level: point.level };
   });
 
   return {
@@ -140,6 +147,11 @@ export function placeLimitLabel(chart: WaterChartGeometry, label: { width: numbe
     if (count < fewest) [best, fewest] = [candidate, count];
   }
   return best;
+}
+
+/** A « Non quantifié » point's laboratory limit (a report cached before the field has none: drawn as before). */
+function notQuantifiedBound(point: WaterHistorySeries["points"][number]): number | null {
+  return point.value === null && point.not_quantified && typeof point.below === "number" ? point.below : null;
 }
 
 /** Bacteria are counted: their axis has whole numbers only. */

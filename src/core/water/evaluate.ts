@@ -1,7 +1,7 @@
 import { departmentCodeOf, regionCodeOf } from "../shared/commune.ts";
 import { HUBEAU_SOURCE } from "../shared/sources.ts";
 import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParameterView, WaterQualitySection, WaterResult } from "../types.ts";
-import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, type LimitSpec } from "./measurements.ts";
+import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, restateAsSubstance, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
 import { WATER_WINDOW_DAYS, waterWindowStart } from "./window.ts";
 
@@ -32,18 +32,27 @@ export function resolveThreshold(result: WaterResult): Threshold | null {
   if (fromLimit) return { kind: forcedKind ?? "limite", spec: fromLimit };
   if (fromReference) return { kind: forcedKind ?? "reference", spec: fromReference };
   if (!rule?.threshold) return null;
-  // Before a limit comes into force (PFAS: 2026), the same value is only an indicator.
-  const inForce = !rule.appliesFrom || result.sampledAt.slice(0, 10) >= rule.appliesFrom;
-  return { kind: inForce ? rule.kind : "reference", spec: rule.threshold };
+  return { kind: rule.kind, spec: rule.threshold };
+}
+
+/** A sample taken before its parameter's limit came into force (PFAS: 1 January 2026): no limit applied to it. */
+function beforeItsLimit(result: WaterResult): boolean {
+  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+  return Boolean(rule?.appliesFrom && result.sampledAt.slice(0, 10) < rule.appliesFrom);
 }
 
 type Judgement = Pick<WaterParameterView, "level" | "label" | "note">;
 
 /** Level and French label of one result; null for a qualitative result (nothing to compare). */
-export function evaluateParameter(result: WaterResult): WaterParameterView | null {
-  const measurement = parseMeasurement(result.rawValue, result.numericValue);
-  if (!measurement) return null;
-  const rule = findParameterRule(result.parameterCode, result.parameterLabel);
+export function evaluateParameter(published: WaterResult): WaterParameterView | null {
+  const parsed = parseMeasurement(published.rawValue, published.numericValue);
+  if (!parsed) return null;
+  const rule = findParameterRule(published.parameterCode, published.parameterLabel);
+  // Nitrates published as their nitrogen (« mg(N)/L ») are restated in the mass of nitrates their
+  // limit is written in, so that they are judged and drawn like the others (never left out).
+  const restated = rule?.substance ? restateAsSubstance(published.unit ?? "", rule.substance) : null;
+  const measurement = restated ? { ...parsed, value: Number((parsed.value * restated.factor).toPrecision(9)) } : parsed;
+  const result = restated ? { ...published, unit: restated.unit } : published;
   const metaboliteRule = findNonRelevantMetabolite(result.parameterCode, result.parameterLabel, result.sampledAt);
   const base = {
     code: result.parameterCode,
@@ -52,10 +61,22 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
     resultat_alphanumerique: result.rawValue,
     value: measurement.value,
     unite_mesure: result.unit,
+    ...(restated ? { unite_publiee: published.unit } : {}),
     at_the_tap: rule?.atTheTap === true,
     date_prelevement: result.sampledAt,
     older_than_a_year: false,
   };
+  if (beforeItsLimit(result) && rule?.threshold) {
+    // No limit applied on the day of the sample (PFAS before 1 January 2026; no référence
+    // either): the value is a fact, without a verdict; the limit that applies since is said beside it.
+    const factor = conversionFactor(rule.threshold.unit, result.unit ?? "");
+    const futureLimit = factor === null || rule.threshold.max === null ? null : rule.threshold.max * factor;
+    const facts = { ...base, limit: null, limit_min: null, ratio: null, limit_kind: null, note: "pfas-before-2026" as const };
+    if (futureLimit !== null && measurement.qualifier === "<" && measurement.value <= futureLimit)
+      return { ...facts, level: "excellent", label: "Non détecté" };
+    const above = futureLimit === null || measurement.qualifier === "<" || measurement.value > futureLimit;
+    return { ...facts, level: above ? "acceptable" : "good", label: "Pas de limite à cette date" };
+  }
   const threshold = resolveThreshold(result);
   if (!threshold) {
     // No known limit: nothing to compare with (ARCHITECTURE.md: « Conforme »).
@@ -113,8 +134,9 @@ export function evaluateParameter(result: WaterResult): WaterParameterView | nul
  * Compliance first (ARCHITECTURE.md, data rules): at or under its threshold a value is
  * « Conforme » — the ratio only shades it excellent/good/acceptable for ordering — and from 80 %
  * « Conforme, proche de la limite », never concerning, never an alert. Above a limite de qualité
- * it is « Non conforme » (critical); above a reference, an indicative value or a comfort
- * threshold, at most « À surveiller ».
+ * it is « Non conforme » (critical); above a reference or an indicative value, at most « À
+ * surveiller ». Chlorine has no regulatory value at all: above its comfort threshold it is a taste
+ * note, never above « acceptable », so it never colours the section nor alerts.
  */
 export function levelFromRatio(ratio: number, kind: ThresholdKind): { level: RatedLevel; label: string } {
   if (ratio <= 1) {
@@ -129,15 +151,21 @@ const NEAR_LABELS: Record<ThresholdKind, string> = {
   limite: "Conforme, proche de la limite",
   reference: "Conforme, proche de la référence",
   indicative: "Conforme, proche de la valeur indicative",
-  confort: "Proche du seuil de confort",
+  // No regulatory value: nothing to be « near » (ARCHITECTURE.md, data rules).
+  confort: "Conforme",
 };
 
 function outOfRange(kind: ThresholdKind): { level: RatedLevel; label: string } {
   if (kind === "limite") return { level: "critical", label: "Non conforme" };
   if (kind === "indicative") return { level: "concerning", label: "Au-dessus de la valeur indicative" };
   if (kind === "reference") return { level: "concerning", label: "Référence dépassée (indicateur)" };
-  return { level: "concerning", label: "Au-dessus du seuil de confort" };
+  // Chlorine (arrêté du 11 janvier 2007: no limit nor reference of quality): a fact and a taste
+  // note, never « À surveiller » — a fully compliant recorded sample at 0,67 mg(Cl2)/L turned amber.
+  return { level: "acceptable", label: CHLORINE_TASTE_LABEL };
 }
+
+/** The label of chlorine above its comfort threshold: a taste, not a verdict. */
+export const CHLORINE_TASTE_LABEL = "Goût de chlore possible";
 
 /** Microbiology is judged by the bacteriological verdict, everything else by the physico-chemical one. */
 function officialLimitFlag(result: WaterResult, threshold: Threshold): ComplianceFlag {

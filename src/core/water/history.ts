@@ -66,16 +66,22 @@ function buildSeries(code: string, results: readonly WaterResult[]): WaterHistor
   const unit = newest.view.unite_mesure;
   const points: WaterHistoryPoint[] = [];
   for (const { result, view } of judged) {
-    // A value in a unit that does not convert into the series' (« mg(N)/L » among « mg/L ») would
-    // be drawn at a wrong height: it stays in the parameter list, not on the chart.
+    // Values are converted into the series' unit (µg ↔ mg; nitrates published as nitrogen,
+    // « mg(N)/L », were restated as nitrates by evaluateParameter). A unit that still does not
+    // convert (a pesticide « mg(N)/L ») would be drawn at a wrong height: it stays in the
+    // parameter list, not on the chart.
     const factor = conversionFactor(view.unite_mesure ?? "", unit ?? "");
     if (factor === null) continue;
     const measurement = parseMeasurement(result.rawValue, result.numericValue);
     // Below the laboratory's limit (« <0,05 »), Hub'Eau's resultat_numerique is 0.0: never a value.
-    const quantified = measurement !== null && measurement.qualifier !== "<" && view.value !== null;
+    const belowLaboratoryLimit = measurement !== null && measurement.qualifier === "<";
+    const quantified = measurement !== null && !belowLaboratoryLimit && view.value !== null;
     points.push({
       sampled_at: result.sampledAt,
       value: quantified ? roundForDisplay((view.value ?? 0) * factor) : null,
+      below: belowLaboratoryLimit && view.value !== null ? roundForDisplay(view.value * factor) : null,
+      // « <0,2 » against a limit of 0,1: somewhere under 0,2, maybe above the limit — not « Non détecté ».
+      not_quantified: belowLaboratoryLimit && view.label !== "Non détecté",
       raw: result.rawValue,
       label: view.label,
       level: view.level,

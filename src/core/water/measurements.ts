@@ -65,7 +65,8 @@ type UnitFamily = { family: "mass"; factorToMicrograms: number; expressedAs: str
  * Classifies a unit so that a limit in µg/L can be compared with a value in mg/L, etc. A chemical
  * qualifier says what the mass is counted as: the ARS writes nitrates « mg(NO3)/L » or
  * « mg/L NO3 », while a limit reads « <=50 mg/L ». It is kept apart (`expressedAs`) so that
- * « mg(NO3)/L » compares with « mg/L » but « mg(N)/L » (as nitrogen, 4,4 times smaller) does not.
+ * « mg(NO3)/L » compares with « mg/L » but « mg(N)/L » (as nitrogen, 4,4 times smaller) does not:
+ * such a value is first restated as the substance's mass (restateAsSubstance) when we know it.
  */
 export function classifyUnit(unit: string): UnitFamily {
   const key = unit
@@ -81,6 +82,25 @@ export function classifyUnit(unit: string): UnitFamily {
   }
   if (/^(n|nb|ufc|npp)?\/\(?100ml\)?$/.test(key)) return { family: "count100ml" };
   return { family: "other", key };
+}
+
+/** Molar masses (g/mol) of nitrogen and of the nitrogen compounds the sanitary control measures. */
+const MOLAR_MASSES_G_PER_MOL: Record<string, number> = { n: 14.0067, no3: 62.0049, no2: 46.0055, nh4: 18.0385 };
+const MASS_PREFIXES: Record<number, string> = { 0.001: "ng", 1: "µg", 1000: "mg", 1_000_000: "g" };
+
+/**
+ * A value published as the mass of the nitrogen it holds (« 14 mg(N)/L » of nitrates) restated as
+ * the mass of the substance itself, in which its limit is written (« mg/L » of NO3): each
+ * molecule holds one nitrogen atom, so × 62,0049 / 14,0067 for nitrates. Null when the unit is not
+ * a mass counted as nitrogen or the substance is not one of ours (nothing to restate).
+ */
+export function restateAsSubstance(unit: string, substance: string): { factor: number; unit: string } | null {
+  const classified = classifyUnit(unit);
+  if (classified.family !== "mass" || classified.expressedAs !== "n") return null;
+  const molarMass = MOLAR_MASSES_G_PER_MOL[substance.toLowerCase()];
+  const prefix = MASS_PREFIXES[classified.factorToMicrograms];
+  if (!molarMass || !prefix) return null;
+  return { factor: molarMass / MOLAR_MASSES_G_PER_MOL.n!, unit: `${prefix}/L` };
 }
 
 /**

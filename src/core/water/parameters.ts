@@ -25,6 +25,17 @@ export interface ParameterRule {
   /** the kind is ours whatever Hub'Eau says (chlorine has no regulatory limit) */
   forceKind?: boolean;
   /**
+   * The substance a bare limit is written for (« 50 mg/L » of nitrates, NO3): a value published as
+   * the mass of its nitrogen (« mg(N)/L ») is restated in it before being compared or drawn.
+   */
+  substance?: "NO3" | "NO2" | "NH4";
+  /**
+   * PFAS (arrêté du 11 janvier 2007 as amended, annexe I, I: « Somme des PFAS » 0,1 µg/L from
+   * 1 January 2026): "sum" for the sum of 20, "one-of-the-sum" for each of the 20 — one of them
+   * alone above 0,1 µg/L puts the sum above its limit.
+   */
+  pfas?: "sum" | "one-of-the-sum";
+  /**
    * Measured at one building's tap, after its own pipes (arrêté du 11 janvier 2007, annexe I:
    * lead, copper and nickel are sampled « au robinet normalement utilisé pour la consommation »):
    * an exceedance says more about that building than about the network.
@@ -35,34 +46,103 @@ export interface ParameterRule {
 const max = (value: number, unit: string) => ({ min: null, max: value, unit });
 
 /**
+ * The limite de qualité of the sum of 20 PFAS (arrêté du 11 janvier 2007 as amended on
+ * 30 December 2022, annexe I, I, B; directive (UE) 2020/2184), for samples taken from 1 January
+ * 2026. Before that day no limit applied: a value is a fact, never a verdict nor a « référence ».
+ */
+export const PFAS_SUM_LIMIT = { microgramsPerL: 0.1, from: "2026-01-01" } as const;
+
+/**
+ * The 20 PFAS of the sum (directive (UE) 2020/2184, annexe III, partie B, point 3): the
+ * perfluoroalkyl carboxylic acids and sulfonic acids of 4 to 13 carbons. SANDRE codes verified
+ * for PFOA and PFOS only (../shared/DATA-SOURCES.md); the others by their acronym or French name.
+ */
+const PFAS_OF_THE_SUM: ReadonlyArray<{ name: string; codes: readonly string[]; acronyms: string; chain: string; acid: "carboxylic" | "sulfonic" }> = [
+  { name: "PFBA", codes: [], acronyms: "PFBA", chain: "butan", acid: "carboxylic" },
+  { name: "PFPeA", codes: [], acronyms: "PFPeA", chain: "pentan", acid: "carboxylic" },
+  { name: "PFHxA", codes: [], acronyms: "PFHxA", chain: "hexan", acid: "carboxylic" },
+  { name: "PFHpA", codes: [], acronyms: "PFHpA", chain: "heptan", acid: "carboxylic" },
+  { name: "PFOA", codes: ["5347"], acronyms: "PFOA", chain: "octan", acid: "carboxylic" },
+  { name: "PFNA", codes: [], acronyms: "PFNA", chain: "nonan", acid: "carboxylic" },
+  { name: "PFDA", codes: [], acronyms: "PFDA", chain: "d[ée]can", acid: "carboxylic" },
+  { name: "PFUnDA", codes: [], acronyms: "PFUnDA|PFUnA|PFUdA", chain: "und[ée]can", acid: "carboxylic" },
+  { name: "PFDoDA", codes: [], acronyms: "PFDoDA|PFDoA", chain: "dod[ée]can", acid: "carboxylic" },
+  { name: "PFTrDA", codes: [], acronyms: "PFTrDA|PFTrA", chain: "trid[ée]can", acid: "carboxylic" },
+  { name: "PFBS", codes: [], acronyms: "PFBS", chain: "butan", acid: "sulfonic" },
+  { name: "PFPeS", codes: [], acronyms: "PFPeS", chain: "pentan", acid: "sulfonic" },
+  { name: "PFHxS", codes: [], acronyms: "PFHxS", chain: "hexan", acid: "sulfonic" },
+  { name: "PFHpS", codes: [], acronyms: "PFHpS", chain: "heptan", acid: "sulfonic" },
+  { name: "PFOS", codes: ["6561"], acronyms: "PFOS", chain: "octan", acid: "sulfonic" },
+  { name: "PFNS", codes: [], acronyms: "PFNS", chain: "nonan", acid: "sulfonic" },
+  { name: "PFDS", codes: [], acronyms: "PFDS", chain: "d[ée]can", acid: "sulfonic" },
+  { name: "PFUnDS", codes: [], acronyms: "PFUnDS|PFUnS|PFUdS", chain: "und[ée]can", acid: "sulfonic" },
+  { name: "PFDoDS", codes: [], acronyms: "PFDoDS|PFDoS", chain: "dod[ée]can", acid: "sulfonic" },
+  { name: "PFTrDS", codes: [], acronyms: "PFTrDS|PFTrS", chain: "trid[ée]can", acid: "sulfonic" },
+];
+
+/**
+ * « PFOA », « Acide perfluorooctanoïque », « Perfluorooctanoate »; « Acide perfluorooctane
+ * sulfonique (PFOS) », « Sulfonate de perfluorooctane ». Never a sum of several (« Somme de PFOA,
+ * PFOS… »), a fluorotelomer (« 6:2 FTS », « 1H,1H,2H,2H-perfluorooctane sulfonique ») nor an
+ * amide (PFOSA), which are not among the 20.
+ */
+function pfasLabel({ acronyms, chain, acid }: (typeof PFAS_OF_THE_SUM)[number]): RegExp {
+  const name =
+    acid === "carboxylic"
+      ? `perfluoro[\\s-]*(?:n[\\s-]*)?${chain}o(?:[iï]que|ate)`
+      : `(?:perfluoro[\\s-]*(?:n[\\s-]*)?${chain}e[\\s-]*sulfon(?:ique|ate)|sulfonate\\s+de\\s+perfluoro[\\s-]*${chain}e)`;
+  return new RegExp(`^(?!.*(?:^\\s*(?:somme|total)|\\d\\s*:\\s*\\d|\\d+H\\b|FTS|t[ée]lom[èe]r|amide))(?:.*\\b(?:${acronyms})\\b|.*${name}\\b)`, "i");
+}
+
+/**
  * In display priority order: after any parameter at « À surveiller » or worse, the first six of
  * these that have a result are shown.
  */
 export const PARAMETER_RULES: readonly ParameterRule[] = [
-  { codes: ["1340"], name: "Nitrates", kind: "limite", threshold: max(50, "mg/L") },
+  { codes: ["1340"], name: "Nitrates", kind: "limite", threshold: max(50, "mg/L"), substance: "NO3" },
   // The total carries the 0.5 µg/L limit; each substance 0.1 µg/L (given by Hub'Eau with the result).
   { codes: ["6276"], name: "Pesticides (total)", kind: "limite", threshold: max(0.5, "µg/L") },
-  { codes: ["8847"], name: "PFAS (somme de 20)", kind: "limite", threshold: max(0.1, "µg/L"), appliesFrom: "2026-01-01" },
+  {
+    codes: ["8847"],
+    name: "PFAS (somme de 20)",
+    kind: "limite",
+    threshold: max(PFAS_SUM_LIMIT.microgramsPerL, "µg/L"),
+    appliesFrom: PFAS_SUM_LIMIT.from,
+    pfas: "sum",
+  },
   { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L"), atTheTap: true },
   { codes: ["1449"], name: "E. coli", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["6455"], name: "Entérocoques", kind: "limite", threshold: max(0, "n/(100mL)") },
-  { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L") },
+  { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L"), substance: "NO2" },
   { codes: ["1369"], name: "Arsenic", kind: "limite", threshold: max(10, "µg/L") },
   { codes: ["1386"], name: "Nickel", kind: "limite", threshold: max(20, "µg/L"), atTheTap: true },
   { codes: ["1753"], name: "Chlorure de vinyle", kind: "limite", threshold: max(0.5, "µg/L") },
   { codes: [], label: /^cuivre\b/i, name: "Cuivre", kind: "limite", threshold: max(2, "mg/L"), atTheTap: true },
   { codes: [], label: /^chrome\b/i, name: "Chrome", kind: "limite", threshold: max(50, "µg/L") },
   { codes: [], label: /benzo\s*\(\s*a\s*\)\s*pyr[èe]ne/i, name: "Benzo(a)pyrène", kind: "limite", threshold: max(0.01, "µg/L") },
-  // PFOA and PFOS have no individual limit; the HCSP value concerns the sum of four PFAS.
-  { codes: ["5347"], name: "PFOA", kind: "limite", threshold: null },
-  { codes: ["6561"], name: "PFOS", kind: "limite", threshold: null },
-  // Chlorine has no regulatory limit: 0.6 mg/L is the specification's comfort threshold.
+  // Each of the 20 PFAS has no limit of its own, but the sum's: one of them alone above 0,1 µg/L
+  // puts the sum above its limite de qualité (from 1 January 2026).
+  ...PFAS_OF_THE_SUM.map((substance): ParameterRule => ({
+    codes: substance.codes,
+    label: pfasLabel(substance),
+    name: substance.name,
+    kind: "limite",
+    threshold: max(PFAS_SUM_LIMIT.microgramsPerL, "µg/L"),
+    appliesFrom: PFAS_SUM_LIMIT.from,
+    pfas: "one-of-the-sum",
+  })),
+  // Chlorine has no regulatory value (neither a limit nor a reference of quality, arrêté du
+  // 11 janvier 2007): 0.6 mg/L is the specification's comfort threshold, above which it may taste —
+  // a fact on its row, never a level above « acceptable », never an alert.
   { codes: ["1398"], name: "Chlore libre", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   { codes: ["1399"], name: "Chlore total", kind: "confort", threshold: max(0.6, "mg/L"), forceKind: true },
   // Référence de qualité 0,1 mg/L (arrêté du 11 janvier 2007, annexe I, II), as Hub'Eau gives it.
-  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L") },
+  { codes: ["1335"], name: "Ammonium", kind: "reference", threshold: max(0.1, "mg/L"), substance: "NH4" },
   { codes: ["1447"], name: "Bactéries coliformes", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1042"], name: "Spores de bactéries sulfito-réductrices", kind: "reference", threshold: max(0, "n/(100mL)") },
+  // Référence de qualité 0/100 mL (arrêté du 11 janvier 2007 as amended, annexe I, II, « Clostridium
+  // perfringens (spores comprises) »). Its SANDRE code is not verified in real data: by its label.
+  { codes: [], label: /clostridium\s*perfringens/i, name: "Clostridium perfringens", kind: "reference", threshold: max(0, "n/(100mL)") },
   { codes: ["1295"], name: "Turbidité", kind: "reference", threshold: max(2, "NFU") },
   { codes: ["1303"], name: "Conductivité", kind: "reference", threshold: { min: 200, max: 1100, unit: "µS/cm" } },
   { codes: ["1302"], name: "pH", kind: "reference", threshold: { min: 6.5, max: 9, unit: "unité pH" } },
@@ -118,7 +198,12 @@ export function findNonRelevantMetabolite(code: string, label: string, sampledAt
 export const KEY_PARAMETER_CODES: readonly string[] = PARAMETER_RULES.flatMap((rule) => rule.codes);
 
 export function findParameterRule(code: string, label: string): ParameterRule | undefined {
-  return PARAMETER_RULES.find((rule) => rule.codes.includes(code)) ?? PARAMETER_RULES.find((rule) => rule.codes.length === 0 && rule.label?.test(label.trim()));
+  return PARAMETER_RULES.find((rule) => rule.codes.includes(code)) ?? PARAMETER_RULES.find((rule) => rule.label?.test(label.trim()));
+}
+
+/** Whether a result is the sum of 20 PFAS, one of the 20, or no PFAS of the sum. */
+export function pfasRoleOf(code: string, label: string): ParameterRule["pfas"] | null {
+  return findParameterRule(code, label)?.pfas ?? null;
 }
 
 export function displayPriority(code: string, label: string): number {

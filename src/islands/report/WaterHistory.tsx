@@ -21,7 +21,8 @@ export default function WaterHistory({ history }: { history: WaterHistoryPresent
       <h5 className="water-history__title">Historique sur 12 mois</h5>
       <p className="card__small">
         Chaque point est un prélèvement du contrôle sanitaire{NBSP}; la ligne en tirets marque la limite de qualité. Un cercle vide sur l'axe signale un
-        résultat non détecté, pas une valeur nulle.
+        résultat non détecté, pas une valeur nulle{NBSP}; un cercle vide relié à l'axe par un pointillé, un résultat non quantifié{NBSP}: inférieur au seuil du
+        laboratoire, sans que l'on sache s'il respecte la limite.
       </p>
       {history.map((item) => (
         <HistoryChart key={item.code} item={item} />
@@ -95,8 +96,12 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
                   onKeyDown={(event) => onKeyDown(event, point.index)}
                 >
                   <circle className="history-point__halo" cx={point.x} cy={point.y} r={MARKER_RADIUS + 5} />
+                  {point.marker === "not-quantified" ? (
+                    // Somewhere between 0 and the laboratory's limit: a dotted range down to the axis.
+                    <line className="history-point__range" x1={point.x} x2={point.x} y1={point.y + MARKER_RADIUS} y2={chart.plot.bottom} />
+                  ) : null}
                   <circle
-                    className={point.marker === "value" ? "history-point__marker" : "history-point__marker history-point__marker--not-detected"}
+                    className={point.marker === "value" ? "history-point__marker" : `history-point__marker history-point__marker--${point.marker}`}
                     cx={point.x}
                     cy={point.y}
                     r={MARKER_RADIUS}

@@ -204,6 +204,9 @@ const waterParameterSchema = z
     resultat_alphanumerique: z.string().meta({ description: "Résultat tel que publié (« <0,05 », « 12,3 »)." }),
     value: z.number().nullable().meta({ description: "Valeur numérique dans l'unité unite_mesure ; null si non numérique." }),
     unite_mesure: z.string().nullable(),
+    unite_publiee: z.string().nullable().optional().meta({
+      description: "Unité publiée par le laboratoire quand la valeur a été convertie dans l'unité de sa limite (nitrates publiés en « mg(N)/L »).",
+    }),
     limit: z.number().nullable().meta({ description: "Seuil supérieur retenu, dans la même unité que value." }),
     limit_min: z.number().nullable().meta({ description: "Borne basse d'une plage (pH, conductivité)." }),
     ratio: z.number().nullable().meta({ description: "value / limit." }),
@@ -213,7 +216,7 @@ const waterParameterSchema = z
       description:
         "limite : limite de qualité sanitaire ; reference : référence de qualité (indicateur) ; indicative : valeur indicative d'un métabolite non pertinent ; confort : sans valeur réglementaire.",
     }),
-    note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit"]).nullable().meta({
+    note: z.enum(["ars-compliant", "derogation", "non-relevant-metabolite", "uncomparable-unit", "pfas-before-2026"]).nullable().meta({
       description: "Pourquoi le verdict n'est pas la simple comparaison de la valeur au seuil.",
     }),
     at_the_tap: z.boolean().meta({ description: "Mesuré au robinet d'un bâtiment (plomb, cuivre, nickel) : reflète ses canalisations." }),
@@ -241,6 +244,10 @@ const waterHistoryPointSchema = z
   .object({
     sampled_at: dateTime,
     value: z.number().nullable().meta({ description: "Valeur mesurée dans l'unité de la série ; null si non détecté ou non quantifié." }),
+    below: z.number().nullable().meta({ description: "Pour un résultat « <x » : x, le seuil du laboratoire, dans l'unité de la série ; null sinon." }),
+    not_quantified: z.boolean().meta({
+      description: "Résultat « <x » dont le seuil du laboratoire dépasse la limite : impossible de dire s'il la respecte (« Non quantifié »).",
+    }),
     raw: z.string().meta({ description: "Résultat tel que publié (« <0,05 », « 12,3 »)." }),
     label: z.string().meta({ description: "Verdict du résultat (« Conforme », « Non conforme », « Non détecté »…)." }),
     level: ratedLevelSchema,

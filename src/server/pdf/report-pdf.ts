@@ -443,7 +443,12 @@ function drawWaterHistory(cursor: Cursor, history: readonly WaterHistoryPresenta
   ensureSpace(cursor, lineHeightOf(10.5) + 6 + rowHeight(history[0]!));
   cursor.y -= 4;
   drawParagraph(cursor, "Historique sur 12 mois (eau du robinet)", { bold: true, size: 10.5, color: COLORS.accent }, 2);
-  drawParagraph(cursor, "Un point par prélèvement ; tirets : limite de qualité ; cercle vide sur l'axe : non détecté.", { size: 8, color: COLORS.muted }, 6);
+  drawParagraph(
+    cursor,
+    "Un point par prélèvement ; tirets : limite de qualité ; cercle vide sur l'axe : non détecté ; cercle vide relié à l'axe par un pointillé : non quantifié (sous le seuil du laboratoire, sans savoir s'il respecte la limite).",
+    { size: 8, color: COLORS.muted },
+    6,
+  );
   for (const item of history) {
     const height = rowHeight(item);
     ensureSpace(cursor, height);
@@ -493,6 +498,16 @@ function drawHistoryChart(cursor: Cursor, item: WaterHistoryPresentation, left: 
     const center = at(point.x, point.y);
     if (point.marker === "not-detected") {
       // « Non détecté »: a hollow ring on the baseline, never a filled point at 0.
+      page.drawCircle({ ...center, size: HISTORY_MARKER_RADIUS - 0.2, color: rgb(1, 1, 1), borderColor: COLORS.accent, borderWidth: 0.8 });
+    } else if (point.marker === "not-quantified") {
+      // « Non quantifié »: a hollow ring at the laboratory's limit, a dotted range down to the axis.
+      page.drawLine({
+        start: at(point.x, point.y + HISTORY_MARKER_RADIUS),
+        end: at(point.x, plot.bottom),
+        thickness: 0.6,
+        color: COLORS.accent,
+        dashArray: [1, 1.5],
+      });
       page.drawCircle({ ...center, size: HISTORY_MARKER_RADIUS - 0.2, color: rgb(1, 1, 1), borderColor: COLORS.accent, borderWidth: 0.8 });
     } else {
       const tone = item.points[point.index]?.tone ?? "neutral";

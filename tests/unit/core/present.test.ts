@@ -318,11 +318,14 @@ describe("water: the ARS verdict of the newest sample", () => {
     });
   });
 
-  it("puts the article of a masculine threshold right: « 25 % du seuil de confort »", () => {
+  it("states chlorine as a fact with a taste note, never as a share of a threshold (no regulatory value)", () => {
     const chlorine = water([
       waterResult({ parameterCode: "1398", parameterLabel: "Chlore libre", rawValue: "0,15", numericValue: 0.15, unit: "mg/L", qualityLimit: null }),
     ]);
-    expect(presentWater(chlorine).rows[0]?.comparison).toBe("25\u00a0% du seuil de confort (0,6\u00a0mg/L)");
+    expect(presentWater(chlorine).rows[0]).toMatchObject({
+      comparison: "pas de limite réglementaire\u00a0; goût de chlore possible au-delà de 0,6\u00a0mg/L",
+      gauge: null,
+    });
   });
 });
 

@@ -199,6 +199,7 @@ describe("selectRecommendations", () => {
         numericValue: 0.12,
         unit: "µg/L",
         qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
       }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];
@@ -486,7 +487,20 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   const restrictions = ["Arrosage des pelouses, massifs fleuris", "Lavage de véhicules par des particuliers", "Remplissage des piscines privées"];
   // Every id of the table with the facts of each of its variants: a new id fails to compile here until it is tested.
   const SAMPLES: { [K in AdviceId]: AdviceFacts[K][] } = {
-    "water-non-compliant": [{}],
+    "water-non-compliant": [
+      { carriedForward: null },
+      { carriedForward: { sampledAt: "2026-11-17T08:30:00Z", verdict: "conforme", parameters: [{ name: "Nitrates", measuredAt: "2026-01-26T08:30:00Z" }] } },
+      {
+        carriedForward: {
+          sampledAt: "2026-11-17T08:30:00Z",
+          verdict: "derogation",
+          parameters: [
+            { name: "Nitrates", measuredAt: "2026-01-26T08:30:00Z" },
+            { name: "Atrazine", measuredAt: "2026-02-03T08:30:00Z" },
+          ],
+        },
+      },
+    ],
     "water-nitrates": [
       { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: true, arsInstruction: null },
       { mgPerL: 62, lowerBound: false, band: "above-limit", germsDetected: false, arsInstruction: null },
@@ -502,7 +516,12 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { total: true, substance: "Total des pesticides analysés", microgramsPerL: 0.6, arsInstruction: null },
       { total: false, substance: "Atrazine", microgramsPerL: 0.15, arsInstruction: BABY_BOTTLES },
     ],
-    "water-pfas": [{ microgramsPerL: 0.12 }],
+    "water-pfas": [
+      { microgramsPerL: 0.12, substance: null, measuredBeforeLimit: null },
+      { microgramsPerL: 0.15, substance: "PFOA", measuredBeforeLimit: null },
+      { microgramsPerL: 0.15, substance: null, measuredBeforeLimit: "2025-12-02T08:00:00Z" },
+      { microgramsPerL: 0.15, substance: "PFHxS", measuredBeforeLimit: "2025-12-02T08:00:00Z" },
+    ],
     "water-lead": [{ microgramsPerL: 12 }],
     "water-watch": [
       { tapOnly: true, derogation: false, referenceExceeded: false, metabolite: null, arsInstruction: null },
@@ -645,12 +664,14 @@ describe("advice that fits the day (issue 10, item 5)", () => {
           numericValue: 0.12,
           unit: "µg/L",
           qualityLimit: "<=0,1 µg/L",
+          limitsPhysicochemical: "N",
         }),
       ]),
       air: air(2),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });
-    expect(list.map((r) => r.severity)).toEqual(["critical", "warning", "info", "info"]);
+    // The PFAS row is « Non conforme » (ARS « N »): the section's non-compliance is critical too.
+    expect(list.map((r) => r.severity)).toEqual(["critical", "critical", "warning", "info", "info"]);
   });
 
   it("gives each domain at most one prominent box: its first critical or warning advice", () => {
@@ -663,6 +684,7 @@ describe("advice that fits the day (issue 10, item 5)", () => {
         numericValue: 0.12,
         unit: "µg/L",
         qualityLimit: "<=0,1 µg/L",
+        limitsPhysicochemical: "N",
       }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];

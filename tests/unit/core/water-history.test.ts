@@ -69,7 +69,7 @@ const RESULTS: WaterResult[] = [
     unit: "mg(Cl2)/L",
     qualityLimit: null,
   }),
-  // The sum of 20 PFAS before its limit came into force (1 January 2026): a reference only.
+  // The sum of 20 PFAS before its limit came into force (1 January 2026): no limit then, a fact.
   waterResult({
     sampleCode: "08000181202",
     sampledAt: "2025-12-12T08:30:00Z",
@@ -117,15 +117,15 @@ describe("buildWaterHistory", () => {
     const series = seriesOf("6276");
     expect(series.limit).toBe(0.5);
     expect(series.points).toEqual([
-      { sampled_at: "2026-08-20T08:30:00Z", value: null, raw: "<0,05", label: "Non détecté", level: "excellent" },
-      { sampled_at: "2026-11-10T08:30:00Z", value: 0.08, raw: "0,08", label: "Conforme", level: "excellent" },
+      { sampled_at: "2026-08-20T08:30:00Z", value: null, below: 0.05, not_quantified: false, raw: "<0,05", label: "Non détecté", level: "excellent" },
+      { sampled_at: "2026-11-10T08:30:00Z", value: 0.08, below: null, not_quantified: false, raw: "0,08", label: "Conforme", level: "excellent" },
     ]);
     expect(seriesOf("1449")).toMatchObject({ limit: 0, points: [{ value: null, raw: "<1", label: "Non détecté" }] });
   });
 
-  it("draws no limit line for a référence de qualité (PFAS before 2026)", () => {
+  it("draws no limit line for PFAS before 2026 (no limit applied then), nor for a référence de qualité", () => {
     const series = seriesOf("8847");
-    expect(series.points.map((point) => point.label)).toEqual(["Conforme"]);
+    expect(series.points.map((point) => point.label)).toEqual(["Pas de limite à cette date"]);
     expect(series.limit).toBeNull();
     // A limit Hub'Eau gives as a reference is not a limite de qualité either.
     const turbidityLike = buildWaterHistory(
@@ -205,7 +205,10 @@ describe("presentWaterHistory", () => {
     expect(words.points[1]?.value).toBe(`0,08${NBSP}µg/L`);
     expect(presented("1449").points[0]?.value).toBe(`<${NBSP}1${NBSP}par 100 mL`);
     expect(presented("1449").limitLabel).toBe(`Limite de qualité${NBSP}: 0${NBSP}par 100 mL`);
-    expect(presented("8847")).toMatchObject({ summary: `1${NBSP}prélèvement, le 12${NBSP}décembre${NBSP}2025, conforme`, limitLabel: null });
+    expect(presented("8847")).toMatchObject({
+      summary: `1${NBSP}prélèvement, le 12${NBSP}décembre${NBSP}2025, «${NBSP}Pas de limite à cette date${NBSP}»`,
+      limitLabel: null,
+    });
   });
 
   it("reaches the report's presentation, ending the window at the report's generation", () => {

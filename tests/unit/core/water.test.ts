@@ -104,9 +104,10 @@ describe("levelFromRatio — compliance first (ARCHITECTURE.md, data rules)", ()
     [0.9, "reference", "acceptable"],
     [1.5, "reference", "concerning"],
     [10, "reference", "concerning"],
+    // Chlorine has no regulatory value: at most « acceptable » (issue 21).
     [0.9, "confort", "acceptable"],
-    [4, "confort", "concerning"],
-  ] as const)("an indicator or comfort value at ratio %s (%s) is at most « À surveiller »", (ratio, kind, level) => {
+    [4, "confort", "acceptable"],
+  ] as const)("an indicator at ratio %s (%s) is at most « À surveiller », chlorine at most « acceptable »", (ratio, kind, level) => {
     expect(levelFromRatio(ratio, kind).level).toBe(level);
     expect(levelFromRatio(ratio, kind).label).not.toBe("Non conforme");
   });
@@ -208,8 +209,9 @@ describe("evaluateParameter", () => {
     ["mg(NO3)/L", "critical", "Non conforme"],
     ["mg/L NO3", "critical", "Non conforme"],
     ["MG(NO3)/L", "critical", "Non conforme"],
-    // As nitrogen the same figure means 4,4 times more nitrates: not comparable with 50 mg/L.
-    ["mg(N)/L", "acceptable", "Non évalué"],
+    // As nitrogen the same figure means 4,4 times more nitrates (issue 21: restated, 274,5 mg/L).
+    ["mg(N)/L", "critical", "Non conforme"],
+    ["mg/L N", "critical", "Non conforme"],
   ])("reads the unit qualifier « %s »: %s « %s »", (unit, level, label) => {
     expect(evaluate({ unit, rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })).toMatchObject({ level, label });
   });
@@ -300,8 +302,8 @@ describe("evaluateParameter", () => {
     it.each([
       ["0,3", "good"],
       ["0,55", "acceptable"],
-      ["0,9", "concerning"],
-      ["2", "concerning"],
+      ["0,9", "acceptable"],
+      ["2", "acceptable"],
     ])("free chlorine %s mg/L is %s against the 0,6 mg/L comfort threshold", (raw, level) => {
       const view = evaluate({
         parameterCode: "1398",
@@ -316,7 +318,7 @@ describe("evaluateParameter", () => {
 
     it("is never « Non conforme » even if a limit came with the result", () => {
       const view = evaluate({ parameterCode: "1399", parameterLabel: "Chlore total", rawValue: "1,2", numericValue: 1.2, qualityLimit: "<=0,6 mg/L" });
-      expect(view).toMatchObject({ level: "concerning", label: "Au-dessus du seuil de confort", limit_kind: "confort" });
+      expect(view).toMatchObject({ level: "acceptable", label: "Goût de chlore possible", limit_kind: "confort" });
     });
   });
 
@@ -349,7 +351,14 @@ describe("evaluateParameter", () => {
         limitsPhysicochemical: null,
       });
     it("is non-compliant above it in 2026", () => expect(pfas("2026-03-02T08:00:00Z")).toMatchObject({ level: "critical", limit_kind: "limite" }));
-    it("was only an indicator in 2025", () => expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({ level: "concerning", limit_kind: "reference" }));
+    // Issue 21: no limit nor référence applied before 2026 — a fact, never « Référence dépassée ».
+    it("had no limit in 2025: a fact, no verdict", () =>
+      expect(pfas("2025-12-02T08:00:00Z")).toMatchObject({
+        level: "acceptable",
+        label: "Pas de limite à cette date",
+        limit_kind: null,
+        note: "pfas-before-2026",
+      }));
   });
 
   it("matches unverified codes by label (copper, chromium, benzo(a)pyrene)", () => {

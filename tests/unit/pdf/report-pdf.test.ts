@@ -260,7 +260,8 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "< 1 par 100 mL",
       "limite de qualité : aucun germe toléré dans",
       "référence de qualité : entre 6,5 et 9 unité pH",
-      "25 % du seuil de confort (0,6 mg/L)",
+      // Chlorine: a fact and a taste note, no share of a threshold (no regulatory value).
+      "Chlore libre 0,15 mg/L pas de limite réglementaire ; goût de chlore",
       "Qualité de l'air",
       "Indice du 22 novembre 2026",
       "Indice ATMO : Moyen",
@@ -506,6 +507,51 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
         },
       );
     expect(countColours(pageImage(page), { red: [0x9e, 0x21, 0x1c] }).red).toBeGreaterThan(40);
+  });
+
+  it("draws a « Non quantifié » point at the laboratory's limit, never as « non détecté », and says so in the legend (issue 21)", async () => {
+    // « <0,2 » µg/L of the sum of 20 PFAS against its 0,1 µg/L limite de qualité (from 2026): the
+    // value lies somewhere under 0,2 — the analysis cannot say whether it respects the limit.
+    const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
+    const pfas = (sampleCode: string, sampledAt: string, rawValue: string) =>
+      waterResult({
+        sampleCode,
+        sampledAt,
+        parameterCode: "8847",
+        parameterLabel: "Somme des 20 PFAS",
+        rawValue,
+        numericValue: 0,
+        unit: "µg/L",
+        qualityLimit: "<=0,1 µg/L",
+      });
+    const results = { ok: true as const, data: [pfas("A", "2026-04-02T08:30:00Z", "<0,05"), pfas("B", "2026-09-02T08:30:00Z", "<0,2")] };
+    const water = withWaterHistory(evaluateWaterQuality({ results, udi, udis: [udi], now: NOW }), results, NOW);
+    const report = assembleReport({
+      address: AMIENS,
+      addressInfo: deriveAddressInfo(AMIENS),
+      water,
+      air: evaluateAirQuality({ atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, citycode: "80021" }),
+      drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
+      bathing: noBathing(),
+      now: NOW,
+    });
+    const bytes = await renderReportPdf({ reports: [report], generatedAt: NOW });
+    inspectPdf(bytes, "not-quantified");
+    const raw = execFileSync("pdftotext", ["-raw", join(workDir, "not-quantified.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(raw).toContain("cercle vide relié à l'axe par un pointillé : non quantifié");
+    expect(raw).toContain("PFAS (somme de 20) : 2 prélèvements, dont 1 « Non quantifié » ; dernier le 2 septembre 2026 : Non quantifié (< 0,2 µg/L)");
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "110",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      join(workDir, "not-quantified.pdf"),
+      join(tmpdir(), "zone-sante-not-quantified"),
+    ]);
   });
 
   it("draws every word inside the page margins", async () => {
