@@ -175,6 +175,10 @@ for (const viewport of [
     await waitForIslands(page);
     await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
     await expect(page).toHaveURL(/\/compte/);
+    // The account page settles first (its island reads the session): clearing the cookies while it
+    // still loads made it redirect to /auth on its own, aborting the navigation below (ERR_ABORTED).
+    await waitForIslands(page);
+    await expect(page.getByText(email).first()).toBeVisible();
 
     // Signed out, a wrong password then the right one.
     await page.context().clearCookies();
