@@ -3,15 +3,15 @@
 // starts the server and the daily scheduler, and closes them gracefully.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { createApp } from "../src/server/app.ts";
 import { createMemoryCache } from "../src/server/cache/memory.ts";
 import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
-import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
+import { DEFAULT_DATA_DIRECTORY, openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
 import { createNodeRunQueue } from "../src/server/alerts/run.ts";
 import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
 import { generateRandomToken } from "../src/server/auth/crypto.ts";
@@ -23,6 +23,7 @@ import { mountStaticBuild } from "../src/server/static/node.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -30,14 +31,17 @@ const DIST = join(ROOT, "dist");
 /** How long a shutdown waits for in-flight requests and a running alert run. */
 const SHUTDOWN_GRACE_MS = 8000;
 
-/** Local runs get a generated secret kept in .data/, so links stay valid across restarts. */
-async function loadLocalSecret(config: Config): Promise<string> {
+/** Local runs get a generated secret kept in the data directory (0700, the file 0600), so links stay valid across restarts. */
+async function loadLocalSecret(config: Config, dataDirectory: string, log: (entry: LogEntry) => void): Promise<string> {
   if (config.APP_SECRET) return config.APP_SECRET;
-  const file = join(ROOT, ".data", "app-secret");
-  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  await ensurePrivateDirectory(dataDirectory, { role: "data directory", appOwned: true, log });
+  const file = join(dataDirectory, "app-secret");
+  if (existsSync(file)) {
+    await tightenPrivateFile(file, { role: "app secret", log });
+    return (await readFile(file, "utf8")).trim();
+  }
   const secret = randomBytes(32).toString("base64url");
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await writeFile(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
@@ -47,11 +51,17 @@ export interface RunningServer {
 }
 
 /** Everything the Hono app and the alert run need on Node, from the environment. */
-export async function createNodeRuntime(options: { env: Record<string, string | undefined>; log?: (entry: LogEntry) => void }) {
+export async function createNodeRuntime(options: {
+  env: Record<string, string | undefined>;
+  log?: (entry: LogEntry) => void;
+  /** the app's own directory (generated secret, default database); tests pass a temp one */
+  dataDirectory?: string;
+}) {
   const config = parseConfig(options.env);
   const log = options.log ?? logJson;
-  const appSecret = await loadLocalSecret(config);
-  const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN });
+  const dataDirectory = options.dataDirectory ?? DEFAULT_DATA_DIRECTORY;
+  const appSecret = await loadLocalSecret(config, dataDirectory, log);
+  const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN, dataDirectory, log });
   const cache = createMemoryCache();
   const clock = () => new Date();
   // Without a Resend key (local runs; production refuses to start without one) emails are kept in
@@ -86,6 +96,8 @@ export async function startServer(options: {
   log?: (entry: LogEntry) => void;
   /** tests shorten it */
   shutdownGraceMs?: number;
+  /** the app's own directory (default .data/); tests pass a temp one */
+  dataDirectory?: string;
 }): Promise<RunningServer> {
   const { config, deps, database, useOutbox, runQueue } = await createNodeRuntime(options);
   const { log } = deps;

@@ -1,0 +1,118 @@
+// The Node runtime as a self-hoster runs it (issue 22, decision 059): started on a temp directory,
+// it keeps the database and the app secret from other local users, answers only to its own host
+// names (DNS rebinding), and bounds what a slow or greedy client can hold.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LogEntry } from "../../src/server/deps.ts";
+import { startServer, type RunningServer } from "../../workers/node.ts";
+import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { freePort } from "../helpers/net.ts";
+
+let upstreams: FakeUpstreams;
+let directory: string;
+const running: RunningServer[] = [];
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  upstreams = await startFakeUpstreams();
+  directory = mkdtempSync(join(tmpdir(), "zone-sante-self-hosting-"));
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+afterAll(async () => {
+  await upstreams.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+let runs = 0;
+async function start(env: Record<string, string> = {}, options: { dataDirectory?: string } = {}) {
+  const logs: LogEntry[] = [];
+  const port = await freePort();
+  const server = await startServer({
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      APP_SECRET: "x".repeat(40),
+      ALERTS_SCHEDULER: "off",
+      DATABASE_URL: `file:${join(directory, `run-${++runs}`, "local.db")}`,
+      ...upstreams.config,
+      ...env,
+    },
+    serveStaticBuild: false,
+    log: (entry) => logs.push(entry),
+    shutdownGraceMs: 500,
+    // Never the project's own .data/: each test names its own data directory.
+    dataDirectory: options.dataDirectory ?? join(directory, `data-${runs}`),
+  });
+  running.push(server);
+  return { server, logs, port };
+}
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+describe("files other local users must not read (e-mails, password hashes, addresses, codes)", () => {
+  it(".data/ is created 0700, and the database, its -wal and -shm and the app secret 0600", async () => {
+    const dataDirectory = join(directory, "fresh", ".data");
+    const database = join(dataDirectory, "local.db");
+    const { logs } = await start({ DATABASE_URL: `file:${database}`, APP_SECRET: "" }, { dataDirectory });
+    expect(modeOf(dataDirectory)).toBe(0o700);
+    for (const file of [database, `${database}-wal`, `${database}-shm`, join(dataDirectory, "app-secret")]) expect(modeOf(file), file).toBe(0o600);
+    // A fresh install has nothing to tighten.
+    expect(logs.filter((entry) => entry.message.startsWith("permissions"))).toEqual([]);
+  });
+
+  it("a directory the runtime creates for the database is 0700 too", async () => {
+    const nested = join(directory, "nested", "deeper");
+    await start({ DATABASE_URL: `file:${join(nested, "zone.db")}` });
+    expect(modeOf(join(directory, "nested"))).toBe(0o700);
+    expect(modeOf(nested)).toBe(0o700);
+    expect(modeOf(join(nested, "zone.db"))).toBe(0o600);
+  });
+
+  it("an existing install with 0755/0644 files is tightened at start, and the log says so without a path", async () => {
+    const dataDirectory = join(directory, "old install", ".data");
+    const database = join(dataDirectory, "local.db");
+    mkdirSync(dataDirectory, { recursive: true });
+    // What earlier versions left: a WAL database and a secret, readable by every local user.
+    const client = createClient({ url: `file:${database}` });
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("CREATE TABLE leftover (x)");
+    client.close();
+    writeFileSync(join(dataDirectory, "app-secret"), `${"s".repeat(43)}\n`);
+    chmodSync(dataDirectory, 0o755);
+    for (const file of [database, `${database}-wal`, `${database}-shm`, join(dataDirectory, "app-secret")]) {
+      try {
+        chmodSync(file, 0o644);
+      } catch {
+        // -wal and -shm may be gone after the close: fine, they are created from the database's mode
+      }
+    }
+
+    const { logs } = await start({ DATABASE_URL: `file:${database}`, APP_SECRET: "" }, { dataDirectory });
+    expect(modeOf(dataDirectory)).toBe(0o700);
+    for (const file of [database, `${database}-wal`, `${database}-shm`, join(dataDirectory, "app-secret")]) expect(modeOf(file), file).toBe(0o600);
+    const tightened = logs.filter((entry) => entry.message === "permissions tightened: other local users could read this");
+    expect(tightened.map((entry) => entry.fields?.file)).toEqual(expect.arrayContaining(["data directory", "database", "app secret"]));
+    expect(tightened.find((entry) => entry.fields?.file === "database")?.fields).toMatchObject({ from: "0644", to: "0600" });
+    // Paths name people (/home/marie/…): the log names the file's role, never where it is.
+    expect(JSON.stringify(logs)).not.toContain(directory);
+    expect(JSON.stringify(logs)).not.toContain("old install");
+  });
+
+  it("a directory of the operator's (not the data directory, not created by us) keeps its mode; the log says to close it", async () => {
+    const shared = join(directory, "operator-dir");
+    mkdirSync(shared);
+    chmodSync(shared, 0o755);
+    const { logs } = await start({ DATABASE_URL: `file:${join(shared, "zone.db")}` });
+    expect(modeOf(shared)).toBe(0o755);
+    expect(modeOf(join(shared, "zone.db"))).toBe(0o600);
+    const warning = logs.find((entry) => entry.message.startsWith("permissions left open"));
+    expect(warning?.fields).toMatchObject({ file: "database directory", mode: "0755" });
+    expect(JSON.stringify(logs)).not.toContain(directory);
+  });
+});
