@@ -24,6 +24,7 @@ import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
+import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -66,7 +67,7 @@ export async function createNodeRuntime(options: {
   const clock = () => new Date();
   // Without a Resend key (local runs; production refuses to start without one) emails are kept in
   // the database's outbox table; /dev/mails shows them only with DEV_OUTBOX=on on a loopback HOST
-  // (config.ts checks both), since it publishes every code and sign-in link.
+  // and SITE_URL (config.ts checks all three), since it publishes every code and sign-in link.
   const useOutbox = !config.RESEND_API_KEY && config.DEV_OUTBOX === "on";
   const mailer = config.RESEND_API_KEY
     ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
@@ -118,6 +119,8 @@ export async function startServer(options: {
   if (scheduler) log({ level: "info", message: "alert scheduler armed", fields: { nextRunAt: scheduler.nextAt().toISOString() } });
 
   const root = new Hono();
+  // First: a name that is not ours (DNS rebinding) reaches neither the API, the pages nor /dev/mails.
+  root.use("*", refuseUnknownHosts(config, log));
   let inFlight = 0;
   let idle: (() => void) | null = null;
   root.use("*", async (_c, next) => {

@@ -2,7 +2,7 @@
 // it keeps the database and the app secret from other local users, answers only to its own host
 // names (DNS rebinding), and bounds what a slow or greedy client can hold.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import type { Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -54,6 +54,24 @@ async function start(env: Record<string, string> = {}, options: { dataDirectory?
 }
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+/** One raw HTTP exchange on a fresh connection: the status line's code and the body. */
+async function rawRequest(port: number, request: string): Promise<{ status: number; body: string }> {
+  const socket = connect(port, "127.0.0.1");
+  sockets.push(socket);
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+  socket.write(request);
+  await new Promise<void>((resolveClose, reject) => {
+    socket.once("close", () => resolveClose());
+    socket.once("error", reject);
+  });
+  const [head = "", body = ""] = received.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), body };
+}
+
+const get = (port: number, path: string, host: string | null) =>
+  rawRequest(port, `GET ${path} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}Connection: close\r\n\r\n`);
 
 describe("files other local users must not read (e-mails, password hashes, addresses, codes)", () => {
   it(".data/ is created 0700, and the database, its -wal and -shm and the app secret 0600", async () => {
@@ -114,5 +132,43 @@ describe("files other local users must not read (e-mails, password hashes, addre
     const warning = logs.find((entry) => entry.message.startsWith("permissions left open"));
     expect(warning?.fields).toMatchObject({ file: "database directory", mode: "0755" });
     expect(JSON.stringify(logs)).not.toContain(directory);
+  });
+});
+
+describe("Host allow-list (DNS rebinding)", () => {
+  // A page on attacker.example whose name is rebound to 127.0.0.1 reaches the local server with
+  // the browser's Host: attacker.example — a browser never lets a page write another Host.
+  it("/dev/mails refuses a rebinding Host with a 421, and still opens on the loopback names", async () => {
+    const { port } = await start({ DEV_OUTBOX: "on" });
+    const rebound = await get(port, "/dev/mails", `attacker.example:${port}`);
+    expect(rebound.status).toBe(421);
+    expect(rebound.body).toContain("Hôte non reconnu");
+    expect(rebound.body).not.toContain("Boîte d'envoi locale");
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      const local = await get(port, "/dev/mails", host);
+      expect(local.status, host).toBe(200);
+      expect(local.body, host).toContain("Boîte d'envoi locale");
+    }
+  });
+
+  it("every route answers only to SITE_URL's host, the loopback names and ALLOWED_HOSTS", async () => {
+    const { port } = await start({ SITE_URL: "https://zone-sante.example.org", ALLOWED_HOSTS: "app.internal" });
+    for (const host of ["zone-sante.example.org", "Zone-Sante.Example.org.", "app.internal:8080", `[::1]:${port}`, `127.0.0.1:${port}`]) {
+      expect((await get(port, "/api/health", host)).status, host).toBe(200);
+    }
+    const refused = await get(port, "/api/health", "attacker.example");
+    expect(refused.status).toBe(421);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: "misdirected_request" });
+    expect(JSON.parse(refused.body).error).toContain("Hôte non reconnu");
+    expect((await get(port, "/", "zone-sante.example.org.attacker.example")).status).toBe(421);
+    // No Host at all (HTTP/1.0), or a target naming another host, is no way around it.
+    expect((await rawRequest(port, "GET /api/health HTTP/1.0\r\n\r\n")).status).toBeGreaterThanOrEqual(400);
+    expect((await rawRequest(port, "GET /api/health HTTP/1.0\r\n\r\n")).status).toBeLessThan(500);
+    expect((await rawRequest(port, `GET http://attacker.example/api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`)).status).toBe(
+      421,
+    );
+    expect((await rawRequest(port, `GET http://127.0.0.1:${port}/api/health HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`)).status).toBe(
+      421,
+    );
   });
 });
