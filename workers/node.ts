@@ -32,6 +32,9 @@ const DIST = join(ROOT, "dist");
 /** How long a shutdown waits for in-flight requests and a running alert run. */
 const SHUTDOWN_GRACE_MS = 8000;
 
+/** How often, at most, the connection cap is logged while it drops connections. */
+const DROP_LOG_INTERVAL_MS = 60_000;
+
 /** Local runs get a generated secret kept in the data directory (0700, the file 0600), so links stay valid across restarts. */
 async function loadLocalSecret(config: Config, dataDirectory: string, log: (entry: LogEntry) => void): Promise<string> {
   if (config.APP_SECRET) return config.APP_SECRET;
@@ -135,8 +138,23 @@ export async function startServer(options: {
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
   if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST);
 
+  // Node's defaults let a client take 300 s to send a request and open connections without end.
+  // The timeouts are checked every connectionsCheckingInterval (Node: 30 s), so it follows them.
+  const serverOptions = {
+    headersTimeout: config.SERVER_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.SERVER_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.SERVER_KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.SERVER_HEADERS_TIMEOUT_MS / 4))),
+  };
   const server: ServerType = await new Promise((resolveServer) => {
-    const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(instance));
+    const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, () => resolveServer(instance));
+  });
+  server.maxConnections = config.SERVER_MAX_CONNECTIONS;
+  let dropLoggedAtMs = -Infinity;
+  server.on("drop", () => {
+    if (Date.now() - dropLoggedAtMs < DROP_LOG_INTERVAL_MS) return;
+    dropLoggedAtMs = Date.now();
+    log({ level: "warn", message: "connection cap reached: new connections dropped", fields: { maxConnections: config.SERVER_MAX_CONNECTIONS } });
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -122,6 +122,13 @@ export const configSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Node only: how long a client may take to send its headers, and its whole request (slow clients) */
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Node only: an idle keep-alive connection is closed after this (behind a proxy that reuses connections, above its idle timeout) */
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Node only: open connections at once; beyond, new ones are dropped (and logged) */
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(512),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -161,6 +168,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([
       "DEV_OUTBOX : « on » seulement avec SITE_URL en boucle locale (http://127.0.0.1:…, http://localhost:…) ; derrière un proxy public, /dev/mails publierait chaque code de connexion",
     ]);
+  }
+  if (config.SERVER_HEADERS_TIMEOUT_MS > config.SERVER_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(["SERVER_HEADERS_TIMEOUT_MS : ne peut pas dépasser SERVER_REQUEST_TIMEOUT_MS (les en-têtes font partie de la requête)"]);
   }
   if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(["GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET : renseignez les deux, ou aucun"]);

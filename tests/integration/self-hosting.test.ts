@@ -73,6 +73,28 @@ async function rawRequest(port: number, request: string): Promise<{ status: numb
 const get = (port: number, path: string, host: string | null) =>
   rawRequest(port, `GET ${path} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}Connection: close\r\n\r\n`);
 
+/** Milliseconds until the server closes this socket, or null if it is still open after `withinMs`. */
+function closedWithin(socket: Socket, withinMs: number): Promise<number | null> {
+  const started = Date.now();
+  return new Promise((resolveClosed) => {
+    const timer = setTimeout(() => resolveClosed(null), withinMs);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolveClosed(Date.now() - started);
+    });
+  });
+}
+
+async function openSocket(port: number): Promise<Socket> {
+  const socket = connect(port, "127.0.0.1");
+  sockets.push(socket);
+  socket.on("error", () => {
+    // a reset by the server is what some tests wait for
+  });
+  await new Promise<void>((resolveConnect) => socket.once("connect", () => resolveConnect()));
+  return socket;
+}
+
 describe("files other local users must not read (e-mails, password hashes, addresses, codes)", () => {
   it(".data/ is created 0700, and the database, its -wal and -shm and the app secret 0600", async () => {
     const dataDirectory = join(directory, "fresh", ".data");
@@ -170,5 +192,64 @@ describe("Host allow-list (DNS rebinding)", () => {
     expect((await rawRequest(port, `GET http://127.0.0.1:${port}/api/health HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`)).status).toBe(
       421,
     );
+  });
+});
+
+describe("Node server limits (slow and greedy clients)", () => {
+  it("a client that trickles its headers (slowloris) is cut after SERVER_HEADERS_TIMEOUT_MS with a 408", async () => {
+    const { port } = await start({ SERVER_HEADERS_TIMEOUT_MS: "400", SERVER_REQUEST_TIMEOUT_MS: "1000" });
+    const socket = await openSocket(port);
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    // One more header line every 100 ms: the connection is never idle, the headers never end.
+    const trickle = setInterval(() => socket.writable && socket.write(`X-Slow-${Date.now()}: 1\r\n`), 100);
+    const closedAfterMs = await closedWithin(socket, 4000);
+    clearInterval(trickle);
+    expect(closedAfterMs).not.toBeNull();
+    expect(closedAfterMs).toBeGreaterThanOrEqual(300);
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("a body trickled past SERVER_REQUEST_TIMEOUT_MS is cut with a 408, and is no server error in the logs", async () => {
+    const { port, logs } = await start({ SERVER_HEADERS_TIMEOUT_MS: "400", SERVER_REQUEST_TIMEOUT_MS: "800" });
+    const socket = await openSocket(port);
+    socket.write(
+      `POST /api/unsubscribe HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:4321\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 100);
+    const closedAfterMs = await closedWithin(socket, 4000);
+    clearInterval(trickle);
+    expect(closedAfterMs).not.toBeNull();
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+    // The handler's body read fails when the connection is cut: a client's doing, not a 500.
+    await new Promise((wait) => setTimeout(wait, 100));
+    expect(logs.filter((entry) => entry.level === "error")).toEqual([]);
+  });
+
+  it("an idle keep-alive connection is closed after SERVER_KEEP_ALIVE_TIMEOUT_MS", async () => {
+    const { port } = await start({ SERVER_KEEP_ALIVE_TIMEOUT_MS: "200" });
+    const socket = await openSocket(port);
+    const answered = new Promise<string>((resolveAnswer) => socket.once("data", (chunk: Buffer) => resolveAnswer(chunk.toString())));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+    // Node adds a one-second buffer to the keep-alive timeout; its default alone is 5 s.
+    expect(await closedWithin(socket, 3500)).not.toBeNull();
+  });
+
+  it("connections beyond SERVER_MAX_CONNECTIONS are dropped, and the cap is logged", async () => {
+    const { port, logs } = await start({ SERVER_MAX_CONNECTIONS: "2" });
+    const held = [await openSocket(port), await openSocket(port)];
+    for (const socket of held) socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    const third = await openSocket(port);
+    expect(await closedWithin(third, 2000)).not.toBeNull();
+    expect(held.every((socket) => !socket.destroyed)).toBe(true);
+    expect(logs.some((entry) => entry.level === "warn" && entry.message === "connection cap reached: new connections dropped")).toBe(true);
+    // Once a held connection goes, the server takes new ones again.
+    held[0]?.destroy();
+    await new Promise((wait) => setTimeout(wait, 100));
+    expect((await get(port, "/api/health", `127.0.0.1:${port}`)).status).toBe(200);
   });
 });

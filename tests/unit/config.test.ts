@@ -58,6 +58,16 @@ describe("self-hosting configuration (issue 22, decision 059)", () => {
     }
   });
 
+  it("the Node server's limits have bounded defaults (never Node's 300 s request timeout and no connection cap)", () => {
+    const config = parseConfig({});
+    expect(config.SERVER_HEADERS_TIMEOUT_MS).toBe(20_000);
+    expect(config.SERVER_REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(config.SERVER_KEEP_ALIVE_TIMEOUT_MS).toBe(5000);
+    expect(config.SERVER_MAX_CONNECTIONS).toBe(512);
+    expect(() => parseConfig({ SERVER_HEADERS_TIMEOUT_MS: "40000", SERVER_REQUEST_TIMEOUT_MS: "30000" })).toThrow(/SERVER_HEADERS_TIMEOUT_MS/);
+    expect(() => parseConfig({ SERVER_MAX_CONNECTIONS: "0" })).toThrow(/SERVER_MAX_CONNECTIONS/);
+  });
+
   it("ALLOWED_HOSTS takes host names, lower-cased, and refuses ports, schemes and wildcards with a French message", () => {
     expect(parseConfig({ ALLOWED_HOSTS: " App.Internal , 192.0.2.10,[fd00::1] " }).ALLOWED_HOSTS).toEqual(["app.internal", "192.0.2.10", "[fd00::1]"]);
     expect(parseConfig({}).ALLOWED_HOSTS).toEqual([]);
