@@ -13,7 +13,8 @@ const oauth = process.env.DEMO_FAKE_OAUTH_PORT ? await startFakeOAuth({ port: Nu
 const running = await startServer({
   env: {
     DATABASE_URL: "file:.data/demo.db",
-    // The demo's emails are read at /dev/mails (served on a loopback HOST only).
+    // The demo's emails are read at /dev/mails (served only with a loopback HOST and SITE_URL, and
+    // only to the loopback names: a DNS-rebinding page gets a 421).
     DEV_OUTBOX: "on",
     ...process.env,
     ...upstreams.config,

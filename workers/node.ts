@@ -3,15 +3,15 @@
 // starts the server and the daily scheduler, and closes them gracefully.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { createApp } from "../src/server/app.ts";
 import { createMemoryCache } from "../src/server/cache/memory.ts";
 import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
-import { openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
+import { DEFAULT_DATA_DIRECTORY, openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
 import { createNodeRunQueue } from "../src/server/alerts/run.ts";
 import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
 import { generateRandomToken } from "../src/server/auth/crypto.ts";
@@ -23,6 +23,8 @@ import { mountStaticBuild } from "../src/server/static/node.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
+import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -30,14 +32,20 @@ const DIST = join(ROOT, "dist");
 /** How long a shutdown waits for in-flight requests and a running alert run. */
 const SHUTDOWN_GRACE_MS = 8000;
 
-/** Local runs get a generated secret kept in .data/, so links stay valid across restarts. */
-async function loadLocalSecret(config: Config): Promise<string> {
+/** How often, at most, the connection cap is logged while it drops connections. */
+const DROP_LOG_INTERVAL_MS = 60_000;
+
+/** Local runs get a generated secret kept in the data directory (0700, the file 0600), so links stay valid across restarts. */
+async function loadLocalSecret(config: Config, dataDirectory: string, log: (entry: LogEntry) => void): Promise<string> {
   if (config.APP_SECRET) return config.APP_SECRET;
-  const file = join(ROOT, ".data", "app-secret");
-  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  await ensurePrivateDirectory(dataDirectory, { role: "data directory", appOwned: true, log });
+  const file = join(dataDirectory, "app-secret");
+  if (existsSync(file)) {
+    await tightenPrivateFile(file, { role: "app secret", log });
+    return (await readFile(file, "utf8")).trim();
+  }
   const secret = randomBytes(32).toString("base64url");
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await writeFile(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
@@ -47,16 +55,22 @@ export interface RunningServer {
 }
 
 /** Everything the Hono app and the alert run need on Node, from the environment. */
-export async function createNodeRuntime(options: { env: Record<string, string | undefined>; log?: (entry: LogEntry) => void }) {
+export async function createNodeRuntime(options: {
+  env: Record<string, string | undefined>;
+  log?: (entry: LogEntry) => void;
+  /** the app's own directory (generated secret, default database); tests pass a temp one */
+  dataDirectory?: string;
+}) {
   const config = parseConfig(options.env);
   const log = options.log ?? logJson;
-  const appSecret = await loadLocalSecret(config);
-  const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN });
+  const dataDirectory = options.dataDirectory ?? DEFAULT_DATA_DIRECTORY;
+  const appSecret = await loadLocalSecret(config, dataDirectory, log);
+  const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN, dataDirectory, log });
   const cache = createMemoryCache();
   const clock = () => new Date();
   // Without a Resend key (local runs; production refuses to start without one) emails are kept in
   // the database's outbox table; /dev/mails shows them only with DEV_OUTBOX=on on a loopback HOST
-  // (config.ts checks both), since it publishes every code and sign-in link.
+  // and SITE_URL (config.ts checks all three), since it publishes every code and sign-in link.
   const useOutbox = !config.RESEND_API_KEY && config.DEV_OUTBOX === "on";
   const mailer = config.RESEND_API_KEY
     ? createResendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })
@@ -86,6 +100,8 @@ export async function startServer(options: {
   log?: (entry: LogEntry) => void;
   /** tests shorten it */
   shutdownGraceMs?: number;
+  /** the app's own directory (default .data/); tests pass a temp one */
+  dataDirectory?: string;
 }): Promise<RunningServer> {
   const { config, deps, database, useOutbox, runQueue } = await createNodeRuntime(options);
   const { log } = deps;
@@ -106,6 +122,8 @@ export async function startServer(options: {
   if (scheduler) log({ level: "info", message: "alert scheduler armed", fields: { nextRunAt: scheduler.nextAt().toISOString() } });
 
   const root = new Hono();
+  // First: a name that is not ours (DNS rebinding) reaches neither the API, the pages nor /dev/mails.
+  root.use("*", refuseUnknownHosts(config, log));
   let inFlight = 0;
   let idle: (() => void) | null = null;
   root.use("*", async (_c, next) => {
@@ -120,8 +138,23 @@ export async function startServer(options: {
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
   if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST);
 
+  // Node's defaults let a client take 300 s to send a request and open connections without end.
+  // The timeouts are checked every connectionsCheckingInterval (Node: 30 s), so it follows them.
+  const serverOptions = {
+    headersTimeout: config.SERVER_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.SERVER_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.SERVER_KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.SERVER_HEADERS_TIMEOUT_MS / 4))),
+  };
   const server: ServerType = await new Promise((resolveServer) => {
-    const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(instance));
+    const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, () => resolveServer(instance));
+  });
+  server.maxConnections = config.SERVER_MAX_CONNECTIONS;
+  let dropLoggedAtMs = -Infinity;
+  server.on("drop", () => {
+    if (Date.now() - dropLoggedAtMs < DROP_LOG_INTERVAL_MS) return;
+    dropLoggedAtMs = Date.now();
+    log({ level: "warn", message: "connection cap reached: new connections dropped", fields: { maxConnections: config.SERVER_MAX_CONNECTIONS } });
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -49,6 +49,9 @@ export function createApp(runtimeDeps: AppDeps) {
 
   app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
   app.onError((error, c) => {
+    // The client went away mid-request (it closed the connection, or the Node server cut it at its
+    // request timeout): nobody reads this answer, and it is not a failure of ours to log as one.
+    if (c.req.raw.signal.aborted) return jsonError(c, 400, "La requête a été interrompue avant la fin.", "request_aborted");
     // The route and the error's class and query name only (see describeError): no SQL parameters.
     deps.log({ level: "error", message: "unhandled error", fields: { method: c.req.method, path: c.req.path, ...describeError(error) } });
     return jsonError(c, 500, "Une erreur inattendue s'est produite. Veuillez réessayer.", "internal_error");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLoopbackHost, parseAllowedHosts } from "./allowed-hosts.ts";
 import { parseTrustedProxies } from "./client-ip.ts";
 
 // All configuration is parsed here, once, from a plain record of strings (process.env on Node,
@@ -104,8 +105,30 @@ export const configSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Node only: "on" serves the local outbox at /dev/mails (demo, tests), and only on a loopback HOST */
+  /** Node only: "on" serves the local outbox at /dev/mails (demo, tests), and only on a loopback HOST and SITE_URL */
   DEV_OUTBOX: z.enum(["on", "off"]).default("off"),
+  /**
+   * Node only (decision 059): host names, without port, the server answers to besides SITE_URL's
+   * and the loopback names; any other Host gets a 421 (DNS rebinding).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : "liste invalide" });
+        return z.NEVER;
+      }
+    }),
+  /** Node only: how long a client may take to send its headers, and its whole request (slow clients) */
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Node only: an idle keep-alive connection is closed after this (behind a proxy that reuses connections, above its idle timeout) */
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Node only: open connections at once; beyond, new ones are dropped (and logged) */
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(512),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -117,10 +140,6 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.issues = issues;
   }
-}
-
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Parses the environment; empty strings count as unset so `FOO=` falls back to the default. */
@@ -143,6 +162,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // /dev/mails publishes every code and sign-in link: never in production, never beyond this machine.
   if (config.DEV_OUTBOX === "on" && (config.NODE_ENV === "production" || !isLoopbackHost(config.HOST))) {
     throw new ConfigError(["DEV_OUTBOX : « on » seulement hors production et avec HOST en boucle locale (127.0.0.1, ::1, localhost)"]);
+  }
+  // A local reverse proxy publishes a loopback HOST to the world; a public SITE_URL says it does.
+  if (config.DEV_OUTBOX === "on" && !isLoopbackHost(new URL(config.SITE_URL).hostname)) {
+    throw new ConfigError([
+      "DEV_OUTBOX : « on » seulement avec SITE_URL en boucle locale (http://127.0.0.1:…, http://localhost:…) ; derrière un proxy public, /dev/mails publierait chaque code de connexion",
+    ]);
+  }
+  if (config.SERVER_HEADERS_TIMEOUT_MS > config.SERVER_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(["SERVER_HEADERS_TIMEOUT_MS : ne peut pas dépasser SERVER_REQUEST_TIMEOUT_MS (les en-têtes font partie de la requête)"]);
   }
   if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(["GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET : renseignez les deux, ou aucun"]);

@@ -42,6 +42,41 @@ describe("parseConfig", () => {
   });
 });
 
+describe("self-hosting configuration (issue 22, decision 059)", () => {
+  // /dev/mails publishes every sign-in code and link. Behind a local reverse proxy, HOST is a
+  // loopback address while the proxy serves the site to the world: SITE_URL is what tells.
+  it("DEV_OUTBOX=on is refused when SITE_URL is not a loopback URL (a local proxy would publish /dev/mails)", () => {
+    for (const siteUrl of ["https://zone-sante.example.org", "http://192.168.1.20:4321", "http://demo.example.org:4321"]) {
+      expect(() => parseConfig({ DEV_OUTBOX: "on", SITE_URL: siteUrl }), siteUrl).toThrow(ConfigError);
+      expect(() => parseConfig({ DEV_OUTBOX: "on", SITE_URL: siteUrl }), siteUrl).toThrow(/DEV_OUTBOX.*SITE_URL/);
+    }
+  });
+
+  it("DEV_OUTBOX=on stays allowed on a loopback SITE_URL (npm run demo, npm run dev, the e2e server)", () => {
+    for (const siteUrl of [undefined, "http://127.0.0.1:4331", "http://localhost:4321", "http://[::1]:4321"]) {
+      expect(parseConfig({ DEV_OUTBOX: "on", NODE_ENV: "test", SITE_URL: siteUrl }).DEV_OUTBOX, siteUrl).toBe("on");
+    }
+  });
+
+  it("the Node server's limits have bounded defaults (never Node's 300 s request timeout and no connection cap)", () => {
+    const config = parseConfig({});
+    expect(config.SERVER_HEADERS_TIMEOUT_MS).toBe(20_000);
+    expect(config.SERVER_REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(config.SERVER_KEEP_ALIVE_TIMEOUT_MS).toBe(5000);
+    expect(config.SERVER_MAX_CONNECTIONS).toBe(512);
+    expect(() => parseConfig({ SERVER_HEADERS_TIMEOUT_MS: "40000", SERVER_REQUEST_TIMEOUT_MS: "30000" })).toThrow(/SERVER_HEADERS_TIMEOUT_MS/);
+    expect(() => parseConfig({ SERVER_MAX_CONNECTIONS: "0" })).toThrow(/SERVER_MAX_CONNECTIONS/);
+  });
+
+  it("ALLOWED_HOSTS takes host names, lower-cased, and refuses ports, schemes and wildcards with a French message", () => {
+    expect(parseConfig({ ALLOWED_HOSTS: " App.Internal , 192.0.2.10,[fd00::1] " }).ALLOWED_HOSTS).toEqual(["app.internal", "192.0.2.10", "[fd00::1]"]);
+    expect(parseConfig({}).ALLOWED_HOSTS).toEqual([]);
+    for (const value of ["app.internal:4321", "https://app.internal", "*.example.org", "a b"]) {
+      expect(() => parseConfig({ ALLOWED_HOSTS: value }), value).toThrow(/ALLOWED_HOSTS.*nom d'hôte/);
+    }
+  });
+});
+
 describe("logJson", () => {
   it("never writes an email address", async () => {
     const { logJson } = await import("../../src/server/logger.ts");

@@ -1,5 +1,6 @@
 // /dev/mails: the local outbox of the Node runtime without a Resend key, served only with
-// DEV_OUTBOX=on on a loopback HOST (config.ts), never in production.
+// DEV_OUTBOX=on on a loopback HOST and a loopback SITE_URL (config.ts), never in production, and
+// only to a request whose Host is one of the server's names (allowed-hosts.ts: DNS rebinding).
 import { Hono } from "hono";
 import { formatDateFr } from "../../core/shared/format.ts";
 import type { Database } from "../db/index.ts";
