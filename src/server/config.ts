@@ -64,6 +64,8 @@ export const configSchema = z.object({
   /** per IP and per minute; raised only by benchmarks */
   RATE_LIMIT_REPORT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Node only: the in-process cache of upstream answers, in MiB of their JSON (about what they take on the heap) */
+  CACHE_MAX_MB: z.coerce.number().int("doit être un nombre entier de Mio").min(8, "doit valoir au moins 8 (Mio)").default(128),
   /** the daily alert run: communes processed at once, and calls per second allowed per upstream (0: no spacing) */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),
