@@ -68,7 +68,7 @@ export async function createNodeRuntime(options: { env: Record<string, string | 
     config,
     db: database.db,
     cache,
-    sources: createSources({ config, cache, clock }),
+    sources: createSources({ config, cache, clock, log }),
     mailer,
     clock,
     appSecret,

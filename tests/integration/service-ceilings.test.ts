@@ -1,0 +1,138 @@
+// Issue 22, « Burn our CPU, quotas and reputation »: every quota is global as well as per client.
+// Real requests against the test app, the fake upstreams (their request log) and the fake Resend
+// server: the upstreams receive at most their budget whoever asks, the drought answer is keyed
+// on what it depends on; each ceiling is logged when reached.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { evaluateDrought } from "../../src/core/drought/index.ts";
+import type { DroughtZone, SourceResult } from "../../src/core/types.ts";
+import type { LogEntry } from "../../src/server/deps.ts";
+import { resolvePlaceholders } from "../fakes/upstream-server.ts";
+import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { BrowserClient } from "../helpers/browser-client.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+
+const START = new Date("2026-11-22T10:00:00Z");
+const MINUTE_MS = 60_000;
+const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
+
+const vigieauCalls = () => t.upstreams.requests.filter((request) => request.source === "vigieau" && request.path === "/zones");
+const logsSince = (from: number, message: RegExp): LogEntry[] => t.logs.slice(from).filter((entry) => message.test(entry.message));
+/** A fresh client (its own IP) for each request, as a botnet would send them. */
+const anyone = (app: TestApp["app"]) => new BrowserClient(() => app);
+
+function fixtureAt(file: string, at: Date): unknown {
+  return JSON.parse(resolvePlaceholders(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"), at));
+}
+
+describe("a global budget per upstream (issue 22: 200 reports with varied citycode put 200 calls on VigiEau)", () => {
+  it("VigiEau receives at most its budget whatever the number of communes asked; past it the answer is « budget spent », and the refusal is logged once without the place", async () => {
+    // 10 a minute, a burst of 50 (the default): 200 communes asked at once.
+    t.rebuild({ UPSTREAM_VIGIEAU_PER_MINUTE: "10" });
+    const from = t.logs.length;
+    const sources = t.deps().sources;
+    const results: Array<SourceResult<DroughtZone[]>> = [];
+    for (let index = 0; index < 200; index++) {
+      const communeCode = `01${String(index + 1).padStart(3, "0")}`;
+      results.push(await sources.fetchDroughtZones({ communeCode, lat: 46.2 + index / 1000, lon: 5.2 }));
+    }
+    expect(vigieauCalls()).toHaveLength(50);
+    expect(results.filter((result) => result.ok)).toHaveLength(50);
+    expect(results.filter((result) => !result.ok && result.reason === "budget")).toHaveLength(150);
+    expect(sources.upstreamStatus().find((status) => status.name === "vigieau")?.refusedByBudget).toBe(150);
+    const reached = logsSince(from, /upstream budget reached/);
+    expect(reached).toHaveLength(1);
+    expect(reached[0]?.fields).toEqual({ upstream: "vigieau", perMinute: 10, burst: 50 });
+
+    // The budget refills at its rate: a minute later, 10 more calls.
+    t.setNow(new Date(START.getTime() + MINUTE_MS));
+    for (let index = 200; index < 215; index++) await sources.fetchDroughtZones({ communeCode: `02${String(index).padStart(3, "0")}` });
+    expect(vigieauCalls()).toHaveLength(60);
+  });
+
+  it("the alert run's calls are counted in the same budget but never refused: visitors cannot starve the run", async () => {
+    t.rebuild({ UPSTREAM_VIGIEAU_PER_MINUTE: "1" });
+    const sources = t.deps().sources;
+    // Visitors spend the burst (5)…
+    for (let index = 0; index < 8; index++) await sources.fetchDroughtZones({ communeCode: `03${String(index + 1).padStart(3, "0")}` });
+    expect(vigieauCalls()).toHaveLength(5);
+    // …the run still reads (VigiEau allows about 300 calls per 15 minutes for the whole service: the run's share comes first)…
+    const run = sources.forAlertRun();
+    for (const communeCode of ["04001", "04002", "04003"]) expect((await run.fetchDroughtZones({ communeCode })).ok).toBe(true);
+    expect(vigieauCalls()).toHaveLength(8);
+    // …and its calls are the service's: two minutes later the visitors' bucket is still paying for them.
+    t.setNow(new Date(START.getTime() + 2 * MINUTE_MS));
+    expect((await sources.fetchDroughtZones({ communeCode: "05001" })).ok).toBe(false);
+    t.setNow(new Date(START.getTime() + 4 * MINUTE_MS));
+    expect((await sources.fetchDroughtZones({ communeCode: "05002" })).ok).toBe(true);
+  });
+
+  it("once the budget is spent a report serves the last good answer, then says the source is unavailable — still a 200", async () => {
+    // One call, then less than one token an hour.
+    const app = t.rebuild({ UPSTREAM_VIGIEAU_PER_MINUTE: "0.001" });
+    const from = t.logs.length;
+    const report = async () =>
+      (await anyone(app).get(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`)).body as { drought: { success: boolean; level: string; gravity: string | null } };
+
+    const first = await report();
+    expect(first.drought).toMatchObject({ success: true, gravity: "alerte" });
+    expect(vigieauCalls()).toHaveLength(1);
+
+    // An hour later the answer is stale and the budget spent: the last good answer stands in.
+    t.setNow(new Date(START.getTime() + 61 * MINUTE_MS));
+    const stale = await report();
+    expect(stale.drought).toMatchObject({ success: true, gravity: "alerte" });
+    expect(vigieauCalls()).toHaveLength(1);
+
+    // Past the stale window (its hour plus 3 hours), « indisponible », never a guess.
+    t.setNow(new Date(START.getTime() + (4 * 60 + 1) * MINUTE_MS));
+    const response = await anyone(app).get(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`);
+    expect(response.status).toBe(200);
+    expect((response.body as { drought: unknown }).drought).toMatchObject({ success: false, level: "unavailable" });
+    expect(vigieauCalls()).toHaveLength(1);
+
+    const reached = logsSince(from, /upstream budget reached/);
+    expect(reached.map((entry) => entry.fields?.upstream)).toEqual(["vigieau"]);
+    // No personal data: neither the address nor its position.
+    expect(JSON.stringify(reached)).not.toMatch(/Amiens|Boulevard|49\.89|2\.29/);
+  });
+});
+
+describe("VigiEau answers keyed by what they depend on (issue 22: the first caller in a ~100 m cell decided the answer for an hour)", () => {
+  it("a commune with one zone of each type is asked once, without a position, for every address in it", async () => {
+    t.rebuild();
+    const sources = t.deps().sources;
+    const first = await sources.fetchDroughtZones({ communeCode: MAIN_SCENARIO.citycode, lat: MAIN_SCENARIO.latitude, lon: MAIN_SCENARIO.longitude });
+    const elsewhere = await sources.fetchDroughtZones({ communeCode: MAIN_SCENARIO.citycode, lat: 49.8712, lon: 2.3281 });
+    expect(first).toEqual(elsewhere);
+    expect(vigieauCalls().map((request) => request.query)).toEqual([{ commune: MAIN_SCENARIO.citycode, profil: "particulier" }]);
+  });
+
+  it("in a commune split between zones of one type, each address gets the zone at its own point, even 25 m from the previous one", async () => {
+    // VigiEau's zones.service.ts: « La commune comporte plusieurs zones d'alerte de même type » → 409 without lon/lat.
+    const here = { latitude: 49.8981, longitude: 2.2951 };
+    const nextDoor = { latitude: 49.8983, longitude: 2.2953 }; // ~26 m away, in the same 0.001° cell (~100 m) as `here`
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, {
+      split: true,
+      zones: fixtureAt("vigieau/zones-derived-80021-alerte.json", START),
+      zonesAt: { [`${nextDoor.latitude},${nextDoor.longitude}`]: fixtureAt("vigieau/zones-derived-34148-crise.json", START) },
+    });
+    t.rebuild();
+    const sources = t.deps().sources;
+    const droughtAt = async (point: { latitude: number; longitude: number }) =>
+      evaluateDrought({
+        zones: await sources.fetchDroughtZones({ communeCode: MAIN_SCENARIO.citycode, lat: point.latitude, lon: point.longitude }),
+        now: START,
+        citycode: MAIN_SCENARIO.citycode,
+      });
+    expect((await droughtAt(here)).gravity).toBe("alerte");
+    expect((await droughtAt(nextDoor)).gravity).toBe("crise");
+    // The commune once (its 409 kept the hour: an answer, not an outage), then each exact point once.
+    expect((await droughtAt(here)).gravity).toBe("alerte");
+    expect(vigieauCalls().map((request) => [request.query.lat ?? null, request.query.lon ?? null])).toEqual([
+      [null, null],
+      [String(here.latitude), String(here.longitude)],
+      [String(nextDoor.latitude), String(nextDoor.longitude)],
+    ]);
+  });
+});
