@@ -16,6 +16,9 @@ const url = (fallback: string) =>
 /** calls per minute (a fraction is allowed: 0,5 is one call every two minutes) */
 const callRate = (fallback: number) => z.coerce.number().positive("doit être un nombre positif").default(fallback);
 
+/** a count per window */
+const ceiling = (fallback: number) => z.coerce.number().int("doit être un nombre entier").min(1, "doit valoir au moins 1").default(fallback);
+
 const optionalSecret = z
   .string()
   .trim()
@@ -85,6 +88,18 @@ export const configSchema = z.object({
   UPSTREAM_BAIGNADES_PER_MINUTE: callRate(30),
   /** Node only: the in-process cache of upstream answers, in MiB of their JSON (about what they take on the heap) */
   CACHE_MAX_MB: z.coerce.number().int("doit être un nombre entier de Mio").min(8, "doit valoir au moins 8 (Mio)").default(128),
+  /**
+   * E-mails the whole service sends per minute, hour and day (decision 058), counted in the
+   * database (so across Workers isolates): every e-mail a stranger can start (sign-up and alert
+   * sign-up confirmations, reports…) on one budget; security e-mails (sign-in codes, account
+   * notices) on their own, which the others can never spend. The daily alert digests are not counted.
+   */
+  EMAIL_GLOBAL_PER_MINUTE: ceiling(20),
+  EMAIL_GLOBAL_PER_HOUR: ceiling(200),
+  EMAIL_GLOBAL_PER_DAY: ceiling(1000),
+  EMAIL_SECURITY_PER_MINUTE: ceiling(30),
+  EMAIL_SECURITY_PER_HOUR: ceiling(300),
+  EMAIL_SECURITY_PER_DAY: ceiling(2000),
   /** the daily alert run: communes processed at once, and calls per second allowed per upstream (0: no spacing) */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),

@@ -1,7 +1,7 @@
 // Issue 22, « Burn our CPU, quotas and reputation »: every quota is global as well as per client.
 // Real requests against the test app, the fake upstreams (their request log) and the fake Resend
 // server: the upstreams receive at most their budget whoever asks, the drought answer is keyed
-// on what it depends on; each ceiling is logged when reached.
+// on what it depends on, the service's e-mails have a ceiling; each logged when reached.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { evaluateDrought } from "../../src/core/drought/index.ts";
@@ -9,7 +9,7 @@ import type { DroughtZone, SourceResult } from "../../src/core/types.ts";
 import type { LogEntry } from "../../src/server/deps.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { BrowserClient } from "../helpers/browser-client.ts";
+import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -134,5 +134,45 @@ describe("VigiEau answers keyed by what they depend on (issue 22: the first call
       [String(here.latitude), String(here.longitude)],
       [String(nextDoor.latitude), String(nextDoor.longitude)],
     ]);
+  });
+});
+
+describe("a service-wide ceiling on outbound e-mail (issue 22: three sources queued 90 e-mails to non-existent domains in 7,7 s)", () => {
+  it("bulk sign-ups stop at the e-mail budget, and reaching it is logged once without personal data", async () => {
+    const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "3" });
+    const from = t.logs.length;
+    const statuses: number[] = [];
+    for (let index = 0; index < 10; index++) {
+      statuses.push(
+        (await anyone(app).post("/api/auth/signup", { email: `inconnu${index}@domaine-inexistant-${index}.example`, password: "pelouse-arrosoir-2026" }))
+          .status,
+      );
+    }
+    expect(t.resend.emails).toHaveLength(3);
+    // Each sign-up still gets its ordinary answer (nothing tells a stranger about the ceiling).
+    expect(new Set(statuses).size).toBe(1);
+    const reached = logsSince(from, /email budget reached/);
+    expect(reached).toHaveLength(1);
+    expect(reached[0]?.fields).toEqual({ budget: "general", window: "minute", limit: 3 });
+    expect(JSON.stringify(t.logs.slice(from))).not.toMatch(/inconnu|domaine-inexistant/);
+    // The next minute, e-mails go again.
+    t.setNow(new Date(START.getTime() + MINUTE_MS));
+    await anyone(app).post("/api/auth/signup", { email: "apres@example.org", password: "pelouse-arrosoir-2026" });
+    expect(t.resend.emails.map((email) => email.to).flat()).toContain("apres@example.org");
+  });
+
+  it("security e-mails keep their own budget: bulk sign-ups cannot starve a sign-in code", async () => {
+    // Another day: the counters of the test above are the database's (one per file).
+    t.setNow(new Date(START.getTime() + 24 * 60 * MINUTE_MS));
+    const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "2", EMAIL_GLOBAL_PER_HOUR: "2", EMAIL_GLOBAL_PER_DAY: "2" });
+    await signedInAs(t, () => app, "proprietaire@example.org");
+    for (let index = 0; index < 5; index++) {
+      await anyone(app).post("/api/auth/signup", { email: `robot${index}@example.org`, password: "pelouse-arrosoir-2026" });
+    }
+    // The general budget is spent (the owner's confirmation and one robot)…
+    expect(t.resend.emails.filter((email) => email.to.some((to) => to.startsWith("robot")))).toHaveLength(1);
+    // …the owner's sign-in code still goes.
+    expect((await anyone(app).post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
+    expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@example.org"], subject: "Votre code de connexion – Zone Santé" });
   });
 });
