@@ -5,6 +5,7 @@ import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { jsonError } from "./http-errors.ts";
 import { describeError } from "./logger.ts";
+import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -21,10 +22,12 @@ export function createApp(runtimeDeps: AppDeps) {
   // Every email sent while answering a request counts against its recipient's cap, then (if that
   // lets it through) against the service-wide budget of its kind (decision 058).
   const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient({ ...runtimeDeps, mailer: capEmailsGlobally(runtimeDeps) }) };
+  const pdfRenderSlots = createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT);
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    c.set("pdfRenderSlots", pdfRenderSlots);
     const started = performance.now();
     await next();
     deps.log({

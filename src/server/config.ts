@@ -100,6 +100,9 @@ export const configSchema = z.object({
   EMAIL_SECURITY_PER_MINUTE: ceiling(30),
   EMAIL_SECURITY_PER_HOUR: ceiling(300),
   EMAIL_SECURITY_PER_DAY: ceiling(2000),
+  /** PDF reports rendered per minute by the whole service (database counter), and at once per process or isolate */
+  PDF_GLOBAL_PER_MINUTE: ceiling(120),
+  PDF_MAX_CONCURRENT: z.coerce.number().int("doit être un nombre entier").min(1, "doit valoir au moins 1").default(4),
   /** the daily alert run: communes processed at once, and calls per second allowed per upstream (0: no spacing) */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),

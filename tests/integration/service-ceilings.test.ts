@@ -1,7 +1,7 @@
 // Issue 22, « Burn our CPU, quotas and reputation »: every quota is global as well as per client.
 // Real requests against the test app, the fake upstreams (their request log) and the fake Resend
 // server: the upstreams receive at most their budget whoever asks, the drought answer is keyed
-// on what it depends on, the service's e-mails have a ceiling; each logged when reached.
+// on what it depends on, the service's e-mails and PDFs have ceilings, each logged when reached.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { evaluateDrought } from "../../src/core/drought/index.ts";
@@ -174,5 +174,41 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     // …the owner's sign-in code still goes.
     expect((await anyone(app).post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
     expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@example.org"], subject: "Votre code de connexion – Zone Santé" });
+  });
+});
+
+describe("a service-wide ceiling on PDF rendering (issue 22: about 35 ms of CPU each, 60 a minute per IP, no global cap)", () => {
+  const pdfPath = `/api/report/pdf?${reportQueryOf(MAIN_SCENARIO)}`;
+
+  it("past its PDFs per minute the service answers 503 in French with Retry-After, logged once; the account PDF shares the ceiling", async () => {
+    const app = t.rebuild({ PDF_GLOBAL_PER_MINUTE: "2" });
+    const from = t.logs.length;
+    const owner = await signedInAs(t, () => app, "pdf@example.org");
+    expect((await anyone(app).get(pdfPath)).status).toBe(200);
+    expect((await anyone(app).get(pdfPath)).status).toBe(200);
+    const refused = await anyone(app).get(pdfPath);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({
+      error: "Trop de rapports PDF sont demandés en ce moment. Veuillez réessayer dans quelques instants.",
+      code: "pdf_busy",
+    });
+    // START is at a minute's start: the window ends in 60 s.
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect((await owner.get("/api/account/report.pdf")).status).toBe(503);
+    expect(logsSince(from, /pdf budget reached/).map((entry) => entry.fields)).toEqual([{ limit: 2 }]);
+    // The next minute, PDFs again.
+    t.setNow(new Date(START.getTime() + MINUTE_MS));
+    expect((await anyone(app).get(pdfPath)).status).toBe(200);
+  });
+
+  it("at most PDF_MAX_CONCURRENT PDFs are made at once per process; the others are asked to come back in a few seconds", async () => {
+    const app = t.rebuild({ PDF_MAX_CONCURRENT: "1" });
+    // Upstreams that take their time: the first PDF is still being made when the second arrives.
+    t.upstreams.setDelay(200);
+    const [first, second] = await Promise.all([anyone(app).get(pdfPath), anyone(app).get(pdfPath)]);
+    expect([first.status, second.status].sort()).toEqual([200, 503]);
+    expect((first.status === 503 ? first : second).headers.get("retry-after")).toBe("5");
+    // The slot is free again once the first is done.
+    expect((await anyone(app).get(pdfPath)).status).toBe(200);
   });
 });
