@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
+import { NO_SERVICE_CEILINGS } from "./tests/helpers/service-ceilings.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4331);
 
@@ -36,6 +37,8 @@ export default defineConfig({
       ALERTS_SCHEDULER: "off",
       ALERT_VIGIEAU_PER_SECOND: "0",
       ALERT_BAIGNADES_PER_SECOND: "0",
+      // The service-wide ceilings (decision 058) out of the way: the journeys run in parallel in a few minutes.
+      ...NO_SERVICE_CEILINGS,
       DATABASE_URL: `file:test-results/e2e-${PORT}.db`,
       NODE_ENV: "test",
     },

@@ -45,7 +45,7 @@ function buildDeps(env: Env) {
     config,
     db,
     cache,
-    sources: createSources({ config, cache, clock }),
+    sources: createSources({ config, cache, clock, log: logJson }),
     // parseConfig requires a Resend key in production: Workers always send through Resend.
     mailer: createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM }),
     clock,

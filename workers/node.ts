@@ -66,7 +66,8 @@ export async function createNodeRuntime(options: {
   const dataDirectory = options.dataDirectory ?? DEFAULT_DATA_DIRECTORY;
   const appSecret = await loadLocalSecret(config, dataDirectory, log);
   const database = await openDatabase({ url: resolveDatabaseUrl(config.DATABASE_URL), authToken: config.DATABASE_AUTH_TOKEN, dataDirectory, log });
-  const cache = createMemoryCache();
+  // Bounded by size, not by count: one big city's Hub'Eau answer reaches ~12 MiB (decision 058).
+  const cache = createMemoryCache({ maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
   const clock = () => new Date();
   // Without a Resend key (local runs; production refuses to start without one) emails are kept in
   // the database's outbox table; /dev/mails shows them only with DEV_OUTBOX=on on a loopback HOST
@@ -81,7 +82,7 @@ export async function createNodeRuntime(options: {
     config,
     db: database.db,
     cache,
-    sources: createSources({ config, cache, clock }),
+    sources: createSources({ config, cache, clock, log }),
     mailer,
     clock,
     appSecret,

@@ -4,9 +4,12 @@
 
 export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critical" | "unavailable";
 
-/** Outcome of one upstream call, after validation and mapping. Never throws past the adapter. */
+/**
+ * Outcome of one upstream call, after validation and mapping. Never throws past the adapter.
+ * `budget`: not asked, the service's budget for that upstream was spent (server/services/upstream-budget.ts).
+ */
 export type SourceResult<T> =
-  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found"; detail?: string; status?: number };
+  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget"; detail?: string; status?: number };
 
 export interface SourceRef {
   /** Short French name shown on the card, e.g. « Contrôle sanitaire des ARS (Hub'Eau) ». */

@@ -1,9 +1,11 @@
 import "./zod-locale.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
+import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { jsonError } from "./http-errors.ts";
 import { describeError } from "./logger.ts";
+import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -17,12 +19,15 @@ import { v1Routes } from "./routes/v1.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
 export function createApp(runtimeDeps: AppDeps) {
-  // Every email sent while answering a request counts against its recipient's cap.
-  const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient(runtimeDeps) };
+  // Every email sent while answering a request counts against its recipient's cap, then (if that
+  // lets it through) against the service-wide budget of its kind (decision 058).
+  const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient({ ...runtimeDeps, mailer: capEmailsGlobally(runtimeDeps) }) };
+  const pdfRenderSlots = createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT);
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    c.set("pdfRenderSlots", pdfRenderSlots);
     const started = performance.now();
     await next();
     deps.log({

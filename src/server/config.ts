@@ -14,6 +14,12 @@ const url = (fallback: string) =>
     .pipe(z.url({ protocol: /^https?$/, error: "doit être une URL http(s) valide" }))
     .transform((value) => value.replace(/\/+$/, ""));
 
+/** calls per minute (a fraction is allowed: 0,5 is one call every two minutes) */
+const callRate = (fallback: number) => z.coerce.number().positive("doit être un nombre positif").default(fallback);
+
+/** a count per window */
+const ceiling = (fallback: number) => z.coerce.number().int("doit être un nombre entier").min(1, "doit valoir au moins 1").default(fallback);
+
 const optionalSecret = z
   .string()
   .trim()
@@ -65,10 +71,44 @@ export const configSchema = z.object({
   /** per IP and per minute; raised only by benchmarks */
   RATE_LIMIT_REPORT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * The service's calls per minute to each upstream, whoever asks (decision 058): a token bucket
+   * per upstream holding 5 minutes of its rate, per process on Node, per isolate on Workers. The
+   * alert run's calls count but are never refused; visitors' calls past it get the last good
+   * answer or « indisponible ». VigiEau allows about 300 calls per 15 minutes for the whole
+   * service: at 10 a minute (a burst of 50), any 15 minutes hold at most 50 + 150 calls, or
+   * 50 + 180 while the alert run spends at its default 0,2 a second; Open-Meteo's free API asks
+   * for under 10 000 calls a day.
+   */
+  UPSTREAM_BAN_PER_MINUTE: callRate(600),
+  UPSTREAM_HUBEAU_PER_MINUTE: callRate(300),
+  UPSTREAM_VIGIEAU_PER_MINUTE: callRate(10),
+  UPSTREAM_ATMO_PER_MINUTE: callRate(300),
+  UPSTREAM_OPENMETEO_PER_MINUTE: callRate(6),
+  UPSTREAM_GEO_PER_MINUTE: callRate(300),
+  UPSTREAM_BAIGNADES_PER_MINUTE: callRate(30),
+  /** Node only: the in-process cache of upstream answers, in MiB of their JSON (about what they take on the heap) */
+  CACHE_MAX_MB: z.coerce.number().int("doit être un nombre entier de Mio").min(8, "doit valoir au moins 8 (Mio)").default(128),
+  /**
+   * E-mails the whole service sends per minute, hour and day (decision 058), counted in the
+   * database (so across Workers isolates): every e-mail a stranger can start (sign-up and alert
+   * sign-up confirmations, reports…) on one budget; security e-mails (sign-in codes, account
+   * notices) on their own, which the others can never spend. The daily alert digests are not counted.
+   */
+  EMAIL_GLOBAL_PER_MINUTE: ceiling(20),
+  EMAIL_GLOBAL_PER_HOUR: ceiling(200),
+  EMAIL_GLOBAL_PER_DAY: ceiling(1000),
+  EMAIL_SECURITY_PER_MINUTE: ceiling(30),
+  EMAIL_SECURITY_PER_HOUR: ceiling(300),
+  EMAIL_SECURITY_PER_DAY: ceiling(2000),
+  /** PDF reports rendered per minute by the whole service (database counter), and at once per process or isolate */
+  PDF_GLOBAL_PER_MINUTE: ceiling(120),
+  PDF_MAX_CONCURRENT: z.coerce.number().int("doit être un nombre entier").min(1, "doit valoir au moins 1").default(4),
   /** the daily alert run: communes processed at once, and calls per second allowed per upstream (0: no spacing) */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8),
-  ALERT_VIGIEAU_PER_SECOND: z.coerce.number().min(0).default(0.3),
+  /** VigiEau's share: 12 calls a minute, the web's calls refused while the run spends (UPSTREAM_VIGIEAU_PER_MINUTE) */
+  ALERT_VIGIEAU_PER_SECOND: z.coerce.number().min(0).default(0.2),
   ALERT_ATMO_PER_SECOND: z.coerce.number().min(0).default(5),
   ALERT_BAIGNADES_PER_SECOND: z.coerce.number().min(0).default(1),
   /** the run's bulk reads (decision 048): ATMO features per WFS page, Hub'Eau results per page */

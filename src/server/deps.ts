@@ -6,6 +6,7 @@ import type { Mailer } from "./email/mailer.ts";
 import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
 import type { AlertQueue } from "./alerts/queue.ts";
+import type { PdfRenderSlots } from "./middleware/pdf-renders.ts";
 
 export interface LogEntry {
   level: "info" | "warn" | "error";
@@ -31,4 +32,11 @@ export interface AppDeps {
   alertQueue: AlertQueue;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps; auth: ValidSession | null } };
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    auth: ValidSession | null;
+    /** PDFs being made at once in this process or isolate (middleware/pdf-renders.ts) */
+    pdfRenderSlots: PdfRenderSlots;
+  };
+};

@@ -71,7 +71,7 @@ const LIVE_MEMORY_SAMPLE_MS = 100;
 /** wrangler.toml [[queues.consumers]] max_batch_size: messages one consumer invocation receives. */
 const MESSAGES_PER_INVOCATION = 5;
 /** Production pacing (config.ts defaults), for the computed lower bound of a paced run. */
-const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.3, hubeau: 8, atmo: 5, baignades: 1 };
+const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.2, hubeau: 8, atmo: 5, baignades: 1 };
 const MB = 1024 * 1024;
 
 // ---------------------------------------------------------------- the fakes, in a child process

@@ -64,6 +64,8 @@ const server = spawn(process.execPath, ["workers/node.ts"], {
     DATABASE_URL: `file:${join(directory, "bench.db")}`,
     UPSTREAM_TIMEOUT_MS: "2500",
     RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
+    // The fake upstreams have no allowance to protect: the bench measures the app, not the ceilings (decision 058).
+    ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

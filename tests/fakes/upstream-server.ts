@@ -217,6 +217,8 @@ export interface SplitCommuneZones {
   split: true;
   /** the zones answered when lon/lat are given */
   zones: unknown;
+  /** other zones at some points (key: the `lat,lon` query values as sent), where the commune's zones of one type meet */
+  zonesAt?: Record<string, unknown>;
 }
 
 interface ScenarioState {
@@ -690,7 +692,8 @@ async function answerVigieau(path: string, query: Record<string, string>, mode: 
   if (typeof zones === "object" && zones !== null && "split" in zones) {
     // Like the real API: several zones of one type in the commune and no position → 409.
     if (query.lon === undefined || query.lat === undefined) return { status: 409, body: { message: "Plusieurs zones d'alerte de même type" } };
-    return { status: 200, body: (zones as SplitCommuneZones).zones };
+    const split = zones as SplitCommuneZones;
+    return { status: 200, body: split.zonesAt?.[`${query.lat},${query.lon}`] ?? split.zones };
   }
   return { status: 200, body: zones };
 }

@@ -21,6 +21,7 @@ import { createSources } from "../../src/server/services/sources.ts";
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { useForTests } from "./lifecycle.ts";
+import { NO_SERVICE_CEILINGS } from "./service-ceilings.ts";
 
 export const TEST_SITE_URL = "http://127.0.0.1:4321";
 
@@ -101,6 +102,7 @@ export async function createTestApp(
       ALERT_VIGIEAU_PER_SECOND: "0",
       ALERT_ATMO_PER_SECOND: "0",
       ALERT_BAIGNADES_PER_SECOND: "0",
+      ...NO_SERVICE_CEILINGS,
       RESEND_API_KEY: "re_test_key",
       RESEND_BASE_URL: resend.baseUrl,
       ...upstreams.config,
@@ -113,7 +115,7 @@ export async function createTestApp(
       config,
       db,
       cache,
-      sources: createSources({ config, cache, clock }),
+      sources: createSources({ config, cache, clock, log: (entry) => logs.push(entry) }),
       mailer:
         mailerKind === "resend"
           ? createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryCache } from "../../src/server/cache/memory.ts";
+import { createMemoryCache, entrySizeBytes } from "../../src/server/cache/memory.ts";
 import { atmoTtlSeconds } from "../../src/server/services/sources.ts";
 
 describe("memory cache", () => {
@@ -14,7 +14,9 @@ describe("memory cache", () => {
   });
 
   it("evicts the least recently used entry when full", async () => {
-    const cache = createMemoryCache({ maxEntries: 2 });
+    // Room for two of these entries, not three.
+    const maxBytes = entrySizeBytes("a", 1) * 2 + 1;
+    const cache = createMemoryCache({ maxBytes, maxEntryBytes: maxBytes });
     await cache.set("a", 1, 60);
     await cache.set("b", 2, 60);
     await cache.get("a");
@@ -22,6 +24,44 @@ describe("memory cache", () => {
     expect(await cache.get("a")).toBe(1);
     expect(await cache.get("b")).toBeUndefined();
     expect(await cache.get("c")).toBe(3);
+  });
+});
+
+describe("the Node upstream cache is bounded by size, not by number of entries (issue 22)", () => {
+  // One Hub'Eau answer of a big city reaches ~12 MiB; 5 000 entries (the old bound) of those are
+  // gigabytes. A stand-in of 1 MiB of JSON, as the cache counts it.
+  const MIB = 1024 * 1024;
+  const answerOfOneMib = (id: number) => ({ ok: true, data: { id, results: "x".repeat(MIB - 64) } });
+
+  it("keeps at most its size whatever the number of entries: 200 answers of 1 MiB in a 16 MiB cache", async () => {
+    const cache = createMemoryCache({ maxBytes: 16 * MIB });
+    for (let id = 0; id < 200; id++) await cache.set(`hubeau:results:${id}`, answerOfOneMib(id), 3600);
+    expect(cache.sizeBytes()).toBeLessThanOrEqual(16 * MIB);
+    // The newest answers are the ones kept (as many as fit: 15, each a little over 1 MiB with its key), the oldest evicted.
+    const kept: number[] = [];
+    for (let id = 0; id < 200; id++) {
+      const hit = await cache.get<ReturnType<typeof answerOfOneMib>>(`hubeau:results:${id}`);
+      if (hit) kept.push(hit.data.id);
+    }
+    expect(kept).toEqual(Array.from({ length: 15 }, (_, index) => 185 + index));
+  });
+
+  it("counts an entry replaced or expired once, and frees it when evicted", async () => {
+    let nowMs = 0;
+    const cache = createMemoryCache({ maxBytes: 16 * MIB, now: () => nowMs });
+    for (let round = 0; round < 5; round++) await cache.set("same-key", answerOfOneMib(round), 10);
+    expect(cache.sizeBytes()).toBe(entrySizeBytes("same-key", answerOfOneMib(4)));
+    nowMs = 10_000;
+    expect(await cache.get("same-key")).toBeUndefined();
+    expect(cache.sizeBytes()).toBe(0);
+  });
+
+  it("does not keep an entry larger than a quarter of the cache (it would evict everything else)", async () => {
+    const cache = createMemoryCache({ maxBytes: 3 * MIB });
+    await cache.set("small", { ok: true, data: [] }, 60);
+    await cache.set("huge", answerOfOneMib(1), 60);
+    expect(await cache.get("huge")).toBe(undefined);
+    expect(await cache.get("small")).toEqual({ ok: true, data: [] });
   });
 });
 

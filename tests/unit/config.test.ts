@@ -16,6 +16,24 @@ describe("parseConfig", () => {
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 
+  it("has a service-wide ceiling by default for each upstream, outbound e-mail and PDF rendering (issue 22), and refuses a ceiling that is none, in French", () => {
+    expect(parseConfig({})).toMatchObject({
+      // VigiEau allows about 300 calls per 15 minutes for the whole service: with a burst of 50, at most 200 here.
+      UPSTREAM_VIGIEAU_PER_MINUTE: 10,
+      ALERT_VIGIEAU_PER_SECOND: 0.2,
+      // Open-Meteo's free API: under 10 000 calls a day.
+      UPSTREAM_OPENMETEO_PER_MINUTE: 6,
+      EMAIL_GLOBAL_PER_HOUR: 200,
+      EMAIL_SECURITY_PER_HOUR: 300,
+      PDF_GLOBAL_PER_MINUTE: 120,
+      PDF_MAX_CONCURRENT: 4,
+      CACHE_MAX_MB: 128,
+    });
+    expect(() => parseConfig({ UPSTREAM_VIGIEAU_PER_MINUTE: "0" })).toThrow(/UPSTREAM_VIGIEAU_PER_MINUTE : doit être un nombre positif/);
+    expect(() => parseConfig({ EMAIL_GLOBAL_PER_HOUR: "0" })).toThrow(/EMAIL_GLOBAL_PER_HOUR : doit valoir au moins 1/);
+    expect(() => parseConfig({ PDF_MAX_CONCURRENT: "1.5" })).toThrow(/PDF_MAX_CONCURRENT : doit être un nombre entier/);
+  });
+
   it("treats empty values as unset and trims trailing slashes of base URLs", () => {
     const config = parseConfig({ PORT: "", HUBEAU_API_URL: "http://127.0.0.1:9999/hubeau/" });
     expect(config.PORT).toBe(4321);

@@ -163,6 +163,7 @@ export default function AdminPanel() {
                   Dernier succès&nbsp;: {formatInstant(upstream.lastSuccessAt)} · Dernière erreur&nbsp;: {formatInstant(upstream.lastFailureAt)}
                   {upstream.lastError ? ` (${upstream.lastError})` : ""} · Latence&nbsp;:{" "}
                   {upstream.lastLatencyMs === null ? "–" : `${upstream.lastLatencyMs}\u00a0ms`} · {upstream.calls} appel(s), {upstream.failures} échec(s)
+                  {upstream.refusedByBudget > 0 ? `, ${upstream.refusedByBudget} refusé(s) faute de budget (réponse en cache ou indisponible)` : ""}
                 </p>
               </li>
             );

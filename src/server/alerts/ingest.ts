@@ -74,7 +74,9 @@ export interface IngestSummary {
  * Reads the sources once for the run's day and stores the snapshots. `communes`: the watched
  * citycodes (tests); when absent, they are read from the sign-ups and accounts page by page.
  */
-export async function ingestSources(deps: Deps, params: { day: string; now: Date; communes?: readonly string[] }): Promise<IngestSummary> {
+export async function ingestSources(appDeps: Deps, params: { day: string; now: Date; communes?: readonly string[] }): Promise<IngestSummary> {
+  // The run's calls count in each upstream's budget but are never refused (decision 058).
+  const deps: Deps = { ...appDeps, sources: appDeps.sources.forAlertRun() };
   const started = performance.now();
   const callsBefore = countCalls(deps);
   const watched = params.communes ? groupByDepartment(params.communes) : await listWatchedCommunesByDepartment(deps);

@@ -65,10 +65,12 @@ export interface BatchOutcome {
  * needed source is read per commune.
  */
 export async function processAlertBatch(
-  deps: Deps,
+  appDeps: Deps,
   batch: readonly AlertSubject[],
   options: { gates: RunGates; concurrency: number; bathingReads?: BathingReads; changes?: RunChanges },
 ): Promise<BatchOutcome> {
+  // The run's calls count in each upstream's budget but are never refused (decision 058).
+  const deps: Deps = { ...appDeps, sources: appDeps.sources.forAlertRun() };
   const bathingReads: BathingReads = options.bathingReads ?? new Map();
   const readSite = (site: BathingSite) => {
     let read = bathingReads.get(site.id);

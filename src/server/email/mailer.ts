@@ -14,6 +14,12 @@ export interface EmailMessage {
   headers?: Record<string, string>;
   /** same key, same email: Resend sends it once even if we retry */
   idempotencyKey?: string;
+  /**
+   * "security": a sign-in code or a notice about the account itself (deletion, a new sign-in
+   * method…), counted on the security e-mails' own service-wide budget (global-cap.ts), which
+   * the e-mails a stranger can start in bulk (sign-up confirmations…) never spend.
+   */
+  category?: "security";
 }
 
 /** `capped`: refused before sending, the recipient's mailbox had its share (recipient-cap.ts). */

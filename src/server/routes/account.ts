@@ -12,6 +12,7 @@ import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
+import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { limitByKey } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
@@ -191,7 +192,8 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ message: "Votre bilan vient de vous être envoyé par e-mail.", emailSent: true });
   })
 
-  .get("/report.pdf", async (c) => {
+  // The service-wide PDF ceiling (decision 058); a per-account limit goes before it.
+  .get("/report.pdf", limitPdfRenders, async (c) => {
     const deps = c.get("deps");
     const { user } = c.get("auth")!;
     const addresses = await listAddresses(deps.db, user.id);

@@ -8,6 +8,7 @@ import { OUTSIDE_FRANCE_MESSAGE, reportByCoordinatesQuery, reportByTextQuery } f
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
+import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
@@ -77,7 +78,7 @@ export const getReport = createFactory<AppEnv>().createHandlers(reportRateLimit,
 export const reportRoutes = new Hono<AppEnv>()
   .get("/", ...getReport)
   // The same report as a PDF, for any visitor, from the results view.
-  .get("/pdf", reportRateLimit, reportQuery, async (c) => {
+  .get("/pdf", reportRateLimit, reportQuery, limitPdfRenders, async (c) => {
     const deps = c.get("deps");
     const query = c.req.valid("query");
     const address = await resolveReportAddress(c, query);

@@ -158,6 +158,7 @@ export async function sendSignInCode(deps: Deps, rawEmail: string): Promise<{ se
   const result = await deps.mailer.send({
     to: email,
     ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),
+    category: "security",
   });
   if (!result.ok) deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });
   return { sent: result.ok };
@@ -256,7 +257,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailS
     }),
   );
   const email = renderAccountDeletedEmail({ firstName: user.firstName, deletedAt, privacyUrl: `${deps.config.SITE_URL}/confidentialite` });
-  const result = await deps.mailer.send({ to: user.email, ...email });
+  const result = await deps.mailer.send({ to: user.email, ...email, category: "security" });
   if (!result.ok) deps.log({ level: "error", message: "account deletion email failed", fields: { error: result.error } });
   return { emailSent: result.ok };
 }

@@ -11,6 +11,10 @@ import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
+import type { LogEntry } from "../deps.ts";
+import { createUpstreamBudgets, type CallPriority, type UpstreamName } from "./upstream-budget.ts";
+
+export type { UpstreamName } from "./upstream-budget.ts";
 
 /** Lifetimes per source: each is about how often the upstream itself changes. */
 export const TTL_SECONDS = {
@@ -27,6 +31,39 @@ export const TTL_SECONDS = {
 } as const;
 
 /**
+ * How long past its lifetime an answer may stand in while the upstream's budget is spent
+ * (upstream-budget.ts): the last good answer, or « indisponible » once it is older than this.
+ * Each is about what a late answer can hide: VigiEau's a decree published since (kept short);
+ * Hub'Eau's, ATMO's and the model's values carry their own dates and days, judged against now.
+ */
+export const STALE_SECONDS: Record<UpstreamName, number> = {
+  ban: 7 * 24 * 3600,
+  hubeau: 36 * 3600,
+  vigieau: 3 * 3600,
+  atmo: 6 * 3600,
+  openmeteo: 3 * 3600,
+  geo: 30 * 24 * 3600,
+  baignades: 7 * 24 * 3600,
+};
+
+/** What a call refused by the upstream's budget answers: the section says the source is unavailable. */
+const BUDGET_SPENT = { ok: false, reason: "budget", detail: "upstream budget spent" } as const;
+
+type SourceFailure = Extract<SourceResult<unknown>, { ok: false }>;
+
+/** What the cache keeps per key: the answer's freshness, a failure while it is fresh, and the last good answer. */
+interface StoredAnswer<T> {
+  freshUntilMs: number;
+  failure?: SourceFailure;
+  good?: { data: T; usableUntilMs: number };
+}
+
+function readStored<T>(value: unknown): StoredAnswer<T> | undefined {
+  // An entry of another shape (written before this one, the Workers cache outlives deploys) is a miss.
+  return typeof value === "object" && value !== null && "freshUntilMs" in value ? (value as StoredAnswer<T>) : undefined;
+}
+
+/**
  * ATMO publishes today's and tomorrow's index around 14:00 Paris time: never keep an answer
  * fetched before that across the publication.
  */
@@ -39,8 +76,6 @@ export function atmoTtlSeconds(now: Date): number {
   return TTL_SECONDS.atmoMax;
 }
 
-export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
-
 /** What this process or isolate has seen of an upstream (cache hits excluded). */
 export interface UpstreamStatus {
   name: UpstreamName;
@@ -50,10 +85,18 @@ export interface UpstreamStatus {
   lastFailureAt: string | null;
   lastError: string | null;
   lastLatencyMs: number | null;
+  /** visitors' calls refused because the upstream's budget was spent (served from the cache or « indisponible ») */
+  refusedByBudget: number;
 }
 
 export interface Sources {
   upstreamStatus(): UpstreamStatus[];
+  /**
+   * The same sources (cache, budgets, counters) for the alert run: its calls are counted in each
+   * upstream's budget but never refused (it keeps its own pace); visitors' calls are refused once
+   * the budget is spent.
+   */
+  forAlertRun(): Sources;
   searchAddresses(params: { q: string; limit: number }): Promise<SourceResult<Address[]>>;
   fetchCommuneUdis(params: { communeCode: string }): Promise<SourceResult<Udi[]>>;
   fetchWaterResults(params: {
@@ -120,10 +163,18 @@ export interface Sources {
 
 /**
  * Binds every upstream client to its configured base URL and timeout, and puts a cache in front
- * of each. Concurrent identical calls share one request: per process on Node, per isolate on
- * Workers, where workers/cloudflare.ts builds these clients once per isolate, not per request.
+ * of each. Concurrent identical calls share one request, and every call is counted in its
+ * upstream's budget (upstream-budget.ts): per process on Node, per isolate on Workers, where
+ * workers/cloudflare.ts builds these clients once per isolate, not per request.
  */
-export function createSources(deps: { config: Config; cache: Cache; clock: () => Date; fetch?: typeof fetch }): Sources {
+export function createSources(deps: {
+  config: Config;
+  cache: Cache;
+  clock: () => Date;
+  fetch?: typeof fetch;
+  /** where reaching an upstream's budget is said (no personal data) */
+  log?: (entry: LogEntry) => void;
+}): Sources {
   const { config, cache, clock } = deps;
   const options = (baseUrl: string) => ({
     baseUrl,
@@ -133,8 +184,12 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
   const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
-    names.map((name) => [name, { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null }]),
+    names.map((name) => [
+      name,
+      { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null, refusedByBudget: 0 },
+    ]),
   );
+  const budgets = createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
 
   function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number, calls = 1) {
     const status = statuses.get(name);
@@ -149,16 +204,47 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
     }
   }
 
-  async function cached<T>(key: string, ttlSeconds: number, load: () => Promise<SourceResult<T>>) {
-    const hit = await cache.get<SourceResult<T>>(key);
-    if (hit) return hit;
+  /**
+   * A fresh answer from the cache; else one request shared by concurrent callers, if the
+   * upstream's budget allows it; else the last good answer while it is usable (STALE_SECONDS);
+   * else « budget spent » (the section says the source is unavailable). A failure is kept
+   * `failureTtlSeconds` (30 s unless the caller knows it is an answer, like VigiEau's 409).
+   */
+  async function cached<T>(
+    priority: CallPriority,
+    key: string,
+    ttlSeconds: number,
+    load: () => Promise<SourceResult<T>>,
+    failureTtlSeconds: (failure: SourceFailure) => number = () => TTL_SECONDS.failure,
+  ): Promise<SourceResult<T>> {
+    const name = key.split(":")[0] as UpstreamName;
+    const stored = readStored<T>(await cache.get<unknown>(key));
+    const nowMs = clock().getTime();
+    if (stored && stored.freshUntilMs > nowMs) {
+      if (stored.failure) return stored.failure;
+      if (stored.good) return { ok: true, data: stored.good.data };
+    }
     const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
     if (pending) return pending;
+    if (!budgets.take(name, priority)) {
+      const status = statuses.get(name);
+      if (status) status.refusedByBudget += 1;
+      if (stored?.good && stored.good.usableUntilMs > nowMs) return { ok: true, data: stored.good.data };
+      return BUDGET_SPENT;
+    }
     const started = performance.now();
     const request = load()
       .then(async (result) => {
-        record(key.split(":")[0] as UpstreamName, result, performance.now() - started);
-        await cache.set(key, result, result.ok ? ttlSeconds : TTL_SECONDS.failure);
+        record(name, result, performance.now() - started);
+        const atMs = clock().getTime();
+        const good = result.ok
+          ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + STALE_SECONDS[name]) * 1000 }
+          : stored?.good && stored.good.usableUntilMs > atMs
+            ? stored.good
+            : undefined;
+        const freshSeconds = result.ok ? ttlSeconds : failureTtlSeconds(result);
+        const entry: StoredAnswer<T> = { freshUntilMs: atMs + freshSeconds * 1000, ...(result.ok ? {} : { failure: result }), ...(good ? { good } : {}) };
+        await cache.set(key, entry, Math.max(freshSeconds, good ? (good.usableUntilMs - atMs) / 1000 : 0));
         return result;
       })
       .finally(() => inFlight.delete(key));
@@ -168,35 +254,60 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
 
   const bathingOptions = () => ({ baseUrl: config.BAIGNADES_URL, timeoutMs: config.BAIGNADES_TIMEOUT_MS, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
-  return {
+  /** The alert run's bulk reads: counted in their upstream's budget page by page, never refused. */
+  function recordBulk(name: UpstreamName, read: CountedResult<unknown>, latencyMs: number) {
+    record(name, read.result, latencyMs, read.requests);
+    budgets.charge(name, read.requests);
+  }
+
+  const view = (priority: CallPriority): Sources => ({
     upstreamStatus: () => [...statuses.values()].map((status) => ({ ...status })),
+    forAlertRun: () => runView,
     fetchBathingPortalSites: ({ communeCode, department }) =>
       // The portal's ids of a commune's sites hardly ever change.
-      cached(`baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () => fetchPortalSites(bathingOptions(), { communeCode, department })),
+      cached(priority, `baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () => fetchPortalSites(bathingOptions(), { communeCode, department })),
     fetchBathingSitePage: async ({ department, portalId, year }) => {
+      // Not cached here (the bathing service keeps snapshots, which stand in when this is refused).
+      if (!budgets.take("baignades", priority)) {
+        const status = statuses.get("baignades");
+        if (status) status.refusedByBudget += 1;
+        return BUDGET_SPENT;
+      }
       const started = performance.now();
       const result = await fetchSitePage(bathingOptions(), { department, portalId, year, now: clock() });
       record("baignades", result, performance.now() - started);
       return result;
     },
     searchAddresses: ({ q, limit }) =>
-      cached(`ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
+      cached(priority, `ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
     fetchCommuneUdis: ({ communeCode }) =>
-      cached(`hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
+      cached(priority, `hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
     fetchWaterResults: (params) =>
       cached(
+        priority,
         `hubeau:results:${params.communeCode}:${params.since}:${params.until ?? ""}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
         TTL_SECONDS.hubeau,
         () => fetchWaterResults(options(config.HUBEAU_API_URL), params),
       ),
-    fetchDroughtZones: ({ lon, lat, communeCode }) =>
-      // Zones depend on where in the commune the address is (several zones of one type): key on
-      // the commune and the position rounded to about 100 m.
-      cached(`vigieau:${communeCode}:${lat === undefined || lon === undefined ? "commune" : `${lat.toFixed(3)}:${lon.toFixed(3)}`}`, TTL_SECONDS.vigieau, () =>
+    fetchDroughtZones: async ({ lon, lat, communeCode }) => {
+      // The key is what the answer depends on. A commune with at most one zone of each type
+      // answers the same zones for every address in it: one answer per commune, whoever asks
+      // first. A commune split between zones of one type answers 409 (kept an hour: it is an
+      // answer, not an outage); then the zone depends on the exact point, which is the key.
+      const commune = await cached(
+        priority,
+        `vigieau:${communeCode}:commune`,
+        TTL_SECONDS.vigieau,
+        () => fetchDroughtZones(options(config.VIGIEAU_API_URL), { communeCode }),
+        (failure) => (failure.status === 409 ? TTL_SECONDS.vigieau : TTL_SECONDS.failure),
+      );
+      if (commune.ok || commune.status !== 409 || lat === undefined || lon === undefined) return commune;
+      return cached(priority, `vigieau:${communeCode}:${lat}:${lon}`, TTL_SECONDS.vigieau, () =>
         fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
-      ),
+      );
+    },
     fetchAtmoIndex: ({ zoneCode, epciCode, fromDate, timeZone }) =>
-      cached(`atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
+      cached(priority, `atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
         fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate, timeZone }),
       ),
     fetchCamsEstimate: ({ lat, lon, citycode }) => {
@@ -206,7 +317,7 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
       const roundedLon = Math.round(lon * 100) / 100;
       const timeZone = timeZoneOfCommune(citycode);
       const day = todayInZone(clock(), timeZone);
-      return cached(`openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
+      return cached(priority, `openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day, timeZone }),
       );
     },
@@ -218,12 +329,12 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
         pageSize,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
-      record("atmo", read.result, performance.now() - started, read.requests);
+      recordBulk("atmo", read, performance.now() - started);
       return read;
     },
     fetchCommunesEpci: () =>
       // Membership changes on 1 January at most: the list is kept as long as a commune's EPCI.
-      cached("geo:communes-epci", TTL_SECONDS.geo, () => fetchCommunesEpci(options(config.GEO_API_URL))),
+      cached(priority, "geo:communes-epci", TTL_SECONDS.geo, () => fetchCommunesEpci(options(config.GEO_API_URL))),
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
       const started = performance.now();
       const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), {
@@ -233,21 +344,23 @@ export function createSources(deps: { config: Config; cache: Cache; clock: () =>
         pageSize,
         ...(beforeRequest ? { beforeRequest } : {}),
       });
-      record("hubeau", read.result, performance.now() - started, read.requests);
+      recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentResults: async (params) => {
       const started = performance.now();
       const read = await fetchDepartmentResults(options(config.HUBEAU_API_URL), params);
-      record("hubeau", read.result, performance.now() - started, read.requests);
+      recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentZonesState: ({ department, today }) =>
       // The state depends on the day (a decree counts only between its dates): the day is in the key.
-      cached(`vigieau:departement:${department}:${today}`, TTL_SECONDS.vigieau, () =>
+      cached(priority, `vigieau:departement:${department}:${today}`, TTL_SECONDS.vigieau, () =>
         fetchDepartmentZonesState(options(config.VIGIEAU_API_URL), { department, today }),
       ),
     fetchCommuneEpci: ({ communeCode }) =>
-      cached(`geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
-  };
+      cached(priority, `geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
+  });
+  const runView = view("alert-run");
+  return view("request");
 }
