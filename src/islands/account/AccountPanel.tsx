@@ -1,6 +1,7 @@
 // /compte: monitored addresses, alert preferences, PDF report, profile, password, the free plan,
 // sign-out and « supprimer mes données ». Every call goes to /api/account, scoped to the session.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { MIN_PASSWORD_LENGTH } from "../../core/shared/passwords.ts";
 import { refreshSession, useSession, type SignedInContext } from "../lib/session.ts";
 import Toasts, { useToasts, type Notify } from "../ui/Toasts.tsx";
 import AddressesSection, { useMonitoredAddresses } from "./AddressesSection.tsx";
@@ -12,6 +13,7 @@ import { PasswordSection, PlanSection, ProfileSection } from "./ProfileSections.
 export default function AccountPanel() {
   const session = useSession();
   const { toasts, notify, dismiss } = useToasts();
+  const [passwordTooShort, setPasswordTooShort] = useState(false);
 
   useEffect(() => {
     void refreshSession().then((context) => {
@@ -20,6 +22,11 @@ export default function AccountPanel() {
     const params = new URLSearchParams(location.search);
     if (params.get("bienvenue") === "1") {
       notify("success", "Votre adresse e-mail est confirmée. Bienvenue\u00a0!");
+      history.replaceState(null, "", location.pathname);
+    }
+    // Signed in with a password shorter than today's minimum (POST /api/auth/signin said so).
+    if (params.get("mot-de-passe") === "trop-court") {
+      setPasswordTooShort(true);
       history.replaceState(null, "", location.pathname);
     }
   }, [notify]);
@@ -43,14 +50,22 @@ export default function AccountPanel() {
   }
   return (
     <div className="account">
-      <AccountSections context={session.context} notify={notify} />
+      {passwordTooShort ? (
+        <div className="notice" role="status">
+          <p>
+            {`Votre mot de passe compte moins de ${MIN_PASSWORD_LENGTH}\u00a0caractères, le minimum demandé aujourd'hui. Pour mieux protéger votre compte, `}
+            <a href="#mdp-titre">choisissez-en un plus long</a>.
+          </p>
+        </div>
+      ) : null}
+      <AccountSections context={session.context} notify={notify} onPasswordChanged={() => setPasswordTooShort(false)} />
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
   );
 }
 
 /** Mounted once signed in, so that the addresses are asked for with a session only. */
-function AccountSections({ context, notify }: { context: SignedInContext; notify: Notify }) {
+function AccountSections({ context, notify, onPasswordChanged }: { context: SignedInContext; notify: Notify; onPasswordChanged(): void }) {
   const monitored = useMonitoredAddresses();
   return (
     <>
@@ -58,7 +73,7 @@ function AccountSections({ context, notify }: { context: SignedInContext; notify
       <PreferencesSection />
       <PdfSection notify={notify} addressCount={monitored.addresses?.length ?? null} />
       <ProfileSection context={context} notify={notify} />
-      <PasswordSection context={context} notify={notify} />
+      <PasswordSection context={context} notify={notify} onChanged={onPasswordChanged} />
       <PlanSection context={context} />
       <SignOutSection />
       <DeleteSection notify={notify} />

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
+import { PASSWORD_RESET_WINDOW_MS } from "../auth/session.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
@@ -42,6 +43,8 @@ const networkBody = z.object({
 const preference = z.boolean({ error: "Préférences invalides." });
 const preferencesBody = z.object({ water: preference, drought: preference, air: preference, bathing: preference }, { error: "Préférences invalides." });
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
+
+const PASSWORD_PROOF_REQUIRED = `Pour choisir un mot de passe, confirmez d'abord que c'est bien vous : connectez-vous avec un code reçu par e-mail (ou avec Google), puis choisissez-le dans les ${PASSWORD_RESET_WINDOW_MS / 60_000} minutes.`;
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
 
@@ -114,8 +117,10 @@ export const accountRoutes = new Hono<AppEnv>()
       sessionId: session.id,
       resetAllowed: (session.passwordResetUntilMs ?? 0) > deps.clock().getTime(),
       ...input,
+      defer: deferTask(c),
     });
     if (outcome.kind === "wrong_current") return jsonError(c, 400, "Le mot de passe actuel est incorrect.", "wrong_password");
+    if (outcome.kind === "proof_required") return jsonError(c, 403, PASSWORD_PROOF_REQUIRED, "proof_required");
     return c.json({ message: "Votre mot de passe a été modifié." });
   })
 
