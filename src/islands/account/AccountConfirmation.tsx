@@ -21,10 +21,11 @@ const INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier d
 const UNEXPECTED = "La confirmation n'a pas pu être enregistrée.";
 const NEW_PASSWORD_MISSING = "Choisissez un mot de passe.";
 
+/** The link's parameters, when they have the shape the API accepts (a cut or mangled link asks nothing of it). */
 function readLink(): LinkParams | null {
   const params = new URLSearchParams(location.search);
   const [u, x, s] = [params.get("u"), params.get("x"), params.get("s")];
-  return u && x && s ? { u, x, s } : null;
+  return u && x && s && /^\d{1,15}$/.test(x) && /^[0-9a-f]{64}$/.test(s) ? { u, x, s } : null;
 }
 
 function checkNewPassword(password: string): string | null {
