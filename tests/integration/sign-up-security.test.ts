@@ -5,12 +5,14 @@
 // never switches a browser's account silently, a password-less account sets a password only after
 // a fresh proof, every security event is e-mailed, and a password under today's minimum is
 // flagged at sign-in.
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../src/server/auth/password.ts";
 import { createSession } from "../../src/server/auth/session.ts";
 import { insertUser } from "../../src/server/db/repositories/users.ts";
 import { users } from "../../src/server/db/schema/index.ts";
+import { listenLocally, type LocalServer } from "../fakes/listen.ts";
 import { backgroundWorkDone, BrowserClient, confirmAccount, signUpForLink, TEST_PASSWORD } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
@@ -274,5 +276,118 @@ describe("passwords under today's minimum (issue 22, lower)", () => {
     const long = await browser().post("/api/auth/signin", { email: "recent-long@example.org", password: TEST_PASSWORD });
     expect(long.status).toBe(200);
     expect(long.body.passwordTooShort).toBe(false);
+  });
+});
+
+/**
+ * A fake of Have I Been Pwned's range API: `GET /range/{5 hex}` answers « SUFFIX:COUNT » lines for
+ * the breached passwords under that prefix, among padding lines of count 0, as the real one does.
+ */
+async function startFakePwnedPasswords(breached: readonly string[]) {
+  const requests: string[] = [];
+  let mode: "ok" | "down" | "slow" = "ok";
+  const hashes = breached.map((password) => createHash("sha1").update(password, "utf8").digest("hex").toUpperCase());
+  const server: LocalServer = await listenLocally(
+    async (request, response) => {
+      requests.push(request.url ?? "");
+      if (mode === "down") {
+        response.writeHead(503).end();
+        return;
+      }
+      if (mode === "slow") await new Promise((resolve) => setTimeout(resolve, 3000));
+      const prefix = /^\/range\/([0-9A-F]{5})$/.exec(request.url ?? "")?.[1];
+      if (!prefix) {
+        response.writeHead(400).end();
+        return;
+      }
+      const lines = hashes.filter((hash) => hash.startsWith(prefix)).map((hash) => `${hash.slice(5)}:42`);
+      lines.push("0".repeat(35) + ":0", "F".repeat(35) + ":0");
+      response.writeHead(200, { "content-type": "text/plain" }).end(lines.join("\r\n"));
+    },
+    (response) => response.writeHead(500).end(),
+  );
+  return {
+    ...server,
+    requests,
+    setMode(next: typeof mode) {
+      mode = next;
+    },
+  };
+}
+
+describe("breached passwords, checked with k-anonymity (issue 22, lower)", () => {
+  const BREACHED = "mot-de-passe-fuite";
+  let pwned: Awaited<ReturnType<typeof startFakePwnedPasswords>>;
+  beforeAll(async () => {
+    pwned = await startFakePwnedPasswords([BREACHED]);
+  });
+  afterAll(async () => {
+    await pwned.close();
+  });
+  beforeEach(() => {
+    pwned.requests.length = 0;
+    pwned.setMode("ok");
+    app = t.rebuild({ PWNED_PASSWORDS_URL: pwned.baseUrl });
+  });
+  const sha1 = (password: string) => createHash("sha1").update(password, "utf8").digest("hex").toUpperCase();
+
+  it("a sign-in with a password found in published breaches succeeds and says so (passwordBreached); only 5 hex digits of its SHA-1 leave, and only once the password is right", async () => {
+    await createAccount("fuite@example.org", BREACHED);
+    await createAccount("propre@example.org", TEST_PASSWORD);
+    expect((await browser().post("/api/auth/signin", { email: "fuite@example.org", password: "pas-le-bon-mot-de-passe" })).status).toBe(401);
+    expect(pwned.requests).toEqual([]);
+
+    const breached = await browser().post("/api/auth/signin", { email: "fuite@example.org", password: BREACHED });
+    expect(breached.status).toBe(200);
+    expect(breached.body).toMatchObject({ user: { email: "fuite@example.org" }, passwordBreached: true, passwordTooShort: false });
+    expect(pwned.requests).toEqual([`/range/${sha1(BREACHED).slice(0, 5)}`]);
+    const clean = await browser().post("/api/auth/signin", { email: "propre@example.org", password: TEST_PASSWORD });
+    expect(clean.body.passwordBreached).toBe(false);
+    for (const sent of pwned.requests) {
+      expect(sent).not.toContain(sha1(BREACHED).slice(5));
+      expect(sent).not.toContain(BREACHED);
+    }
+  });
+
+  it("a new password found in published breaches is refused in French, when confirming a sign-up and when changing it", async () => {
+    const client = browser();
+    const link = await signUpForLink(t, client, { email: "nouvelle-fuite@example.org" });
+    const refused = await confirmAccount(client, link, { password: BREACHED });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: "Ce mot de passe figure dans des fuites de données publiées\u00a0: d'autres peuvent l'essayer. Choisissez-en un autre.",
+      code: "password_breached",
+    });
+    expect((await userByEmail("nouvelle-fuite@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await confirmAccount(client, link, { password: TEST_PASSWORD })).status).toBe(200);
+    const change = await client.post("/api/account/password", { currentPassword: TEST_PASSWORD, newPassword: BREACHED });
+    expect(change.status).toBe(400);
+    expect(change.body.code).toBe("password_breached");
+    expect((await browser().post("/api/auth/signin", { email: "nouvelle-fuite@example.org", password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it("the check fails open: a failing or slow service never refuses a sign-in nor a new password, and never holds a sign-in past its short timeout", async () => {
+    await createAccount("panne@example.org", BREACHED);
+    pwned.setMode("down");
+    const down = await browser().post("/api/auth/signin", { email: "panne@example.org", password: BREACHED });
+    expect(down.status).toBe(200);
+    expect(down.body.passwordBreached).toBe(false);
+    const client = browser();
+    expect((await confirmAccount(client, await signUpForLink(t, client, { email: "panne-nouvelle@example.org" }), { password: BREACHED })).status).toBe(200);
+
+    pwned.setMode("slow");
+    const started = performance.now();
+    const slow = await browser().post("/api/auth/signin", { email: "panne@example.org", password: BREACHED });
+    expect(slow.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it("without PWNED_PASSWORDS_URL nothing leaves (tests, local runs)", async () => {
+    app = t.rebuild();
+    await createAccount("hors-ligne@example.org", BREACHED);
+    const answer = await browser().post("/api/auth/signin", { email: "hors-ligne@example.org", password: BREACHED });
+    expect(answer.status).toBe(200);
+    expect(answer.body.passwordBreached).toBe(false);
+    expect(pwned.requests).toEqual([]);
   });
 });

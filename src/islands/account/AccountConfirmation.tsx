@@ -85,7 +85,8 @@ export default function AccountConfirmation({ contactEmail }: { contactEmail: st
       },
       {
         failure: (error) => {
-          const aboutPassword = error instanceof ApiError && error.code === "invalid_body" && /mot de passe/i.test(error.message);
+          const aboutPassword =
+            error instanceof ApiError && (error.code === "password_breached" || (error.code === "invalid_body" && /mot de passe/i.test(error.message)));
           if (!(error instanceof ApiError)) form.show({ form: UNEXPECTED });
           else if (aboutPassword) form.show({ password: error.message });
           else if (error.code === "invalid_link" || error.code === "invalid_body") setState({ status: "invalid", message: error.message });

@@ -13,7 +13,7 @@ import { PasswordSection, PlanSection, ProfileSection } from "./ProfileSections.
 export default function AccountPanel() {
   const session = useSession();
   const { toasts, notify, dismiss } = useToasts();
-  const [passwordTooShort, setPasswordTooShort] = useState(false);
+  const [passwordAdvice, setPasswordAdvice] = useState<"trop-court" | "fuite" | null>(null);
 
   useEffect(() => {
     void refreshSession().then((context) => {
@@ -24,9 +24,10 @@ export default function AccountPanel() {
       notify("success", "Votre adresse e-mail est confirmée. Bienvenue\u00a0!");
       history.replaceState(null, "", location.pathname);
     }
-    // Signed in with a password shorter than today's minimum (POST /api/auth/signin said so).
-    if (params.get("mot-de-passe") === "trop-court") {
-      setPasswordTooShort(true);
+    // Signed in with a password shorter than today's minimum, or found in breaches (POST /api/auth/signin said so).
+    const advice = params.get("mot-de-passe");
+    if (advice === "trop-court" || advice === "fuite") {
+      setPasswordAdvice(advice);
       history.replaceState(null, "", location.pathname);
     }
   }, [notify]);
@@ -50,15 +51,17 @@ export default function AccountPanel() {
   }
   return (
     <div className="account">
-      {passwordTooShort ? (
+      {passwordAdvice ? (
         <div className="notice" role="status">
           <p>
-            {`Votre mot de passe compte moins de ${MIN_PASSWORD_LENGTH}\u00a0caractères, le minimum demandé aujourd'hui. Pour mieux protéger votre compte, `}
-            <a href="#mdp-titre">choisissez-en un plus long</a>.
+            {passwordAdvice === "fuite"
+              ? "Votre mot de passe figure dans des fuites de données publiées\u00a0: d'autres peuvent l'essayer sur votre compte. "
+              : `Votre mot de passe compte moins de ${MIN_PASSWORD_LENGTH}\u00a0caractères, le minimum demandé aujourd'hui. Pour mieux protéger votre compte, `}
+            <a href="#mdp-titre">{passwordAdvice === "fuite" ? "Choisissez-en un nouveau" : "choisissez-en un plus long"}</a>.
           </p>
         </div>
       ) : null}
-      <AccountSections context={session.context} notify={notify} onPasswordChanged={() => setPasswordTooShort(false)} />
+      <AccountSections context={session.context} notify={notify} onPasswordChanged={() => setPasswordAdvice(null)} />
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
   );

@@ -101,11 +101,11 @@ export default function AuthPanel() {
     signIn.clear("password");
   }
 
-  /** A password shorter than today's minimum still signs in; the account page then asks to change it. */
-  function signedIn(context: SessionContext & { passwordTooShort?: boolean }) {
-    const { passwordTooShort, ...session } = context;
+  /** A password shorter than today's minimum, or found in breaches, still signs in; the account page then asks to change it. */
+  function signedIn(context: SessionContext & { passwordTooShort?: boolean; passwordBreached?: boolean }) {
+    const { passwordTooShort, passwordBreached, ...session } = context;
     setSession(session);
-    location.assign(passwordTooShort ? "/compte?mot-de-passe=trop-court" : "/compte");
+    location.assign(passwordBreached ? "/compte?mot-de-passe=fuite" : passwordTooShort ? "/compte?mot-de-passe=trop-court" : "/compte");
   }
 
   /** Shows the problems found before sending, or clears the last attempt's errors: true when the form may be sent. */

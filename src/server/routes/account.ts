@@ -5,6 +5,7 @@ import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { PASSWORD_RESET_WINDOW_MS } from "../auth/session.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import { PASSWORD_BREACHED_MESSAGE } from "../../core/shared/passwords.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import { updateUser } from "../db/repositories/users.ts";
@@ -121,6 +122,7 @@ export const accountRoutes = new Hono<AppEnv>()
     });
     if (outcome.kind === "wrong_current") return jsonError(c, 400, "Le mot de passe actuel est incorrect.", "wrong_password");
     if (outcome.kind === "proof_required") return jsonError(c, 403, PASSWORD_PROOF_REQUIRED, "proof_required");
+    if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
     return c.json({ message: "Votre mot de passe a été modifié." });
   })
 

@@ -12,7 +12,7 @@ import {
   takeOAuthCookie,
 } from "../auth/cookies.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
+import { MIN_PASSWORD_LENGTH, PASSWORD_BREACHED_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
@@ -110,10 +110,11 @@ export type SignUpAnswer = { message: string };
 /** POST /api/auth/confirm/check: the address the link would confirm. */
 export type ConfirmLinkAnswer = { email: string };
 /**
- * POST /api/auth/signin: the session, and `passwordTooShort` when the password is shorter than
- * today's minimum (accounts made under the older one): the account page asks to change it.
+ * POST /api/auth/signin: the session, with `passwordTooShort` (shorter than today's minimum: accounts
+ * made under the older one) and `passwordBreached` (in published breaches): the account page then
+ * asks to change it.
  */
-export type SignInAnswer = SessionAnswer & { passwordTooShort: boolean };
+export type SignInAnswer = SessionAnswer & { passwordTooShort: boolean; passwordBreached: boolean };
 /** POST /api/auth/code: the same words whether or not an account exists. */
 export type CodeSentAnswer = { message: string };
 
@@ -183,6 +184,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (c.get("auth") && switchAccount !== true) return jsonError(c, 409, OTHER_SESSION, "other_session");
       const outcome = await confirmEmail(c.get("deps"), { userId: u, expiresAtMs: x, signature: s, password });
       if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
       return c.json(await startSession(c, outcome.user));
     },
   )
@@ -217,7 +219,8 @@ export const authRoutes = new Hono<AppEnv>()
           "email_unconfirmed",
         );
       }
-      return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort: outcome.passwordTooShort } satisfies SignInAnswer);
+      const { passwordTooShort, passwordBreached } = outcome;
+      return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort, passwordBreached } satisfies SignInAnswer);
     },
   )
 

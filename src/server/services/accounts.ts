@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.ts";
 import { generateNumericCode, hexEqual, hmacHex } from "../auth/crypto.ts";
 import type { GoogleIdentity } from "../auth/google.ts";
 import { hashPassword, passwordNeedsRehash, verifyPassword } from "../auth/password.ts";
+import { checkPwnedPassword } from "../auth/pwned-passwords.ts";
 import { createSession, endPasswordResetWindow, invalidateUserSessions } from "../auth/session.ts";
 import { claimEmailCodeAttempt, deleteEmailCodes, findLiveEmailCode, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
 import {
@@ -134,7 +135,8 @@ export async function checkConfirmLink(deps: Deps, link: ConfirmLink): Promise<{
   return user ? { kind: "ok", email: user.email } : { kind: "invalid" };
 }
 
-export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" };
+/** `password_breached`: the chosen password is in published breaches (only when PWNED_PASSWORDS_URL is set). */
+export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "password_breached" };
 
 /**
  * The « Confirmer mon adresse » button of the page the link opens: checks the signature (over the
@@ -145,6 +147,7 @@ export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "inval
 export async function confirmEmail(deps: Deps, input: ConfirmLink & { password: string }): Promise<ConfirmEmailOutcome> {
   const user = await findConfirmableUser(deps, input);
   if (!user) return { kind: "invalid" };
+  if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password)).kind === "breached") return { kind: "password_breached" };
   const passwordHash = await hashPassword(input.password);
   const verified = await markPendingUserVerified(deps.db, user.id, {
     nowMs: deps.clock().getTime(),
@@ -175,11 +178,12 @@ async function claimPendingAccount(deps: Deps, user: UserRow, changes: { googleS
 }
 
 /**
- * `passwordTooShort`: the password is right but shorter than today's minimum (accounts made when it
- * was 6): the person is asked to choose a longer one, never refused.
+ * The password is right; `passwordTooShort`: shorter than today's minimum (accounts made when it was
+ * 6); `passwordBreached`: found in published breaches (PWNED_PASSWORDS_URL set and answering). The
+ * person is asked to choose another one, never refused.
  */
 export type PasswordSignInOutcome =
-  { kind: "ok"; user: UserRow; passwordTooShort: boolean } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };
+  { kind: "ok"; user: UserRow; passwordTooShort: boolean; passwordBreached: boolean } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };
 
 export async function signInWithPassword(deps: Deps, input: { email: string; password: string }): Promise<PasswordSignInOutcome> {
   const user = await findUserByEmail(deps.db, input.email);
@@ -192,7 +196,9 @@ export async function signInWithPassword(deps: Deps, input: { email: string; pas
   if (passwordNeedsRehash(user.passwordHash)) {
     await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password), nowMs: deps.clock().getTime() });
   }
-  return { kind: "ok", user, passwordTooShort: input.password.length < MIN_PASSWORD_LENGTH };
+  // Asked only once the password is right, so guesses make no outbound call; fails open.
+  const pwned = await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password);
+  return { kind: "ok", user, passwordTooShort: input.password.length < MIN_PASSWORD_LENGTH, passwordBreached: pwned.kind === "breached" };
 }
 
 async function codeHash(deps: Deps, email: string, code: string): Promise<string> {
@@ -295,7 +301,7 @@ async function sendSecurityNotice(deps: Deps, user: UserRow, notice: { kind: str
 }
 
 /** `proof_required`: an account without a password, signed in longer ago than the window (see changePassword). */
-export type ChangePasswordOutcome = { kind: "ok" } | { kind: "wrong_current" } | { kind: "proof_required" };
+export type ChangePasswordOutcome = { kind: "ok" } | { kind: "wrong_current" } | { kind: "proof_required" } | { kind: "password_breached" };
 
 /**
  * The current password is required, except within the window a fresh proof opens (a sign-in with
@@ -321,6 +327,7 @@ export async function changePassword(
     if (!user.passwordHash) return { kind: "proof_required" };
     if (!input.currentPassword || !(await verifyPassword(input.currentPassword, user.passwordHash))) return { kind: "wrong_current" };
   }
+  if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.newPassword)).kind === "breached") return { kind: "password_breached" };
   const changedAt = deps.clock();
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), nowMs: changedAt.getTime() });
   await invalidateUserSessions(deps.db, user.id, { except: input.sessionId });
