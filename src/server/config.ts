@@ -57,6 +57,16 @@ export const configSchema = z.object({
   GOOGLE_AUTH_URL: url("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: url("https://oauth2.googleapis.com/token"),
   GOOGLE_ISSUER: z.string().trim().default("https://accounts.google.com"),
+  /**
+   * Have I Been Pwned's Pwned Passwords API (https://api.pwnedpasswords.com), asked with the first 5
+   * hex digits of a password's SHA-1 only; unset: no check. Fails open (src/server/auth/pwned-passwords.ts).
+   */
+  PWNED_PASSWORDS_URL: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: "doit être une URL http(s) valide" }))
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
   BAN_API_URL: url("https://data.geopf.fr/geocodage"),
   HUBEAU_API_URL: url("https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable"),
   VIGIEAU_API_URL: url("https://api.vigieau.gouv.fr/api"),

@@ -25,14 +25,11 @@ async function signUp(page: Page, email: string) {
     .getByRole("tabpanel")
     .getByLabel(/^Adresse e-?mail/)
     .fill(email);
-  await page
-    .getByRole("tabpanel")
-    .getByLabel(/^Mot de passe/)
-    .fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   const confirmation = await latestEmailTo(email, /Confirmez/);
   await page.goto(confirmLinkOf(confirmation.text));
   await waitForIslands(page);
+  await page.getByLabel("Choisissez votre mot de passe").fill("mot-de-passe-solide");
   await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
   await expect(page).toHaveURL(/\/compte$/);
   await waitForIslands(page);

@@ -16,14 +16,18 @@ async function signUp(page: Page, email: string, password = "mot-de-passe-solide
   await page.getByRole("tab", { name: "Créer un compte" }).click();
   await page.getByLabel("Prénom (facultatif)").fill("Marie");
   await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(email);
-  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(password);
-  await expect(page.getByText("Au moins 10 caractères, pas un mot de passe courant")).toBeVisible();
+  // No password at sign-up (issue 22): whoever confirms the address chooses it.
+  await expect(page.getByRole("tabpanel").getByLabel("Mot de passe")).toHaveCount(0);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Vérifiez vos e-mails pour confirmer votre compte.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Vérifiez vos e-mails" })).toBeFocused();
+  await expect(page.getByText("Vérifiez vos e-mails\u00a0: nous venons de vous écrire pour la suite de votre inscription.")).toBeVisible();
   const email_ = await latestEmailTo(email, /Confirmez/);
-  // Opening the link changes nothing; the button confirms and signs in.
+  // Opening the link changes nothing; it shows the address, the password is chosen there and the button confirms and signs in.
   await page.goto(confirmLinkOf(email_.text));
   await waitForIslands(page);
+  await expect(page.getByText(`Adresse à confirmer\u00a0: ${email}`)).toBeVisible();
+  await page.getByLabel("Choisissez votre mot de passe").fill(password);
+  await expect(page.getByText("Au moins 10 caractères, pas un mot de passe courant")).toBeVisible();
   await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
   await expect(page).toHaveURL(/\/compte$/);
 }

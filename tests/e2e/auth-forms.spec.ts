@@ -96,20 +96,20 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test(`a too-short password on sign-up is said under the password field, with its hint (${viewport.width} px)`, async ({ page }) => {
+  test(`the sign-up form asks no password; a malformed e-mail is said under its field before sending (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const signUpCalls = countCalls(page, "/api/auth/signup");
     await openAuth(page);
     await page.getByRole("tab", { name: "Créer un compte" }).click();
     const form = authForm(page);
-    await form.email.fill(uniqueEmail("trop-court"));
-    await form.password.fill("court");
+    // Whoever confirms the address chooses the password, on the confirmation page (issue 22).
+    await expect(form.password).toHaveCount(0);
+    await expect(form.email).toHaveAccessibleDescription(/vous choisirez votre mot de passe en confirmant votre adresse/);
+    await form.email.fill("pas-une-adresse");
     await form.button("Créer mon compte").click();
 
-    await expectErrorUnder(form.password, new RegExp(PASSWORD_TOO_SHORT_MESSAGE.replace(/[.()]/g, "\\$&")));
-    await expect(form.password).toHaveAccessibleDescription(/Au moins \d+ caractères, pas un mot de passe courant/);
-    await expect(form.password).toBeFocused();
-    await expect(form.email).not.toHaveAttribute("aria-invalid", "true");
+    await expectErrorUnder(form.email, /Saisissez une adresse e-mail complète/);
+    await expect(form.email).toBeFocused();
     await expectNoToast(page);
     expect(signUpCalls()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -153,7 +153,6 @@ for (const viewport of [
     await page.getByRole("tab", { name: "Créer un compte" }).click();
     const signUp = authForm(page);
     await signUp.email.fill(email);
-    await signUp.password.fill(PASSWORD);
     await signUp.button("Créer mon compte").click();
     await expect(signUp.alert).toContainText("Impossible de joindre le service");
     await expectNoToast(page);
@@ -161,9 +160,9 @@ for (const viewport of [
 
     await page.unroute("**/api/auth/signup");
     await signUp.button("Créer mon compte").click();
-    const done = page.getByRole("heading", { name: "Compte créé" });
+    const done = page.getByRole("heading", { name: "Vérifiez vos e-mails" });
     await expect(done).toBeFocused();
-    await expect(page.getByText(/Vérifiez vos e-?mails pour confirmer votre compte/)).toBeVisible();
+    await expect(page.getByText(/Vérifiez vos e-mails\s: nous venons de vous écrire pour la suite de votre inscription/)).toBeVisible();
     await expect(page.getByText("Impossible de joindre le service")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Créer mon compte" })).toHaveCount(0);
     await expectNoToast(page);
@@ -171,8 +170,20 @@ for (const viewport of [
 
     const link = /https?:\/\/\S+\/confirmation-compte\?\S+/.exec((await latestEmailTo(email, /Confirmez/)).text)?.[0];
     expect(link).toBeTruthy();
+    // The confirmation page, where the password is chosen: a too-short one is said under its field, with its hint, before sending.
+    const confirmCalls = countCalls(page, "/api/auth/confirm");
     await page.goto(link!);
     await waitForIslands(page);
+    const newPassword = page.getByLabel("Choisissez votre mot de passe");
+    await newPassword.fill("court");
+    await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
+    await expectErrorUnder(newPassword, new RegExp(PASSWORD_TOO_SHORT_MESSAGE.replace(/[.()]/g, "\\$&")));
+    await expect(newPassword).toHaveAccessibleDescription(/Au moins \d+ caractères, pas un mot de passe courant/);
+    await expect(newPassword).toBeFocused();
+    await expectNoToast(page);
+    expect(confirmCalls()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await newPassword.fill(PASSWORD);
     await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
     await expect(page).toHaveURL(/\/compte/);
     // The account page settles first (its island reads the session): clearing the cookies while it

@@ -26,6 +26,8 @@ export interface FakeResend {
   /** the API calls received (one per email or per batch), failures included */
   readonly calls: Array<{ path: string; status: number; idempotencyKey: string | null }>;
   setMode(mode: ResendMode): void;
+  /** every answer waits this long first (a slow provider); 0 by default and after reset() */
+  setLatency(ms: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
   const calls: FakeResend["calls"] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   let mode: ResendMode = "ok";
+  let latencyMs = 0;
   let counter = 0;
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -104,6 +107,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
     }
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
     const body = await readBody(request);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const replay = idempotencyKey ? answered.get(`${url.pathname}|${idempotencyKey}`) : undefined;
     if (replay) {
       calls.push({ path: url.pathname, status: replay.status, idempotencyKey });
@@ -138,11 +142,15 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
     setMode(next) {
       mode = next;
     },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
     reset() {
       emails.length = 0;
       calls.length = 0;
       answered.clear();
       mode = "ok";
+      latencyMs = 0;
     },
     close: local.close,
   };

@@ -1,7 +1,30 @@
 // A minimal browser for app.request(): keeps cookies like a browser would (per name, with
 // Max-Age/Expires removal), sends the site's Origin on writes, and JSON bodies.
+import type { ExecutionContext } from "hono";
 import type { TestApp } from "./test-app.ts";
 import { clockOfApp, TEST_SITE_URL } from "./test-app.ts";
+
+/**
+ * Work the app deferred past its answers (deferTask: sign-ups, manage links, refreshes), kept as a
+ * Worker's runtime keeps it (`waitUntil`), so that a test can wait for it: `backgroundWorkDone()`.
+ */
+const backgroundTasks = new Set<Promise<unknown>>();
+const executionContext: ExecutionContext = {
+  waitUntil(promise) {
+    const tracked: Promise<unknown> = promise.catch(() => undefined).finally(() => backgroundTasks.delete(tracked));
+    backgroundTasks.add(tracked);
+  },
+  passThroughOnException() {},
+  props: {},
+};
+
+/** Resolves once every task the app deferred (through a BrowserClient's requests) has ended. */
+export async function backgroundWorkDone(): Promise<void> {
+  while (backgroundTasks.size > 0) await Promise.all([...backgroundTasks]);
+}
+
+/** The password the test helpers choose when they confirm an account. */
+export const TEST_PASSWORD = "mot-de-passe-solide";
 
 export interface ClientResponse {
   status: number;
@@ -50,7 +73,7 @@ export class BrowserClient {
         init.body = typeof body === "string" ? body : JSON.stringify(body);
       }
     }
-    const response = await this.getApp().request(path, init);
+    const response = await this.getApp().request(path, init, undefined, executionContext);
     const setCookies = response.headers.getSetCookie();
     this.storeCookies(setCookies);
     const type = response.headers.get("content-type") ?? "";
@@ -89,19 +112,33 @@ export function pathOf(url: string): string {
 }
 
 /**
- * Confirms an account the way /confirmation-compte does once « Confirmer mon adresse » is clicked:
- * the link's u, x and s posted to the API (opening the link itself changes nothing).
+ * Confirms an account the way /confirmation-compte does once a password is chosen and « Confirmer
+ * mon adresse » clicked: the link's u, x and s posted to the API with that password (opening the
+ * link itself changes nothing).
  */
-export function confirmAccount(client: BrowserClient, link: string): Promise<ClientResponse> {
+export function confirmAccount(client: BrowserClient, link: string, options: { password?: string; switchAccount?: boolean } = {}): Promise<ClientResponse> {
   const params = new URL(link).searchParams;
-  return client.post("/api/auth/confirm", { u: params.get("u"), x: params.get("x"), s: params.get("s") });
+  return client.post("/api/auth/confirm", {
+    u: params.get("u"),
+    x: params.get("x"),
+    s: params.get("s"),
+    password: options.password ?? TEST_PASSWORD,
+    ...(options.switchAccount === undefined ? {} : { switchAccount: options.switchAccount }),
+  });
 }
 
-/** Creates an account and confirms it from the captured e-mail: a client signed in as that account. */
+/** Signs up (the e-mail leaves after the answer) and returns the confirmation link once it arrived. */
+export async function signUpForLink(t: Pick<TestApp, "resend">, client: BrowserClient, body: Record<string, unknown> & { email: string }): Promise<string> {
+  const response = await client.post("/api/auth/signup", body);
+  if (response.status !== 202) throw new Error(`sign-up refused: ${response.status} ${JSON.stringify(response.body)}`);
+  await backgroundWorkDone();
+  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(body.email.toLowerCase()) && /Confirmez/.test(candidate.subject));
+  return findLink(mail?.text ?? "", /confirmation-compte/);
+}
+
+/** Creates an account and confirms it from the captured e-mail with TEST_PASSWORD: a client signed in as that account. */
 export async function signedInAs(t: Pick<TestApp, "resend">, getApp: () => TestApp["app"], email: string, firstName = "Marie"): Promise<BrowserClient> {
   const client = new BrowserClient(getApp);
-  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName });
-  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
-  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
+  await confirmAccount(client, await signUpForLink(t, client, { email, firstName }));
   return client;
 }

@@ -14,7 +14,7 @@ import {
   users,
 } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
+import { backgroundWorkDone, BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 import { HUBEAU_SOURCE } from "../../src/core/shared/sources.ts";
 
@@ -36,6 +36,7 @@ const lastCodeTo = (email: string) =>
 /** Signs up without confirming, and holds a session opened for that account (as any path before verification could). */
 async function pendingClient(email: string): Promise<BrowserClient> {
   await new BrowserClient(app).post("/api/auth/signup", { email, password: "mdp-de-l-intrus" });
+  await backgroundWorkDone();
   const [user] = await t.db.select().from(users).where(eq(users.email, email));
   const { token } = await createSession(t.db, { userId: user?.id ?? "", nowMs: t.now().getTime() });
   const client = new BrowserClient(app);
@@ -117,10 +118,12 @@ describe("accounts waiting for confirmation hold nothing", () => {
   });
 
   it("unconfirmed accounts are purged by the daily run after 7 days, confirmed ones are kept", async () => {
-    await new BrowserClient(app).post("/api/auth/signup", { email: "oublie@example.org", password: "mot-de-passe-solide" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "oublie@example.org" });
+    await backgroundWorkDone();
     const { email: kept } = await signedInClient();
     t.setNow(new Date(START.getTime() + 6 * DAY_MS));
-    await new BrowserClient(app).post("/api/auth/signup", { email: "recent@example.org", password: "mot-de-passe-solide" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "recent@example.org" });
+    await backgroundWorkDone();
     t.setNow(new Date(START.getTime() + 7 * DAY_MS + 60_000));
     app.rebuild();
     await runAlerts(t.deps());
@@ -427,7 +430,8 @@ describe("local outbox (Node without a Resend key)", () => {
   it("keeps the emails in the database instead of sending them", async () => {
     app.rebuild({}, { mailer: "outbox" });
     const client = new BrowserClient(app);
-    await client.post("/api/auth/signup", { email: "outbox@example.org", password: "mot-de-passe-solide" });
+    await client.post("/api/auth/signup", { email: "outbox@example.org" });
+    await backgroundWorkDone();
     const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.toAddress, "outbox@example.org"));
     expect(mail?.subject).toMatch(/Confirmez/);
     expect(t.resend.emails).toHaveLength(0);

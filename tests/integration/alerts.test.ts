@@ -11,7 +11,7 @@ import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import { alertEvents, alertStates, alertSubscriptions, emailCodes, sessions } from "../../src/server/db/schema/index.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { BrowserClient, confirmAccount, findLink } from "../helpers/browser-client.ts";
+import { BrowserClient, confirmAccount, findLink, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -39,9 +39,7 @@ function newerSample(rows: Array<Record<string, unknown>>, sample: { code: strin
 
 async function account(email: string, preferences?: Record<string, boolean>) {
   const client = new BrowserClient(() => app);
-  await client.post("/api/auth/signup", { email, password: "mot-de-passe-solide", firstName: "Camille" });
-  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
-  await confirmAccount(client, findLink(mail?.text ?? "", /confirmation-compte/));
+  await confirmAccount(client, await signUpForLink(t, client, { email, firstName: "Camille" }));
   await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
   if (preferences) await client.put("/api/account/preferences", preferences);
   return client;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/server/auth/password.ts";
 import { insertUser } from "../../src/server/db/repositories/users.ts";
 import { emailCodes, sessions } from "../../src/server/db/schema/index.ts";
-import { BrowserClient } from "../helpers/browser-client.ts";
+import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -145,9 +145,9 @@ describe("no targeted lockout", () => {
 });
 
 describe("passwords", () => {
-  it("asks for at least 10 characters, in French, on sign-up and on password change", async () => {
+  it("asks for at least 10 characters, in French, on confirming a sign-up (where the password is chosen) and on password change", async () => {
     const client = new BrowserClient(() => app);
-    const short = await client.post("/api/auth/signup", { email: "court@example.org", password: "neuf-car9" });
+    const short = await confirmAccount(client, await signUpForLink(t, client, { email: "court@example.org" }), { password: "neuf-car9" });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe("Le mot de passe doit contenir au moins 10 caractères.");
 
@@ -161,12 +161,13 @@ describe("passwords", () => {
 
   it("refuses passwords from the list of common passwords, whatever their case", async () => {
     const client = new BrowserClient(() => app);
+    const link = await signUpForLink(t, client, { email: "courant@example.org" });
     for (const password of ["motdepasse", "AZERTYUIOP", "1234567890", "password123"]) {
-      const response = await client.post("/api/auth/signup", { email: "courant@example.org", password });
+      const response = await confirmAccount(client, link, { password });
       expect(response.status, password).toBe(400);
       expect(response.body.error).toBe("Ce mot de passe fait partie des plus courants. Choisissez-en un autre.");
     }
-    expect((await client.post("/api/auth/signup", { email: "courant@example.org", password: PASSWORD })).status).toBe(201);
+    expect((await confirmAccount(client, link, { password: PASSWORD })).status).toBe(200);
   });
 
   it("still signs in an existing account whose password is shorter than today's minimum", async () => {

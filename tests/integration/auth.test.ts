@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "../../src/server/auth/session.ts";
 import { emailCodes, sessions, users } from "../../src/server/db/schema/index.ts";
 import { startFakeOAuth, type FakeOAuth } from "../fakes/oauth-server.ts";
-import { BrowserClient, confirmAccount, findLink, pathOf } from "../helpers/browser-client.ts";
+import { hashPassword } from "../../src/server/auth/password.ts";
+import { insertUser } from "../../src/server/db/repositories/users.ts";
+import { backgroundWorkDone, BrowserClient, confirmAccount, findLink, pathOf, signUpForLink, TEST_PASSWORD } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -23,13 +25,11 @@ beforeEach(() => {
 
 const browser = () => new BrowserClient(() => app);
 const lastEmailTo = (address: string) => [...t.resend.emails].reverse().find((email) => email.to.includes(address));
-const confirmLinkOf = (address: string) => findLink(lastEmailTo(address)?.text ?? "", /\/confirmation-compte\?/);
 const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
-async function signUpAndConfirm(client: BrowserClient, email: string, password = "mot-de-passe-solide") {
-  const signUp = await client.post("/api/auth/signup", { email, password, firstName: "Marie", lastName: "Curie" });
-  expect(signUp.status).toBe(201);
-  const confirm = await confirmAccount(client, confirmLinkOf(email));
+/** Signs up, then confirms from the e-mail (which leaves after the answer), choosing `password` on the page. */
+async function signUpAndConfirm(client: BrowserClient, email: string, password = TEST_PASSWORD) {
+  const confirm = await confirmAccount(client, await signUpForLink(t, client, { email, firstName: "Marie", lastName: "Curie" }), { password });
   expect(confirm.status).toBe(200);
   return confirm;
 }
@@ -44,31 +44,34 @@ async function sessionOpenedBefore(email: string): Promise<BrowserClient> {
 }
 
 describe("sign-up and email confirmation", () => {
-  it("creates an unconfirmed account, emails a link to a page whose button confirms and signs in, once", async () => {
+  it("creates an unconfirmed account without a password, emails a link to a page where the password is chosen, confirms and signs in, once", async () => {
     const client = browser();
-    const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", password: "secret-de-marie", firstName: "Marie" });
-    expect(signUp.status).toBe(201);
-    expect(signUp.body.message).toBe("Vérifiez vos e-mails pour confirmer votre compte.");
+    const signUp = await client.post("/api/auth/signup", { email: "Marie@Example.org", firstName: "Marie" });
+    expect(signUp.status).toBe(202);
+    expect(signUp.body).toEqual({ message: "Vérifiez vos e-mails\u00a0: nous venons de vous écrire pour la suite de votre inscription." });
     expect(client.cookies.has("zs_session")).toBe(false);
+    await backgroundWorkDone();
     const [row] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
     expect(row?.emailVerifiedAtMs).toBeNull();
-    expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
-    expect(row?.passwordHash).not.toContain("secret-de-marie");
+    expect(row?.passwordHash).toBeNull();
 
     const email = lastEmailTo("marie@example.org");
     expect(email?.subject).toMatch(/Confirmez votre adresse e-mail/);
     const link = findLink(email?.text ?? "", /\/confirmation-compte\?/);
     expect(link.startsWith("http://127.0.0.1:4321/confirmation-compte?")).toBe(true);
 
-    const confirm = await confirmAccount(client, link);
+    const confirm = await confirmAccount(client, link, { password: "secret-de-marie" });
     expect(confirm.status).toBe(200);
-    expect(confirm.body).toMatchObject({ user: { email: "marie@example.org", emailVerified: true } });
+    expect(confirm.body).toMatchObject({ user: { email: "marie@example.org", emailVerified: true }, hasPassword: true });
     const cookie = confirm.setCookies.find((line) => line.startsWith("zs_session="));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
     // Plain-http local address: not Secure; on https it is (see the next test).
     expect(cookie).not.toMatch(/Secure/i);
+    const [confirmed] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
+    expect(confirmed?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(confirmed?.passwordHash).not.toContain("secret-de-marie");
 
     const session = await client.get("/api/auth/session");
     expect(session.body).toMatchObject({
@@ -76,30 +79,35 @@ describe("sign-up and email confirmation", () => {
       profile: { firstName: "Marie", lastName: null },
       subscription: { subscribed: true, tier: "gratuit", endsAt: null },
     });
+    expect((await browser().post("/api/auth/signin", { email: "marie@example.org", password: "secret-de-marie" })).status).toBe(200);
 
     // One time only: the same link neither confirms nor signs in again.
     const again = browser();
-    const replay = await confirmAccount(again, link);
+    const replay = await confirmAccount(again, link, { password: "autre-mot-de-passe" });
     expect(replay.status).toBe(400);
     expect(replay.body.error).toMatch(/lien de confirmation/);
     expect(again.cookies.has("zs_session")).toBe(false);
   });
 
-  it("changes nothing when the link is only opened: the old API address sends to the page", async () => {
+  it("changes nothing when the link is only opened: the old API address sends to the page, which reads the address only", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "scanner@example.org", password: "secret-de-marie" });
-    const link = new URL(confirmLinkOf("scanner@example.org"));
+    const link = new URL(await signUpForLink(t, client, { email: "scanner@example.org" }));
     const opened = await client.get(`/api/auth/confirm${link.search}`);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe(`/confirmation-compte${link.search}`);
     expect(opened.setCookies).toEqual([]);
+    const { u, x, s } = Object.fromEntries(link.searchParams);
+    const checked = await client.post("/api/auth/confirm/check", { u, x, s });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({ email: "scanner@example.org" });
+    expect(checked.setCookies).toEqual([]);
     expect((await userByEmail("scanner@example.org"))?.emailVerifiedAtMs).toBeNull();
     expect((await confirmAccount(client, link.toString())).status).toBe(200);
+    expect((await client.post("/api/auth/confirm/check", { u, x, s })).status).toBe(400);
   });
 
-  it("refuses the link once the password has changed", async () => {
-    await browser().post("/api/auth/signup", { email: "changed@example.org", password: "secret-de-marie" });
-    const link = confirmLinkOf("changed@example.org");
+  it("refuses the link once the address was proven with a code and a password chosen", async () => {
+    const link = await signUpForLink(t, browser(), { email: "changed@example.org" });
     // Signed in with an emailed code (which confirms), then a new password is chosen.
     const client = browser();
     await client.post("/api/auth/code", { email: "changed@example.org" });
@@ -114,47 +122,36 @@ describe("sign-up and email confirmation", () => {
   it("sets Secure cookies when the site is served over https", async () => {
     app = t.rebuild({ SITE_URL: "https://zone-sante.example" });
     const client = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
-    await client.post("/api/auth/signup", { email: "secure@example.org", password: "secret-de-marie" });
-    const confirm = await confirmAccount(client, confirmLinkOf("secure@example.org"));
+    const confirm = await confirmAccount(client, await signUpForLink(t, client, { email: "secure@example.org" }));
     expect(confirm.setCookies.find((line) => line.startsWith("__Host-zs_session="))).toMatch(/Secure/);
   });
 
-  it("refuses a second account for a confirmed address, and says only that", async () => {
-    const client = browser();
-    await signUpAndConfirm(client, "double@example.org", "secret-de-marie");
-    const again = await client.post("/api/auth/signup", { email: "DOUBLE@example.org", password: "other-password" });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toBe("Un compte existe déjà avec cette adresse e-mail.");
-    expect(Object.keys(again.body).sort()).toEqual(["code", "error"]);
-  });
-
-  it("replaces a sign-up still waiting for confirmation: new password, the first link dead", async () => {
-    await browser().post("/api/auth/signup", { email: "again@example.org", password: "premier-mdp", firstName: "Premier" });
-    const firstLink = confirmLinkOf("again@example.org");
-    const again = await browser().post("/api/auth/signup", { email: "again@example.org", password: "second-mdp", firstName: "Second" });
-    expect(again.status).toBe(201);
-    const secondLink = confirmLinkOf("again@example.org");
-    expect(secondLink).not.toBe(firstLink);
+  it("a new sign-up for a pending address takes its names; the password is the one chosen on confirming", async () => {
+    const firstLink = await signUpForLink(t, browser(), { email: "again@example.org", firstName: "Premier" });
+    t.setNow(new Date(START.getTime() + 60_000));
+    const secondLink = await signUpForLink(t, browser(), { email: "again@example.org", firstName: "Second" });
     expect(await t.db.select().from(users).where(eq(users.email, "again@example.org"))).toHaveLength(1);
 
-    expect((await confirmAccount(browser(), firstLink)).status).toBe(400);
     const client = browser();
-    const confirmed = await confirmAccount(client, secondLink);
+    const confirmed = await confirmAccount(client, secondLink, { password: "second-mdp" });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.profile).toMatchObject({ firstName: "Second" });
+    // Once confirmed, every earlier link is dead.
+    expect((await confirmAccount(browser(), firstLink, { password: "premier-mdp" })).status).toBe(400);
     expect((await browser().post("/api/auth/signin", { email: "again@example.org", password: "premier-mdp" })).status).toBe(401);
     expect((await browser().post("/api/auth/signin", { email: "again@example.org", password: "second-mdp" })).status).toBe(200);
   });
 
   it("refuses a forged or expired confirmation link", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "forge@example.org", password: "secret-de-marie" });
-    const link = new URL(confirmLinkOf("forge@example.org"));
+    const link = new URL(await signUpForLink(t, client, { email: "forge@example.org" }));
     const forged = new URL(link);
     forged.searchParams.set("s", "0".repeat(64));
     const refused = await confirmAccount(client, forged.toString());
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/lien de confirmation/);
+    const { u, x } = Object.fromEntries(forged.searchParams);
+    expect((await client.post("/api/auth/confirm/check", { u, x, s: "0".repeat(64) })).status).toBe(400);
     t.setNow(new Date(START.getTime() + 49 * 3600 * 1000));
     expect((await confirmAccount(client, link.toString())).status).toBe(400);
     expect(client.cookies.has("zs_session")).toBe(false);
@@ -162,21 +159,32 @@ describe("sign-up and email confirmation", () => {
   });
 
   it("refuses a malformed confirmation in French", async () => {
-    const response = await browser().post("/api/auth/confirm", { u: "x", x: "demain", s: "abc" });
+    const response = await browser().post("/api/auth/confirm", { u: "x", x: "demain", s: "abc", password: TEST_PASSWORD });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/lien de confirmation/);
   });
 
   it.each([
-    [{ email: "pas-un-email", password: "secret-de-marie" }, /adresse e-mail n'est pas valide/],
-    [{ email: "court@example.org", password: "court-mdp" }, /au moins 10 caractères/],
-    [{ password: "secret-de-marie" }, /adresse e-mail est obligatoire/],
-    [{ email: "long@example.org", password: "x".repeat(300) }, /trop long/],
-    [{ email: "nom@example.org", password: "secret-de-marie", firstName: "x".repeat(81) }, /80 caractères/],
-  ])("refuses bad input %j with a French 400", async (body, message) => {
+    [{ email: "pas-un-email" }, /adresse e-mail n'est pas valide/],
+    [{ firstName: "Marie" }, /adresse e-mail est obligatoire/],
+    [{ email: "nom@example.org", firstName: "x".repeat(81) }, /80 caractères/],
+  ])("refuses bad sign-up input %j with a French 400", async (body, message) => {
     const response = await browser().post("/api/auth/signup", body);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(message);
+  });
+
+  it.each([
+    ["court-mdp", /au moins 10 caractères/],
+    ["x".repeat(300), /trop long/],
+    ["", /au moins 10 caractères|obligatoire/],
+  ])("refuses the password %j chosen on confirming with a French 400, and the link stays usable", async (password, message) => {
+    const client = browser();
+    const link = await signUpForLink(t, client, { email: `mdp-refuse-${password.length}@example.org` });
+    const response = await confirmAccount(client, link, { password });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(message);
+    expect((await confirmAccount(client, link)).status).toBe(200);
   });
 
   it("answers malformed JSON, a wrong content type and an oversize body in French", async () => {
@@ -187,7 +195,7 @@ describe("sign-up and email confirmation", () => {
     const form = await client.request("POST", "/api/auth/signin", "email=a", { "content-type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(415);
     expect(form.body.error).toMatch(/format JSON/);
-    const huge = await client.post("/api/auth/signup", { email: "huge@example.org", password: "secret-de-marie", firstName: "x".repeat(20_000) });
+    const huge = await client.post("/api/auth/signup", { email: "huge@example.org", firstName: "x".repeat(20_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.error).toMatch(/trop volumineuse/);
   });
@@ -197,9 +205,10 @@ describe("sign-up and email confirmation", () => {
     // share its bucket and spend part of its 10 sign-ups.
     const client = new BrowserClient(() => app, { ip: "203.0.113.77" });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/auth/signup", { email: `flood${i}@example.org`, password: "secret-de-marie" })).status);
-    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/auth/signup", { email: `flood${i}@example.org` })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(statuses[10]).toBe(429);
+    await backgroundWorkDone();
   });
 });
 
@@ -219,10 +228,16 @@ describe("password sign-in", () => {
     expect(client.cookies.get("zs_session")).toMatch(/^[a-z2-7]+\.[a-z2-7]+$/);
   });
 
-  it("refuses an unconfirmed account and sends the confirmation link again", async () => {
+  it("refuses an unconfirmed account made before issue 22 (with a password) and sends the confirmation link again", async () => {
     const client = browser();
-    await client.post("/api/auth/signup", { email: "pending@example.org", password: "secret-de-marie" });
-    t.resend.reset();
+    // Sign-ups carried a password until issue 22: such an account may still be waiting.
+    await insertUser(t.db, {
+      email: "pending@example.org",
+      passwordHash: await hashPassword("secret-de-marie"),
+      firstName: null,
+      lastName: null,
+      nowMs: t.now().getTime(),
+    });
     const response = await client.post("/api/auth/signin", { email: "pending@example.org", password: "secret-de-marie" });
     expect(response.status).toBe(403);
     expect(response.body.error).toMatch(/pas encore confirmée/);
@@ -372,7 +387,8 @@ describe("pre-claimed accounts", () => {
   it("an emailed code proves the address: the first sign-up's password and sessions are gone, the owner sets a password", async () => {
     // Someone signs up first with the owner's address and a password of his own.
     const attacker = browser();
-    expect((await attacker.post("/api/auth/signup", { email: "victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(201);
+    expect((await attacker.post("/api/auth/signup", { email: "victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(202);
+    await backgroundWorkDone();
     const attackerSession = await sessionOpenedBefore("victime@example.org");
 
     const owner = browser();
@@ -393,7 +409,7 @@ describe("pre-claimed accounts", () => {
   });
 
   it("gives no session to an account that is not confirmed", async () => {
-    await browser().post("/api/auth/signup", { email: "attente@example.org", password: "secret-de-marie" });
+    await signUpForLink(t, browser(), { email: "attente@example.org" });
     const pending = await sessionOpenedBefore("attente@example.org");
     expect((await pending.get("/api/auth/session")).body.user).toBeNull();
     expect((await pending.get("/api/account/addresses")).status).toBe(401);
@@ -437,7 +453,8 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
   });
 
   it("a pending sign-up taken over by Google loses its password and its sessions", async () => {
-    expect((await browser().post("/api/auth/signup", { email: "google-victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(201);
+    expect((await browser().post("/api/auth/signup", { email: "google-victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(202);
+    await backgroundWorkDone();
     const attackerSession = await sessionOpenedBefore("google-victime@example.org");
     oauth.setIdentity({ sub: "google-victim", email: "google-victime@example.org", email_verified: true });
     const owner = browser();
@@ -456,12 +473,34 @@ describe("Google sign-in (against a local fake OpenID provider)", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
 
-  it("links to an existing account with the same verified email", async () => {
+  it("links to an existing account with the same verified email, and e-mails the owner about this new way in (issue 22)", async () => {
     await signUpAndConfirm(browser(), "linked@example.org");
     oauth.setIdentity({ sub: "google-2", email: "linked@example.org", email_verified: true });
     await runGoogleFlow(browser());
     const [row] = await t.db.select().from(users).where(eq(users.email, "linked@example.org"));
     expect(row?.googleSubject).toBe("google-2");
+    await backgroundWorkDone();
+    const notices = t.resend.emails.filter((email) => email.to.includes("linked@example.org") && /Google/.test(email.subject));
+    expect(notices.map((email) => email.subject)).toEqual(["Connexion avec Google ajoutée à votre compte – Zone Santé"]);
+    expect(notices[0]?.text).toMatch(/^Bonjour Marie,/m);
+    expect(notices[0]?.text).toContain("Si ce n'était pas vous, quelqu'un contrôle un compte Google à votre adresse.");
+    expect(notices[0]?.text).toContain("Politique de confidentialité\u00a0: http://127.0.0.1:4321/confidentialite");
+    // Signing in again with the linked Google account adds nothing: no new notice.
+    await runGoogleFlow(browser());
+    await backgroundWorkDone();
+    expect(t.resend.emails.filter((email) => email.to.includes("linked@example.org") && /Google/.test(email.subject))).toHaveLength(1);
+  });
+
+  it("a Google sign-in is a fresh proof: a password-less account may choose a password in the next 15 minutes, not later (issue 22)", async () => {
+    oauth.setIdentity({ sub: "google-fresh", email: "fraiche@example.org", email_verified: true });
+    const client = browser();
+    await runGoogleFlow(client);
+    expect((await client.get("/api/auth/session")).body).toMatchObject({ hasPassword: false, passwordResetAllowed: true });
+    t.setNow(new Date(START.getTime() + 16 * 60 * 1000));
+    expect((await client.post("/api/account/password", { newPassword: "mdp-trop-tard" })).status).toBe(403);
+    await runGoogleFlow(client);
+    expect((await client.post("/api/account/password", { newPassword: "mdp-a-temps" })).status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "fraiche@example.org", password: "mdp-a-temps" })).status).toBe(200);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 // /auth: sign in (password or emailed code), create an account, or continue with Google. Every
 // error is shown where it belongs — under the field it concerns, or above the submit button when
-// no field owns it — and stays until the next attempt: no toast here.
+// no field owns it — and stays until the next attempt: no toast here. Creating an account asks for
+// no password: whoever confirms the address chooses it on /confirmation-compte (issue 22).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
-import type { CodeSentAnswer, SignUpAnswer } from "../../server/routes/auth.ts";
+import type { CodeSentAnswer, SignInAnswer, SignUpAnswer } from "../../server/routes/auth.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
@@ -21,13 +21,11 @@ const URL_ERRORS: Record<string, string> = {
 const EMAIL_MISSING = "Saisissez votre adresse e-mail.";
 const EMAIL_MALFORMED = "Saisissez une adresse e-mail complète, par exemple nom@exemple.fr.";
 const PASSWORD_MISSING = "Saisissez votre mot de passe.";
-const NEW_PASSWORD_MISSING = "Choisissez un mot de passe.";
 const CODE_MALFORMED = "Saisissez les 6 chiffres du code reçu par e-mail.";
 
 /** The API's error codes whose message concerns one field; any other goes above the submit button. */
 const FIELD_OF_CODE: Partial<Record<string, AuthField>> = {
   invalid_credentials: "password",
-  email_taken: "email",
   invalid_code: "code",
   code_exhausted: "code",
 };
@@ -52,12 +50,6 @@ function checkEmail(email: string): string | null {
   const trimmed = email.trim();
   if (!trimmed) return EMAIL_MISSING;
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : EMAIL_MALFORMED;
-}
-
-/** Only for new passwords: accounts made under an older minimum still sign in with theirs. */
-function checkNewPassword(password: string): string | null {
-  if (!password) return NEW_PASSWORD_MISSING;
-  return password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : null;
 }
 
 export default function AuthPanel() {
@@ -107,12 +99,13 @@ export default function AuthPanel() {
   function editPassword(value: string) {
     setPassword(value);
     signIn.clear("password");
-    signUp.clear("password");
   }
 
-  function signedIn(context: SessionContext) {
-    setSession(context);
-    location.assign("/compte");
+  /** A password shorter than today's minimum, or found in breaches, still signs in; the account page then asks to change it. */
+  function signedIn(context: SessionContext & { passwordTooShort?: boolean; passwordBreached?: boolean }) {
+    const { passwordTooShort, passwordBreached, ...session } = context;
+    setSession(session);
+    location.assign(passwordBreached ? "/compte?mot-de-passe=fuite" : passwordTooShort ? "/compte?mot-de-passe=trop-court" : "/compte");
   }
 
   /** Shows the problems found before sending, or clears the last attempt's errors: true when the form may be sent. */
@@ -129,7 +122,7 @@ export default function AuthPanel() {
   function submitPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!readyToSend(signIn, collectErrors<AuthField>({ email: checkEmail(email), password: password ? null : PASSWORD_MISSING }))) return;
-    void run(async () => signedIn(await requestJson<SessionContext>("POST", "/api/auth/signin", { body: { email, password } })), {
+    void run(async () => signedIn(await requestJson<SignInAnswer>("POST", "/api/auth/signin", { body: { email, password } })), {
       failure: (error) => {
         signIn.show(errorsOfFailure(error, ["email", "password"]));
         return null;
@@ -169,10 +162,10 @@ export default function AuthPanel() {
 
   function submitSignUp(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!readyToSend(signUp, collectErrors<AuthField>({ email: checkEmail(email), password: checkNewPassword(password) }))) return;
-    void run(async () => setSignUpDone(await requestJson<SignUpAnswer>("POST", "/api/auth/signup", { body: { email, password, firstName, lastName } })), {
+    if (!readyToSend(signUp, collectErrors<AuthField>({ email: checkEmail(email) }))) return;
+    void run(async () => setSignUpDone(await requestJson<SignUpAnswer>("POST", "/api/auth/signup", { body: { email, firstName, lastName } })), {
       failure: (error) => {
-        signUp.show(errorsOfFailure(error, ["email", "password"]));
+        signUp.show(errorsOfFailure(error, ["email"]));
         return null;
       },
     });
@@ -271,11 +264,16 @@ export default function AuthPanel() {
 
       <div role="tabpanel" id={`${tabsId}-signup-panel`} aria-labelledby={`${tabsId}-signup`} hidden={tab !== "signup"} className="auth__panel">
         {signUpDone ? (
-          <FormDone title="Compte créé">
+          // The same words whether or not the address already has an account: its owner learns
+          // which by email, nobody else (issue 22).
+          <FormDone title="Vérifiez vos e-mails">
             <p>
               <strong>{signUpDone.message}</strong>
             </p>
-            {signUpDone.emailSent ? <p>Le lien reçu est valable 48&nbsp;heures. Pensez à regarder dans vos courriers indésirables.</p> : null}
+            <p>
+              Le lien de confirmation est valable 48&nbsp;heures&nbsp;: il vous demandera de choisir votre mot de passe. Rien reçu d'ici quelques minutes&nbsp;?
+              Regardez dans vos courriers indésirables.
+            </p>
           </FormDone>
         ) : (
           <form ref={signUp.formRef} onSubmit={submitSignUp} className="form" noValidate>
@@ -283,17 +281,15 @@ export default function AuthPanel() {
               <Field label="Prénom (facultatif)" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
               <Field label="Nom (facultatif)" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
             </div>
-            <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signUp.errors.email} required />
             <Field
-              label="Mot de passe"
-              hint={NEW_PASSWORD_HINT}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={editPassword}
-              error={signUp.errors.password}
+              label="Adresse e-mail"
+              hint={"Nous y envoyons un lien\u00a0: vous choisirez votre mot de passe en confirmant votre adresse."}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={editEmail}
+              error={signUp.errors.email}
               required
-              minLength={MIN_PASSWORD_LENGTH}
             />
             <FormError message={signUp.errors.form} />
             <SubmitButton busy={busy} busyLabel="Création…">

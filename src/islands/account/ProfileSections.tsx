@@ -1,10 +1,10 @@
-// /compte: the person's name, their password (chosen, changed, or reset after a code sign-in) and plan.
+// /compte: the person's name, their password (chosen, changed, or reset after a code or Google sign-in) and plan.
 import { useState, type SubmitEvent } from "react";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from "../../core/shared/passwords.ts";
 import type { ProfileAnswer } from "../../server/routes/account.ts";
-import { refusalMessageOr, requestJson } from "../lib/api.ts";
-import { setSession, type SignedInContext } from "../lib/session.ts";
+import { ApiError, apiMessageOr, refusalMessageOr, requestJson } from "../lib/api.ts";
+import { setSession, type SessionContext, type SignedInContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
 import { Field } from "../ui/Field.tsx";
 import type { Notify } from "../ui/Toasts.tsx";
@@ -42,8 +42,14 @@ export function ProfileSection({ context, notify }: { context: SignedInContext; 
   );
 }
 
-export function PasswordSection({ context, notify }: { context: SignedInContext; notify: Notify }) {
+/**
+ * The current password is asked unless a fresh proof (a code or Google sign-in) opened the reset
+ * window. An account without a password needs that proof before choosing one (issue 22): the
+ * section sends a code to the account's address and checks it here, which opens the window.
+ */
+export function PasswordSection({ context, notify, onChanged }: { context: SignedInContext; notify: Notify; onChanged?(): void }) {
   const needsCurrent = context.hasPassword && !context.passwordResetAllowed;
+  const needsProof = !context.hasPassword && !context.passwordResetAllowed;
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const { busy, run } = useAction(notify);
@@ -55,33 +61,103 @@ export function PasswordSection({ context, notify }: { context: SignedInContext;
         setCurrent("");
         setNext("");
         setSession({ ...context, hasPassword: true, passwordResetAllowed: false });
+        onChanged?.();
       },
-      { success: "Votre mot de passe a été modifié.", failure: (error) => refusalMessageOr(error, "Impossible de modifier le mot de passe.") },
+      {
+        success: "Votre mot de passe a été modifié.",
+        failure: (error) => {
+          // The window closed while the page was open: the section asks for the proof again.
+          if (error instanceof ApiError && error.code === "proof_required") setSession({ ...context, passwordResetAllowed: false });
+          return refusalMessageOr(error, "Impossible de modifier le mot de passe.");
+        },
+      },
     );
   }
   return (
     <section className="account__section" aria-labelledby="mdp-titre">
       <h2 id="mdp-titre">{context.hasPassword ? "Changer de mot de passe" : "Choisir un mot de passe"}</h2>
-      {context.passwordResetAllowed ? <p>Vous êtes connecté avec un code reçu par e-mail&nbsp;: choisissez un nouveau mot de passe.</p> : null}
-      <form onSubmit={(event) => void save(event)} className="form">
-        {needsCurrent ? (
-          <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required />
-        ) : null}
-        <Field
-          label="Nouveau mot de passe"
-          hint={NEW_PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-        />
-        <button type="submit" className="btn btn--secondary" disabled={busy || next.length < MIN_PASSWORD_LENGTH}>
-          Enregistrer le mot de passe
-        </button>
-      </form>
+      {context.passwordResetAllowed ? (
+        <p>
+          Vous êtes connecté avec un code reçu par e-mail ou avec Google&nbsp;: vous pouvez choisir un nouveau mot de passe sans l'ancien pendant quelques
+          minutes.
+        </p>
+      ) : null}
+      {needsProof ? (
+        <PasswordProof context={context} notify={notify} />
+      ) : (
+        <form onSubmit={(event) => void save(event)} className="form">
+          {needsCurrent ? (
+            <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required />
+          ) : null}
+          <Field
+            label="Nouveau mot de passe"
+            hint={NEW_PASSWORD_HINT}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+          />
+          <button type="submit" className="btn btn--secondary" disabled={busy || next.length < MIN_PASSWORD_LENGTH}>
+            Enregistrer le mot de passe
+          </button>
+        </form>
+      )}
     </section>
+  );
+}
+
+/**
+ * « Confirmez que c'est bien vous »: a code sent now to the account's address, checked here. The
+ * check opens a new session with the reset window (the API's code sign-in), then the password form shows.
+ */
+function PasswordProof({ context, notify }: { context: SignedInContext; notify: Notify }) {
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState("");
+  const { busy, run } = useAction(notify);
+  const email = context.user.email;
+  async function sendCode() {
+    const ok = await run(() => requestJson("POST", "/api/auth/code", { body: { email } }), {
+      success: "Un code à 6 chiffres vient de vous être envoyé par e-mail.",
+      failure: (error) => apiMessageOr(error, "Impossible d'envoyer le code."),
+    });
+    if (ok) setSent(true);
+  }
+  async function verify(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await run(async () => setSession(await requestJson<SessionContext>("POST", "/api/auth/code/verify", { body: { email, code } })), {
+      failure: (error) => apiMessageOr(error, "Impossible de vérifier le code."),
+    });
+  }
+  return (
+    <>
+      <p>
+        Votre compte n'a pas encore de mot de passe&nbsp;: vous vous connectez avec Google ou avec un code reçu par e-mail. Pour en choisir un, confirmez
+        d'abord que c'est bien vous avec un code envoyé à <strong>{email}</strong>.
+      </p>
+      {sent ? (
+        <form onSubmit={(event) => void verify(event)} className="form">
+          <Field
+            label="Code reçu par e-mail"
+            hint="6 chiffres"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(value) => setCode(value.replace(/\D/g, ""))}
+            required
+          />
+          <button type="submit" className="btn btn--secondary" disabled={busy || code.length !== 6}>
+            Valider le code
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void sendCode()}>
+          Recevoir un code par e-mail
+        </button>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
-import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
+import { formatDateFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
 import {
@@ -250,6 +250,8 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
   const history =
     "L'historique des alertes envoyées est conservé sans adresse ni position 24 mois, comme le prévoit notre politique de confidentialité, puis supprimé.";
   const last = "Vous ne recevrez plus aucun e-mail de notre part. Vous pouvez toujours consulter Zone Santé sans compte.";
+  const notYou =
+    "Si vous n'avez pas demandé cette suppression, quelqu'un a pu se connecter à votre compte, par exemple avec un code envoyé à cette adresse : changez le mot de passe de votre messagerie, puis écrivez-nous. Les données effacées ne peuvent pas être restaurées, mais vous pouvez recréer un compte à tout moment.";
   const contact =
     "Une question sur cette suppression ou sur vos données ? Écrivez-nous à l'adresse de contact indiquée en bas de chaque page du site, par exemple sur notre politique de confidentialité :";
   const privacy = "Politique de confidentialité";
@@ -262,10 +264,91 @@ export function renderAccountDeletedEmail(input: { firstName: string | null; del
       renderList(erased.map(escapeFrench)),
       renderParagraph(history),
       renderParagraph(last),
+      renderParagraph(notYou),
       renderParagraphHtml(`${escapeFrench(contact)} ${renderLink(privacy, input.privacyUrl)}`),
     ],
-    bodyText: [greeting, done, erased.map((item) => `- ${item}`).join("\n"), history, last, `${contact}\n${privacy} : ${input.privacyUrl}`],
+    bodyText: [greeting, done, erased.map((item) => `- ${item}`).join("\n"), history, last, notYou, `${contact}\n${privacy} : ${input.privacyUrl}`],
     footerReason: "Vous recevez ce dernier message parce que le compte Zone Santé associé à cette adresse e-mail a été supprimé.",
+  });
+}
+
+// ---------------------------------------------------------------- security notices
+
+/** « le 22 novembre 2026 à 11 h 00 » (Paris time): when the change was made, to compare with one's own memory. */
+function describeMoment(at: Date): string {
+  const iso = at.toISOString();
+  const time = formatTimeFr(iso);
+  return time ? `le ${formatDateFr(iso)} à ${time} (heure de Paris)` : `le ${formatDateFr(iso)}`;
+}
+
+/** What to do when a change on the account was not one's own: take it back with a code sent to this address. */
+const TAKE_BACK_STEPS =
+  "Reprenez-le sans attendre : sur la page de connexion, choisissez « Mot de passe oublié ? Recevoir un code par e-mail », connectez-vous avec le code reçu à cette adresse, puis choisissez un nouveau mot de passe depuis « Mon compte » ; les autres appareils sont alors déconnectés. Si vous pensez que votre messagerie elle-même a été piratée, changez d'abord son mot de passe.";
+
+/**
+ * To the owner of a confirmed account when someone asks to sign up with its address. The sign-up
+ * answers the same whether or not an account exists (no enumeration): this email is where the
+ * difference is told, to the one person entitled to know it. Nothing the requester typed is written.
+ */
+export function renderSignUpAttemptEmail(input: { firstName: string | null; signInUrl: string }): RenderedEmail {
+  const greeting = composeGreeting(input.firstName);
+  const what =
+    "Quelqu'un vient de demander à créer un compte Zone Santé avec votre adresse e-mail. Vous avez déjà un compte : nous n'en avons pas créé d'autre, et le vôtre n'a pas changé.";
+  const ifYou = "Si c'était vous, connectez-vous à votre compte. Mot de passe oublié ? Sur la page de connexion, demandez un code par e-mail.";
+  const action = "Me connecter";
+  const notYou =
+    "Si ce n'était pas vous, vous n'avez rien à faire : personne ne peut se connecter à votre compte sans votre mot de passe ou un code envoyé à cette adresse.";
+  return finishEmail("Demande d'inscription avec votre adresse – Zone Santé", {
+    preheader: "Vous avez déjà un compte : aucun autre n'a été créé.",
+    title: "Vous avez déjà un compte",
+    bodyHtml: [renderParagraph(greeting), renderParagraph(what), renderParagraph(ifYou), renderButton(action, input.signInUrl), renderParagraph(notYou)],
+    bodyText: [greeting, what, ifYou, `${action} : ${input.signInUrl}`, notYou],
+    footerReason: "Vous recevez ce message parce que cette adresse e-mail a été indiquée lors d'une inscription à Zone Santé.",
+  });
+}
+
+/** After a password was chosen for an account that had none, or changed: the owner hears of it at once. */
+export function renderPasswordChangedEmail(input: { firstName: string | null; change: "set" | "changed"; changedAt: Date; signInUrl: string }): RenderedEmail {
+  const greeting = composeGreeting(input.firstName);
+  const moment = describeMoment(input.changedAt);
+  const what =
+    input.change === "set"
+      ? `Un mot de passe a été choisi pour votre compte Zone Santé ${moment}. Vous pouvez désormais vous connecter avec lui.`
+      : `Le mot de passe de votre compte Zone Santé a été modifié ${moment}. Les autres appareils connectés à votre compte ont été déconnectés.`;
+  const ifYou = "Si c'était vous, vous n'avez rien à faire.";
+  const notYou = `Si ce n'était pas vous, quelqu'un a pu accéder à votre compte. ${TAKE_BACK_STEPS}`;
+  const action = "Me connecter avec un code";
+  const subject = input.change === "set" ? "Un mot de passe a été choisi pour votre compte – Zone Santé" : "Votre mot de passe a été modifié – Zone Santé";
+  return finishEmail(subject, {
+    preheader: input.change === "set" ? "Un mot de passe protège désormais votre compte." : "Si ce n'était pas vous, reprenez votre compte avec un code.",
+    title: input.change === "set" ? "Mot de passe choisi" : "Mot de passe modifié",
+    bodyHtml: [renderParagraph(greeting), renderParagraph(what), renderParagraph(ifYou), renderParagraph(notYou), renderButton(action, input.signInUrl)],
+    bodyText: [greeting, what, ifYou, notYou, `${action} : ${input.signInUrl}`],
+    footerReason: "Vous recevez ce message parce que le mot de passe du compte Zone Santé associé à cette adresse e-mail a changé.",
+  });
+}
+
+/** After a Google account was linked to an existing account (a new way to sign in). */
+export function renderGoogleLinkedEmail(input: { firstName: string | null; linkedAt: Date; accountUrl: string; privacyUrl: string }): RenderedEmail {
+  const greeting = composeGreeting(input.firstName);
+  const what = `La connexion avec Google a été ajoutée à votre compte Zone Santé ${describeMoment(input.linkedAt)} : le compte Google de cette adresse e-mail permet désormais de vous connecter.`;
+  const ifYou = "Si c'était vous, vous n'avez rien à faire.";
+  const notYou =
+    "Si ce n'était pas vous, quelqu'un contrôle un compte Google à votre adresse. Sécurisez d'abord ce compte Google (changez son mot de passe, vérifiez les appareils connectés), puis écrivez-nous pour que nous retirions cette connexion de votre compte Zone Santé : l'adresse de contact est indiquée en bas de chaque page du site, par exemple sur notre politique de confidentialité :";
+  const privacy = "Politique de confidentialité";
+  const account = "Mon compte Zone Santé";
+  return finishEmail("Connexion avec Google ajoutée à votre compte – Zone Santé", {
+    preheader: "Un nouveau moyen de connexion a été ajouté à votre compte.",
+    title: "Connexion avec Google ajoutée",
+    bodyHtml: [
+      renderParagraph(greeting),
+      renderParagraph(what),
+      renderParagraph(ifYou),
+      renderParagraphHtml(`${escapeFrench(notYou)} ${renderLink(privacy, input.privacyUrl)}`),
+      renderParagraphHtml(renderLink(account, input.accountUrl)),
+    ],
+    bodyText: [greeting, what, ifYou, `${notYou}\n${privacy} : ${input.privacyUrl}`, `${account} : ${input.accountUrl}`],
+    footerReason: "Vous recevez ce message parce qu'un moyen de connexion a été ajouté au compte Zone Santé associé à cette adresse e-mail.",
   });
 }
 

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
+import { PASSWORD_RESET_WINDOW_MS } from "../auth/session.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import { PASSWORD_BREACHED_MESSAGE } from "../../core/shared/passwords.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import { updateUser } from "../db/repositories/users.ts";
@@ -43,6 +45,8 @@ const networkBody = z.object({
 const preference = z.boolean({ error: "Préférences invalides." });
 const preferencesBody = z.object({ water: preference, drought: preference, air: preference, bathing: preference }, { error: "Préférences invalides." });
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
+
+const PASSWORD_PROOF_REQUIRED = `Pour choisir un mot de passe, confirmez d'abord que c'est bien vous : connectez-vous avec un code reçu par e-mail (ou avec Google), puis choisissez-le dans les ${PASSWORD_RESET_WINDOW_MS / 60_000} minutes.`;
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
 
@@ -115,8 +119,11 @@ export const accountRoutes = new Hono<AppEnv>()
       sessionId: session.id,
       resetAllowed: (session.passwordResetUntilMs ?? 0) > deps.clock().getTime(),
       ...input,
+      defer: deferTask(c),
     });
     if (outcome.kind === "wrong_current") return jsonError(c, 400, "Le mot de passe actuel est incorrect.", "wrong_password");
+    if (outcome.kind === "proof_required") return jsonError(c, 403, PASSWORD_PROOF_REQUIRED, "proof_required");
+    if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
     return c.json({ message: "Votre mot de passe a été modifié." });
   })
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
+import { frenchTypography } from "../../core/shared/format.ts";
 import {
   OAUTH_NONCE_COOKIE,
   OAUTH_STATE_COOKIE,
@@ -11,15 +12,25 @@ import {
   takeOAuthCookie,
 } from "../auth/cookies.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
+import { MIN_PASSWORD_LENGTH, PASSWORD_BREACHED_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
+import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, limitByKeyAndSource, rateLimitByIp } from "../middleware/rate-limit.ts";
-import { confirmEmail, openSession, sendSignInCode, signInWithGoogle, signInWithPassword, signUp, verifySignInCode } from "../services/accounts.ts";
+import {
+  checkConfirmLink,
+  confirmEmail,
+  openSession,
+  sendSignInCode,
+  signInWithGoogle,
+  signInWithPassword,
+  signUp,
+  verifySignInCode,
+} from "../services/accounts.ts";
 import { personNameField } from "./fields.ts";
 
 const MINUTE = 60;
@@ -39,7 +50,10 @@ export const newPasswordField = z
 
 const nameField = personNameField;
 
-const signUpBody = z.object({ email: emailField, password: newPasswordField, firstName: nameField, lastName: nameField });
+// No password: whoever confirms the address chooses it (issue 22). A `password` sent by a page
+// cached from before is dropped with the other unknown keys.
+const signUpBody = z.object({ email: emailField, firstName: nameField, lastName: nameField });
+const SIGN_UP_MESSAGE = frenchTypography("Vérifiez vos e-mails : nous venons de vous écrire pour la suite de votre inscription.");
 const signInBody = z.object({
   email: emailField,
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
@@ -49,7 +63,7 @@ const CONFIRM_LINK_INVALID =
   "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par e-mail pour confirmer votre adresse.";
 const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 /** u, x and s of the link, as the confirmation page read them from its address. */
-const confirmBody = z.object({
+const confirmLinkBody = z.object({
   u: z.string({ error: CONFIRM_LINK_INCOMPLETE }).min(1, { error: CONFIRM_LINK_INCOMPLETE }).max(64, { error: CONFIRM_LINK_INCOMPLETE }),
   x: z
     .string({ error: CONFIRM_LINK_INCOMPLETE })
@@ -57,6 +71,16 @@ const confirmBody = z.object({
     .transform(Number),
   s: z.string({ error: CONFIRM_LINK_INCOMPLETE }).regex(/^[0-9a-f]{64}$/, { error: CONFIRM_LINK_INCOMPLETE }),
 });
+/**
+ * The confirmation also sets the password, chosen on the page by whoever confirms; `switchAccount`
+ * says they were told that this browser's session of another account will end.
+ */
+const confirmBody = confirmLinkBody.extend({
+  password: newPasswordField,
+  switchAccount: z.boolean({ error: "Réponse invalide." }).optional(),
+});
+const OTHER_SESSION =
+  "Ce navigateur est connecté à un autre compte Zone Santé. Confirmez que vous voulez quitter ce compte pour activer celui de cette adresse.";
 const codeVerifyBody = z.object({
   email: emailField,
   code: z
@@ -81,8 +105,16 @@ export function describeSession(auth: ValidSession | null, options: { googleEnab
 
 /** GET /api/auth/session, and every answer that opens a session (sign-in, code, confirmation, Google). */
 export type SessionAnswer = ReturnType<typeof describeSession>;
-/** POST /api/auth/signup (201). */
-export type SignUpAnswer = { message: string; emailSent: boolean };
+/** POST /api/auth/signup (202): the same words whether or not an account exists. */
+export type SignUpAnswer = { message: string };
+/** POST /api/auth/confirm/check: the address the link would confirm. */
+export type ConfirmLinkAnswer = { email: string };
+/**
+ * POST /api/auth/signin: the session, with `passwordTooShort` (shorter than today's minimum: accounts
+ * made under the older one) and `passwordBreached` (in published breaches): the account page then
+ * asks to change it.
+ */
+export type SignInAnswer = SessionAnswer & { passwordTooShort: boolean; passwordBreached: boolean };
 /** POST /api/auth/code: the same words whether or not an account exists. */
 export type CodeSentAnswer = { message: string };
 
@@ -111,17 +143,10 @@ export const authRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
-      const outcome = await signUp(c.get("deps"), input);
-      if (outcome.kind === "exists") return jsonError(c, 409, "Un compte existe déjà avec cette adresse e-mail.", "email_taken");
-      return c.json(
-        {
-          message: outcome.emailSent
-            ? "Vérifiez vos e-mails pour confirmer votre compte."
-            : "Votre compte est créé, mais l'e-mail de confirmation n'a pas pu être envoyé. Connectez-vous avec un code reçu par e-mail pour le confirmer.",
-          emailSent: outcome.emailSent,
-        },
-        201,
-      );
+      // Looked up, written and sent after the answer: a taken address and a free one answer alike,
+      // as fast; the owner of a taken one is told by email (issue 22).
+      deferTask(c)(signUp(c.get("deps"), input));
+      return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )
 
@@ -133,14 +158,33 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(`/confirmation-compte?${query}`, 302);
   })
 
+  // What the confirmation page shows before anything changes: the address the link confirms, so
+  // that a link someone else sent (to sign a victim into the sender's account) reads as such.
+  .post(
+    "/confirm/check",
+    rateLimitByIp(() => ({ scope: "confirm-check-ip", limit: 60, windowSeconds: 15 * MINUTE })),
+    jsonBody(confirmLinkBody),
+    async (c) => {
+      const { u, x, s } = c.req.valid("json");
+      const outcome = await checkConfirmLink(c.get("deps"), { userId: u, expiresAtMs: x, signature: s });
+      c.header("Cache-Control", "no-store");
+      if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      return c.json({ email: outcome.email } satisfies ConfirmLinkAnswer);
+    },
+  )
+
   .post(
     "/confirm",
     rateLimitByIp(() => ({ scope: "confirm-ip", limit: 30, windowSeconds: 15 * MINUTE })),
     jsonBody(confirmBody),
     async (c) => {
-      const { u, x, s } = c.req.valid("json");
-      const outcome = await confirmEmail(c.get("deps"), { userId: u, expiresAtMs: x, signature: s });
+      const { u, x, s, password, switchAccount } = c.req.valid("json");
+      // Never trade this browser's account for another one silently (one-click login CSRF): the
+      // page says which account it is leaving, and only then sends switchAccount.
+      if (c.get("auth") && switchAccount !== true) return jsonError(c, 409, OTHER_SESSION, "other_session");
+      const outcome = await confirmEmail(c.get("deps"), { userId: u, expiresAtMs: x, signature: s, password });
       if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
       return c.json(await startSession(c, outcome.user));
     },
   )
@@ -175,7 +219,8 @@ export const authRoutes = new Hono<AppEnv>()
           "email_unconfirmed",
         );
       }
-      return c.json(await startSession(c, outcome.user));
+      const { passwordTooShort, passwordBreached } = outcome;
+      return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort, passwordBreached } satisfies SignInAnswer);
     },
   )
 
@@ -240,9 +285,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (!code || !expectedState || !codeVerifier || !nonce || c.req.query("state") !== expectedState) return fail("state or code missing");
     try {
       const identity = await exchangeGoogleCode(deps.config, { code, codeVerifier, nonce, nowMs: deps.clock().getTime() });
-      const outcome = await signInWithGoogle(deps, identity);
+      const outcome = await signInWithGoogle(deps, identity, { defer: deferTask(c) });
       if (outcome.kind !== "ok") return fail(outcome.kind);
-      await startSession(c, outcome.user);
+      // Google has just proven the address, as an emailed code does: a password may be set without the old one for a while.
+      await startSession(c, outcome.user, { allowPasswordReset: true });
       return c.redirect("/compte", 302);
     } catch (error) {
       return fail(error instanceof Error ? error.name : "exchange failed");

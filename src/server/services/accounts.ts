@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.ts";
 import { generateNumericCode, hexEqual, hmacHex } from "../auth/crypto.ts";
 import type { GoogleIdentity } from "../auth/google.ts";
 import { hashPassword, passwordNeedsRehash, verifyPassword } from "../auth/password.ts";
+import { checkPwnedPassword } from "../auth/pwned-passwords.ts";
 import { createSession, endPasswordResetWindow, invalidateUserSessions } from "../auth/session.ts";
 import { claimEmailCodeAttempt, deleteEmailCodes, findLiveEmailCode, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
 import {
@@ -20,7 +21,17 @@ import {
   updateUser,
 } from "../db/repositories/users.ts";
 import { eraseAlertDataStatements, findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
-import { renderAccountDeletedEmail, renderConfirmEmail, renderSignInCodeEmail } from "../email/templates.ts";
+import {
+  renderAccountDeletedEmail,
+  renderConfirmEmail,
+  renderGoogleLinkedEmail,
+  renderPasswordChangedEmail,
+  renderSignInCodeEmail,
+  renderSignUpAttemptEmail,
+  type RenderedEmail,
+} from "../email/templates.ts";
+import { describeError } from "../logger.ts";
+import { MIN_PASSWORD_LENGTH } from "../../core/shared/passwords.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { presentWater, type WaterPresentation } from "../../core/report/present.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
@@ -45,9 +56,9 @@ const getDecoyHash = () => (decoyHash ??= hashPassword("zone-sante-decoy-passwor
 type ConfirmableUser = Pick<UserRow, "id" | "email" | "passwordHash" | "emailVerifiedAtMs">;
 
 /**
- * The link's signature also covers the state it changes — unconfirmed, and the password hash of
- * the sign-up — so it stops working once used, once a new sign-up replaced the pending one, and
- * after a password change, without a table of used links.
+ * The link's signature also covers the state it changes — unconfirmed, and the password hash the
+ * account holds (none for sign-ups since issue 22; a legacy sign-up's, until a new sign-up drops
+ * it) — so it stops working once used and after a password change, without a table of used links.
  */
 async function confirmSignature(deps: Deps, user: ConfirmableUser, expiresAtMs: number): Promise<string> {
   const state = `${user.emailVerifiedAtMs ?? "pending"}:${user.passwordHash ?? ""}`;
@@ -69,38 +80,80 @@ async function sendConfirmEmail(deps: Deps, user: UserRow): Promise<boolean> {
   return result.ok;
 }
 
-export type SignUpOutcome = { kind: "created"; emailSent: boolean } | { kind: "exists" };
-
-export async function signUp(
-  deps: Deps,
-  input: { email: string; password: string; firstName: string | null; lastName: string | null },
-): Promise<SignUpOutcome> {
-  const nowMs = deps.clock().getTime();
-  const existing = await findUserByEmail(deps.db, input.email);
-  if (existing?.emailVerifiedAtMs) return { kind: "exists" };
-  const fields = { passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName, nowMs };
-  // A sign-up still waiting for confirmation does not hold the address: a new one replaces it (new
-  // password, so the links already sent stop working), instead of « this address is taken ».
-  const user = existing ? await replacePendingUser(deps.db, existing.id, fields) : await insertUser(deps.db, { email: input.email, ...fields });
-  if (!user) return { kind: "exists" };
-  if (existing) await invalidateUserSessions(deps.db, existing.id);
-  return { kind: "created", emailSent: await sendConfirmEmail(deps, user) };
+/** To the owner of a confirmed account, instead of telling the requester that the address is taken. */
+async function sendSignUpAttemptNotice(deps: Deps, owner: UserRow): Promise<void> {
+  const email = renderSignUpAttemptEmail({ firstName: owner.firstName, signInUrl: `${deps.config.SITE_URL}/auth` });
+  const result = await deps.mailer.send({ to: owner.email, ...email });
+  if (!result.ok) deps.log({ level: "error", message: "sign-up attempt notice failed", fields: { error: result.error } });
 }
 
-export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" };
+/**
+ * Runs after the answer (the route defers it), so that a taken address and a free one answer
+ * alike, as fast: a confirmed account's owner gets a notice, any other address a confirmation link.
+ * A sign-up carries no password: whoever confirms chooses it (confirmEmail). Failures are logged
+ * here, by name only (describeError): nobody is waiting for them.
+ */
+export async function signUp(deps: Deps, input: { email: string; firstName: string | null; lastName: string | null }): Promise<void> {
+  try {
+    const nowMs = deps.clock().getTime();
+    const names = { firstName: input.firstName, lastName: input.lastName };
+    const existing = await findUserByEmail(deps.db, input.email);
+    if (existing?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, existing);
+    // A sign-up still waiting for confirmation does not hold the address: a new one takes its names
+    // (and drops the password a sign-up made before issue 22 carried), instead of « this address is taken ».
+    let user = existing
+      ? await replacePendingUser(deps.db, existing.id, { ...names, passwordHash: null, nowMs })
+      : await insertUser(deps.db, { email: input.email, passwordHash: null, ...names, nowMs });
+    if (!user) {
+      // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
+      const current = await findUserByEmail(deps.db, input.email);
+      if (current?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, current);
+      if (!current) return;
+      user = current;
+    }
+    if (existing) await invalidateUserSessions(deps.db, existing.id);
+    await sendConfirmEmail(deps, user);
+  } catch (error) {
+    deps.log({ level: "error", message: "sign-up failed", fields: describeError(error) });
+  }
+}
+
+type ConfirmLink = { userId: string; expiresAtMs: number; signature: string };
+
+/** The account a confirmation link is for, while the link is valid (signed over its current state, not expired). */
+async function findConfirmableUser(deps: Deps, link: ConfirmLink): Promise<UserRow | null> {
+  const nowMs = deps.clock().getTime();
+  if (!Number.isSafeInteger(link.expiresAtMs) || link.expiresAtMs < nowMs) return null;
+  const user = await findUserById(deps.db, link.userId);
+  if (!user || user.emailVerifiedAtMs !== null) return null;
+  return hexEqual(await confirmSignature(deps, user, link.expiresAtMs), link.signature) ? user : null;
+}
+
+/** What the confirmation page shows before anything changes: the address the link would confirm. */
+export async function checkConfirmLink(deps: Deps, link: ConfirmLink): Promise<{ kind: "ok"; email: string } | { kind: "invalid" }> {
+  const user = await findConfirmableUser(deps, link);
+  return user ? { kind: "ok", email: user.email } : { kind: "invalid" };
+}
+
+/** `password_breached`: the chosen password is in published breaches (only when PWNED_PASSWORDS_URL is set). */
+export type ConfirmEmailOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "password_breached" };
 
 /**
  * The « Confirmer mon adresse » button of the page the link opens: checks the signature (over the
- * account's current state) and the age, then marks the address verified once. Any session opened
- * before is void (there should be none).
+ * account's current state) and the age, then marks the address verified once, with the password
+ * the confirming person chose on that page — never one chosen at sign-up, which may have been
+ * someone else's (issue 22). Any session opened before is void (there should be none).
  */
-export async function confirmEmail(deps: Deps, input: { userId: string; expiresAtMs: number; signature: string }): Promise<ConfirmEmailOutcome> {
-  const nowMs = deps.clock().getTime();
-  if (!Number.isSafeInteger(input.expiresAtMs) || input.expiresAtMs < nowMs) return { kind: "invalid" };
-  const user = await findUserById(deps.db, input.userId);
-  if (!user || user.emailVerifiedAtMs !== null) return { kind: "invalid" };
-  if (!hexEqual(await confirmSignature(deps, user, input.expiresAtMs), input.signature)) return { kind: "invalid" };
-  const verified = await markPendingUserVerified(deps.db, user.id, { nowMs, expectedPasswordHash: user.passwordHash });
+export async function confirmEmail(deps: Deps, input: ConfirmLink & { password: string }): Promise<ConfirmEmailOutcome> {
+  const user = await findConfirmableUser(deps, input);
+  if (!user) return { kind: "invalid" };
+  if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password)).kind === "breached") return { kind: "password_breached" };
+  const passwordHash = await hashPassword(input.password);
+  const verified = await markPendingUserVerified(deps.db, user.id, {
+    nowMs: deps.clock().getTime(),
+    expectedPasswordHash: user.passwordHash,
+    changes: { passwordHash },
+  });
   if (!verified) return { kind: "invalid" };
   await invalidateUserSessions(deps.db, user.id);
   return { kind: "ok", user: verified };
@@ -109,8 +162,8 @@ export async function confirmEmail(deps: Deps, input: { userId: string; expiresA
 /**
  * The owner of the address has just proven it (emailed code or Google) on an account still
  * waiting for confirmation. Whoever signed up may have been someone else using that address: the
- * password chosen then and every session opened before are dropped; the owner sets a password
- * afterwards from « Mon compte ».
+ * password a sign-up made before issue 22 carried and every session opened before are dropped; the
+ * owner sets a password afterwards from « Mon compte ».
  */
 async function claimPendingAccount(deps: Deps, user: UserRow, changes: { googleSubject?: string } = {}): Promise<UserRow> {
   const nowMs = deps.clock().getTime();
@@ -124,7 +177,13 @@ async function claimPendingAccount(deps: Deps, user: UserRow, changes: { googleS
   return (await findUserById(deps.db, user.id)) ?? user;
 }
 
-export type PasswordSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };
+/**
+ * The password is right; `passwordTooShort`: shorter than today's minimum (accounts made when it was
+ * 6); `passwordBreached`: found in published breaches (PWNED_PASSWORDS_URL set and answering). The
+ * person is asked to choose another one, never refused.
+ */
+export type PasswordSignInOutcome =
+  { kind: "ok"; user: UserRow; passwordTooShort: boolean; passwordBreached: boolean } | { kind: "invalid" } | { kind: "unconfirmed"; emailSent: boolean };
 
 export async function signInWithPassword(deps: Deps, input: { email: string; password: string }): Promise<PasswordSignInOutcome> {
   const user = await findUserByEmail(deps.db, input.email);
@@ -137,7 +196,9 @@ export async function signInWithPassword(deps: Deps, input: { email: string; pas
   if (passwordNeedsRehash(user.passwordHash)) {
     await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password), nowMs: deps.clock().getTime() });
   }
-  return { kind: "ok", user };
+  // Asked only once the password is right, so guesses make no outbound call; fails open.
+  const pwned = await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password);
+  return { kind: "ok", user, passwordTooShort: input.password.length < MIN_PASSWORD_LENGTH, passwordBreached: pwned.kind === "breached" };
 }
 
 async function codeHash(deps: Deps, email: string, code: string): Promise<string> {
@@ -186,8 +247,15 @@ export async function verifySignInCode(deps: Deps, input: { email: string; code:
 
 export type GoogleSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "unverified_email" };
 
-/** Finds the account by Google subject, else links it by verified email, else creates one. */
-export async function signInWithGoogle(deps: Deps, identity: GoogleIdentity): Promise<GoogleSignInOutcome> {
+/**
+ * Finds the account by Google subject, else links it by verified email (and tells the owner: a new
+ * way into the account, sent through `defer`, after the answer), else creates one.
+ */
+export async function signInWithGoogle(
+  deps: Deps,
+  identity: GoogleIdentity,
+  options: { defer?: (task: Promise<unknown>) => void } = {},
+): Promise<GoogleSignInOutcome> {
   const nowMs = deps.clock().getTime();
   const linked = await findUserByGoogleSubject(deps.db, identity.subject);
   if (linked) return { kind: "ok", user: linked };
@@ -196,7 +264,19 @@ export async function signInWithGoogle(deps: Deps, identity: GoogleIdentity): Pr
   if (existing && !existing.emailVerifiedAtMs) return { kind: "ok", user: await claimPendingAccount(deps, existing, { googleSubject: identity.subject }) };
   if (existing) {
     await updateUser(deps.db, existing.id, { googleSubject: identity.subject, nowMs });
-    return { kind: "ok", user: { ...existing, googleSubject: identity.subject } };
+    const linked = { ...existing, googleSubject: identity.subject };
+    const notice = sendSecurityNotice(deps, linked, {
+      kind: "google linked",
+      email: renderGoogleLinkedEmail({
+        firstName: existing.firstName,
+        linkedAt: deps.clock(),
+        accountUrl: `${deps.config.SITE_URL}/compte`,
+        privacyUrl: `${deps.config.SITE_URL}/confidentialite`,
+      }),
+    });
+    if (options.defer) options.defer(notice);
+    else await notice;
+    return { kind: "ok", user: linked };
   }
   const created = await insertUser(deps.db, {
     email: identity.email,
@@ -215,25 +295,55 @@ export async function openSession(deps: Deps, user: UserRow, options: { allowPas
   return createSession(deps.db, { userId: user.id, nowMs: deps.clock().getTime(), allowPasswordReset: options.allowPasswordReset ?? false });
 }
 
-export type ChangePasswordOutcome = { kind: "ok" } | { kind: "wrong_current" };
+/** A security notice to the owner (password set or changed, Google linked): logged by kind when it fails, never fatal. */
+async function sendSecurityNotice(deps: Deps, user: UserRow, notice: { kind: string; email: RenderedEmail }): Promise<void> {
+  const result = await deps.mailer.send({ to: user.email, ...notice.email });
+  if (!result.ok) deps.log({ level: "error", message: "security notice failed", fields: { notice: notice.kind, error: result.error } });
+}
+
+/** `proof_required`: an account without a password, signed in longer ago than the window (see changePassword). */
+export type ChangePasswordOutcome = { kind: "ok" } | { kind: "wrong_current" } | { kind: "proof_required" } | { kind: "password_breached" };
 
 /**
- * The current password is required, except right after a sign-in with an emailed code (that is
- * the « mot de passe oublié » path) or when the account has none (Google or code only). Other
- * sessions are signed out.
+ * The current password is required, except within the window a fresh proof opens (a sign-in with
+ * an emailed code or with Google, PASSWORD_RESET_WINDOW_MS): that is the « mot de passe oublié »
+ * path. An account without a password (Google or code only) needs that fresh proof too: a
+ * session alone — perhaps a borrowed or stolen one — must not set the password that would then
+ * outlive it (issue 22). Other sessions are signed out, and the owner is told by email (after the
+ * answer, through `defer`).
  */
 export async function changePassword(
   deps: Deps,
-  input: { user: UserRow; sessionId: string; resetAllowed: boolean; currentPassword: string | null; newPassword: string },
+  input: {
+    user: UserRow;
+    sessionId: string;
+    resetAllowed: boolean;
+    currentPassword: string | null;
+    newPassword: string;
+    defer?: (task: Promise<unknown>) => void;
+  },
 ): Promise<ChangePasswordOutcome> {
   const { user } = input;
-  if (user.passwordHash && !input.resetAllowed) {
+  if (!input.resetAllowed) {
+    if (!user.passwordHash) return { kind: "proof_required" };
     if (!input.currentPassword || !(await verifyPassword(input.currentPassword, user.passwordHash))) return { kind: "wrong_current" };
   }
-  const nowMs = deps.clock().getTime();
-  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), nowMs });
+  if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.newPassword)).kind === "breached") return { kind: "password_breached" };
+  const changedAt = deps.clock();
+  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), nowMs: changedAt.getTime() });
   await invalidateUserSessions(deps.db, user.id, { except: input.sessionId });
   await endPasswordResetWindow(deps.db, input.sessionId);
+  const notice = sendSecurityNotice(deps, user, {
+    kind: "password changed",
+    email: renderPasswordChangedEmail({
+      firstName: user.firstName,
+      change: user.passwordHash ? "changed" : "set",
+      changedAt,
+      signInUrl: `${deps.config.SITE_URL}/auth`,
+    }),
+  });
+  if (input.defer) input.defer(notice);
+  else await notice;
   return { kind: "ok" };
 }
 

@@ -11,9 +11,12 @@ import {
   renderAccountDeletedEmail,
   renderAlertDigestEmail,
   renderConfirmEmail,
+  renderGoogleLinkedEmail,
   renderLatestReportEmail,
   renderManageLinkEmail,
+  renderPasswordChangedEmail,
   renderSignInCodeEmail,
+  renderSignUpAttemptEmail,
   renderSubscriptionConfirmEmail,
   renderSubscriptionWelcomeEmail,
   type RenderedEmail,
@@ -31,6 +34,7 @@ const ACCOUNT_URL = "https://zone-sante.fr/compte";
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
+const SIGN_IN_URL = "https://zone-sante.fr/auth";
 const CONFIRM_ALERTS_URL = "https://zone-sante.fr/confirmation-alertes?i=abc&t=ff";
 const UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=s_abc&t=ee";
 const ACCOUNT_UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=a_xyz&t=dd";
@@ -135,6 +139,10 @@ const allEmails = (): Array<[string, RenderedEmail]> => [
   ["report, none", renderLatestReportEmail({ firstName: null, reports: [], accountUrl: ACCOUNT_URL, reportUrlFor })],
   ["report, three", renderLatestReportEmail({ firstName: "Marie", reports: threeReports(), accountUrl: ACCOUNT_URL, reportUrlFor })],
   ["account deleted", renderAccountDeletedEmail({ firstName: "Marie", deletedAt: NOW, privacyUrl: PRIVACY_URL })],
+  ["sign-up attempt", renderSignUpAttemptEmail({ firstName: "Marie", signInUrl: SIGN_IN_URL })],
+  ["password set", renderPasswordChangedEmail({ firstName: null, change: "set", changedAt: NOW, signInUrl: SIGN_IN_URL })],
+  ["password changed", renderPasswordChangedEmail({ firstName: "Marie", change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL })],
+  ["Google linked", renderGoogleLinkedEmail({ firstName: "Marie", linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL })],
   ["alert sign-up confirmation", renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL })],
   ["alert welcome", renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL })],
   ["manage link, sign-ups only", manageLinkEmail(false)],
@@ -167,6 +175,21 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
   renderAccountDeletedEmail: {
     email: () => renderAccountDeletedEmail({ firstName: null, deletedAt: NOW, privacyUrl: PRIVACY_URL }),
     links: [{ label: "Politique de confidentialité", href: PRIVACY_URL }],
+  },
+  renderSignUpAttemptEmail: {
+    email: () => renderSignUpAttemptEmail({ firstName: null, signInUrl: SIGN_IN_URL }),
+    links: [{ label: "Me connecter", href: SIGN_IN_URL }],
+  },
+  renderPasswordChangedEmail: {
+    email: () => renderPasswordChangedEmail({ firstName: null, change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL }),
+    links: [{ label: "Me connecter avec un code", href: SIGN_IN_URL }],
+  },
+  renderGoogleLinkedEmail: {
+    email: () => renderGoogleLinkedEmail({ firstName: null, linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL }),
+    links: [
+      { label: "Politique de confidentialité", href: PRIVACY_URL },
+      { label: "Mon compte Zone Santé", href: ACCOUNT_URL },
+    ],
   },
   renderSubscriptionConfirmEmail: {
     email: () => renderSubscriptionConfirmEmail({ addressLabel: AMIENS.label, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL }),
@@ -500,6 +523,52 @@ describe("renderAccountDeletedEmail", () => {
     const email = renderAccountDeletedEmail({ firstName: HOSTILE, deletedAt: NOW, privacyUrl: PRIVACY_URL });
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain(HOSTILE_ESCAPED);
+  });
+});
+
+describe("security notices (issue 22)", () => {
+  it("the sign-up attempt notice tells the owner an account exists, what to do if it was them and that nothing is needed otherwise", () => {
+    const email = renderSignUpAttemptEmail({ firstName: "Marie", signInUrl: SIGN_IN_URL });
+    expect(email.subject).toBe("Demande d'inscription avec votre adresse – Zone Santé");
+    expectInBothParts(email, "Bonjour Marie,");
+    expectInBothParts(email, "Vous avez déjà un compte : nous n'en avons pas créé d'autre, et le vôtre n'a pas changé.");
+    expectInBothParts(email, "Mot de passe oublié ? Sur la page de connexion, demandez un code par e-mail.");
+    expectInBothParts(email, "Si ce n'était pas vous, vous n'avez rien à faire");
+  });
+
+  it("the password notice dates the change on Paris time and says how to take the account back, without any password in it", () => {
+    const changed = renderPasswordChangedEmail({ firstName: "Marie", change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL });
+    expect(changed.subject).toBe("Votre mot de passe a été modifié – Zone Santé");
+    expectInBothParts(changed, `a été modifié le 22${NBSP}novembre${NBSP}2026 à 11${NBSP}h${NBSP}00 (heure de Paris).`);
+    expectInBothParts(changed, "Les autres appareils connectés à votre compte ont été déconnectés.");
+    expectInBothParts(changed, "Si ce n'était pas vous, quelqu'un a pu accéder à votre compte. Reprenez-le sans attendre");
+    const set = renderPasswordChangedEmail({ firstName: null, change: "set", changedAt: NOW, signInUrl: SIGN_IN_URL });
+    expect(set.subject).toBe("Un mot de passe a été choisi pour votre compte – Zone Santé");
+    expectInBothParts(set, "Un mot de passe a été choisi pour votre compte Zone Santé le 22");
+    expect(set.text).toMatch(/^Bonjour,$/m);
+  });
+
+  it("the Google notice names the new way in and what to do if it was not them", () => {
+    const email = renderGoogleLinkedEmail({ firstName: null, linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL });
+    expect(email.subject).toBe("Connexion avec Google ajoutée à votre compte – Zone Santé");
+    expectInBothParts(email, "La connexion avec Google a été ajoutée à votre compte Zone Santé le 22");
+    expectInBothParts(email, "Sécurisez d'abord ce compte Google");
+  });
+
+  it.each([
+    ["sign-up attempt", () => renderSignUpAttemptEmail({ firstName: HOSTILE, signInUrl: SIGN_IN_URL })],
+    ["password", () => renderPasswordChangedEmail({ firstName: HOSTILE, change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL })],
+    ["Google", () => renderGoogleLinkedEmail({ firstName: HOSTILE, linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL })],
+  ])("the %s notice escapes a hostile first name", (_name, render) => {
+    const email = render();
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain(HOSTILE_ESCAPED);
+  });
+
+  it("the deletion notice says what to do if the deletion was not asked for", () => {
+    const email = renderAccountDeletedEmail({ firstName: null, deletedAt: NOW, privacyUrl: PRIVACY_URL });
+    expectInBothParts(email, "Si vous n'avez pas demandé cette suppression, quelqu'un a pu se connecter à votre compte");
+    expectInBothParts(email, "vous pouvez recréer un compte à tout moment.");
   });
 });
 
