@@ -295,9 +295,13 @@ export async function openSession(deps: Deps, user: UserRow, options: { allowPas
   return createSession(deps.db, { userId: user.id, nowMs: deps.clock().getTime(), allowPasswordReset: options.allowPasswordReset ?? false });
 }
 
-/** A security notice to the owner (password set or changed, Google linked): logged by kind when it fails, never fatal. */
+/**
+ * A security notice to the owner (password set or changed, Google linked): logged by kind when it
+ * fails, never fatal. Only the account's own session can start one, so it draws on the security
+ * e-mail budget (decision 058); the sign-up attempt notice, which a stranger can start, does not.
+ */
 async function sendSecurityNotice(deps: Deps, user: UserRow, notice: { kind: string; email: RenderedEmail }): Promise<void> {
-  const result = await deps.mailer.send({ to: user.email, ...notice.email });
+  const result = await deps.mailer.send({ to: user.email, ...notice.email, category: "security" });
   if (!result.ok) deps.log({ level: "error", message: "security notice failed", fields: { notice: notice.kind, error: result.error } });
 }
 
