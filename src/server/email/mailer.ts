@@ -14,6 +14,12 @@ export interface EmailMessage {
   headers?: Record<string, string>;
   /** same key, same email: Resend sends it once even if we retry */
   idempotencyKey?: string;
+  /**
+   * "security": an email the account's owner asked for from her own browser (a sign-in code, the
+   * deletion notice). It is counted in the mailbox's security budget, apart from the caps that a
+   * stranger typing the address can fill (recipient-cap.ts).
+   */
+  budget?: "security";
 }
 
 /** `capped`: refused before sending, the recipient's mailbox had its share (recipient-cap.ts). */
