@@ -280,6 +280,41 @@ describe("account actions are limited per person", () => {
     // One person's limit is not another's.
     expect((await (await signedInClient()).client.post("/api/account/addresses", { address: MAIN_SCENARIO })).status).toBe(201);
   });
+
+  // Issue 22: « POST /api/account/password has no rate limit and runs scrypt on every attempt: one
+  // free account took a victim's sign-in from 352 ms to 23 s. »
+  it("limits password changes per account (5 per 15 min) and per source (10): each attempt runs scrypt", async () => {
+    const atHome = (client: BrowserClient) => {
+      const moved = new BrowserClient(app, { ip: "203.0.113.140" });
+      for (const [name, value] of client.cookies) moved.cookies.set(name, value);
+      return moved;
+    };
+    const first = atHome((await signedInClient()).client);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await first.post("/api/account/password", { currentPassword: `faux-${i}`, newPassword: "un nouveau mot de passe" })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await first.post("/api/account/password", { currentPassword: "faux", newPassword: "un nouveau mot de passe" })).body.error).toMatch(
+      /^Trop de tentatives de changement de mot de passe/,
+    );
+
+    // Another account from the same address: the source's allowance runs out too (7 used above).
+    const second = atHome((await signedInClient()).client);
+    const more: number[] = [];
+    for (let i = 0; i < 4; i++)
+      more.push((await second.post("/api/account/password", { currentPassword: `faux-${i}`, newPassword: "un nouveau mot de passe" })).status);
+    expect(more).toEqual([400, 400, 400, 429]);
+  });
+
+  // Issue 22: « /api/account/report.pdf has no limit either ».
+  it("limits the account's PDF reports to 10 an hour", async () => {
+    const { client } = await signedInClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.get("/api/account/report.pdf")).status);
+    // No address yet (404 « Ajoutez d'abord une adresse »): the limit comes first, the 11th is refused.
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 404), 429]);
+    expect((await client.get("/api/account/report.pdf")).body.error).toMatch(/^Trop de rapports PDF/);
+  });
 });
 
 describe("profile and password", () => {

@@ -7,6 +7,7 @@ import type { CodeSentAnswer, SignInAnswer, SignUpAnswer } from "../../server/ro
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
+import { urlErrorMessage } from "./auth-url-errors.ts";
 import { collectErrors, Field, useFormErrors, type FormErrors } from "../ui/Field.tsx";
 import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormActions.tsx";
 
@@ -15,9 +16,6 @@ type SignInMode = "password" | "code-request" | "code-verify";
 type AuthField = "email" | "password" | "code";
 
 const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
-const URL_ERRORS: Record<string, string> = {
-  google: "Impossible de se connecter avec Google. Veuillez réessayer.",
-};
 const EMAIL_MISSING = "Saisissez votre adresse e-mail.";
 const EMAIL_MALFORMED = "Saisissez une adresse e-mail complète, par exemple nom@exemple.fr.";
 const PASSWORD_MISSING = "Saisissez votre mot de passe.";
@@ -27,7 +25,6 @@ const CODE_MALFORMED = "Saisissez les 6 chiffres du code reçu par e-mail.";
 const FIELD_OF_CODE: Partial<Record<string, AuthField>> = {
   invalid_credentials: "password",
   invalid_code: "code",
-  code_exhausted: "code",
 };
 
 /** A refused request body (`invalid_body`) names its field only in the API's French message. */
@@ -75,8 +72,7 @@ export default function AuthPanel() {
     void refreshSession().then((context) => {
       if (context?.user) location.replace("/compte");
     });
-    const error = new URLSearchParams(location.search).get("erreur");
-    if (error && URL_ERRORS[error]) setUrlError(URL_ERRORS[error]);
+    setUrlError(urlErrorMessage(new URLSearchParams(location.search).get("erreur")));
   }, []);
 
   // The link that switched forms is gone with its form: the focus goes to the new form's first field.

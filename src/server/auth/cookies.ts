@@ -6,6 +6,7 @@ export const SESSION_COOKIE = "zs_session";
 export const OAUTH_STATE_COOKIE = "zs_oauth_state";
 export const OAUTH_VERIFIER_COOKIE = "zs_oauth_verifier";
 export const OAUTH_NONCE_COOKIE = "zs_oauth_nonce";
+export const DEVICE_COOKIE = "zs_device";
 
 /** Secure everywhere but on a plain-http local address (http://127.0.0.1 in development and tests). */
 function isSecure(c: Context<AppEnv>): boolean {
@@ -38,6 +39,26 @@ export function readSessionCookie(c: Context<AppEnv>): string | undefined {
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c), httpOnly: true, sameSite: "Lax", prefix: sessionCookiePrefix(c) });
+}
+
+/**
+ * The recent-device cookie (auth/device.ts): `__Host-` on https like the session's, and SameSite=Strict
+ * since only our own pages' requests ever need it. It outlives sign-out: it is how the owner's browser is
+ * recognised when someone else is hammering her account.
+ */
+export function setDeviceCookie(c: Context<AppEnv>, value: string, expiresAtMs: number): void {
+  setCookie(c, DEVICE_COOKIE, value, {
+    httpOnly: true,
+    secure: isSecure(c),
+    sameSite: "Strict",
+    path: "/",
+    expires: new Date(expiresAtMs),
+    prefix: sessionCookiePrefix(c),
+  });
+}
+
+export function readDeviceCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, DEVICE_COOKIE, sessionCookiePrefix(c));
 }
 
 /** Short-lived cookies of the Google sign-in round trip (state, PKCE verifier, OpenID nonce). */

@@ -15,9 +15,10 @@ export interface EmailMessage {
   /** same key, same email: Resend sends it once even if we retry */
   idempotencyKey?: string;
   /**
-   * "security": a sign-in code or a notice about the account itself (deletion, a new sign-in
-   * method…), counted on the security e-mails' own service-wide budget (global-cap.ts), which
-   * the e-mails a stranger can start in bulk (sign-up confirmations…) never spend.
+   * "security": an e-mail the account's owner started herself (a sign-in code asked from her own
+   * browser, the deletion notice, a notice about her password or sign-in methods). It is counted in
+   * the mailbox's security budget (recipient-cap.ts) and in the service-wide security budget
+   * (global-cap.ts), apart from the caps a stranger typing the address can fill (decisions 056, 058).
    */
   category?: "security";
 }

@@ -1,7 +1,8 @@
 // One cap on the emails a mailbox receives from flows that a stranger can start by typing an
-// address (sign-up confirmation, sign-in codes, alert sign-up confirmation, reports, goodbye):
-// every single `send` goes through it. The daily digest (sendBatch) is what the person asked
-// for, once a day: not capped.
+// address (sign-up confirmation, sign-in codes, alert sign-up confirmation, reports): every single
+// `send` goes through it. Security emails the owner asked for from her own browser count in their
+// own budget instead. The daily digest (sendBatch) is what the person asked for, once a day: not
+// capped.
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import type { AppDeps } from "../deps.ts";
 import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
@@ -16,6 +17,16 @@ export const RECIPIENT_EMAIL_LIMITS: readonly RateLimitRule[] = [
   { scope: "recipient-emails-day", limit: 20, windowSeconds: 24 * 3600 },
 ];
 
+/**
+ * Security emails the owner asked for from her own browser (`category: "security"`: codes, the
+ * deletion notice) have their own allowance per mailbox, which no stranger's request can spend:
+ * filling the caps above with sign-ups or codes asked from elsewhere never holds them back.
+ */
+export const SECURITY_EMAIL_LIMITS: readonly RateLimitRule[] = [
+  { scope: "recipient-security-emails-15min", limit: 10, windowSeconds: 15 * 60 },
+  { scope: "recipient-security-emails-day", limit: 30, windowSeconds: 24 * 3600 },
+];
+
 export function capEmailsPerRecipient(deps: Pick<AppDeps, "mailer" | "db" | "appSecret" | "clock" | "log">): Mailer {
   const refuse = (error: string): SendResult => ({ ok: false, error, capped: true });
   return {
@@ -25,7 +36,7 @@ export function capEmailsPerRecipient(deps: Pick<AppDeps, "mailer" | "db" | "app
       try {
         // Keyed on the mailbox, so `name+1@`, `n.a.m.e@gmail.com`… share one allowance.
         const bucketKey = await hashKey(normaliseRecipientAddress(message.to), deps.appSecret);
-        for (const rule of RECIPIENT_EMAIL_LIMITS) {
+        for (const rule of message.category === "security" ? SECURITY_EMAIL_LIMITS : RECIPIENT_EMAIL_LIMITS) {
           const outcome = await consumeRateLimit(deps.db, rule, bucketKey, nowMs);
           if (!outcome.allowed) {
             deps.log({ level: "warn", message: "email refused: recipient cap", fields: { scope: rule.scope } });

@@ -74,6 +74,15 @@ export async function limitByKey(
  * rateLimitByIp's: someone guessing from one place exhausts his own allowance, not the owner's.
  */
 export async function limitByKeyAndSource(c: Context<AppEnv>, rule: RateLimitRule, key: string): Promise<Response | null> {
-  const source = clientKeyOfRequest(c);
-  return limitByKey(c, rule, `${key}\n${source}`);
+  return limitByKey(c, rule, keyPerSource(c, key));
+}
+
+/** rateLimitByIp's limit (same counter), for a handler that first decides whether it applies. */
+export async function limitBySource(c: Context<AppEnv>, rule: RateLimitRule, message?: string): Promise<Response | null> {
+  return limitByKey(c, rule, clientKeyOfRequest(c), message);
+}
+
+/** A key (an account's email) per source of the request, as limitByKeyAndSource counts it. */
+export function keyPerSource(c: Context<AppEnv>, key: string): string {
+  return `${key}\n${clientKeyOfRequest(c)}`;
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
@@ -15,7 +16,7 @@ import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
-import { limitByKey } from "../middleware/rate-limit.ts";
+import { limitByKey, limitBySource } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
@@ -96,6 +97,21 @@ const ACCOUNT_LIMITS = {
     rule: { scope: "account-report-email", limit: 3, windowSeconds: HOUR },
     message: "Trop de demandes de bilan par e-mail. Veuillez réessayer dans une heure.",
   },
+  // Each attempt runs scrypt (the current password, the new one): unlimited, one free account
+  // slowed a victim's sign-in from 0.35 s to 23 s. Per account, and per source for many accounts.
+  passwordChanges: {
+    rule: { scope: "account-password", limit: 5, windowSeconds: 15 * 60 },
+    message: "Trop de tentatives de changement de mot de passe. Veuillez réessayer dans quelques minutes.",
+  },
+  passwordChangesPerSource: {
+    rule: { scope: "account-password-ip", limit: 10, windowSeconds: 15 * 60 },
+    message: "Trop de tentatives de changement de mot de passe. Veuillez réessayer dans quelques minutes.",
+  },
+  // Each PDF reads every official source for every address and renders a document.
+  reportPdfs: {
+    rule: { scope: "account-report-pdf", limit: 10, windowSeconds: HOUR },
+    message: "Trop de rapports PDF demandés en peu de temps. Veuillez réessayer dans une heure.",
+  },
 } as const;
 
 /** Every route here acts on the signed-in account only: queries are scoped by its user id. */
@@ -114,6 +130,11 @@ export const accountRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { user, session } = c.get("auth")!;
     const input = c.req.valid("json");
+    const { passwordChanges, passwordChangesPerSource } = ACCOUNT_LIMITS;
+    const limited =
+      (await limitBySource(c, passwordChangesPerSource.rule, passwordChangesPerSource.message)) ??
+      (await limitByKey(c, passwordChanges.rule, user.id, passwordChanges.message));
+    if (limited) return limited;
     const outcome = await changePassword(deps, {
       user,
       sessionId: session.id,
@@ -200,26 +221,36 @@ export const accountRoutes = new Hono<AppEnv>()
   })
 
   // The service-wide PDF ceiling (decision 058); a per-account limit goes before it.
-  .get("/report.pdf", limitPdfRenders, async (c) => {
-    const deps = c.get("deps");
-    const { user } = c.get("auth")!;
-    const addresses = await listAddresses(deps.db, user.id);
-    if (addresses.length === 0) return jsonError(c, 404, "Ajoutez d'abord une adresse surveillée pour obtenir un rapport.", "no_address");
-    const now = deps.clock();
-    const reports = await buildAddressReports(deps, addresses);
-    const pdf = await renderReportPdf({
-      // Each report under the person's name for its address (« Maison »).
-      reports: reports.map((report, index) => ({ report, nickname: addresses[index]?.label ?? null })),
-      generatedAt: now,
-      siteUrl: deps.config.SITE_URL,
-      recipientName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
-    });
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${pdfFileName(now)}"`,
-      "Cache-Control": "no-store",
-    });
-  })
+  .get(
+    "/report.pdf",
+    // The account's own limit first, so that a refused request spends no slot of the service-wide ceiling.
+    createMiddleware<AppEnv>(async (c, next) => {
+      const limited = await limitByKey(c, ACCOUNT_LIMITS.reportPdfs.rule, c.get("auth")!.user.id, ACCOUNT_LIMITS.reportPdfs.message);
+      if (limited) return limited;
+      await next();
+    }),
+    limitPdfRenders,
+    async (c) => {
+      const deps = c.get("deps");
+      const { user } = c.get("auth")!;
+      const addresses = await listAddresses(deps.db, user.id);
+      if (addresses.length === 0) return jsonError(c, 404, "Ajoutez d'abord une adresse surveillée pour obtenir un rapport.", "no_address");
+      const now = deps.clock();
+      const reports = await buildAddressReports(deps, addresses);
+      const pdf = await renderReportPdf({
+        // Each report under the person's name for its address (« Maison »).
+        reports: reports.map((report, index) => ({ report, nickname: addresses[index]?.label ?? null })),
+        generatedAt: now,
+        siteUrl: deps.config.SITE_URL,
+        recipientName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+      });
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${pdfFileName(now)}"`,
+        "Cache-Control": "no-store",
+      });
+    },
+  )
 
   .delete("/", jsonBody(deleteBody), async (c) => {
     const deps = c.get("deps");

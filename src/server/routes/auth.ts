@@ -11,6 +11,7 @@ import {
   setSessionCookie,
   takeOAuthCookie,
 } from "../auth/cookies.ts";
+import { ensureDeviceId, readDeviceId, rememberDevice } from "../auth/device.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
 import { MIN_PASSWORD_LENGTH, PASSWORD_BREACHED_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
@@ -20,7 +21,8 @@ import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
-import { limitByKey, limitByKeyAndSource, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { admitCodeCheck, admitCodeRequest, admitPasswordAttempt, recogniseRequester } from "../middleware/sign-in-limits.ts";
 import {
   checkConfirmLink,
   confirmEmail,
@@ -81,6 +83,8 @@ const confirmBody = confirmLinkBody.extend({
 });
 const OTHER_SESSION =
   "Ce navigateur est connecté à un autre compte Zone Santé. Confirmez que vous voulez quitter ce compte pour activer celui de cette adresse.";
+const CODE_REFUSED =
+  "Code incorrect ou expiré. Un code sert 10 minutes, 5 essais au plus, dans le navigateur qui l'a demandé : demandez-en un nouveau si besoin.";
 const codeVerifyBody = z.object({
   email: emailField,
   code: z
@@ -125,6 +129,8 @@ async function startSession(c: Context<AppEnv>, user: UserRow, options: { allowP
   if (replaced) await invalidateSession(deps.db, replaced.session.id);
   const { token, session } = await openSession(deps, user, options);
   setSessionCookie(c, token, session.expiresAtMs);
+  // Every sign-in makes this browser one the account knows: the limits strangers fill never refuse it.
+  await rememberDevice(c, user.email);
   return describeSession({ session, user, refreshed: false }, { googleEnabled: isGoogleConfigured(deps.config), nowMs: deps.clock().getTime() });
 }
 
@@ -189,70 +195,51 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
 
-  .post(
-    "/signin",
-    rateLimitByIp(() => ({ scope: "signin-ip", limit: 30, windowSeconds: 15 * MINUTE })),
-    jsonBody(signInBody),
-    async (c) => {
-      const input = c.req.valid("json");
-      // Per account and source, so that guesses from elsewhere cannot lock the owner out; the
-      // per-account ceiling is a last resort against guesses spread over many sources, and then
-      // the emailed code (limited separately) still lets the owner in.
-      const limited =
-        (await limitByKeyAndSource(c, { scope: "signin-email-source", limit: 10, windowSeconds: 15 * MINUTE }, input.email)) ??
-        (await limitByKey(
-          c,
-          { scope: "signin-email", limit: 50, windowSeconds: 15 * MINUTE },
-          input.email,
-          "Trop de tentatives sur ce compte. Connectez-vous avec un code reçu par e-mail, ou réessayez dans quelques minutes.",
-        ));
-      if (limited) return limited;
-      const outcome = await signInWithPassword(c.get("deps"), input);
-      if (outcome.kind === "invalid") return jsonError(c, 401, "E-mail ou mot de passe incorrect.", "invalid_credentials");
-      if (outcome.kind === "unconfirmed") {
-        return jsonError(
-          c,
-          403,
-          outcome.emailSent
-            ? "Votre adresse e-mail n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
-            : "Votre adresse e-mail n'est pas encore confirmée. Connectez-vous avec un code reçu par e-mail pour la confirmer.",
-          "email_unconfirmed",
-        );
-      }
-      const { passwordTooShort, passwordBreached } = outcome;
-      return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort, passwordBreached } satisfies SignInAnswer);
-    },
-  )
+  // The limits (middleware/sign-in-limits.ts, decision 056) are decided here, once the address is
+  // known: the owner's own browser has its own allowance, every other is counted per source and
+  // per account.
+  .post("/signin", jsonBody(signInBody), async (c) => {
+    const input = c.req.valid("json");
+    const attempt = await admitPasswordAttempt(c, input.email, await recogniseRequester(c, input.email));
+    if (attempt.refused) return attempt.refused;
+    const outcome = await signInWithPassword(c.get("deps"), input);
+    if (outcome.kind === "invalid") return jsonError(c, 401, "E-mail ou mot de passe incorrect.", "invalid_credentials");
+    // The right password is no failure: the account's ceilings count failures only.
+    await attempt.notFailure();
+    if (outcome.kind === "unconfirmed") {
+      return jsonError(
+        c,
+        403,
+        outcome.emailSent
+          ? "Votre adresse e-mail n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
+          : "Votre adresse e-mail n'est pas encore confirmée. Connectez-vous avec un code reçu par e-mail pour la confirmer.",
+        "email_unconfirmed",
+      );
+    }
+    const { passwordTooShort, passwordBreached } = outcome;
+    return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort, passwordBreached } satisfies SignInAnswer);
+  })
 
-  .post(
-    "/code",
-    rateLimitByIp(() => ({ scope: "code-send-ip", limit: 10, windowSeconds: 60 * MINUTE })),
-    jsonBody(codeRequestBody),
-    async (c) => {
-      const { email } = c.req.valid("json");
-      // Per account and source as for passwords; the per-account ceiling also bounds the guesses
-      // a spread-out attacker gets (5 per code).
-      const limited =
-        (await limitByKeyAndSource(c, { scope: "code-send-email-source", limit: 3, windowSeconds: 15 * MINUTE }, normaliseRecipientAddress(email))) ??
-        (await limitByKey(c, { scope: "code-send-email", limit: 10, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(email)));
-      if (limited) return limited;
-      await sendSignInCode(c.get("deps"), email);
-      // Same answer whether or not an account exists for this address.
-      return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
-    },
-  )
+  .post("/code", jsonBody(codeRequestBody), async (c) => {
+    const { email } = c.req.valid("json");
+    const requester = await recogniseRequester(c, email);
+    const limited = await admitCodeRequest(c, email, requester);
+    if (limited) return limited;
+    // Every browser that asks gets an id (account or not): the code is valid only where it was asked for.
+    await sendSignInCode(c.get("deps"), email, { browserId: ensureDeviceId(c), ownerBrowser: requester.ownerBrowser });
+    // Same answer whether or not an account exists for this address.
+    return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
+  })
 
-  .post(
-    "/code/verify",
-    rateLimitByIp(() => ({ scope: "code-verify-ip", limit: 30, windowSeconds: 15 * MINUTE })),
-    jsonBody(codeVerifyBody),
-    async (c) => {
-      const outcome = await verifySignInCode(c.get("deps"), c.req.valid("json"));
-      if (outcome.kind === "exhausted") return jsonError(c, 429, "Trop de tentatives pour ce code. Demandez un nouveau code.", "code_exhausted");
-      if (outcome.kind === "invalid") return jsonError(c, 401, "Code incorrect ou expiré.", "invalid_code");
-      return c.json(await startSession(c, outcome.user, { allowPasswordReset: true }));
-    },
-  )
+  .post("/code/verify", jsonBody(codeVerifyBody), async (c) => {
+    const input = c.req.valid("json");
+    const limited = await admitCodeCheck(c, await recogniseRequester(c, input.email));
+    if (limited) return limited;
+    const outcome = await verifySignInCode(c.get("deps"), { ...input, browserId: readDeviceId(c) });
+    // One answer for an unknown address and a wrong, expired, used-up or elsewhere-asked code.
+    if (outcome.kind === "invalid") return jsonError(c, 401, CODE_REFUSED, "invalid_code");
+    return c.json(await startSession(c, outcome.user, { allowPasswordReset: true }));
+  })
 
   .post("/signout", async (c) => {
     const auth = c.get("auth");

@@ -3,12 +3,12 @@
 // validate input and map these outcomes to HTTP.
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
-import { generateNumericCode, hexEqual, hmacHex } from "../auth/crypto.ts";
+import { generateNumericCode, generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import type { GoogleIdentity } from "../auth/google.ts";
 import { hashPassword, passwordNeedsRehash, verifyPassword } from "../auth/password.ts";
 import { checkPwnedPassword } from "../auth/pwned-passwords.ts";
 import { createSession, endPasswordResetWindow, invalidateUserSessions } from "../auth/session.ts";
-import { claimEmailCodeAttempt, deleteEmailCodes, findLiveEmailCode, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
+import { claimEmailCodeAttempt, deleteEmailCodes, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
 import {
   deleteUserAndData,
   findUserByEmail,
@@ -40,6 +40,7 @@ import { evaluateWaterQuality } from "../../core/water/index.ts";
 import { findAddress, findAddressAt, insertAddressWithinLimit, listAddresses, updateAddressUdi } from "../db/repositories/addresses.ts";
 import { toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { loadCommuneData, selectWater, type CommuneWater } from "./commune-data.ts";
+import { hashKey } from "./rate-limit.ts";
 import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -205,37 +206,62 @@ async function codeHash(deps: Deps, email: string, code: string): Promise<string
   return hmacHex(deps.appSecret, `sign-in-code:${email}:${code}`);
 }
 
+/** The browser a code is bound to, as stored: a hash of its device id (auth/device.ts). */
+async function requesterHashOf(deps: Deps, browserId: string): Promise<string> {
+  return hashKey(`code-requester:${browserId}`, deps.appSecret);
+}
+
+/** Compared with when the browser has no live code, so that every refusal does the same work. */
+const NO_CODE_HASH = "0".repeat(64);
+
 /**
- * Sends a 6-digit code when an account exists. The caller answers the same way either way, so
- * the form does not reveal which addresses have an account.
+ * Sends a 6-digit code when an account exists, valid only in the browser that asked (`browserId`)
+ * and only once the mailer accepted the email: a code nobody received cannot be guessed. Codes the
+ * owner's own browser asks for spend the mailbox's security budget, which no stranger can reach
+ * (email/recipient-cap.ts). The caller answers the same way either way, so the form does not
+ * reveal which addresses have an account.
  */
-export async function sendSignInCode(deps: Deps, rawEmail: string): Promise<{ sent: boolean }> {
+export async function sendSignInCode(deps: Deps, rawEmail: string, requester: { browserId: string; ownerBrowser: boolean }): Promise<{ sent: boolean }> {
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { sent: false };
   const code = generateNumericCode(6);
-  const nowMs = deps.clock().getTime();
-  await replaceEmailCode(deps.db, { email, codeHash: await codeHash(deps, email, code), nowMs, expiresAtMs: nowMs + SIGN_IN_CODE_MINUTES * 60 * 1000 });
   const result = await deps.mailer.send({
     to: email,
     ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),
-    category: "security",
+    ...(requester.ownerBrowser ? { category: "security" as const } : {}),
   });
-  if (!result.ok) deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });
-  return { sent: result.ok };
+  if (!result.ok) {
+    deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });
+    return { sent: false };
+  }
+  const nowMs = deps.clock().getTime();
+  await replaceEmailCode(deps.db, {
+    email,
+    requesterHash: await requesterHashOf(deps, requester.browserId),
+    codeHash: await codeHash(deps, email, code),
+    nowMs,
+    expiresAtMs: nowMs + SIGN_IN_CODE_MINUTES * 60 * 1000,
+  });
+  return { sent: true };
 }
 
-export type CodeSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" } | { kind: "exhausted" };
+export type CodeSignInOutcome = { kind: "ok"; user: UserRow } | { kind: "invalid" };
 
-export async function verifySignInCode(deps: Deps, input: { email: string; code: string }): Promise<CodeSignInOutcome> {
+/**
+ * One answer, « invalid », for an unknown address, a wrong, expired or used-up code, and a code
+ * asked for in another browser — with the same work done for each (one counting statement, one
+ * HMAC, one constant-time comparison): the answer tells nothing about the account.
+ */
+export async function verifySignInCode(deps: Deps, input: { email: string; code: string; browserId: string | null }): Promise<CodeSignInOutcome> {
   const email = normaliseEmail(input.email);
   const nowMs = deps.clock().getTime();
+  // A browser without an id gets a fresh one that matches no code.
+  const requesterHash = await requesterHashOf(deps, input.browserId ?? generateRandomToken(20));
   // Count first, compare after: only a guess that was counted is ever checked.
-  const attempt = await claimEmailCodeAttempt(deps.db, { email, nowMs, maxAttempts: SIGN_IN_CODE_MAX_ATTEMPTS });
-  if (!attempt) return (await findLiveEmailCode(deps.db, email, nowMs)) ? { kind: "exhausted" } : { kind: "invalid" };
-  if (!hexEqual(await codeHash(deps, email, input.code), attempt.codeHash)) {
-    return attempt.attempts >= SIGN_IN_CODE_MAX_ATTEMPTS ? { kind: "exhausted" } : { kind: "invalid" };
-  }
+  const attempt = await claimEmailCodeAttempt(deps.db, { email, requesterHash, nowMs, maxAttempts: SIGN_IN_CODE_MAX_ATTEMPTS });
+  const matches = hexEqual(await codeHash(deps, email, input.code), attempt?.codeHash ?? NO_CODE_HASH);
+  if (!attempt || !matches) return { kind: "invalid" };
   // One-time: of two requests carrying the right code at once, only the one that deletes it signs in.
   if (!(await takeEmailCode(deps.db, attempt.id))) return { kind: "invalid" };
   await deleteEmailCodes(deps.db, email);
@@ -371,6 +397,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailS
     }),
   );
   const email = renderAccountDeletedEmail({ firstName: user.firstName, deletedAt, privacyUrl: `${deps.config.SITE_URL}/confidentialite` });
+  // From the owner's own session: the security budget, which strangers filling the mailbox cannot spend.
   const result = await deps.mailer.send({ to: user.email, ...email, category: "security" });
   if (!result.ok) deps.log({ level: "error", message: "account deletion email failed", fields: { error: result.error } });
   return { emailSent: result.ok };

@@ -1,5 +1,5 @@
 import type { Database } from "../db/index.ts";
-import { incrementRateLimitWindow } from "../db/repositories/rate-limits.ts";
+import { decrementRateLimitWindow, incrementRateLimitWindow, type RateLimitWindow } from "../db/repositories/rate-limits.ts";
 
 export interface RateLimitRule {
   scope: string;
@@ -13,6 +13,8 @@ export interface RateLimitOutcome {
   remaining: number;
   /** seconds until the window ends and the count starts again */
   retryAfterSeconds: number;
+  /** the counter this request was counted in, for releaseRateLimit */
+  window: RateLimitWindow;
 }
 
 /** SHA-256 hex of a value, so raw IPs and emails never reach the database. */
@@ -26,10 +28,21 @@ export async function hashKey(value: string, secret: string): Promise<string> {
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, bucketKey: string, nowMs: number): Promise<RateLimitOutcome> {
   const nowSeconds = Math.floor(nowMs / 1000);
   const windowStartSeconds = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const count = await incrementRateLimitWindow(db, { scope: rule.scope, bucketKey, windowStartSeconds });
+  const window = { scope: rule.scope, bucketKey, windowStartSeconds };
+  const count = await incrementRateLimitWindow(db, window);
   return {
     allowed: count <= rule.limit,
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: windowStartSeconds + rule.windowSeconds - nowSeconds,
+    window,
   };
+}
+
+/**
+ * Gives back a count taken by consumeRateLimit: limits that count failures only take the count
+ * before the check (parallel guesses cannot all slip under the limit) and give it back when the
+ * attempt turned out not to be a failure.
+ */
+export async function releaseRateLimit(db: Database, window: RateLimitWindow): Promise<void> {
+  await decrementRateLimitWindow(db, window);
 }

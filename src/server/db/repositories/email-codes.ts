@@ -1,38 +1,39 @@
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
 import { emailCodes } from "../schema/index.ts";
 
-/** A new code replaces the previous ones: only the latest can be used. */
-export async function replaceEmailCode(db: Database, input: { email: string; codeHash: string; nowMs: number; expiresAtMs: number }): Promise<void> {
+/** A browser's new code replaces its previous ones (only its latest can be used); other browsers' codes stay. */
+export async function replaceEmailCode(
+  db: Database,
+  input: { email: string; requesterHash: string; codeHash: string; nowMs: number; expiresAtMs: number },
+): Promise<void> {
   await db.batch([
-    db.delete(emailCodes).where(eq(emailCodes.email, input.email)),
     db
-      .insert(emailCodes)
-      .values({ id: generateRandomToken(12), email: input.email, codeHash: input.codeHash, createdAtMs: input.nowMs, expiresAtMs: input.expiresAtMs }),
+      .delete(emailCodes)
+      .where(and(eq(emailCodes.email, input.email), or(eq(emailCodes.requesterHash, input.requesterHash), lte(emailCodes.expiresAtMs, input.nowMs)))),
+    db.insert(emailCodes).values({
+      id: generateRandomToken(12),
+      email: input.email,
+      requesterHash: input.requesterHash,
+      codeHash: input.codeHash,
+      createdAtMs: input.nowMs,
+      expiresAtMs: input.expiresAtMs,
+    }),
   ]);
 }
 
-export async function findLiveEmailCode(db: Database, email: string, nowMs: number) {
-  const [row] = await db
-    .select()
-    .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), gt(emailCodes.expiresAtMs, nowMs)))
-    .orderBy(desc(emailCodes.createdAtMs))
-    .limit(1);
-  return row;
-}
-
 /**
- * Counts one attempt on the latest live code and returns it, in a single statement; nothing when
- * there is no live code or its attempts are used up. A read then a write would let parallel
- * guesses all see « attempts < max » before any of them counted (40 of them did, against Turso).
+ * Counts one attempt on the latest live code this browser asked for and returns it, in a single
+ * statement; nothing when there is no live code or its attempts are used up. A read then a write
+ * would let parallel guesses all see « attempts < max » before any of them counted (40 of them
+ * did, against Turso).
  */
-export async function claimEmailCodeAttempt(db: Database, input: { email: string; nowMs: number; maxAttempts: number }) {
+export async function claimEmailCodeAttempt(db: Database, input: { email: string; requesterHash: string; nowMs: number; maxAttempts: number }) {
   const latest = db
     .select({ id: emailCodes.id })
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, input.email), gt(emailCodes.expiresAtMs, input.nowMs)))
+    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.requesterHash, input.requesterHash), gt(emailCodes.expiresAtMs, input.nowMs)))
     .orderBy(desc(emailCodes.createdAtMs))
     .limit(1);
   const [row] = await db
