@@ -9,7 +9,7 @@ import type { DroughtZone, SourceResult } from "../../src/core/types.ts";
 import type { LogEntry } from "../../src/server/deps.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
-import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
+import { backgroundWorkDone, BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -148,6 +148,8 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
           .status,
       );
     }
+    // Sign-up e-mails leave after the answer (decision 057).
+    await backgroundWorkDone();
     expect(t.resend.emails).toHaveLength(3);
     // Each sign-up still gets its ordinary answer (nothing tells a stranger about the ceiling).
     expect(new Set(statuses).size).toBe(1);
@@ -158,6 +160,7 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     // The next minute, e-mails go again.
     t.setNow(new Date(START.getTime() + MINUTE_MS));
     await anyone(app).post("/api/auth/signup", { email: "apres@example.org", password: "pelouse-arrosoir-2026" });
+    await backgroundWorkDone();
     expect(t.resend.emails.map((email) => email.to).flat()).toContain("apres@example.org");
   });
 
@@ -165,14 +168,15 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     // Another day: the counters of the test above are the database's (one per file).
     t.setNow(new Date(START.getTime() + 24 * 60 * MINUTE_MS));
     const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "2", EMAIL_GLOBAL_PER_HOUR: "2", EMAIL_GLOBAL_PER_DAY: "2" });
-    await signedInAs(t, () => app, "proprietaire@example.org");
+    const owner = await signedInAs(t, () => app, "proprietaire@example.org");
     for (let index = 0; index < 5; index++) {
       await anyone(app).post("/api/auth/signup", { email: `robot${index}@example.org`, password: "pelouse-arrosoir-2026" });
     }
+    await backgroundWorkDone();
     // The general budget is spent (the owner's confirmation and one robot)…
     expect(t.resend.emails.filter((email) => email.to.some((to) => to.startsWith("robot")))).toHaveLength(1);
-    // …the owner's sign-in code still goes.
-    expect((await anyone(app).post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
+    // …the owner's sign-in code, asked from her own browser (its recent-device cookie, decision 056), still goes.
+    expect((await owner.post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
     expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@example.org"], subject: "Votre code de connexion – Zone Santé" });
   });
 });
