@@ -283,7 +283,12 @@ export type AddMonitoredAddressOutcome =
  */
 export async function addMonitoredAddress(
   deps: AddressDeps,
-  input: { userId: string; label: string | null; address: PickedAddress & { signature?: string | undefined }; defer?: ((task: Promise<unknown>) => void) | undefined },
+  input: {
+    userId: string;
+    label: string | null;
+    address: PickedAddress & { signature?: string | undefined };
+    defer?: ((task: Promise<unknown>) => void) | undefined;
+  },
 ): Promise<AddMonitoredAddressOutcome> {
   if (await findAddressAt(deps.db, input.userId, input.address)) return { kind: "duplicate" };
   const existing = await listAddresses(deps.db, input.userId);
