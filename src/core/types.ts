@@ -42,6 +42,19 @@ export interface Address {
  */
 export type PickedAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode" | "postcode" | "city">;
 
+/**
+ * An address the server read from the BAN, with its signature (decision 055): sent back
+ * unchanged, it is taken as is; any other label, postcode or city is never shown.
+ */
+export interface SignedAddress extends PickedAddress {
+  signature: string;
+}
+
+/** A suggestion of /api/geocode: the BAN's answer, signed. */
+export interface SignedSuggestion extends Address {
+  signature: string;
+}
+
 export interface AddressInfo {
   commune_name: string;
   /** INSEE code of the commune (75056 for any Paris arrondissement). */
@@ -476,4 +489,9 @@ export interface Report {
   bathing: BathingSection;
   recommendations: Recommendation[];
   generated_at: string;
+}
+
+/** A report as /api/report answers it: its address signed, so that a shared link names it again. */
+export interface ReportAnswer extends Omit<Report, "address"> {
+  address: SignedAddress;
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
@@ -15,6 +16,8 @@ import { runLighthouse } from "./lighthouse.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
 const UPSTREAM_DELAY_MS = 300;
+/** The server's secret, so that the bench sends signed picks as the site does (decision 055). */
+const APP_SECRET = "bench-secret-of-at-least-thirty-two-characters";
 const WARM_REQUESTS = 300;
 const CONCURRENCY = 20;
 const THROUGHPUT_REQUESTS = 2000;
@@ -66,6 +69,7 @@ const server = spawn(process.execPath, ["workers/node.ts"], {
     RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
     // The fake upstreams have no allowance to protect: the bench measures the app, not the ceilings (decision 058).
     ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
+    APP_SECRET,
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -79,8 +83,11 @@ for (let attempt = 0; ; attempt++) {
   }
 }
 
-const reportUrl = (lat: number, lon: number, citycode: string) =>
-  `${base}/api/report?${new URLSearchParams({ lat: String(lat), lon: String(lon), citycode, label: "bench" })}`;
+/** A picked suggestion's report, signed like /api/geocode's: the point is taken as is, with no BAN call. */
+const reportUrl = (lat: number, lon: number, citycode: string) => {
+  const signed = signAddress(APP_SECRET, { label: "bench", latitude: lat, longitude: lon, citycode, postcode: "", city: "" });
+  return `${base}/api/report?${new URLSearchParams({ lat: String(lat), lon: String(lon), citycode, label: signed.label, signature: signed.signature })}`;
+};
 
 async function timed(url: string): Promise<number> {
   const started = performance.now();

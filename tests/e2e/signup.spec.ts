@@ -218,7 +218,16 @@ for (const viewport of [
         email,
         consent: true,
         partnerUrl: null,
-        address: { label: AMIENS.label, latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens" },
+        // The BAN's address at the link's point (decision 055), signed by the server that named it.
+        address: {
+          label: AMIENS.label,
+          latitude: 49.8985,
+          longitude: 2.2952,
+          citycode: "80021",
+          postcode: "80000",
+          city: "Amiens",
+          signature: expect.any(String),
+        },
       },
     ]);
   });

@@ -451,7 +451,51 @@ function banFixtureFor(q: string): string {
   if (text.includes("bodini")) return "ban/search-autocomplete-multi.json";
   // "agde" is accepted too: an early brief placed the crisis scenario there (34148 is Maraussan).
   if (text.includes("maraussan") || text.includes("mai 1945") || text.includes("agde")) return "ban/search-derived-maraussan.json";
+  if (text.includes("abymes")) return "ban/search-derived-les-abymes.json";
   return "ban/search-empty.json";
+}
+
+/**
+ * The addresses the fake BAN knows around the scenario points (reverse geocoding): each file is
+ * the BAN's answer at one scenario point; together they are the fake's map of addresses.
+ */
+const BAN_REVERSE_FIXTURES = [
+  "ban/reverse-derived-amiens-8-bd-du-port.json",
+  "ban/reverse-derived-maraussan.json",
+  "ban/reverse-derived-les-abymes.json",
+  "ban/reverse-derived-paris-rue-de-rome.json",
+  "ban/reverse-derived-camon-near-amiens.json",
+];
+/** Farther than this from every known address, the fake answers no address (open country, the sea). */
+const BAN_REVERSE_RADIUS_M = 1000;
+
+/** Great-circle distance in metres (the BAN's `distance` of a reverse answer). */
+function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(toRadians(lat2 - lat1) / 2) ** 2 + Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(toRadians(lon2 - lon1) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
+}
+
+/** The known addresses nearest to the point, nearest first, each with its distance from it. */
+async function answerBanReverse(query: Record<string, string>, mode: FakeMode, now: Date): Promise<Answer> {
+  const lat = Number(query.lat);
+  const lon = Number(query.lon);
+  if (query.lat === undefined || query.lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+    return { status: 400, body: { code: 400, message: "Failed parsing query", detail: ["lat, lon: required numbers"] } };
+  }
+  type ReverseFeature = { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> };
+  const known =
+    mode === "empty"
+      ? []
+      : (await Promise.all(BAN_REVERSE_FIXTURES.map((file) => loadFixture<{ features: ReverseFeature[] }>(file, now)))).flatMap((c) => c.features);
+  const nearby = known
+    .map((feature) => ({ feature, meters: distanceMeters(lat, lon, feature.geometry.coordinates[1], feature.geometry.coordinates[0]) }))
+    .filter(({ meters }) => meters <= BAN_REVERSE_RADIUS_M)
+    .sort((a, b) => a.meters - b.meters);
+  const limit = Number(query.limit);
+  const kept = Number.isInteger(limit) && limit > 0 ? nearby.slice(0, limit) : nearby.slice(0, 10);
+  const features = kept.map(({ feature, meters }) => ({ ...feature, properties: { ...feature.properties, distance: Math.round(meters) } }));
+  return { status: 200, body: { type: "FeatureCollection", features } };
 }
 
 function hubeauEmptyEnvelope(path: string, query: Record<string, string>): HubeauEnvelope {
@@ -481,6 +525,7 @@ interface Answer {
 }
 
 async function answerBan(path: string, query: Record<string, string>, mode: FakeMode, now: Date, _scenario: ScenarioState): Promise<Answer> {
+  if (path === "/reverse") return answerBanReverse(query, mode, now);
   if (path !== "/search") return notFound();
   const q = query.q ?? "";
   const file = mode === "empty" ? "ban/search-empty.json" : banFixtureFor(q);

@@ -13,7 +13,7 @@ import {
   sessions,
   users,
 } from "../../src/server/db/schema/index.ts";
-import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, PORT_ADDRESSES, reportQueryOf } from "../fixtures/scenarios.ts";
 import { backgroundWorkDone, BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 import { HUBEAU_SOURCE } from "../../src/core/shared/sources.ts";
@@ -160,8 +160,9 @@ describe("monitored addresses", () => {
 
   it("never stores more than 3 addresses, even when adds race", async () => {
     const { client } = await signedInClient();
-    // Six different places of the same commune (the same place twice is refused on its own).
-    const places = Array.from({ length: 6 }, (_, index) => ({ ...MAIN_SCENARIO, latitude: MAIN_SCENARIO.latitude + index / 1000 }));
+    // Six different places (the same place twice is refused on its own): six BAN addresses, as the
+    // server stores the BAN's address of what it is sent.
+    const places = PORT_ADDRESSES;
     const responses = await Promise.all(places.map((address) => client.post("/api/account/addresses", { address })));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
     const refused = responses.filter((response) => response.status === 409);

@@ -4,12 +4,20 @@
 // person in place (only that page may be framed). /inscription?lat=…&label=… (a report's address,
 // report-request.ts) opens with that address already chosen.
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import type { PickedAddress } from "../../core/types.ts";
+import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
-import { pickedAddressOfReport, readReportRequest } from "../report/report-request.ts";
+import { fetchLinkedAddress, readReportRequest } from "../report/report-request.ts";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
-import { describeKeptSignUpRetry, describeUnsent, findEmailProblem, retryPendingSignUp, sendSignUp, toPickedAddress } from "./pending-signup.ts";
+import {
+  describeKeptSignUpRetry,
+  describeUnsent,
+  findEmailProblem,
+  retryPendingSignUp,
+  sendSignUp,
+  toPickedAddress,
+  type SignUpAddress,
+} from "./pending-signup.ts";
 
 type FocusTarget = "address" | "email" | "problem" | "done";
 
@@ -38,7 +46,7 @@ export default function AlertSignup() {
   const [embedded, setEmbedded] = useState(false);
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   /** an address chosen before this visit: from the page URL, or a kept sign-up to correct */
-  const [presetAddress, setPresetAddress] = useState<PickedAddress | null>(null);
+  const [presetAddress, setPresetAddress] = useState<SignUpAddress | null>(null);
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -59,13 +67,20 @@ export default function AlertSignup() {
 
   useEffect(() => {
     setEmbedded(document.documentElement.classList.contains("embed"));
-    const fromUrl = readReportRequest(location.search);
-    const address = fromUrl ? pickedAddressOfReport(fromUrl) : null;
-    if (address) {
-      setPresetAddress(address);
-      setQuery(address.label);
-    }
     let active = true;
+    // The link's address as the server names it, never its label as written (decision 055).
+    const fromUrl = readReportRequest(location.search);
+    if (fromUrl) {
+      fetchLinkedAddress(fromUrl)
+        .then((address) => {
+          if (!active) return;
+          setPresetAddress(address);
+          setQuery(address.label);
+        })
+        .catch((error: unknown) => {
+          if (active && error instanceof ApiError && error.status >= 400 && error.status < 500) setFieldError(error.message);
+        });
+    }
     void retryPendingSignUp().then((retry) => {
       if (!active || !retry) return;
       setKeptNotice(describeKeptSignUpRetry(retry.outcome));

@@ -40,13 +40,16 @@ export function findEmailProblem(email: string): string | null {
   return null;
 }
 
+/** An address as a sign-up sends it: with the server's signature when it has one (decision 055). */
+export type SignUpAddress = PickedAddress & { signature?: string | undefined };
+
 /**
  * Only the fields a sign-up sends (a BAN suggestion also carries its context, type and score; a
- * kept request may lack the optional postcode and city).
+ * kept request may lack the optional postcode and city, and a request kept before signatures its signature).
  */
-export function toPickedAddress(address: SignUpRequest["address"]): PickedAddress {
-  const { label, latitude, longitude, citycode, postcode = "", city = "" } = address;
-  return { label, latitude, longitude, citycode, postcode, city };
+export function toPickedAddress(address: SignUpRequest["address"]): SignUpAddress {
+  const { label, latitude, longitude, citycode, postcode = "", city = "", signature } = address;
+  return { label, latitude, longitude, citycode, postcode, city, ...(signature ? { signature } : {}) };
 }
 
 /**

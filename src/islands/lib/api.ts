@@ -1,6 +1,6 @@
 // Browser-side calls to our own API. Errors carry the French message the API sent, or a generic
 // one when the network itself failed, so the UI never shows a raw exception.
-import type { Address } from "../../core/types.ts";
+import type { SignedSuggestion } from "../../core/types.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -58,8 +58,8 @@ export function refusalMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== 0 && error.status < 500 && error.status !== 401 ? error.message : fallback;
 }
 
-export async function fetchSuggestions(query: string, signal: AbortSignal): Promise<Address[]> {
+export async function fetchSuggestions(query: string, signal: AbortSignal): Promise<SignedSuggestion[]> {
   const params = new URLSearchParams({ q: query, limit: "8" });
-  const body = await requestJson<{ results: Address[] }>("GET", `/api/geocode?${params}`, { signal });
+  const body = await requestJson<{ results: SignedSuggestion[] }>("GET", `/api/geocode?${params}`, { signal });
   return body.results.slice(0, 8);
 }

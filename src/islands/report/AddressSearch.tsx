@@ -2,7 +2,7 @@
 // the input, the highlighted option is announced through aria-activedescendant. One message at a
 // time under the field: the form's error, else the geocoder's failure, else « no address found ».
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
-import type { Address } from "../../core/types.ts";
+import type { SignedSuggestion } from "../../core/types.ts";
 import { ApiError, fetchSuggestions } from "../lib/api.ts";
 
 const MIN_CHARACTERS = 3;
@@ -13,7 +13,7 @@ interface Props {
   value: string;
   onValueChange(value: string): void;
   /** the suggestion the person picked (click, or Enter on the option), or null once they edit the text again */
-  onPick(address: Address | null): void;
+  onPick(address: SignedSuggestion | null): void;
   onSubmit(): void;
   busy: boolean;
   error: string | null;
@@ -41,7 +41,7 @@ const HOME_LABELS = {
  */
 export function useAddressField() {
   const [query, setQuery] = useState("");
-  const [picked, setPicked] = useState<Address | null>(null);
+  const [picked, setPicked] = useState<SignedSuggestion | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   function onValueChange(value: string) {
     setQuery(value);
@@ -68,7 +68,7 @@ export default function AddressSearch({
   const listId = `${id}-suggestions`;
   const errorId = `${id}-erreur`;
   const hintId = `${id}-aide`;
-  const [suggestions, setSuggestions] = useState<Address[]>([]);
+  const [suggestions, setSuggestions] = useState<SignedSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
@@ -123,7 +123,7 @@ export default function AddressSearch({
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
-  function pick(address: Address) {
+  function pick(address: SignedSuggestion) {
     // The text becomes the picked label: no search for it (unless it is already that text, as no
     // change would come to consume the flag).
     if (address.label !== value) skipNextSearch.current = true;

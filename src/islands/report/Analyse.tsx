@@ -2,7 +2,7 @@
 // history: its URL names the address (reload, shared link, Back and Forward) and so does the tab's
 // title. The report itself, and the focus on its heading, say that it is ready: no toast.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Address, Report } from "../../core/types.ts";
+import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { fetchReport, readReportRequest, reportKeyOf, reportRequestOf, type AnyReportRequest, type ReportRequest } from "./report-request.ts";
@@ -22,14 +22,19 @@ interface LoadOptions {
    * chooser keeps the focus; only a failure moves it (to the error, as the chooser is gone).
    */
   sameAddress?: boolean;
+  /**
+   * The address field shows the report's address once it is ready (a page load, Back, Forward):
+   * never the label of the URL, which anyone can write (decision 055).
+   */
+  fillField?: boolean;
 }
 
-type Shown = { key: string; report: Report };
+type Shown = { key: string; report: ReportAnswer };
 
 type State =
   | { status: "idle" }
   /** `kept`: the report left on screen while another network of its address loads */
-  | { status: "loading"; key: string; kept: Report | null }
+  | { status: "loading"; key: string; kept: ReportAnswer | null }
   | ({ status: "ready" } & Shown)
   | { status: "error"; message: string; retry: AnyReportRequest; options: LoadOptions };
 
@@ -37,11 +42,11 @@ type State =
 const REPORT_TITLE_SUFFIX = " — qualité de l'eau, de l'air… | Zone Santé";
 
 /** The report on screen: the one ready, or the one kept while another network of its address loads. */
-function onScreenOf(state: State): Report | null {
+function onScreenOf(state: State): ReportAnswer | null {
   return state.status === "ready" ? state.report : state.status === "loading" ? state.kept : null;
 }
 
-function requestOfPicked(address: Address): ReportRequest {
+function requestOfPicked(address: SignedSuggestion): ReportRequest {
   return {
     lat: address.latitude,
     lon: address.longitude,
@@ -49,6 +54,7 @@ function requestOfPicked(address: Address): ReportRequest {
     label: address.label,
     postcode: address.postcode || undefined,
     city: address.city || undefined,
+    signature: address.signature,
   };
 }
 
@@ -61,7 +67,7 @@ export default function Analyse() {
   const errorRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
   /** reports already built during this visit, by request: Back and Forward show them at once */
-  const cache = useRef(new Map<string, Report>());
+  const cache = useRef(new Map<string, ReportAnswer>());
   /** the report on screen or on its way: asking for it again changes nothing */
   const active = useRef<{ key: string; status: "loading" | "ready" } | null>(null);
   /** the report the page URL names, shown again when typed text turns out to be no address */
@@ -79,20 +85,24 @@ export default function Analyse() {
     (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
   }, [state]);
 
-  const show = useCallback((report: Report, request: AnyReportRequest, options: LoadOptions) => {
-    // The URL names the address as the server resolved it, so that a reload or a shared link shows this report.
-    const key = reportKeyOf(reportRequestOf(report, request.udi));
-    cache.current.set(key, report);
-    const url = `${location.pathname}?${key}#analyse`;
-    if (options.history === "push" && location.search !== `?${key}`) history.pushState(null, "", url);
-    else if (options.history !== "keep") history.replaceState(null, "", url);
-    document.title = `${report.address.label}${REPORT_TITLE_SUFFIX}`;
-    shown.current = { key, report };
-    active.current = { key, status: "ready" };
-    pendingFocus.current = options.sameAddress ? "none" : options.focus;
-    setPendingUdi(null);
-    setState({ status: "ready", key, report });
-  }, []);
+  const show = useCallback(
+    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions) => {
+      // The URL names the address as the server resolved it, so that a reload or a shared link shows this report.
+      const key = reportKeyOf(reportRequestOf(report, request.udi));
+      cache.current.set(key, report);
+      const url = `${location.pathname}?${key}#analyse`;
+      if (options.history === "push" && location.search !== `?${key}`) history.pushState(null, "", url);
+      else if (options.history !== "keep") history.replaceState(null, "", url);
+      document.title = `${report.address.label}${REPORT_TITLE_SUFFIX}`;
+      if (options.fillField) setQuery(report.address.label);
+      shown.current = { key, report };
+      active.current = { key, status: "ready" };
+      pendingFocus.current = options.sameAddress ? "none" : options.focus;
+      setPendingUdi(null);
+      setState({ status: "ready", key, report });
+    },
+    [setQuery],
+  );
 
   const load = useCallback(
     async (request: AnyReportRequest, options: LoadOptions) => {
@@ -142,10 +152,7 @@ export default function Analyse() {
   useEffect(() => {
     homeTitle.current = document.title;
     const request = readReportRequest(location.search);
-    if (request) {
-      setQuery(request.label);
-      void load(request, { history: "replace", focus: "none" });
-    }
+    if (request) void load(request, { history: "replace", focus: "none", fillField: true });
     return () => {
       controller.current?.abort();
       active.current = null;
@@ -159,10 +166,10 @@ export default function Analyse() {
       if (request) {
         // The same report: a jump between its sections (#eau, #air…).
         if (active.current?.key === reportKeyOf(request)) return;
-        setQuery(request.label);
+        setQuery("");
         setPicked(null);
         setFieldError(null);
-        void load(request, { history: "keep", focus: "results-quiet" });
+        void load(request, { history: "keep", focus: "results-quiet", fillField: true });
         return;
       }
       if (stateRef.current.status === "idle") return;
@@ -190,7 +197,7 @@ export default function Analyse() {
     }
   }
 
-  function pickAddress(address: Address | null) {
+  function pickAddress(address: SignedSuggestion | null) {
     setPicked(address);
     if (!address) return;
     setFieldError(null);

@@ -4,7 +4,7 @@
 // « Source », link labels).
 import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
 import { presentReport, SECTION_ANCHORS, type SummaryLine } from "../../core/report/present.ts";
-import type { Report } from "../../core/types.ts";
+import type { ReportAnswer } from "../../core/types.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { refreshSession, useSession } from "../lib/session.ts";
@@ -17,7 +17,7 @@ import { pickedAddressOfReport, sharedRequestOf, toReportParams, type ReportRequ
 import WaterCard from "./WaterCard.tsx";
 
 interface Props {
-  report: Report;
+  report: ReportAnswer;
   /** the UDI being loaded after a change in the chooser, so the select shows the person's choice */
   pendingUdi: string | null;
   updating: boolean;

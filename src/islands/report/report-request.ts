@@ -1,5 +1,8 @@
-// The address a report is built for, as the URL of the page and of /api/report carry it.
-import type { PickedAddress, Report } from "../../core/types.ts";
+// The address a report is for, as the URL of the page and of /api/report carry it. The label,
+// postcode and city travel with the signature the server gave them (decision 055): without it,
+// the server ignores them and names the place from the BAN, so the page never shows them itself.
+import type { PickedAddress, ReportAnswer, SignedAddress } from "../../core/types.ts";
+import type { ResolvedAddressAnswer } from "../../server/routes/geocode.ts";
 import { requestJson } from "../lib/api.ts";
 
 /** What identifies an analysed address: enough to rebuild the report from a shared link. */
@@ -10,11 +13,13 @@ export interface ReportRequest {
   label: string;
   postcode?: string | undefined;
   city?: string | undefined;
+  /** the server's signature of the address (a suggestion's, a report's), sent back unchanged */
+  signature?: string | undefined;
   udi?: string | undefined;
 }
 
 /** The request that rebuilds a report: its address as the server resolved it, and the network asked for. */
-export function reportRequestOf(report: Report, udi: string | undefined): ReportRequest {
+export function reportRequestOf(report: ReportAnswer, udi: string | undefined): ReportRequest {
   return {
     lat: report.address.latitude,
     lon: report.address.longitude,
@@ -22,6 +27,7 @@ export function reportRequestOf(report: Report, udi: string | undefined): Report
     label: report.address.label,
     postcode: report.address.postcode || undefined,
     city: report.address.city || undefined,
+    signature: report.address.signature,
     udi,
   };
 }
@@ -31,7 +37,7 @@ export type TextReportRequest = { q: string; udi?: string | undefined };
 export type AnyReportRequest = ReportRequest | TextReportRequest;
 
 /** The network a shared link names: only when the address has several, as the chooser shows. */
-export function sharedRequestOf(report: Report): ReportRequest {
+export function sharedRequestOf(report: ReportAnswer): ReportRequest {
   return reportRequestOf(report, report.water_quality.udis.length > 1 ? report.water_quality.udi?.code : undefined);
 }
 
@@ -46,6 +52,7 @@ export function toReportParams(request: AnyReportRequest): URLSearchParams {
     params.set("label", request.label);
     if (request.postcode) params.set("postcode", request.postcode);
     if (request.city) params.set("city", request.city);
+    if (request.signature) params.set("signature", request.signature);
   }
   if (request.udi) params.set("udi", request.udi);
   return params;
@@ -56,8 +63,18 @@ export function reportKeyOf(request: AnyReportRequest): string {
   return toReportParams(request).toString();
 }
 
-export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<Report> {
-  return requestJson<Report>("GET", `/api/report?${toReportParams(request)}`, { signal });
+export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<ReportAnswer> {
+  return requestJson<ReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
+}
+
+/**
+ * The address a link names, as the server names it (its signature checked, else the BAN's address
+ * at the point): what a page shows of a link's address before anything else.
+ */
+export async function fetchLinkedAddress(request: ReportRequest, signal?: AbortSignal): Promise<SignedAddress> {
+  const { udi: _udi, ...address } = request;
+  const answer = await requestJson<ResolvedAddressAnswer>("GET", `/api/geocode/resolve?${toReportParams(address)}`, { signal });
+  return answer.address;
 }
 
 /** Reads an analysed address back from the page URL (reload, shared link); null when absent or partial. */
@@ -74,12 +91,13 @@ export function readReportRequest(search: string): ReportRequest | null {
     label: params.get("label") ?? "",
     postcode: params.get("postcode") ?? undefined,
     city: params.get("city") ?? undefined,
+    signature: params.get("signature") ?? undefined,
     udi: params.get("udi") ?? undefined,
   };
 }
 
-/** The address of a report's URL, as a sign-up or an account sends it; null when its label is too short to be one. */
-export function pickedAddressOfReport(request: ReportRequest): PickedAddress | null {
+/** The address of a report, as a sign-up or an account sends it (with its signature); null when its label is too short to be one. */
+export function pickedAddressOfReport(request: ReportRequest): (PickedAddress & { signature?: string | undefined }) | null {
   if (request.label.trim().length < 3) return null;
   return {
     label: request.label,
@@ -88,5 +106,6 @@ export function pickedAddressOfReport(request: ReportRequest): PickedAddress | n
     citycode: request.citycode,
     postcode: request.postcode ?? "",
     city: request.city ?? "",
+    ...(request.signature ? { signature: request.signature } : {}),
   };
 }

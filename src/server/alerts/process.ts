@@ -35,7 +35,7 @@ import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
 
-type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
+type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 
 /** A site's live page is read once per run, whichever addresses it is near. */
 export type BathingReads = Map<string, Promise<Awaited<ReturnType<typeof refreshBathingSite>>>>;
@@ -186,7 +186,7 @@ export async function processAlertBatch(
           diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
         }
 
-        const reportUrl = reportPageUrl(deps.config.SITE_URL, subject.address, subject.udiCode);
+        const reportUrl = reportPageUrl(deps, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {
           for (const event of diff.events) {
             const payload: StoredEventPayload = { addressLabel: subject.address.label, reportUrl, event };

@@ -136,7 +136,7 @@ export function buildOpenApiDocument(options: { siteUrl: string; rateLimits: Pub
         get: {
           operationId: "getReport",
           summary: "Bilan d'une adresse",
-          description: `Le bilan complet d'une adresse. Donnez soit une adresse en texte libre (q), géocodée avec la Base Adresse Nationale, soit les coordonnées (lat, lon) et le code INSEE de la commune (citycode), par exemple ceux d'une suggestion de /geocode. Limite : ${perMinute(rateLimits.report)} par adresse IP.`,
+          description: `Le bilan complet d'une adresse. Donnez soit une adresse en texte libre (q), géocodée avec la Base Adresse Nationale, soit les coordonnées (lat, lon) et, si vous le connaissez, le code INSEE de la commune (citycode). L'adresse nommée dans le bilan est toujours celle de la Base Adresse Nationale : la suggestion de /geocode renvoyée telle quelle avec sa signature, sinon l'adresse la plus proche du point dans la commune indiquée (un point hors de cette commune est refusé : 400, commune_mismatch). Limite : ${perMinute(rateLimits.report)} par adresse IP.`,
           tags: ["Bilan"],
           parameters: queryParameters([reportByTextQuery, reportByCoordinatesQuery]),
           responses: {

@@ -13,7 +13,9 @@ import type {
   DroughtSection,
   PickedAddress,
   Recommendation,
-  Report,
+  ReportAnswer,
+  SignedAddress,
+  SignedSuggestion,
   SourceRef,
   WaterHistorySeries,
   WaterParameterView,
@@ -34,6 +36,13 @@ export const apiRegistry = z.registry<{ id: string }>();
 
 /** A point given by coordinates must be where the sources answer (core/shared/geo.ts). */
 export const OUTSIDE_FRANCE_MESSAGE = "Ces coordonnées sont en dehors de la France (métropole et départements d'outre-mer).";
+
+/** A point and a commune that disagree (decision 055): the commune judged is always the point's. */
+export const COMMUNE_MISMATCH_MESSAGE =
+  "Ces coordonnées ne sont pas dans la commune indiquée (citycode). Recherchez l'adresse à nouveau et choisissez-la dans la liste des suggestions.";
+export const NO_ADDRESS_AT_POINT_MESSAGE = "Aucune adresse de la Base Adresse Nationale n'est connue près de ces coordonnées.";
+export const ADDRESS_CHECK_UNAVAILABLE_MESSAGE =
+  "L'adresse ne peut pas être vérifiée auprès de la Base Adresse Nationale pour le moment. Veuillez réessayer dans quelques instants.";
 
 const coordinate = (name: "lat" | "lon", description: string, example: string) =>
   z
@@ -63,31 +72,47 @@ const udi = z
     examples: ["080000706"],
   });
 
+/** Only a signed pick (decision 055) keeps its label, postcode and city; otherwise the BAN names the place. */
+const SIGNED_ONLY =
+  "Repris seulement avec la signature (signature) de la suggestion de /geocode ou du bilan qui le donnait ; sinon ignoré : l'adresse retenue est celle de la Base Adresse Nationale la plus proche du point.";
+
 /** A report for an address already located (a suggestion picked from /geocode, for instance). */
 export const reportByCoordinatesQuery = z.object({
   lat: latitude,
   lon: longitude,
   citycode: z
-    .string({ error: "Le paramètre citycode (code INSEE de la commune) est obligatoire." })
+    .string()
     .trim()
     .toUpperCase()
     .refine(isValidInseeCode, { error: "Le code commune (citycode) doit être un code INSEE valide à 5 caractères." })
+    .optional()
     .meta({
-      description: "Code INSEE de la commune (5 caractères ; 2A004 en Corse ; code de l'arrondissement à Paris, Lyon et Marseille).",
+      description:
+        "Code INSEE de la commune (5 caractères ; 2A004 en Corse ; code de l'arrondissement à Paris, Lyon et Marseille). Le point doit être dans cette commune, sinon la réponse est une erreur 400 (commune_mismatch). Sans ce code, la commune est celle de l'adresse la plus proche du point.",
       examples: ["80021"],
     }),
   label: text("label", MAX_QUERY_LENGTH)
     .optional()
-    .meta({ description: "Libellé de l'adresse repris dans la réponse ; par défaut, les coordonnées.", examples: ["8 Boulevard du Port 80000 Amiens"] }),
+    .meta({ description: `Libellé de l'adresse. ${SIGNED_ONLY}`, examples: ["8 Boulevard du Port 80000 Amiens"] }),
   postcode: z
     .string()
     .trim()
     .regex(/^\d{5}$/, { error: "Le code postal doit comporter 5 chiffres." })
     .optional()
-    .meta({ description: "Code postal, repris dans la réponse.", examples: ["80000"] }),
+    .meta({ description: `Code postal. ${SIGNED_ONLY}`, examples: ["80000"] }),
   city: text("city", 100)
     .optional()
-    .meta({ description: "Nom de la commune, repris dans la réponse.", examples: ["Amiens"] }),
+    .meta({ description: `Nom de la commune. ${SIGNED_ONLY}`, examples: ["Amiens"] }),
+  signature: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "La signature de l'adresse (signature) est invalide : reprenez-la telle que /geocode l'a donnée." })
+    .optional()
+    .meta({
+      description:
+        "Signature d'une suggestion de /geocode (ou de l'adresse d'un bilan), à renvoyer telle quelle avec lat, lon, citycode, label, postcode et city : le bilan reprend alors ce libellé sans nouvelle recherche.",
+      examples: ["pQ3vX0n9k2cJ8yY4r1TzAw"],
+    }),
   udi,
 });
 
@@ -174,6 +199,16 @@ const pickedAddressShape = {
 
 export const pickedAddressSchema = z.object(pickedAddressShape).meta({ description: "L'adresse du bilan." }).register(apiRegistry, { id: "PickedAddress" });
 
+const signature = z.string().meta({
+  description:
+    "Signature de Zone Santé sur le libellé, le point, la commune, le code postal et le nom de la commune : à renvoyer telle quelle (paramètre signature de /report).",
+});
+
+export const signedAddressSchema = z
+  .object({ ...pickedAddressShape, signature })
+  .meta({ description: "L'adresse du bilan, telle que la Base Adresse Nationale la donne, signée." })
+  .register(apiRegistry, { id: "SignedAddress" });
+
 export const addressSchema = z
   .object({
     ...pickedAddressShape,
@@ -183,6 +218,11 @@ export const addressSchema = z
   })
   .meta({ description: "Une adresse trouvée par la Base Adresse Nationale." })
   .register(apiRegistry, { id: "Address" });
+
+export const signedSuggestionSchema = z
+  .object({ ...addressSchema.shape, signature })
+  .meta({ description: "Une adresse trouvée par la Base Adresse Nationale, signée par Zone Santé." })
+  .register(apiRegistry, { id: "SignedSuggestion" });
 
 const addressInfoSchema = z
   .object({
@@ -478,7 +518,7 @@ const recommendationSchema = z
 
 export const reportSchema = z
   .object({
-    address: pickedAddressSchema,
+    address: signedAddressSchema,
     address_info: addressInfoSchema,
     water_quality: waterQualitySchema,
     air_quality: airQualitySchema,
@@ -491,14 +531,15 @@ export const reportSchema = z
   .register(apiRegistry, { id: "Report" });
 
 export const geocodeAnswerSchema = z
-  .object({ results: z.array(addressSchema).meta({ description: "Les suggestions, la plus pertinente d'abord." }) })
+  .object({ results: z.array(signedSuggestionSchema).meta({ description: "Les suggestions, la plus pertinente d'abord." }) })
   .register(apiRegistry, { id: "GeocodeAnswer" });
 
 export const errorSchema = z
   .object({
     error: z.string().meta({ description: "Message en français, à montrer tel quel." }),
     code: z.string().meta({
-      description: "Code stable : bad_request, outside_france, address_not_found, not_found, rate_limited, upstream_unavailable, unavailable, internal_error.",
+      description:
+        "Code stable : bad_request, outside_france, commune_mismatch, address_not_found, not_found, rate_limited, upstream_unavailable, unavailable, internal_error.",
     }),
   })
   .meta({ description: "Toute erreur de l'API." })
@@ -512,9 +553,11 @@ type Assert<T extends true> = T;
 
 /** Fails to compile as soon as an answer schema and its type differ. */
 export type AnswerSchemasMatchTheirTypes = [
-  Assert<Same<z.output<typeof reportSchema>, Report>>,
+  Assert<Same<z.output<typeof reportSchema>, ReportAnswer>>,
   Assert<Same<z.output<typeof pickedAddressSchema>, PickedAddress>>,
+  Assert<Same<z.output<typeof signedAddressSchema>, SignedAddress>>,
   Assert<Same<z.output<typeof addressSchema>, Address>>,
+  Assert<Same<z.output<typeof signedSuggestionSchema>, SignedSuggestion>>,
   Assert<Same<z.output<typeof addressInfoSchema>, AddressInfo>>,
   Assert<Same<z.output<typeof sourceSchema>, SourceRef>>,
   Assert<Same<z.output<typeof waterQualitySchema>, WaterQualitySection>>,
@@ -525,5 +568,5 @@ export type AnswerSchemasMatchTheirTypes = [
   Assert<Same<z.output<typeof bathingSchema>, BathingSection>>,
   Assert<Same<z.output<typeof bathingSiteSchema>, BathingSiteView>>,
   Assert<Same<z.output<typeof recommendationSchema>, Recommendation>>,
-  Assert<Same<z.output<typeof geocodeAnswerSchema>, { results: Address[] }>>,
+  Assert<Same<z.output<typeof geocodeAnswerSchema>, { results: SignedSuggestion[] }>>,
 ];

@@ -11,7 +11,7 @@ import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
@@ -22,7 +22,7 @@ import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
 import { addMonitoredAddress, changePassword, chooseAddressNetwork, deleteAccount, listAddressNetworks, type AddressNetworks } from "../services/accounts.ts";
 import { newPasswordField } from "./auth.ts";
-import { personNameField, pickedAddressField } from "./fields.ts";
+import { addressNicknameField, personNameField, pickedAddressField } from "./fields.ts";
 
 const profileBody = z.object({ firstName: personNameField, lastName: personNameField });
 const passwordBody = z.object({
@@ -34,7 +34,7 @@ const passwordBody = z.object({
   newPassword: newPasswordField,
 });
 const addressBody = z.object({
-  label: z.string().trim().max(60, { error: "Le nom de l'adresse est limité à 60 caractères." }).nullish(),
+  label: addressNicknameField,
   address: pickedAddressField,
 });
 const networkBody = z.object({
@@ -51,7 +51,7 @@ const PASSWORD_PROOF_REQUIRED = `Pour choisir un mot de passe, confirmez d'abord
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
 
-function describeAddress(siteUrl: string, row: MonitoredAddressRow, networks: AddressNetworks) {
+function describeAddress(deps: Pick<AppDeps, "config" | "appSecret">, row: MonitoredAddressRow, networks: AddressNetworks) {
   return {
     id: row.id,
     label: row.label,
@@ -60,7 +60,7 @@ function describeAddress(siteUrl: string, row: MonitoredAddressRow, networks: Ad
     /** the networks of the commune by name, for the page to show and change (never the raw code) */
     networks,
     createdAt: new Date(row.createdAtMs).toISOString(),
-    reportUrl: reportPageUrl(siteUrl, readPickedAddress(row), row.udiCode).replace(siteUrl, ""),
+    reportUrl: reportPageUrl(deps, readPickedAddress(row), row.udiCode).replace(deps.config.SITE_URL, ""),
   };
 }
 
@@ -152,7 +152,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const rows = await listAddresses(deps.db, c.get("auth")!.user.id);
     const networks = await listAddressNetworks(deps, rows);
-    const addresses = rows.map((row) => describeAddress(deps.config.SITE_URL, row, networks.get(row.id) ?? UNAVAILABLE_NETWORKS));
+    const addresses = rows.map((row) => describeAddress(deps, row, networks.get(row.id) ?? UNAVAILABLE_NETWORKS));
     return c.json({ addresses, max: MAX_MONITORED_ADDRESSES });
   })
 
@@ -168,9 +168,13 @@ export const accountRoutes = new Hono<AppEnv>()
     const outcome = await addMonitoredAddress(deps, { userId: user.id, label: label ?? null, address, defer: deferTask(c) });
     if (outcome.kind === "duplicate") return jsonError(c, 409, "Cette adresse est déjà dans votre compte.", "address_duplicate");
     if (outcome.kind === "limit") return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
+    if (outcome.kind === "unknown") return jsonError(c, 400, "Choisissez une adresse dans la liste des suggestions.", "unknown_address");
+    if (outcome.kind === "unavailable") {
+      return jsonError(c, 503, "Le service de recherche d'adresses ne répond pas. Veuillez réessayer dans quelques minutes.", "geocoder_unavailable");
+    }
     // The report just read the commune: its networks come from the cache.
     const networks = await listAddressNetworks(deps, [outcome.row]);
-    const described = describeAddress(deps.config.SITE_URL, outcome.row, networks.get(outcome.row.id) ?? UNAVAILABLE_NETWORKS);
+    const described = describeAddress(deps, outcome.row, networks.get(outcome.row.id) ?? UNAVAILABLE_NETWORKS);
     return c.json({ address: described, officialData: outcome.officialData }, 201);
   })
 
@@ -183,7 +187,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (outcome.kind === "unavailable") {
       return jsonError(c, 503, "La liste des réseaux d'eau est momentanément indisponible. Réessayez dans quelques minutes.", "upstream_unavailable");
     }
-    return c.json({ address: describeAddress(deps.config.SITE_URL, outcome.row, outcome.networks) });
+    return c.json({ address: describeAddress(deps, outcome.row, outcome.networks) });
   })
 
   .delete("/addresses/:id", async (c) => {

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
 import { OUTSIDE_FRANCE_MESSAGE, reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
+import type { ReportAnswer } from "../../core/types.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
@@ -13,13 +14,15 @@ import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { pdfFileName } from "../services/account-reports.ts";
+import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
+import { refuseUnresolvedPoint } from "./geocode.ts";
 
 type ReportQuery = { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> } | { kind: "text"; value: z.output<typeof reportByTextQuery> };
 
 const reportQuery = validator("query", (value, c): ReportQuery | Response => {
   const hasCoordinates = value.lat !== undefined || value.lon !== undefined || value.citycode !== undefined;
   if (!hasCoordinates && value.q === undefined) {
-    return jsonError(c, 400, "Indiquez une adresse (q) ou des coordonnées (lat, lon) avec le code commune (citycode).");
+    return jsonError(c, 400, "Indiquez une adresse (q) ou des coordonnées (lat, lon), avec le code commune (citycode) si vous le connaissez.");
   }
   if (hasCoordinates) {
     const parsed = reportByCoordinatesQuery.safeParse(value);
@@ -34,20 +37,19 @@ const reportQuery = validator("query", (value, c): ReportQuery | Response => {
   return { kind: "text", value: parsed.data };
 });
 
-/** The address a report is for: given by coordinates, or geocoded from free text (a Response on failure). */
+/**
+ * The address a report is for (a Response on failure): a signed pick as is, else the BAN's own
+ * address at the point (decision 055), or the BAN's best match for free text. Never the label,
+ * postcode or city the request wrote.
+ */
 async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Promise<ReportAddress | Response> {
+  const deps = c.get("deps");
   if (query.kind === "coordinates") {
-    const { lat, lon, citycode, label, postcode, city } = query.value;
-    return {
-      label: label || `${lat.toFixed(5)}, ${lon.toFixed(5)}`,
-      latitude: lat,
-      longitude: lon,
-      citycode,
-      ...(postcode ? { postcode } : {}),
-      ...(city ? { city } : {}),
-    };
+    const { lat, lon, citycode, label, postcode, city, signature } = query.value;
+    const resolved = await resolveReportPoint(deps, { latitude: lat, longitude: lon, citycode, label, postcode, city, signature });
+    return resolved.kind === "ok" ? resolved.address : refuseUnresolvedPoint(c, resolved);
   }
-  const found = await c.get("deps").sources.searchAddresses({ q: query.value.q, limit: 1 });
+  const found = await deps.sources.searchAddresses({ q: query.value.q, limit: 1 });
   if (!found.ok) {
     return jsonError(c, 503, "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.", "upstream_unavailable");
   }
@@ -72,7 +74,8 @@ export const getReport = createFactory<AppEnv>().createHandlers(reportRateLimit,
   // bathing site's live page is still being read in the background: then the next load shows it.
   const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
   c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");
-  return c.json(report);
+  // Signed, so that the link the page writes from it names this very address again, with no call.
+  return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
 });
 
 export const reportRoutes = new Hono<AppEnv>()

@@ -5,21 +5,28 @@ import type { PickedAddress, Report } from "../../core/types.ts";
 import { readPickedAddress, type MonitoredAddressRow, type UserRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderLatestReportEmail } from "../email/templates.ts";
+import { signAddress } from "./geocoded-address.ts";
 import { buildReport } from "./report.ts";
 
-type Deps = Pick<AppDeps, "sources" | "cache" | "mailer" | "config" | "clock" | "log">;
+type Deps = Pick<AppDeps, "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
-export function reportPageUrl(siteUrl: string, address: PickedAddress, udiCode?: string | null): string {
+/**
+ * The report page of a stored address (read from the BAN when it was stored), signed so that the
+ * page names it as stored with no new look-up (decision 055) — in the order the page writes it.
+ */
+export function reportPageUrl(deps: Pick<AppDeps, "config" | "appSecret">, address: PickedAddress, udiCode?: string | null): string {
+  const signed = signAddress(deps.appSecret, address);
   const query = new URLSearchParams({
-    lat: String(address.latitude),
-    lon: String(address.longitude),
-    citycode: address.citycode,
-    label: address.label,
+    lat: String(signed.latitude),
+    lon: String(signed.longitude),
+    citycode: signed.citycode,
+    label: signed.label,
   });
-  if (address.postcode) query.set("postcode", address.postcode);
-  if (address.city) query.set("city", address.city);
+  if (signed.postcode) query.set("postcode", signed.postcode);
+  if (signed.city) query.set("city", signed.city);
+  query.set("signature", signed.signature);
   if (udiCode) query.set("udi", udiCode);
-  return `${siteUrl}/?${query}#analyse`;
+  return `${deps.config.SITE_URL}/?${query}#analyse`;
 }
 
 export async function buildAddressReports(deps: Deps, addresses: readonly MonitoredAddressRow[]): Promise<Report[]> {
@@ -46,7 +53,7 @@ export async function sendLatestReport(deps: Deps, user: UserRow, addresses: rea
     firstName: user.firstName,
     reports,
     accountUrl: `${deps.config.SITE_URL}/compte`,
-    reportUrlFor: (report, index) => reportPageUrl(deps.config.SITE_URL, report.address, addresses[index]?.udiCode),
+    reportUrlFor: (report, index) => reportPageUrl(deps, report.address, addresses[index]?.udiCode),
     nicknameFor: (_report, index) => addresses[index]?.label ?? null,
   });
   const result = await deps.mailer.send({ to: user.email, ...email });

@@ -41,6 +41,7 @@ import { findAddress, findAddressAt, insertAddressWithinLimit, listAddresses, up
 import { toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { loadCommuneData, selectWater, type CommuneWater } from "./commune-data.ts";
 import { hashKey } from "./rate-limit.ts";
+import { resolvePickedAddress } from "./geocoded-address.ts";
 import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -405,27 +406,43 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<{ emailS
 
 // ---------------------------------------------------------------- monitored addresses
 
-type AddressDeps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "clock" | "log">;
+type AddressDeps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 
-export type AddMonitoredAddressOutcome = { kind: "added"; row: MonitoredAddressRow; officialData: boolean } | { kind: "duplicate" } | { kind: "limit" };
+export type AddMonitoredAddressOutcome =
+  | { kind: "added"; row: MonitoredAddressRow; officialData: boolean }
+  | { kind: "duplicate" }
+  | { kind: "limit" }
+  /** the BAN knows no such address there (resolvePickedAddress), or did not answer */
+  | { kind: "unknown" }
+  | { kind: "unavailable" };
 
 /**
- * Adds an address to the account, once per place and within the limit. The official data are
- * read before the insert so that the network (UDI) the report shows for it is stored; the checks
- * run first so that a refused add reads no upstream, and again in the insert against races.
+ * Adds an address to the account, once per place and within the limit. The address stored (and
+ * quoted by the PDF and the emails) is the BAN's, never the label sent (decision 055). The
+ * official data are read before the insert so that the network (UDI) the report shows for it is
+ * stored; the checks run first so that a refused add reads no upstream, and again in the insert
+ * against races.
  */
 export async function addMonitoredAddress(
   deps: AddressDeps,
-  input: { userId: string; label: string | null; address: PickedAddress; defer?: ((task: Promise<unknown>) => void) | undefined },
+  input: {
+    userId: string;
+    label: string | null;
+    address: PickedAddress & { signature?: string | undefined };
+    defer?: ((task: Promise<unknown>) => void) | undefined;
+  },
 ): Promise<AddMonitoredAddressOutcome> {
   if (await findAddressAt(deps.db, input.userId, input.address)) return { kind: "duplicate" };
   const existing = await listAddresses(deps.db, input.userId);
   if (existing.length >= MAX_MONITORED_ADDRESSES) return { kind: "limit" };
-  const report = await buildReport(deps, { address: input.address, now: deps.clock(), defer: input.defer });
+  const resolved = await resolvePickedAddress(deps, input.address);
+  if (resolved.kind !== "ok") return resolved;
+  const { address } = resolved;
+  const report = await buildReport(deps, { address, now: deps.clock(), defer: input.defer });
   const outcome = await insertAddressWithinLimit(deps.db, {
     userId: input.userId,
     label: input.label || `Domicile ${existing.length + 1}`,
-    ...toAddressColumnValues(input.address),
+    ...toAddressColumnValues(address),
     udiCode: report.water_quality.udi?.code ?? null,
     nowMs: deps.clock().getTime(),
   });

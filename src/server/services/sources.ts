@@ -1,6 +1,6 @@
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
-import { searchAddresses } from "../../sources/ban/client.ts";
+import { reverseGeocode, searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
 import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigieau/client.ts";
 import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
@@ -76,6 +76,9 @@ export function atmoTtlSeconds(now: Date): number {
   return TTL_SECONDS.atmoMax;
 }
 
+/** Reverse geocoding: enough neighbours that an address on a commune border still finds its own commune. */
+const REVERSE_CANDIDATES = 5;
+
 /** What this process or isolate has seen of an upstream (cache hits excluded). */
 export interface UpstreamStatus {
   name: UpstreamName;
@@ -98,6 +101,8 @@ export interface Sources {
    */
   forAlertRun(): Sources;
   searchAddresses(params: { q: string; limit: number }): Promise<SourceResult<Address[]>>;
+  /** the BAN addresses nearest to a point, nearest first (decision 055) */
+  reverseGeocode(params: { lat: number; lon: number }): Promise<SourceResult<Address[]>>;
   fetchCommuneUdis(params: { communeCode: string }): Promise<SourceResult<Udi[]>>;
   fetchWaterResults(params: {
     communeCode: string;
@@ -280,6 +285,15 @@ export function createSources(deps: {
     },
     searchAddresses: ({ q, limit }) =>
       cached(priority, `ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
+    reverseGeocode: ({ lat, lon }) => {
+      // Rounded to ~1 m, and asked at the rounded point, so that the key and the answer agree:
+      // a shared link asks again for the very same point, and addresses move rarely.
+      const roundedLat = Math.round(lat * 1e5) / 1e5;
+      const roundedLon = Math.round(lon * 1e5) / 1e5;
+      return cached(priority, `ban:reverse:${roundedLat}:${roundedLon}`, TTL_SECONDS.geocode, () =>
+        reverseGeocode(options(config.BAN_API_URL), { lat: roundedLat, lon: roundedLon, limit: REVERSE_CANDIDATES }),
+      );
+    },
     fetchCommuneUdis: ({ communeCode }) =>
       cached(priority, `hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
     fetchWaterResults: (params) =>

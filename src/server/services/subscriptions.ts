@@ -96,7 +96,7 @@ export async function createSubscription(
 async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsubscribeUrl: string): Promise<void> {
   const email = renderSubscriptionWelcomeEmail({
     addressLabel: subscription.addressLabel,
-    reportUrl: reportPageUrl(deps.config.SITE_URL, readPickedAddress(subscription)),
+    reportUrl: reportPageUrl(deps, readPickedAddress(subscription)),
     unsubscribeUrl,
   });
   const result = await deps.mailer.send({

@@ -9,3 +9,13 @@ export async function searchAddresses(opts: SourceOptions, params: { q: string; 
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/search?${query}` }, banSearchSchema);
   return result.ok ? { ok: true, data: mapBanSearch(result.data) } : result;
 }
+
+/**
+ * The BAN addresses nearest to a point, nearest first: `GET {baseUrl}/reverse?lon=…&lat=…&limit=…&index=address`.
+ * The answer has the shape of a search (each feature also carries its `distance` in metres).
+ */
+export async function reverseGeocode(opts: SourceOptions, params: { lat: number; lon: number; limit: number }): Promise<SourceResult<Address[]>> {
+  const query = new URLSearchParams({ lon: String(params.lon), lat: String(params.lat), limit: String(params.limit), index: "address" });
+  const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/reverse?${query}` }, banSearchSchema);
+  return result.ok ? { ok: true, data: mapBanSearch(result.data) } : result;
+}

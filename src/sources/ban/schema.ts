@@ -25,6 +25,8 @@ export const banFeatureSchema = z.looseObject({
     street: z.string().optional(),
     oldcitycode: z.string().optional(),
     oldcity: z.string().optional(),
+    /** reverse geocoding only: metres from the point asked */
+    distance: z.number().optional(),
   }),
 });
 

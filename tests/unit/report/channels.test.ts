@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentReport, type ReportPresentation } from "../../../src/core/report/present.ts";
-import type { Report } from "../../../src/core/types.ts";
+import type { ReportAnswer } from "../../../src/core/types.ts";
 import ReportView from "../../../src/islands/report/ReportView.tsx";
 import { renderLatestReportEmail } from "../../../src/server/email/templates.ts";
 import { toWinAnsi } from "../../../src/server/pdf/pdf-text.ts";
@@ -58,13 +58,13 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-async function fetchReport(scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO): Promise<Report> {
+async function fetchReport(scenario: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO): Promise<ReportAnswer> {
   const response = await t.app.request(`/api/report?${reportQueryOf(scenario)}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as Report;
+  return (await response.json()) as ReportAnswer;
 }
 
-async function renderChannels(report: Report, name: string): Promise<Channel[]> {
+async function renderChannels(report: ReportAnswer, name: string): Promise<Channel[]> {
   const pdfPath = join(workDir, `${name}.pdf`);
   writeFileSync(pdfPath, await renderReportPdf({ reports: [report], generatedAt: NOW }));
   const pdfText = execFileSync("pdftotext", ["-layout", pdfPath, "-"], { encoding: "utf8" });
@@ -175,14 +175,14 @@ describe("the crisis report's words", { timeout: 30_000 }, () => {
 // (Guadeloupe) with Hub'Eau failing read « Bonne nouvelle ! … aucune précaution particulière ».
 describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on any channel, the water named as not checked", { timeout: 30_000 }, () => {
   let channels: Channel[];
-  let report: Report;
+  let report: ReportAnswer;
 
   beforeAll(async () => {
     t.upstreams.setMode("hubeau", "error500");
     try {
       const response = await t.rebuild().request("/api/report?lat=16.2691&lon=-61.4917&citycode=97101&label=Les%20Abymes");
       expect(response.status).toBe(200);
-      report = (await response.json()) as Report;
+      report = (await response.json()) as ReportAnswer;
     } finally {
       t.upstreams.reset();
     }

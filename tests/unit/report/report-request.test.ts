@@ -18,6 +18,7 @@ describe("report URL", () => {
     ["an address and its network", { ...AMIENS, udi: "080000512" }],
     ["an address without postcode nor city", { lat: 43.368625, lon: 3.157423, citycode: "34148", label: "Avenue du 8 Mai 1945 34370 Maraussan" }],
     ["a label with an apostrophe and accents", { ...AMIENS, label: "2 Rue de l'Église 80000 Amiens" }],
+    ["an address with the server's signature (decision 055)", { ...AMIENS, signature: "pQ3vX0n9k2cJ8yY4r1Tz-w", udi: "080000512" }],
   ])("reads back as the key it was written with: %s", (_name, request) => {
     const search = `?${toReportParams(request)}`;
     const read = readReportRequest(search);

@@ -61,4 +61,12 @@ describe("BAN search → addresses", () => {
     });
     expect(new Set(addresses.map((address) => address.citycode)).size).toBe(addresses.length);
   });
+
+  it("maps a reverse answer (derived) like a search, nearest first, for every scenario commune", () => {
+    const [amiens] = addressesOf("ban/reverse-derived-amiens-8-bd-du-port.json");
+    expect(amiens).toMatchObject({ ...MAIN_SCENARIO, type: "housenumber" });
+    const [abymes] = addressesOf("ban/reverse-derived-les-abymes.json");
+    expect(abymes).toMatchObject({ label: "Les Abymes", citycode: "97101", postcode: "97139", type: "municipality" });
+    expect(addressesOf("ban/reverse-derived-camon-near-amiens.json").map((address) => address.citycode)).toEqual(["80164", "80164"]);
+  });
 });

@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { fetchAtmoIndex } from "../../../src/sources/atmo/client.ts";
-import { searchAddresses } from "../../../src/sources/ban/client.ts";
+import { reverseGeocode, searchAddresses } from "../../../src/sources/ban/client.ts";
 import { fetchCommuneUdis, fetchWaterResults, WATER_RESULT_FIELDS } from "../../../src/sources/hubeau/client.ts";
 import { fetchCamsEstimate } from "../../../src/sources/openmeteo/client.ts";
 import { fetchDroughtZones } from "../../../src/sources/vigieau/client.ts";
@@ -21,6 +21,16 @@ describe("upstream clients against the fake upstreams", () => {
     expect(result.ok && result.data).toHaveLength(5);
     expect(result.ok && result.data[0]?.label).toBe(MAIN_SCENARIO.label);
     expect(upstreams.requests).toEqual([{ source: "ban", path: "/search", query: { q: "8 bd du Port", limit: "5", autocomplete: "1" } }]);
+  });
+
+  it("reverseGeocode asks the Géoplateforme for the addresses nearest to a point, nearest first", async () => {
+    const result = await reverseGeocode(opts(upstreams.config.BAN_API_URL), { lat: CRISIS_SCENARIO.latitude, lon: CRISIS_SCENARIO.longitude, limit: 5 });
+    expect(result.ok && result.data.map((address) => [address.label, address.type])).toEqual([
+      [CRISIS_SCENARIO.label, "street"],
+      ["2 Avenue du 8 Mai 1945 34370 Maraussan", "housenumber"],
+      ["Place de la Mairie 34370 Maraussan", "street"],
+    ]);
+    expect(upstreams.requests).toEqual([{ source: "ban", path: "/reverse", query: { lon: "3.157423", lat: "43.368625", limit: "5", index: "address" } }]);
   });
 
   it("fetchCommuneUdis and fetchWaterResults send the Hub'Eau filters", async () => {

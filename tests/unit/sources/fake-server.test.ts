@@ -47,6 +47,21 @@ describe("fake upstreams", () => {
     expect(nothing.body).toMatchObject({ type: "FeatureCollection", features: [] });
   });
 
+  it("answers the BAN's reverse geocoding with the known addresses nearest to the point, nearest first, each with its distance", async () => {
+    type Reverse = { features: Array<{ properties: { label: string; citycode: string; distance: number } }> };
+    const near = (await getJson(`/ban/reverse?lon=${MAIN_SCENARIO.longitude}&lat=${MAIN_SCENARIO.latitude}&limit=2&index=address`)).body as Reverse;
+    expect(near.features.map((feature) => [feature.properties.label, feature.properties.distance])).toEqual([
+      [MAIN_SCENARIO.label, 0],
+      ["6 Boulevard du Port 80000 Amiens", 13],
+    ]);
+    // Camon, 3,5 km east of it: only Camon's addresses.
+    const camon = (await getJson("/ban/reverse?lon=2.342&lat=49.8905")).body as Reverse;
+    expect(new Set(camon.features.map((feature) => feature.properties.citycode))).toEqual(new Set(["80164"]));
+    // Open sea off Brittany: no address.
+    expect((await getJson("/ban/reverse?lon=-5.5&lat=47.5")).body).toEqual({ type: "FeatureCollection", features: [] });
+    expect((await getJson("/ban/reverse?lon=2.3")).status).toBe(400);
+  });
+
   it("filters Hub'Eau results like the API and pages with 206", async () => {
     const { status, body } = await getJson("/hubeau/resultats_dis?code_commune=80021&code_parametre=1340&date_min_prelevement=2026-01-01&sort=desc&size=2");
     expect(status).toBe(206);
@@ -144,10 +159,10 @@ describe("fake upstreams", () => {
 
   it("records every request in a live list, unknown paths included, and answers those 404", async () => {
     const live = upstreams.requests;
-    expect((await getJson("/ban/reverse?lon=2.3&lat=49.9")).status).toBe(404);
+    expect((await getJson("/ban/completion?text=port")).status).toBe(404);
     expect((await getJson("/somewhere/else")).status).toBe(404);
     expect(live).toEqual([
-      { source: "ban", path: "/reverse", query: { lon: "2.3", lat: "49.9" } },
+      { source: "ban", path: "/completion", query: { text: "port" } },
       { source: "unknown", path: "/somewhere/else", query: {} },
     ]);
     upstreams.reset();
