@@ -393,6 +393,31 @@ export function renderSubscriptionConfirmEmail(input: { addressLabel: string; co
 }
 
 /**
+ * To someone who signs up again for an address already confirmed: no new confirmation (nothing
+ * to confirm), where she stands and the way to manage or stop these alerts.
+ */
+export function renderSubscriptionAlreadyConfirmedEmail(input: { addressLabel: string; manageUrl: string }): RenderedEmail {
+  const address = toInline(input.addressLabel);
+  const already = `Vous êtes déjà inscrit(e) pour cette adresse : « ${address} ». Vos alertes sont actives, vous n'avez rien à confirmer.`;
+  const why = "Nous vous écrivons parce qu'une nouvelle demande d'inscription vient d'être faite avec votre adresse e-mail pour cette adresse.";
+  const manage = "Gérer ou arrêter ces alertes";
+  const notYou = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.";
+  return finishEmail("Vous êtes déjà inscrit(e) aux alertes – Zone Santé", {
+    preheader: already,
+    title: "Vous êtes déjà inscrit(e)",
+    bodyHtml: [
+      renderParagraph("Bonjour,"),
+      renderParagraph(already),
+      renderParagraph(why),
+      renderParagraphHtml(renderLink(manage, input.manageUrl)),
+      renderParagraph(notYou),
+    ],
+    bodyText: ["Bonjour,", already, why, `${manage} : ${input.manageUrl}`, notYou],
+    footerReason: "Vous recevez ce message parce que cette adresse e-mail a été indiquée pour recevoir les alertes Zone Santé.",
+  });
+}
+
+/**
  * What the daily run watches (core/alerts/diff.ts), in the words of the emails it sends: each
  * source announces a change, never a state that stays the same.
  */

@@ -91,7 +91,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       return c.json(
         {
           message: confirmationSent
-            ? "Vérifiez vos e-mails\u00a0: cliquez sur le lien reçu pour confirmer votre inscription."
+            ? // Also what someone already confirmed is answered (her email says so): nobody learns who is subscribed.
+              "Vérifiez vos e-mails\u00a0: nous venons de vous écrire au sujet de cette inscription."
             : "Votre inscription est enregistrée. L'e-mail de confirmation vous sera envoyé dans les prochaines heures.",
           confirmationSent,
         },

@@ -19,7 +19,12 @@ import { findUserByEmail } from "../db/repositories/users.ts";
 import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow } from "../db/schema/index.ts";
 import type { PickedAddress } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
-import { renderManageLinkEmail, renderSubscriptionConfirmEmail, renderSubscriptionWelcomeEmail } from "../email/templates.ts";
+import {
+  renderManageLinkEmail,
+  renderSubscriptionAlreadyConfirmedEmail,
+  renderSubscriptionConfirmEmail,
+  renderSubscriptionWelcomeEmail,
+} from "../email/templates.ts";
 import { reportPageUrl } from "./account-reports.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -64,16 +69,56 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
 
 export type CreateSubscriptionOutcome = { kind: "created"; id: string; confirmationSent: boolean } | { kind: "capped" };
 
+/** The same place as the geocoder gave it (the label and point of one BAN address). */
+function sameAddress(row: AlertSubscriptionRow, address: PickedAddress): boolean {
+  const columns = toAddressColumnValues(address);
+  return (
+    row.addressLabel === columns.addressLabel && row.citycode === columns.citycode && row.latitude === columns.latitude && row.longitude === columns.longitude
+  );
+}
+
+/** The live sign-ups of this mailbox (normalised: +tags, Gmail dots) for this address. */
+async function findSameSignUps(deps: Deps, email: string, address: PickedAddress): Promise<AlertSubscriptionRow[]> {
+  const ids = await findMailboxSubscriptionIds(deps.db, email);
+  if (ids.length === 0) return [];
+  return (await listSubscriptionsByIds(deps.db, ids)).filter((row) => !row.unsubscribedAtMs && sameAddress(row, address));
+}
+
+/** Sent instead of a confirmation to whoever signs up again for an address already confirmed. */
+async function sendAlreadyConfirmed(deps: Deps, to: string, subscription: AlertSubscriptionRow): Promise<"sent" | "failed" | "capped"> {
+  const email = renderSubscriptionAlreadyConfirmedEmail({
+    addressLabel: subscription.addressLabel,
+    manageUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id)),
+  });
+  const result = await deps.mailer.send({ to, ...email });
+  if (result.ok) return "sent";
+  if (result.capped) return "capped";
+  deps.log({ level: "error", message: "subscription already-confirmed email failed", fields: { error: result.error } });
+  return "failed";
+}
+
 /**
  * Records the sign-up first (nothing is lost if the email fails: the daily run sends it again).
  * The address must be the geocoder's (geocoded-address.ts): it is quoted in the email. When the
  * mailbox has had its share of our emails, the sign-up is forgotten at once rather than kept for
  * the daily run to send.
+ *
+ * One pending sign-up per mailbox and address: a repeat replaces the pending one (the new email
+ * carries the only valid link), and the recipient cap bounds the emails. When that mailbox is
+ * already confirmed for that address, no row is added and it is told so by email; the caller
+ * answers alike in every case, so nobody learns who is subscribed.
  */
 export async function createSubscription(
   deps: Deps,
   input: { email: string; address: PickedAddress; partnerOrigin: string | null },
 ): Promise<CreateSubscriptionOutcome> {
+  const same = await findSameSignUps(deps, input.email, input.address);
+  const confirmed = same.find((row) => row.confirmedAtMs !== null);
+  if (confirmed) {
+    const sending = await sendAlreadyConfirmed(deps, input.email, confirmed);
+    if (sending === "capped") return { kind: "capped" };
+    return { kind: "created", id: confirmed.id, confirmationSent: sending === "sent" };
+  }
   const nowMs = deps.clock().getTime();
   const row = {
     id: generateRandomToken(15),
@@ -86,9 +131,11 @@ export async function createSubscription(
   await insertSubscription(deps.db, row);
   const sending = await sendConfirmation(deps, row);
   if (sending === "capped") {
+    // The pending sign-up already there (and its link) stays as it was.
     await deleteSubscription(deps.db, row.id);
     return { kind: "capped" };
   }
+  for (const older of same) await deleteSubscription(deps.db, older.id);
   return { kind: "created", id: row.id, confirmationSent: sending === "sent" };
 }
 

@@ -17,6 +17,7 @@ import {
   renderPasswordChangedEmail,
   renderSignInCodeEmail,
   renderSignUpAttemptEmail,
+  renderSubscriptionAlreadyConfirmedEmail,
   renderSubscriptionConfirmEmail,
   renderSubscriptionWelcomeEmail,
   type RenderedEmail,
@@ -144,6 +145,7 @@ const allEmails = (): Array<[string, RenderedEmail]> => [
   ["password changed", renderPasswordChangedEmail({ firstName: "Marie", change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL })],
   ["Google linked", renderGoogleLinkedEmail({ firstName: "Marie", linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL })],
   ["alert sign-up confirmation", renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL })],
+  ["alert sign-up already confirmed", renderSubscriptionAlreadyConfirmedEmail({ addressLabel: HOSTILE, manageUrl: UNSUBSCRIBE_URL })],
   ["alert welcome", renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL })],
   ["manage link, sign-ups only", manageLinkEmail(false)],
   ["manage link, with an account", manageLinkEmail(true)],
@@ -197,6 +199,10 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
       { label: "Confirmer mon inscription aux alertes", href: CONFIRM_ALERTS_URL },
       { label: "Je n'ai pas demandé cette inscription : annuler", href: UNSUBSCRIBE_URL },
     ],
+  },
+  renderSubscriptionAlreadyConfirmedEmail: {
+    email: () => renderSubscriptionAlreadyConfirmedEmail({ addressLabel: AMIENS.label, manageUrl: UNSUBSCRIBE_URL }),
+    links: [{ label: "Gérer ou arrêter ces alertes", href: UNSUBSCRIBE_URL }],
   },
   renderSubscriptionWelcomeEmail: {
     email: () => renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL }),

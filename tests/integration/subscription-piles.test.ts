@@ -1,0 +1,76 @@
+// Issue 23 (« Typos and piles »): five identical alert sign-ups made five pending rows and five
+// e-mails, and someone already confirmed who signed up again was sent a confirmation saying « nous
+// ne vous enverrons rien d'autre ». One pending sign-up per mailbox and address; « déjà inscrit »
+// for the confirmed, with the same 202 answer as anyone else (nobody learns who is subscribed).
+import { beforeEach, describe, expect, it } from "vitest";
+import { normaliseRecipientAddress } from "../../src/core/shared/email-address.ts";
+import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { backgroundWorkDone, BrowserClient, findLink } from "../helpers/browser-client.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
+
+const START = new Date("2026-11-22T10:00:00Z");
+const t = useTestApp({ now: START }, { resetResend: true, resetUpstreams: true });
+let app: TestApp["app"];
+
+beforeEach(() => {
+  app = t.rebuild();
+});
+
+const anyone = () => new BrowserClient(() => app);
+const emailsFor = (mailbox: string) => t.resend.emails.filter((email) => email.to.some((to) => normaliseRecipientAddress(to) === mailbox));
+const rowsFor = async (mailbox: string) => (await t.db.select().from(alertSubscriptions)).filter((row) => normaliseRecipientAddress(row.email) === mailbox);
+
+async function signUp(email: string, address: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO = MAIN_SCENARIO) {
+  const response = await anyone().post("/api/subscriptions", { email, address, consent: true });
+  await backgroundWorkDone();
+  return response;
+}
+
+describe("one pending sign-up per mailbox and address", () => {
+  it("five identical sign-ups keep one pending row, whose latest link confirms", async () => {
+    for (const email of ["pile@example.org", "pile@example.org", "Pile+alertes@example.org", "pile@example.org", "pile@example.org"]) {
+      expect((await signUp(email)).status).toBe(202);
+    }
+    const rows = await rowsFor("pile@example.org");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.confirmedAtMs).toBeNull();
+    // The e-mails stay within the per-recipient cap (recipient-cap.ts: 5 a quarter hour).
+    expect(emailsFor("pile@example.org").length).toBeLessThanOrEqual(5);
+    const last = emailsFor("pile@example.org").at(-1);
+    const link = new URL(findLink(last?.text ?? "", /confirmation-alertes/));
+    expect(link.searchParams.get("i")).toBe(rows[0]?.id);
+    expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
+  });
+
+  it("another address of the same mailbox is another sign-up", async () => {
+    await signUp("deux@example.org", MAIN_SCENARIO);
+    await signUp("deux@example.org", CRISIS_SCENARIO);
+    expect(await rowsFor("deux@example.org")).toHaveLength(2);
+  });
+});
+
+describe("signing up again once confirmed", () => {
+  it("adds no row, answers like any sign-up, and e-mails « Vous êtes déjà inscrit(e) pour cette adresse » with the manage link, never « rien d'autre »", async () => {
+    const first = await signUp("deja@example.org");
+    const confirmMail = emailsFor("deja@example.org").at(-1);
+    const link = new URL(findLink(confirmMail?.text ?? "", /confirmation-alertes/));
+    expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
+    const before = emailsFor("deja@example.org").length;
+
+    const again = await signUp("deja@example.org");
+    // Same status and body as a first sign-up: the answer does not tell who is subscribed.
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    const rows = await rowsFor("deja@example.org");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.confirmedAtMs).not.toBeNull();
+
+    const sent = emailsFor("deja@example.org").slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain("Vous êtes déjà inscrit(e) pour cette adresse");
+    expect(sent[0]?.text).not.toContain("rien d'autre");
+    expect(sent[0]?.text).not.toMatch(/confirmation-alertes/);
+    expect(findLink(sent[0]?.text ?? "", /desinscription\?/)).toContain("/desinscription?");
+  });
+});
