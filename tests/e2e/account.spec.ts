@@ -121,7 +121,11 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   const deletion = page.getByRole("dialog", { name: /Supprimer définitivement/ });
   const confirm = deletion.getByRole("button", { name: "Supprimer définitivement" });
   await expect(confirm).toBeDisabled();
-  await deletion.getByLabel("Confirmation").fill("SUPPRIMER");
+  await deletion.getByLabel("Confirmation").fill("effacer");
+  await expect(deletion.getByText("Ce n'est pas le mot attendu\u00a0: saisissez SUPPRIMER (majuscules ou minuscules).")).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  // As a phone keyboard types it: automatic capital and a trailing space.
+  await deletion.getByLabel("Confirmation").fill("Supprimer ");
   await confirm.click();
   await expect(page).toHaveURL(/\/compte-supprime$/);
   await expect(page.getByRole("heading", { level: 1, name: "Votre compte est supprimé" })).toBeVisible();

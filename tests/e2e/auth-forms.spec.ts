@@ -227,3 +227,23 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+// Issue 23: « `jean.dupont@gmial.com` is accepted with no « Vouliez-vous dire gmail.com ? » ».
+for (const [path, openForm] of [
+  ["/auth", async (page: Page) => page.getByRole("tab", { name: "Créer un compte" }).click()],
+  ["/inscription", async () => {}],
+] as const) {
+  test(`${path}: a mistyped mailbox domain is met with « Vouliez-vous dire gmail.com ? » and « Corriger » puts it in the field (390 px)`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await waitForIslands(page);
+    await openForm(page);
+    const email = page.getByRole(path === "/auth" ? "tabpanel" : "main").getByLabel(/^Adresse e-?mail$/);
+    await email.fill("jean.dupont@gmial.com");
+    await expect(page.getByText("Vouliez-vous dire gmail.com\u00a0?")).toBeVisible();
+    await page.getByRole("button", { name: "Corriger en jean.dupont@gmail.com" }).click();
+    await expect(email).toHaveValue("jean.dupont@gmail.com");
+    await expect(page.getByText(/Vouliez-vous dire/)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -8,6 +8,7 @@ import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
 import { urlErrorMessage } from "./auth-url-errors.ts";
+import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { collectErrors, Field, useFormErrors, type FormErrors } from "../ui/Field.tsx";
 import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormActions.tsx";
 
@@ -287,6 +288,7 @@ export default function AuthPanel() {
               error={signUp.errors.email}
               required
             />
+            <EmailTypoHint email={email} onCorrect={editEmail} />
             <FormError message={signUp.errors.form} />
             <SubmitButton busy={busy} busyLabel="Création…">
               Créer mon compte

@@ -5,6 +5,7 @@ import { signOut } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { Field } from "../ui/Field.tsx";
+import { DELETION_WORD, deletionWordError, matchesDeletionWord } from "./deletion-word.ts";
 import type { Notify } from "../ui/Toasts.tsx";
 
 export function SignOutSection() {
@@ -35,7 +36,7 @@ export function DeleteSection({ notify }: { notify: Notify }) {
   async function remove() {
     await run(
       async () => {
-        await requestJson("DELETE", "/api/account", { body: { confirm: typed.trim() } });
+        await requestJson("DELETE", "/api/account", { body: { confirm: DELETION_WORD } });
         await signOut();
         // A page of its own says what was deleted (the account page needs a session).
         location.assign("/compte-supprime");
@@ -62,11 +63,11 @@ export function DeleteSection({ notify }: { notify: Notify }) {
           setOpen(false);
           setTyped("");
         }}
-        confirmDisabled={typed.trim() !== "SUPPRIMER"}
+        confirmDisabled={!matchesDeletionWord(typed)}
         busy={busy}
       >
         <p>Cette action est irréversible. Pour confirmer, saisissez SUPPRIMER ci-dessous.</p>
-        <Field label="Confirmation" value={typed} onChange={setTyped} />
+        <Field label="Confirmation" value={typed} onChange={setTyped} error={deletionWordError(typed)} />
       </ConfirmDialog>
     </section>
   );

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
 import { fetchLinkedAddress, readReportRequest } from "../report/report-request.ts";
+import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
 import {
@@ -207,6 +208,7 @@ export default function AlertSignup() {
           error={emailError}
           inputRef={emailRef}
         />
+        <EmailTypoHint email={email} onCorrect={changeEmail} />
         <div className="consent">
           <input id={consentId} type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
           <label htmlFor={consentId}>
