@@ -9,7 +9,8 @@ const API_PORT = process.env.API_PORT ?? "4322";
 const api = spawn(process.execPath, ["--watch", "workers/node.ts"], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { DEV_OUTBOX: "on", ...process.env, PORT: API_PORT, SERVE_STATIC: "false" },
+  // Pages and forms are opened on Astro's address, not the API's own port: SITE_URL names it unless set.
+  env: { DEV_OUTBOX: "on", SITE_URL: "http://127.0.0.1:4321", ...process.env, PORT: API_PORT, SERVE_STATIC: "false" },
 });
 const astro = spawn(join(ROOT, "node_modules", ".bin", "astro"), ["dev"], {
   cwd: ROOT,

@@ -31,6 +31,7 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** unset outside production: built from HOST and PORT (localSiteUrl), so that `PORT=4511 npm run demo` accepts its own forms */
   SITE_URL: url("http://127.0.0.1:4321"),
   DATABASE_URL: z
     .string()
@@ -192,6 +193,23 @@ export class ConfigError extends Error {
   }
 }
 
+/** A wildcard bind address is no address a browser can open: the local site is then at 127.0.0.1. */
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/**
+ * The address a local run is opened at when SITE_URL is not set (issue 23: « `PORT=4511 npm run demo`
+ * leaves SITE_URL on port 4321, so every form is refused »): the server's own HOST and PORT, a
+ * loopback name kept as written (localhost stays localhost), a wildcard bind read as 127.0.0.1.
+ */
+export function localSiteUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  try {
+    return new URL(`http://${name}:${port}`).origin;
+  } catch {
+    return new URL(`http://127.0.0.1:${port}`).origin;
+  }
+}
+
 /** Parses the environment; empty strings count as unset so `FOO=` falls back to the default. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned: Record<string, string> = {};
@@ -203,6 +221,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} : ${issue.message}`));
   }
   const config = parsed.data;
+  // Production names its public address itself; a local run is opened where it listens.
+  if (cleaned.SITE_URL === undefined && config.NODE_ENV !== "production") config.SITE_URL = localSiteUrl(config.HOST, config.PORT);
   if (config.NODE_ENV === "production" && !config.APP_SECRET) {
     throw new ConfigError(["APP_SECRET : obligatoire en production (au moins 32 caractères)"]);
   }

@@ -204,6 +204,29 @@ describe("GET /api/report", () => {
     expect(report.air_quality.success).toBe(true);
   });
 
+  // Issue 23: « A report with a failed section is served `public, max-age=300`: browsers and any CDN keep
+  // « Indisponible » for five minutes after the source recovers. » RFC 9111 §5.2.2.5: no-store — no cache
+  // may store any part of the response; § 5.2.2.7 (public) is what lets a shared cache keep it.
+  it("never lets a browser or a CDN keep a report with a failed section; a complete report keeps its public caching", async () => {
+    const complete = t.rebuild();
+    for (const path of [`/api/report?${mainQuery()}`, `/api/v1/report?${mainQuery()}`]) {
+      const response = await complete.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    }
+    expect((await complete.request(`/api/report/pdf?${mainQuery()}`)).headers.get("cache-control")).toBe("private, max-age=300");
+
+    t.upstreams.setMode("hubeau", "error500");
+    const failing = t.rebuild();
+    for (const path of [`/api/report?${mainQuery()}`, `/api/v1/report?${mainQuery()}`, `/api/report/pdf?${mainQuery()}`]) {
+      const response = await failing.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+    const report = (await getJson(failing, `/api/report?${mainQuery()}`)).body as unknown as Report;
+    expect(report.water_quality).toMatchObject({ success: false, level: "unavailable" });
+  });
+
   it("falls back to the CAMS model, labelled as such, when ATMO has no index", async () => {
     t.upstreams.setMode("atmo", "empty");
     const report = (await getJson(t.rebuild(), `/api/report?${mainQuery()}`)).body as unknown as Report;

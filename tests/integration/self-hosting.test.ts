@@ -215,7 +215,7 @@ describe("Node server limits (slow and greedy clients)", () => {
     const { port, logs } = await start({ SERVER_HEADERS_TIMEOUT_MS: "400", SERVER_REQUEST_TIMEOUT_MS: "800" });
     const socket = await openSocket(port);
     socket.write(
-      `POST /api/unsubscribe HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:4321\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      `POST /api/unsubscribe HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
     );
     let received = "";
     socket.on("data", (chunk: Buffer) => (received += chunk.toString()));

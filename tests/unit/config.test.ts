@@ -34,6 +34,23 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PDF_MAX_CONCURRENT: "1.5" })).toThrow(/PDF_MAX_CONCURRENT : doit être un nombre entier/);
   });
 
+  // Issue 23: « `PORT=4511 npm run demo` leaves `SITE_URL` on port 4321, so every form is refused « origine non
+  // autorisée » : the local default follows PORT and HOST. »
+  it("builds the local SITE_URL from HOST and PORT when it is not set, keeping loopback names; production and an explicit SITE_URL are untouched", () => {
+    expect(parseConfig({}).SITE_URL).toBe("http://127.0.0.1:4321");
+    expect(parseConfig({ PORT: "4511" }).SITE_URL).toBe("http://127.0.0.1:4511");
+    expect(parseConfig({ PORT: "4511", HOST: "localhost" }).SITE_URL).toBe("http://localhost:4511");
+    expect(parseConfig({ PORT: "4511", HOST: "::1" }).SITE_URL).toBe("http://[::1]:4511");
+    expect(parseConfig({ PORT: "4511", HOST: "0.0.0.0" }).SITE_URL).toBe("http://127.0.0.1:4511");
+    expect(parseConfig({ PORT: "4511", HOST: "::" }).SITE_URL).toBe("http://127.0.0.1:4511");
+    // The demo's /dev/mails still accepts a loopback default.
+    expect(parseConfig({ PORT: "4511", HOST: "localhost", DEV_OUTBOX: "on" }).SITE_URL).toBe("http://localhost:4511");
+    expect(parseConfig({ PORT: "4511", SITE_URL: "http://127.0.0.1:4321/" }).SITE_URL).toBe("http://127.0.0.1:4321");
+    const secrets = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), RESEND_API_KEY: "re_key" };
+    expect(parseConfig({ ...secrets, PORT: "8080" }).SITE_URL).toBe("http://127.0.0.1:4321");
+    expect(parseConfig({ ...secrets, PORT: "8080", SITE_URL: "https://zone-sante.fr" }).SITE_URL).toBe("https://zone-sante.fr");
+  });
+
   it("treats empty values as unset and trims trailing slashes of base URLs", () => {
     const config = parseConfig({ PORT: "", HUBEAU_API_URL: "http://127.0.0.1:9999/hubeau/" });
     expect(config.PORT).toBe(4321);

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
 import { OUTSIDE_FRANCE_MESSAGE, reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
-import type { ReportAnswer } from "../../core/types.ts";
+import type { Report, ReportAnswer } from "../../core/types.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
@@ -61,6 +61,22 @@ async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Pro
   return first;
 }
 
+/** A section whose source failed: the report shows « Indisponible » there until the source recovers. */
+const hasFailedSection = (report: Report): boolean =>
+  [report.water_quality, report.air_quality, report.drought, report.bathing].some((section) => !section.success);
+
+/**
+ * Shared links hit the same URL: browsers and CDNs may reuse a complete report for a few minutes.
+ * A report with a failed section is never stored (issue 23: « Indisponible » kept five minutes after
+ * the source recovers), and one whose bathing site's live page is still being read in the background
+ * is revalidated, so that the next load shows it.
+ */
+function reportCacheControl(report: Report): string {
+  if (hasFailedSection(report)) return "no-store";
+  const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
+  return liveMissing ? "no-cache" : "public, max-age=300";
+}
+
 const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, failOpen: true, advertise: true }));
 
 /** GET a report as JSON: mounted at /api/report (the site's own) and /api/v1/report (the public API). */
@@ -70,10 +86,7 @@ export const getReport = createFactory<AppEnv>().createHandlers(reportRateLimit,
   const address = await resolveReportAddress(c, query);
   if (address instanceof Response) return address;
   const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
-  // Shared links hit the same URL: let browsers and CDNs reuse it for a few minutes — unless a
-  // bathing site's live page is still being read in the background: then the next load shows it.
-  const liveMissing = report.bathing.sites.some((site) => site.live_read_at === null);
-  c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");
+  c.header("Cache-Control", reportCacheControl(report));
   // Signed, so that the link the page writes from it names this very address again, with no call.
   return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
 });
@@ -93,7 +106,8 @@ export const reportRoutes = new Hono<AppEnv>()
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${pdfFileName(now)}"`,
-        "Cache-Control": "private, max-age=300",
+        // The download stays in this browser only; with a failed section, not even there.
+        "Cache-Control": hasFailedSection(report) ? "no-store" : "private, max-age=300",
       });
     } catch (error) {
       deps.log({ level: "error", message: "pdf rendering failed", fields: { error: error instanceof Error ? error.name : "unknown" } });
