@@ -123,7 +123,13 @@ describe("graceful shutdown", () => {
     const { port } = new URL(server.url);
     const answer = new Promise<{ status: number; body: string }>((resolveAnswer, reject) => {
       const request = httpRequest(
-        { host: "127.0.0.1", port, method: "POST", path: "/api/unsubscribe", headers: { "content-type": "application/json", origin: "http://127.0.0.1:4321" } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/unsubscribe",
+          headers: { "content-type": "application/json", origin: `http://127.0.0.1:${port}` },
+        },
         (response) => {
           let body = "";
           response.on("data", (chunk: Buffer) => (body += chunk.toString()));
