@@ -1,9 +1,11 @@
 // Address field following the WAI-ARIA 1.2 combobox pattern (list autocomplete): focus stays in
 // the input, the highlighted option is announced through aria-activedescendant. One message at a
-// time under the field: the form's error, else the geocoder's failure, else « no address found ».
+// time under the field: the form's error, else the geocoder's failure, else « no connection » (said
+// once while offline, not per keystroke), else « no address found ».
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import type { SignedSuggestion } from "../../core/types.ts";
 import { ApiError, fetchSuggestions } from "../lib/api.ts";
+import { OFFLINE_SUGGESTIONS } from "./refresh.ts";
 
 const MIN_CHARACTERS = 3;
 const DEBOUNCE_MS = 300;
@@ -75,6 +77,10 @@ export default function AddressSearch({
   /** the text the geocoder found nothing for */
   const [noMatchFor, setNoMatchFor] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  /** the browser is offline: suggestions wait for the connection, said once (not cleared by typing) */
+  const [offline, setOffline] = useState(false);
+  /** bumped when the connection comes back: the text typed meanwhile is searched then */
+  const [onlineAgain, setOnlineAgain] = useState(0);
   const skipNextSearch = useRef(false);
   const blurTimer = useRef<number | undefined>(undefined);
 
@@ -95,8 +101,15 @@ export default function AddressSearch({
     }
     const controller = new AbortController();
     async function search() {
+      if (!navigator.onLine) {
+        setSuggestions([]);
+        setOpen(false);
+        setOffline(true);
+        return;
+      }
       try {
         const results = await fetchSuggestions(query, controller.signal);
+        setOffline(false);
         setSuggestions(results);
         setHighlighted(-1);
         setOpen(results.length > 0 && document.activeElement === inputRef.current);
@@ -111,7 +124,9 @@ export default function AddressSearch({
         if (controller.signal.aborted) return;
         setSuggestions([]);
         setOpen(false);
-        setSearchProblem(problem instanceof ApiError ? problem.message : "La recherche d'adresses a échoué.");
+        // The connection dropped: the calm offline line, not an error (« Analyser » says its own).
+        if (problem instanceof ApiError && problem.status === 0) setOffline(true);
+        else setSearchProblem(problem instanceof ApiError ? problem.message : "La recherche d'adresses a échoué.");
       }
     }
     const timer = window.setTimeout(() => void search(), DEBOUNCE_MS);
@@ -119,7 +134,16 @@ export default function AddressSearch({
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [value, inputRef]);
+  }, [value, inputRef, onlineAgain]);
+
+  useEffect(() => {
+    function backOnline() {
+      setOffline(false);
+      setOnlineAgain((count) => count + 1);
+    }
+    window.addEventListener("online", backOnline);
+    return () => window.removeEventListener("online", backOnline);
+  }, []);
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
@@ -169,8 +193,9 @@ export default function AddressSearch({
   const activeId = open && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
   const message = error ?? searchProblem;
   const noMatch = message === null && noMatchFor !== null ? noMatchFor : null;
+  const offlineNote = message === null && noMatch === null && offline;
   const statusId = `${id}-etat`;
-  const describedBy = [hintId, message ? errorId : null, noMatch !== null ? statusId : null].filter(Boolean).join(" ");
+  const describedBy = [hintId, message ? errorId : null, noMatch !== null || offlineNote ? statusId : null].filter(Boolean).join(" ");
 
   const submitButton = (
     <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
@@ -257,6 +282,10 @@ export default function AddressSearch({
         {noMatch !== null ? (
           <p id={statusId} className="search__empty">
             Aucune adresse trouvée pour «&nbsp;{noMatch}&nbsp;». Vérifiez l'orthographe ou ajoutez la commune.
+          </p>
+        ) : offlineNote ? (
+          <p id={statusId} className="search__empty">
+            {OFFLINE_SUGGESTIONS}
           </p>
         ) : null}
       </div>

@@ -1,11 +1,14 @@
 // The #analyse island: the address search and the report. Each report is a page of the browser's
 // history: its URL names the address (reload, shared link, Back and Forward) and so does the tab's
 // title. The report itself, and the focus on its heading, say that it is ready: no toast.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { SECTION_ANCHORS } from "../../core/report/present.ts";
 import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import { fetchReport, readReportRequest, reportKeyOf, reportRequestOf, type AnyReportRequest, type ReportRequest } from "./report-request.ts";
+import { failedSectionsOf, failureReasonOf, retryReplaces, type SectionKey } from "./refresh.ts";
+import { ReportRefreshContext, type ReportRefresh } from "./refresh-context.ts";
 import ReportView from "./ReportView.tsx";
 
 interface LoadOptions {
@@ -19,7 +22,7 @@ interface LoadOptions {
   focus: "results" | "results-quiet" | "none";
   /**
    * Another network of the address on screen: the report stays mounted while it loads, so the
-   * chooser keeps the focus; only a failure moves it (to the error, as the chooser is gone).
+   * chooser keeps the focus; if it fails, the report stays too and the chooser says why.
    */
   sameAddress?: boolean;
   /**
@@ -62,6 +65,10 @@ export default function Analyse() {
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [state, setState] = useState<State>({ status: "idle" });
   const [pendingUdi, setPendingUdi] = useState<string | null>(null);
+  /** the « Réessayer » of a failed section in flight, or the one that failed again */
+  const [retry, setRetry] = useState<ReportRefresh["retry"]>(null);
+  /** why the last change of network failed (the report on screen stayed) */
+  const [networkFailure, setNetworkFailure] = useState<ReportRefresh["networkFailure"]>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -74,10 +81,16 @@ export default function Analyse() {
   const shown = useRef<Shown | null>(null);
   const homeTitle = useRef("");
   const pendingFocus = useRef<LoadOptions["focus"]>("none");
+  /** the card of a section that came back after « Réessayer »: the focus goes there, as its button is gone */
+  const recovered = useRef<SectionKey | null>(null);
   const stateRef = useRef(state);
 
   useEffect(() => {
     stateRef.current = state;
+    if (state.status === "ready" && recovered.current) {
+      document.getElementById(SECTION_ANCHORS[recovered.current])?.focus({ preventScroll: true });
+      recovered.current = null;
+    }
     if (state.status !== "ready" && state.status !== "error") return;
     const focus = pendingFocus.current;
     pendingFocus.current = "none";
@@ -113,6 +126,8 @@ export default function Analyse() {
         return;
       }
       controller.current?.abort();
+      setRetry(null);
+      setNetworkFailure(null);
       const cached = cache.current.get(key);
       if (cached) {
         show(cached, request, options);
@@ -132,9 +147,18 @@ export default function Analyse() {
         active.current = null;
         setPendingUdi(null);
         const message = problem instanceof ApiError ? problem.message : "Le service a rencontré un problème. Veuillez réessayer.";
-        if ("q" in request && problem instanceof ApiError && (problem.status === 400 || problem.status === 404)) {
-          // The typed text is no address in France: said under the field, where it can be corrected.
-          const previous = shown.current;
+        const previous = shown.current;
+        if (options.sameAddress && previous) {
+          // Another network could not be loaded: the report on screen stays, the chooser (which
+          // keeps the focus) says why and shows its network again.
+          active.current = { key: previous.key, status: "ready" };
+          setState({ status: "ready", ...previous });
+          setNetworkFailure(failureReasonOf(problem));
+          return;
+        }
+        if ("q" in request && problem instanceof ApiError && (problem.status === 0 || problem.status === 400 || problem.status === 404)) {
+          // The typed text is no address in France, or could not be sent (offline): said once,
+          // under the field, where the person acts; the report on screen (if any) stays.
           if (previous) active.current = { key: previous.key, status: "ready" };
           setState(previous ? { status: "ready", ...previous } : { status: "idle" });
           setFieldError(message);
@@ -147,6 +171,36 @@ export default function Analyse() {
     },
     [show, setFieldError],
   );
+
+  /**
+   * « Réessayer » on a failed section: the same report asked again (not from this visit's cache),
+   * the one on screen staying until a better one comes (see retryReplaces).
+   */
+  const retrySection = useCallback(async (section: SectionKey) => {
+    const current = shown.current;
+    const request = current ? readReportRequest(`?${current.key}`) : null;
+    if (!current || !request || stateRef.current.status !== "ready") return;
+    controller.current?.abort();
+    const attempt = new AbortController();
+    controller.current = attempt;
+    setRetry({ section, status: "busy" });
+    try {
+      const fresh = await fetchReport(request, attempt.signal);
+      if (attempt.signal.aborted) return;
+      if (!retryReplaces(current.report, fresh, section)) {
+        setRetry({ section, status: "failed" });
+        return;
+      }
+      cache.current.set(current.key, fresh);
+      shown.current = { key: current.key, report: fresh };
+      recovered.current = section;
+      setRetry(null);
+      setState({ status: "ready", key: current.key, report: fresh });
+    } catch {
+      if (attempt.signal.aborted) return;
+      setRetry({ section, status: "failed" });
+    }
+  }, []);
 
   // A reload or a shared link: rebuild the report named in the URL.
   useEffect(() => {
@@ -237,6 +291,10 @@ export default function Analyse() {
 
   const onScreen = onScreenOf(state);
   const loadingNew = state.status === "loading" && !state.kept;
+  const refresh = useMemo<ReportRefresh>(
+    () => ({ failed: onScreen ? failedSectionsOf(onScreen) : [], retry, onRetry: (section) => void retrySection(section), networkFailure }),
+    [onScreen, retry, retrySection, networkFailure],
+  );
 
   return (
     <div className="analyse">
@@ -244,7 +302,9 @@ export default function Analyse() {
       <div className="analyse__results">
         {loadingNew ? <ReportSkeleton /> : null}
         {onScreen ? (
-          <ReportView report={onScreen} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} headingRef={headingRef} />
+          <ReportRefreshContext.Provider value={refresh}>
+            <ReportView report={onScreen} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} headingRef={headingRef} />
+          </ReportRefreshContext.Provider>
         ) : null}
         {state.status === "error" ? (
           <div className="report-error" role="alert" tabIndex={-1} ref={errorRef}>

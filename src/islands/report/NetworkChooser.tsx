@@ -4,6 +4,8 @@
 // supersedes the one in flight.
 import { useId, type ReactNode } from "react";
 import type { WaterPresentation } from "../../core/report/present.ts";
+import { useReportRefresh } from "./refresh-context.ts";
+import { networkChangeFailure } from "./refresh.ts";
 
 /** A network by code and name, as the report words it (« AMIENS CENTRE – quartier centre-ville »). */
 export type NetworkOption = WaterPresentation["networks"]["options"][number];
@@ -23,10 +25,17 @@ interface Props {
 export default function NetworkChooser({ label, options, selected, onChange, hint = null, placeholder = "Choisissez votre réseau", status }: Props) {
   const id = useId();
   const hintId = `${id}-aide`;
+  const statusId = `${id}-etat`;
+  // On the report: a change of network that could not be loaded is said here, where it was asked,
+  // under the network the report still shows.
+  const failure = useReportRefresh()?.networkFailure ?? null;
+  const shownLabel = options.find((option) => option.code === selected)?.label ?? null;
+  const line = status || (failure ? networkChangeFailure(failure, shownLabel) : status);
+  const describedBy = [hint ? hintId : null, failure && !status ? statusId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="udi-chooser">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={selected ?? ""} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? hintId : undefined}>
+      <select id={id} value={selected ?? ""} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy}>
         {selected === null ? (
           <option value="" disabled>
             {placeholder}
@@ -44,8 +53,8 @@ export default function NetworkChooser({ label, options, selected, onChange, hin
         </p>
       ) : null}
       {status === undefined ? null : (
-        <p className="udi-chooser__status" role="status">
-          {status}
+        <p id={statusId} className="udi-chooser__status" role="status">
+          {line}
         </p>
       )}
     </div>

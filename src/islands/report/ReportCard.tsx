@@ -4,6 +4,8 @@ import { useId, type CSSProperties, type ReactNode } from "react";
 import type { Badge, Fact, SectionPresentation } from "../../core/report/present.ts";
 import { NBSP } from "../../core/shared/format.ts";
 import type { SourceRef } from "../../core/types.ts";
+import { useReportRefresh } from "./refresh-context.ts";
+import { STILL_UNAVAILABLE, type SectionKey } from "./refresh.ts";
 
 export { NBSP };
 
@@ -49,6 +51,38 @@ export function Card({
   );
 }
 
+/**
+ * « Réessayer » on a card whose source failed: the report is asked again and the rest of it stays
+ * on screen meanwhile; if the section is still missing, a calm sentence beside the button.
+ */
+function RetrySection({ section }: { section: SectionKey }) {
+  const refresh = useReportRefresh();
+  const messageId = useId();
+  if (!refresh || !refresh.failed.includes(section)) return null;
+  const mine = refresh.retry?.section === section ? refresh.retry.status : null;
+  const busy = refresh.retry?.status === "busy";
+  return (
+    <div className="card__retry">
+      {/* Never disabled: the focus stays on the button while the report is asked again. */}
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-busy={mine === "busy" || undefined}
+        aria-disabled={busy || undefined}
+        aria-describedby={messageId}
+        onClick={() => {
+          if (!busy) refresh.onRetry(section);
+        }}
+      >
+        {mine === "busy" ? "Nouvelle tentative…" : "Réessayer"}
+      </button>
+      <p id={messageId} className="card__retry-message" role="status">
+        {mine === "failed" ? STILL_UNAVAILABLE : null}
+      </p>
+    </div>
+  );
+}
+
 /** A section's card laid out in the usual order: date line and message, facts, notes, then its own content and the source. */
 export function SectionCard({ section, className, children }: { section: SectionPresentation; className: string; children: ReactNode }) {
   return (
@@ -62,12 +96,13 @@ export function SectionCard({ section, className, children }: { section: Section
   );
 }
 
-/** The date line and the plain message every data card starts with. */
+/** The date line and the plain message every data card starts with (and « Réessayer » when its source failed). */
 export function SectionIntro({ section }: { section: SectionPresentation }) {
   return (
     <>
       {section.dateLine ? <p className="card__date">{section.dateLine}</p> : null}
       {section.message ? <p className="card__message">{section.message}</p> : null}
+      <RetrySection section={section.key} />
     </>
   );
 }

@@ -1,0 +1,60 @@
+// A refresh of a report already on screen (« Réessayer » on a failed section, another water
+// network): what it may replace and what it says when it fails. A failure never erases what the
+// page shows (issue 23): the report stays, and the words go next to the control that failed.
+import { NBSP } from "../../core/shared/format.ts";
+import type { ReportAnswer } from "../../core/types.ts";
+import { ApiError } from "../lib/api.ts";
+
+export type SectionKey = "water" | "air" | "drought" | "bathing";
+
+const SECTION_KEYS: readonly SectionKey[] = ["water", "air", "drought", "bathing"];
+
+function sectionOf(report: ReportAnswer, key: SectionKey): { success: boolean } {
+  switch (key) {
+    case "water":
+      return report.water_quality;
+    case "air":
+      return report.air_quality;
+    case "drought":
+      return report.drought;
+    case "bathing":
+      return report.bathing;
+  }
+}
+
+/** The sections whose source could not be read for this report: each card gets its own « Réessayer ». */
+export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
+  return SECTION_KEYS.filter((key) => !sectionOf(report, key).success);
+}
+
+/**
+ * Whether a report fetched again for « Réessayer » on `section` takes the place of the one on
+ * screen: only when that section came back, and no section the screen shows with data failed in
+ * it. Otherwise the screen keeps its report (its recommendations come with it, built by the
+ * server from all its sections: a report is never pieced together from two answers).
+ */
+export function retryReplaces(onScreen: ReportAnswer, fresh: ReportAnswer, section: SectionKey): boolean {
+  if (!sectionOf(fresh, section).success) return false;
+  return SECTION_KEYS.every((key) => !sectionOf(onScreen, key).success || sectionOf(fresh, key).success);
+}
+
+/** Said next to « Réessayer » when the section is still not there. */
+export const STILL_UNAVAILABLE = "Toujours indisponible. Réessayez dans quelques minutes.";
+
+/** Why a refresh failed, in a few words: the browser's connection, or the service's answer. */
+export function failureReasonOf(error: unknown): "connection" | "service" {
+  return error instanceof ApiError && error.status !== 0 ? "service" : "connection";
+}
+
+/**
+ * Said under the network chooser when another network could not be loaded: the report on screen
+ * stays, and says which network it is about.
+ */
+export function networkChangeFailure(reason: "connection" | "service", shownNetwork: string | null): string {
+  const why = reason === "connection" ? "connexion interrompue" : "service momentanément indisponible";
+  const kept = shownNetwork ? ` Le bilan affiché reste celui du réseau «${NBSP}${shownNetwork}${NBSP}».` : " Le bilan affiché reste celui du réseau précédent.";
+  return `Le changement de réseau n'a pas pu être chargé (${why}).${kept}`;
+}
+
+/** Said under the address field once while the browser is offline, whatever is typed. */
+export const OFFLINE_SUGGESTIONS = `Pas de connexion${NBSP}: les suggestions d'adresses reviendront dès que la connexion sera rétablie.`;
