@@ -686,13 +686,14 @@ export function bathingHeadline(bathing: BathingSection): Badge {
 /**
  * A site out of season in one calm line, its classement with the season it was given for:
  * « Saison terminée ; dernier classement : Bonne (2025) », or before this season's printed start
- * « Saison 2027 à partir du 15 juin 2027 ; dernier classement : Bonne (2026) ».
+ * « Saison 2027 à partir du 15 juin 2027 ; dernier classement : Bonne (2026) »; without a classement in our
+ * data, « classement : voir la fiche officielle » (the link follows).
  */
 export function describeOffSeason(site: Pick<BathingSiteView, "season" | "classement">, today: string | null): string {
   const season = site.season;
   const ahead =
     season?.current && season.start && today !== null && today < season.start ? `Saison ${season.year} à partir du ${formatDateFr(season.start)}` : null;
-  const classement = site.classement ? `dernier classement : ${site.classement.label} (${site.classement.year})` : "aucun classement publié";
+  const classement = site.classement ? `dernier classement : ${site.classement.label} (${site.classement.year})` : "classement : voir la fiche officielle";
   return frenchTypography(`${ahead ?? "Saison terminée"} ; ${classement}`);
 }
 

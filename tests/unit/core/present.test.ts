@@ -363,12 +363,12 @@ describe("bathing: the ministry's words", () => {
     expect(presentation?.sites[0]?.facts).toContainEqual({ term: "Classement", value: "Excellente (2025)" });
   });
 
-  it("out of season: « Hors saison », one calm line for the site (no classement published: said so)", () => {
+  it("out of season: « Hors saison », one calm line for the site (no classement in our data: the official page says it)", () => {
     const section = bathing([nearby({ live: null })], NOW);
     expect(bathingHeadline(section)).toEqual({ word: "Hors saison", tone: "neutral", colors: null });
     const site = presentReport(report({ bathing: section })).bathing?.sites[0];
     expect(site?.facts).toEqual([]);
-    expect(site?.line).toBe("Saison terminée\u00a0; aucun classement publié");
+    expect(site?.line).toBe("Saison terminée\u00a0; classement\u00a0: voir la fiche officielle");
   });
 
   it("no site within 20 km: « Aucun site proche »", () => {
