@@ -155,8 +155,8 @@ test("the bathing card lists the nearest official sites, then their live status 
   await analyseAddress(page, "Maraussan");
   const card = page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true });
   await expect(card).toBeVisible();
-  await expect(card.locator(".bathing-site__name").first()).toContainText("ORB-REALS");
-  await expect(card.getByText(/VALRAS-PLAGE · Eau côtière · à 17,6\u00a0km/)).toBeVisible();
+  await expect(card.locator(".bathing-site__name").first()).toContainText("Orb-Reals");
+  await expect(card.getByText(/Valras-Plage · Eau côtière · à 17,6\u00a0km/)).toBeVisible();
   await expect(card.getByRole("link", { name: /Fiche officielle du site/ })).toHaveCount(3);
   // The slow ministry page is read in the background: a reload shows it. Its ban banner dates from
   // the 2026 summer season (15 June – 15 September): read in November it is information about that

@@ -4,7 +4,7 @@
 import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "../drought/evaluate.ts";
 import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
 import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } from "../report/present.ts";
-import { formatDateFr } from "../shared/format.ts";
+import { formatDateFr, readableName } from "../shared/format.ts";
 import { describeQualitativeFindings } from "../water/notes.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type AlertGroup, type AlertKind, type DroughtLevelChange, renderAlertText } from "./texts.ts";
@@ -383,7 +383,7 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
     if (site.live_read_at === null) continue;
     const before = previous?.[site.id];
     const state: BathingSiteAlertState = { ...(before ?? { prohibited: false, clearReads: 0, lastPoorSample: null, classement: null }) };
-    const named = { siteName: site.name, commune: site.commune };
+    const named = { siteName: readableName(site.name), commune: readableName(site.commune) };
     const base = { source: "bathing" as const, sourceRef: bathing.source };
     if (site.prohibition?.current) {
       if (!state.prohibited) {

@@ -234,6 +234,11 @@ export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteV
   };
 }
 
+/** In season, when the ministry's live page could not be read for any site. */
+export const LIVE_UNAVAILABLE_IN_SEASON = frenchTypography(
+  "Suivi en direct du ministère momentanément indisponible : dernier classement officiel de chaque site, avec son année.",
+);
+
 export function evaluateBathing(input: { nearby: NearbySite[]; recordSeason: number | null; now: Date }): BathingSection {
   if (input.nearby.length === 0) {
     return {
@@ -247,16 +252,16 @@ export function evaluateBathing(input: { nearby: NearbySite[]; recordSeason: num
   }
   const sites = input.nearby.map((nearby) => evaluateBathingSite(nearby, input.now));
   const anyLive = sites.some((site) => site.live_read_at !== null);
+  // Out of season the ministry's live page not answering is not news: each site says its season
+  // and last classement with its year. In season it is said once, calmly; every value keeps its
+  // own year, so no season stands over a value of another.
+  const allOutOfSeason = sites.every((site) => site.in_season === false);
   return {
     success: true,
     level: worstLevel(sites.map((site) => site.level)),
     sites,
     record_season: input.recordSeason,
-    message: anyLive
-      ? null
-      : frenchTypography(
-          `Le suivi en direct du ministère n'a pas pu être lu : les informations viennent du bilan officiel${input.recordSeason ? ` de la saison ${input.recordSeason}` : ""}.`,
-        ),
+    message: anyLive || allOutOfSeason ? null : LIVE_UNAVAILABLE_IN_SEASON,
     source: BATHING_SOURCE,
   };
 }

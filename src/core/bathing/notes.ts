@@ -77,12 +77,17 @@ export function describeProhibitionDetail(prohibition: NonNullable<BathingSiteVi
 }
 
 /**
- * The heading of a bathing section: when the live page was last read, and which season the
- * official record is, so that « saison 2024 » never stands over this season's live data.
+ * When the ministry's live page was read, said once for the whole section (under its sites):
+ * « Lu sur le site du ministère le 20 août 2026 à 14 h 05 ». A site read at another time is named
+ * with its own read: « … (le 19 août 2026 à 10 h 00 pour Plage du Prado) ». Never a season of the
+ * official record here: each value carries its own year, so no « saison 2024 » stands over a 2026
+ * classement.
  */
-export function describeBathingSources(bathing: Pick<BathingSection, "sites" | "record_season">): string | null {
+export function describeBathingSources(bathing: Pick<BathingSection, "sites">, nameOf: (name: string) => string = (name) => name): string | null {
   const latest = latestLiveRead(bathing);
   if (!latest) return null;
-  const record = bathing.record_season !== null ? ` ; dernier bilan officiel publié : saison ${bathing.record_season}` : "";
-  return frenchTypography(`${describeLiveRead(latest)}${record}`);
+  const others = bathing.sites
+    .filter((site) => site.live_read_at !== null && site.live_read_at !== latest)
+    .map((site) => `${describeLiveRead(site.live_read_at!).replace("Lu sur le site du ministère ", "")} pour ${nameOf(site.name)}`);
+  return frenchTypography(`${describeLiveRead(latest)}${others.length > 0 ? ` (${others.join(", ")})` : ""}`);
 }

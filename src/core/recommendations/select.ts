@@ -1,5 +1,6 @@
 // The rules that choose general health advice from a report: each advice is an id, a domain, a
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
+import { readableName } from "../shared/format.ts";
 import { todayInParis } from "../shared/time.ts";
 import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
 import { describeWaters } from "../drought/notes.ts";
@@ -297,7 +298,7 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
       category: "bathing",
       severity: "critical",
       vulnerable: false,
-      facts: { sites: prohibited.map((site) => site.name) },
+      facts: { sites: prohibited.map((site) => readableName(site.name)) },
     });
   }
   // A ban of this season last seen more than a day ago: to be checked, never « en vigueur ».
@@ -308,7 +309,7 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
       category: "bathing",
       severity: "warning",
       vulnerable: false,
-      facts: { sites: unconfirmed.map((site) => ({ name: site.name, readOn: site.prohibition?.read_on ?? null })) },
+      facts: { sites: unconfirmed.map((site) => ({ name: readableName(site.name), readOn: site.prohibition?.read_on ?? null })) },
     });
   }
   const cyanobacteria = bathing.sites.filter((site) => site.health_events.some((event) => event.active && /cyanobact/i.test(event.type)));
@@ -321,7 +322,7 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
     const sample = site.latest_sample?.current ? site.latest_sample : null;
     const poorClassement = site.classement?.label === "Insuffisante" ? site.classement.year : null;
     if (sample?.verdict !== "Mauvais" && poorClassement === null) return [];
-    return [{ name: site.name, poorClassement, lastSample: sample ? { date: sample.date, verdict: sample.verdict } : null }];
+    return [{ name: readableName(site.name), poorClassement, lastSample: sample ? { date: sample.date, verdict: sample.verdict } : null }];
   });
   if (poor.length > 0) {
     list.push({ id: "bathing-poor", category: "bathing", severity: "warning", vulnerable: false, facts: { sites: poor } });

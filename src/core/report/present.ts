@@ -14,17 +14,10 @@ import {
   TAP_WATER_NOT_RESTRICTED,
   VIGIEAU_COLORS,
 } from "../drought/notes.ts";
-import {
-  describeBathingSeason,
-  describeBathingSources,
-  describeLiveRead,
-  describeProhibition,
-  describeProhibitionDetail,
-  latestLiveRead,
-  prohibitionTerm,
-} from "../bathing/notes.ts";
+import { describeBathingSeason, describeBathingSources, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../bathing/notes.ts";
 import { PERMANENT_BAN_REPORTED } from "../bathing/evaluate.ts";
-import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { formatDateFr, formatNumberFr, frenchTypography, NBSP, readableName } from "../shared/format.ts";
+import { todayForCommune } from "../shared/time.ts";
 import type {
   AirPollutantCode,
   BathingSection,
@@ -187,17 +180,21 @@ export interface DroughtPresentation extends SectionPresentation {
 
 export interface BathingSitePresentation {
   id: string;
+  /** the official name in readable case (« Plage du Prado », not « PLAGE DU PRADO ») */
   name: string;
   badge: Badge;
   place: string;
   facts: Fact[];
-  liveRead: string | null;
+  /** out of season, the site's one calm line: « Saison terminée ; dernier classement : Bonne (2025) » */
+  line: string | null;
   url: string;
 }
 
 export interface BathingPresentation extends SectionPresentation {
   key: "bathing";
   sites: BathingSitePresentation[];
+  /** when the ministry's live page was read, said once for the card, under its sites */
+  liveRead: string | null;
 }
 
 export interface AdvicePresentation {
@@ -686,16 +683,40 @@ export function bathingHeadline(bathing: BathingSection): Badge {
   return badge(bathing.sites[0]?.status_label ?? "Pas de résultat récent", bathing.sites[0]?.level ?? "unavailable");
 }
 
-export function presentBathing(bathing: BathingSection): BathingPresentation {
-  // The section's date line names the latest read of the ministry's page: a site says its own read
-  // only when it was read at another time.
-  const sectionRead = latestLiveRead(bathing);
+/**
+ * A site out of season in one calm line, its classement with the season it was given for:
+ * « Saison terminée ; dernier classement : Bonne (2025) », or before this season's printed start
+ * « Saison 2027 à partir du 15 juin 2027 ; dernier classement : Bonne (2026) »; without a classement in our
+ * data, « classement : voir la fiche officielle » (the link follows).
+ */
+export function describeOffSeason(site: Pick<BathingSiteView, "season" | "classement">, today: string | null): string {
+  const season = site.season;
+  const ahead =
+    season?.current && season.start && today !== null && today < season.start ? `Saison ${season.year} à partir du ${formatDateFr(season.start)}` : null;
+  const classement = site.classement ? `dernier classement : ${site.classement.label} (${site.classement.year})` : "classement : voir la fiche officielle";
+  return frenchTypography(`${ahead ?? "Saison terminée"} ; ${classement}`);
+}
+
+/**
+ * `today` is the report's local day at the address (its territory's clock), to tell a season
+ * still to come from one that has ended; without it an off-season site's season is « terminée ».
+ */
+export function presentBathing(bathing: BathingSection, today: string | null = null): BathingPresentation {
   const sites = bathing.sites.map((site): BathingSitePresentation => {
     const facts: Fact[] = [];
     if (site.prohibition) {
       const detail = describeProhibitionDetail(site.prohibition);
       facts.push({ term: prohibitionTerm(site.prohibition), value: `${describeProhibition(site.prohibition)}${detail ? `. ${detail}` : ""}` });
     }
+    const common = {
+      id: site.id,
+      name: readableName(site.name),
+      badge: badge(site.status_label, site.level),
+      place: `${readableName(site.commune)} · ${site.water_type} · à ${formatNumberFr(site.distance_km, 1)}${NBSP}km`,
+      url: site.official_url,
+    };
+    // Out of season: one calm line, never a column of « Non communiqué » (a ban, if any, stays above it).
+    if (site.in_season === false) return { ...common, facts, line: describeOffSeason(site, today) };
     facts.push({
       term: "Dernier prélèvement",
       value: site.latest_sample
@@ -706,28 +727,22 @@ export function presentBathing(bathing: BathingSection): BathingPresentation {
     });
     facts.push({ term: "Saison", value: describeBathingSeason(site) });
     facts.push({ term: "Classement", value: site.classement ? `${site.classement.label} (${site.classement.year})` : "Non communiqué" });
-    return {
-      id: site.id,
-      name: site.name,
-      badge: badge(site.status_label, site.level),
-      place: `${site.commune} · ${site.water_type} · à ${formatNumberFr(site.distance_km, 1)}${NBSP}km`,
-      facts,
-      liveRead: site.live_read_at && site.live_read_at !== sectionRead ? describeLiveRead(site.live_read_at) : null,
-      url: site.official_url,
-    };
+    return { ...common, facts, line: null };
   });
   return {
     key: "bathing",
     anchor: SECTION_ANCHORS.bathing,
     title: "Baignade",
     headline: bathingHeadline(bathing),
-    dateLine: describeBathingSources(bathing),
+    // Said once, under the sites (describeBathingSources): never a season over values of another.
+    dateLine: null,
     message: bathing.message,
     facts: [],
     notes: [],
     source: bathing.source,
     attribution: null,
     sites,
+    liveRead: describeBathingSources(bathing, readableName),
   };
 }
 
@@ -803,7 +818,7 @@ function summarizeDrought(drought: Report["drought"]): string {
 function summarizeBathing(bathing: BathingSection, headline: Badge): string {
   if (!bathing.success) return sentence("Baignade", "informations momentanément indisponibles.");
   if (bathing.sites.length === 0) return sentence("Baignade", `aucun site surveillé à moins de 20${NBSP}km.`);
-  const where = (site: BathingSiteView) => `${site.name} (à ${formatNumberFr(site.distance_km, 1)}${NBSP}km)`;
+  const where = (site: BathingSiteView) => `${readableName(site.name)} (à ${formatNumberFr(site.distance_km, 1)}${NBSP}km)`;
   const banned = bathing.sites.filter((site) => site.prohibition?.current);
   if (banned.length > 0) return sentence("Baignade", `baignade interdite à ${banned.map(where).join(", ")}.`);
   const unconfirmed = bathing.sites.filter((site) => site.prohibition?.state === "unconfirmed");
@@ -824,7 +839,7 @@ function summarizeBathing(bathing: BathingSection, headline: Badge): string {
           : sample
         : classement;
   const state = headline.word === "Hors saison" ? "hors saison" : headline.word;
-  return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${nearest.name}${nearestWord ? `, ${nearestWord}` : ""}.`);
+  return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${readableName(nearest.name)}${nearestWord ? `, ${nearestWord}` : ""}.`);
 }
 
 /**
@@ -870,7 +885,7 @@ export function presentReport(cached: Report): ReportPresentation {
   const water = presentWater(report.water_quality, report.generated_at);
   const air = presentAir(report.air_quality);
   const drought = presentDrought(report.drought, report.generated_at);
-  const bathing = presentBathing(report.bathing);
+  const bathing = presentBathing(report.bathing, todayForCommune(new Date(report.generated_at), report.address.citycode));
   const advice = presentAdvice(report.recommendations);
   const info = report.address_info;
   const first = advice.find((item) => item.severity !== "success" && item.category !== "general") ?? null;

@@ -34,3 +34,24 @@ export function frenchTypography(text: string): string {
     .replace(/« +/g, `«${NBSP}`)
     .replace(/\u202F/g, NBSP);
 }
+
+/** French particles kept lower-case inside a name written in readable case. */
+const NAME_PARTICLES = new Set(["de", "du", "des", "la", "le", "les", "l", "d", "aux", "au", "sur", "en", "et", "à"]);
+
+/**
+ * A name the source writes in capitals, in readable case: « PLAGE DU PRADO » → « Plage du Prado »,
+ * « LE CASINO » → « Le Casino », « PLAGE DE L'ANSE » → « Plage de l'Anse », « VALRAS-PLAGE » →
+ * « Valras-Plage ». Particles stay lower-case inside the name, never as its first word; a name
+ * that already has lower-case letters is the source's own spelling and is kept as it is.
+ */
+export function readableName(name: string): string {
+  if (/\p{Ll}/u.test(name)) return name;
+  let first = true;
+  return name.toLocaleLowerCase("fr-FR").replace(/\p{L}+/gu, (word, offset: number, whole: string) => {
+    const isFirst = first;
+    first = false;
+    const elided = whole[offset + word.length] === "'" || whole[offset + word.length] === "\u2019";
+    if (!isFirst && NAME_PARTICLES.has(word) && (elided || !["l", "d"].includes(word))) return word;
+    return word.charAt(0).toLocaleUpperCase("fr-FR") + word.slice(1);
+  });
+}

@@ -1,4 +1,5 @@
-// The bathing card: the nearest sites with their official grade and page.
+// The bathing card: the nearest sites with their official grade and page, then once when the
+// ministry's live page was read.
 import type { BathingPresentation } from "../../core/report/present.ts";
 import { Facts, OfficialBadge, SectionCard } from "./ReportCard.tsx";
 
@@ -14,7 +15,7 @@ export default function BathingCard({ bathing }: { bathing: BathingPresentation 
               </p>
               <p className="card__small">{site.place}</p>
               <Facts facts={site.facts} />
-              {site.liveRead ? <p className="card__small">{site.liveRead}</p> : null}
+              {site.line ? <p className="bathing-site__line">{site.line}</p> : null}
               <p className="card__action">
                 <a href={site.url} target="_blank" rel="noopener noreferrer">
                   Fiche officielle du site<span className="sr-only"> {site.name} (nouvel onglet)</span>
@@ -24,6 +25,7 @@ export default function BathingCard({ bathing }: { bathing: BathingPresentation 
           ))}
         </ul>
       ) : null}
+      {bathing.liveRead ? <p className="card__small bathing-sites__read">{bathing.liveRead}</p> : null}
     </SectionCard>
   );
 }

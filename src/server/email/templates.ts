@@ -162,7 +162,14 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
     (zone) => `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
   );
   // …and the section's sentences: the tap's water, a decree ended or not yet started.
-  const lines = sections.map((section) => describe(section, section.key === "drought" ? [...zones, ...presentation.drought.notes] : []));
+  // …the bathing section's one line on when the ministry's page was read.
+  const extras = (section: SectionPresentation) =>
+    section.key === "drought"
+      ? [...zones, ...presentation.drought.notes]
+      : section.key === "bathing" && presentation.bathing.liveRead
+        ? [presentation.bathing.liveRead]
+        : [];
+  const lines = sections.map((section) => describe(section, extras(section)));
   const advice = [...presentation.advice.filter((item) => item.prominent), ...presentation.advice.filter((item) => !item.prominent)];
   // The address in the link text tells several « Voir le bilan complet » links apart out of context.
   const linkLabel = `Voir le bilan complet pour ${label}`;

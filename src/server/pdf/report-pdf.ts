@@ -648,10 +648,12 @@ function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {
   drawSectionStart(cursor, bathing);
   for (const site of bathing.sites) {
     drawItemHead(cursor, { title: site.name, badge: site.badge, note: site.place, facts: site.facts }, { gapBefore: 2, titleSize: 10.5, factIndent: 8 });
-    if (site.liveRead) drawParagraph(cursor, site.liveRead, { color: COLORS.muted, size: 9, indent: 8 }, 2);
+    if (site.line) drawParagraph(cursor, site.line, { size: 9.5, indent: 8 }, 2);
     drawField(cursor, "Fiche officielle", printableUrl(cursor, site.url), { indent: 8, size: 9, color: COLORS.muted });
     cursor.y -= 4;
   }
+  // Once for the section, under its sites, as on the page.
+  if (bathing.liveRead) drawParagraph(cursor, bathing.liveRead, { color: COLORS.muted, size: 9 }, 2);
   drawSectionEnd(cursor, bathing);
 }
 

@@ -8,6 +8,7 @@ import { selectRecommendations } from "../../../src/core/recommendations/index.t
 import { bathingHeadline, presentBathing } from "../../../src/core/report/present.ts";
 import type { BathingSection } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { readableName } from "../../../src/core/shared/format.ts";
 import { parseSeasonInformation } from "../../../src/sources/baignades/dataset/season-information.ts";
 import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "../../../src/core/bathing/types.ts";
 import { atmoIndex, bathingLive as live, bathingRecord as record, camsEstimate, SUMMER, waterResult } from "./builders.ts";
@@ -109,7 +110,9 @@ describe("bathing section", () => {
     });
     expect(section.level).toBe("concerning");
     expect(section.message).toBeNull();
-    expect(evaluateBathing({ nearby: [nearby({ live: null })], recordSeason: 2024, now: SUMMER }).message).toMatch(/bilan officiel de la saison 2024/);
+    expect(evaluateBathing({ nearby: [nearby({ live: null })], recordSeason: 2024, now: SUMMER }).message).toBe(
+      "Suivi en direct du ministère momentanément indisponible\u00a0: dernier classement officiel de chaque site, avec son année.",
+    );
   });
 
   it("is neutral, not an error, without any site within 20 km", () => {
@@ -134,6 +137,12 @@ describe("bathing alerts", () => {
     expect(firstClear.events).toEqual([]);
     const secondClear = diffBathing(firstClear.next, section(live()));
     expect(secondClear.events.map((event) => event.key)).toEqual([`bathing:lifted:${site.id}:2026-07-20`]);
+  });
+
+  it("an alert names the site and its commune in readable case, as the report does (« Le Casino (Valras-Plage) »)", () => {
+    const [event] = diffBathing(null, section(prohibited)).events;
+    expect(event?.title).toMatch(/Le Casino/);
+    expect(JSON.stringify(event)).not.toMatch(/LE CASINO|VALRAS-PLAGE/);
   });
 
   it("a clear read between two prohibited ones does not announce a lift", () => {
@@ -599,7 +608,7 @@ describe("only dates the source printed; a ban is in force only when read less t
     const advice = bathingRecommendations(section, twentyDaysLater);
     expect(advice.map((recommendation) => recommendation.id)).toEqual(["bathing-prohibition-unconfirmed"]);
     expect(advice[0]?.text).toMatch(
-      /^«\u00a0LE CASINO\u00a0»\u00a0: une interdiction de baignade était affichée le 22\u00a0juillet\u00a02026 sur le site du ministère\./,
+      /^«\u00a0Le Casino\u00a0»\u00a0: une interdiction de baignade était affichée le 22\u00a0juillet\u00a02026 sur le site du ministère\./,
     );
     // An old read neither starts a ban alert nor counts as a clear read.
     expect(diffBathing(null, section).events).toEqual([]);
@@ -681,7 +690,7 @@ describe("an « Insuffisante » classement is named as the classement of four se
     expect(others).toEqual([]);
     expect(poor).toMatchObject({ id: "bathing-poor", title: "Eau de baignade classée «\u00a0Insuffisante\u00a0»" });
     expect(poor?.text).toBe(
-      "«\u00a0LE CASINO\u00a0»\u00a0: classement «\u00a0Insuffisante\u00a0» (2025), établi sur les quatre dernières saisons\u00a0; le dernier prélèvement, le 14\u00a0juillet\u00a02026, est «\u00a0Bon\u00a0». Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.",
+      "«\u00a0Le Casino\u00a0»\u00a0: classement «\u00a0Insuffisante\u00a0» (2025), établi sur les quatre dernières saisons\u00a0; le dernier prélèvement, le 14\u00a0juillet\u00a02026, est «\u00a0Bon\u00a0». Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.",
     );
     expect(poor?.text).not.toMatch(/derniers résultats/);
     // The badge names the classement that sets its colour: never « Bon » in amber.
@@ -697,6 +706,30 @@ describe("an « Insuffisante » classement is named as the classement of four se
     });
     const [poor] = bathingRecommendations(section, SUMMER);
     expect(poor).toMatchObject({ id: "bathing-poor", title: "Eau de baignade\u00a0: dernier prélèvement «\u00a0Mauvais\u00a0»" });
-    expect(poor?.text).toMatch(/^«\u00a0LE CASINO\u00a0»\u00a0: le dernier prélèvement, le 17\u00a0juillet\u00a02026, est «\u00a0Mauvais\u00a0»\./);
+    expect(poor?.text).toMatch(/^«\u00a0Le Casino\u00a0»\u00a0: le dernier prélèvement, le 17\u00a0juillet\u00a02026, est «\u00a0Mauvais\u00a0»\./);
+  });
+});
+
+describe("site names in readable case, French particles lower-case inside (issue 23)", () => {
+  it("raw capitals become readable: « LE CASINO » → « Le Casino », « PLAGE DU PRADO » → « Plage du Prado »", () => {
+    expect(readableName("LE CASINO")).toBe("Le Casino");
+    expect(readableName("PLAGE DU PRADO")).toBe("Plage du Prado");
+    expect(readableName("ORB-CAMPING MUNICIPAL")).toBe("Orb-Camping Municipal");
+    expect(readableName("VALRAS-PLAGE")).toBe("Valras-Plage");
+    expect(readableName("SAINTES-MARIES-DE-LA-MER")).toBe("Saintes-Maries-de-la-Mer");
+    expect(readableName("PLAGE DE L'ANSE DES SABLES")).toBe("Plage de l'Anse des Sables");
+    expect(readableName("PLAGE D'AGDE SUR LA LOIRE")).toBe("Plage d'Agde sur la Loire");
+    expect(readableName("BAIE AUX CAILLOUX EN VENDÉE")).toBe("Baie aux Cailloux en Vendée");
+    expect(readableName("ÉTANG DES ÉCHAUDÉS")).toBe("Étang des Échaudés");
+  });
+
+  it("a first word that is a particle is capitalised (« L'ILE-ROUSSE » → « L'Ile-Rousse », « LES SABLES » → « Les Sables »)", () => {
+    expect(readableName("L'ILE-ROUSSE")).toBe("L'Ile-Rousse");
+    expect(readableName("LES SABLES")).toBe("Les Sables");
+  });
+
+  it("a name already in mixed case is the source's own spelling, kept as it is", () => {
+    expect(readableName("Plage du Prado")).toBe("Plage du Prado");
+    expect(readableName("Lac de Saint-Point (plage des Grands Champs)")).toBe("Lac de Saint-Point (plage des Grands Champs)");
   });
 });

@@ -358,21 +358,109 @@ describe("bathing: the ministry's words", () => {
     const section = bathing([nearby({ live: live({ lastSample: { date: "2026-07-17", verdict: "Moyen" } }) })], SUMMER);
     expect(bathingHeadline(section)).toEqual({ word: "Moyen", tone: "acceptable", colors: null });
     const presentation = presentReport(report({ bathing: section, now: SUMMER })).bathing;
-    expect(presentation?.dateLine).toMatch(/^Lu sur le site du ministère le 20\u00a0juillet\u00a02026/);
+    expect(presentation?.liveRead).toMatch(/^Lu sur le site du ministère le 20\u00a0juillet\u00a02026/);
     expect(presentation?.sites[0]?.facts).toContainEqual({ term: "Dernier prélèvement", value: "Moyen, le 17\u00a0juillet\u00a02026" });
     expect(presentation?.sites[0]?.facts).toContainEqual({ term: "Classement", value: "Excellente (2025)" });
   });
 
-  it("out of season: « Hors saison », facts dated by the record's season", () => {
+  it("out of season: « Hors saison », one calm line for the site (no classement in our data: the official page says it)", () => {
     const section = bathing([nearby({ live: null })], NOW);
     expect(bathingHeadline(section)).toEqual({ word: "Hors saison", tone: "neutral", colors: null });
     const site = presentReport(report({ bathing: section })).bathing?.sites[0];
-    expect(site?.facts).toContainEqual({ term: "Dernier prélèvement", value: "le 26\u00a0août\u00a02024 (bilan officiel de la saison 2024)" });
-    expect(site?.liveRead).toBeNull();
+    expect(site?.facts).toEqual([]);
+    expect(site?.line).toBe("Saison terminée\u00a0; classement\u00a0: voir la fiche officielle");
   });
 
   it("no site within 20 km: « Aucun site proche »", () => {
     expect(bathingHeadline(noBathing())).toEqual({ word: "Aucun site proche", tone: "neutral", colors: null });
+  });
+});
+
+// ---------------------------------------------------------------- issue 23: the bathing card must not read like an error
+
+describe("issue 23: the bathing card reads calmly, each value with its own year", () => {
+  const site2 = (id: string, name: string) => ({ ...nearby().site, id, name });
+  // The 2025 season record (the classement « Bonne » the ministry gave for 2025), read in November 2026.
+  const record2025 = record({ season: 2025, seasonStart: "2025-06-15", seasonEnd: "2025-09-15", classement: "Bonne" });
+  const nothingTechnical = /n'a pas pu|Non communiqué|indisponible|dernier bilan officiel/;
+
+  it("out of season: one calm line per site, « Saison terminée ; dernier classement : Bonne (2025) », no « Non communiqué », no technical failure", () => {
+    // The live page not answering out of season is not news (issue 23, « Out of season: one calm line »).
+    const section = bathing([nearby({ live: null, record: record2025 })], NOW);
+    const presentation = presentReport(report({ bathing: section })).bathing;
+    expect(presentation.sites[0]?.line).toBe("Saison terminée\u00a0; dernier classement\u00a0: Bonne (2025)");
+    expect(presentation.sites[0]?.facts).toEqual([]);
+    expect(presentation.message).toBeNull();
+    expect(presentation.liveRead).toBeNull();
+    expect(JSON.stringify(presentation)).not.toMatch(nothingTechnical);
+  });
+
+  it("out of season, a ban of the summer stays as information above the one calm line", () => {
+    const events = [{ type: "Interdiction sanitaire", start: "2025-07-18", end: null, measures: "Baignade interdite" }];
+    const section = bathing([nearby({ live: null, record: { ...record2025, events } })], NOW);
+    const site = presentReport(report({ bathing: section })).bathing.sites[0];
+    expect(site?.facts.map((fact) => fact.term)).toEqual(["Information"]);
+    expect(site?.line).toBe("Saison terminée\u00a0; dernier classement\u00a0: Bonne (2025)");
+  });
+
+  it("out of season before this season's printed start: « Saison 2027 à partir du 15 juin 2027 », the classement with its year", () => {
+    const march = new Date("2027-03-10T10:00:00Z");
+    const page = live({ fetchedAt: march.toISOString(), season: 2027, seasonStart: "2027-06-15", seasonEnd: "2027-09-15", lastSample: null });
+    const section = bathing([nearby({ live: page, record: record2025 })], march);
+    const site = presentReport(report({ bathing: section, now: march })).bathing.sites[0];
+    expect(site?.line).toBe("Saison 2027 à partir du 15\u00a0juin\u00a02027\u00a0; dernier classement\u00a0: Excellente (2025)");
+  });
+
+  it("in season without the live page: said once and calmly, the last official classement with its year", () => {
+    const section = bathing(
+      [nearby({ live: null, record: record({ season: 2026, seasonStart: "2026-06-15", seasonEnd: "2026-09-15", classement: "Bonne" }) })],
+      SUMMER,
+    );
+    const presentation = presentReport(report({ bathing: section, now: SUMMER })).bathing;
+    expect(presentation.message).toBe(
+      "Suivi en direct du ministère momentanément indisponible\u00a0: dernier classement officiel de chaque site, avec son année.",
+    );
+    expect(presentation.sites[0]?.line).toBeNull();
+    expect(presentation.sites[0]?.facts).toContainEqual({ term: "Classement", value: "Bonne (2026)" });
+    expect(JSON.stringify(presentation)).not.toMatch(/n'a pas pu/);
+  });
+
+  it("read live: no « dernier bilan officiel publié : saison 2024 » over a 2026 classement; each value with its own year", () => {
+    const page = live({ classement: { year: 2026, label: "Bonne" }, lastSample: { date: "2026-07-17", verdict: "Bon" } });
+    const section = bathing([nearby({ live: page })], SUMMER);
+    expect(section.record_season).toBe(2024);
+    const presentation = presentReport(report({ bathing: section, now: SUMMER })).bathing;
+    expect(presentation.dateLine).toBeNull();
+    expect(presentation.sites[0]?.facts).toContainEqual({ term: "Classement", value: "Bonne (2026)" });
+    expect(presentation.sites[0]?.facts).toContainEqual({ term: "Dernier prélèvement", value: "Bon, le 17\u00a0juillet\u00a02026" });
+    expect(JSON.stringify(presentation)).not.toMatch(/dernier bilan officiel|saison 2024/);
+  });
+
+  it("« Lu sur le site du ministère » once for the card, under its sites; an in-force ban still says where it was read", () => {
+    const ban = live({ prohibition: { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } });
+    const section = bathing(
+      [
+        nearby({ site: site2("A", "LE CASINO"), live: ban }),
+        nearby({ site: site2("B", "PLAGE DU PRADO"), live: live() }),
+        nearby({ site: site2("C", "ORB-REALS"), live: live({ fetchedAt: "2026-07-20T06:30:00Z" }) }),
+      ],
+      SUMMER,
+    );
+    const presentation = presentReport(report({ bathing: section, now: SUMMER })).bathing;
+    expect(presentation.sites[0]?.badge.word).toBe("Baignade interdite");
+    expect(presentation.liveRead).toBe(
+      "Lu sur le site du ministère le 20\u00a0juillet\u00a02026 à 12\u00a0h\u00a000 (le 20\u00a0juillet\u00a02026 à 8\u00a0h\u00a030 pour Orb-Reals)",
+    );
+    expect(JSON.stringify(presentation.sites)).not.toMatch(/Lu sur le site/);
+    expect(JSON.stringify(presentation).match(/Lu sur le site du ministère/g)).toHaveLength(1);
+  });
+
+  it("site and commune names in readable case on the card and in the summary (« LE CASINO » → « Le Casino »)", () => {
+    const section = bathing([nearby({ site: { ...site2("A", "LE CASINO"), communeName: "VALRAS-PLAGE" } })], SUMMER);
+    const presentation = presentReport(report({ bathing: section, now: SUMMER }));
+    expect(presentation.bathing.sites[0]?.name).toBe("Le Casino");
+    expect(presentation.bathing.sites[0]?.place).toMatch(/^Valras-Plage · /);
+    expect(presentation.summary.find((line) => line.key === "bathing")?.text).toMatch(/site le plus proche\u00a0: Le Casino/);
   });
 });
 
@@ -421,7 +509,7 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     const stalePage = live({ fetchedAt: "2026-08-20T08:00:00Z", classement: { year: 2025, label: "Excellente" } });
     const presentation = presentReport(report({ bathing: bathing([nearby({ live: stalePage, record: record({ events }) })], NOW) }));
     const line = presentation.summary.find((summary) => summary.key === "bathing")?.text;
-    expect(line).toBe("Baignade\u00a0: hors saison\u00a0; site le plus proche\u00a0: ORB-CAMPING MUNICIPAL, interdiction permanente signalée (saison 2024).");
+    expect(line).toBe("Baignade\u00a0: hors saison\u00a0; site le plus proche\u00a0: Orb-Camping Municipal, interdiction permanente signalée (saison 2024).");
     expect(presentation.bathing?.sites[0]?.badge).toMatchObject({ word: "Interdiction permanente signalée", tone: "neutral" });
   });
 
@@ -434,7 +522,7 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
       report({ bathing: bathing([nearby({ live: stale })], new Date("2026-08-11T08:00:00Z")), now: new Date("2026-08-11T08:00:00Z") }),
     );
     expect(presentation.summary.find((summary) => summary.key === "bathing")?.text).toBe(
-      "Baignade\u00a0: interdiction signalée à ORB-CAMPING MUNICIPAL (à 12,9\u00a0km) le 22\u00a0juillet\u00a02026, à vérifier sur la fiche officielle.",
+      "Baignade\u00a0: interdiction signalée à Orb-Camping Municipal (à 12,9\u00a0km) le 22\u00a0juillet\u00a02026, à vérifier sur la fiche officielle.",
     );
     expect(presentation.bathing?.headline).toMatchObject({ word: "Interdiction signalée", tone: "concerning" });
   });

@@ -427,13 +427,15 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const report: Report = { ...buildAmiensReport(), bathing };
     const presentation = presentReport(report);
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: summer }), "bathing-live");
-    expect(presentation.bathing?.dateLine).toMatch(/^Lu sur le site du ministère le 20/);
-    expect(pdf.text).toContain(`Baignade Bon ${presentation.bathing?.dateLine?.replace(/\s+/g, " ")}`);
-    expect(pdf.text).toContain("LE CASINO Bon");
+    // The read of the ministry's page is said once, under the sites, as on the page (issue 23).
+    expect(presentation.bathing?.dateLine).toBeNull();
+    expect(presentation.bathing?.liveRead).toMatch(/^Lu sur le site du ministère le 20/);
+    expect(pdf.text).toContain("Le Casino Bon");
     expect(pdf.text).toContain("Dernier prélèvement : Bon, le 14 juillet 2026");
     expect(pdf.text).toContain("Classement : Excellente (2025)");
-    expect(pdf.text).toContain("Lu sur le site du ministère le 20 juillet 2026");
-    expect(pdf.text).not.toMatch(/bilan (officiel )?de la saison 2024/);
+    expect(pdf.text).toMatch(/Classement : Excellente \(2025\) Fiche officielle : \S+ Lu sur le site du ministère le 20 juillet 2026/);
+    expect(pdf.text.match(/Lu sur le site du ministère/g)).toHaveLength(1);
+    expect(pdf.text).not.toMatch(/bilan (officiel )?de la saison 2024|dernier bilan officiel/);
   });
 
   it("draws twelve months of the key water parameters for the Amiens and Maraussan data, charts included", async () => {

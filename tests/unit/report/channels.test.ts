@@ -131,6 +131,28 @@ describe.each([
     },
   );
 
+  it.each(["page", "PDF"])("%s: each bathing site in readable case with its own calm line, never a technical failure (issue 23)", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    for (const site of presentation.bathing.sites) {
+      expect(channel.text).toContain(channel.expected(site.name));
+      if (site.line) expect(channel.text).toContain(channel.expected(site.line));
+    }
+    if (name.startsWith("Maraussan"))
+      expect(presentation.bathing.sites.map((site) => site.line)).toEqual(
+        presentation.bathing.sites.map(() =>
+          expect.stringMatching(/^Saison terminée\s;\s(?:dernier classement\s:\s\S+ \(\d{4}\)|classement\s:\svoir la fiche officielle)$/u),
+        ),
+      );
+    expect(channel.text).not.toMatch(/n'a pas pu être lu|LE CASINO|ORB-REALS/);
+  });
+
+  it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: the ministry's live read, said once (issue 23)", (channelName) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    const read = presentation.bathing.liveRead;
+    if (read) expect(channel.text.split(channel.expected(read)).length - 1).toBe(1);
+    else expect(channel.text).not.toContain("Lu sur le site du ministère");
+  });
+
   it.each(["page", "PDF"])("%s: each drought zone in the report's order (the tap's first), its own name above its own rules", (channelName) => {
     const found = channels.find((candidate) => candidate.name === channelName)!;
     // A PDF page break may fall inside a rule: its footer and the next page's header are not the rule's words.
