@@ -151,7 +151,7 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
       {/* At the limit no form, no label proposed for an address that cannot be added: the limit said plainly. */}
       {full ? (
         <p className="notice" role="status">
-          {`Vous suivez déjà ${MAX_MONITORED_ADDRESSES} adresses, le maximum. Retirez-en une pour en ajouter une autre.`}
+          {`Vous suivez déjà ${MAX_MONITORED_ADDRESSES}\u00a0adresses, le maximum. Retirez-en une pour en ajouter une autre.`}
         </p>
       ) : (
         <AddressSearch
