@@ -37,6 +37,30 @@ export function readSiteSettings(env: Record<string, string | undefined>): SiteS
 
 export const site = readSiteSettings(process.env);
 
+/** The publisher's identity the legal notice must print (LCEN, loi n° 2004-575 du 21 juin 2004): without them it says « À compléter par l'éditeur ». */
+export const PUBLISHER_SETTINGS = ["LEGAL_PUBLISHER_NAME", "LEGAL_PUBLISHER_ADDRESS", "LEGAL_PUBLICATION_DIRECTOR"] as const;
+
+/** The publisher settings `env` leaves unset or blank. */
+export function missingPublisherSettings(env: Record<string, string | undefined>): string[] {
+  return PUBLISHER_SETTINGS.filter((name) => !env[name]?.trim());
+}
+
+/**
+ * Why a build must stop, or null when it may go on: a production build (NODE_ENV=production as the
+ * shell set it, or the Workers build) never publishes a legal notice that says « À compléter par
+ * l'éditeur »; development, test and CI builds keep the placeholder.
+ */
+export function publisherBuildRefusal(env: Record<string, string | undefined>, { production }: { production: boolean }): string | null {
+  if (!production) return null;
+  const missing = missingPublisherSettings(env);
+  if (missing.length === 0) return null;
+  return (
+    `Build de production refusé\u00a0: les mentions légales doivent nommer l'éditeur du site (loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique). ` +
+    `Variable${missing.length > 1 ? "s" : ""} manquante${missing.length > 1 ? "s" : ""}\u00a0: ${missing.join(", ")}. ` +
+    `Définissez-${missing.length > 1 ? "les" : "la"} dans le shell qui lance le build (voir la section «\u00a0Deploying to Cloudflare\u00a0» du README).`
+  );
+}
+
 /** Absolute URL of a path on the site, without trailing slash (the canonical form). */
 export function absoluteUrl(path: string): string {
   const clean = path === "/" ? "/" : path.replace(/\/+$/, "");

@@ -94,6 +94,19 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole("alert").filter({ hasText: "Cette adresse est déjà dans votre compte." })).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toBeFocused();
+    // Seen, not hidden under the suggestion list reopened by the focus: the list stays closed and the
+    // message is what the page shows at its centre.
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("listbox", { name: "Suggestions d'adresses" })).toBeHidden();
+    const refusal = page.getByRole("alert").filter({ hasText: "Cette adresse est déjà dans votre compte." });
+    await refusal.scrollIntoViewIfNeeded();
+    expect(
+      await refusal.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && element.contains(top);
+      }),
+    ).toBe(true);
     await expect(page.getByRole("heading", { name: /\(1\/3\)/ })).toBeVisible();
     await expect(page.locator(".address-item")).toHaveCount(1);
     await expectNoSeriousViolation(page);

@@ -65,8 +65,11 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   // A third place (the same one twice is refused: tests/e2e/account-addresses.spec.ts).
   await addAddress(page, "8 bd du Port", /Cergy/);
   await expect(page.getByRole("heading", { name: /\(3\/3\)/ })).toBeVisible();
-  await expect(page.getByText("Vous avez atteint la limite de 3 adresses surveillées.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeDisabled();
+  // At the limit: the limit said plainly, no form proposing « Domicile 4 » for an address that cannot be added.
+  await expect(page.getByText("Vous suivez déjà 3\u00a0adresses, le maximum. Retirez-en une pour en ajouter une autre.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Nom de cette adresse")).toHaveCount(0);
+  await expect(page.getByText(/Domicile 4/)).toHaveCount(0);
 
   // Delete one, with confirmation (cancel first).
   await page
@@ -144,26 +147,120 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.getByRole("button", { name: "Fermer la notification" })).toHaveCount(0);
 });
 
-test("/compte sends a signed-out visitor to /auth, and /auth sends a signed-in person to /compte", async ({ page }) => {
+/** The header's links: the desktop navigation, or the phone's menu (opened first). */
+async function headerLinks(page: Page) {
+  const desktop = page.getByRole("navigation", { name: "Navigation principale" });
+  if (await desktop.isVisible()) return desktop;
+  const menu = page.locator(".menu-toggle");
+  if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator("summary").click();
+  return page.getByRole("navigation", { name: "Navigation mobile" });
+}
+
+// At 390 px, where the header is the phone's menu (one sign-up: the server allows 10 an hour for every spec).
+test("/compte sends a signed-out visitor to /auth, /auth sends a signed-in person to /compte; the header says « Mon compte » once signed in, and signing out says « Vous êtes déconnecté(e). »", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/compte");
   await expect(page).toHaveURL(/\/auth$/);
   await waitForIslands(page);
   expect(await seriousViolations(page)).toEqual([]);
+  // Signed out, on a static content page: « Se connecter », and « Comment ça marche » is back in the menu.
+  await page.goto("/sources");
+  let nav = await headerLinks(page);
+  await expect(nav.getByRole("link", { name: "Se connecter" })).toHaveAttribute("href", "/auth");
+  await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Comment ça marche" })).toHaveAttribute("href", "/#comment-ca-marche");
+
   await signUp(page, uniqueEmail("redirection"));
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/compte$/);
+  await page.goto("/sources");
+  nav = await headerLinks(page);
+  await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveAttribute("href", "/compte");
+  await expect(nav.getByRole("link", { name: "Se connecter" })).toHaveCount(0);
+  // The session cookie itself stays out of the page's reach (HttpOnly): only the hint is readable.
+  expect(await page.evaluate(() => document.cookie)).not.toContain("zs_session");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await nav.getByRole("link", { name: "Mon compte" }).click();
+  await expect(page).toHaveURL(/\/compte$/);
   await waitForIslands(page);
   await page.getByRole("button", { name: "Se déconnecter" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth$/);
+  const said = page.getByRole("status").filter({ hasText: "Vous êtes déconnecté(e)." });
+  await expect(said).toBeVisible();
+  await expect(said).toBeFocused();
+  nav = await headerLinks(page);
+  await expect(nav.getByRole("link", { name: "Se connecter" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Said once: a reload does not repeat it.
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByText("Vous êtes déconnecté(e).")).toHaveCount(0);
   await page.goto("/compte");
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("at 1366 px the header's navigation has « Comment ça marche » and « Se connecter », or « Mon compte » with the signed-in hint", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/blog");
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  await expect(nav.getByRole("link", { name: "Comment ça marche" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Se connecter" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveCount(0);
+  // The hint the server sets beside the session cookie (tests/integration/signed-in-hint.test.ts).
+  await context.addCookies([{ name: "zs_signed_in", value: "1", url: baseURL ?? "http://127.0.0.1" }]);
+  await page.reload();
+  await expect(nav.getByRole("link", { name: "Mon compte" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Se connecter" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("after a code request, « Pas de compte ? Créez-en un » leads to the sign-up, whatever the address (nothing revealed)", async ({ page }) => {
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("button", { name: /Mot de passe oublié/ }).click();
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(uniqueEmail("inconnu"));
+  await page.getByRole("button", { name: "Recevoir un code" }).click();
+  await expect(page.getByText(/Si un compte existe pour cette adresse/)).toBeVisible();
+  await expect(page.getByText("Pas de compte\u00a0?")).toBeVisible();
+  await page.getByRole("button", { name: "Créez-en un" }).click();
+  await expect(page.getByRole("tab", { name: "Créer un compte" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Prénom (facultatif)")).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("every password field has « Afficher le mot de passe »: a toggle button that keeps the focus and shows the password in clear", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/auth");
+  await waitForIslands(page);
+  const password = page.getByRole("tabpanel").getByLabel("Mot de passe", { exact: true });
+  await password.fill("mot-de-passe-solide");
+  await expect(password).toHaveAttribute("type", "password");
+  const reveal = page.getByRole("tabpanel").getByRole("button", { name: "Afficher le mot de passe" });
+  await expect(reveal).toHaveAttribute("aria-pressed", "false");
+  await reveal.click();
+  await expect(reveal).toHaveAttribute("aria-pressed", "true");
+  await expect(reveal).toBeFocused();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(password).toHaveValue("mot-de-passe-solide");
+  await reveal.press("Enter");
+  await expect(reveal).toHaveAttribute("aria-pressed", "false");
+  await expect(password).toHaveAttribute("type", "password");
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("forgotten password: sign in with an emailed code, then choose a new password", async ({ page }) => {
   const email = uniqueEmail("code");
   await signUp(page, email, "ancien-mdp");
   await page.getByRole("button", { name: "Se déconnecter" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth$/);
 
   await page.goto("/auth");
   await waitForIslands(page);

@@ -148,30 +148,32 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
       )}
 
       <h3>Ajouter une adresse</h3>
+      {/* At the limit no form, no label proposed for an address that cannot be added: the limit said plainly. */}
       {full ? (
         <p className="notice" role="status">
-          {`Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`}
+          {`Vous suivez déjà ${MAX_MONITORED_ADDRESSES}\u00a0adresses, le maximum. Retirez-en une pour en ajouter une autre.`}
         </p>
-      ) : null}
-      <AddressSearch
-        value={query}
-        onValueChange={onValueChange}
-        onPick={setPicked}
-        onSubmit={() => void add()}
-        busy={adding.busy}
-        submitDisabled={full || addresses === null}
-        error={fieldError}
-        inputRef={inputRef}
-        labels={{
-          field: "Adresse à surveiller",
-          hint: "Tapez l'adresse puis choisissez-la dans la liste.",
-          submit: "Ajouter",
-          busy: "Ajout…",
-          form: "Ajouter une adresse surveillée",
-        }}
-      >
-        <Field label="Nom de cette adresse" hint={`Par défaut\u00a0: «\u00a0${defaultLabel}\u00a0»`} value={label} onChange={setLabel} maxLength={60} />
-      </AddressSearch>
+      ) : (
+        <AddressSearch
+          value={query}
+          onValueChange={onValueChange}
+          onPick={setPicked}
+          onSubmit={() => void add()}
+          busy={adding.busy}
+          submitDisabled={addresses === null}
+          error={fieldError}
+          inputRef={inputRef}
+          labels={{
+            field: "Adresse à surveiller",
+            hint: "Tapez l'adresse puis choisissez-la dans la liste.",
+            submit: "Ajouter",
+            busy: "Ajout…",
+            form: "Ajouter une adresse surveillée",
+          }}
+        >
+          <Field label="Nom de cette adresse" hint={`Par défaut\u00a0: «\u00a0${defaultLabel}\u00a0»`} value={label} onChange={setLabel} maxLength={60} />
+        </AddressSearch>
+      )}
 
       <ConfirmDialog
         open={toDelete !== null}

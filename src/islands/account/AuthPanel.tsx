@@ -7,7 +7,7 @@ import type { CodeSentAnswer, SignInAnswer, SignUpAnswer } from "../../server/ro
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
-import { urlErrorMessage } from "./auth-url-errors.ts";
+import { SIGNED_OUT_PARAM, urlErrorMessage } from "./auth-url-errors.ts";
 import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { collectErrors, Field, useFormErrors, type FormErrors } from "../ui/Field.tsx";
 import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormActions.tsx";
@@ -63,6 +63,8 @@ export default function AuthPanel() {
   const [signUpDone, setSignUpDone] = useState<SignUpAnswer | null>(null);
   const [codeSentMessage, setCodeSentMessage] = useState<string | null>(null);
   const [urlError, setUrlError] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+  const signedOutRef = useRef<HTMLParagraphElement>(null);
   const signIn = useFormErrors<AuthField>();
   const signUp = useFormErrors<AuthField>();
   const modeSwitched = useRef(false);
@@ -73,13 +75,31 @@ export default function AuthPanel() {
     void refreshSession().then((context) => {
       if (context?.user) location.replace("/compte");
     });
-    setUrlError(urlErrorMessage(new URLSearchParams(location.search).get("erreur")));
+    const params = new URLSearchParams(location.search);
+    setUrlError(urlErrorMessage(params.get("erreur")));
+    // « Se déconnecter » lands here (LeaveSections): said once, then the address forgets it.
+    if (params.has(SIGNED_OUT_PARAM)) {
+      setSignedOut(true);
+      params.delete(SIGNED_OUT_PARAM);
+      const rest = params.toString();
+      history.replaceState(null, "", rest ? `${location.pathname}?${rest}` : location.pathname);
+    }
   }, []);
+
+  useEffect(() => {
+    if (signedOut) signedOutRef.current?.focus();
+  }, [signedOut]);
 
   // The link that switched forms is gone with its form: the focus goes to the new form's first field.
   useEffect(() => {
     if (modeSwitched.current) signIn.formRef.current?.querySelector("input")?.focus();
   }, [mode, signIn.formRef]);
+
+  /** « Pas de compte ? Créez-en un »: the sign-up tab, its first field focused, the e-mail kept. */
+  function goToSignUp() {
+    setTab("signup");
+    requestAnimationFrame(() => signUp.formRef.current?.querySelector("input")?.focus());
+  }
 
   function switchMode(next: SignInMode) {
     modeSwitched.current = true;
@@ -180,6 +200,11 @@ export default function AuthPanel() {
 
   return (
     <div className="auth">
+      {signedOut ? (
+        <p ref={signedOutRef} className="notice focus-target" role="status" tabIndex={-1}>
+          Vous êtes déconnecté(e).
+        </p>
+      ) : null}
       <FormError message={urlError} />
       <div role="tablist" aria-label="Connexion ou inscription" className="tabs">
         {(["signin", "signup"] as const).map((name) => (
@@ -255,6 +280,13 @@ export default function AuthPanel() {
               Se connecter avec ce code
             </SubmitButton>
             <FormAlternative onClick={() => switchMode("code-request")}>Recevoir un nouveau code</FormAlternative>
+            {/* Shown after every request, whether or not the address has an account: it reveals nothing. */}
+            <p className="form__alt">
+              Pas de compte&nbsp;?{" "}
+              <button type="button" className="link-button" onClick={goToSignUp}>
+                Créez-en un
+              </button>
+            </p>
           </form>
         )}
       </div>

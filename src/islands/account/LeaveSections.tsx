@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { refusalMessageOr, requestJson } from "../lib/api.ts";
 import { signOut } from "../lib/session.ts";
+import { SIGNED_OUT_PARAM } from "./auth-url-errors.ts";
 import { useAction } from "../lib/use-action.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { Field } from "../ui/Field.tsx";
@@ -18,9 +19,10 @@ export function SignOutSection() {
         className="btn btn--secondary"
         disabled={busy}
         onClick={() => {
-          // signOut never fails (the page forgets the person anyway): busy until the home page loads.
+          // signOut never fails (the page forgets the person anyway): busy until the sign-in page,
+          // which says « Vous êtes déconnecté(e). », loads.
           setBusy(true);
-          void signOut().then(() => location.assign("/"));
+          void signOut().then(() => location.assign(`/auth?${SIGNED_OUT_PARAM}=1`));
         }}
       >
         Se déconnecter

@@ -82,6 +82,8 @@ export default function AddressSearch({
   /** bumped when the connection comes back: the text typed meanwhile is searched then */
   const [onlineAgain, setOnlineAgain] = useState(0);
   const skipNextSearch = useRef(false);
+  /** the text is a picked suggestion: focusing the field again (say, to show a refusal under it) does not reopen the list */
+  const pickedText = useRef(false);
   const blurTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -153,6 +155,7 @@ export default function AddressSearch({
     if (address.label !== value) skipNextSearch.current = true;
     onValueChange(address.label);
     onPick(address);
+    pickedText.current = true;
     setOpen(false);
     setHighlighted(-1);
     setAnnouncement(`Adresse choisie\u00a0: ${address.label}`);
@@ -225,6 +228,9 @@ export default function AddressSearch({
             spellCheck={false}
             maxLength={200}
             aria-autocomplete="list"
+            // Required for assistive technology; the form's own message (noValidate) says what is missing.
+            required
+            aria-required="true"
             aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={activeId}
@@ -235,11 +241,12 @@ export default function AddressSearch({
             onChange={(event) => {
               onValueChange(event.target.value);
               onPick(null);
+              pickedText.current = false;
             }}
             onKeyDown={onKeyDown}
             onFocus={() => {
               window.clearTimeout(blurTimer.current);
-              if (suggestions.length > 0 && value.trim().length >= MIN_CHARACTERS) setOpen(true);
+              if (!pickedText.current && suggestions.length > 0 && value.trim().length >= MIN_CHARACTERS) setOpen(true);
             }}
             onBlur={() => {
               // Leave time for a click on a suggestion to land before the list disappears.

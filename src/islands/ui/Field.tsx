@@ -20,6 +20,9 @@ interface FieldProps {
 
 export function Field({ label, value, onChange, hint, error, type = "text", inputRef, ...rest }: FieldProps) {
   const id = useId();
+  // Every password field can be shown in clear (issue 23): typing on a phone is error-prone.
+  const [shown, setShown] = useState(false);
+  const password = type === "password";
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   // The error first: it is what the person must act on.
@@ -36,13 +39,20 @@ export function Field({ label, value, onChange, hint, error, type = "text", inpu
         ref={inputRef}
         id={id}
         className="input"
-        type={type}
+        type={password && shown ? "text" : type}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...rest}
       />
+      {password ? (
+        // A toggle button keeps the focus when pressed; aria-pressed says whether the password is shown,
+        // so its name stays the same (WAI-ARIA APG, « Button »: the label of a toggle does not change).
+        <button type="button" className="link-button field__reveal" aria-pressed={shown} aria-controls={id} onClick={() => setShown((current) => !current)}>
+          Afficher le mot de passe
+        </button>
+      ) : null}
       {error ? (
         <p id={errorId} className="field__error">
           <span className="field__error-prefix">Erreur&nbsp;:</span> {error}

@@ -7,6 +7,12 @@ export const OAUTH_STATE_COOKIE = "zs_oauth_state";
 export const OAUTH_VERIFIER_COOKIE = "zs_oauth_verifier";
 export const OAUTH_NONCE_COOKIE = "zs_oauth_nonce";
 export const DEVICE_COOKIE = "zs_device";
+/**
+ * A hint, not a credential: "1" while a session cookie is set, readable by the pages' one inline
+ * script so that the static header says « Mon compte » instead of « Se connecter » (issue 23). It
+ * carries nothing about the person; the API never reads it. Set and cleared with the session cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = "zs_signed_in";
 
 /** Secure everywhere but on a plain-http local address (http://127.0.0.1 in development and tests). */
 function isSecure(c: Context<AppEnv>): boolean {
@@ -31,6 +37,14 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAtMs:
     expires: new Date(expiresAtMs),
     prefix: sessionCookiePrefix(c),
   });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", {
+    httpOnly: false,
+    secure: isSecure(c),
+    sameSite: "Lax",
+    path: "/",
+    expires: new Date(expiresAtMs),
+    prefix: sessionCookiePrefix(c),
+  });
 }
 
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
@@ -39,6 +53,7 @@ export function readSessionCookie(c: Context<AppEnv>): string | undefined {
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c), httpOnly: true, sameSite: "Lax", prefix: sessionCookiePrefix(c) });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: "/", secure: isSecure(c), sameSite: "Lax", prefix: sessionCookiePrefix(c) });
 }
 
 /**
