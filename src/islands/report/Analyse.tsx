@@ -14,9 +14,10 @@ interface LoadOptions {
   /**
    * Where the focus goes once the report or its error shows: "results" to the report's heading,
    * "results-quiet" the same without scrolling (Back and Forward restore the scroll themselves),
-   * "none" nowhere (a page load must not move the person).
+   * "none" nowhere (a page load must not move the person), "arrival" nowhere but on a phone (a
+   * shared link: see ARRIVAL_ON_PHONE).
    */
-  focus: "results" | "results-quiet" | "none";
+  focus: "results" | "results-quiet" | "none" | "arrival";
   /**
    * Another network of the address on screen: the report stays mounted while it loads, so the
    * chooser keeps the focus; only a failure moves it (to the error, as the chooser is gone).
@@ -58,12 +59,20 @@ function requestOfPicked(address: SignedSuggestion): ReportRequest {
   };
 }
 
+/**
+ * One column (the report grid's breakpoint): the hero and the search fill the first screen, so a
+ * report that arrives (a suggestion picked, a shared link opened) would leave its verdict below the
+ * fold. There the page goes to « L'essentiel » and puts the focus on its heading.
+ */
+const ARRIVAL_ON_PHONE = "(max-width: 51.99rem)";
+
 export default function Analyse() {
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [state, setState] = useState<State>({ status: "idle" });
   const [pendingUdi, setPendingUdi] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
   /** reports already built during this visit, by request: Back and Forward show them at once */
@@ -81,7 +90,12 @@ export default function Analyse() {
     if (state.status !== "ready" && state.status !== "error") return;
     const focus = pendingFocus.current;
     pendingFocus.current = "none";
-    if (focus === "none") return;
+    if (state.status === "ready" && (focus === "results" || focus === "arrival") && summaryRef.current && matchMedia(ARRIVAL_ON_PHONE).matches) {
+      summaryRef.current.focus({ preventScroll: true });
+      summaryRef.current.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      return;
+    }
+    if (focus === "none" || focus === "arrival") return;
     (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
   }, [state]);
 
@@ -152,7 +166,7 @@ export default function Analyse() {
   useEffect(() => {
     homeTitle.current = document.title;
     const request = readReportRequest(location.search);
-    if (request) void load(request, { history: "replace", focus: "none", fillField: true });
+    if (request) void load(request, { history: "replace", focus: "arrival", fillField: true });
     return () => {
       controller.current?.abort();
       active.current = null;
@@ -244,7 +258,14 @@ export default function Analyse() {
       <div className="analyse__results">
         {loadingNew ? <ReportSkeleton /> : null}
         {onScreen ? (
-          <ReportView report={onScreen} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} headingRef={headingRef} />
+          <ReportView
+            report={onScreen}
+            pendingUdi={pendingUdi}
+            updating={state.status === "loading"}
+            onChooseUdi={chooseUdi}
+            headingRef={headingRef}
+            summaryRef={summaryRef}
+          />
         ) : null}
         {state.status === "error" ? (
           <div className="report-error" role="alert" tabIndex={-1} ref={errorRef}>
