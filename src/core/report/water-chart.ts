@@ -170,7 +170,7 @@ function monthTicksOf(start: number, end: number, xOf: (time: number) => number,
   }
   const monthWidth = months.length > 1 ? xOf(months[1]!) - xOf(months[0]!) : Number.POSITIVE_INFINITY;
   const every = Math.max(1, Math.ceil(minSpacing / monthWidth));
-  const spansTwoYears = months.length > 0 && new Date(months[0]!).getUTCFullYear() !== new Date(months.at(-1)!).getUTCFullYear();
+  const spansTwoYears = new Date(months[0]!).getUTCFullYear() !== new Date(months.at(-1)!).getUTCFullYear();
   let yearShown: number | null = null;
   return months.map((time) => {
     const month = new Date(time).getUTCMonth();
@@ -187,19 +187,19 @@ function monthTicksOf(start: number, end: number, xOf: (time: number) => number,
 /**
  * Whether a series says enough to be drawn: at least two quantified values (a line of one point,
  * or of rings on the axis, shows nothing a sentence cannot say), or any sample above its limit or
- * reference (that one is always shown).
+ * reference — the report's level says so (critical « Non conforme », concerning « À surveiller »),
+ * and that one is always shown.
  */
 export function isWorthDrawing(series: WaterHistorySeries): boolean {
-  const quantified = series.points.filter((point) => point.value !== null).length;
-  const aboveLimit = series.points.some(
-    (point) => point.level === "critical" || point.level === "concerning" || (series.limit !== null && point.value !== null && point.value > series.limit),
+  return (
+    series.points.filter((point) => point.value !== null).length >= 2 ||
+    series.points.some((point) => point.level === "critical" || point.level === "concerning")
   );
-  return quantified >= 2 || aboveLimit;
 }
 
-/** Every sample « non détecté » (bacteria, most often): one sentence says it, no chart. */
+/** Every sample « non détecté » (bacteria, most often): one sentence says it, no chart. A series always has a sample. */
 export function isNeverDetected(series: WaterHistorySeries): boolean {
-  return series.points.length > 0 && series.points.every((point) => point.value === null && !point.not_quantified);
+  return series.points.every((point) => point.value === null && !point.not_quantified);
 }
 
 /** 0 and round steps (1, 2, 2,5 or 5 × 10ⁿ) up to yMax, at most `maxTicks` of them. */

@@ -14,10 +14,9 @@ interface LoadOptions {
   /**
    * Where the focus goes once the report or its error shows: "results" to the report's heading,
    * "results-quiet" the same without scrolling (Back and Forward restore the scroll themselves),
-   * "none" nowhere (a page load must not move the person), "arrival" nowhere but on a phone (a
-   * shared link: see ARRIVAL_ON_PHONE).
+   * "none" nowhere (a page load must not move the person, but on a phone: see ARRIVAL_ON_PHONE).
    */
-  focus: "results" | "results-quiet" | "none" | "arrival";
+  focus: "results" | "results-quiet" | "none";
   /**
    * Another network of the address on screen: the report stays mounted while it loads, so the
    * chooser keeps the focus; only a failure moves it (to the error, as the chooser is gone).
@@ -90,12 +89,14 @@ export default function Analyse() {
     if (state.status !== "ready" && state.status !== "error") return;
     const focus = pendingFocus.current;
     pendingFocus.current = "none";
-    if (state.status === "ready" && (focus === "results" || focus === "arrival") && summaryRef.current && matchMedia(ARRIVAL_ON_PHONE).matches) {
-      summaryRef.current.focus({ preventScroll: true });
-      summaryRef.current.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    const summary = summaryRef.current;
+    if (summary && state.status === "ready" && focus === "results" && matchMedia(ARRIVAL_ON_PHONE).matches) {
+      // An instant jump (the page's scroll-behavior): no motion to spare anyone, reduced motion or not.
+      summary.focus({ preventScroll: true });
+      summary.scrollIntoView();
       return;
     }
-    if (focus === "none" || focus === "arrival") return;
+    if (focus === "none") return;
     (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
   }, [state]);
 
@@ -166,7 +167,8 @@ export default function Analyse() {
   useEffect(() => {
     homeTitle.current = document.title;
     const request = readReportRequest(location.search);
-    if (request) void load(request, { history: "replace", focus: "arrival", fillField: true });
+    // A shared link opened on a phone goes to the verdict too; elsewhere the page stays at its top.
+    if (request) void load(request, { history: "replace", focus: matchMedia(ARRIVAL_ON_PHONE).matches ? "results" : "none", fillField: true });
     return () => {
       controller.current?.abort();
       active.current = null;

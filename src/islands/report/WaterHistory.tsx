@@ -3,45 +3,39 @@
 // the same geometry), the others in a sentence. The axes' labels are HTML beside the SVG, not SVG
 // text: a viewBox scales its text with the chart, which left 7 px labels at 320 px. Words come from
 // the presentation; this file adds layout words only (headings, « Voir les valeurs », column titles).
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import type { WaterHistoryPresentation } from "../../core/report/present.ts";
 import { isNeverDetected, isWorthDrawing, layoutWaterChart, type WaterChartGeometry } from "../../core/report/water-chart.ts";
 import { NBSP } from "./ReportCard.tsx";
 
 /** viewBox units: the SVG scales to its box (width 100 %); it holds no text, so nothing shrinks. */
-const CHART_BOX = { width: 280, height: 120, margin: { top: 8, right: 8, bottom: 4, left: 6 }, minMonthLabelSpacing: 50, maxValueTicks: 4 } as const;
+const CHART_BOX = { width: 280, height: 120, margin: { top: 8, right: 8, bottom: 4, left: 6 }, minMonthLabelSpacing: 50 } as const;
 const MARKER_RADIUS = 4;
 
 export default function WaterHistory({ history }: { history: WaterHistoryPresentation[] }) {
-  if (history.length === 0) return null;
+  if (!history[0]) return null;
   const drawn = history.filter((item) => isWorthDrawing(item.series));
   const told = history.filter((item) => !isWorthDrawing(item.series));
   // Closed by default: the report reads around « L'essentiel »; the history is there for who asks.
   return (
     <details className="card water-history">
-      <summary className="water-history__summary">
-        <span className="water-history__title">Historique sur 12 mois</span> <span className="water-history__scope">de l'eau du robinet</span>
+      <summary>
+        <strong>Historique sur 12 mois</strong> de l'eau du robinet
       </summary>
-      {drawn.length > 0 ? (
+      {drawn[0] ? (
         <p className="card__small">
-          Chaque point est un prélèvement du contrôle sanitaire{NBSP}; la ligne en tirets marque la limite de qualité. Un cercle vide sur l'axe signale un
-          résultat non détecté, pas une valeur nulle{NBSP}; un cercle vide relié à l'axe par un pointillé, un résultat non quantifié{NBSP}: inférieur au seuil
-          du laboratoire, sans que l'on sache s'il respecte la limite.
+          {`Chaque point est un prélèvement du contrôle sanitaire. Un cercle vide sur l'axe signale un résultat non détecté, pas une valeur nulle${NBSP}; un cercle vide relié à l'axe par un pointillé, un résultat non quantifié${NBSP}: inférieur au seuil du laboratoire, sans que l'on sache s'il respecte la limite.`}
         </p>
       ) : null}
-      {drawn.length > 0 ? (
-        <div className="water-history__charts">
-          {drawn.map((item) => (
-            <HistoryChart key={item.code} item={item} />
-          ))}
-        </div>
-      ) : null}
-      {told.length > 0 ? (
-        <ul className="water-history__told">
+      {drawn.map((item) => (
+        <HistoryChart key={item.code} item={item} />
+      ))}
+      {told[0] ? (
+        <ul>
           {told.map((item) => (
             <li key={item.code}>
-              <span className="history-chart__name">{item.name}</span>
-              {NBSP}: {isNeverDetected(item.series) ? `jamais détecté sur 12${NBSP}mois (${item.summary})` : item.summary}
+              <strong>{item.name}</strong>
+              {`${NBSP}: ${isNeverDetected(item.series) ? `jamais détecté sur 12${NBSP}mois (${item.summary})` : item.summary}`}
             </li>
           ))}
         </ul>
@@ -141,8 +135,9 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
           {tooltipPoint ? (
             // The point's own name says the same to assistive technologies.
             <p
-              className={`history-chart__tooltip${tooltipPoint.x / chart.width < 0.3 ? " history-chart__tooltip--start" : tooltipPoint.x / chart.width > 0.7 ? " history-chart__tooltip--end" : ""}`}
-              style={{ left: `${(tooltipPoint.x / chart.width) * 100}%`, top: `${(tooltipPoint.y / chart.height) * 100}%` }}
+              className="history-chart__tooltip"
+              // --x: where the point lies across the chart (0 to 1); the CSS shifts the tooltip as much, so it never leaves the chart.
+              style={{ "--x": tooltipPoint.x / chart.width, top: `${(tooltipPoint.y / chart.height) * 100}%` } as CSSProperties}
               aria-hidden="true"
             >
               <span className="history-chart__tooltip-date">{item.points[tooltipPoint.index]?.date}</span>
@@ -155,10 +150,7 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
       </div>
       {item.limitLabel ? (
         // Beside the chart, not over it: it can never hide a point.
-        <p className="history-chart__legend">
-          <span className="history-chart__legend-line" aria-hidden="true" />
-          {item.limitLabel}
-        </p>
+        <p className="history-chart__legend">{item.limitLabel}</p>
       ) : null}
       <details className="history-chart__values">
         <summary>
@@ -189,7 +181,6 @@ function HistoryChart({ item }: { item: WaterHistoryPresentation }) {
             </tbody>
           </table>
         </div>
-        {item.limitLabel ? <p className="card__small">{item.limitLabel}</p> : null}
       </details>
     </figure>
   );
@@ -226,15 +217,14 @@ function ValueLabels({ chart }: { chart: WaterChartGeometry }) {
   );
 }
 
-/** The months under the SVG, the year under the first month of each year when the window spans two. */
+/** The months under the SVG, « janv.\n2026 » when the window spans two years. */
 function MonthLabels({ chart }: { chart: WaterChartGeometry }) {
   return (
     <div className="history-chart__month-labels" aria-hidden="true">
       {chart.monthTicks.map((tick) =>
         tick.label ? (
           <span key={tick.x} className="history-chart__tick" style={{ left: `${(tick.x / chart.width) * 100}%` }}>
-            {tick.label}
-            {tick.year ? <span className="history-chart__year">{tick.year}</span> : null}
+            {tick.year ? `${tick.label}\n${tick.year}` : tick.label}
           </span>
         ) : null,
       )}
