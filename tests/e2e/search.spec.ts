@@ -22,6 +22,14 @@ function addressField(page: Page): Locator {
   return page.getByRole("combobox", { name: /Votre adresse/ });
 }
 
+/**
+ * Where a new report puts the focus: its heading on a wide screen; on a phone (one column, under
+ * 52rem) « L'essentiel », scrolled into view, so the verdict is not below the fold (issue 23).
+ */
+function arrivalHeading(page: Page, viewport: { width: number }): Locator {
+  return viewport.width < 832 ? page.getByTestId("report").getByRole("heading", { name: "L'essentiel", exact: true }) : reportHeading(page);
+}
+
 function reportHeading(page: Page): Locator {
   return page.getByTestId("report").getByRole("heading", { name: /^Bilan pour/ });
 }
@@ -63,7 +71,8 @@ for (const viewport of VIEWPORTS) {
 
       const label = await pickFirstSuggestion(page, "8 bd du Port");
       await expect(reportHeading(page)).toContainText(label);
-      await expect(reportHeading(page)).toBeFocused();
+      await expect(arrivalHeading(page, viewport)).toBeFocused();
+      await expect(arrivalHeading(page, viewport)).toBeInViewport();
       await expect(addressField(page)).toHaveValue(label);
       expect(page.url()).toContain("lat=");
       // The report is the feedback: no toast over its sources.
@@ -238,7 +247,7 @@ for (const viewport of VIEWPORTS) {
     test(`another water network reloads the report in place, the focus kept on the chooser (${size})`, async ({ page }) => {
       await openHome(page);
       await pickFirstSuggestion(page, "8 bd du Port");
-      await expect(reportHeading(page)).toBeFocused();
+      await expect(arrivalHeading(page, viewport)).toBeFocused();
       const report = await page.getByTestId("report").elementHandle();
       const chooser = page.getByRole("combobox", { name: /Réseau de distribution/ });
       const values = await chooser.locator("option").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));

@@ -53,8 +53,11 @@ export interface WaterChartGeometry {
   points: WaterChartPoint[];
   /** the limite de qualité's line; null when the series has none */
   limit: { y: number; value: number } | null;
-  /** the first day of each month in the window; `label` only on every few months when space is short */
-  monthTicks: Array<{ x: number; label: string | null }>;
+  /**
+   * the first day of each month in the window; `label` only on every few months when space is short;
+   * `year` beside the first label and the first label of each new year when the window spans two
+   */
+  monthTicks: Array<{ x: number; label: string | null; year: string | null }>;
   valueTicks: Array<{ y: number; value: number; label: string }>;
 }
 
@@ -167,11 +170,36 @@ function monthTicksOf(start: number, end: number, xOf: (time: number) => number,
   }
   const monthWidth = months.length > 1 ? xOf(months[1]!) - xOf(months[0]!) : Number.POSITIVE_INFINITY;
   const every = Math.max(1, Math.ceil(minSpacing / monthWidth));
+  const spansTwoYears = new Date(months[0]!).getUTCFullYear() !== new Date(months.at(-1)!).getUTCFullYear();
+  let yearShown: number | null = null;
   return months.map((time) => {
     const month = new Date(time).getUTCMonth();
     // Labelled months are the same whatever the window (January, then every `every` months).
-    return { x: xOf(time), label: month % every === 0 ? SHORT_MONTHS_FR[month]! : null };
+    const label = month % every === 0 ? SHORT_MONTHS_FR[month]! : null;
+    const year = new Date(time).getUTCFullYear();
+    // « déc. 2025 … janv. 2026 »: without the years, December would seem to follow January.
+    const showYear = spansTwoYears && label !== null && year !== yearShown;
+    if (showYear) yearShown = year;
+    return { x: xOf(time), label, year: showYear ? String(year) : null };
   });
+}
+
+/**
+ * Whether a series says enough to be drawn: at least two quantified values (a line of one point,
+ * or of rings on the axis, shows nothing a sentence cannot say), or any sample above its limit or
+ * reference — the report's level says so (critical « Non conforme », concerning « À surveiller »),
+ * and that one is always shown.
+ */
+export function isWorthDrawing(series: WaterHistorySeries): boolean {
+  return (
+    series.points.filter((point) => point.value !== null).length >= 2 ||
+    series.points.some((point) => point.level === "critical" || point.level === "concerning")
+  );
+}
+
+/** Every sample « non détecté » (bacteria, most often): one sentence says it, no chart. A series always has a sample. */
+export function isNeverDetected(series: WaterHistorySeries): boolean {
+  return series.points.every((point) => point.value === null && !point.not_quantified);
 }
 
 /** 0 and round steps (1, 2, 2,5 or 5 × 10ⁿ) up to yMax, at most `maxTicks` of them. */

@@ -17,7 +17,7 @@ interface LoadOptions {
   /**
    * Where the focus goes once the report or its error shows: "results" to the report's heading,
    * "results-quiet" the same without scrolling (Back and Forward restore the scroll themselves),
-   * "none" nowhere (a page load must not move the person).
+   * "none" nowhere (a page load must not move the person, but on a phone: see ARRIVAL_ON_PHONE).
    */
   focus: "results" | "results-quiet" | "none";
   /**
@@ -61,6 +61,13 @@ function requestOfPicked(address: SignedSuggestion): ReportRequest {
   };
 }
 
+/**
+ * One column (the report grid's breakpoint): the hero and the search fill the first screen, so a
+ * report that arrives (a suggestion picked, a shared link opened) would leave its verdict below the
+ * fold. There the page goes to « L'essentiel » and puts the focus on its heading.
+ */
+const ARRIVAL_ON_PHONE = "(max-width: 51.99rem)";
+
 export default function Analyse() {
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   const [state, setState] = useState<State>({ status: "idle" });
@@ -71,6 +78,7 @@ export default function Analyse() {
   const [networkFailure, setNetworkFailure] = useState<ReportRefresh["networkFailure"]>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
   /** reports already built during this visit, by request: Back and Forward show them at once */
@@ -94,6 +102,13 @@ export default function Analyse() {
     if (state.status !== "ready" && state.status !== "error") return;
     const focus = pendingFocus.current;
     pendingFocus.current = "none";
+    const summary = summaryRef.current;
+    if (summary && state.status === "ready" && focus === "results" && matchMedia(ARRIVAL_ON_PHONE).matches) {
+      // An instant jump (the page's scroll-behavior): no motion to spare anyone, reduced motion or not.
+      summary.focus({ preventScroll: true });
+      summary.scrollIntoView();
+      return;
+    }
     if (focus === "none") return;
     (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
   }, [state]);
@@ -206,7 +221,8 @@ export default function Analyse() {
   useEffect(() => {
     homeTitle.current = document.title;
     const request = readReportRequest(location.search);
-    if (request) void load(request, { history: "replace", focus: "none", fillField: true });
+    // A shared link opened on a phone goes to the verdict too; elsewhere the page stays at its top.
+    if (request) void load(request, { history: "replace", focus: matchMedia(ARRIVAL_ON_PHONE).matches ? "results" : "none", fillField: true });
     return () => {
       controller.current?.abort();
       active.current = null;
@@ -303,7 +319,14 @@ export default function Analyse() {
         {loadingNew ? <ReportSkeleton /> : null}
         {onScreen ? (
           <ReportRefreshContext.Provider value={refresh}>
-            <ReportView report={onScreen} pendingUdi={pendingUdi} updating={state.status === "loading"} onChooseUdi={chooseUdi} headingRef={headingRef} />
+            <ReportView
+              report={onScreen}
+              pendingUdi={pendingUdi}
+              updating={state.status === "loading"}
+              onChooseUdi={chooseUdi}
+              headingRef={headingRef}
+              summaryRef={summaryRef}
+            />
           </ReportRefreshContext.Provider>
         ) : null}
         {state.status === "error" ? (

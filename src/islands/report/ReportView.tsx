@@ -15,6 +15,7 @@ import DroughtCard from "./DroughtCard.tsx";
 import { OfficialBadge } from "./ReportCard.tsx";
 import { pickedAddressOfReport, sharedRequestOf, toReportParams, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
+import WaterHistory from "./WaterHistory.tsx";
 
 interface Props {
   report: ReportAnswer;
@@ -24,12 +25,14 @@ interface Props {
   onChooseUdi(code: string): void;
   /** the report's heading, where the page puts the focus once a new address is analysed */
   headingRef?: RefObject<HTMLHeadingElement | null>;
+  /** « L'essentiel »'s heading, where a phone goes when a report arrives */
+  summaryRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /** The search sits at the top of the section that holds the report. */
 const SEARCH_ANCHOR = "analyse";
 
-export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef }: Props) {
+export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef, summaryRef }: Props) {
   const presentation = useMemo(() => presentReport(report), [report]);
   // The address and the network shown: what the PDF and the alert sign-up are for.
   const shared = sharedRequestOf(report);
@@ -45,17 +48,18 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
           {presentation.updated}
         </p>
       </header>
-      <Summary lines={presentation.summary} />
+      <Summary lines={presentation.summary} headingRef={summaryRef} />
       <div className="report__grid">
         <WaterCard water={presentation.water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} />
-        {/* One column beside the water card's long list: the short cards follow each other instead
-            of stretching to its height. */}
-        <div className="report__column">
-          <AirCard air={presentation.air} />
-          <DroughtCard drought={presentation.drought} />
-          <BathingCard bathing={presentation.bathing} />
-        </div>
+        {/* The cards in the summary's order, two to a row on a wide screen: a short card beside a long
+            one leaves at most their difference blank, where a column of three beside the water card
+            left thousands of pixels. */}
+        <AirCard air={presentation.air} />
+        <DroughtCard drought={presentation.drought} />
+        <BathingCard bathing={presentation.bathing} />
         <AdviceCard advice={presentation.advice} />
+        {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
+        <WaterHistory history={presentation.water.history} />
       </div>
       <div className="report__actions">
         <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
@@ -200,12 +204,12 @@ function focusSection(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   window.setTimeout(() => document.getElementById(anchor)?.focus({ preventScroll: true }), 0);
 }
 
-function Summary({ lines }: { lines: SummaryLine[] }) {
+function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: RefObject<HTMLHeadingElement | null> | undefined }) {
   const headingId = useId();
   if (lines.length === 0) return null;
   return (
     <section className="summary" aria-labelledby={headingId}>
-      <h4 id={headingId} className="summary__title">
+      <h4 id={headingId} className="summary__title" ref={headingRef} tabIndex={-1}>
         L'essentiel
       </h4>
       <ul className="summary__list" aria-labelledby={headingId}>

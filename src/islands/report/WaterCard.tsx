@@ -1,8 +1,8 @@
 // The tap water card: the network chooser when the address has several, then each measured
-// parameter, then twelve months of the key parameters.
+// parameter. Its twelve months of history have their own full-width disclosure (WaterHistory.tsx),
+// after the grid: inside the card they made it three times as long as the column beside it.
 import type { WaterPresentation, WaterRowPresentation } from "../../core/report/present.ts";
 import NetworkChooser from "./NetworkChooser.tsx";
-import WaterHistory from "./WaterHistory.tsx";
 import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
 
 export default function WaterCard({
@@ -40,7 +40,6 @@ export default function WaterCard({
           ))}
         </ul>
       ) : null}
-      <WaterHistory history={water.history} />
       <SourceLink source={water.source} />
     </Card>
   );

@@ -5,7 +5,14 @@
 // sample from February to July.
 import { describe, expect, it } from "vitest";
 import { presentReport, presentWaterHistory, type WaterHistoryPresentation } from "../../../src/core/report/present.ts";
-import { CHART_HEADROOM, layoutWaterChart, placeLimitLabel, type WaterChartBox } from "../../../src/core/report/water-chart.ts";
+import {
+  CHART_HEADROOM,
+  isNeverDetected,
+  isWorthDrawing,
+  layoutWaterChart,
+  placeLimitLabel,
+  type WaterChartBox,
+} from "../../../src/core/report/water-chart.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { WaterHistorySeries, WaterResult } from "../../../src/core/types.ts";
 import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES, withWaterHistory } from "../../../src/core/water/index.ts";
@@ -320,5 +327,53 @@ describe("layoutWaterChart", () => {
     const narrow = layoutWaterChart(seriesOf("6276"), { ...BOX, minMonthLabelSpacing: 30 });
     expect(narrow.monthTicks).toHaveLength(12);
     expect(narrow.monthTicks.map((tick) => tick.label).filter(Boolean)).toEqual(["janv.", "mars", "mai", "juil.", "sept.", "nov."]);
+  });
+});
+
+describe("the history's axis and which parameters it draws (issue 23)", () => {
+  const BOX: WaterChartBox = { width: 300, height: 120, margin: { top: 10, right: 10, bottom: 20, left: 30 }, windowEnd: NOW.toISOString() };
+  const point = (sampledAt: string, value: number | null, level: WaterHistorySeries["points"][number]["level"] = "excellent", notQuantified = false) => ({
+    sampled_at: sampledAt,
+    value,
+    below: value === null ? 1 : null,
+    not_quantified: notQuantified,
+    raw: value === null ? "<1" : String(value),
+    label: value === null ? "Non détecté" : "Conforme",
+    level,
+  });
+  const bacteria = (points: WaterHistorySeries["points"]): WaterHistorySeries => ({ code: "1449", name: "E. coli", unit: "n/(100mL)", limit: 0, points });
+
+  it("the axis names the year beside the months when the twelve months span two years (« déc. 2025 » … « janv. 2026 »)", () => {
+    // NOW is in November 2026: the window starts in November 2025, so its months belong to two years.
+    const chart = layoutWaterChart(seriesOf("6276"), BOX);
+    const labelled = chart.monthTicks.filter((tick) => tick.label !== null).map((tick) => [tick.label, tick.year]);
+    expect(labelled[0]).toEqual(["déc.", "2025"]);
+    expect(labelled[1]).toEqual(["janv.", "2026"]);
+    expect(labelled.slice(2).every(([, year]) => year === null)).toBe(true);
+    // Every other month labelled: the year goes on the first labelled month of each year.
+    const narrow = layoutWaterChart(seriesOf("6276"), { ...BOX, minMonthLabelSpacing: 30 });
+    expect(narrow.monthTicks.filter((tick) => tick.year !== null).map((tick) => `${tick.label} ${tick.year}`)).toEqual(["janv. 2026"]);
+  });
+
+  it("the axis names no year when the twelve months lie in one calendar year", () => {
+    const chart = layoutWaterChart(seriesOf("6276"), { ...BOX, windowEnd: "2026-12-31T12:00:00Z" });
+    expect(chart.monthTicks.some((tick) => tick.year !== null)).toBe(false);
+  });
+
+  it("a parameter is drawn only when it has something to say: two quantified values, or any sample above its limit", () => {
+    // Nitrates at Maraussan: several values, one above the limite de qualité.
+    expect(isWorthDrawing(seriesOf("1340"))).toBe(true);
+    // « <1 » E. coli all year long (limite de qualité 0/100 mL, arrêté du 11 janvier 2007, annexe I): rings on the axis say nothing a sentence cannot.
+    const neverDetected = bacteria([point("2026-03-01T08:00:00Z", null), point("2026-06-01T08:00:00Z", null), point("2026-09-01T08:00:00Z", null)]);
+    expect(isWorthDrawing(neverDetected)).toBe(false);
+    expect(isNeverDetected(neverDetected)).toBe(true);
+    // One quantified value only: a sentence (its summary) says it.
+    expect(isWorthDrawing(bacteria([point("2026-03-01T08:00:00Z", null), point("2026-09-01T08:00:00Z", 0)]))).toBe(false);
+    // A single sample above the limit is always drawn.
+    const once = bacteria([point("2026-03-01T08:00:00Z", null), point("2026-09-01T08:00:00Z", 3, "critical")]);
+    expect(isWorthDrawing(once)).toBe(true);
+    expect(isNeverDetected(once)).toBe(false);
+    // « Non quantifié » is not « non détecté »: it is never summed up as « jamais détecté ».
+    expect(isNeverDetected(bacteria([point("2026-03-01T08:00:00Z", null, "excellent", true)]))).toBe(false);
   });
 });
