@@ -38,11 +38,13 @@ const entry = (source: AlertSource, text: string): AvailableAlert => ({ source, 
 /**
  * Water and drought can alert anywhere. Air alerts come only from the official ATMO forecast
  * (diffAir): a commune whose report falls back to the CAMS model can never get one. Bathing alerts
- * come only from the monitored sites near the address.
+ * come only from the monitored sites near the address. Without a report, only water and drought.
  */
-export function alertsAvailableFor(report: Pick<Report, "air_quality" | "bathing">): AlertsAvailability {
+export function alertsAvailableFor(report: Pick<Report, "air_quality" | "bathing"> | null): AlertsAvailability {
   const available: AvailableAlert[] = [entry("water", TEXTS.water), entry("drought", TEXTS.drought)];
   const notAvailable: AvailableAlert[] = [];
+  // No report (it could not be built): nothing is promised that depends on what it would have said.
+  if (!report) return { available, notAvailable: [entry("air", TEXTS.airUnknown), entry("bathing", TEXTS.bathingUnknown)] };
   const air = report.air_quality;
   // An official index exists for the zone even on a day it says « Indisponible » (code 0).
   if (air.origin === "atmo" || air.official_unavailable) available.push(entry("air", TEXTS.air));
