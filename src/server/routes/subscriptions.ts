@@ -108,11 +108,13 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
     // The page links to it: same-origin path, as the page is on the site.
     const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
+    const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
     c.header("Cache-Control", "no-store");
     return c.json({
       message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
       addressLabel: confirmed.addressLabel,
       unsubscribeUrl: unsubscribePath,
+      reportUrl: reportPath,
       alreadyConfirmed: confirmed.alreadyConfirmed,
       essentials: confirmed.standing?.essentials ?? null,
       alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
@@ -141,6 +143,8 @@ export type SubscriptionConfirmedAnswer = {
   message: string;
   addressLabel: string;
   unsubscribeUrl: string;
+  /** the path of the address's report page (signed, decision 055) */
+  reportUrl: string;
   alreadyConfirmed: boolean;
   essentials: string[] | null;
   alerts: AlertsAvailability;

@@ -185,7 +185,7 @@ async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsub
 export async function confirmSubscription(
   deps: ConfirmDeps,
   input: { id: string; token: string },
-): Promise<{ addressLabel: string; unsubscribeUrl: string; alreadyConfirmed: boolean; standing: SignUpStanding | null } | null> {
+): Promise<{ addressLabel: string; reportUrl: string; unsubscribeUrl: string; alreadyConfirmed: boolean; standing: SignUpStanding | null } | null> {
   if (!hexEqual(await signature(deps, "confirm-subscription", input.id), input.token)) return null;
   const row = await findSubscription(deps.db, input.id);
   if (!row || row.unsubscribedAtMs) return null;
@@ -193,7 +193,7 @@ export async function confirmSubscription(
   const standing = await standingOf(deps, row);
   const confirmedNow = !row.confirmedAtMs && (await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime()));
   if (confirmedNow) await sendWelcome(deps, row, unsubscribeUrl, standing);
-  return { addressLabel: row.addressLabel, unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
+  return { addressLabel: row.addressLabel, reportUrl: reportPageUrl(deps, readPickedAddress(row)), unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
 }
 
 /** A mailbox never gets more emails than this from one request (one per spelling it signed up with). */
