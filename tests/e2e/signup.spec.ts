@@ -192,6 +192,68 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test(`/merci shows the address and the e-mail written to, and « Corriger » brings the form back filled in (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openSignUp(page);
+    const email = uniqueEmail("corriger");
+    const form = await fillSignUp(page, email);
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/merci$/);
+    const sent = page.locator("#inscription-envoyee");
+    await expect(sent).toContainText(`Nous avons écrit à ${email} pour l'adresse ${AMIENS.label}.`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await sent.getByRole("link", { name: "Corriger" }).click();
+    await expect(page).toHaveURL(/\/inscription\?corriger=1$/);
+    await waitForIslands(page);
+    const again = signUpForm(page);
+    await expect(again.address).toHaveValue(AMIENS.label);
+    await expect(again.email).toHaveValue(email);
+    // Consent is given again, never carried over.
+    await expect(again.consent).not.toBeChecked();
+  });
+
+  test(`the confirmation page names the address, repeats today's « L'essentiel » and lists only the alerts it can get; a second click says it is already active (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    await openSignUp(page);
+    const email = uniqueEmail("maraussan");
+    const form = signUpForm(page);
+    await form.address.pressSequentially("Maraussan", { delay: 20 });
+    await page
+      .getByRole("option", { name: /Maraussan/ })
+      .first()
+      .click();
+    await form.email.fill(email);
+    await form.consent.check();
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/merci$/);
+    const confirmation = (await latestEmailTo(email, /Confirmez votre inscription aux alertes/)).text;
+    const link = /https?:\/\/\S+\/confirmation-alertes\?\S+/.exec(confirmation)?.[0] ?? "";
+
+    await page.goto(link);
+    await waitForIslands(page);
+    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+    const outcome = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Inscription confirmée" }) });
+    await expect(outcome).toContainText("Avenue du 8 Mai 1945 34370 Maraussan");
+    await expect(outcome.getByRole("heading", { name: "Aujourd'hui, pour cette adresse" })).toBeVisible();
+    await expect(outcome).toContainText("À retenir\u00a0:");
+    await expect(outcome).toContainText(/Sécheresse\u00a0: [^.]*Crise/);
+    // Maraussan has no ATMO index (the report uses the CAMS model): no air alert is promised.
+    await expect(outcome).not.toContainText("la veille d'une journée");
+    await expect(outcome).toContainText("aucun indice ATMO officiel n'est publié pour votre commune");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(link);
+    await waitForIslands(page);
+    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+    await expect(page.getByRole("heading", { name: "Inscription déjà active" })).toBeVisible();
+    await expect(page.getByText("Avenue du 8 Mai 1945 34370 Maraussan").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Lien invalide" })).toHaveCount(0);
+  });
+
   test(`a report's link opens the sign-up with its address chosen (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     // The server's acceptance of this address is a unit test (tests/unit/alerts/sign-up.test.ts):

@@ -1,3 +1,4 @@
 export * from "./diff.ts";
 export * from "./texts.ts";
 export * from "./reads.ts";
+export * from "./available.ts";

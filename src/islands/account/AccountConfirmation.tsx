@@ -15,7 +15,11 @@ import { FormError, SubmitButton } from "../ui/FormActions.tsx";
 
 type LinkParams = { u: string; x: string; s: string };
 type State =
-  { status: "checking" } | { status: "ready"; params: LinkParams; email: string | null; otherAccount: string | null } | { status: "invalid"; message: string };
+  | { status: "checking" }
+  | { status: "ready"; params: LinkParams; email: string | null; otherAccount: string | null }
+  /** the link already served and this browser is signed in to that account */
+  | { status: "already"; email: string }
+  | { status: "invalid"; message: string };
 
 const INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 const UNEXPECTED = "La confirmation n'a pas pu être enregistrée.";
@@ -34,9 +38,10 @@ function checkNewPassword(password: string): string | null {
 }
 
 /** The address the link confirms (null when it could not be read now: the button still works), or the refusal. */
-async function checkLink(params: LinkParams): Promise<{ email: string | null } | { invalid: string }> {
+async function checkLink(params: LinkParams): Promise<{ email: string | null; alreadyConfirmed?: boolean | undefined } | { invalid: string }> {
   try {
-    return { email: (await requestJson<ConfirmLinkAnswer>("POST", "/api/auth/confirm/check", { body: params })).email };
+    const answer = await requestJson<ConfirmLinkAnswer>("POST", "/api/auth/confirm/check", { body: params });
+    return { email: answer.email, alreadyConfirmed: answer.alreadyConfirmed };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return { invalid: error.message };
     return { email: null };
@@ -59,6 +64,7 @@ export default function AccountConfirmation({ contactEmail }: { contactEmail: st
     }
     void Promise.all([checkLink(params), refreshSession()]).then(([link, session]) => {
       if ("invalid" in link) setState({ status: "invalid", message: link.invalid });
+      else if (link.alreadyConfirmed && link.email) setState({ status: "already", email: link.email });
       else setState({ status: "ready", params, email: link.email, otherAccount: session?.user?.email ?? null });
     });
   }, []);
@@ -121,6 +127,21 @@ export default function AccountConfirmation({ contactEmail }: { contactEmail: st
           </a>
           <a className="btn btn--secondary" href={`mailto:${contactEmail}`}>
             Nous contacter
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === "already") {
+    return (
+      <div className="outcome outcome--success" role="status">
+        <h2>Compte déjà confirmé</h2>
+        <p>
+          L'adresse <strong>{state.email}</strong> est déjà confirmée et vous êtes connecté(e)&nbsp;: ce lien n'a plus rien à faire.
+        </p>
+        <p className="outcome__actions">
+          <a className="btn btn--primary" href="/compte">
+            Mon compte
           </a>
         </p>
       </div>

@@ -14,6 +14,7 @@ import {
   describeKeptSignUpRetry,
   describeUnsent,
   findEmailProblem,
+  readSentSignUp,
   retryPendingSignUp,
   sendSignUp,
   toPickedAddress,
@@ -71,7 +72,13 @@ export default function AlertSignup() {
     let active = true;
     // The link's address as the server names it, never its label as written (decision 055).
     const fromUrl = readReportRequest(location.search);
-    if (fromUrl) {
+    // « Corriger » on /merci: the sign-up just sent comes back filled in (consent is asked again).
+    const sent = new URLSearchParams(location.search).has("corriger") ? readSentSignUp() : null;
+    if (sent) {
+      setEmail(sent.email);
+      setPresetAddress(sent.address);
+      setQuery(sent.address.label);
+    } else if (fromUrl) {
       fetchLinkedAddress(fromUrl)
         .then((address) => {
           if (!active) return;

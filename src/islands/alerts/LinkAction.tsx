@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
 import type { ManageLinkAnswer, ManageLinkRequest, SubscriptionConfirmedAnswer, UnsubscribedAnswer } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
+import { refreshSession } from "../lib/session.ts";
 import { Field, useFormErrors } from "../ui/Field.tsx";
 import { FormError, SubmitButton } from "../ui/FormActions.tsx";
 
@@ -14,7 +15,7 @@ type State =
   | { status: "loading" }
   | { status: "ready"; params: Record<string, string> }
   | { status: "sending"; params: Record<string, string> }
-  | { status: "done"; kind?: UnsubscribedAnswer["kind"] | undefined; unsubscribeUrl?: string | undefined }
+  | { status: "done"; kind?: UnsubscribedAnswer["kind"] | undefined; confirmed?: SubscriptionConfirmedAnswer | undefined; signedIn?: boolean | undefined }
   /** the page was opened without any link parameter */
   | { status: "missing" }
   | { status: "invalid" }
@@ -52,7 +53,12 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
     setState({ status: "sending", params });
     try {
       const answer = await requestJson<UnsubscribedAnswer | SubscriptionConfirmedAnswer>("POST", action.url, { body: params });
-      setState("kind" in answer ? { status: "done", kind: answer.kind } : { status: "done", unsubscribeUrl: answer.unsubscribeUrl });
+      if ("kind" in answer) setState({ status: "done", kind: answer.kind });
+      else {
+        // Already confirmed: someone signed in is offered their account's page.
+        const signedIn = answer.alreadyConfirmed ? Boolean((await refreshSession().catch(() => null))?.user) : false;
+        setState({ status: "done", confirmed: answer, signedIn });
+      }
     } catch (error) {
       setState(
         error instanceof ApiError && error.status === 400 ? { status: "invalid" } : { status: "failed", message: error instanceof Error ? error.message : "" },
@@ -104,27 +110,8 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       </div>
     );
   }
-  if (state.status === "done") {
-    return (
-      <div className="outcome outcome--success" role="status">
-        <h2>Inscription confirmée</h2>
-        <p>
-          Merci&nbsp;! Votre adresse e-mail est confirmée. Nous vérifions chaque jour les données officielles et vous écrirons seulement si la situation change.
-          Un e-mail de bienvenue vous dit ce que vous recevrez, et quand.
-        </p>
-        <p>Vous pouvez arrêter ces alertes à tout moment, depuis le lien présent dans chacun de nos e-mails ou depuis cette page.</p>
-        <p className="outcome__actions">
-          <a className="btn btn--primary" href="/">
-            Voir le bilan de mon adresse
-          </a>
-          {state.unsubscribeUrl ? (
-            <a className="btn btn--secondary" href={state.unsubscribeUrl}>
-              Me désinscrire de ces alertes
-            </a>
-          ) : null}
-        </p>
-      </div>
-    );
+  if (state.status === "done" && state.confirmed) {
+    return <Confirmed answer={state.confirmed} signedIn={state.signedIn ?? false} />;
   }
   if (state.status === "missing" && mode === "unsubscribe") {
     return (
@@ -166,6 +153,69 @@ export default function LinkAction({ mode, contactEmail }: { mode: Mode; contact
       </div>
       {mode === "unsubscribe" && invalid ? <ManageLinkForm /> : null}
     </>
+  );
+}
+
+/**
+ * The confirmed sign-up (issue 23): the address, where it stands today in the report's words
+ * (« L'essentiel », « À retenir » first) and the alerts this address can really get. A second click
+ * says the sign-up is already active, never « Lien invalide ».
+ */
+function Confirmed({ answer, signedIn }: { answer: SubscriptionConfirmedAnswer; signedIn: boolean }) {
+  const already = answer.alreadyConfirmed;
+  return (
+    <div className="outcome outcome--success" role="status">
+      <h2>{already ? "Inscription déjà active" : "Inscription confirmée"}</h2>
+      <p>
+        {already ? "Vos alertes sont déjà actives pour l'adresse" : "Merci\u00a0! Nous surveillons désormais l'adresse"} <strong>{answer.addressLabel}</strong>.
+      </p>
+      {answer.essentials ? (
+        <>
+          <h3>Aujourd'hui, pour cette adresse</h3>
+          <ul className="outcome__list">
+            {answer.essentials.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3>Les alertes que vous recevrez</h3>
+      <p>Nous vérifions chaque jour les données officielles et vous écrivons seulement quand l'une de ces situations change&nbsp;:</p>
+      <ul className="outcome__list">
+        {answer.alerts.available.map((alert) => (
+          <li key={alert.source}>{alert.text}</li>
+        ))}
+      </ul>
+      {answer.alerts.notAvailable.length > 0 ? (
+        <>
+          <p>Ce que nous ne pouvons pas vous signaler pour cette adresse&nbsp;:</p>
+          <ul className="outcome__list">
+            {answer.alerts.notAvailable.map((alert) => (
+              <li key={alert.source}>{alert.text}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {already ? null : (
+        <p>
+          Un e-mail de bienvenue vous le redit. Vous pouvez arrêter ces alertes à tout moment, depuis le lien présent dans chacun de nos e-mails ou depuis cette
+          page.
+        </p>
+      )}
+      <p className="outcome__actions">
+        {signedIn ? (
+          <a className="btn btn--primary" href="/compte">
+            Mon compte
+          </a>
+        ) : null}
+        <a className={signedIn ? "btn btn--secondary" : "btn btn--primary"} href={answer.reportUrl}>
+          Voir le bilan de mon adresse
+        </a>
+        <a className="btn btn--secondary" href={answer.unsubscribeUrl}>
+          Me désinscrire de ces alertes
+        </a>
+      </p>
+    </div>
   );
 }
 

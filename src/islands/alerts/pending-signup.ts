@@ -7,6 +7,8 @@ import type { SubscriptionRequest } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 
 const PENDING_KEY = "zs_pending_signup";
+/** the last sign-up the server accepted in this tab: /merci shows it back, « Corriger » refills the form */
+const SENT_KEY = "zs_sent_signup";
 const MAX_EMAIL_LENGTH = 254;
 
 export type SignUpRequest = SubscriptionRequest;
@@ -127,6 +129,32 @@ function forgetKeptRequest(): void {
   }
 }
 
+/** What /merci shows back and « Corriger » refills: the e-mail written to and the address. */
+export interface SentSignUp {
+  email: string;
+  address: SignUpAddress;
+}
+
+/** Kept for this tab only (sessionStorage): gone when it closes. */
+function rememberSent(request: SignUpRequest): void {
+  try {
+    sessionStorage.setItem(SENT_KEY, JSON.stringify({ email: request.email, address: toPickedAddress(request.address) } satisfies SentSignUp));
+  } catch {
+    // /merci then simply does not repeat it
+  }
+}
+
+/** The last sign-up accepted in this tab, null when none (or storage is refused). */
+export function readSentSignUp(): SentSignUp | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(sessionStorage.getItem(SENT_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+  return isSignUpRequest(value) ? { email: value.email, address: toPickedAddress(value.address) } : null;
+}
+
 /** Sends a sign-up; one that could not reach the server (or met a 5xx) is kept in this browser. */
 export async function sendSignUp(request: SignUpRequest): Promise<SignUpOutcome> {
   let outcome: SignUpOutcome;
@@ -137,6 +165,7 @@ export async function sendSignUp(request: SignUpRequest): Promise<SignUpOutcome>
     outcome = outcomeOfFailure(error);
   }
   if (outcome.kind === "unsent") return { ...outcome, kept: keepRequest(request) };
+  if (outcome.kind === "accepted") rememberSent(request);
   // This request is settled; a different one kept earlier still waits for its own turn.
   if (outcome.kind === "accepted" && readKeptRequest() === JSON.stringify(request)) forgetKeptRequest();
   return outcome;

@@ -1,5 +1,6 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
+import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
 import { DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
@@ -425,33 +426,50 @@ export function renderSubscriptionAlreadyConfirmedEmail(input: { addressLabel: s
 }
 
 /**
- * What the daily run watches (core/alerts/diff.ts), in the words of the emails it sends: each
- * source announces a change, never a state that stays the same.
+ * Where a confirmed sign-up stands today (issue 23): the report's « L'essentiel » lines for the
+ * address (core/report/present.ts), « À retenir » first, and the alerts this address can get
+ * (core/alerts/available.ts). null when the report could not be built.
  */
-const ALERT_TOPICS = [
-  "Eau du robinet : un prélèvement non conforme ou au-dessus d'une référence de qualité, puis le retour à la conformité ;",
-  "Sécheresse : chaque changement du niveau de restriction d'eau de votre zone, jusqu'à la fin des restrictions ;",
-  "Qualité de l'air : la veille d'une journée pour laquelle l'indice ATMO officiel prévoit « Dégradé » ou pire ;",
-  "Baignade, pour les sites surveillés proches : une interdiction de baignade et sa levée, un prélèvement « mauvais » en saison, un nouveau classement.",
-];
+export interface SignUpStanding {
+  essentials: string[];
+  alerts: AlertsAvailability;
+}
 
-/** After a confirmed alert sign-up (once): what will come, when, and the way out. */
-export function renderSubscriptionWelcomeEmail(input: { addressLabel: string; reportUrl: string; unsubscribeUrl: string }): RenderedEmail {
+/**
+ * After a confirmed alert sign-up (once): the address, where it stands today in the report's words
+ * — the levels in force, a drought « Crise » included, are told here, the daily run then announcing
+ * their changes — the alerts it can really get, when, and the way out.
+ */
+export function renderSubscriptionWelcomeEmail(input: {
+  addressLabel: string;
+  reportUrl: string;
+  unsubscribeUrl: string;
+  standing?: SignUpStanding | null;
+}): RenderedEmail {
   const address = toInline(input.addressLabel);
+  const standing = input.standing ?? null;
+  const alerts = standing?.alerts ?? alertsAvailableFor(null);
   const done = `Votre inscription est confirmée : nous surveillons désormais l'adresse « ${address} ».`;
+  const today = `Aujourd'hui, pour cette adresse :`;
+  const baseline = "Ces niveaux sont ceux en vigueur aujourd'hui : nous vous écrirons quand ils changent.";
   const what = "Vous recevrez un e-mail quand l'une de ces situations change :";
+  const notHere = "Ce que nous ne pouvons pas vous signaler pour cette adresse :";
   const when = `Nous vérifions les données officielles chaque jour en fin d'après-midi, vers ${ALERT_HOUR_PARIS}${NBSP}h (heure de Paris). Les jours où rien ne change, vous ne recevez rien.`;
   const report = "Voir le bilan actuel de mon adresse";
   const stop = "Vous pouvez arrêter ces alertes à tout moment, depuis ce lien ou celui de chaque alerte :";
   const unsubscribe = "Se désinscrire de ces alertes";
+  const available = alerts.available.map((alert) => alert.text);
+  const notAvailable = alerts.notAvailable.map((alert) => alert.text);
   return finishEmail("Vos alertes Zone Santé sont activées", {
     preheader: `${done} Vous recevrez un e-mail seulement si la situation change.`,
     title: "Vos alertes sont activées",
     bodyHtml: [
       renderParagraph("Bonjour,"),
       renderParagraph(done),
+      ...(standing ? [renderParagraph(today), renderList(standing.essentials.map(escapeFrench)), renderParagraph(baseline)] : []),
       renderParagraph(what),
-      renderList(ALERT_TOPICS.map(escapeFrench)),
+      renderList(available.map(escapeFrench)),
+      ...(notAvailable.length > 0 ? [renderParagraph(notHere), renderList(notAvailable.map(escapeFrench))] : []),
       renderParagraph(when),
       renderParagraphHtml(renderLink(report, input.reportUrl)),
       renderParagraph(DISCLAIMER),
@@ -460,7 +478,9 @@ export function renderSubscriptionWelcomeEmail(input: { addressLabel: string; re
     bodyText: [
       "Bonjour,",
       done,
-      `${what}\n${ALERT_TOPICS.map((topic) => `- ${topic}`).join("\n")}`,
+      ...(standing ? [`${today}\n${standing.essentials.map((line) => `- ${line}`).join("\n")}`, baseline] : []),
+      `${what}\n${available.map((topic) => `- ${topic}`).join("\n")}`,
+      ...(notAvailable.length > 0 ? [`${notHere}\n${notAvailable.map((topic) => `- ${topic}`).join("\n")}`] : []),
       when,
       `${report} : ${input.reportUrl}`,
       DISCLAIMER,

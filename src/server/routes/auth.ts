@@ -111,8 +111,11 @@ export function describeSession(auth: ValidSession | null, options: { googleEnab
 export type SessionAnswer = ReturnType<typeof describeSession>;
 /** POST /api/auth/signup (202): the same words whether or not an account exists. */
 export type SignUpAnswer = { message: string };
-/** POST /api/auth/confirm/check: the address the link would confirm. */
-export type ConfirmLinkAnswer = { email: string };
+/**
+ * POST /api/auth/confirm/check: the address the link would confirm; `alreadyConfirmed` when the link
+ * already served and this browser is signed in to that very account.
+ */
+export type ConfirmLinkAnswer = { email: string; alreadyConfirmed?: boolean };
 /**
  * POST /api/auth/signin: the session, with `passwordTooShort` (shorter than today's minimum: accounts
  * made under the older one) and `passwordBreached` (in published breaches): the account page then
@@ -174,7 +177,13 @@ export const authRoutes = new Hono<AppEnv>()
       const { u, x, s } = c.req.valid("json");
       const outcome = await checkConfirmLink(c.get("deps"), { userId: u, expiresAtMs: x, signature: s });
       c.header("Cache-Control", "no-store");
-      if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      if (outcome.kind === "invalid") {
+        // A link that already served, opened again by its owner signed in: not « Lien invalide » (issue 23).
+        const signedIn = c.get("auth")?.user;
+        if (signedIn && signedIn.id === u && signedIn.emailVerifiedAtMs !== null)
+          return c.json({ email: signedIn.email, alreadyConfirmed: true } satisfies ConfirmLinkAnswer);
+        return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+      }
       return c.json({ email: outcome.email } satisfies ConfirmLinkAnswer);
     },
   )

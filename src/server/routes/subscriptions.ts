@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
@@ -107,7 +108,17 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
     // The page links to it: same-origin path, as the page is on the site.
     const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
-    return c.json({ message: "Inscription confirmée.", addressLabel: confirmed.addressLabel, unsubscribeUrl: unsubscribePath });
+    const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
+      addressLabel: confirmed.addressLabel,
+      unsubscribeUrl: unsubscribePath,
+      reportUrl: reportPath,
+      alreadyConfirmed: confirmed.alreadyConfirmed,
+      essentials: confirmed.standing?.essentials ?? null,
+      alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
+    } satisfies SubscriptionConfirmedAnswer);
   })
   .post(
     "/manage-link",
@@ -123,8 +134,21 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     },
   );
 
-/** POST /api/subscriptions/confirm: `unsubscribeUrl` is the path of the page that stops these alerts. */
-export type SubscriptionConfirmedAnswer = { message: string; addressLabel: string; unsubscribeUrl: string };
+/**
+ * POST /api/subscriptions/confirm: `unsubscribeUrl` is the path of the page that stops these alerts;
+ * `alreadyConfirmed` for a second click; `essentials` the report's « L'essentiel » lines for the
+ * address today (null when the report could not be built); `alerts` what this address can get.
+ */
+export type SubscriptionConfirmedAnswer = {
+  message: string;
+  addressLabel: string;
+  unsubscribeUrl: string;
+  /** the path of the address's report page (signed, decision 055) */
+  reportUrl: string;
+  alreadyConfirmed: boolean;
+  essentials: string[] | null;
+  alerts: AlertsAvailability;
+};
 /** POST /api/unsubscribe: kind says whether an account (kept) or a sign-up without account was unsubscribed. */
 export type UnsubscribedAnswer = { message: string; kind: NonNullable<Awaited<ReturnType<typeof unsubscribe>>>["kind"] };
 

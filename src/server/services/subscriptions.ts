@@ -17,6 +17,8 @@ import {
 import { RETENTION_MS } from "../db/repositories/purge.ts";
 import { findUserByEmail } from "../db/repositories/users.ts";
 import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow } from "../db/schema/index.ts";
+import { alertsAvailableFor } from "../../core/alerts/available.ts";
+import { presentReport } from "../../core/report/present.ts";
 import type { PickedAddress } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import {
@@ -24,10 +26,24 @@ import {
   renderSubscriptionAlreadyConfirmedEmail,
   renderSubscriptionConfirmEmail,
   renderSubscriptionWelcomeEmail,
+  type SignUpStanding,
 } from "../email/templates.ts";
 import { reportPageUrl } from "./account-reports.ts";
+import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
+type ConfirmDeps = Deps & Pick<AppDeps, "sources" | "cache">;
+
+/** Where the sign-up's address stands today, from the same report as the page (null when it could not be built). */
+async function standingOf(deps: ConfirmDeps, subscription: AlertSubscriptionRow): Promise<SignUpStanding | null> {
+  try {
+    const report = await buildReport(deps, { address: readPickedAddress(subscription), now: deps.clock() });
+    return { essentials: presentReport(report).summary.map((line) => line.text), alerts: alertsAvailableFor(report) };
+  } catch (error) {
+    deps.log({ level: "warn", message: "sign-up standing could not be built", fields: { error: error instanceof Error ? error.message : String(error) } });
+    return null;
+  }
+}
 
 async function signature(deps: Pick<Deps, "appSecret">, purpose: string, value: string): Promise<string> {
   return hmacHex(deps.appSecret, `${purpose}:${value}`);
@@ -140,9 +156,10 @@ export async function createSubscription(
 }
 
 /** What will come and when, with the way out: sent once, by the click that confirmed. */
-async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsubscribeUrl: string): Promise<void> {
+async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsubscribeUrl: string, standing: SignUpStanding | null): Promise<void> {
   const email = renderSubscriptionWelcomeEmail({
     addressLabel: subscription.addressLabel,
+    standing,
     reportUrl: reportPageUrl(deps, readPickedAddress(subscription)),
     unsubscribeUrl,
   });
@@ -161,16 +178,22 @@ async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsub
 }
 
 /**
- * Idempotent: a second click on the link confirms nothing more, sends nothing more and says the
- * same. The answer carries the unsubscribe link, which the confirmation page offers.
+ * Idempotent: a second click on the link confirms nothing more and sends nothing more; it says the
+ * sign-up is already active. The answer carries where the address stands today and the unsubscribe
+ * link, which the confirmation page shows.
  */
-export async function confirmSubscription(deps: Deps, input: { id: string; token: string }): Promise<{ addressLabel: string; unsubscribeUrl: string } | null> {
+export async function confirmSubscription(
+  deps: ConfirmDeps,
+  input: { id: string; token: string },
+): Promise<{ addressLabel: string; reportUrl: string; unsubscribeUrl: string; alreadyConfirmed: boolean; standing: SignUpStanding | null } | null> {
   if (!hexEqual(await signature(deps, "confirm-subscription", input.id), input.token)) return null;
   const row = await findSubscription(deps.db, input.id);
   if (!row || row.unsubscribedAtMs) return null;
   const unsubscribeUrl = await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id));
-  if (!row.confirmedAtMs && (await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime()))) await sendWelcome(deps, row, unsubscribeUrl);
-  return { addressLabel: row.addressLabel, unsubscribeUrl };
+  const standing = await standingOf(deps, row);
+  const confirmedNow = !row.confirmedAtMs && (await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime()));
+  if (confirmedNow) await sendWelcome(deps, row, unsubscribeUrl, standing);
+  return { addressLabel: row.addressLabel, reportUrl: reportPageUrl(deps, readPickedAddress(row)), unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
 }
 
 /** A mailbox never gets more emails than this from one request (one per spelling it signed up with). */
