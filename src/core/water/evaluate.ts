@@ -370,7 +370,8 @@ export function findLastNonCompliance(results: readonly WaterResult[], now: Date
   const parameters = sameSample
     .map(evaluateParameter)
     .filter((view): view is WaterParameterView => view !== null && view.level === "critical")
-    .map((view) => view.libelle_parametre);
+    // The readable name, as the rows write it: never the laboratory's « Escherichia coli /100ml - MF ».
+    .map((view) => view.name || view.libelle_parametre);
   return { sampled_at: newest.sampledAt, conclusion: newest.sampleConclusion, parameters: [...new Set(parameters)] };
 }
 

@@ -290,7 +290,10 @@ describe("water: the ARS verdict of the newest sample", () => {
     expect(waterHeadline(water([]))).toMatchObject({ word: "Aucune analyse publiée", tone: "neutral" });
   });
 
-  it("rows: plain names, units in words, the laboratory's label as a detail, « dépasse la limite de 24 % »", () => {
+  // Issue 23: « dépasse la limite de qualité de 24 % (50 mg/L) » reads as a limit of 24 %; and the
+  // laboratory's « Escherichia coli /100ml - MF » is no name for a reader (arrêté du 11 janvier 2007,
+  // annexe I: « Escherichia coli (E. coli) », « Entérocoques intestinaux »).
+  it("rows: readable names, units in words, the laboratory's label only as a technical detail, « 62 mg/L, soit 24 % au-dessus de la limite de qualité (50 mg/L) »", () => {
     const section = water([
       waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
       waterResult({
@@ -305,13 +308,14 @@ describe("water: the ARS verdict of the newest sample", () => {
     const [nitrates, ecoli] = presentWater(section).rows;
     expect(nitrates).toMatchObject({
       name: "Nitrates",
-      labLabel: "Nitrates (en NO3)",
+      labLabel: "Libellé du laboratoire\u00a0: Nitrates (en NO3)",
       value: "62\u00a0mg/L",
       badge: { word: "Non conforme", tone: "critical" },
     });
-    expect(nitrates?.comparison).toBe("dépasse la limite de qualité de 24\u00a0% (50\u00a0mg/L)");
+    expect(nitrates?.comparison).toBe("62\u00a0mg/L, soit 24\u00a0% au-dessus de la limite de qualité (50\u00a0mg/L)");
     expect(ecoli).toMatchObject({
-      name: "E. coli",
+      name: "Escherichia coli (E. coli)",
+      labLabel: "Libellé du laboratoire\u00a0: Escherichia coli /100ml - MF",
       value: "<\u00a01\u00a0par 100 mL",
       badge: { word: "Non détecté" },
       comparison: "limite de qualité\u00a0: aucun germe toléré dans 100\u00a0mL",
