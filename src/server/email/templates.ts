@@ -558,22 +558,32 @@ export const MAX_SUBJECT_LENGTH = 89;
  * An address in a few words, for a subject: the person's name for it with its commune
  * (« Domicile (Maraussan) »), or the address with its commune after a comma (« 8 Boulevard du
  * Port, Amiens »): an account has up to three addresses, and the subject says which one.
+ * `shortest`: the name alone, or the commune alone, when the subject has no room for more.
  */
-export function describePlaceShort(addressLabel: string, nickname: string | null): string {
+export function describePlaceShort(addressLabel: string, nickname: string | null, options: { shortest?: boolean } = {}): string {
   const label = toInline(addressLabel);
   const name = nickname === null ? "" : toInline(nickname);
   // BAN labels end with « 80000 Amiens »; a commune alone has no postcode.
   const commune = /\b\d{5}\s+(.+)$/.exec(label)?.[1] ?? null;
-  if (name && name !== label) return commune && commune !== name ? `${name} (${commune})` : name;
-  return commune ? label.replace(/\s*\b\d{5}\s+.+$/, `, ${commune}`).replace(/^,\s*/, "") : label;
+  if (name && name !== label) return commune && commune !== name && !options.shortest ? `${name} (${commune})` : name;
+  if (!commune) return label;
+  return options.shortest ? commune : label.replace(/\s*\b\d{5}\s+.+$/, `, ${commune}`).replace(/^,\s*/, "");
 }
 
 /** Every alert digest's subject starts so: the inbox tells it from the account's other emails. */
 const ALERT_SUBJECT_PREFIX = "Zone Santé – ";
 
-/** « Zone Santé – title — where », the title shortened at a word (never the place) when both do not fit. */
-function fitSubject(title: string, where: string): string {
+/**
+ * « Zone Santé – title — where »: the place in fewer words (« Maraussan ») when the whole title
+ * does not fit beside it, and only then the title shortened at a word.
+ */
+function fitSubject(title: string, place: { label: string; nickname: string | null }): string {
   const separator = " — ";
+  const fits = (where: string) => ALERT_SUBJECT_PREFIX.length + title.length + separator.length + where.length <= MAX_SUBJECT_LENGTH;
+  const full = describePlaceShort(place.label, place.nickname);
+  const shortest = describePlaceShort(place.label, place.nickname, { shortest: true });
+  if (fits(full)) return `${ALERT_SUBJECT_PREFIX}${title}${separator}${full}`;
+  const where = shortest;
   const room = MAX_SUBJECT_LENGTH - ALERT_SUBJECT_PREFIX.length - separator.length - where.length;
   if (title.length <= room) return `${ALERT_SUBJECT_PREFIX}${title}${separator}${where}`;
   const cut = title.slice(0, Math.max(room - 1, 0)).replace(/[\s,;:–-]+\S*$/, "");
@@ -587,8 +597,9 @@ function fitSubject(title: string, where: string): string {
 function composeAlertSubject(addresses: ReadonlyArray<{ label: string; nickname: string | null; events: readonly AlertEmailEvent[] }>): string {
   const events = addresses.flatMap((address) => address.events);
   const places = addresses.map((address) => describePlaceShort(address.label, address.nickname));
-  if (addresses.length === 1 && places[0]) {
-    return events.length === 1 && events[0] ? fitSubject(events[0].title, places[0]) : fitSubject(`${events.length} alertes`, places[0]);
+  const [only] = addresses;
+  if (addresses.length === 1 && only) {
+    return events.length === 1 && events[0] ? fitSubject(events[0].title, only) : fitSubject(`${events.length} alertes`, only);
   }
   const named = `${ALERT_SUBJECT_PREFIX}${events.length} alertes — ${places.join(", ")}`;
   return named.length <= MAX_SUBJECT_LENGTH ? named : `${ALERT_SUBJECT_PREFIX}${events.length} alertes pour vos ${addresses.length} adresses`;

@@ -10,6 +10,7 @@ import {
   assembleReport,
   ATMO_COLORS,
   bathingHeadline,
+  countedVerdict,
   deriveAddressInfo,
   describeDroughtZone,
   droughtHeadline,
@@ -334,6 +335,31 @@ describe("water: the ARS verdict of the newest sample", () => {
 });
 
 // ---------------------------------------------------------------- bathing
+
+describe("issue 23: the same case in the same words on every channel", () => {
+  // « The account says « Réseau d'eau non identifié » while the report, PDF and e-mail say « aucune
+  // analyse publiée pour ce réseau » with « Réseau : Non précisé » »: two different cases.
+  it("a known network without analyses says « aucune analyse publiée pour ce réseau » and names it; no known network says « Réseau d'eau non identifié pour cette adresse », as /compte", () => {
+    const known = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW }) }));
+    expect(known.summary.find((line) => line.key === "water")?.text).toBe("Eau du robinet\u00a0: aucune analyse publiée pour ce réseau (AMIENS CENTRE).");
+    expect(known.water.facts).toContainEqual({ term: "Réseau", value: "AMIENS CENTRE" });
+
+    const none = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }) }));
+    expect(none.summary.find((line) => line.key === "water")?.text).toBe(
+      "Eau du robinet\u00a0: réseau d'eau non identifié pour cette adresse, aucune analyse publiée.",
+    );
+    expect(none.water.facts).toContainEqual({ term: "Réseau", value: "Non identifié pour cette adresse" });
+    for (const text of [...none.summary.map((line) => line.text), ...none.advice.map((item) => item.text)]) expect(text).not.toMatch(/pour ce réseau/);
+  });
+
+  // « dont 2 « Non conforme » » → natural French, agreed with its number.
+  it("a twelve-month summary counts verdicts in natural French: « dont 2 non conformes », never « dont 2 « Non conforme » »", () => {
+    expect(countedVerdict("Non conforme", 2)).toBe("non conformes");
+    expect(countedVerdict("Non conforme", 1)).toBe("non conforme");
+    expect(countedVerdict("Non quantifié", 3)).toBe("non quantifiés");
+    expect(countedVerdict("Référence dépassée (indicateur)", 2)).toBe("au-dessus de la référence de qualité");
+  });
+});
 
 describe("bathing: the ministry's words", () => {
   it("a ban in force: « Baignade interdite »", () => {

@@ -23,14 +23,18 @@ describe("alert emails", () => {
       "Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Domicile (Maraussan)",
     );
     expect(one("Maraussan", null, "Sécheresse : niveau crise (eau potable)")).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau potable) — Maraussan");
-    // A long title gives way, never the place.
+    // No room for the whole place beside the whole title: the commune alone, the title untouched.
+    expect(one("Avenue du 8 Mai 1945 34370 Maraussan", null, "Sécheresse : niveau alerte (eau souterraine)")).toBe(
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan",
+    );
+    // A title too long even so gives way at a word, never the place.
     const long = one(
       "12 Rue du Commandant Jean-Baptiste Charcot Prolongée 34370 Maraussan",
       "Maison de vacances de la famille",
       "Sécheresse : niveau crise (eau potable), niveau alerte renforcée (eau superficielle), niveau alerte (eau souterraine)",
     );
     expect(long.length).toBeLessThan(90);
-    expect(long).toMatch(/^Zone Santé – Sécheresse\u00a0: niveau crise.*… — Maison de vacances de la famille \(Maraussan\)$/);
+    expect(long).toMatch(/^Zone Santé – Sécheresse\u00a0: niveau crise.*… — Maison de vacances de la famille$/);
     expect(describePlaceShort("8 Boulevard du Port 80000 Amiens", null)).toBe("8 Boulevard du Port, Amiens");
   });
 
