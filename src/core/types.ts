@@ -104,7 +104,7 @@ export interface WaterResult {
 
 export interface WaterParameterView {
   code: string;
-  /** plain French name (« Nitrates », « E. coli »); the laboratory's label is libelle_parametre */
+  /** readable French name (« Nitrates », « Escherichia coli (E. coli) »); the laboratory's label is libelle_parametre */
   name: string;
   libelle_parametre: string;
   resultat_alphanumerique: string;
@@ -211,7 +211,7 @@ export interface WaterQualitySection {
 export interface WaterHistorySeries {
   /** SANDRE code ("1340") */
   code: string;
-  /** plain French name (« Nitrates », « E. coli ») */
+  /** readable French name (« Nitrates », « Escherichia coli (E. coli) ») */
   name: string;
   /** the unit of the values and of the limit (« mg/L », « n/(100mL) ») */
   unit: string | null;

@@ -61,7 +61,9 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
 
   await page.getByLabel("Nom de cette adresse").fill("Chez mes parents");
   await addAddress(page, "Maraussan", /Maraussan/);
-  await expect(page.locator(".address-item").first()).toContainText("Chez mes parents");
+  // Oldest first, as the PDF and the report e-mail list them (issue 23): the new one comes last.
+  await expect(page.locator(".address-item").first()).toContainText("Domicile 1");
+  await expect(page.locator(".address-item").last()).toContainText("Chez mes parents");
   // A third place (the same one twice is refused: tests/e2e/account-addresses.spec.ts).
   await addAddress(page, "8 bd du Port", /Cergy/);
   await expect(page.getByRole("heading", { name: /\(3\/3\)/ })).toBeVisible();

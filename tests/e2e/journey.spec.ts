@@ -297,7 +297,7 @@ for (const viewport of [
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Non conforme");
-    await expect(card("Eau du robinet").getByText(/dépasse la limite de qualité de 24\u00a0%/)).toBeVisible();
+    await expect(card("Eau du robinet").getByText(/62\u00a0mg\/L, soit 24\u00a0% au-dessus de la limite de qualité/)).toBeVisible();
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
     await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise (eau superficielle)");
     // Households' water first (AEP « Alerte », then the river's « Crise »); the headline is the worst.

@@ -196,6 +196,33 @@ describe("the water network of an address", () => {
 });
 
 describe("the account PDF", () => {
+  // Issue 23: « the PDF … lists account addresses newest first »; « 1 adresse suivie » belongs to an account only.
+  it("lists the account's addresses in /compte's order, oldest first, and says how many it follows", async () => {
+    const client = await signedInClient();
+    await client.post("/api/account/addresses", { label: "Domicile 1", address: MAIN_SCENARIO });
+    t.setNow(new Date(START.getTime() + 1000));
+    await client.post("/api/account/addresses", { label: "Domicile 2", address: CRISIS_SCENARIO });
+
+    const listed = (await client.get("/api/account/addresses")).body.addresses as AddressBody[];
+    expect(listed.map((address) => address.label)).toEqual(["Domicile 1", "Domicile 2"]);
+    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer, "order").replace(/\s+/g, " ");
+    expect(text).toContain("2 adresses suivies");
+    expect(text).toContain("1. Domicile 1 – 8 Boulevard du Port 80000 Amiens");
+    expect(text).toContain("2. Domicile 2 – Avenue du 8 Mai 1945 34370 Maraussan");
+  });
+
+  // Issue 23: « the account says « Réseau d'eau non identifié » while the report, PDF and e-mail say
+  // « aucune analyse publiée pour ce réseau » with « Réseau : Non précisé » ».
+  it("an address without a known network reads « Réseau d'eau non identifié pour cette adresse » in the PDF, as on /compte", async () => {
+    const client = await signedInClient();
+    const overseas = (await client.post("/api/account/addresses", { address: OVERSEAS_SCENARIO })).body.address as AddressBody;
+    expect(overseas.networks).toEqual({ status: "none" });
+    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer, "no-network").replace(/\s+/g, " ");
+    expect(text).toContain("Réseau : Non identifié pour cette adresse");
+    expect(text).not.toContain("Réseau : Non précisé");
+    expect(text).not.toContain("pour ce réseau");
+  });
+
   it("titles each address with its nickname, in French, with its title shown by readers", async () => {
     const client = await signedInClient();
     await client.post("/api/account/addresses", { label: "Maison", address: MAIN_SCENARIO });

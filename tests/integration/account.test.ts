@@ -135,7 +135,7 @@ describe("accounts waiting for confirmation hold nothing", () => {
 });
 
 describe("monitored addresses", () => {
-  it("adds up to 3 addresses with default labels and their UDI, newest first, then refuses a 4th", async () => {
+  it("adds up to 3 addresses with default labels and their UDI, oldest first (as the PDF and the report e-mail list them), then refuses a 4th", async () => {
     const { client } = await signedInClient();
     const first = await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     expect(first.status).toBe(201);
@@ -154,8 +154,8 @@ describe("monitored addresses", () => {
     expect(fourth.body.error).toBe("Vous avez atteint la limite de 3 adresses surveillées.");
 
     const list = (await client.get("/api/account/addresses")).body.addresses as Array<{ label: string; reportUrl: string }>;
-    expect(list.map((address) => address.label)).toEqual(["Domicile 3", "Travail", "Domicile 1"]);
-    expect(list[2]?.reportUrl).toMatch(/^\/\?lat=49\.8985&lon=2\.2952&citycode=80021&.*udi=080000512#analyse$/);
+    expect(list.map((address) => address.label)).toEqual(["Domicile 1", "Travail", "Domicile 3"]);
+    expect(list[0]?.reportUrl).toMatch(/^\/\?lat=49\.8985&lon=2\.2952&citycode=80021&.*udi=080000512#analyse$/);
   });
 
   it("never stores more than 3 addresses, even when adds race", async () => {

@@ -127,10 +127,10 @@ describe("process and send stages over the in-process queue", () => {
     expect(queue.deadLetters).toEqual([]);
     const emails = alertEmails(t.resend.emails);
     expect(emails.filter((email) => email.to.includes("amiens@example.org")).map((email) => email.subject)).toEqual([
-      "Zone Santé – Qualité de l'air demain\u00a0: dégradé",
+      "Zone Santé – Qualité de l'air demain\u00a0: dégradé — 8 Boulevard du Port, Amiens",
     ]);
     expect(emails.filter((email) => email.to.includes("maraussan@example.org")).map((email) => email.subject)).toEqual([
-      "Zone Santé – Eau du robinet\u00a0: non-conformité signalée",
+      "Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Avenue du 8 Mai 1945, Maraussan",
     ]);
     expect(emails).toHaveLength(2);
     // Every detected event is sent, each recorded once.

@@ -176,7 +176,7 @@ describe("water e-mails say what the report says (issue 20)", () => {
       [{ sample: "C3", daysAgo: 2, parameter: "nitrates", value: "31" }, { sample: "B2", daysAgo: 5, parameter: "coli", value: "<1" }, ...a1],
     );
     const ok = await runDay(3, email);
-    expect(ok.map((mail) => mail.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: retour à la conformité"]);
+    expect(ok.map((mail) => mail.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: retour à la conformité — Avenue du 8 Mai 1945, Maraussan"]);
     expect(ok[0]?.text).toContain((await reportWater(place)).rows.find((row) => row.startsWith("Nitrates"))!);
   });
 

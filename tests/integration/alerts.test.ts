@@ -116,7 +116,7 @@ describe("the daily alert run", () => {
 
     const alice = alertEmailsTo(emails, "alice@example.org");
     expect(alice).toHaveLength(1);
-    expect(alice[0]?.subject).toBe("Zone Santé – Qualité de l'air demain\u00a0: dégradé");
+    expect(alice[0]?.subject).toBe("Zone Santé – Qualité de l'air demain\u00a0: dégradé — Domicile 1 (Amiens)");
     expect(alice[0]?.text).toContain("23\u00a0novembre\u00a02026");
     expect(alice[0]?.text).toMatch(/Source\u00a0: Indice ATMO/);
     expect(alice[0]?.text).toContain("Voir le bilan complet pour 8 Boulevard du Port 80000 Amiens");
@@ -135,9 +135,20 @@ describe("the daily alert run", () => {
     // worth an email: « Évitez de vous y baigner jusqu'au prochain résultat » about a July sample is
     // stale in November, so a « Mauvais » sample alerts only in season (issue 10, item 5; this email
     // used to say « Eau de baignade de mauvaise qualité » and count 2 alerts).
-    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: non-conformité signalée");
+    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Avenue du 8 Mai 1945, Maraussan");
     expect(sarah[0]?.text).toMatch(/Dernier prélèvement \(réseau MARAUSSAN VILLAGE\)\u00a0: .* – Non conforme\./);
     expect(sarah[0]?.text).toMatch(/Nitrates\u00a0: 62\u00a0mg\/L – Non conforme\. Mesuré le /);
+    // Issue 23: who must not drink the water comes first, in its own sentence, with the bottled
+    // water, in the page advice's words (ARS guidance above 50 mg/L of nitrates: pregnant women and
+    // infants under 6 months) — not buried inside the quoted ARS conclusion.
+    const body = sarah[0]?.text ?? "";
+    const who = body.indexOf("Les femmes enceintes et les nourrissons de moins de 6");
+    expect(who).toBeGreaterThan(-1);
+    expect(body.slice(who)).toMatch(
+      /^Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire l'eau du robinet \(recommandation des agences régionales de santé\)\.\n- Pour eux, utilisez de l'eau en bouteille/,
+    );
+    expect(who).toBeLessThan(body.indexOf("Dernier prélèvement (réseau MARAUSSAN VILLAGE)"));
+    expect(sarah[0]?.html).toMatch(/<li[^>]*>Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire/);
     expect(sarah[0]?.text).not.toMatch(/Baignade interdite/);
     expect(sarah[0]?.text).not.toMatch(/Eau de baignade de mauvaise qualité/);
     expect(sarah[0]?.text).toContain("Se désinscrire de ces alertes");
@@ -204,7 +215,7 @@ describe("the daily alert run", () => {
       const sent = alertEmailsTo(emails, email);
       expect(sent).toHaveLength(1);
       // Amiens has one zone, a river's (SUP): the email names its type and quotes it as the report does.
-      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau superficielle)");
+      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau superficielle) — Domicile 1 (Amiens)");
       expect(sent[0]?.text).toContain("Eau superficielle\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
       expect(sent[0]?.text).toContain("Les restrictions pour les particuliers, zone par zone");
       expect(sent[0]?.text).toContain("Arrosage des pelouses");
@@ -240,7 +251,7 @@ describe("the daily alert run", () => {
     expect(retry.summary).toMatchObject({ alertsDetected: 0, sent: 1, failed: 0 });
     const sarah = alertEmailsTo(retry.emails, "sarah@example.org");
     expect(sarah).toHaveLength(1);
-    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: retour à la conformité");
+    expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: retour à la conformité — Avenue du 8 Mai 1945, Maraussan");
 
     expect((await runDay(3)).emails).toHaveLength(0);
   });
@@ -263,7 +274,7 @@ describe("the daily alert run", () => {
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);
     expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual([
-      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle)",
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle) — Domicile 1 (Amiens)",
     ]);
     expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
     expect((await runDay(4)).emails).toHaveLength(0);

@@ -105,7 +105,7 @@ describe("drought alerts per zone type, through the queued run", () => {
     for (const reader of [NEW_READER, OLD_READER]) {
       const sent = emails.filter((email) => email.to.includes(reader));
       // The non-compliant water sample only.
-      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: non-conformité signalée"]);
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Avenue du 8 Mai 1945, Maraussan"]);
       expect(sent[0]?.text).not.toContain("Sécheresse");
     }
     const states = await t.db.select().from(alertStates).where(eq(alertStates.source, "drought"));
@@ -124,7 +124,7 @@ describe("drought alerts per zone type, through the queued run", () => {
 
     for (const reader of [NEW_READER, OLD_READER]) {
       const sent = emails.filter((email) => email.to.includes(reader));
-      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau crise (eau potable)"]);
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau crise (eau potable) — Avenue du 8 Mai 1945, Maraussan"]);
       const event = droughtEventOf(sent[0]?.text ?? "");
       // Which zone type changed, in VigiEau's words.
       expect(event.lines[0]).toBe("Eau potable\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
@@ -161,7 +161,7 @@ describe("drought alerts per zone type, through the queued run", () => {
     expect(report.drought.zones.map((zone) => zone.type)).toEqual(["AEP", "SUP", "SOU"]);
 
     const sent = emails.filter((email) => email.to.includes(NEW_READER));
-    expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine)"]);
+    expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan"]);
     const event = droughtEventOf(sent[0]?.text ?? "");
     expect(event.lines[0]).toBe("Eau souterraine\u00a0: le niveau passe à «\u00a0Alerte\u00a0» (aucune restriction jusqu'ici).");
     expect(event.zones).toEqual(zones);
@@ -174,7 +174,7 @@ describe("drought alerts per zone type, through the queued run", () => {
     // The farmers' rule of the groundwater zone is not a household's.
     expect(sent[0]?.text).not.toContain("Irrigation par aspersion");
     expect(emails.filter((email) => email.to.includes(OLD_READER)).map((email) => email.subject)).toEqual([
-      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine)",
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan",
     ]);
 
     // The same day again: nothing new, nothing sent twice.
@@ -212,7 +212,7 @@ describe("drought alerts per zone type, through the queued run", () => {
     ]);
     for (const reader of [NEW_READER, OLD_READER]) {
       const sent = emails.filter((email) => email.to.includes(reader));
-      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: fin des restrictions (eau souterraine)"]);
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: fin des restrictions (eau souterraine) — Maraussan"]);
       const event = droughtEventOf(sent[0]?.text ?? "");
       expect(event.lines).toEqual([
         "Eau souterraine\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).",

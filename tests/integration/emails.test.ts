@@ -74,11 +74,40 @@ describe("the report by email, on request", () => {
     expect(report.text).toContain(`Maison de Maraussan – ${CRISIS_SCENARIO.label}`);
     // Nitrates at 62 mg/L: the advice in full, as present.ts words it for the page and the PDF.
     expect(report.text).toContain(`Nitrates au-dessus de la limite${NBSP}: précautions pour les femmes enceintes et les nourrissons`);
-    expect(report.text).toMatch(/les femmes enceintes et les nourrissons de moins de 6\smois ne boivent pas l'eau du robinet/);
-    expect(report.html).toMatch(/les femmes enceintes et les nourrissons de moins de 6\smois ne boivent pas l&#39;eau du robinet/);
+    expect(report.text).toMatch(/Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire l'eau du robinet/);
+    expect(report.html).toMatch(/Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire l&#39;eau du robinet/);
+    expect(report.text).toContain("utilisez de l'eau en bouteille");
     // The way to the account, where nothing is sent unless asked.
     expect(findLink(report.text, /\/compte$/)).toBe("http://127.0.0.1:4321/compte");
     expect(report.text).toContain(`Gérer mes alertes et préférences${NBSP}: http://127.0.0.1:4321/compte`);
+  });
+});
+
+// Issue 23: « the report e-mail repeats each address twice and « À retenir » is plain text ».
+describe("the report by email: each address once, « L'essentiel » laid out as on the page", () => {
+  it("names each address once, lists the addresses in /compte's order, and gives « À retenir » a heading, a list and emphasis in HTML, readable in text", async () => {
+    const email = uniqueEmail("bilan-forme");
+    const client = await signedInClient(email);
+    expect((await client.post("/api/account/addresses", { label: "Maison", address: CRISIS_SCENARIO })).status).toBe(201);
+    t.setNow(new Date(START.getTime() + 1000));
+    expect((await client.post("/api/account/addresses", { label: "Bureau", address: MAIN_SCENARIO })).status).toBe(201);
+    t.resend.reset();
+    expect((await client.post("/api/account/report-email", {})).status).toBe(200);
+    const report = lastEmailTo(email)!;
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    for (const label of [CRISIS_SCENARIO.label, MAIN_SCENARIO.label]) {
+      expect(count(report.text, label)).toBe(1);
+      expect(count(report.html, label)).toBe(1);
+    }
+    // Oldest first, as /compte lists them.
+    expect(report.text.indexOf(CRISIS_SCENARIO.label)).toBeLessThan(report.text.indexOf(MAIN_SCENARIO.label));
+    // « L'essentiel » as the page lays it out: a heading, a list, each line's label emphasised, « À retenir » first.
+    expect(report.html).toMatch(/<h3[^>]*>L&#39;essentiel<\/h3>\s*<ul[^>]*><li[^>]*><strong>À retenir<\/strong>\u00a0: /);
+    expect(report.html).toMatch(/<li[^>]*><strong>Eau du robinet<\/strong>\u00a0: non conforme/);
+    expect(report.text).toMatch(/\nL'ESSENTIEL\n- À retenir\u00a0: [^\n]+\n- Eau du robinet\u00a0: non conforme/);
+    // The links name the address by the account's name for it, not by the address again.
+    expect(report.text).toContain("Voir le bilan complet de «\u00a0Maison\u00a0»");
+    expect(report.text).toContain("Voir le bilan complet de «\u00a0Bureau\u00a0»");
   });
 });
 

@@ -6,6 +6,7 @@ import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time
 import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } from "../report/present.ts";
 import { formatDateFr, readableName } from "../shared/format.ts";
 import { describeQualitativeFindings } from "../water/notes.ts";
+import { describeDrinkingWarning } from "../recommendations/drinking.ts";
 import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type AlertGroup, type AlertKind, type DroughtLevelChange, renderAlertText } from "./texts.ts";
 
@@ -175,6 +176,7 @@ export function diffWater(previous: WaterAlertState | LegacyWaterAlertState | nu
               measured: row.dateLine ?? `Mesuré le ${formatDateFr(now.flagged[row.code]!.measuredAt)}`,
             })),
             conclusion: section.conclusion,
+            drinking: describeDrinkingWarning(section),
           }),
           dataDate: localDateParis(now.sampledAt),
           sourceRef: section.source,

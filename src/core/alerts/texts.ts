@@ -32,6 +32,11 @@ export interface AlertFacts {
     flagged: Array<{ name: string; value: string; label: string; measured: string }>;
     /** the ARS's own conclusion for the newest sample, quoted */
     conclusion: string | null;
+    /**
+     * who must not drink the water and what to drink instead (recommendations/drinking.ts, the
+     * page's advice words): said first; absent in facts stored before issue 23
+     */
+    drinking?: string[];
   };
   "water-ok": {
     networkName: string | null;
@@ -97,13 +102,15 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
   // verdict, with what the laboratory wrote (« Présence ») and the ARS's conclusion. Lead, copper or
   // nickel above their limit at one tap is a non-compliance measured there, as the report's row and
   // note say — not « un paramètre à surveiller ».
-  "water-alert": ({ nonCompliant, tapOnly, unexplainedVerdict, qualitativeFindings, networkName, sample, flagged, conclusion }) => ({
+  "water-alert": ({ nonCompliant, tapOnly, unexplainedVerdict, qualitativeFindings, networkName, sample, flagged, conclusion, drinking = [] }) => ({
     title: nonCompliant
       ? "Eau du robinet : non-conformité signalée"
       : tapOnly
         ? "Eau du robinet : non-conformité mesurée au robinet d'un bâtiment"
         : "Eau du robinet : un paramètre à surveiller",
     lines: [
+      // Who must not drink it comes first, in its own sentences, never only inside the quoted ARS conclusion.
+      ...drinking,
       `Dernier prélèvement${network(networkName)} : ${formatDateFr(sample.sampledAt)} – ${sample.word}.`,
       ...(unexplainedVerdict ? [`L'Agence régionale de santé a déclaré le prélèvement du ${formatDateFr(sample.sampledAt)} non conforme.`] : []),
       ...(qualitativeFindings ? [qualitativeFindings] : []),

@@ -7,6 +7,7 @@ import { describeWaters } from "../drought/notes.ts";
 import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
+import { nitratesReading, nitratesRestriction } from "./drinking.ts";
 import { conversionFactor } from "../water/measurements.ts";
 import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
@@ -115,18 +116,6 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
 }
 
 /**
- * The nitrates value the advice reads, in mg/L: none below quantification or in a unit we cannot
- * compare; `lowerBound` when the laboratory wrote « >100 » (at least that much, the exact value
- * beyond its range).
- */
-function nitratesReading(parameter: WaterParameterView | undefined): { mgPerL: number; lowerBound: boolean } | null {
-  if (!parameter || parameter.value === null || parameter.note === "uncomparable-unit") return null;
-  const raw = parameter.resultat_alphanumerique.trim();
-  if (raw.startsWith("<")) return null;
-  return { mgPerL: parameter.value, lowerBound: raw.startsWith(">") };
-}
-
-/**
  * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
  * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
  * laboratory's « >100 » is above 100. Both are shown first.
@@ -135,10 +124,11 @@ function nitratesAdvice(
   { mgPerL, lowerBound }: { mgPerL: number; lowerBound: boolean },
   { germsDetected, arsInstruction }: { germsDetected: boolean; arsInstruction: string | null },
 ): Advice {
-  if (mgPerL > 100 || (lowerBound && mgPerL >= 100)) {
+  const restriction = nitratesRestriction({ mgPerL, lowerBound });
+  if (restriction === "everyone") {
     return { id: "water-nitrates-above-100", category: "water", severity: "critical", vulnerable: true, facts: { mgPerL, lowerBound, germsDetected } };
   }
-  if (mgPerL > 50 || (lowerBound && mgPerL >= 50)) {
+  if (restriction === "vulnerable") {
     return {
       id: "water-nitrates",
       category: "water",
@@ -352,7 +342,8 @@ const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0
 function uncheckedSections({ water, air, drought }: RecommendationInput): UncheckedSection[] {
   const unchecked: UncheckedSection[] = [];
   if (!water.success) unchecked.push({ section: "water", reason: "unavailable" });
-  else if (water.level === "unavailable") unchecked.push({ section: "water", reason: "not-published" });
+  // No network known for the address and a known network without analyses are two cases, each in its own words.
+  else if (water.level === "unavailable") unchecked.push({ section: "water", reason: water.udi ? "not-published" : "no-network" });
   if (!air.success) unchecked.push({ section: "air", reason: "unavailable" });
   else if (!air.index || air.level === "unavailable") unchecked.push({ section: "air", reason: "not-published" });
   if (!drought.success) unchecked.push({ section: "drought", reason: "unavailable" });

@@ -4,7 +4,8 @@
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
 import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
-import { SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
+import { DRINKING_WARNINGS } from "./drinking.ts";
+import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
 import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
 
@@ -52,12 +53,15 @@ export type OzoneNote = "responsible" | "season" | null;
  * nothing for the address (`not-published`), or a drought zone's level is not one we know.
  */
 export type UncheckedSection =
-  { section: "water" | "air" | "drought"; reason: "unavailable" | "not-published" } | { section: "drought"; reason: "unrecognised" };
+  | { section: "water" | "air" | "drought"; reason: "unavailable" | "not-published" }
+  | { section: "water"; reason: "no-network" }
+  | { section: "drought"; reason: "unrecognised" };
 
 const UNCHECKED_SENTENCES = {
   water: {
     unavailable: "La qualité de l'eau du robinet n'a pas pu être vérifiée : les résultats du contrôle sanitaire sont momentanément indisponibles.",
-    "not-published": "La qualité de l'eau du robinet n'a pas pu être vérifiée : aucune analyse n'a été publiée pour ce réseau.",
+    "not-published": `La qualité de l'eau du robinet n'a pas pu être vérifiée : ${NO_ANALYSIS_FOR_NETWORK}.`,
+    "no-network": `La qualité de l'eau du robinet n'a pas pu être vérifiée : ${NETWORK_NOT_IDENTIFIED.charAt(0).toLowerCase()}${NETWORK_NOT_IDENTIFIED.slice(1)}.`,
   },
   air: {
     unavailable: "La qualité de l'air n'a pas pu être vérifiée : les données sont momentanément indisponibles.",
@@ -240,7 +244,8 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
       return {
         ...water,
         title: "Nitrates au-dessus de la limite : précautions pour les femmes enceintes et les nourrissons",
-        text: `Le dernier résultat (${value}) dépasse la limite de 50${NBSP}mg/L. Les agences régionales de santé recommandent que les femmes enceintes et les nourrissons de moins de 6 mois ne boivent pas l'eau du robinet et qu'elle ne serve ni aux biberons ni aux repas des nourrissons : utilisez une eau embouteillée portant la mention « convient pour la préparation des aliments des nourrissons ».${others}`,
+        // Who must not drink it first, in its own sentence, then what to drink instead (drinking.ts: the alert says the same).
+        text: `${DRINKING_WARNINGS.vulnerable.who} ${DRINKING_WARNINGS.vulnerable.bottled} Le dernier résultat (${value}) dépasse la limite de qualité de 50${NBSP}mg/L.${others}`,
       };
     }
     return {
@@ -256,7 +261,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     link: ARTICLE_LINKS.water,
     source: ADVICE_SOURCES.nitratesAbove100,
     title: `Nitrates au-delà de 100${NBSP}mg/L : personne ne doit boire l'eau du robinet`,
-    text: `Le dernier résultat (${nitratesValue(mgPerL, lowerBound)}) dépasse 100${NBSP}mg/L. À ce niveau, l'eau du robinet ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments et des biberons : utilisez de l'eau embouteillée. Elle reste utilisable pour la toilette et le ménage, sauf consigne contraire de votre mairie ou de l'ARS.${germsDetected ? GERMS_SENTENCE : ""}`,
+    text: `${DRINKING_WARNINGS.everyone.who} ${DRINKING_WARNINGS.everyone.bottled} Le dernier résultat (${nitratesValue(mgPerL, lowerBound)}) dépasse 100${NBSP}mg/L. L'eau reste utilisable pour la toilette et le ménage, sauf consigne contraire de votre mairie ou de l'ARS.${germsDetected ? GERMS_SENTENCE : ""}`,
   }),
 
   "water-pesticides": ({ total, substance, microgramsPerL, arsInstruction }) => ({

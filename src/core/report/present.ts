@@ -40,6 +40,8 @@ import {
   describeQualitativeFindings,
   describePublishedUnit,
   LIMIT_KIND_TEXTS,
+  NETWORK_NOT_IDENTIFIED,
+  NO_ANALYSIS_FOR_NETWORK,
   TAP_ONLY_TEXT,
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
@@ -81,13 +83,13 @@ export interface SectionPresentation {
 
 export interface WaterRowPresentation {
   code: string;
-  /** plain name (« Nitrates », « E. coli ») */
+  /** readable name (« Nitrates », « Escherichia coli (E. coli) ») */
   name: string;
-  /** the laboratory's label when it says more than the plain name */
+  /** « Libellé du laboratoire : Escherichia coli /100ml - MF », a technical detail, when it differs from the name */
   labLabel: string | null;
   value: string;
   badge: Badge;
-  /** « 88 % de la limite de qualité (50 mg/L) », « dépasse la limite de qualité de 24 % (50 mg/L) » */
+  /** « 88 % de la limite de qualité (50 mg/L) », « 62 mg/L, soit 24 % au-dessus de la limite de qualité (50 mg/L) » */
   comparison: string;
   /** a gauge only for a value compared with an upper threshold */
   gauge: { percent: number; tone: "low" | "medium" | "high" } | null;
@@ -125,7 +127,7 @@ export interface WaterHistoryPresentation {
   series: WaterHistorySeries;
   /** the end of the twelve-month window the chart spans (the report's generation time) */
   windowEnd: string;
-  /** « 6 prélèvements du 12 décembre 2025 au 10 novembre 2026, dont 1 « Non conforme » » */
+  /** « 6 prélèvements du 12 décembre 2025 au 10 novembre 2026, dont 1 non conforme » */
   summary: string;
   /** « Nitrates : 6 prélèvements …, limite de qualité : 50 mg/L »: the chart's description */
   description: string;
@@ -360,7 +362,8 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   } else if (percent !== null && kindWords && limitValue) {
     comparison =
       percent > 100
-        ? `${alone}dépasse ${article.the} ${kindWords} de ${formatNumberFr(percent - 100, 0)}${NBSP}% (${limitValue})`
+        ? // The value first, then how far above: « dépasse la limite de 24 % (50 mg/L) » read as a limit of 24 %.
+          `${alone}${formatWaterValue(parameter)}, soit ${formatNumberFr(percent - 100, 0)}${NBSP}% au-dessus ${article.of} ${kindWords} (${limitValue})`
         : `${alone}${formatNumberFr(percent, 0)}${NBSP}% ${article.of} ${kindWords} (${limitValue})`;
   } else if (parameter.limit === 0 && parameter.limit_min === null && kind) comparison = `${kind}${NBSP}: aucun germe toléré dans 100${NBSP}mL`;
   else if (parameter.label === "Non détecté" && thresholdWords) comparison = `sous la limite de quantification du laboratoire${NBSP}; ${thresholdWords}`;
@@ -376,7 +379,8 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   return {
     code: parameter.code,
     name,
-    labLabel: parameter.libelle_parametre && parameter.libelle_parametre !== name ? parameter.libelle_parametre : null,
+    // A technical detail, said as such: the readable name is the row's.
+    labLabel: parameter.libelle_parametre && parameter.libelle_parametre !== name ? `Libellé du laboratoire${NBSP}: ${parameter.libelle_parametre}` : null,
     value: formatWaterValue(parameter),
     badge: { ...badge(parameter.label, parameter.level), tone: rowTone(parameter) },
     comparison,
@@ -398,7 +402,7 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
   const headline = waterHeadline(water);
   const facts: Fact[] = water.success
     ? [
-        { term: "Réseau", value: water.udi?.name ?? "Non précisé" },
+        { term: "Réseau", value: water.udi?.name ?? "Non identifié pour cette adresse" },
         { term: "Distributeur", value: water.distributor ?? "Non précisé" },
         { term: "Conclusion officielle de l'ARS", value: water.conclusion ?? "Non précisée" },
       ]
@@ -468,6 +472,23 @@ function describeHistoryLimit(series: WaterHistorySeries): string | null {
   return `${LIMIT_KIND_TEXTS.limite}${NBSP}: ${withUnit(formatNumberFr(series.limit, 3), series.unit)}`;
 }
 
+/** A verdict counted in a sentence, agreed with its number: « dont 2 non conformes », never « dont 2 « Non conforme » ». */
+const COUNTED_VERDICTS: Record<string, { one: string; many: string }> = {
+  "Non conforme": { one: "non conforme", many: "non conformes" },
+  "Non quantifié": { one: "non quantifié", many: "non quantifiés" },
+  "Non évalué": { one: "non évalué", many: "non évalués" },
+  "Conforme sous dérogation": { one: "conforme sous dérogation", many: "conformes sous dérogation" },
+  "Au-dessus de la valeur indicative": { one: "au-dessus de la valeur indicative", many: "au-dessus de la valeur indicative" },
+  "Référence dépassée (indicateur)": { one: "au-dessus de la référence de qualité", many: "au-dessus de la référence de qualité" },
+  "Pas de limite à cette date": { one: "sans limite à cette date", many: "sans limite à cette date" },
+};
+
+export function countedVerdict(label: string, times: number): string {
+  const words = COUNTED_VERDICTS[label];
+  if (!words) return `«${NBSP}${label}${NBSP}»`;
+  return times > 1 ? words.many : words.one;
+}
+
 /** The words of one parameter's twelve months: what the chart shows, said for every channel. */
 export function presentWaterHistory(series: WaterHistorySeries, windowEnd: string): WaterHistoryPresentation {
   const points = series.points.map((point) => presentHistoryPoint(point, series.unit));
@@ -484,8 +505,8 @@ export function presentWaterHistory(series: WaterHistorySeries, windowEnd: strin
         ? "conforme"
         : "tous conformes"
       : count === 1
-        ? `«${NBSP}${points[0]?.label}${NBSP}»`
-        : `dont ${[...others].map(([label, times]) => `${times} «${NBSP}${label}${NBSP}»`).join(", ")}`;
+        ? countedVerdict(points[0]?.label ?? "", 1)
+        : `dont ${[...others].map(([label, times]) => `${times} ${countedVerdict(label, times)}`).join(", ")}`;
   const summary = `${samples}${span}, ${verdict}`;
   const limit = describeHistoryLimit(series);
   return {
@@ -763,13 +784,26 @@ export function presentAdvice(recommendations: readonly Recommendation[]): Advic
   }));
 }
 
+/**
+ * The order every channel shows the advice in (the page's card, the PDF, the emails): the
+ * prominent ones first, then the others, each group in the rules' order.
+ */
+export function adviceInDisplayOrder(advice: readonly AdvicePresentation[]): AdvicePresentation[] {
+  return [...advice.filter((item) => item.prominent), ...advice.filter((item) => !item.prominent)];
+}
+
 const ADVICE_TONES: Record<Recommendation["severity"], Tone> = { critical: "critical", warning: "concerning", info: "neutral", success: "good" };
 
 const sentence = (label: string, rest: string) => frenchTypography(`${label} : ${rest}`);
 
 function summarizeWater(water: WaterQualitySection, headline: Badge): string {
   if (!water.success) return sentence("Eau du robinet", "résultats momentanément indisponibles.");
-  if (!water.sampled_at) return sentence("Eau du robinet", "aucune analyse publiée pour ce réseau.");
+  if (!water.sampled_at) {
+    return sentence(
+      "Eau du robinet",
+      water.udi ? `${NO_ANALYSIS_FOR_NETWORK} (${water.udi.name}).` : `${NETWORK_NOT_IDENTIFIED.toLowerCase()}, aucune analyse publiée.`,
+    );
+  }
   const network = water.udi ? `, réseau ${water.udi.name}` : "";
   // The newest sample's verdict first; an older non-compliance that is still a parameter's latest
   // result follows, dated, as such — never as if the newest sample had measured it.

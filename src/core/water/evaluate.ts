@@ -4,6 +4,8 @@ import type { ComplianceFlag, Level, SourceRef, SourceResult, Udi, WaterParamete
 import { classifyUnit, conversionFactor, parseLimitSpec, parseMeasurement, restateAsSubstance, type LimitSpec } from "./measurements.ts";
 import { displayPriority, findNonRelevantMetabolite, findParameterRule, NON_RELEVANT_METABOLITE_VALUE, type ThresholdKind } from "./parameters.ts";
 import { WATER_WINDOW_DAYS, waterWindowStart } from "./window.ts";
+import { NETWORK_NOT_IDENTIFIED } from "./notes.ts";
+import { NBSP } from "../shared/format.ts";
 
 export { WATER_WINDOW_DAYS };
 export const MAX_DISPLAYED_PARAMETERS = 6;
@@ -370,7 +372,8 @@ export function findLastNonCompliance(results: readonly WaterResult[], now: Date
   const parameters = sameSample
     .map(evaluateParameter)
     .filter((view): view is WaterParameterView => view !== null && view.level === "critical")
-    .map((view) => view.libelle_parametre);
+    // The readable name, as the rows write it: never the laboratory's « Escherichia coli /100ml - MF ».
+    .map((view) => view.name || view.libelle_parametre);
   return { sampled_at: newest.sampledAt, conclusion: newest.sampleConclusion, parameters: [...new Set(parameters)] };
 }
 
@@ -474,7 +477,10 @@ export function judgeWaterQuality(input: WaterQualityInput): { section: WaterQua
       other_networks_with_issues: otherNetworks,
       success: true,
       level: "unavailable",
-      message: "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage).",
+      // Two cases, one wording each on every channel (notes.ts): no network known, or a network without analyses.
+      message: input.udi
+        ? "Aucune analyse de l'eau du robinet n'a été publiée pour ce réseau (les résultats paraissent avec environ deux mois de décalage)."
+        : `${NETWORK_NOT_IDENTIFIED}${NBSP}: aucune analyse de l'eau du robinet ne peut lui être rattachée.`,
     };
     return { section, measured: [] };
   }

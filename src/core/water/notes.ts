@@ -25,6 +25,14 @@ export function describePublishedUnit(parameter: Pick<WaterParameterView, "resul
   return `Résultat publié exprimé en azote${NBSP}: ${parameter.resultat_alphanumerique.trim()}${NBSP}${parameter.unite_publiee}, converti ici dans l'unité de sa limite de qualité.`;
 }
 
+/**
+ * Two different cases, one wording each on every channel (page, PDF, emails, account): no network
+ * is known for the address (Hub'Eau lists none for it), or the network is known but no analysis of
+ * it is published. « Non précisé » said neither.
+ */
+export const NETWORK_NOT_IDENTIFIED = "Réseau d'eau non identifié pour cette adresse";
+export const NO_ANALYSIS_FOR_NETWORK = "aucune analyse publiée pour ce réseau";
+
 export const AT_THE_TAP_TEXT = `Mesuré au robinet d'un bâtiment${NBSP}: le plomb, le cuivre et le nickel reflètent surtout ses canalisations intérieures, pas la qualité de tout le réseau.`;
 
 export const TAP_ONLY_TEXT = `Les seules limites dépassées concernent le plomb, le cuivre ou le nickel, mesurés au robinet d'un bâtiment${NBSP}: ils reflètent surtout ses canalisations. Le réseau n'est pas en cause à ce stade.`;

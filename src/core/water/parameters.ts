@@ -15,7 +15,7 @@ export interface ParameterRule {
   codes: readonly string[];
   /** matches libelle_parametre when the code is unknown or unverified */
   label?: RegExp;
-  /** short French name for the UI */
+  /** readable French name for every channel (page, PDF, emails); the laboratory's label is a technical detail */
   name: string;
   kind: ThresholdKind;
   /** built-in threshold (when Hub'Eau gives none); null for "no regulatory value" */
@@ -111,8 +111,10 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
     pfas: "sum",
   },
   { codes: ["1382"], name: "Plomb", kind: "limite", threshold: max(10, "µg/L"), atTheTap: true },
-  { codes: ["1449"], name: "E. coli", kind: "limite", threshold: max(0, "n/(100mL)") },
-  { codes: ["6455"], name: "Entérocoques", kind: "limite", threshold: max(0, "n/(100mL)") },
+  // Readable names, never the laboratory's label (« Escherichia coli /100ml - MF », « Entérocoques /100ml-MS »):
+  // the method suffix means nothing to a reader; the label stays only as a technical detail of the row.
+  { codes: ["1449"], name: "Escherichia coli (E. coli)", kind: "limite", threshold: max(0, "n/(100mL)") },
+  { codes: ["6455"], name: "Entérocoques intestinaux", kind: "limite", threshold: max(0, "n/(100mL)") },
   { codes: ["1339"], name: "Nitrites", kind: "limite", threshold: max(0.5, "mg/L"), substance: "NO2" },
   { codes: ["1369"], name: "Arsenic", kind: "limite", threshold: max(10, "µg/L") },
   { codes: ["1386"], name: "Nickel", kind: "limite", threshold: max(20, "µg/L"), atTheTap: true },

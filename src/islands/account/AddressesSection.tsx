@@ -2,6 +2,7 @@
 // each with its water network chosen among its commune's with the report's own chooser.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import { NETWORK_NOT_IDENTIFIED } from "../../core/water/notes.ts";
 import type { AddedAddressAnswer, AddressesAnswer, ChangedAddressAnswer, MonitoredAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";
@@ -68,7 +69,7 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
           }
           throw error;
         }
-        setAddresses((current) => [answer.address, ...(current ?? [])]);
+        setAddresses((current) => [...(current ?? []), answer.address]);
         setQuery("");
         setPicked(null);
         setLabel("");
@@ -213,7 +214,7 @@ function AddressNetwork({ address, notify, onChanged }: { address: MonitoredAddr
     );
   }
   if (networks.status === "none" || (networks.options.length <= 1 && networks.selected === null)) {
-    return <p className="address-item__meta">Réseau d'eau non identifié pour cette adresse.</p>;
+    return <p className="address-item__meta">{NETWORK_NOT_IDENTIFIED}.</p>;
   }
   if (networks.options.length === 1 && networks.selected) {
     return <p className="address-item__meta">Réseau d'eau&nbsp;: {networks.selected.label}</p>;
@@ -240,7 +241,7 @@ function AddressNetwork({ address, notify, onChanged }: { address: MonitoredAddr
 
   return (
     <div className="address-item__network">
-      {networks.selected === null ? <p className="address-item__meta">Réseau d'eau non identifié pour cette adresse.</p> : null}
+      {networks.selected === null ? <p className="address-item__meta">{NETWORK_NOT_IDENTIFIED}.</p> : null}
       <NetworkChooser
         label={
           <>

@@ -239,7 +239,7 @@ const addressInfoSchema = z
 const waterParameterSchema = z
   .object({
     code: z.string().meta({ description: "Code SANDRE du paramètre." }),
-    name: z.string().meta({ description: "Nom usuel (« Nitrates », « E. coli »)." }),
+    name: z.string().meta({ description: "Nom usuel (« Nitrates », « Escherichia coli (E. coli) »)." }),
     libelle_parametre: z.string().meta({ description: "Libellé du laboratoire." }),
     resultat_alphanumerique: z.string().meta({ description: "Résultat tel que publié (« <0,05 », « 12,3 »)." }),
     value: z.number().nullable().meta({ description: "Valeur numérique dans l'unité unite_mesure ; null si non numérique." }),

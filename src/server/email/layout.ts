@@ -56,6 +56,11 @@ export function renderHeading(text: string): string {
   return `<h2 style="margin:24px 0 12px 0;font-size:18px;line-height:1.3;color:${TEXT};">${escapeFrench(text)}</h2>`;
 }
 
+/** A heading inside one address's part (« L'essentiel », « Nos conseils »), under its h2. */
+export function renderSubheading(text: string): string {
+  return `<h3 style="margin:16px 0 8px 0;font-size:16px;line-height:1.3;color:${TEXT};">${escapeFrench(text)}</h3>`;
+}
+
 export function renderSmall(text: string): string {
   return `<span style="font-size:14px;color:${MUTED};">${escapeFrench(text)}</span>`;
 }

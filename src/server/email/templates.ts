@@ -1,7 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
-import { DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
+import { adviceInDisplayOrder, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
@@ -15,6 +15,7 @@ import {
   renderParagraph,
   renderParagraphHtml,
   renderSmall,
+  renderSubheading,
 } from "./layout.ts";
 
 export interface RenderedEmail {
@@ -143,14 +144,15 @@ export function renderSignInCodeEmail(input: {
 
 /**
  * One address, from the report's one presentation (core/report/present.ts), as the page and the
- * PDF show it: the five-second summary in the official words, each section's headline word with
+ * PDF show it: the address once, « L'essentiel » as the page lays it out (a heading, then one line
+ * per domain with its label emphasised, « À retenir » first), each section's headline word with
  * its date and source, then every advice with its text — the prominent ones first, which puts
  * the advice for infants and pregnant women at the top when it applies.
  */
-function renderReport(report: Report, nickname: string | null, reportUrl: string): { html: string[]; text: string[] } {
+function renderReport(report: Report, nickname: string | null, reportUrl: string, options: { alone: boolean }): { html: string[]; text: string[] } {
   const presentation = presentReport(report);
-  const label = toInline(presentation.title);
   const place = describePlace(presentation.title, nickname);
+  const name = nickname === null ? "" : toInline(nickname);
   const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, presentation.bathing];
   const describe = (section: SectionPresentation, extra: string[] = []) => ({
     heading: `${section.title} : ${section.headline.word}`,
@@ -171,33 +173,50 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
         ? [presentation.bathing.liveRead]
         : [];
   const lines = sections.map((section) => describe(section, extras(section)));
-  const advice = [...presentation.advice.filter((item) => item.prominent), ...presentation.advice.filter((item) => !item.prominent)];
-  // The address in the link text tells several « Voir le bilan complet » links apart out of context.
-  const linkLabel = `Voir le bilan complet pour ${label}`;
+  const advice = adviceInDisplayOrder(presentation.advice);
+  // The address is said once, in the heading: the link names it by the person's name for it
+  // (« Maison »), which still tells several « Voir le bilan complet » links apart out of context;
+  // an address without a name is named in full only when another link could be taken for it.
+  const linkLabel = name
+    ? `Voir le bilan complet de « ${name} »`
+    : options.alone
+      ? "Voir le bilan complet"
+      : `Voir le bilan complet pour ${toInline(presentation.title)}`;
+  // « L'essentiel » as on the page: each line's label emphasised, the rest of its sentence after it.
+  const summaryHtml = presentation.summary.map((line) =>
+    line.text.startsWith(line.label)
+      ? `<strong>${escapeFrench(line.label)}</strong>${escapeFrench(line.text.slice(line.label.length))}`
+      : escapeFrench(line.text),
+  );
   const html = [
     renderHeading(place),
     renderParagraph(`Bilan du ${formatDateFr(report.generated_at)}`),
-    renderList(presentation.summary.map((line) => escapeFrench(line.text))),
+    renderSubheading(ESSENTIALS_HEADING),
+    renderList(summaryHtml),
+    renderSubheading("Le détail"),
     renderList(
       lines.map((line) => [`<strong>${escapeFrench(line.heading)}</strong>`, ...line.details.map(escapeFrench), renderSmall(line.source)].join("<br>")),
     ),
   ];
   const text = [
-    `${place}\nBilan du ${formatDateFr(report.generated_at)}`,
-    presentation.summary.map((line) => `- ${line.text}`).join("\n"),
-    lines.map((line) => [`- ${line.heading}`, ...line.details.map((detail) => `  ${detail}`), `  ${line.source}`].join("\n")).join("\n"),
+    `${place}\n${"=".repeat(Math.min(place.length, 60))}\nBilan du ${formatDateFr(report.generated_at)}`,
+    `${ESSENTIALS_HEADING.toUpperCase()}\n${presentation.summary.map((line) => `- ${line.text}`).join("\n")}`,
+    `LE DÉTAIL\n${lines.map((line) => [`- ${line.heading}`, ...line.details.map((detail) => `  ${detail}`), `  ${line.source}`].join("\n")).join("\n")}`,
   ];
   if (advice.length > 0) {
     html.push(
-      renderParagraph("Nos conseils :"),
+      renderSubheading("Nos conseils"),
       renderList(advice.map((item) => `<strong>${escapeFrench(`${item.severityLabel} – ${item.title}`)}</strong><br>${escapeFrench(item.text)}`)),
     );
-    text.push(`Nos conseils :\n${advice.map((item) => `- ${item.severityLabel} – ${item.title}\n  ${item.text}`).join("\n")}`);
+    text.push(`NOS CONSEILS\n${advice.map((item) => `- ${item.severityLabel} – ${item.title}\n  ${item.text}`).join("\n")}`);
   }
   html.push(renderParagraphHtml(renderLink(linkLabel, reportUrl)));
   text.push(`${linkLabel} : ${reportUrl}`);
   return { html, text };
 }
+
+/** The page's name for the five-second summary, in every channel. */
+const ESSENTIALS_HEADING = "L'essentiel";
 
 /** The report of the account's addresses, sent only when its owner asks for it from /compte. */
 export function renderLatestReportEmail(input: {
@@ -225,7 +244,9 @@ export function renderLatestReportEmail(input: {
     html.push(renderParagraph(intro));
     text.push(intro);
     input.reports.forEach((report, index) => {
-      const part = renderReport(report, input.nicknameFor?.(report, index) ?? null, input.reportUrlFor(report, index));
+      const part = renderReport(report, input.nicknameFor?.(report, index) ?? null, input.reportUrlFor(report, index), {
+        alone: input.reports.length === 1,
+      });
       html.push(...part.html);
       text.push(...part.text);
     });
@@ -557,6 +578,60 @@ export interface AlertEmailEvent {
   source: { name: string; url: string };
 }
 
+/** Mail clients cut a subject around 60 to 90 characters: ours stays under 90. */
+export const MAX_SUBJECT_LENGTH = 89;
+
+/**
+ * An address in a few words, for a subject: the person's name for it with its commune
+ * (« Domicile (Maraussan) »), or the address with its commune after a comma (« 8 Boulevard du
+ * Port, Amiens »): an account has up to three addresses, and the subject says which one.
+ * `shortest`: the name alone, or the commune alone, when the subject has no room for more.
+ */
+export function describePlaceShort(addressLabel: string, nickname: string | null, options: { shortest?: boolean } = {}): string {
+  const label = toInline(addressLabel);
+  const name = nickname === null ? "" : toInline(nickname);
+  // BAN labels end with « 80000 Amiens »; a commune alone has no postcode.
+  const commune = /\b\d{5}\s+(.+)$/.exec(label)?.[1] ?? null;
+  if (name && name !== label) return commune && commune !== name && !options.shortest ? `${name} (${commune})` : name;
+  if (!commune) return label;
+  return options.shortest ? commune : label.replace(/\s*\b\d{5}\s+.+$/, `, ${commune}`).replace(/^,\s*/, "");
+}
+
+/** Every alert digest's subject starts so: the inbox tells it from the account's other emails. */
+const ALERT_SUBJECT_PREFIX = "Zone Santé – ";
+
+/**
+ * « Zone Santé – title — where »: the place in fewer words (« Maraussan ») when the whole title
+ * does not fit beside it, and only then the title shortened at a word.
+ */
+function fitSubject(title: string, place: { label: string; nickname: string | null }): string {
+  const separator = " — ";
+  const fits = (where: string) => ALERT_SUBJECT_PREFIX.length + title.length + separator.length + where.length <= MAX_SUBJECT_LENGTH;
+  const full = describePlaceShort(place.label, place.nickname);
+  const shortest = describePlaceShort(place.label, place.nickname, { shortest: true });
+  if (fits(full)) return `${ALERT_SUBJECT_PREFIX}${title}${separator}${full}`;
+  const where = shortest;
+  const room = MAX_SUBJECT_LENGTH - ALERT_SUBJECT_PREFIX.length - separator.length - where.length;
+  if (title.length <= room) return `${ALERT_SUBJECT_PREFIX}${title}${separator}${where}`;
+  const cut = title.slice(0, Math.max(room - 1, 0)).replace(/[\s,;:–-]+\S*$/, "");
+  return `${ALERT_SUBJECT_PREFIX}${cut ? `${cut}…${separator}` : ""}${where}`.slice(0, MAX_SUBJECT_LENGTH);
+}
+
+/**
+ * The subject names the address (issue 23: three addresses per account): one alert, its title and
+ * where; several for one address, their count and where; several addresses, each named when they fit.
+ */
+function composeAlertSubject(addresses: ReadonlyArray<{ label: string; nickname: string | null; events: readonly AlertEmailEvent[] }>): string {
+  const events = addresses.flatMap((address) => address.events);
+  const places = addresses.map((address) => describePlaceShort(address.label, address.nickname));
+  const [only] = addresses;
+  if (addresses.length === 1 && only) {
+    return events.length === 1 && events[0] ? fitSubject(events[0].title, only) : fitSubject(`${events.length} alertes`, only);
+  }
+  const named = `${ALERT_SUBJECT_PREFIX}${events.length} alertes — ${places.join(", ")}`;
+  return named.length <= MAX_SUBJECT_LENGTH ? named : `${ALERT_SUBJECT_PREFIX}${events.length} alertes pour vos ${addresses.length} adresses`;
+}
+
 /**
  * The daily digest: one email per recipient and run, every address with its new alerts, the date
  * and source of each, a link to the full report, and a one-click way out.
@@ -570,7 +645,7 @@ export function renderAlertDigestEmail(input: {
   manageUrl: string | null;
 }): RenderedEmail {
   const events = input.addresses.flatMap((address) => address.events);
-  const subject = events.length === 1 && events[0] ? `Zone Santé – ${events[0].title}` : `Zone Santé – ${events.length} alertes pour vos adresses`;
+  const subject = composeAlertSubject(input.addresses);
   const greeting = composeGreeting(input.firstName);
   const intro =
     input.addresses.length === 1

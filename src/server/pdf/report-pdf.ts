@@ -6,6 +6,7 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import { formatDateFr, frenchTypography } from "../../core/shared/format.ts";
 import {
+  adviceInDisplayOrder,
   DISCLAIMER,
   presentReport,
   type AdvicePresentation,
@@ -111,6 +112,11 @@ export async function renderReportPdf(input: {
   generatedAt: Date;
   recipientName?: string | null;
   siteUrl?: string;
+  /**
+   * "account": the addresses an account follows (the PDF says how many, in /compte's order);
+   * "one-off" (default): a report asked from the page, which nobody follows — nothing said of it.
+   */
+  origin?: "account" | "one-off";
 }): Promise<Uint8Array> {
   if (input.reports.length === 0) throw new RangeError("renderReportPdf needs at least one report");
   const entries = input.reports.map((item): NamedReport => ("report" in item ? item : { report: item, nickname: null }));
@@ -311,12 +317,18 @@ function drawRule(cursor: Cursor, gap = 10): void {
 
 // ---------------------------------------------------------------- content
 
-function drawIntro(cursor: Cursor, input: { titles: readonly string[]; generatedAt: Date; recipientName?: string | null }): void {
+function drawIntro(
+  cursor: Cursor,
+  input: { titles: readonly string[]; generatedAt: Date; recipientName?: string | null; origin?: "account" | "one-off" },
+): void {
   drawParagraph(cursor, "Votre bilan santé-environnement", { bold: true, size: 21, color: COLORS.accent }, 6);
   drawParagraph(cursor, `Généré le ${formatDateFr(input.generatedAt.toISOString())}`, { color: COLORS.muted }, 2);
   if (input.recipientName) drawParagraph(cursor, `Établi pour ${input.recipientName}`, { color: COLORS.muted }, 2);
   const count = input.titles.length;
-  drawParagraph(cursor, `${count} adresse${count > 1 ? "s" : ""} suivie${count > 1 ? "s" : ""}`, { color: COLORS.muted }, 6);
+  // Only an account's addresses are followed: a report asked from the page says nothing of it.
+  if (input.origin === "account") {
+    drawParagraph(cursor, `${count} adresse${count > 1 ? "s" : ""} suivie${count > 1 ? "s" : ""}`, { color: COLORS.muted }, 6);
+  }
   if (count > 1) {
     input.titles.forEach((title, index) => drawParagraph(cursor, `${index + 1}. ${title}`, { indent: 10 }, 1));
   }
@@ -339,7 +351,8 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
   drawAir(cursor, presentation.air);
   drawDrought(cursor, presentation.drought);
   drawBathing(cursor, presentation.bathing);
-  drawAdvice(cursor, presentation.advice);
+  // The page's order: the prominent advice first (present.ts), never the rules' raw order.
+  drawAdvice(cursor, adviceInDisplayOrder(presentation.advice));
 }
 
 /** « L'essentiel »: one line per domain in the official words, the most important advice first. */

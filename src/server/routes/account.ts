@@ -246,6 +246,7 @@ export const accountRoutes = new Hono<AppEnv>()
         reports: reports.map((report, index) => ({ report, nickname: addresses[index]?.label ?? null })),
         generatedAt: now,
         siteUrl: deps.config.SITE_URL,
+        origin: "account",
         recipientName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
       });
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

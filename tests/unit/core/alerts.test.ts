@@ -4,8 +4,11 @@ import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
 import { presentWater, presentWaterRow } from "../../../src/core/report/present.ts";
-import { judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/core/water/index.ts";
-import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult } from "./builders.ts";
+import { evaluateWaterQuality, judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/core/water/index.ts";
+import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
+import { ARS_RESTRICTION_FIRST, DRINKING_WARNINGS } from "../../../src/core/recommendations/drinking.ts";
+import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
+import { frenchTypography } from "../../../src/core/shared/format.ts";
 
 const AMIENS_CENTRE = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
 const SAINT_ACHEUL = { code: "080000513", name: "SAINT-ACHEUL", quarter: null };
@@ -164,16 +167,16 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
       expect(event?.lines).toEqual([
         "Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.",
         "L'Agence régionale de santé a déclaré le prélèvement du 10\u00a0novembre\u00a02026 non conforme.",
-        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques\u00a0: «\u00a0Présence\u00a0».",
+        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques intestinaux\u00a0: «\u00a0Présence\u00a0».",
         "Suivez les consignes de votre mairie et de l'Agence régionale de santé.",
       ]);
     });
 
     it("the report's water card says the same fact", () => {
       const [network] = water([presence(), calm]);
-      expect(network?.section.qualitative_findings).toEqual([{ code: "6455", name: "Entérocoques", result: "Présence" }]);
+      expect(network?.section.qualitative_findings).toEqual([{ code: "6455", name: "Entérocoques intestinaux", result: "Présence" }]);
       expect(presentWater(network!.section).notes).toContain(
-        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques\u00a0: «\u00a0Présence\u00a0».",
+        "Résultat rendu sans valeur chiffrée dans le prélèvement déclaré non conforme\u00a0: Entérocoques intestinaux\u00a0: «\u00a0Présence\u00a0».",
       );
     });
 
@@ -183,7 +186,7 @@ describe("water alerts (decision 052: the report's verdict, per network)", () =>
       expect(text([event!])).toContain(
         `Conclusion officielle de l'ARS sur le prélèvement du 10\u00a0novembre\u00a02026\u00a0: «\u00a0${conclusion.replace(" :", "\u00a0:")}\u00a0»`,
       );
-      expect(text([event!])).toContain("Entérocoques\u00a0: «\u00a0Présence\u00a0»");
+      expect(text([event!])).toContain("Entérocoques intestinaux\u00a0: «\u00a0Présence\u00a0»");
     });
 
     it("nothing readable and no conclusion: the verdict, and that the published data do not name the parameter", () => {
@@ -394,12 +397,56 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     }
   });
 
+  // Issue 23: « who must not drink the water is buried inside the quoted ARS paragraph and the
+  // bottled-water advice is missing ». DATA-SOURCES.md (ARS guidance): above 50 mg/L of nitrates,
+  // pregnant women and infants under 6 months do not drink the water (bottled water labelled
+  // suitable for infant feeding); above 100 mg/L, nobody does (DGS).
+  it("a water alert says first, in its own sentences, who must not drink the water and to use bottled water — the page advice's own words", () => {
+    const conclusion = "Eau non conforme en nitrates. Ne pas utiliser pour les femmes enceintes et les nourrissons.";
+    for (const [value, restriction] of [
+      [62, "vulnerable"],
+      [120, "everyone"],
+    ] as const) {
+      const event = diffWater(
+        null,
+        water([
+          {
+            rawValue: String(value),
+            numericValue: value,
+            sampledAt: "2026-11-10T08:30:00Z",
+            sampleCode: "B",
+            limitsPhysicochemical: "N",
+            sampleConclusion: conclusion,
+          },
+        ]),
+      ).events[0];
+      const warning = DRINKING_WARNINGS[restriction];
+      expect(event?.lines.slice(0, 3)).toEqual([frenchTypography(warning.who), frenchTypography(warning.bottled), frenchTypography(ARS_RESTRICTION_FIRST)]);
+      expect(event?.lines[0]).not.toMatch(/«/);
+      // …and the page's advice opens with the very same sentences (one source: recommendations/drinking.ts).
+      const advice = selectRecommendations({
+        water: evaluateWaterQuality({
+          results: { ok: true, data: [waterResult({ rawValue: String(value), numericValue: value, limitsPhysicochemical: "N" })] },
+          udi: AMIENS_CENTRE,
+          udis: [AMIENS_CENTRE],
+          now: NOW,
+        }),
+        air: evaluateAirQuality({ atmo: { ok: true, data: [] }, cams: { ok: true, data: camsEstimate({ day: "2026-11-21" }) }, now: NOW, citycode: "80021" }),
+        drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
+        bathing: noBathing(),
+        now: NOW,
+      });
+      expect(advice[0]?.text.startsWith(frenchTypography(`${warning.who} ${warning.bottled}`))).toBe(true);
+    }
+  });
+
   it("the diff writes its events through the table: same kind, same words", () => {
     const event = diffWater(null, water([{ rawValue: "62", numericValue: 62, sampledAt: "2026-11-10T08:30:00Z", sampleCode: "B", limitsPhysicochemical: "N" }]))
       .events[0];
     expect(event?.kind).toBe("water-alert");
     expect(event?.title).toBe("Eau du robinet\u00a0: non-conformité signalée");
-    expect(event?.lines[0]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");
+    // Nitrates at 62 mg/L: who must not drink it and the bottled water come first (issue 23).
+    expect(event?.lines[2]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");
     expect(diffDrought({ version: 2, zones: { SUP: "alerte" } }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
     expect(diffDrought({ version: 2, zones: { SUP: "vigilance" } }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
     expect(diffAir(null, air(3), NOW).events[0]).toMatchObject({ kind: "air-episode", title: "Qualité de l'air demain\u00a0: dégradé" });

@@ -10,6 +10,7 @@ import {
   assembleReport,
   ATMO_COLORS,
   bathingHeadline,
+  countedVerdict,
   deriveAddressInfo,
   describeDroughtZone,
   droughtHeadline,
@@ -290,7 +291,10 @@ describe("water: the ARS verdict of the newest sample", () => {
     expect(waterHeadline(water([]))).toMatchObject({ word: "Aucune analyse publiée", tone: "neutral" });
   });
 
-  it("rows: plain names, units in words, the laboratory's label as a detail, « dépasse la limite de 24 % »", () => {
+  // Issue 23: « dépasse la limite de qualité de 24 % (50 mg/L) » reads as a limit of 24 %; and the
+  // laboratory's « Escherichia coli /100ml - MF » is no name for a reader (arrêté du 11 janvier 2007,
+  // annexe I: « Escherichia coli (E. coli) », « Entérocoques intestinaux »).
+  it("rows: readable names, units in words, the laboratory's label only as a technical detail, « 62 mg/L, soit 24 % au-dessus de la limite de qualité (50 mg/L) »", () => {
     const section = water([
       waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" }),
       waterResult({
@@ -305,13 +309,14 @@ describe("water: the ARS verdict of the newest sample", () => {
     const [nitrates, ecoli] = presentWater(section).rows;
     expect(nitrates).toMatchObject({
       name: "Nitrates",
-      labLabel: "Nitrates (en NO3)",
+      labLabel: "Libellé du laboratoire\u00a0: Nitrates (en NO3)",
       value: "62\u00a0mg/L",
       badge: { word: "Non conforme", tone: "critical" },
     });
-    expect(nitrates?.comparison).toBe("dépasse la limite de qualité de 24\u00a0% (50\u00a0mg/L)");
+    expect(nitrates?.comparison).toBe("62\u00a0mg/L, soit 24\u00a0% au-dessus de la limite de qualité (50\u00a0mg/L)");
     expect(ecoli).toMatchObject({
-      name: "E. coli",
+      name: "Escherichia coli (E. coli)",
+      labLabel: "Libellé du laboratoire\u00a0: Escherichia coli /100ml - MF",
       value: "<\u00a01\u00a0par 100 mL",
       badge: { word: "Non détecté" },
       comparison: "limite de qualité\u00a0: aucun germe toléré dans 100\u00a0mL",
@@ -330,6 +335,31 @@ describe("water: the ARS verdict of the newest sample", () => {
 });
 
 // ---------------------------------------------------------------- bathing
+
+describe("issue 23: the same case in the same words on every channel", () => {
+  // « The account says « Réseau d'eau non identifié » while the report, PDF and e-mail say « aucune
+  // analyse publiée pour ce réseau » with « Réseau : Non précisé » »: two different cases.
+  it("a known network without analyses says « aucune analyse publiée pour ce réseau » and names it; no known network says « Réseau d'eau non identifié pour cette adresse », as /compte", () => {
+    const known = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW }) }));
+    expect(known.summary.find((line) => line.key === "water")?.text).toBe("Eau du robinet\u00a0: aucune analyse publiée pour ce réseau (AMIENS CENTRE).");
+    expect(known.water.facts).toContainEqual({ term: "Réseau", value: "AMIENS CENTRE" });
+
+    const none = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }) }));
+    expect(none.summary.find((line) => line.key === "water")?.text).toBe(
+      "Eau du robinet\u00a0: réseau d'eau non identifié pour cette adresse, aucune analyse publiée.",
+    );
+    expect(none.water.facts).toContainEqual({ term: "Réseau", value: "Non identifié pour cette adresse" });
+    for (const text of [...none.summary.map((line) => line.text), ...none.advice.map((item) => item.text)]) expect(text).not.toMatch(/pour ce réseau/);
+  });
+
+  // « dont 2 « Non conforme » » → natural French, agreed with its number.
+  it("a twelve-month summary counts verdicts in natural French: « dont 2 non conformes », never « dont 2 « Non conforme » »", () => {
+    expect(countedVerdict("Non conforme", 2)).toBe("non conformes");
+    expect(countedVerdict("Non conforme", 1)).toBe("non conforme");
+    expect(countedVerdict("Non quantifié", 3)).toBe("non quantifiés");
+    expect(countedVerdict("Référence dépassée (indicateur)", 2)).toBe("au-dessus de la référence de qualité");
+  });
+});
 
 describe("bathing: the ministry's words", () => {
   it("a ban in force: « Baignade interdite »", () => {

@@ -66,7 +66,11 @@ describe("selectRecommendations", () => {
     const list = select({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]), air: air(2), drought: drought() });
     // Before issue 10 the non-compliance came first; advice for vulnerable people now leads.
     expect(list.map((recommendation) => recommendation.id)).toEqual(["water-nitrates", "water-non-compliant", "air-moderate"]);
-    expect(list[0]?.text).toMatch(/femmes enceintes et les nourrissons de moins de 6 mois ne boivent pas/);
+    // Issue 23: who must not drink the water first, in its own sentence, then the bottled water.
+    expect(list[0]?.text).toMatch(
+      /^Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire l'eau du robinet \(recommandation des agences régionales de santé\)\.\s/,
+    );
+    expect(list[0]?.text).toMatch(/utilisez de l'eau en bouteille/);
     expect(list[0]?.text).toMatch(/convient pour la préparation des aliments des nourrissons/);
     expect(list[0]?.text).toMatch(/Pour les autres personnes/);
     expect(list[0]).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
@@ -102,7 +106,10 @@ describe("selectRecommendations", () => {
       expect(found).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
       expect(found?.title).toBe("Nitrates au-delà de 100\u00a0mg/L\u00a0: personne ne doit boire l'eau du robinet");
       expect(found?.text).toContain(`Le dernier résultat (${written}) dépasse 100\u00a0mg/L.`);
-      expect(found?.text).toContain("ne doit être utilisée par personne, adultes compris, ni pour la boisson ni pour la préparation des aliments");
+      // Issue 23: nobody, first and in its own sentence, then the bottled water.
+      expect(found?.text).toMatch(
+        /^Personne ne doit boire l'eau du robinet, adultes compris \(ministère chargé de la santé\)\. Utilisez de l'eau en bouteille pour boire et pour préparer les aliments et les biberons\./,
+      );
       expect(found?.text).not.toMatch(/autres personnes|ne justifie pas de restriction/);
       expect(found?.source.url).toBe("https://eaufrance.fr/publications/la-qualite-de-leau-potable-vis-vis-des-nitrates-donnees-2015");
       expect(list[0]?.id).toBe("water-nitrates-above-100");
@@ -319,12 +326,24 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
     expect(words(list)).not.toMatch(reassurance);
   });
 
-  it("no analysis published for the network: said as such, no good news", () => {
-    const list = select({ water: noAnalysis, air: air(), drought: drought() });
+  // Issue 23: « the account says « Réseau d'eau non identifié » while the report, PDF and e-mail say
+  // « aucune analyse publiée pour ce réseau » with « Réseau : Non précisé » »: two cases, one wording each.
+  it("a known network without analyses says « aucune analyse publiée pour ce réseau », no good news", () => {
+    const udi = { code: "034000123", name: "MARAUSSAN", quarter: null };
+    const withNetwork = evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW });
+    const list = select({ water: withNetwork, air: air(), drought: drought() });
     expect(list.map((r) => r.id)).toEqual(["unchecked"]);
     expect(list[0]?.title).toBe("Bilan incomplet\u00a0: tout n'a pas pu être vérifié");
-    expect(list[0]?.text).toContain("aucune analyse n'a été publiée pour ce réseau");
+    expect(list[0]?.text).toContain("aucune analyse publiée pour ce réseau");
+    expect(list[0]?.text).not.toContain("non identifié");
     expect(list[0]?.text).not.toContain("réessayez");
+  });
+
+  it("no network known for the address says « Réseau d'eau non identifié pour cette adresse », as the account does, no good news", () => {
+    const list = select({ water: noAnalysis, air: air(), drought: drought() });
+    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list[0]?.text).toContain("réseau d'eau non identifié pour cette adresse");
+    expect(list[0]?.text).not.toContain("pour ce réseau");
   });
 
   it.each([

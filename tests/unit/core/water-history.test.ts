@@ -99,7 +99,7 @@ const seriesOf = (code: string): WaterHistorySeries => {
 describe("buildWaterHistory", () => {
   it("keeps the key parameters measured in the window, in the order they are drawn", () => {
     expect(history.map((series) => series.code)).toEqual(["1340", "6276", "8847", "1449"]);
-    expect(history.map((series) => series.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "E. coli"]);
+    expect(history.map((series) => series.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "Escherichia coli (E. coli)"]);
     expect(WATER_HISTORY_CODES).toEqual(["1340", "6276", "8847", "1449", "6455", "1382"]);
     // Chlorine is not a key parameter; lead and enterococci were not measured.
     expect(history.some((series) => series.code === "1398")).toBe(false);
@@ -185,9 +185,7 @@ describe("presentWaterHistory", () => {
 
   it("summarises each series in the report's words, with French typography", () => {
     const nitratesWords = presented("1340");
-    expect(nitratesWords.summary).toBe(
-      `5${NBSP}prélèvements du 12${NBSP}décembre${NBSP}2025 au 10${NBSP}novembre${NBSP}2026, dont 1 «${NBSP}Non conforme${NBSP}»`,
-    );
+    expect(nitratesWords.summary).toBe(`5${NBSP}prélèvements du 12${NBSP}décembre${NBSP}2025 au 10${NBSP}novembre${NBSP}2026, dont 1 non conforme`);
     expect(nitratesWords.limitLabel).toBe(`Limite de qualité${NBSP}: 50${NBSP}mg/L`);
     expect(nitratesWords.description).toBe(`Nitrates${NBSP}: ${nitratesWords.summary}, limite de qualité${NBSP}: 50${NBSP}mg/L`);
     expect(nitratesWords.points[2]).toMatchObject({
@@ -197,7 +195,7 @@ describe("presentWaterHistory", () => {
       text: `20${NBSP}août${NBSP}2026${NBSP}: 62${NBSP}mg/L (Non conforme)`,
     });
     expect(nitratesWords.line).toBe(
-      `Nitrates${NBSP}: 5${NBSP}prélèvements, dont 1 «${NBSP}Non conforme${NBSP}»${NBSP}; dernier le 10${NBSP}novembre${NBSP}2026${NBSP}: 32,5${NBSP}mg/L (Conforme)${NBSP}; limite de qualité${NBSP}: 50${NBSP}mg/L`,
+      `Nitrates${NBSP}: 5${NBSP}prélèvements, dont 1 non conforme${NBSP}; dernier le 10${NBSP}novembre${NBSP}2026${NBSP}: 32,5${NBSP}mg/L (Conforme)${NBSP}; limite de qualité${NBSP}: 50${NBSP}mg/L`,
     );
   });
 
@@ -213,7 +211,7 @@ describe("presentWaterHistory", () => {
     expect(presented("1449").points[0]?.value).toBe(`<${NBSP}1${NBSP}par 100 mL`);
     expect(presented("1449").limitLabel).toBe(`Limite de qualité${NBSP}: 0${NBSP}par 100 mL`);
     expect(presented("8847")).toMatchObject({
-      summary: `1${NBSP}prélèvement, le 12${NBSP}décembre${NBSP}2025, «${NBSP}Pas de limite à cette date${NBSP}»`,
+      summary: `1${NBSP}prélèvement, le 12${NBSP}décembre${NBSP}2025, sans limite à cette date`,
       limitLabel: null,
     });
   });
@@ -230,7 +228,7 @@ describe("presentWaterHistory", () => {
       now: NOW,
     });
     const water = presentReport(report).water;
-    expect(water.history.map((item) => item.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "E. coli"]);
+    expect(water.history.map((item) => item.name)).toEqual(["Nitrates", "Pesticides (total)", "PFAS (somme de 20)", "Escherichia coli (E. coli)"]);
     expect(water.history[0]?.windowEnd).toBe(NOW.toISOString());
     // The newest point says what the parameter list says.
     const row = water.rows.find((candidate) => candidate.code === "1340");

@@ -145,7 +145,7 @@ describe("PFAS: the sum of 20 has a limite de qualité of 0,1 µg/L from 1 Janua
     expect(section.parameters[0]).toMatchObject({ name, label: "Non conforme", level: "critical", limit: 0.1, limit_kind: "limite" });
     const row = presentWater(section).rows[0]!;
     expect(row.badge.word).toBe("Non conforme");
-    expect(row.comparison).toBe("à lui seul, dépasse la limite de qualité de la somme des 20\u00a0PFAS de 50\u00a0% (0,1\u00a0µg/L)");
+    expect(row.comparison).toBe("à lui seul, 0,15\u00a0µg/L, soit 50\u00a0% au-dessus de la limite de qualité de la somme des 20\u00a0PFAS (0,1\u00a0µg/L)");
     const pfas = adviceFor(section).find((recommendation) => recommendation.id === "water-pfas");
     expect(pfas).toMatchObject({ severity: "warning", title: "PFAS au-dessus de la limite de qualité" });
     expect(pfas?.text).toContain(`Le ${name} atteint à lui seul 0,15\u00a0µg/L\u00a0: la somme des 20 PFAS dépasse donc la limite de qualité de 0,1\u00a0µg/L`);
@@ -321,7 +321,7 @@ describe("the twelve-month history chart", () => {
       label: "Non quantifié",
       text: "2\u00a0septembre\u00a02026\u00a0: Non quantifié (<\u00a00,2\u00a0µg/L)",
     });
-    expect(words.summary).toBe("2\u00a0prélèvements du 2\u00a0avril\u00a02026 au 2\u00a0septembre\u00a02026, dont 1 «\u00a0Non quantifié\u00a0»");
+    expect(words.summary).toBe("2\u00a0prélèvements du 2\u00a0avril\u00a02026 au 2\u00a0septembre\u00a02026, dont 1 non quantifié");
   });
 
   it("nitrates published as nitrogen (mg(N)/L) are restated as nitrates, kept in the series and counted, and judged like the others", () => {

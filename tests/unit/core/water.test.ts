@@ -679,10 +679,10 @@ describe("issue 9 — the ARS verdict and the regulation win", () => {
       expect(section.last_non_compliance).toEqual({
         sampled_at: "2026-03-03T08:00:00Z",
         conclusion: "Eau non conforme (nitrates).",
-        parameters: ["Nitrates (en NO3)"],
+        parameters: ["Nitrates"], // the readable name, never the laboratory's label (issue 23)
       });
       expect(describeLastNonCompliance(section)).toBe(
-        "Dernière non-conformité des 12\u00a0derniers mois\u00a0: prélèvement du 3\u00a0mars\u00a02026 (Nitrates (en NO3)). Les prélèvements plus récents n'ont pas été déclarés non conformes.",
+        "Dernière non-conformité des 12\u00a0derniers mois\u00a0: prélèvement du 3\u00a0mars\u00a02026 (Nitrates). Les prélèvements plus récents n'ont pas été déclarés non conformes.",
       );
     });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HUBEAU_SOURCE, VIGIEAU_SOURCE } from "../../../src/core/shared/sources.ts";
-import { renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
+import { describePlaceShort, renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
 
 const event = (title: string) => ({
   title,
@@ -10,6 +10,34 @@ const event = (title: string) => ({
 });
 
 describe("alert emails", () => {
+  // Issue 23: « the alert subject does not name the address (three addresses per account) ».
+  it("the alert subject names the address by its label or its short address, and stays under 90 characters", () => {
+    const one = (label: string, nickname: string | null, title: string) =>
+      renderAlertDigestEmail({
+        firstName: null,
+        addresses: [{ label, nickname, reportUrl: "https://zone-sante.example/?lat=1", events: [event(title)] }],
+        unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
+        manageUrl: "https://zone-sante.example/compte",
+      }).subject;
+    expect(one("1 Place de la Mairie 34370 Maraussan", "Domicile", "Eau du robinet : non-conformité signalée")).toBe(
+      "Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Domicile (Maraussan)",
+    );
+    expect(one("Maraussan", null, "Sécheresse : niveau crise (eau potable)")).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau potable) — Maraussan");
+    // No room for the whole place beside the whole title: the commune alone, the title untouched.
+    expect(one("Avenue du 8 Mai 1945 34370 Maraussan", null, "Sécheresse : niveau alerte (eau souterraine)")).toBe(
+      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan",
+    );
+    // A title too long even so gives way at a word, never the place.
+    const long = one(
+      "12 Rue du Commandant Jean-Baptiste Charcot Prolongée 34370 Maraussan",
+      "Maison de vacances de la famille",
+      "Sécheresse : niveau crise (eau potable), niveau alerte renforcée (eau superficielle), niveau alerte (eau souterraine)",
+    );
+    expect(long.length).toBeLessThan(90);
+    expect(long).toMatch(/^Zone Santé – Sécheresse\u00a0: niveau crise.*… — Maison de vacances de la famille$/);
+    expect(describePlaceShort("8 Boulevard du Port 80000 Amiens", null)).toBe("8 Boulevard du Port, Amiens");
+  });
+
   it("a single alert: its title as subject, date, source, report link and unsubscribe link", () => {
     const email = renderAlertDigestEmail({
       firstName: null,
@@ -24,7 +52,8 @@ describe("alert emails", () => {
       unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
       manageUrl: null,
     });
-    expect(email.subject).toBe("Zone Santé – Eau du robinet\u00a0: prélèvement non conforme");
+    // Issue 23: the subject names the address (an account has up to three).
+    expect(email.subject).toBe("Zone Santé – Eau du robinet\u00a0: prélèvement non conforme — Avenue du 8 Mai 1945, Maraussan");
     for (const part of [email.text, email.html]) {
       expect(part).toContain("10\u00a0novembre\u00a02026");
       expect(part).toMatch(/Hub(&#39;|')Eau/);
@@ -58,7 +87,7 @@ describe("alert emails", () => {
       unsubscribeUrl: "https://zone-sante.example/desinscription?u=a_x&t=ff",
       manageUrl: "https://zone-sante.example/compte",
     });
-    expect(email.subject).toBe("Zone Santé – 3 alertes pour vos adresses");
+    expect(email.subject).toBe("Zone Santé – 3 alertes — <b>Domicile</b> (Amiens), Travail (Maraussan)");
     expect(email.html).toContain("&lt;b&gt;Domicile&lt;/b&gt;");
     expect(email.html).not.toContain("<b>Domicile</b>");
     expect(email.text).toContain("Bonjour Camille,");

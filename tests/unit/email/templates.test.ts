@@ -171,7 +171,7 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     email: () => renderLatestReportEmail({ firstName: null, reports: [buildReport()], accountUrl: ACCOUNT_URL, reportUrlFor }),
     links: [
       { label: "Gérer mes alertes et préférences", href: ACCOUNT_URL },
-      { label: /^Voir le bilan complet pour /, href: reportUrlFor(buildReport()) },
+      { label: "Voir le bilan complet", href: reportUrlFor(buildReport()) },
     ],
   },
   renderAccountDeletedEmail: {

@@ -231,7 +231,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(report.drought.gravity).toBe("alerte");
     expect(report.recommendations.length).toBeGreaterThan(0);
 
-    const bytes = await renderReportPdf({ reports: [report], generatedAt: NOW, recipientName: "Camille Dubois" });
+    const bytes = await renderReportPdf({ reports: [report], generatedAt: NOW, recipientName: "Camille Dubois", origin: "account" });
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const pdf = inspectPdf(bytes, "amiens");
 
@@ -253,10 +253,10 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Conclusion officielle de l'ARS : Eau d'alimentation conforme",
       // Plain name, the laboratory's label kept as a detail, the comparison in words.
       "Nitrates 32,5 mg/L 65 % de la limite de qualité (50 mg/L) Conforme",
-      "Nitrates (en NO3)",
+      "Libellé du laboratoire : Nitrates (en NO3)",
       "< 2 µg/L",
       "Non détecté",
-      "E. coli",
+      "Escherichia coli (E. coli)",
       "< 1 par 100 mL",
       "limite de qualité : aucun germe toléré dans",
       "référence de qualité : entre 6,5 et 9 unité pH",
@@ -317,7 +317,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
   });
 
   it("renders two reports, one with every section unavailable, each address on its own page", async () => {
-    const bytes = await renderReportPdf({ reports: [buildAmiensReport(), buildUnavailableReport()], generatedAt: NOW });
+    const bytes = await renderReportPdf({ reports: [buildAmiensReport(), buildUnavailableReport()], generatedAt: NOW, origin: "account" });
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const pdf = inspectPdf(bytes, "two-addresses");
 
@@ -459,17 +459,18 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Nitrates",
       "Pesticides (total)",
       "PFAS (somme de 20)",
-      "E. coli",
-      "Entérocoques",
+      "Escherichia coli (E. coli)",
+      "Entérocoques intestinaux",
       "Plomb",
     ]);
     for (const item of presentation.water.history) expect(raw).toContain(item.line.replace(/\s+/g, " "));
     for (const expected of [
       "Nitrates : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : 32,5 mg/L (Conforme) ; limite de qualité : 50 mg/L",
       "Plomb : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : Non détecté (< 2 µg/L) ; limite de qualité : 10 µg/L",
-      "E. coli : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : Non détecté (< 1 par 100 mL) ; limite de qualité : 0 par 100 mL",
+      "Escherichia coli (E. coli) : 3 prélèvements, tous conformes ; dernier le 10 novembre 2026 : Non détecté (< 1 par 100 mL) ; limite de qualité : 0 par 100 mL",
       // Maraussan: both nitrates samples above the limit, in the ARS's word.
-      "Nitrates : 2 prélèvements, dont 2 « Non conforme » ; dernier le 7 novembre 2026 : 62 mg/L (Non conforme) ; limite de qualité : 50 mg/L",
+      // Issue 23: « dont 2 « Non conforme » » → natural French, agreed with its number.
+      "Nitrates : 2 prélèvements, dont 2 non conformes ; dernier le 7 novembre 2026 : 62 mg/L (Non conforme) ; limite de qualité : 50 mg/L",
       "Limite de qualité : 50 mg/L",
       "janv.",
     ]) {
@@ -541,7 +542,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     inspectPdf(bytes, "not-quantified");
     const raw = execFileSync("pdftotext", ["-raw", join(workDir, "not-quantified.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
     expect(raw).toContain("cercle vide relié à l'axe par un pointillé : non quantifié");
-    expect(raw).toContain("PFAS (somme de 20) : 2 prélèvements, dont 1 « Non quantifié » ; dernier le 2 septembre 2026 : Non quantifié (< 0,2 µg/L)");
+    expect(raw).toContain("PFAS (somme de 20) : 2 prélèvements, dont 1 non quantifié ; dernier le 2 septembre 2026 : Non quantifié (< 0,2 µg/L)");
     execFileSync("pdftoppm", [
       "-png",
       "-r",
@@ -629,6 +630,37 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(counts.green).toBeGreaterThan(200);
     expect(counts.band).toBeGreaterThan(2000);
     expect(counts.navy).toBe(0);
+  });
+
+  // Issue 23: « the PDF says « 1 adresse suivie » for a one-off report ».
+  it("a one-off report (asked from the page, no account address) says nothing about follow-up", async () => {
+    const pdf = inspectPdf(await renderReportPdf({ reports: [buildAmiensReport()], generatedAt: NOW }), "one-off");
+    expect(pdf.text).toContain("8 Boulevard du Port 80000 Amiens");
+    expect(pdf.text).not.toMatch(/suivie/);
+  });
+
+  // Issue 23: « the PDF … orders advice differently from the page »: the page's card shows the
+  // prominent boxes first, then the others (AdviceCard.tsx, adviceInDisplayOrder).
+  it("lists the advice in the page's order: the prominent ones first, then the others", async () => {
+    const report = buildAmiensReport();
+    const advice = (id: string, category: "water" | "drought", prominent: boolean) => ({
+      id,
+      category,
+      severity: "critical" as const,
+      title: `Conseil ${id}`,
+      text: `Texte du conseil ${id}.`,
+      link: "/blog",
+      source: { name: "Source", url: "https://example.org/" },
+      vulnerable: false,
+      prominent,
+    });
+    // The rules' order: a second water advice (not boxed) before the drought's box.
+    report.recommendations = [advice("eau-un", "water", true), advice("eau-deux", "water", false), advice("secheresse", "drought", true)];
+    const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "advice-order");
+    const text = pdf.text.replace(/\s+/g, " ");
+    const positions = ["Conseil eau-un", "Conseil secheresse", "Conseil eau-deux"].map((title) => text.indexOf(title));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it("refuses an empty list of reports", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_MONITORED_ADDRESSES } from "../../../core/shared/limits.ts";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
@@ -65,11 +65,15 @@ export async function listAddressLabelsByIds(db: Database, ids: readonly string[
 
 /** Every other query is scoped by the owner: an id alone never reaches another account's row. */
 export async function listAddresses(db: Database, userId: string): Promise<MonitoredAddressRow[]> {
-  return db
-    .select()
-    .from(monitoredAddresses)
-    .where(eq(monitoredAddresses.userId, userId))
-    .orderBy(desc(monitoredAddresses.createdAtMs), desc(monitoredAddresses.id));
+  return (
+    db
+      .select()
+      .from(monitoredAddresses)
+      .where(eq(monitoredAddresses.userId, userId))
+      // Oldest first, the order they were added in (« Domicile 1 », « Domicile 2 »…): /compte, the PDF
+      // and the report email list them alike.
+      .orderBy(asc(monitoredAddresses.createdAtMs), asc(monitoredAddresses.id))
+  );
 }
 
 export async function countAddresses(db: Database, userId: string): Promise<number> {
