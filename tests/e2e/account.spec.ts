@@ -73,10 +73,10 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.getByLabel("Nom de cette adresse")).toHaveCount(0);
   await expect(page.getByText(/Domicile 4/)).toHaveCount(0);
 
-  // Delete one, with confirmation (cancel first).
+  // Delete the newest (Cergy), with confirmation (cancel first).
   await page
     .locator(".address-item")
-    .first()
+    .last()
     .getByRole("button", { name: /Supprimer/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Supprimer cette adresse ?" });
@@ -85,7 +85,7 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.locator(".address-item")).toHaveCount(3);
   await page
     .locator(".address-item")
-    .first()
+    .last()
     .getByRole("button", { name: /Supprimer/ })
     .click();
   await dialog.getByRole("button", { name: "Supprimer" }).click();

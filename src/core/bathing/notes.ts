@@ -86,8 +86,10 @@ export function describeProhibitionDetail(prohibition: NonNullable<BathingSiteVi
 export function describeBathingSources(bathing: Pick<BathingSection, "sites">, nameOf: (name: string) => string = (name) => name): string | null {
   const latest = latestLiveRead(bathing);
   if (!latest) return null;
+  // Reads within the same minute are said as one: the line shows minutes, not seconds.
+  const said = describeLiveRead(latest);
   const others = bathing.sites
-    .filter((site) => site.live_read_at !== null && site.live_read_at !== latest)
+    .filter((site) => site.live_read_at !== null && describeLiveRead(site.live_read_at) !== said)
     .map((site) => `${describeLiveRead(site.live_read_at!).replace("Lu sur le site du ministère ", "")} pour ${nameOf(site.name)}`);
-  return frenchTypography(`${describeLiveRead(latest)}${others.length > 0 ? ` (${others.join(", ")})` : ""}`);
+  return frenchTypography(`${said}${others.length > 0 ? ` (${others.join(", ")})` : ""}`);
 }

@@ -485,6 +485,19 @@ describe("issue 23: the bathing card reads calmly, each value with its own year"
     expect(JSON.stringify(presentation).match(/Lu sur le site du ministère/g)).toHaveLength(1);
   });
 
+  it("sites read seconds apart within the same minute are one « Lu sur le site du ministère » line, with no parenthesis repeating it", () => {
+    const section = bathing(
+      [
+        nearby({ site: site2("A", "ORB-REALS"), live: live({ fetchedAt: "2026-07-20T10:00:02Z" }) }),
+        nearby({ site: site2("B", "ORB-CAMPING MUNICIPAL"), live: live({ fetchedAt: "2026-07-20T10:00:41Z" }) }),
+      ],
+      SUMMER,
+    );
+    expect(presentReport(report({ bathing: section, now: SUMMER })).bathing.liveRead).toBe(
+      "Lu sur le site du ministère le 20\u00a0juillet\u00a02026 à 12\u00a0h\u00a000",
+    );
+  });
+
   it("site and commune names in readable case on the card and in the summary (« LE CASINO » → « Le Casino »)", () => {
     const section = bathing([nearby({ site: { ...site2("A", "LE CASINO"), communeName: "VALRAS-PLAGE" } })], SUMMER);
     const presentation = presentReport(report({ bathing: section, now: SUMMER }));
