@@ -10,31 +10,33 @@ export const PFAS_SUM_LIMIT = { microgramsPerL: 0.1, from: "2026-01-01" } as con
 
 /**
  * The 20 PFAS of the sum (directive (UE) 2020/2184, annexe III, partie B, point 3): the
- * perfluoroalkyl carboxylic acids and sulfonic acids of 4 to 13 carbons. SANDRE codes verified
- * for PFOA and PFOS only (../shared/DATA-SOURCES.md); the others by their acronym or French name.
+ * perfluoroalkyl carboxylic acids and sulfonic acids of 4 to 13 carbons, by the name every channel
+ * gives them (how their laboratory labels are recognised: parameters.ts).
  */
-export const PFAS_OF_THE_SUM: ReadonlyArray<{ name: string; codes: readonly string[]; acronyms: string; chain: string; acid: "carboxylic" | "sulfonic" }> = [
-  { name: "PFBA", codes: [], acronyms: "PFBA", chain: "butan", acid: "carboxylic" },
-  { name: "PFPeA", codes: [], acronyms: "PFPeA", chain: "pentan", acid: "carboxylic" },
-  { name: "PFHxA", codes: [], acronyms: "PFHxA", chain: "hexan", acid: "carboxylic" },
-  { name: "PFHpA", codes: [], acronyms: "PFHpA", chain: "heptan", acid: "carboxylic" },
-  { name: "PFOA", codes: ["5347"], acronyms: "PFOA", chain: "octan", acid: "carboxylic" },
-  { name: "PFNA", codes: [], acronyms: "PFNA", chain: "nonan", acid: "carboxylic" },
-  { name: "PFDA", codes: [], acronyms: "PFDA", chain: "d[ée]can", acid: "carboxylic" },
-  { name: "PFUnDA", codes: [], acronyms: "PFUnDA|PFUnA|PFUdA", chain: "und[ée]can", acid: "carboxylic" },
-  { name: "PFDoDA", codes: [], acronyms: "PFDoDA|PFDoA", chain: "dod[ée]can", acid: "carboxylic" },
-  { name: "PFTrDA", codes: [], acronyms: "PFTrDA|PFTrA", chain: "trid[ée]can", acid: "carboxylic" },
-  { name: "PFBS", codes: [], acronyms: "PFBS", chain: "butan", acid: "sulfonic" },
-  { name: "PFPeS", codes: [], acronyms: "PFPeS", chain: "pentan", acid: "sulfonic" },
-  { name: "PFHxS", codes: [], acronyms: "PFHxS", chain: "hexan", acid: "sulfonic" },
-  { name: "PFHpS", codes: [], acronyms: "PFHpS", chain: "heptan", acid: "sulfonic" },
-  { name: "PFOS", codes: ["6561"], acronyms: "PFOS", chain: "octan", acid: "sulfonic" },
-  { name: "PFNS", codes: [], acronyms: "PFNS", chain: "nonan", acid: "sulfonic" },
-  { name: "PFDS", codes: [], acronyms: "PFDS", chain: "d[ée]can", acid: "sulfonic" },
-  { name: "PFUnDS", codes: [], acronyms: "PFUnDS|PFUnS|PFUdS", chain: "und[ée]can", acid: "sulfonic" },
-  { name: "PFDoDS", codes: [], acronyms: "PFDoDS|PFDoS", chain: "dod[ée]can", acid: "sulfonic" },
-  { name: "PFTrDS", codes: [], acronyms: "PFTrDS|PFTrS", chain: "trid[ée]can", acid: "sulfonic" },
-];
+export const PFAS_OF_THE_SUM = [
+  "PFBA",
+  "PFPeA",
+  "PFHxA",
+  "PFHpA",
+  "PFOA",
+  "PFNA",
+  "PFDA",
+  "PFUnDA",
+  "PFDoDA",
+  "PFTrDA",
+  "PFBS",
+  "PFPeS",
+  "PFHxS",
+  "PFHpS",
+  "PFOS",
+  "PFNS",
+  "PFDS",
+  "PFUnDS",
+  "PFDoDS",
+  "PFTrDS",
+] as const;
+
+export type PfasOfTheSum = (typeof PFAS_OF_THE_SUM)[number];
 
 /**
  * Whether a row of the report is one of the 20 PFAS of the sum, judged alone against the sum's
@@ -42,5 +44,5 @@ export const PFAS_OF_THE_SUM: ReadonlyArray<{ name: string; codes: readonly stri
  * the rule it matched, and only these rules carry these names).
  */
 export function isOneOfThePfasSum(name: string): boolean {
-  return PFAS_OF_THE_SUM.some((substance) => substance.name === name);
+  return (PFAS_OF_THE_SUM as readonly string[]).includes(name);
 }
