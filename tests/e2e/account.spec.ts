@@ -205,6 +205,26 @@ test("/compte sends a signed-out visitor to /auth, /auth sends a signed-in perso
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+/** The header's visible labels (logo, links, button) that wrap onto a second line: « Comment ça / marche ». */
+async function wrappedHeaderLabels(page: Page): Promise<string[]> {
+  return page.locator(".site-header__inner a").evaluateAll((links) =>
+    links
+      .filter((link) => link.getClientRects().length > 0 && getComputedStyle(link).visibility !== "hidden")
+      .filter((link) => {
+        // The lines its text occupies (text only: the logo's picture sits beside its name).
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return tops.size > 1;
+      })
+      .map((link) => link.textContent?.trim() ?? ""),
+  );
+}
+
 test("at 1366 px the header's navigation has « Comment ça marche » and « Se connecter », or « Mon compte » with the signed-in hint", async ({
   page,
   context,
@@ -216,11 +236,17 @@ test("at 1366 px the header's navigation has « Comment ça marche » and « Se 
   await expect(nav.getByRole("link", { name: "Comment ça marche" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Se connecter" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveCount(0);
+  expect(await wrappedHeaderLabels(page)).toEqual([]);
   // The hint the server sets beside the session cookie (tests/integration/signed-in-hint.test.ts).
   await context.addCookies([{ name: "zs_signed_in", value: "1", url: baseURL ?? "http://127.0.0.1" }]);
   await page.reload();
   await expect(nav.getByRole("link", { name: "Mon compte" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Se connecter" })).toHaveCount(0);
+  // Just above the menu's breakpoint (72rem) the labels still fit on one line each.
+  for (const width of [1366, 1160]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await wrappedHeaderLabels(page)).toEqual([]);
+  }
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -49,7 +49,9 @@ for (const viewport of [
 
     // « Non détecté » is said as such, never as zero: E. coli never detected is one sentence, no chart of rings on the axis.
     await expect(water.getByRole("group", { name: /^E\. coli/ })).toHaveCount(0);
-    await expect(water.getByRole("listitem").filter({ hasText: /^E\. coli\u00a0: jamais détecté sur 12\u00a0mois \(2\u00a0prélèvements/ })).toBeVisible();
+    await expect(
+      water.getByRole("listitem").filter({ hasText: /^Escherichia coli \(E\. coli\)\u00a0: jamais détecté sur 12\u00a0mois \(2\u00a0prélèvements/ }),
+    ).toBeVisible();
     await nitrates.locator("xpath=ancestor::figure[1]").getByText("Voir les valeurs").click();
     const table = nitrates.locator("xpath=ancestor::figure[1]").getByRole("table");
     await expect(table.getByRole("cell", { name: "Non conforme" }).first()).toBeVisible();

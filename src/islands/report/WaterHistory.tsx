@@ -22,24 +22,27 @@ export default function WaterHistory({ history }: { history: WaterHistoryPresent
       <summary>
         <strong>Historique sur 12 mois</strong> de l'eau du robinet
       </summary>
-      {drawn[0] ? (
-        <p className="card__small">
-          {`Chaque point est un prélèvement du contrôle sanitaire. Un cercle vide sur l'axe signale un résultat non détecté, pas une valeur nulle${NBSP}; un cercle vide relié à l'axe par un pointillé, un résultat non quantifié${NBSP}: inférieur au seuil du laboratoire, sans que l'on sache s'il respecte la limite.`}
-        </p>
-      ) : null}
-      {drawn.map((item) => (
-        <HistoryChart key={item.code} item={item} />
-      ))}
-      {told[0] ? (
-        <ul>
-          {told.map((item) => (
-            <li key={item.code}>
-              <strong>{item.name}</strong>
-              {`${NBSP}: ${isNeverDetected(item.series) ? `jamais détecté sur 12${NBSP}mois (${item.summary})` : item.summary}`}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* The grid is on a wrapper: a <details> lays its content out as a block whatever its display. */}
+      <div className="water-history__body">
+        {drawn[0] ? (
+          <p className="card__small">
+            {`Chaque point est un prélèvement du contrôle sanitaire. Un cercle vide sur l'axe signale un résultat non détecté, pas une valeur nulle${NBSP}; un cercle vide relié à l'axe par un pointillé, un résultat non quantifié${NBSP}: inférieur au seuil du laboratoire, sans que l'on sache s'il respecte la limite.`}
+          </p>
+        ) : null}
+        {drawn.map((item) => (
+          <HistoryChart key={item.code} item={item} />
+        ))}
+        {told[0] ? (
+          <ul>
+            {told.map((item) => (
+              <li key={item.code}>
+                <strong>{item.name}</strong>
+                {`${NBSP}: ${isNeverDetected(item.series) ? `jamais détecté sur 12${NBSP}mois (${item.summary})` : item.summary}`}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </details>
   );
 }
