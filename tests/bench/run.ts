@@ -10,6 +10,7 @@ import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
+import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { benchAlertRun } from "./alerts.ts";
 import { runLighthouse } from "./lighthouse.ts";
 
@@ -24,29 +25,6 @@ const THROUGHPUT_REQUESTS = 2000;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** gzip size of every JS file a page loads: its scripts, island components and their imports. */
-function pageJsGzipBytes(htmlFile: string): { files: number; bytes: number } {
-  const html = readFileSync(htmlFile, "utf8");
-  const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const inlineScripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((s) => s.trim());
-  const seen = new Set<string>();
-  let bytes = inlineScripts.reduce((sum, script) => sum + gzipSync(script).length, 0);
-  for (const script of inlineScripts) {
-    for (const match of script.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/_astro\/[^"']+\.js)["']/g)) queue.push(match[1]!);
-  }
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const source = readFileSync(join(DIST, path));
-    bytes += gzipSync(source).length;
-    for (const match of source.toString("utf8").matchAll(/(?:from|import)\s*\(?\s*["'](\.\/[^"']+\.js)["']/g)) {
-      queue.push(`/_astro/${match[1]!.slice(2)}`);
-    }
-  }
-  return { files: seen.size, bytes };
 }
 
 if (!existsSync(join(DIST, "index.html"))) {
@@ -134,9 +112,9 @@ server.kill("SIGTERM");
 await upstreams.close();
 rmSync(directory, { recursive: true, force: true });
 
-const home = pageJsGzipBytes(join(DIST, "index.html"));
+const home = pageJsGzipBytes(DIST, join(DIST, "index.html"));
 const contentPage = ["blog/impact-eau-sante/index.html", "sources/index.html", "404.html"].map((file) => join(DIST, file)).find((file) => existsSync(file))!;
-const content = pageJsGzipBytes(contentPage);
+const content = pageJsGzipBytes(DIST, contentPage);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 

@@ -235,7 +235,8 @@ export function evaluateBathingSite(nearby: NearbySite, now: Date): BathingSiteV
 }
 
 /** In season, when the ministry's live page could not be read for any site. */
-export const LIVE_UNAVAILABLE_IN_SEASON = frenchTypography(
+// Pure (a bundler may drop it from the report's page, which only shows the message the section carries).
+export const LIVE_UNAVAILABLE_IN_SEASON = /* @__PURE__ */ frenchTypography(
   "Suivi en direct du ministère momentanément indisponible : dernier classement officiel de chaque site, avec son année.",
 );
 

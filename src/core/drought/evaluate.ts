@@ -137,7 +137,8 @@ export function describeZoneType(type: string): { label: string; hint: string } 
 
 // Apostrophes differ between prefectures' texts (’ or ').
 const normaliseTheme = (theme: string) => theme.trim().replace(/’/g, "'").toLowerCase();
-const THEME_RANKS = new Map(THEME_ORDER.map((theme, index) => [normaliseTheme(theme), index]));
+// Pure (a bundler may drop it from a page that never sorts restrictions, such as the report's).
+const THEME_RANKS = /* @__PURE__ */ new Map(/* @__PURE__ */ THEME_ORDER.map((theme, index) => [normaliseTheme(theme), index]));
 const themeRank = (theme: string) => THEME_RANKS.get(normaliseTheme(theme)) ?? THEME_ORDER.length;
 
 /** A zone's restrictions for private individuals, households' themes first, without duplicates. */

@@ -46,7 +46,7 @@ import {
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
-import { pfasRoleOf } from "../water/parameters.ts";
+import { isOneOfThePfasSum } from "../water/pfas.ts";
 
 /** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
 export type Tone = Exclude<Level, "unavailable"> | "neutral";
@@ -343,8 +343,10 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   // Chlorine has no regulatory value: its row states the fact and, at most, a taste note — no
   // percentage of a threshold, no gauge (ARCHITECTURE.md, data rules).
   const chlorine = parameter.limit_kind === "confort";
-  // Each of the 20 PFAS is judged against the sum's limit: its row names it.
-  const onePfas = pfasRoleOf(parameter.code, parameter.libelle_parametre) === "one-of-the-sum";
+  const name = parameter.name || parameter.libelle_parametre;
+  // Each of the 20 PFAS is judged against the sum's limit: its row names it (by the name the
+  // parameter table gave it, so that the page does not carry the whole table).
+  const onePfas = isOneOfThePfasSum(name);
   const kindWords = kind && onePfas ? `${kind} de la somme des 20${NBSP}PFAS` : kind;
   const thresholdWords = onePfas && kindWords && limitValue ? `${kindWords}${NBSP}: ${limitValue}` : threshold;
   const alone = onePfas ? "à lui seul, " : "";
@@ -375,7 +377,6 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
     ...(parameter.at_the_tap && (parameter.level === "critical" || parameter.level === "concerning") ? [AT_THE_TAP_TEXT] : []),
   ];
   const measuredDay = formatDateFr(parameter.date_prelevement);
-  const name = parameter.name || parameter.libelle_parametre;
   return {
     code: parameter.code,
     name,

@@ -24,15 +24,15 @@ export function timeZoneOfCommune(citycode: string): string {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (an overseas territory's own day). */
 export function todayInZone(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
-  return `${value("year")}-${value("month")}-${value("day")}`;
+  const { year, month, day } = zonedParts(now, timeZone);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant for a commune: its territory's local day overseas, Paris's elsewhere. */
 export function todayForCommune(now: Date, citycode: string): string {
   return todayInZone(now, timeZoneOfCommune(citycode));
 }
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface ParisParts {
@@ -43,9 +43,10 @@ interface ParisParts {
   minute: number;
 }
 
-function parisParts(date: Date): ParisParts {
+/** Calendar day and wall-clock time of an instant in a time zone: the one reading of a clock here. */
+function zonedParts(date: Date, timeZone: string): ParisParts {
   const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: PARIS,
+    timeZone,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -57,14 +58,15 @@ function parisParts(date: Date): ParisParts {
   return { year: value("year"), month: value("month"), day: value("day"), hour: value("hour"), minute: value("minute") };
 }
 
+const parisParts = (date: Date) => zonedParts(date, PARIS);
+
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, "0");
 }
 
 /** The Paris calendar day (YYYY-MM-DD) of an instant. */
 export function todayInParis(now: Date): string {
-  const { year, month, day } = parisParts(now);
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return todayInZone(now, PARIS);
 }
 
 /** The Paris calendar day (YYYY-MM-DD) of an ISO date or date-time; null if unparsable. */

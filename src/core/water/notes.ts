@@ -1,7 +1,7 @@
 // The words for the facts the water rules return: one table for the page, the PDF and the emails.
 import type { WaterParameterNote, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { formatDateFr, formatNumberFr, NBSP } from "../shared/format.ts";
-import { PFAS_SUM_LIMIT } from "./parameters.ts";
+import { PFAS_SUM_LIMIT } from "./pfas.ts";
 
 export const LIMIT_KIND_TEXTS = {
   limite: "limite de qualité",

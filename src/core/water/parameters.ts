@@ -1,6 +1,9 @@
 // Our own table of drinking-water thresholds, used only when Hub'Eau gives no limit or reference
 // with a result. Sources: arrêté du 11 janvier 2007 as amended on 30 December 2022 (limits and
 // references of quality), and the specification's comfort threshold for chlorine.
+import { PFAS_OF_THE_SUM, PFAS_SUM_LIMIT, type PfasOfTheSum } from "./pfas.ts";
+
+export { PFAS_SUM_LIMIT };
 
 /**
  * limite: limite de qualité (health-based, can make a result « Non conforme »);
@@ -46,39 +49,31 @@ export interface ParameterRule {
 const max = (value: number, unit: string) => ({ min: null, max: value, unit });
 
 /**
- * The limite de qualité of the sum of 20 PFAS (arrêté du 11 janvier 2007 as amended on
- * 30 December 2022, annexe I, I, B; directive (UE) 2020/2184), for samples taken from 1 January
- * 2026. Before that day no limit applied: a value is a fact, never a verdict nor a « référence ».
+ * How the laboratory labels of the 20 PFAS of the sum (pfas.ts) are recognised. SANDRE codes
+ * verified for PFOA and PFOS only (../shared/DATA-SOURCES.md); the others by their acronym or French name.
  */
-export const PFAS_SUM_LIMIT = { microgramsPerL: 0.1, from: "2026-01-01" } as const;
-
-/**
- * The 20 PFAS of the sum (directive (UE) 2020/2184, annexe III, partie B, point 3): the
- * perfluoroalkyl carboxylic acids and sulfonic acids of 4 to 13 carbons. SANDRE codes verified
- * for PFOA and PFOS only (../shared/DATA-SOURCES.md); the others by their acronym or French name.
- */
-const PFAS_OF_THE_SUM: ReadonlyArray<{ name: string; codes: readonly string[]; acronyms: string; chain: string; acid: "carboxylic" | "sulfonic" }> = [
-  { name: "PFBA", codes: [], acronyms: "PFBA", chain: "butan", acid: "carboxylic" },
-  { name: "PFPeA", codes: [], acronyms: "PFPeA", chain: "pentan", acid: "carboxylic" },
-  { name: "PFHxA", codes: [], acronyms: "PFHxA", chain: "hexan", acid: "carboxylic" },
-  { name: "PFHpA", codes: [], acronyms: "PFHpA", chain: "heptan", acid: "carboxylic" },
-  { name: "PFOA", codes: ["5347"], acronyms: "PFOA", chain: "octan", acid: "carboxylic" },
-  { name: "PFNA", codes: [], acronyms: "PFNA", chain: "nonan", acid: "carboxylic" },
-  { name: "PFDA", codes: [], acronyms: "PFDA", chain: "d[ée]can", acid: "carboxylic" },
-  { name: "PFUnDA", codes: [], acronyms: "PFUnDA|PFUnA|PFUdA", chain: "und[ée]can", acid: "carboxylic" },
-  { name: "PFDoDA", codes: [], acronyms: "PFDoDA|PFDoA", chain: "dod[ée]can", acid: "carboxylic" },
-  { name: "PFTrDA", codes: [], acronyms: "PFTrDA|PFTrA", chain: "trid[ée]can", acid: "carboxylic" },
-  { name: "PFBS", codes: [], acronyms: "PFBS", chain: "butan", acid: "sulfonic" },
-  { name: "PFPeS", codes: [], acronyms: "PFPeS", chain: "pentan", acid: "sulfonic" },
-  { name: "PFHxS", codes: [], acronyms: "PFHxS", chain: "hexan", acid: "sulfonic" },
-  { name: "PFHpS", codes: [], acronyms: "PFHpS", chain: "heptan", acid: "sulfonic" },
-  { name: "PFOS", codes: ["6561"], acronyms: "PFOS", chain: "octan", acid: "sulfonic" },
-  { name: "PFNS", codes: [], acronyms: "PFNS", chain: "nonan", acid: "sulfonic" },
-  { name: "PFDS", codes: [], acronyms: "PFDS", chain: "d[ée]can", acid: "sulfonic" },
-  { name: "PFUnDS", codes: [], acronyms: "PFUnDS|PFUnS|PFUdS", chain: "und[ée]can", acid: "sulfonic" },
-  { name: "PFDoDS", codes: [], acronyms: "PFDoDS|PFDoS", chain: "dod[ée]can", acid: "sulfonic" },
-  { name: "PFTrDS", codes: [], acronyms: "PFTrDS|PFTrS", chain: "trid[ée]can", acid: "sulfonic" },
-];
+const PFAS_RECOGNITION: Record<PfasOfTheSum, { codes: readonly string[]; acronyms: string; chain: string; acid: "carboxylic" | "sulfonic" }> = {
+  PFBA: { codes: [], acronyms: "PFBA", chain: "butan", acid: "carboxylic" },
+  PFPeA: { codes: [], acronyms: "PFPeA", chain: "pentan", acid: "carboxylic" },
+  PFHxA: { codes: [], acronyms: "PFHxA", chain: "hexan", acid: "carboxylic" },
+  PFHpA: { codes: [], acronyms: "PFHpA", chain: "heptan", acid: "carboxylic" },
+  PFOA: { codes: ["5347"], acronyms: "PFOA", chain: "octan", acid: "carboxylic" },
+  PFNA: { codes: [], acronyms: "PFNA", chain: "nonan", acid: "carboxylic" },
+  PFDA: { codes: [], acronyms: "PFDA", chain: "d[ée]can", acid: "carboxylic" },
+  PFUnDA: { codes: [], acronyms: "PFUnDA|PFUnA|PFUdA", chain: "und[ée]can", acid: "carboxylic" },
+  PFDoDA: { codes: [], acronyms: "PFDoDA|PFDoA", chain: "dod[ée]can", acid: "carboxylic" },
+  PFTrDA: { codes: [], acronyms: "PFTrDA|PFTrA", chain: "trid[ée]can", acid: "carboxylic" },
+  PFBS: { codes: [], acronyms: "PFBS", chain: "butan", acid: "sulfonic" },
+  PFPeS: { codes: [], acronyms: "PFPeS", chain: "pentan", acid: "sulfonic" },
+  PFHxS: { codes: [], acronyms: "PFHxS", chain: "hexan", acid: "sulfonic" },
+  PFHpS: { codes: [], acronyms: "PFHpS", chain: "heptan", acid: "sulfonic" },
+  PFOS: { codes: ["6561"], acronyms: "PFOS", chain: "octan", acid: "sulfonic" },
+  PFNS: { codes: [], acronyms: "PFNS", chain: "nonan", acid: "sulfonic" },
+  PFDS: { codes: [], acronyms: "PFDS", chain: "d[ée]can", acid: "sulfonic" },
+  PFUnDS: { codes: [], acronyms: "PFUnDS|PFUnS|PFUdS", chain: "und[ée]can", acid: "sulfonic" },
+  PFDoDS: { codes: [], acronyms: "PFDoDS|PFDoS", chain: "dod[ée]can", acid: "sulfonic" },
+  PFTrDS: { codes: [], acronyms: "PFTrDS|PFTrS", chain: "trid[ée]can", acid: "sulfonic" },
+};
 
 /**
  * « PFOA », « Acide perfluorooctanoïque », « Perfluorooctanoate »; « Acide perfluorooctane
@@ -86,7 +81,7 @@ const PFAS_OF_THE_SUM: ReadonlyArray<{ name: string; codes: readonly string[]; a
  * PFOS… »), a fluorotelomer (« 6:2 FTS », « 1H,1H,2H,2H-perfluorooctane sulfonique ») nor an
  * amide (PFOSA), which are not among the 20.
  */
-function pfasLabel({ acronyms, chain, acid }: (typeof PFAS_OF_THE_SUM)[number]): RegExp {
+function pfasLabel({ acronyms, chain, acid }: (typeof PFAS_RECOGNITION)[PfasOfTheSum]): RegExp {
   const name =
     acid === "carboxylic"
       ? `perfluoro[\\s-]*(?:n[\\s-]*)?${chain}o(?:[iï]que|ate)`
@@ -124,10 +119,10 @@ export const PARAMETER_RULES: readonly ParameterRule[] = [
   { codes: [], label: /benzo\s*\(\s*a\s*\)\s*pyr[èe]ne/i, name: "Benzo(a)pyrène", kind: "limite", threshold: max(0.01, "µg/L") },
   // Each of the 20 PFAS has no limit of its own, but the sum's: one of them alone above 0,1 µg/L
   // puts the sum above its limite de qualité (from 1 January 2026).
-  ...PFAS_OF_THE_SUM.map((substance): ParameterRule => ({
-    codes: substance.codes,
-    label: pfasLabel(substance),
-    name: substance.name,
+  ...PFAS_OF_THE_SUM.map((name): ParameterRule => ({
+    codes: PFAS_RECOGNITION[name].codes,
+    label: pfasLabel(PFAS_RECOGNITION[name]),
+    name,
     kind: "limite",
     threshold: max(PFAS_SUM_LIMIT.microgramsPerL, "µg/L"),
     appliesFrom: PFAS_SUM_LIMIT.from,

@@ -7,7 +7,6 @@ import { presentReport, SECTION_ANCHORS, type SummaryLine } from "../../core/rep
 import type { ReportAnswer } from "../../core/types.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
-import { refreshSession, useSession } from "../lib/session.ts";
 import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
@@ -91,19 +90,20 @@ type AddOutcome =
 
 /**
  * A visitor signs up for this address's alerts (the sign-up page reads the address from the link);
- * a signed-in person adds it to their monitored addresses without leaving the report.
+ * a signed-in person adds it to their monitored addresses without leaving the report. Who is signed
+ * in is the header's hint (decision 063: `<html data-session>`), not a request: a hint outliving its
+ * session ends in the 401 « Votre session a expiré » below.
  */
 function AlertAction({ shared }: { shared: ReportRequest }) {
-  const session = useSession();
+  const [signedIn, setSignedIn] = useState(false);
   const [outcome, setOutcome] = useState<AddOutcome>({ kind: "idle" });
   const messageId = useId();
 
-  useEffect(() => {
-    if (session.status === "loading") void refreshSession();
-  }, [session.status]);
+  // After mount, as the page was built without anyone signed in.
+  useEffect(() => setSignedIn(document.documentElement.dataset.session === "1"), []);
 
-  // Until the session is known (or when it cannot be), the sign-up link: it works for everyone.
-  if (session.status !== "ready" || !session.context.user) {
+  // Without the hint, the sign-up link: it works for everyone.
+  if (!signedIn) {
     return (
       <a className="btn btn--secondary" href={`/inscription?${toReportParams(shared)}`}>
         Recevoir des alertes pour cette adresse

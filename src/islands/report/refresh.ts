@@ -7,20 +7,12 @@ import { ApiError } from "../lib/api.ts";
 
 export type SectionKey = "water" | "air" | "drought" | "bathing";
 
-const SECTION_KEYS: readonly SectionKey[] = ["water", "air", "drought", "bathing"];
+/** Each section's field in a report, in the cards' order. */
+const SECTION_FIELDS = { water: "water_quality", air: "air_quality", drought: "drought", bathing: "bathing" } as const;
 
-function sectionOf(report: ReportAnswer, key: SectionKey): { success: boolean } {
-  switch (key) {
-    case "water":
-      return report.water_quality;
-    case "air":
-      return report.air_quality;
-    case "drought":
-      return report.drought;
-    case "bathing":
-      return report.bathing;
-  }
-}
+const SECTION_KEYS = Object.keys(SECTION_FIELDS) as SectionKey[];
+
+const sectionOf = (report: ReportAnswer, key: SectionKey): { success: boolean } => report[SECTION_FIELDS[key]];
 
 /** The sections whose source could not be read for this report: each card gets its own « Réessayer ». */
 export function failedSectionsOf(report: ReportAnswer): SectionKey[] {

@@ -5,10 +5,17 @@
 import { describe, expect, it } from "vitest";
 import { diffWater } from "../../../src/core/alerts/diff.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { presentReport, presentWater, presentWaterHistory } from "../../../src/core/report/present.ts";
+import { presentReport, presentWater, presentWaterHistory, presentWaterRow } from "../../../src/core/report/present.ts";
 import { layoutWaterChart } from "../../../src/core/report/water-chart.ts";
 import type { Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
-import { buildWaterHistory, describeLastNonCompliance, judgeWaterQuality } from "../../../src/core/water/index.ts";
+import {
+  buildWaterHistory,
+  describeLastNonCompliance,
+  evaluateParameter,
+  judgeWaterQuality,
+  PARAMETER_RULES,
+  pfasRoleOf,
+} from "../../../src/core/water/index.ts";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
@@ -169,6 +176,30 @@ describe("PFAS: the sum of 20 has a limite de qualité of 0,1 µg/L from 1 Janua
       "La somme des 20 PFAS atteint 0,15\u00a0µg/L, au-dessus de la limite de qualité de 0,1\u00a0µg/L en vigueur depuis le 1er\u00a0janvier\u00a02026.",
     );
     expect(pfas?.text).not.toMatch(/valeur de gestion/i);
+  });
+
+  // « Somme des PFAS : 0,10 µg/L » (arrêté du 11 janvier 2007 as amended, annexe I, I, B): each of the
+  // 20 is judged alone against the sum's limit, and only they. The report's page tells them by the
+  // name the parameter table gives them (pfas.ts), not by carrying the table: both must agree.
+  it("a water row speaks of « la somme des 20 PFAS » exactly for the parameters the table counts among the 20", () => {
+    const results: WaterResult[] = [
+      ...PARAMETER_RULES.flatMap((rule) => [
+        ...rule.codes.map((code) => pfasResult({ parameterCode: code, parameterLabel: rule.name })),
+        ...(rule.codes.length === 0 ? [pfasResult({ parameterCode: "9999", parameterLabel: rule.name })] : []),
+      ]),
+      pfasResult({ parameterCode: "9001", parameterLabel: "Acide perfluorohexanesulfonique (PFHxS)" }),
+      pfasResult({ parameterCode: "9002", parameterLabel: "Perfluorononanoate" }),
+      pfasResult({ parameterCode: "9003", parameterLabel: "ESA-métolachlore" }),
+      pfasResult({ parameterCode: "1340", parameterLabel: "PFOA" }),
+    ];
+    for (const result of results) {
+      const view = evaluateParameter(result);
+      if (!view) continue;
+      const row = presentWaterRow(view, null);
+      const oneOfTheSum = pfasRoleOf(result.parameterCode, result.parameterLabel) === "one-of-the-sum";
+      expect(row.comparison.includes("de la somme des 20\u00a0PFAS"), `${result.parameterCode} ${result.parameterLabel}`).toBe(oneOfTheSum);
+    }
+    expect(results.filter((result) => pfasRoleOf(result.parameterCode, result.parameterLabel) === "one-of-the-sum").length).toBeGreaterThanOrEqual(22);
   });
 });
 
