@@ -125,8 +125,8 @@ const rows: Array<[string, string, string]> = [
   [`warm report p95 (${WARM_REQUESTS} req)`, ms(percentile(warmTimes, 95)), "≤ 20 ms"],
   [`throughput, ${CONCURRENCY} clients`, `${requestsPerSecond.toFixed(0)} req/s`, ""],
   ["server peak RSS", `${peakRssMb.toFixed(0)} MB`, ""],
-  [`home page JS (gzip, ${home.files} files)`, kb(home.bytes), "≤ 90 KB"],
-  [`content page JS (${contentPage.replace(`${DIST}/`, "")})`, kb(content.bytes), "0 KB"],
+  [`home page JS (gzip, ${home.files} files)`, kb(home.bytes), "≤ 92,5 KB (its size before issue 23; ≤ 90 KB aimed)"],
+  [`content page JS (${contentPage.replace(`${DIST}/`, "")})`, kb(content.bytes), "≤ 0,2 KB (the header hint only, decision 063)"],
 ];
 for (const [url, scores] of lighthouseScores) {
   const path = new URL(url).pathname;
