@@ -127,7 +127,10 @@ test("/developpeurs is in the footer and the sitemap, with the OpenAPI document"
   await footer.getByRole("link", { name: /API/ }).first().click();
   await expect(page).toHaveURL(/\/developpeurs$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
+  // No JavaScript but the header's one-line signed-in hint (decision 063).
+  const scripts = await page.locator("script:not([type='application/ld+json'])").evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ""));
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/zs_signed_in=1/);
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/developpeurs</loc>");
   expect(sitemap).toContain("/api/v1/openapi.json</loc>");
