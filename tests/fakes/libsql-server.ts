@@ -19,7 +19,7 @@
 // rolled back after `streamIdleMs`, like a server's stream expiry.
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse } from "node:http";
-import { createClient, LibsqlError, type Client, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
+import { createClient, LibsqlError, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
 import { listenLocally } from "./listen.ts";
 
 /** A Hrana value, as JSON (integers as decimal strings, blobs in base64). */
@@ -71,8 +71,8 @@ export interface FakeLibsqlServer {
   baseUrl: string;
   /** the pipeline requests received (their kinds), for tests that count round trips */
   readonly requests: Array<{ path: string; types: string[] }>;
-  /** a direct client on the same file (for assertions; do not hold a transaction on it) */
-  readonly client: Client;
+  /** runs a statement on the database for a test's assertions, in turn with the streams (after any open transaction) */
+  query(sql: string): Promise<ResultSet>;
   close(): Promise<void>;
 }
 
@@ -350,7 +350,14 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
   return {
     baseUrl: local.baseUrl,
     requests,
-    client,
+    async query(sql) {
+      await acquire(null);
+      try {
+        return await client.execute(sql);
+      } finally {
+        release(null);
+      }
+    },
     async close() {
       for (const stream of new Set(streams.values())) await endStream(stream);
       streams.clear();

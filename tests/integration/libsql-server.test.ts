@@ -110,6 +110,48 @@ describe("the libSQL test server (Hrana v2 over HTTP) answers @libsql/client/web
     expect((error as LibsqlError).message).toContain("no such table: nowhere");
   });
 
+  it("keeps stored SQL, the batch step conditions and the autocommit state on one stream across requests (baton)", async () => {
+    const post = async (body: unknown) =>
+      (await (await fetch(`${server.baseUrl}/v2/pipeline`, { method: "POST", body: JSON.stringify(body) })).json()) as {
+        baton: string | null;
+        results: unknown[];
+      };
+    const first = await post({
+      baton: null,
+      requests: [
+        { type: "store_sql", sql_id: 1, sql: "INSERT INTO items (name) VALUES (?)" },
+        { type: "execute", stmt: { sql: "BEGIN" } },
+        { type: "get_autocommit" },
+      ],
+    });
+    expect(first.baton).toEqual(expect.any(String));
+    expect(first.results[2]).toEqual({ type: "ok", response: { type: "get_autocommit", is_autocommit: false } });
+    const second = await post({
+      baton: first.baton,
+      requests: [
+        {
+          type: "batch",
+          batch: {
+            steps: [
+              { stmt: { sql_id: 1, args: [{ type: "text", value: "x" }] } },
+              { condition: { type: "ok", step: 0 }, stmt: { sql_id: 1, args: [{ type: "text", value: "x" }] } },
+              { condition: { type: "error", step: 1 }, stmt: { sql: "ROLLBACK" } },
+              { condition: { type: "not", cond: { type: "is_autocommit" } }, stmt: { sql: "COMMIT" } },
+            ],
+          },
+        },
+        { type: "get_autocommit" },
+        { type: "close" },
+      ],
+    });
+    expect(second.baton).toBeNull();
+    const batch = (second.results[0] as { response: { result: { step_results: unknown[]; step_errors: unknown[] } } }).response.result;
+    expect(batch.step_results.map((result) => result !== null)).toEqual([true, false, true, false]);
+    expect(batch.step_errors[1]).toMatchObject({ message: expect.stringContaining("UNIQUE constraint failed") as unknown });
+    expect(second.results[1]).toEqual({ type: "ok", response: { type: "get_autocommit", is_autocommit: true } });
+    expect((await client.execute("SELECT count(*) FROM items")).rows[0]?.[0]).toBe(0n);
+  });
+
   it("rolls back a transaction whose stream went idle, and frees the database for the others", async () => {
     const abandoned = await client.transaction("write");
     await abandoned.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["abandoned"] });

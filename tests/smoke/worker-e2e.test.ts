@@ -157,7 +157,7 @@ async function triggerCron(cron: string, at: string): Promise<void> {
 describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL server (Hrana over HTTP)", () => {
   it("applies the migrations over the network with npm run db:migrate", async () => {
     expect(migrationLog).toContain("Migrations appliquées (base distante).");
-    const tables = await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'alert_subscriptions')");
+    const tables = await database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'alert_subscriptions')");
     expect(tables.rows.map((row) => row[0]).sort()).toEqual(["alert_subscriptions", "users"]);
     expect(database.requests.length).toBeGreaterThan(0);
   });
@@ -180,7 +180,7 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     const link = linkIn(confirmation.text, /confirmation-alertes/);
     const confirmed = await browser.request("POST", "/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const stored = await database.client.execute("SELECT count(*) FROM alert_subscriptions WHERE confirmed_at_ms IS NOT NULL");
+    const stored = await database.query("SELECT count(*) FROM alert_subscriptions WHERE confirmed_at_ms IS NOT NULL");
     expect(stored.rows[0]?.[0]).toBe(1n);
     await emailTo(SUBSCRIBER_EMAIL, /^Vos alertes Zone Santé sont activées$/);
   }, 60_000);
