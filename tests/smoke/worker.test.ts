@@ -166,10 +166,11 @@ async function triggerCron(cron: string, at: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-// What cannot run here: no libSQL server can be installed, so DATABASE_URL points at a closed
-// port; the plan stage stops at its first query (the run lock) and a queued message at its first
-// read. The parts before that boundary run for real: the cron dispatch by Paris time, the queue
-// producer binding, the local queue delivering to the consumer, and the retry on failure.
+// Without a database: DATABASE_URL points at a closed port, so the plan stage stops at its first
+// query (the run lock) and a queued message at its first read. What this proves is the failure
+// path: the cron dispatch by Paris time, the queue producer binding, the local queue delivering to
+// the consumer, and the retry on failure. The whole run against a libSQL server (the test libSQL
+// server in tests/fakes/libsql-server.ts) is tests/smoke/worker-e2e.test.ts.
 describe.skipIf(WORKERD_CANNOT_RUN)("the alert run's crons and queue under wrangler dev", () => {
   it("skips the trigger of the other season", async () => {
     await triggerCron("30 12 * * *", "2026-11-22T12:30:00Z");

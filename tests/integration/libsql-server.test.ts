@@ -1,0 +1,169 @@
+// The Turso stand-in (tests/fakes/libsql-server.ts) answers the Worker's own client,
+// `@libsql/client/web`, over HTTP: the smoke tests run the Worker against it, so it must keep
+// libSQL's meaning — values, batches in one transaction, interactive transactions across
+// requests, and errors in the Hrana shape (Hrana specification, libSQL repository:
+// « If the statement fails, the response is an error ») — or those tests would prove nothing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, LibsqlError, type Client } from "@libsql/client/web";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeLibsqlServer, type FakeLibsqlServer } from "../fakes/libsql-server.ts";
+
+let directory: string;
+let server: FakeLibsqlServer;
+let client: Client;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "zone-sante-libsql-"));
+  server = await startFakeLibsqlServer({ path: join(directory, "test.db"), streamIdleMs: 500 });
+  client = createClient({ url: server.baseUrl, intMode: "bigint" });
+  await client.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, score REAL, data BLOB, big INTEGER, note TEXT)");
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("the libSQL test server (Hrana v2 over HTTP) answers @libsql/client/web like Turso", () => {
+  it("executes a statement and returns every value type as libSQL encodes it (integer, float, text, blob, null)", async () => {
+    const inserted = await client.execute({
+      sql: "INSERT INTO items (id, name, score, data, big, note) VALUES (?, ?, ?, ?, ?, ?)",
+      args: [80021, "Amiens", 2.5, new Uint8Array([0, 1, 254, 255]), 9007199254740993n, null],
+    });
+    expect(inserted.rowsAffected).toBe(1);
+    expect(inserted.lastInsertRowid).toBe(80021n);
+    const result = await client.execute({ sql: "SELECT big, name, score, data, note FROM items WHERE name = :name", args: { name: "Amiens" } });
+    expect(result.columns).toEqual(["big", "name", "score", "data", "note"]);
+    const row = result.rows[0];
+    // Integers beyond 2^53 survive: Hrana carries them as decimal strings.
+    expect(row?.[0]).toBe(9007199254740993n);
+    expect(row?.[1]).toBe("Amiens");
+    expect(row?.[2]).toBe(2.5);
+    expect(new Uint8Array(row?.[3] as ArrayBuffer)).toEqual(new Uint8Array([0, 1, 254, 255]));
+    expect(row?.[4]).toBeNull();
+    await client.execute("DELETE FROM items");
+  });
+
+  it("runs a batch in one transaction: a failing statement rolls back the ones before it", async () => {
+    await client.batch(
+      [
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["a"] },
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["b"] },
+      ],
+      "write",
+    );
+    const failing = client.batch(
+      [
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["c"] },
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["a"] },
+      ],
+      "write",
+    );
+    await expect(failing).rejects.toThrow(/UNIQUE constraint failed: items\.name/);
+    const names = await client.execute("SELECT name FROM items ORDER BY name");
+    expect(names.rows.map((row) => row[0])).toEqual(["a", "b"]);
+    await client.execute("DELETE FROM items");
+  });
+
+  it("keeps an interactive transaction across requests of one stream, and rolls it back", async () => {
+    const transaction = await client.transaction("write");
+    await transaction.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["pending"] });
+    const inside = await transaction.execute("SELECT count(*) FROM items");
+    expect(inside.rows[0]?.[0]).toBe(1n);
+    await transaction.rollback();
+    const after = await client.execute("SELECT count(*) FROM items");
+    expect(after.rows[0]?.[0]).toBe(0n);
+
+    const committed = await client.transaction("write");
+    await committed.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["kept"] });
+    await committed.commit();
+    expect((await client.execute("SELECT name FROM items")).rows.map((row) => row[0])).toEqual(["kept"]);
+    await client.execute("DELETE FROM items");
+  });
+
+  it("makes other streams wait for an open transaction, then see only what it committed", async () => {
+    const transaction = await client.transaction("write");
+    await transaction.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["first"] });
+    const other = client.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["second"] });
+    await transaction.commit();
+    await other;
+    expect((await client.execute("SELECT name FROM items ORDER BY id")).rows.map((row) => row[0])).toEqual(["first", "second"]);
+    await client.execute("DELETE FROM items");
+  });
+
+  it("answers an SQL error in the Hrana error shape, with SQLite's message and code", async () => {
+    const response = await fetch(`${server.baseUrl}/v2/pipeline`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ baton: null, requests: [{ type: "execute", stmt: { sql: "SELECT * FROM nowhere" } }, { type: "close" }] }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { baton: string | null; results: unknown[] };
+    expect(body.baton).toBeNull();
+    expect(body.results[0]).toEqual({ type: "error", error: { message: "SQLite error: no such table: nowhere", code: "SQLITE_ERROR" } });
+    expect(body.results[1]).toEqual({ type: "ok", response: { type: "close" } });
+    const error = await client.execute("SELECT * FROM nowhere").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LibsqlError);
+    expect((error as LibsqlError).message).toContain("no such table: nowhere");
+  });
+
+  it("keeps stored SQL, the batch step conditions and the autocommit state on one stream across requests (baton)", async () => {
+    const post = async (body: unknown) =>
+      (await (await fetch(`${server.baseUrl}/v2/pipeline`, { method: "POST", body: JSON.stringify(body) })).json()) as {
+        baton: string | null;
+        results: unknown[];
+      };
+    const first = await post({
+      baton: null,
+      requests: [
+        { type: "store_sql", sql_id: 1, sql: "INSERT INTO items (name) VALUES (?)" },
+        { type: "execute", stmt: { sql: "BEGIN" } },
+        { type: "get_autocommit" },
+      ],
+    });
+    expect(first.baton).toEqual(expect.any(String));
+    expect(first.results[2]).toEqual({ type: "ok", response: { type: "get_autocommit", is_autocommit: false } });
+    const second = await post({
+      baton: first.baton,
+      requests: [
+        {
+          type: "batch",
+          batch: {
+            steps: [
+              { stmt: { sql_id: 1, args: [{ type: "text", value: "x" }] } },
+              { condition: { type: "ok", step: 0 }, stmt: { sql_id: 1, args: [{ type: "text", value: "x" }] } },
+              { condition: { type: "error", step: 1 }, stmt: { sql: "ROLLBACK" } },
+              { condition: { type: "not", cond: { type: "is_autocommit" } }, stmt: { sql: "COMMIT" } },
+            ],
+          },
+        },
+        { type: "get_autocommit" },
+        { type: "close" },
+      ],
+    });
+    expect(second.baton).toBeNull();
+    const batch = (second.results[0] as { response: { result: { step_results: unknown[]; step_errors: unknown[] } } }).response.result;
+    expect(batch.step_results.map((result) => result !== null)).toEqual([true, false, true, false]);
+    expect(batch.step_errors[1]).toMatchObject({ message: expect.stringContaining("UNIQUE constraint failed") as unknown });
+    expect(second.results[1]).toEqual({ type: "ok", response: { type: "get_autocommit", is_autocommit: true } });
+    expect((await client.execute("SELECT count(*) FROM items")).rows[0]?.[0]).toBe(0n);
+  });
+
+  it("rolls back a transaction whose stream went idle, and frees the database for the others", async () => {
+    const abandoned = await client.transaction("write");
+    await abandoned.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["abandoned"] });
+    // Never committed nor closed: after the idle time (500 ms here) the server ends the stream.
+    const other = await client.execute("SELECT count(*) FROM items");
+    expect(other.rows[0]?.[0]).toBe(0n);
+    abandoned.close();
+  });
+
+  it("uses Hrana v2 over JSON: the v3 protobuf probe is refused, so the client falls back", async () => {
+    expect((await fetch(`${server.baseUrl}/v3-protobuf`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/v2`)).status).toBe(200);
+    expect(server.requests.every((request) => request.path === "/v2/pipeline")).toBe(true);
+  });
+});

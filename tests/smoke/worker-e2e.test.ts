@@ -1,0 +1,234 @@
+// The Worker end to end under `wrangler dev` (workerd, offline) against a libSQL server: the test
+// libSQL server (tests/fakes/libsql-server.ts, Hrana over HTTP from a temp file) stands in for
+// Turso, the fake Resend for Resend, the fake upstreams for the official sources. Migrations go
+// over the network with `npm run db:migrate`; then a report, an alert sign-up and its
+// confirmation, a password account, the alert run's crons through the local queue, and the
+// admin status. Needs `npm run build` first (npm test does it).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeLibsqlServer, type FakeLibsqlServer } from "../fakes/libsql-server.ts";
+import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
+import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { freePort } from "../helpers/net.ts";
+import { ROOT, startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
+
+const ADMIN_EMAIL = "admin.e2e@example.org";
+const SUBSCRIBER_EMAIL = "abonnee.e2e@example.org";
+const PASSWORD = "mot-de-passe-solide-e2e";
+
+let directory: string;
+let database: FakeLibsqlServer;
+let resend: FakeResend;
+let upstreams: FakeUpstreams;
+let wrangler: WranglerDev | undefined;
+let baseUrl: string;
+let migrationLog = "";
+
+if (WORKERD_CANNOT_RUN) console.log(WORKERD_SKIP_REASON);
+
+/** `npm run db:migrate` with DATABASE_URL pointing at the test libSQL server. */
+async function migrateOverNetwork(databaseUrl: string): Promise<{ code: number | null; log: string }> {
+  const child = spawn("npm", ["run", "--silent", "db:migrate"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const code = await new Promise<number | null>((resolveExit) => child.once("exit", resolveExit));
+  return { code, log };
+}
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "zone-sante-worker-e2e-"));
+  if (WORKERD_CANNOT_RUN) return;
+  database = await startFakeLibsqlServer({ path: join(directory, "turso.db") });
+  const migration = await migrateOverNetwork(database.baseUrl);
+  migrationLog = migration.log;
+  if (migration.code !== 0) throw new Error(`npm run db:migrate failed over http:\n${migration.log}`);
+  resend = await startFakeResend();
+  upstreams = await startFakeUpstreams();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const envFile = join(directory, "e2e.env");
+  writeFileSync(
+    envFile,
+    Object.entries({
+      ...upstreams.config,
+      APP_SECRET: "worker-e2e-secret-worker-e2e-secret-0000",
+      DATABASE_URL: database.baseUrl,
+      SITE_URL: baseUrl,
+      RESEND_API_KEY: "re_e2e_key",
+      RESEND_BASE_URL: resend.baseUrl,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      UPSTREAM_TIMEOUT_MS: "2000",
+    })
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n"),
+  );
+  wrangler = await startWranglerDev(
+    [
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--env-file",
+      envFile,
+      "--persist-to",
+      join(directory, "state"),
+      "--log-level",
+      "log",
+      "--show-interactive-dev-session=false",
+      "--test-scheduled",
+    ],
+    `${baseUrl}/api/health`,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  if (process.env.E2E_DUMP) writeFileSync(process.env.E2E_DUMP, wrangler?.output() ?? "");
+  await wrangler?.stop();
+  await upstreams?.close();
+  await resend?.close();
+  await database?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+/** A browser's cookie jar and Origin header, over real HTTP to the Worker. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
+    if (method !== "GET") {
+      headers.origin = baseUrl;
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const index = pair.indexOf("=");
+      const value = pair.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
+      else this.cookies.set(pair.slice(0, index), value);
+    }
+    const type = response.headers.get("content-type") ?? "";
+    return { status: response.status, body: type.includes("json") ? ((await response.json()) as Record<string, unknown>) : { text: await response.text() } };
+  }
+}
+
+/** Waits for an e-mail to `to` whose subject matches (sent after the answer: waitUntil). */
+async function emailTo(to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const found = [...resend.emails].reverse().find((email) => email.to.includes(to) && subject.test(email.subject));
+    if (found) return found;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+  throw new Error(`no e-mail to ${to} matching ${subject}; got: ${resend.emails.map((email) => `${email.to.join(",")} « ${email.subject} »`).join("; ")}`);
+}
+
+function linkIn(text: string, pattern: RegExp): URL {
+  const url = [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0].replace(/&amp;/g, "&")).find((candidate) => pattern.test(candidate));
+  if (!url) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return new URL(url);
+}
+
+/** Waits until wrangler's output (the Worker's JSON log lines included) matches, 45 s at most. */
+async function waitForOutput(pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(wrangler?.output() ?? "");
+    if (match) return match[0];
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`no ${pattern} in wrangler's output:\n${wrangler?.output() ?? ""}`);
+}
+
+async function triggerCron(cron: string, at: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}&time=${Date.parse(at)}`);
+  expect(response.status).toBe(200);
+}
+
+describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL server (Hrana over HTTP)", () => {
+  it("applies the migrations over the network with npm run db:migrate", async () => {
+    expect(migrationLog).toContain("Migrations appliquées (base distante).");
+    const tables = await database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'alert_subscriptions')");
+    expect(tables.rows.map((row) => row[0]).sort()).toEqual(["alert_subscriptions", "users"]);
+    expect(database.requests.length).toBeGreaterThan(0);
+  });
+
+  it("builds a report, its rate limits counted in the database", async () => {
+    const before = database.requests.length;
+    const response = await fetch(`${baseUrl}/api/report?${reportQueryOf(MAIN_SCENARIO)}`);
+    expect(response.status, wrangler?.output()).toBe(200);
+    const report = (await response.json()) as { water_quality: { success: boolean } };
+    expect(report.water_quality.success).toBe(true);
+    expect(database.requests.length).toBeGreaterThan(before);
+  });
+
+  it("signs up for alerts, confirms from the e-mail and sends the welcome e-mail", async () => {
+    const browser = new Browser();
+    const signUp = await browser.request("POST", "/api/subscriptions", { email: SUBSCRIBER_EMAIL, address: MAIN_SCENARIO, consent: true });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(202);
+    expect(signUp.body.confirmationSent).toBe(true);
+    const confirmation = await emailTo(SUBSCRIBER_EMAIL, /^Confirmez votre inscription aux alertes/);
+    const link = linkIn(confirmation.text, /confirmation-alertes/);
+    const confirmed = await browser.request("POST", "/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const stored = await database.query("SELECT count(*) FROM alert_subscriptions WHERE confirmed_at_ms IS NOT NULL");
+    expect(stored.rows[0]?.[0]).toBe(1n);
+    await emailTo(SUBSCRIBER_EMAIL, /^Vos alertes Zone Santé sont activées$/);
+  }, 60_000);
+
+  it("creates a password account from the confirmation link, signs in and lists its addresses", async () => {
+    const browser = new Browser();
+    const signUp = await browser.request("POST", "/api/auth/signup", { email: ADMIN_EMAIL, firstName: "Anne", lastName: "Admin" });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(202);
+    const link = linkIn((await emailTo(ADMIN_EMAIL, /Confirmez/)).text, /confirmation-compte/);
+    const confirmed = await browser.request("POST", "/api/auth/confirm", {
+      u: link.searchParams.get("u"),
+      x: link.searchParams.get("x"),
+      s: link.searchParams.get("s"),
+      password: PASSWORD,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    const fresh = new Browser();
+    const signedIn = await fresh.request("POST", "/api/auth/signin", { email: ADMIN_EMAIL, password: PASSWORD });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const addresses = await fresh.request("GET", "/api/account/addresses");
+    expect(addresses.status, JSON.stringify(addresses.body)).toBe(200);
+    expect(addresses.body).toHaveProperty("addresses");
+  });
+
+  it("runs the 14:30 plan, its process messages through the local queue and the 17:00 send page, then shows the run to the admin", async () => {
+    // 2026-11-22 13:30 UTC is 14:30 in Paris (winter time).
+    await triggerCron("30 13 * * *", "2026-11-22T13:30:00Z");
+    const planned = await waitForOutput(/"message":"alert plan enqueued"[^\n]*/);
+    expect(planned).not.toContain('"batches":0,');
+    const processed = await waitForOutput(/"message":"alert process message done"[^\n]*/);
+    expect(processed).toMatch(/"subjectsChecked":[1-9]/);
+    expect(wrangler?.output()).not.toContain("alert message failed, retried");
+
+    await triggerCron("0 16 * * *", "2026-11-22T16:00:00Z");
+    await waitForOutput(/"message":"alert send stage enqueued"/);
+    const sent = await waitForOutput(/"message":"alert send message done"[^\n]*/);
+    expect(sent).toContain('"sent":1,"failed":0');
+    expect(wrangler?.output()).not.toContain("alert message failed, retried");
+    const alert = await emailTo(SUBSCRIBER_EMAIL, /^(?!Confirmez|Vos alertes Zone Santé sont activées)/);
+    expect(alert.text).toContain(MAIN_SCENARIO.city);
+
+    const admin = new Browser();
+    expect((await admin.request("POST", "/api/auth/signin", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
+    const status = await admin.request("GET", "/api/admin/status");
+    expect(status.status, JSON.stringify(status.body)).toBe(200);
+    // The last finished run is the one the 17:00 send page belongs to, read back from the libSQL server.
+    expect(status.body.lastRun).not.toBeNull();
+    expect(status.body.lastRun).toMatchObject({ startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown });
+  }, 150_000);
+});
