@@ -12,7 +12,7 @@ import { conversionFactor } from "../water/measurements.ts";
 import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
 
-/** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
+/** Thresholds of the rules (decision 029): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
   nitratesMgPerL: 40,
   pesticidesMicrogramsPerL: 0.1,
@@ -335,8 +335,8 @@ export type SelectedAdvice = Advice & { prominent: boolean };
 const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
 
 /**
- * What could not be checked of the three sections « Bonne nouvelle » speaks for (ARCHITECTURE.md,
- * data rules): a source that failed, a section with nothing published, a drought zone whose level
+ * What could not be checked of the three sections « Bonne nouvelle » speaks for (decision
+ * 054): a source that failed, a section with nothing published, a drought zone whose level
  * VigiEau sends and we do not know.
  */
 function uncheckedSections({ water, air, drought }: RecommendationInput): UncheckedSection[] {

@@ -443,7 +443,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${sites.map(describePoorBathingSite).join(" ")} Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
 
-  // Never good news: what could not be checked, each section by name (ARCHITECTURE.md, data rules).
+  // Never good news: what could not be checked, each section by name (decision 054).
   unchecked: ({ sections }) => {
     const retry = sections.some((unchecked) => unchecked.reason === "unavailable");
     return {

@@ -310,7 +310,7 @@ describe("a decree counts only between its own dates, on the commune's local day
 
 describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
   // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
-  // économiser l'eau » (ARCHITECTURE.md: vigilance → good, with its own advice to save water).
+  // économiser l'eau » (decision 028: vigilance → good, with its own advice to save water).
   it("is good « Vigilance (eau superficielle) » and selects the vigilance advice, with VigiEau as its source", () => {
     const section = evaluate([droughtZone({ gravity: "vigilance" })]);
     expect(section.level).toBe("good");

@@ -299,7 +299,7 @@ describe("selectRecommendations", () => {
   });
 });
 
-// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// The data rules (decision 054): « « Bonne nouvelle » only when water, air and drought were all read
 // and clear; otherwise say what could not be checked. » Observed (issue 21): an overseas commune with
 // Hub'Eau failing got « Bonne nouvelle ! … aucune précaution particulière » as its only advice.
 describe("« Bonne nouvelle » only when water, air and drought were all read and clear; otherwise say what could not be checked", () => {
