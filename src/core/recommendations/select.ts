@@ -116,7 +116,7 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
 }
 
 /**
- * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
+ * ARS guidance (decision 029): above 50 mg/L pregnant women and infants under 6 months do not
  * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
  * laboratory's « >100 » is above 100. Both are shown first.
  */
