@@ -63,10 +63,10 @@ describe("one decision index", () => {
 describe("every relative link of README.md and docs/ resolves", () => {
   it.each(markdownDocs)("%s", (path) => {
     const text = readFileSync(join(ROOT, path), "utf8").replace(/```[\s\S]*?```/g, "");
-    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? "");
     const broken = targets
       .filter((target) => !/^(https?:|mailto:|#)/.test(target))
-      .map((target) => target.split("#")[0])
+      .map((target) => target.split("#")[0] ?? "")
       .filter((target) => !existsSync(resolve(dirname(join(ROOT, path)), target)))
       .map((target) => relative(ROOT, resolve(dirname(join(ROOT, path)), target)));
     expect(broken).toEqual([]);
