@@ -5,18 +5,19 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** Raw and gzip bytes of the bundle's files in `outdir`, source maps excluded. */
+/** Raw and gzip bytes of the bundle's files in `outdir`, source maps and wrangler's README aside. */
 export function bundleSize(outdir: string): { bytes: number; gzipBytes: number } {
   let bytes = 0;
   let gzipBytes = 0;
   for (const name of readdirSync(outdir, { recursive: true, encoding: "utf8" })) {
     const path = join(outdir, name);
-    if (name.endsWith(".map") || !statSync(path).isFile()) continue;
+    // wrangler writes a README.md beside the bundle; it is not uploaded.
+    if (name.endsWith(".map") || name === "README.md" || !statSync(path).isFile()) continue;
     const content = readFileSync(path);
     bytes += content.length;
     gzipBytes += gzipSync(content).length;
@@ -33,9 +34,12 @@ export function bundleSizeLine(size: { bytes: number; gzipBytes: number }): stri
 if (import.meta.main) {
   const outdir = mkdtempSync(join(tmpdir(), "zs-worker-bundle-"));
   try {
-    const run = spawnSync(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {
+    // Wrangler under this very Node (the project's pinned one), whatever `node` the PATH names first.
+    const wrangler = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+    const path = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
+    const run = spawnSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", outdir], {
       cwd: ROOT,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
+      env: { ...process.env, PATH: path, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
       encoding: "utf8",
     });
     if (run.status !== 0) {

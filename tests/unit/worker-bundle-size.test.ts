@@ -9,13 +9,14 @@ describe("CI prints the Worker bundle's size (issue 24: « CI runs wrangler depl
   let outdir = "";
   afterEach(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it("counts every file wrangler wrote, raw and gzip, source maps aside", () => {
+  it("counts every file wrangler would upload, raw and gzip, source maps and its README aside", () => {
     outdir = mkdtempSync(join(tmpdir(), "zs-bundle-test-"));
     const code = "export default { fetch() { return new Response('ok'); } };\n".repeat(200);
     writeFileSync(join(outdir, "cloudflare.js"), code);
     mkdirSync(join(outdir, "chunks"));
     writeFileSync(join(outdir, "chunks", "data.json"), "[1,2,3]");
     writeFileSync(join(outdir, "cloudflare.js.map"), "x".repeat(100_000));
+    writeFileSync(join(outdir, "README.md"), "This folder contains the built output assets for the worker.");
     const size = bundleSize(outdir);
     expect(size.bytes).toBe(code.length + 7);
     expect(size.gzipBytes).toBe(gzipSync(code).length + gzipSync("[1,2,3]").length);
