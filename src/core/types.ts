@@ -1,5 +1,5 @@
 // Domain types shared by the pure core, the upstream adapters (src/sources/*/to-domain.ts),
-// the server and the islands. Report field names are a public contract (see ARCHITECTURE.md):
+// the server and the islands. Report field names are a public contract (decision 051):
 // snake_case in the report, camelCase in the domain inputs.
 
 export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critical" | "unavailable";

@@ -1,6 +1,6 @@
 // The header's « Mon compte » on static pages (issue 23: « the header never shows you are signed in »).
 // Pages are prerendered, so a script reads a hint cookie set beside the session's; the session cookie
-// itself stays HttpOnly (ARCHITECTURE.md, « cookies HttpOnly, Secure (outside localhost), SameSite=Lax »).
+// itself stays HttpOnly (decision 006: HttpOnly, SameSite=Lax, Secure on https).
 import { beforeEach, describe, expect, it } from "vitest";
 import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";

@@ -1,5 +1,5 @@
 // The password hash (scrypt via node:crypto) in workerd, the Workers runtime: it must run there
-// and its cost must fit a request. Prints the figure recorded in the README.
+// and its cost must fit a request. Prints the figure recorded in docs/known-limits.md.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../src/server/auth/password.ts";
 import { freePort } from "../helpers/net.ts";

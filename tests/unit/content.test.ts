@@ -189,7 +189,7 @@ const paragraphsAbout = (slug: string, subject: RegExp) =>
 // Issue 21: the articles and /sources said what the app no longer does (or never should):
 // chlorine « à titre d'information », nitrates above 50 mg/L « consommable » with no 100 mg/L case,
 // PFAS under a « valeur de gestion », a reference « N » shown « À surveiller », CAMS shown only
-// without an ATMO index. ARCHITECTURE.md, data rules, is the reference for each.
+// without an ATMO index. The data rules (decisions 023 and 054) are the reference for each.
 describe("the articles and /sources say what the app does (chlorine, nitrates above 100 mg/L, PFAS, references, CAMS)", () => {
   it("chlorine: a fact, a taste note above 0,6 mg/L, no regulatory value, never an alert — never a « référence de qualité » or a « dérogation »", () => {
     const [chlorine] = paragraphsAbout("impact-eau-sante", /^Le chlore sert/m);

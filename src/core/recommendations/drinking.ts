@@ -8,7 +8,7 @@ import { conclusionRestrictsUse } from "../water/conclusion.ts";
  * vulnerable: nitrates above the 50 mg/L limite de qualité — the ARS advise pregnant women and
  * infants under 6 months not to drink the water (bottled water labelled suitable for infant
  * feeding); everyone: above 100 mg/L nobody drinks it (DGS, « La qualité de l'eau potable
- * vis-à-vis des nitrates »; DATA-SOURCES.md, general health advice).
+ * vis-à-vis des nitrates »; decision 029).
  */
 export type DrinkingRestriction = "vulnerable" | "everyone";
 

@@ -12,7 +12,7 @@ import { conversionFactor } from "../water/measurements.ts";
 import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
 
-/** Thresholds of the rules (ARCHITECTURE.md): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
+/** Thresholds of the rules (decision 029): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
   nitratesMgPerL: 40,
   pesticidesMicrogramsPerL: 0.1,
@@ -116,7 +116,7 @@ function hasMicrobiologicalProblem(water: WaterQualitySection): boolean {
 }
 
 /**
- * ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
+ * ARS guidance (decision 029): above 50 mg/L pregnant women and infants under 6 months do not
  * drink the water; above 100 mg/L nobody does — its own advice, for everyone, with its source. A
  * laboratory's « >100 » is above 100. Both are shown first.
  */
@@ -335,8 +335,8 @@ export type SelectedAdvice = Advice & { prominent: boolean };
 const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
 
 /**
- * What could not be checked of the three sections « Bonne nouvelle » speaks for (ARCHITECTURE.md,
- * data rules): a source that failed, a section with nothing published, a drought zone whose level
+ * What could not be checked of the three sections « Bonne nouvelle » speaks for (decision
+ * 054): a source that failed, a section with nothing published, a drought zone whose level
  * VigiEau sends and we do not know.
  */
 function uncheckedSections({ water, air, drought }: RecommendationInput): UncheckedSection[] {

@@ -230,7 +230,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     };
   },
 
-  // ARS guidance (DATA-SOURCES.md): above 50 mg/L pregnant women and infants under 6 months do not
+  // ARS guidance (decision 029): above 50 mg/L pregnant women and infants under 6 months do not
   // drink the water (bottled water labelled suitable for infant feeding). Others may drink it only
   // when nothing else is wrong with it (germs found: no such word). Above 100 mg/L: its own entry.
   "water-nitrates": ({ mgPerL, lowerBound, band, germsDetected, arsInstruction }) => {
@@ -255,7 +255,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     };
   },
 
-  // DGS and ANSES (DATA-SOURCES.md): above 100 mg/L the water must not be used, by anyone, for
+  // DGS and ANSES (decision 029): above 100 mg/L the water must not be used, by anyone, for
   // drinking nor for preparing food — not only by pregnant women and infants.
   "water-nitrates-above-100": ({ mgPerL, lowerBound, germsDetected }) => ({
     link: ARTICLE_LINKS.water,
@@ -443,7 +443,7 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
     text: `${sites.map(describePoorBathingSite).join(" ")} Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
 
-  // Never good news: what could not be checked, each section by name (ARCHITECTURE.md, data rules).
+  // Never good news: what could not be checked, each section by name (decision 054).
   unchecked: ({ sections }) => {
     const retry = sections.some((unchecked) => unchecked.reason === "unavailable");
     return {

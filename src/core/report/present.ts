@@ -341,7 +341,7 @@ export function presentWaterRow(parameter: WaterParameterView, sampledAt: string
   const limitValue = parameter.limit !== null ? withUnit(formatNumberFr(parameter.limit, 3), parameter.unite_mesure) : null;
   const article = parameter.limit_kind ? LIMIT_KIND_ARTICLES[parameter.limit_kind] : LIMIT_KIND_ARTICLES.limite;
   // Chlorine has no regulatory value: its row states the fact and, at most, a taste note — no
-  // percentage of a threshold, no gauge (ARCHITECTURE.md, data rules).
+  // percentage of a threshold, no gauge (decision 054).
   const chlorine = parameter.limit_kind === "confort";
   const name = parameter.name || parameter.libelle_parametre;
   // Each of the 20 PFAS is judged against the sum's limit: its row names it (by the name the

@@ -81,7 +81,7 @@ export function evaluateParameter(published: WaterResult): WaterParameterView | 
   }
   const threshold = resolveThreshold(result);
   if (!threshold) {
-    // No known limit: nothing to compare with (ARCHITECTURE.md: « Conforme »).
+    // No known limit: nothing to compare with (decision 023: « Conforme »).
     return { ...base, limit: null, limit_min: null, ratio: null, level: "acceptable", label: "Conforme", limit_kind: null, note: null };
   }
   const factor = conversionFactor(threshold.spec.unit, result.unit ?? "");
@@ -133,7 +133,7 @@ export function evaluateParameter(published: WaterResult): WaterParameterView | 
 }
 
 /**
- * Compliance first (ARCHITECTURE.md, data rules): at or under its threshold a value is
+ * Compliance first (decision 023): at or under its threshold a value is
  * « Conforme » — the ratio only shades it excellent/good/acceptable for ordering — and from 80 %
  * « Conforme, proche de la limite », never concerning, never an alert. Above a limite de qualité
  * it is « Non conforme » (critical); above a reference or an indicative value, at most « À
@@ -153,7 +153,7 @@ const NEAR_LABELS: Record<ThresholdKind, string> = {
   limite: "Conforme, proche de la limite",
   reference: "Conforme, proche de la référence",
   indicative: "Conforme, proche de la valeur indicative",
-  // No regulatory value: nothing to be « near » (ARCHITECTURE.md, data rules).
+  // No regulatory value: nothing to be « near » (decision 054).
   confort: "Conforme",
 };
 

@@ -9,7 +9,7 @@ import { waterWindowStart } from "./window.ts";
 
 /**
  * Nitrates, total pesticides, sum of 20 PFAS, E. coli, enterococci, lead — in the order they are
- * drawn (SANDRE codes, ../shared/DATA-SOURCES.md).
+ * drawn (SANDRE codes).
  */
 export const WATER_HISTORY_CODES = ["1340", "6276", "8847", "1449", "6455", "1382"] as const;
 

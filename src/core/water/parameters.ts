@@ -50,7 +50,7 @@ const max = (value: number, unit: string) => ({ min: null, max: value, unit });
 
 /**
  * How the laboratory labels of the 20 PFAS of the sum (pfas.ts) are recognised. SANDRE codes
- * verified for PFOA and PFOS only (../shared/DATA-SOURCES.md); the others by their acronym or French name.
+ * verified for PFOA and PFOS only; the others by their acronym or French name.
  */
 const PFAS_RECOGNITION: Record<PfasOfTheSum, { codes: readonly string[]; acronyms: string; chain: string; acid: "carboxylic" | "sulfonic" }> = {
   PFBA: { codes: [], acronyms: "PFBA", chain: "butan", acid: "carboxylic" },

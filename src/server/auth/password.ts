@@ -1,6 +1,6 @@
 // Password hashing with scrypt (node:crypto, available in Node and in Workers with nodejs_compat).
 // Parameters: N=2^14, r=8, p=5 — one of OWASP's scrypt settings, chosen for its 16 MiB of memory
-// (a Worker isolate has 128 MB) at the same work factor as N=2^17, p=1. Cost measured in README.
+// (a Worker isolate has 128 MB) at the same work factor as N=2^17, p=1. Cost measured in docs/known-limits.md.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 // The entries of 10 characters or more (1 557) of zxcvbn's list of common passwords, lower-cased:
 // `passwords.json` of @zxcvbn-ts/language-common 4.1.3, MIT (common-passwords.LICENSE.txt). Shorter

@@ -1,6 +1,6 @@
 // Strict reader of the ministry's live site page (baignades.sante.gouv.fr `consultSite.do`).
 // No recorded page exists: every rule below follows the structure notes
-// (/work/shared/fixtures/upstream/baignades/consultsite-page-structure.md), i.e. what five public
+// (tests/fixtures/baignades/derived/README.md), i.e. what five public
 // scrapers rely upon. The page is HTML with no API contract, so the reader identifies it first and
 // rejects anything it does not recognise: a page read halfway could show « no prohibition » for a
 // site whose banner merely moved. Pure, no DOM library (runs in Node and on Workers). The portal

@@ -398,7 +398,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
   });
 
   // Issue 23: « who must not drink the water is buried inside the quoted ARS paragraph and the
-  // bottled-water advice is missing ». DATA-SOURCES.md (ARS guidance): above 50 mg/L of nitrates,
+  // bottled-water advice is missing ». The ARS guidance (decision 029): above 50 mg/L of nitrates,
   // pregnant women and infants under 6 months do not drink the water (bottled water labelled
   // suitable for infant feeding); above 100 mg/L, nobody does (DGS).
   it("a water alert says first, in its own sentences, who must not drink the water and to use bottled water — the page advice's own words", () => {

@@ -249,7 +249,7 @@ describe("evaluateDrought", () => {
 });
 
 describe("a decree counts only between its own dates, on the commune's local day", () => {
-  // VigiEau's `arrete.dateDebutValidite` / `dateFinValidite` (DATA-SOURCES.md): a prefectoral
+  // VigiEau's `arrete.dateDebutValidite` / `dateFinValidite` (decision 054): a prefectoral
   // decree restricts water uses from its first day to its last. VigiEau can still answer a zone
   // whose decree has ended (it keeps its published decrees in memory) or one published ahead of
   // its first day: neither is a restriction in force, on the page, in the PDF or in an alert.
@@ -310,7 +310,7 @@ describe("a decree counts only between its own dates, on the commune's local day
 
 describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
   // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
-  // économiser l'eau » (ARCHITECTURE.md: vigilance → good, with its own advice to save water).
+  // économiser l'eau » (decision 028: vigilance → good, with its own advice to save water).
   it("is good « Vigilance (eau superficielle) » and selects the vigilance advice, with VigiEau as its source", () => {
     const section = evaluate([droughtZone({ gravity: "vigilance" })]);
     expect(section.level).toBe("good");
@@ -329,7 +329,7 @@ describe("« vigilance » alone calls for saving water: good, with its own advic
 });
 
 describe("a groundwater-only « crise » says which water it is about, and that the tap's is not restricted", () => {
-  // VigiEau's zones are per water (DATA-SOURCES.md: SUP surface, SOU ground, AEP drinking water);
+  // VigiEau's zones are per water (decision 028: SUP surface, SOU ground, AEP drinking water);
   // the particulier profile keeps the usages that concern private individuals in each. A SOU
   // zone's rules bind a household drawing from a well or a borehole, not the tap: with no AEP zone
   // in force, VigiEau itself says « L'eau potable n'est pas concernée par des restrictions à votre

@@ -87,7 +87,7 @@ describe("selectRecommendations", () => {
       expect(found?.text).toMatch(/est conforme/);
     });
 
-    // DGS guidance (DATA-SOURCES.md; ANSES and the DGS's nitrates reports): « au-delà de 100 mg/L,
+    // DGS guidance (decision 029; ANSES and the DGS's nitrates reports): « au-delà de 100 mg/L,
     // l'eau ne doit pas être utilisée pour la boisson ni la préparation des aliments », for everyone.
     // Observed (issue 21): a laboratory's « >100 » read as 100 and got the 50–100 advice, which
     // says the water « ne justifie pas de restriction » for others.
@@ -299,7 +299,7 @@ describe("selectRecommendations", () => {
   });
 });
 
-// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// The data rules (decision 054): « « Bonne nouvelle » only when water, air and drought were all read
 // and clear; otherwise say what could not be checked. » Observed (issue 21): an overseas commune with
 // Hub'Eau failing got « Bonne nouvelle ! … aucune précaution particulière » as its only advice.
 describe("« Bonne nouvelle » only when water, air and drought were all read and clear; otherwise say what could not be checked", () => {
@@ -474,7 +474,7 @@ describe("when the ARS conclusion restricts the use of the water, no advice says
 });
 
 // ANSES classes some pesticide metabolites « non pertinents » for drinking water; they are compared
-// with a valeur indicative of 0,9 µg/L, not with the 0,1 µg/L limite de qualité (DATA-SOURCES.md;
+// with a valeur indicative of 0,9 µg/L, not with the 0,1 µg/L limite de qualité (decision 023;
 // DGS instruction of 18 December 2020). Observed (issue 21): above 0,9 µg/L the advice spoke of a
 // « référence de qualité » or a « dérogation ».
 describe("a non-relevant metabolite above its 0,9 µg/L valeur indicative (ANSES): its own words, never « référence de qualité » nor « dérogation »", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { timeZoneOfCommune, todayForCommune, todayInParis } from "../../../src/core/shared/time.ts";
 
-// Overseas territories live on their own clock (ARCHITECTURE.md data rules): « aujourd'hui » is the
+// Overseas territories live on their own clock (decision 054): « aujourd'hui » is the
 // territory's local day, not the Paris day.
 describe("each territory's own calendar day", () => {
   it("maps overseas departments to their own time zone and the rest of France to Paris", () => {

@@ -257,7 +257,7 @@ describe("Clostridium perfringens (spores included)", () => {
 });
 
 describe("a non-compliance carried forward from an older sample", () => {
-  // The latest result of every parameter counts, whatever its age (ARCHITECTURE.md, data rules):
+  // The latest result of every parameter counts, whatever its age (decision 052):
   // nitrates at 62 mg/L (limite de qualité 50 mg/L, arrêté du 11 janvier 2007, annexe I, I, B),
   // ARS « N », on 3 March; the newest sample, on 17 November, measured bacteria only and was
   // declared compliant (« C »). The ARS verdict of the newest sample is the headline; the older

@@ -82,7 +82,7 @@ describe("conversionFactor", () => {
   });
 });
 
-describe("levelFromRatio — compliance first (ARCHITECTURE.md, data rules)", () => {
+describe("levelFromRatio — compliance first (decision 023)", () => {
   // Issue 9, item 1: from 80 % to 100 % of a limit the value used to read « Limite atteinte »,
   // concerning, with a red gauge and an alert. A value at or under its limit is compliant.
   it.each([

@@ -192,7 +192,7 @@ describe("the crisis report's words", { timeout: 30_000 }, () => {
   });
 });
 
-// ARCHITECTURE.md, data rules: « « Bonne nouvelle » only when water, air and drought were all read
+// The data rules (decision 054): « « Bonne nouvelle » only when water, air and drought were all read
 // and clear; otherwise say what could not be checked. » Observed (issue 21): Les Abymes
 // (Guadeloupe) with Hub'Eau failing read « Bonne nouvelle ! … aucune précaution particulière ».
 describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on any channel, the water named as not checked", { timeout: 30_000 }, () => {

@@ -1,0 +1,74 @@
+// The docs tell the truth about themselves (issue 24, item 5): a README a newcomer can read, one
+// decision index, no citation of a file that is not in the repository, no dead relative link.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const DECISIONS = join(ROOT, "docs/decisions");
+
+/** Every file under `directory` (relative to the root), recursively. */
+function filesUnder(directory: string): string[] {
+  return readdirSync(join(ROOT, directory), { recursive: true, encoding: "utf8" })
+    .map((name) => join(directory, name))
+    .filter((path) => statSync(join(ROOT, path)).isFile());
+}
+
+const markdownDocs = ["README.md", ...filesUnder("docs").filter((path) => path.endsWith(".md"))];
+
+describe("the README stays a README", () => {
+  it("is under 300 lines: benchmarks, known limits, tests, security and architecture detail live in docs/", () => {
+    const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
+    expect(lines).toBeLessThan(300);
+  });
+});
+
+describe("no comment or doc cites a file outside the repository", () => {
+  // The team's notes outside the repository are not there for a newcomer: cite the repository's own
+  // decision or doc instead. The names are built here so that this file does not match itself.
+  const outside = [["ARCHITECTURE", "md"].join("."), ["TOOLCHAIN", "md"].join("."), ["DATA-SOURCES", "md"].join("."), ["/work", "shared"].join("/")];
+  it.each(["src", "tests", "docs", "scripts", "workers"])("nothing under %s/ names the team's notes outside the repository", (directory) => {
+    const offenders = filesUnder(directory)
+      .filter((path) => /\.(ts|tsx|astro|md|mjs|js|json|css|toml|sh)$/.test(path))
+      .flatMap((path) => {
+        const text = readFileSync(join(ROOT, path), "utf8");
+        return outside.filter((name) => text.includes(name)).map((name) => `${path}: ${name}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  it("nor does the README", () => {
+    const text = readFileSync(join(ROOT, "README.md"), "utf8");
+    expect(outside.filter((name) => text.includes(name))).toEqual([]);
+  });
+});
+
+describe("one decision index", () => {
+  it("docs/decisions/README.md lists every decision record", () => {
+    const index = readFileSync(join(DECISIONS, "README.md"), "utf8");
+    const records = readdirSync(DECISIONS).filter((name) => /^\d{3}-.+\.md$/.test(name));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((name) => !index.includes(`](${name})`))).toEqual([]);
+  });
+
+  it("the README links to that index instead of keeping its own list", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    expect(readme).toContain("](docs/decisions/README.md)");
+    const recordLinks = readme.match(/\]\(docs\/decisions\/\d{3}-[^)]+\)/g) ?? [];
+    // A few decisions are cited inline where they explain a step; the list itself is gone.
+    expect(recordLinks.length).toBeLessThan(10);
+  });
+});
+
+describe("every relative link of README.md and docs/ resolves", () => {
+  it.each(markdownDocs)("%s", (path) => {
+    const text = readFileSync(join(ROOT, path), "utf8").replace(/```[\s\S]*?```/g, "");
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? "");
+    const broken = targets
+      .filter((target) => !/^(https?:|mailto:|#)/.test(target))
+      .map((target) => target.split("#")[0] ?? "")
+      .filter((target) => !existsSync(resolve(dirname(join(ROOT, path)), target)))
+      .map((target) => relative(ROOT, resolve(dirname(join(ROOT, path)), target)));
+    expect(broken).toEqual([]);
+  });
+});
