@@ -701,3 +701,32 @@ export function renderAlertDigestEmail(input: {
       : "Vous recevez cet e-mail parce que vous vous êtes inscrit(e) aux alertes Zone Santé et avez confirmé votre adresse e-mail.",
   });
 }
+
+// ---------------------------------------------------------------- admins' notice
+
+/** To the admins (ADMIN_EMAILS): a source missed its deadline, or a run dead-lettered messages. At most one a day per cause. */
+export function renderAdminNoticeEmail(
+  input:
+    | { cause: "source"; sourceName: string; stateLabel: string; lastSuccessAt: Date | null; statusUrl: string }
+    | { cause: "dead-letters"; deadLetters: number; runStartedAt: Date; statusUrl: string },
+): RenderedEmail {
+  const when = (date: Date) => `le ${formatDateFr(date.toISOString())} à ${formatTimeFr(date.toISOString()) ?? ""}`;
+  const lines =
+    input.cause === "source"
+      ? [
+          `La source « ${input.sourceName} » est ${input.stateLabel} : elle n'a pas été lue avec succès dans le délai de sa publication.`,
+          input.lastSuccessAt ? `Dernière lecture réussie : ${when(input.lastSuccessAt)}.` : "Aucune lecture réussie n'est enregistrée.",
+        ]
+      : [
+          `Le passage des alertes commencé ${when(input.runStartedAt)} a mis ${formatNumberFr(input.deadLetters)} message(s) de côté après tous leurs essais : leurs communes seront vérifiées de nouveau au prochain passage.`,
+        ];
+  const more = "Vous ne recevrez pas d'autre message pour cette cause aujourd'hui. L'état de chaque source est sur la page :";
+  const subject = input.cause === "source" ? `Source en retard : ${input.sourceName} – Zone Santé` : "Alertes : messages mis de côté – Zone Santé";
+  return finishEmail(subject, {
+    preheader: lines[0] ?? "",
+    title: input.cause === "source" ? "Une source est en retard" : "Des messages d'alerte ont échoué",
+    bodyHtml: [...lines.map((line) => renderParagraph(line)), renderParagraph(more), renderParagraphHtml(renderLink(input.statusUrl, input.statusUrl))],
+    bodyText: [...lines, `${more} ${input.statusUrl}`],
+    footerReason: "Vous recevez ce message parce que votre adresse figure parmi les administrateurs de Zone Santé (ADMIN_EMAILS).",
+  });
+}
