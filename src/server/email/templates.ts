@@ -2,7 +2,7 @@
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
 import { adviceInDisplayOrder, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
-import { formatDateFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
+import { formatDateFr, formatDateTimeFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
 import {
@@ -710,7 +710,7 @@ export function renderAdminNoticeEmail(
     | { cause: "source"; sourceName: string; stateLabel: string; lastSuccessAt: Date | null; statusUrl: string }
     | { cause: "dead-letters"; deadLetters: number; runStartedAt: Date; statusUrl: string },
 ): RenderedEmail {
-  const when = (date: Date) => `le ${formatDateFr(date.toISOString())} à ${formatTimeFr(date.toISOString()) ?? ""}`;
+  const when = (date: Date) => `le ${formatDateTimeFr(date.toISOString())}`;
   const lines =
     input.cause === "source"
       ? [
