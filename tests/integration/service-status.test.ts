@@ -129,6 +129,8 @@ describe("the admins' notices", () => {
     await readStatus();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.resend.emails).toHaveLength(3);
+    // Not even asked of the provider (its idempotency key would only be the second guard).
+    expect(t.resend.calls).toHaveLength(3);
 
     // The next day, the causes still stand: one e-mail each again.
     t.setNow(new Date(NOW.getTime() + 24 * 3600_000));
