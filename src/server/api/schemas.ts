@@ -583,7 +583,7 @@ export const runStatusSchema = z
     addressesChecked: countOrNull("Adresses vérifiées"),
     emailsSent: countOrNull("E-mails envoyés"),
     emailFailures: countOrNull("E-mails en échec (réessayés au passage suivant)"),
-    deadLetters: countOrNull("Messages mis de côté après tous leurs essais"),
+    deadLetters: countOrNull("Messages mis de côté après toutes leurs tentatives"),
   })
   .meta({ description: "Un passage des alertes." })
   .register(apiRegistry, { id: "RunStatus" });

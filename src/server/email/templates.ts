@@ -718,15 +718,16 @@ export function renderAdminNoticeEmail(
           input.lastSuccessAt ? `Dernière lecture réussie : ${when(input.lastSuccessAt)}.` : "Aucune lecture réussie n'est enregistrée.",
         ]
       : [
-          `Le passage des alertes commencé ${when(input.runStartedAt)} a mis ${formatNumberFr(input.deadLetters)} message(s) de côté après tous leurs essais : leurs communes seront vérifiées de nouveau au prochain passage.`,
+          `Le passage des alertes commencé ${when(input.runStartedAt)} a mis ${formatNumberFr(input.deadLetters)} message(s) de côté après toutes leurs tentatives : leurs communes seront vérifiées de nouveau au prochain passage.`,
         ];
-  const more = "Vous ne recevrez pas d'autre message pour cette cause aujourd'hui. L'état de chaque source est sur la page :";
+  const more = "Vous ne recevrez pas d'autre message pour cette cause aujourd'hui.";
+  const statusLink = "État du service";
   const subject = input.cause === "source" ? `Source en retard : ${input.sourceName} – Zone Santé` : "Alertes : messages mis de côté – Zone Santé";
   return finishEmail(subject, {
     preheader: lines[0] ?? "",
     title: input.cause === "source" ? "Une source est en retard" : "Des messages d'alerte ont échoué",
-    bodyHtml: [...lines.map((line) => renderParagraph(line)), renderParagraph(more), renderParagraphHtml(renderLink(input.statusUrl, input.statusUrl))],
-    bodyText: [...lines, `${more} ${input.statusUrl}`],
+    bodyHtml: [...lines.map((line) => renderParagraph(line)), renderParagraph(more), renderParagraphHtml(renderLink(statusLink, input.statusUrl))],
+    bodyText: [...lines, more, `${statusLink} : ${input.statusUrl}`],
     footerReason: "Vous recevez ce message parce que votre adresse figure parmi les administrateurs de Zone Santé (ADMIN_EMAILS).",
   });
 }
