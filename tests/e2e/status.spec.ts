@@ -15,12 +15,12 @@ for (const viewport of [
     const sources = page.getByRole("table", { name: "Fraîcheur des sources officielles" });
     const atmo = sources.getByRole("row", { name: /Indice ATMO/ });
     // Never a colour alone: the state is one of the words, whatever the fake sources were asked today.
-    await expect(atmo.getByRole("cell").last()).toHaveText(/^(à jour|en retard|indisponible)$/);
+    await expect(atmo.getByRole("cell").first()).toHaveText(/^(à jour|en retard|indisponible)$/);
     await expect(
       sources
         .getByRole("row", { name: /Baignades/ })
         .getByRole("cell")
-        .last(),
+        .first(),
     ).toHaveText(/^(à jour|en retard|indisponible|hors saison)$/);
     await expect(page.getByRole("status")).toHaveText(/^État lu le \d{1,2}(er)?\s\S+\s\d{4} à \d{1,2}\sh\s\d{2}\.$/);
     await expect(page.getByRole("table", { name: "Les 7 derniers passages des alertes" })).toBeVisible();

@@ -23,12 +23,12 @@ const count = (value: number | null) => (value === null ? "non compté" : format
 function sourceRow(source: SourceStatus): HTMLTableRowElement {
   const lastRead = source.lastSuccessAt ? formatDateTimeFr(source.lastSuccessAt) : "aucune lecture réussie enregistrée";
   const failed = source.lastFailureAt && source.state === "unavailable" ? ` (dernier échec le ${formatDateTimeFr(source.lastFailureAt)})` : "";
-  // The state is written out in words; its colour only repeats them.
+  // The state, written out in words (its colour only repeats them), comes right after the name: on a phone it is seen first.
   return row(
     cell("th", source.name),
-    cell("td", source.rhythm),
-    cell("td", `${lastRead}${failed}`),
     cell("td", source.label, `status-state status-state--${source.state}`),
+    cell("td", `${lastRead}${failed}`),
+    cell("td", source.rhythm),
   );
 }
 
