@@ -102,15 +102,20 @@ const runSummary = z
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toRunStatus(row: { startedAtMs: number; finishedAtMs: number | null; summaryJson: string | null }): RunStatus {
-  let parsed: z.infer<typeof runSummary> | null = null;
+/** A run's stored summary, or null when unreadable: every count is then null, never a made-up zero. */
+function readRunSummaryCounts(summaryJson: string | null): z.infer<typeof runSummary> | null {
+  if (summaryJson === null) return null;
   try {
-    const result = runSummary.safeParse(JSON.parse(row.summaryJson ?? "null"));
-    parsed = result.success ? result.data : null;
-  } catch {
-    // An unreadable summary counts nothing: every count is null, never a made-up zero.
-    parsed = null;
+    const result = runSummary.safeParse(JSON.parse(summaryJson));
+    return result.success ? result.data : null;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
   }
+}
+
+function toRunStatus(row: { startedAtMs: number; finishedAtMs: number | null; summaryJson: string | null }): RunStatus {
+  const parsed = readRunSummaryCounts(row.summaryJson);
   return {
     startedAt: new Date(row.startedAtMs).toISOString(),
     finishedAt: iso(row.finishedAtMs),
