@@ -10,6 +10,7 @@ export const GET: APIRoute = async () => {
   const entries: Array<{ path: string; lastmod?: string }> = [
     { path: "/" },
     { path: "/sources" },
+    { path: "/etat" },
     { path: "/offre" },
     { path: "/inscription" },
     { path: "/widget" },

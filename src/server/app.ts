@@ -4,7 +4,8 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { jsonError } from "./http-errors.ts";
-import { describeError } from "./logger.ts";
+import { deferTask } from "./defer.ts";
+import { describeError, requestIdOf } from "./logger.ts";
 import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
@@ -16,6 +17,7 @@ import { subscriptionRoutes, unsubscribeRoutes } from "./routes/subscriptions.ts
 import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
 import { v1Routes } from "./routes/v1.ts";
+import { recordSourceReads } from "./services/status.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
 export function createApp(runtimeDeps: AppDeps) {
@@ -26,16 +28,24 @@ export function createApp(runtimeDeps: AppDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
+    // Every line a request logs carries its id (one request's lines are found together), and the
+    // answer says it, so a visitor reporting a problem can quote it.
+    const requestId = requestIdOf(c.req.raw.headers);
+    const requestDeps: AppDeps = { ...deps, log: (entry) => deps.log({ ...entry, fields: { ...entry.fields, requestId } }) };
+    c.set("deps", requestDeps);
     c.set("pdfRenderSlots", pdfRenderSlots);
     const started = performance.now();
     await next();
-    deps.log({
+    c.res.headers.set("X-Request-Id", requestId);
+    requestDeps.log({
       level: c.res.status >= 500 ? "error" : "info",
       message: "request",
       // The path only: query strings carry addresses.
       fields: { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
     });
+    // What this request learnt of the official sources, for the status page: written at most once
+    // a minute per source and process (services/status.ts), after the answer.
+    deferTask(c)(recordSourceReads(requestDeps));
   });
   app.use("*", securityHeaders);
   app.use("*", sameOriginForWrites);

@@ -39,3 +39,15 @@ export function describeError(error: unknown): Record<string, string> {
   if ("query" in error && typeof error.query === "string") fields.query = nameQuery(error.query);
   return fields;
 }
+
+/** A request id a proxy or Cloudflare set (`x-request-id`, `cf-ray`) is kept if it looks like one; anything else is replaced. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The id of a request: the one its front set, else a new one. Never anything the request says of a person. */
+export function requestIdOf(headers: Headers): string {
+  for (const name of ["x-request-id", "cf-ray"]) {
+    const value = headers.get(name)?.trim();
+    if (value && REQUEST_ID_PATTERN.test(value)) return value;
+  }
+  return crypto.randomUUID();
+}

@@ -80,9 +80,9 @@ export function loadOpenApiContract(app: ReturnType<typeof createApp>): Promise<
 /** The v1 path a request to the public API answers for (its alias included); null for other routes. */
 export function publicApiPathOf(path: string): string | null {
   const pathname = new URL(path, "http://test.invalid").pathname;
-  const match = /^\/api(?:\/v1)?\/(report|geocode|bathing-sites)$/.exec(pathname);
+  const match = /^\/api(?:\/v1)?\/(report|geocode|bathing-sites|status)$/.exec(pathname);
   if (!match) return null;
-  if (match[1] === "bathing-sites" && !pathname.startsWith("/api/v1/")) return null;
+  if ((match[1] === "bathing-sites" || match[1] === "status") && !pathname.startsWith("/api/v1/")) return null;
   return `/${match[1]}`;
 }
 

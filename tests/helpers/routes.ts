@@ -35,6 +35,8 @@ export const APP_ROUTES = [
   "/confirmation-alertes",
   "/admin-test",
   "/compte-supprime",
+  // The status page reads /api/v1/status with its one script (decision 061).
+  "/etat",
 ];
 
 /** Documents the API serves (not the static build) that pages link to: the footer, /developpeurs. */

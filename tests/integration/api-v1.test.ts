@@ -64,7 +64,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.servers).toEqual([{ url: `${TEST_SITE_URL}/api/v1`, description: expect.any(String) }]);
 
     const paths = document.paths as Record<string, Record<string, JsonObject>>;
-    expect(Object.keys(paths).sort()).toEqual(["/bathing-sites", "/geocode", "/openapi.json", "/report"]);
+    expect(Object.keys(paths).sort()).toEqual(["/bathing-sites", "/geocode", "/openapi.json", "/report", "/status"]);
     const operationIds = Object.values(paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     expect(operationIds.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
     expect(new Set(operationIds).size).toBe(operationIds.length);

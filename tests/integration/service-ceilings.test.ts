@@ -199,7 +199,7 @@ describe("a service-wide ceiling on PDF rendering (issue 22: about 35 ms of CPU 
     // START is at a minute's start: the window ends in 60 s.
     expect(refused.headers.get("retry-after")).toBe("60");
     expect((await owner.get("/api/account/report.pdf")).status).toBe(503);
-    expect(logsSince(from, /pdf budget reached/).map((entry) => entry.fields)).toEqual([{ limit: 2 }]);
+    expect(logsSince(from, /pdf budget reached/).map((entry) => entry.fields)).toEqual([{ limit: 2, requestId: expect.any(String) }]);
     // The next minute, PDFs again.
     t.setNow(new Date(START.getTime() + MINUTE_MS));
     expect((await anyone(app).get(pdfPath)).status).toBe(200);

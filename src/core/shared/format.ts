@@ -19,6 +19,12 @@ export function formatTimeFr(isoDateTime: string): string | null {
   return time ? `${time.hour}${NBSP}h${NBSP}${String(time.minute).padStart(2, "0")}` : null;
 }
 
+/** "2026-08-20T12:05:00Z" → "20 août 2026 à 14 h 05" (Paris); a bare day → "20 août 2026". */
+export function formatDateTimeFr(isoDateTime: string): string {
+  const time = formatTimeFr(isoDateTime);
+  return time ? `${formatDateFr(isoDateTime)} à ${time}` : formatDateFr(isoDateTime);
+}
+
 /** 12.5 → "12,5"; thousands separated by a no-break space (U+00A0, safe for PDF fonts). */
 export function formatNumberFr(value: number, maximumFractionDigits = 2): string {
   return new Intl.NumberFormat("fr-FR", { maximumFractionDigits }).format(value).replace(/\u202F/g, NBSP);

@@ -14,6 +14,7 @@ import { describeError } from "../logger.ts";
 import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { runPlanStage, type PlanOutcome, type PlanSizes } from "./plan.ts";
 import type { AlertMessage, AlertQueue } from "./queue.ts";
+import { checkServiceStatus } from "../services/status.ts";
 import { startSendStage } from "./send.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -40,6 +41,8 @@ export async function planAlertRun(
       ...Object.fromEntries(Object.entries(ingest.upstreamCalls).map(([name, calls]) => [`ingest_${name}`, calls])),
     },
   });
+  // The day's bulk reads for the status page, and the admins' notice of a source past its deadline.
+  await checkServiceStatus(deps);
   return summary;
 }
 

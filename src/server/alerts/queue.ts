@@ -10,6 +10,8 @@ import { processAlertBatch, type BathingReads } from "./process.ts";
 import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 import { loadRunChanges } from "./snapshots.ts";
+import { describeError } from "../logger.ts";
+import { recordSourceReads } from "../services/status.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -105,6 +107,9 @@ export async function handleAlertMessage(
     if (batch.alertsDetected > 0 && (await hasStageBegun(deps.db, { stage: "send-stage", day: message.day }))) {
       await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
     }
+    // The batch's reads (bathing pages, per-commune reads) for the status page; at most one write a
+    // minute per source and isolate. A failed write is logged, never a reason to redeliver the batch.
+    await recordSourceReads(deps).catch((error: unknown) => deps.log({ level: "warn", message: "source reads not recorded", fields: describeError(error) }));
     // A commune split into parts (plan.ts) is counted by its first part only.
     const communes = message.part ? (message.part.index === 0 ? 1 : 0) : new Set(subjects.map((subject) => subject.address.citycode)).size;
     return { kind: "process", communes, ...batch };

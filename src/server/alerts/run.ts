@@ -12,6 +12,7 @@ import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { createMemoryQueue } from "./memory-queue.ts";
 import { runPlanStage, type PlanSizes } from "./plan.ts";
 import { createHandlerContext, handleAlertMessage, type AlertQueue } from "./queue.ts";
+import { checkServiceStatus } from "../services/status.ts";
 import { addSendOutcomes, startSendStage, type SendOutcome } from "./send.ts";
 
 export { AlertRunBusyError } from "./lifecycle.ts";
@@ -120,6 +121,8 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
     message: "alert run finished",
     fields: { ...flat, ...Object.fromEntries(Object.entries(bySource).map(([name, calls]) => [`upstream_${name}`, calls])) },
   });
+  // The sources' reads for the status page, and the admins' notice of a missed deadline or of dead letters.
+  await checkServiceStatus(deps);
   return summary;
 }
 

@@ -129,6 +129,7 @@ export function buildOpenApiDocument(options: { siteUrl: string; rateLimits: Pub
       { name: "Bilan", description: "Le bilan d'une adresse" },
       { name: "Adresses", description: "Recherche d'adresses (Base Adresse Nationale)" },
       { name: "Baignade", description: "Sites de baignade officiels" },
+      { name: "Service", description: "L'état du service et de ses sources" },
       { name: "Documentation", description: "Ce document" },
     ],
     paths: {
@@ -174,6 +175,19 @@ export function buildOpenApiDocument(options: { siteUrl: string; rateLimits: Pub
             "200": ok("Les sites, du plus proche au plus éloigné ; sites vide s'il n'y en a aucun à moins de 20 km.", schemaRef("Bathing")),
             "400": { $ref: "#/components/responses/BadRequest" },
             "429": { $ref: "#/components/responses/TooManyRequests" },
+          },
+        },
+      },
+      "/status": {
+        get: {
+          operationId: "getServiceStatus",
+          summary: "État du service",
+          description:
+            "Pour chaque source officielle, la dernière lecture réussie et son âge au regard du rythme de publication de la source (indice ATMO après 14 h pour le jour même, Hub'Eau chaque mois, VigiEau chaque jour, baignade chaque jour en saison) : « à jour », « en retard » ou « indisponible ». Et les 7 derniers passages des alertes. Mis en cache une minute ; c'est la page /etat.",
+          tags: ["Service"],
+          parameters: [],
+          responses: {
+            "200": { description: "L'état du service.", content: json(schemaRef("ServiceStatus")) },
           },
         },
       },

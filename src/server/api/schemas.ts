@@ -3,6 +3,7 @@
 // answer schema is proved equal to its TypeScript type at the end of this file, so the document,
 // the validation and the code cannot drift apart without `npm run typecheck` failing.
 import { z } from "zod";
+import type { ServiceStatus } from "../services/status.ts";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
 import type {
   Address,
@@ -545,6 +546,57 @@ export const errorSchema = z
   .meta({ description: "Toute erreur de l'API." })
   .register(apiRegistry, { id: "Error" });
 
+// ---------------------------------------------------------------- the service's status (/etat)
+
+const freshnessSchema = z.enum(["fresh", "late", "unavailable", "off_season"]).meta({
+  description:
+    "fresh : lue avec succès dans le rythme de publication de la source ; late : pas de lecture réussie dans ce délai ; unavailable : la dernière lecture a échoué et aucune n'a réussi dans ce délai ; off_season : hors saison (baignade).",
+});
+
+export const sourceStatusSchema = z
+  .object({
+    id: z.enum(["atmo", "hubeau", "vigieau", "baignades", "ban", "openmeteo"]),
+    name: z.string(),
+    rhythm: z.string().meta({ description: "Le rythme de publication de la source, en français." }),
+    state: freshnessSchema,
+    label: z.string().meta({ description: "L'état en français : « à jour », « en retard », « indisponible » ou « hors saison »." }),
+    lastSuccessAt: dateTime.nullable().meta({ description: "Dernière lecture réussie (ISO 8601, UTC) ; null si aucune n'est enregistrée." }),
+    lastFailureAt: dateTime.nullable().meta({ description: "Dernière lecture en échec (ISO 8601, UTC) ; null si aucune." }),
+    expectedSince: dateTime.nullable().meta({ description: "Instant depuis lequel une lecture réussie est attendue ; null hors saison." }),
+  })
+  .meta({ description: "L'état d'une source officielle." })
+  .register(apiRegistry, { id: "SourceStatus" });
+
+const countOrNull = (description: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: `${description} ; null quand ce passage ne l'a pas compté.` });
+
+export const runStatusSchema = z
+  .object({
+    startedAt: dateTime,
+    finishedAt: dateTime.nullable().meta({ description: "null : passage en cours." }),
+    completed: z.boolean().meta({ description: "false : le passage s'est arrêté sur une erreur (ou est en cours)." }),
+    addressesChecked: countOrNull("Adresses vérifiées"),
+    emailsSent: countOrNull("E-mails envoyés"),
+    emailFailures: countOrNull("E-mails en échec (réessayés au passage suivant)"),
+    deadLetters: countOrNull("Messages mis de côté après toutes leurs tentatives"),
+  })
+  .meta({ description: "Un passage des alertes." })
+  .register(apiRegistry, { id: "RunStatus" });
+
+export const serviceStatusSchema = z
+  .object({
+    generatedAt: dateTime,
+    sources: z.array(sourceStatusSchema),
+    runs: z.array(runStatusSchema).meta({ description: "Les 7 derniers passages des alertes, du plus récent au plus ancien." }),
+  })
+  .meta({ description: "L'état du service : fraîcheur de chaque source officielle et derniers passages des alertes." })
+  .register(apiRegistry, { id: "ServiceStatus" });
+
 // ---------------------------------------------------------------- the schemas are the types
 
 /** true when A and B are the same type (not merely assignable one way). */
@@ -569,4 +621,5 @@ export type AnswerSchemasMatchTheirTypes = [
   Assert<Same<z.output<typeof bathingSiteSchema>, BathingSiteView>>,
   Assert<Same<z.output<typeof recommendationSchema>, Recommendation>>,
   Assert<Same<z.output<typeof geocodeAnswerSchema>, { results: SignedSuggestion[] }>>,
+  Assert<Same<z.output<typeof serviceStatusSchema>, ServiceStatus>>,
 ];

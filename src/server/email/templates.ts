@@ -2,7 +2,7 @@
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
 import { adviceInDisplayOrder, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
-import { formatDateFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
+import { formatDateFr, formatDateTimeFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
 import {
@@ -699,5 +699,35 @@ export function renderAlertDigestEmail(input: {
     footerReason: input.manageUrl
       ? "Vous recevez cet e-mail parce que vous surveillez ces adresses depuis votre compte Zone Santé."
       : "Vous recevez cet e-mail parce que vous vous êtes inscrit(e) aux alertes Zone Santé et avez confirmé votre adresse e-mail.",
+  });
+}
+
+// ---------------------------------------------------------------- admins' notice
+
+/** To the admins (ADMIN_EMAILS): a source missed its deadline, or a run dead-lettered messages. At most one a day per cause. */
+export function renderAdminNoticeEmail(
+  input:
+    | { cause: "source"; sourceName: string; stateLabel: string; lastSuccessAt: Date | null; statusUrl: string }
+    | { cause: "dead-letters"; deadLetters: number; runStartedAt: Date; statusUrl: string },
+): RenderedEmail {
+  const when = (date: Date) => `le ${formatDateTimeFr(date.toISOString())}`;
+  const lines =
+    input.cause === "source"
+      ? [
+          `La source « ${input.sourceName} » est ${input.stateLabel} : elle n'a pas été lue avec succès dans le délai de sa publication.`,
+          input.lastSuccessAt ? `Dernière lecture réussie : ${when(input.lastSuccessAt)}.` : "Aucune lecture réussie n'est enregistrée.",
+        ]
+      : [
+          `Le passage des alertes commencé ${when(input.runStartedAt)} a mis ${formatNumberFr(input.deadLetters)} message(s) de côté après toutes leurs tentatives : leurs communes seront vérifiées de nouveau au prochain passage.`,
+        ];
+  const more = "Vous ne recevrez pas d'autre message pour cette cause aujourd'hui.";
+  const statusLink = "État du service";
+  const subject = input.cause === "source" ? `Source en retard : ${input.sourceName} – Zone Santé` : "Alertes : messages mis de côté – Zone Santé";
+  return finishEmail(subject, {
+    preheader: lines[0] ?? "",
+    title: input.cause === "source" ? "Une source est en retard" : "Des messages d'alerte ont échoué",
+    bodyHtml: [...lines.map((line) => renderParagraph(line)), renderParagraph(more), renderParagraphHtml(renderLink(statusLink, input.statusUrl))],
+    bodyText: [...lines, more, `${statusLink} : ${input.statusUrl}`],
+    footerReason: "Vous recevez ce message parce que votre adresse figure parmi les administrateurs de Zone Santé (ADMIN_EMAILS).",
   });
 }

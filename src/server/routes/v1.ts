@@ -1,5 +1,6 @@
 // The public API, version 1 (/api/v1): the same report and address search as the site's own routes
-// (one implementation, two paths), the nearest bathing sites, and the OpenAPI document of them all.
+// (one implementation, two paths), the nearest bathing sites, the service's status (/etat) and the
+// OpenAPI document of them all.
 // Open to every origin for reading (CORS); documented at /developpeurs.
 import { Hono } from "hono";
 import { validator } from "hono/validator";
@@ -15,6 +16,7 @@ import { jsonError } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { publicReadCors } from "../middleware/security.ts";
 import { buildBathingSection } from "../services/bathing.ts";
+import { noticeAdmins, readServiceStatusCached } from "../services/status.ts";
 import { getGeocode } from "./geocode.ts";
 import { getReport } from "./report.ts";
 
@@ -51,6 +53,14 @@ export const v1Routes = new Hono<AppEnv>()
       return c.json(answer);
     },
   )
+  .get("/status", async (c) => {
+    const deps = c.get("deps");
+    const status = await readServiceStatusCached(deps);
+    // A missed deadline is told to the admins by whoever reads the status first that day.
+    deferTask(c)(noticeAdmins(deps, status));
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(status);
+  })
   .get("/openapi.json", (c) => {
     const { config } = c.get("deps");
     c.header("Cache-Control", "public, max-age=3600");

@@ -11,6 +11,7 @@ import {
   renderAccountDeletedEmail,
   renderAlertDigestEmail,
   renderConfirmEmail,
+  renderAdminNoticeEmail,
   renderGoogleLinkedEmail,
   renderLatestReportEmail,
   renderManageLinkEmail,
@@ -36,6 +37,7 @@ const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 const PRIVACY_URL = "https://zone-sante.fr/confidentialite";
 const SIGN_IN_URL = "https://zone-sante.fr/auth";
+const STATUS_URL = "https://zone-sante.fr/etat";
 const CONFIRM_ALERTS_URL = "https://zone-sante.fr/confirmation-alertes?i=abc&t=ff";
 const UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=s_abc&t=ee";
 const ACCOUNT_UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=a_xyz&t=dd";
@@ -186,6 +188,10 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     email: () => renderPasswordChangedEmail({ firstName: null, change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL }),
     links: [{ label: "Me connecter avec un code", href: SIGN_IN_URL }],
   },
+  renderAdminNoticeEmail: {
+    email: () => renderAdminNoticeEmail({ cause: "dead-letters", deadLetters: 2, runStartedAt: NOW, statusUrl: STATUS_URL }),
+    links: [{ label: "État du service", href: STATUS_URL }],
+  },
   renderGoogleLinkedEmail: {
     email: () => renderGoogleLinkedEmail({ firstName: null, linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL }),
     links: [
@@ -250,6 +256,19 @@ describe("every email carries a working way to act on it or leave", () => {
   it("knows every renderer of templates.ts", () => {
     expect(renderers.length).toBeGreaterThanOrEqual(8);
     expect(Object.keys(WAYS_OUT).sort()).toEqual(renderers);
+  });
+
+  it("the admins' notice of a late source names it, its state in words and its last successful read (decision 061)", () => {
+    const email = renderAdminNoticeEmail({
+      cause: "source",
+      sourceName: "VigiEau",
+      stateLabel: "en retard",
+      lastSuccessAt: new Date("2026-08-20T12:05:00Z"),
+      statusUrl: STATUS_URL,
+    });
+    expect(email.subject).toBe(frenchTypography("Source en retard : VigiEau – Zone Santé"));
+    expect(email.text).toContain(frenchTypography("La source « VigiEau » est en retard"));
+    expect(email.text).toContain("Dernière lecture réussie\u00A0: le 20\u00A0août\u00A02026 à 14\u00A0h\u00A005.");
   });
 
   it.each(renderers)("%s: each expected link, absolute https, in the HTML and the text part", (name) => {

@@ -33,3 +33,8 @@ export async function findLastFinishedRun(db: Database): Promise<AlertRunRow | u
   const [row] = await db.select().from(alertRuns).where(isNotNull(alertRuns.finishedAtMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
   return row;
 }
+
+/** The newest runs, finished or not, newest first (the status page). */
+export async function listRecentRuns(db: Database, input: { limit: number }): Promise<AlertRunRow[]> {
+  return db.select().from(alertRuns).orderBy(desc(alertRuns.startedAtMs)).limit(input.limit);
+}

@@ -9,3 +9,4 @@ export * from "./users.ts";
 export * from "./alerts.ts";
 export * from "./source-snapshots.ts";
 export * from "./alert-run-marks.ts";
+export * from "./source-reads.ts";

@@ -1,0 +1,70 @@
+// The status page's one script (/etat): reads GET /api/v1/status and fills the two tables. The
+// words of each state come from the API (core/status/freshness.ts); dates are written here in
+// French (« 20 août 2026 à 14 h 05 »), as everywhere, by core/shared/format.ts.
+import { formatDateTimeFr, formatNumberFr } from "../../core/shared/format.ts";
+import type { RunStatus, ServiceStatus, SourceStatus } from "../../server/services/status.ts";
+
+function cell(tag: "th" | "td", text: string, className?: string): HTMLTableCellElement {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (tag === "th") element.scope = "row";
+  if (className) element.className = className;
+  return element;
+}
+
+function row(...cells: HTMLTableCellElement[]): HTMLTableRowElement {
+  const element = document.createElement("tr");
+  element.append(...cells);
+  return element;
+}
+
+const count = (value: number | null) => (value === null ? "non compté" : formatNumberFr(value));
+
+function sourceRow(source: SourceStatus): HTMLTableRowElement {
+  const lastRead = source.lastSuccessAt ? formatDateTimeFr(source.lastSuccessAt) : "aucune lecture réussie enregistrée";
+  const failed = source.lastFailureAt && source.state === "unavailable" ? ` (dernier échec le ${formatDateTimeFr(source.lastFailureAt)})` : "";
+  // The state, written out in words (its colour only repeats them), comes right after the name: on a phone it is seen first.
+  return row(
+    cell("th", source.name),
+    cell("td", source.label, `status-state status-state--${source.state}`),
+    cell("td", `${lastRead}${failed}`),
+    cell("td", source.rhythm),
+  );
+}
+
+function runRow(run: RunStatus): HTMLTableRowElement {
+  const outcome = run.finishedAt === null ? " (en cours)" : run.completed ? "" : " (arrêté sur une erreur)";
+  return row(
+    cell("th", `${formatDateTimeFr(run.startedAt)}${outcome}`),
+    cell("td", count(run.addressesChecked)),
+    cell("td", count(run.emailsSent)),
+    cell("td", count(run.emailFailures)),
+    cell("td", count(run.deadLetters)),
+  );
+}
+
+function emptyRow(columns: number, text: string): HTMLTableRowElement {
+  const only = cell("td", text);
+  only.colSpan = columns;
+  return row(only);
+}
+
+export async function showServiceStatus(): Promise<void> {
+  const sources = document.getElementById("etat-sources");
+  const runs = document.getElementById("etat-passages");
+  const said = document.getElementById("etat-message");
+  if (!sources || !runs || !said) return;
+  try {
+    const response = await fetch("/api/v1/status", { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    const status = (await response.json()) as ServiceStatus;
+    sources.replaceChildren(...status.sources.map(sourceRow));
+    runs.replaceChildren(...(status.runs.length > 0 ? status.runs.map(runRow) : [emptyRow(5, "Aucun passage des alertes enregistré.")]));
+    said.textContent = `État lu le ${formatDateTimeFr(status.generatedAt)}.`;
+  } catch {
+    // The tables keep saying « Chargement… » no longer: the failure is told in words.
+    sources.replaceChildren(emptyRow(4, "L'état des sources n'a pas pu être lu."));
+    runs.replaceChildren(emptyRow(5, "Les passages des alertes n'ont pas pu être lus."));
+    said.textContent = "L'état du service n'a pas pu être lu. Réessayez dans une minute.";
+  }
+}

@@ -1,0 +1,218 @@
+// The service's own state, in public (/etat, GET /api/v1/status, decision 061): each official
+// source's last successful read judged against its publication rhythm (core/status/freshness.ts),
+// the last alert runs, and one notice a day per cause to the admins when a source misses its
+// deadline or a run dead-letters messages.
+import { z } from "zod";
+import {
+  FRESHNESS_LABELS,
+  judgeFreshness,
+  SOURCE_DESCRIPTIONS,
+  SOURCES_WITH_DEADLINES,
+  STATUS_SOURCES,
+  type Freshness,
+  type StatusSource,
+} from "../../core/status/freshness.ts";
+import { todayInParis } from "../../core/shared/time.ts";
+import { listRecentRuns } from "../db/repositories/alert-runs.ts";
+import { claimAdminNotice, listSourceReads, saveSourceRead } from "../db/repositories/source-reads.ts";
+import type { AppDeps } from "../deps.ts";
+import { renderAdminNoticeEmail } from "../email/templates.ts";
+import { describeError } from "../logger.ts";
+import type { Sources } from "./sources.ts";
+
+/** At most one write per source per minute and process (or isolate): the report path must not write on every request. */
+export const SOURCE_READ_WRITE_INTERVAL_MS = 60_000;
+
+/** How many alert runs the status shows. */
+export const STATUS_RUNS = 7;
+
+interface Written {
+  atMs: number;
+  lastSuccessAtMs: number | null;
+  lastFailureAtMs: number | null;
+}
+
+/** What each Sources (one per process on Node, one per isolate on Workers) last wrote, per upstream. */
+const writtenBySources = new WeakMap<Sources, Map<string, Written>>();
+
+const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/**
+ * Persists what this process has seen of each upstream since its last write (services/sources.ts
+ * counts every call that reached one): a source whose reads changed is written if its last write
+ * here is a minute old; nothing is written (no query at all) when nothing is due.
+ */
+export async function recordSourceReads(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<void> {
+  let written = writtenBySources.get(deps.sources);
+  if (!written) {
+    written = new Map();
+    writtenBySources.set(deps.sources, written);
+  }
+  const nowMs = deps.clock().getTime();
+  for (const status of deps.sources.upstreamStatus()) {
+    const lastSuccessAtMs = toMs(status.lastSuccessAt);
+    const lastFailureAtMs = toMs(status.lastFailureAt);
+    if (lastSuccessAtMs === null && lastFailureAtMs === null) continue;
+    const previous = written.get(status.name);
+    if (previous && previous.lastSuccessAtMs === lastSuccessAtMs && previous.lastFailureAtMs === lastFailureAtMs) continue;
+    if (previous && nowMs - previous.atMs < SOURCE_READ_WRITE_INTERVAL_MS) continue;
+    written.set(status.name, { atMs: nowMs, lastSuccessAtMs, lastFailureAtMs });
+    await saveSourceRead(deps.db, { source: status.name, lastSuccessAtMs, lastFailureAtMs, nowMs });
+  }
+}
+
+export interface SourceStatus {
+  id: StatusSource;
+  name: string;
+  rhythm: string;
+  state: Freshness;
+  label: string;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  expectedSince: string | null;
+}
+
+export interface RunStatus {
+  startedAt: string;
+  finishedAt: string | null;
+  /** false: the run stopped on an error */
+  completed: boolean;
+  /** null: not counted by this run's row (on Workers the row is the 14:30 plan stage's) */
+  addressesChecked: number | null;
+  emailsSent: number | null;
+  emailFailures: number | null;
+  deadLetters: number | null;
+}
+
+export interface ServiceStatus {
+  generatedAt: string;
+  sources: SourceStatus[];
+  runs: RunStatus[];
+}
+
+const runSummary = z
+  .object({
+    subjectsChecked: z.number().optional(),
+    sent: z.number().optional(),
+    failed: z.number().optional(),
+    messagesDeadLettered: z.number().optional(),
+    error: z.string().optional(),
+  })
+  .loose();
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A run's stored summary, or null when unreadable: every count is then null, never a made-up zero. */
+function readRunSummaryCounts(summaryJson: string | null): z.infer<typeof runSummary> | null {
+  if (summaryJson === null) return null;
+  try {
+    const result = runSummary.safeParse(JSON.parse(summaryJson));
+    return result.success ? result.data : null;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+function toRunStatus(row: { startedAtMs: number; finishedAtMs: number | null; summaryJson: string | null }): RunStatus {
+  const parsed = readRunSummaryCounts(row.summaryJson);
+  return {
+    startedAt: new Date(row.startedAtMs).toISOString(),
+    finishedAt: iso(row.finishedAtMs),
+    completed: parsed !== null && parsed.error === undefined,
+    addressesChecked: parsed?.subjectsChecked ?? null,
+    emailsSent: parsed?.sent ?? null,
+    emailFailures: parsed?.failed ?? null,
+    deadLetters: parsed?.messagesDeadLettered ?? null,
+  };
+}
+
+/** Each source's state now and the last runs: what /api/v1/status answers. */
+export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<ServiceStatus> {
+  await recordSourceReads(deps);
+  const now = deps.clock();
+  const reads = new Map((await listSourceReads(deps.db)).map((row) => [row.source, row]));
+  const sources = STATUS_SOURCES.map((id): SourceStatus => {
+    const row = reads.get(id);
+    const seen = { lastSuccessAtMs: row?.lastSuccessAtMs ?? null, lastFailureAtMs: row?.lastFailureAtMs ?? null };
+    const { freshness, expectedSinceMs } = judgeFreshness(id, seen, now);
+    return {
+      id,
+      ...SOURCE_DESCRIPTIONS[id],
+      state: freshness,
+      label: FRESHNESS_LABELS[freshness],
+      lastSuccessAt: iso(seen.lastSuccessAtMs),
+      lastFailureAt: iso(seen.lastFailureAtMs),
+      expectedSince: iso(expectedSinceMs),
+    };
+  });
+  const runs = (await listRecentRuns(deps.db, { limit: STATUS_RUNS })).map(toRunStatus);
+  return { generatedAt: now.toISOString(), sources, runs };
+}
+
+/** The status read by this process less than this long ago is answered again (a public read: at most one database read a minute per process). */
+export const STATUS_CACHE_MS = 60_000;
+
+const statusReadBySources = new WeakMap<Sources, { atMs: number; status: ServiceStatus }>();
+
+/** readServiceStatus, at most once a minute per process or isolate (its Sources). */
+export async function readServiceStatusCached(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<ServiceStatus> {
+  const nowMs = deps.clock().getTime();
+  const kept = statusReadBySources.get(deps.sources);
+  if (kept && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < STATUS_CACHE_MS) return kept.status;
+  const status = await readServiceStatus(deps);
+  statusReadBySources.set(deps.sources, { atMs: nowMs, status });
+  return status;
+}
+
+/**
+ * One e-mail to the admins per cause and Paris day (claimed in the database, so two isolates
+ * never both send): a source the service keeps fresh (SOURCES_WITH_DEADLINES) that is late or
+ * unavailable, or a run of the last day that dead-lettered messages.
+ */
+export async function noticeAdmins(deps: Pick<AppDeps, "db" | "mailer" | "config" | "clock" | "log">, status: ServiceStatus): Promise<void> {
+  const admins = deps.config.ADMIN_EMAILS;
+  if (admins.length === 0) return;
+  const now = deps.clock();
+  const day = todayInParis(now);
+  const statusUrl = new URL("/etat", deps.config.SITE_URL).toString();
+  const notices: Array<{ cause: string; email: ReturnType<typeof renderAdminNoticeEmail> }> = [];
+  for (const source of status.sources) {
+    if (!SOURCES_WITH_DEADLINES.includes(source.id) || (source.state !== "late" && source.state !== "unavailable")) continue;
+    notices.push({
+      cause: `source-late:${source.id}`,
+      email: renderAdminNoticeEmail({
+        cause: "source",
+        sourceName: source.name,
+        stateLabel: source.label,
+        lastSuccessAt: source.lastSuccessAt ? new Date(source.lastSuccessAt) : null,
+        statusUrl,
+      }),
+    });
+  }
+  const lastRun = status.runs[0];
+  if (lastRun && (lastRun.deadLetters ?? 0) > 0 && now.getTime() - Date.parse(lastRun.startedAt) < 24 * 3600 * 1000) {
+    notices.push({
+      cause: "dead-letters",
+      email: renderAdminNoticeEmail({ cause: "dead-letters", deadLetters: lastRun.deadLetters ?? 0, runStartedAt: new Date(lastRun.startedAt), statusUrl }),
+    });
+  }
+  for (const notice of notices) {
+    if (!(await claimAdminNotice(deps.db, { cause: notice.cause, day, nowMs: now.getTime() }))) continue;
+    for (const admin of admins) {
+      const sent = await deps.mailer.send({ to: admin, ...notice.email, idempotencyKey: `admin-notice:${notice.cause}:${day}:${admin}` });
+      // The cause only: an admin's address is personal data.
+      if (!sent.ok) deps.log({ level: "error", message: "admin notice not sent", fields: { cause: notice.cause } });
+    }
+    deps.log({ level: "warn", message: "admin notice", fields: { cause: notice.cause, day } });
+  }
+}
+
+/** The status read and its notices, for a stage of the alert run: failures are logged, never thrown into the run. */
+export async function checkServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "mailer" | "config" | "clock" | "log">): Promise<void> {
+  try {
+    await noticeAdmins(deps, await readServiceStatus(deps));
+  } catch (error) {
+    deps.log({ level: "error", message: "service status check failed", fields: describeError(error) });
+  }
+}

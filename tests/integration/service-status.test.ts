@@ -1,0 +1,172 @@
+// The service's status in public (issue 24, decision 061): GET /api/v1/status judges each official
+// source's last successful read against its own publication rhythm, lists the last 7 alert runs,
+// and the admins hear once a day per cause of a missed deadline or of dead letters. Every line a
+// request logs carries its request id.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { adminNotices, alertRuns, sourceReads } from "../../src/server/db/schema/index.ts";
+import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
+
+const NOW = new Date("2026-11-24T10:00:00Z"); // 11:00 in Paris, out of the bathing season
+const t = useTestApp({ now: NOW }, { now: NOW, resetUpstreams: true, resetResend: true, onlyKnownUpstreams: true });
+// A new app before each test: a new process's sources, cache and write throttle.
+const app = useFreshApp(t);
+
+interface StatusAnswer {
+  sources: Array<{ id: string; state: string; label: string; lastSuccessAt: string | null; lastFailureAt: string | null }>;
+  runs: Array<{
+    startedAt: string;
+    completed: boolean;
+    addressesChecked: number | null;
+    emailsSent: number | null;
+    emailFailures: number | null;
+    deadLetters: number | null;
+  }>;
+}
+
+let ip = 0;
+const call = (path: string, headers: Record<string, string> = {}) => app().request(path, { headers: { "x-test-ip": `203.0.113.${++ip}`, ...headers } });
+
+async function readStatus(): Promise<StatusAnswer> {
+  const response = await call("/api/v1/status");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+  return (await response.json()) as StatusAnswer;
+}
+
+const stateOf = (status: StatusAnswer, id: string) => status.sources.find((source) => source.id === id);
+
+beforeEach(async () => {
+  await t.db.delete(sourceReads);
+  await t.db.delete(alertRuns);
+  await t.db.delete(adminNotices);
+});
+
+describe("GET /api/v1/status: each source against its own rhythm", () => {
+  it("a source past its deadline reads « en retard » (VigiEau is daily: two days after the last read)", async () => {
+    const report = await call(`/api/v1/report?${reportQueryOf(MAIN_SCENARIO).toString()}`);
+    expect(report.status).toBe(200);
+    const fresh = await readStatus();
+    expect(stateOf(fresh, "vigieau")).toMatchObject({ state: "fresh", label: "à jour", lastSuccessAt: NOW.toISOString() });
+    expect(stateOf(fresh, "hubeau")).toMatchObject({ state: "fresh", label: "à jour" });
+
+    t.setNow(new Date("2026-11-26T10:00:00Z"));
+    app.rebuild();
+    const later = await readStatus();
+    expect(stateOf(later, "vigieau")).toMatchObject({ state: "late", label: "en retard", lastSuccessAt: NOW.toISOString() });
+    // Hub'Eau is monthly: two days later it is still « à jour ».
+    expect(stateOf(later, "hubeau")).toMatchObject({ state: "fresh", label: "à jour" });
+    // Out of season, bathing is not judged.
+    expect(stateOf(later, "baignades")).toMatchObject({ state: "off_season", label: "hors saison" });
+  });
+
+  it("a source whose last read failed, with no success within its deadline, reads « indisponible »", async () => {
+    t.upstreams.setMode("ban", "error500");
+    expect((await call("/api/v1/geocode?q=8+boulevard+du+port")).status).toBe(503);
+    expect(stateOf(await readStatus(), "ban")).toMatchObject({ state: "unavailable", label: "indisponible", lastSuccessAt: null });
+  });
+
+  it("a source never read is « en retard », never « à jour » (no reassurance without data)", async () => {
+    expect(stateOf(await readStatus(), "atmo")).toMatchObject({ state: "late", label: "en retard", lastSuccessAt: null });
+  });
+
+  it("the report path writes a source's reads at most once a minute per process", async () => {
+    const query = reportQueryOf(MAIN_SCENARIO).toString();
+    await call(`/api/v1/report?${query}`);
+    await vi.waitFor(async () => expect((await t.db.select().from(sourceReads)).length).toBeGreaterThan(0));
+    const first = await t.db.select().from(sourceReads);
+    // The cache answers the same report again; the next read of the same source, 30 s later, is not written.
+    t.setNow(new Date(NOW.getTime() + 30_000));
+    t.upstreams.setMode("ban", "error500");
+    await call("/api/v1/geocode?q=un+autre+endroit");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await t.db.select().from(sourceReads)).find((row) => row.source === "ban")?.lastFailureAtMs ?? null).toBeNull();
+    expect(await t.db.select().from(sourceReads)).toEqual(first);
+  });
+});
+
+describe("GET /api/v1/status: the last 7 alert runs", () => {
+  it("lists the last 7 runs, newest first, with addresses checked, e-mails sent, failures and dead letters (null when the run did not count them)", async () => {
+    const day = 24 * 3600 * 1000;
+    for (let index = 0; index < 8; index++) {
+      const startedAtMs = NOW.getTime() - (8 - index) * day;
+      await t.db.insert(alertRuns).values({
+        id: `run-${index}`,
+        startedAtMs,
+        finishedAtMs: startedAtMs + 60_000,
+        summaryJson: JSON.stringify({ subjectsChecked: 100 + index, sent: 10 + index, failed: index % 2, messagesDeadLettered: index === 7 ? 2 : 0 }),
+      });
+    }
+    // A Worker's run row is its 14:30 plan stage: it counts no e-mails.
+    await t.db.insert(alertRuns).values({
+      id: "plan-today",
+      startedAtMs: NOW.getTime() - 3600_000,
+      finishedAtMs: NOW.getTime() - 3500_000,
+      summaryJson: JSON.stringify({ runId: "plan-today", stage: "plan", communes: 3, messages: 1, pages: 1 }),
+    });
+    const { runs } = await readStatus();
+    expect(runs).toHaveLength(7);
+    expect(runs[0]).toMatchObject({ completed: true, addressesChecked: null, emailsSent: null, emailFailures: null, deadLetters: null });
+    expect(runs[1]).toMatchObject({ completed: true, addressesChecked: 107, emailsSent: 17, emailFailures: 1, deadLetters: 2 });
+    expect(runs.map((run) => run.startedAt)).toEqual([...runs.map((run) => run.startedAt)].sort().reverse());
+  });
+});
+
+describe("the admins' notices", () => {
+  it("admins get one e-mail when a source misses its deadline, never more than one a day per cause", async () => {
+    app.rebuild({ ADMIN_EMAILS: "admin@example.org" });
+    await readStatus();
+    // ATMO, Hub'Eau and VigiEau were never read: three causes, one e-mail each.
+    await vi.waitFor(() => expect(t.resend.emails.length).toBe(3));
+    expect(t.resend.emails.map((email) => email.subject).sort()).toEqual(
+      ["Source en retard : Hub'Eau", "Source en retard : Indice ATMO", "Source en retard : VigiEau"].map((start) =>
+        expect.stringContaining(start.replace(" :", "\u00A0:")),
+      ),
+    );
+
+    // An hour later, the same causes: nothing more that day.
+    t.setNow(new Date(NOW.getTime() + 3600_000));
+    await readStatus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.resend.emails).toHaveLength(3);
+    // Not even asked of the provider (its idempotency key would only be the second guard).
+    expect(t.resend.calls).toHaveLength(3);
+
+    // The next day, the causes still stand: one e-mail each again.
+    t.setNow(new Date(NOW.getTime() + 24 * 3600_000));
+    await readStatus();
+    await vi.waitFor(() => expect(t.resend.emails.length).toBe(6));
+  });
+
+  it("a run that dead-lettered messages is told to the admins once that day", async () => {
+    app.rebuild({ ADMIN_EMAILS: "ops@example.org" });
+    await t.db.insert(alertRuns).values({
+      id: "dead",
+      startedAtMs: NOW.getTime() - 3600_000,
+      finishedAtMs: NOW.getTime() - 3000_000,
+      summaryJson: JSON.stringify({ subjectsChecked: 5, sent: 0, failed: 0, messagesDeadLettered: 1 }),
+    });
+    await readStatus();
+    await vi.waitFor(() => expect(t.resend.emails.filter((email) => email.subject.startsWith("Alertes")).length).toBe(1));
+  });
+});
+
+describe("request ids in the logs", () => {
+  it("two log lines of one request carry the same request id, returned as X-Request-Id, and no personal data", async () => {
+    t.upstreams.setMode("ban", "error500");
+    const before = t.logs.length;
+    const response = await call("/api/geocode?q=12+rue+de+la+Paix+Paris", { "x-request-id": "req-0123456789" });
+    expect(response.headers.get("x-request-id")).toBe("req-0123456789");
+    const lines = t.logs.slice(before);
+    expect(lines.map((line) => line.message)).toEqual(expect.arrayContaining(["geocode: upstream failure", "request"]));
+    const ofRequest = lines.filter((line) => line.fields?.requestId === "req-0123456789").map((line) => line.message);
+    expect(ofRequest).toEqual(expect.arrayContaining(["geocode: upstream failure", "request"]));
+    expect(JSON.stringify(lines)).not.toMatch(/rue de la Paix|12\+rue|203\.0\.113/i);
+  });
+
+  it("a request without an id gets a new one; a header that is not an id is not copied into the logs", async () => {
+    const response = await call("/api/v1/status", { "x-request-id": "<script>alert(1)</script>" });
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
