@@ -168,7 +168,7 @@ export default {
         logJson({
           level: "error",
           message: "alert message failed, retried",
-          fields: { kind: parsed.data.kind, runId: parsed.data.runId, attempts: message.attempts, ...describeError(error) },
+          fields: { kind: parsed.data.kind, runId: parsed.data.runId, messageId: message.id, attempts: message.attempts, ...describeError(error) },
         });
         message.retry({ delaySeconds: deps.config.ALERT_RETRY_DELAY_SECONDS });
       }
