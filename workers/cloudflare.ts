@@ -8,7 +8,7 @@ import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { createApp } from "../src/server/app.ts";
 import { createCloudflareCache } from "../src/server/cache/cloudflare.ts";
-import { ConfigError, parseConfig } from "../src/server/config.ts";
+import { ConfigError, configSchema, parseConfig } from "../src/server/config.ts";
 import * as schema from "../src/server/db/schema/index.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
 import { planAlertRun, runRequestedPlan, runSendCron } from "../src/server/alerts/pipeline.ts";
@@ -17,9 +17,6 @@ import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
-
-/** A failed message waits this long before its next delivery (an upstream or Turso hiccup passes). */
-const RETRY_DELAY_SECONDS = 60;
 
 function alertQueueOf(env: Env) {
   // Optional at run time: `wrangler dev` without the queue, or a deploy that forgot it.
@@ -33,6 +30,16 @@ function stringEnv(env: Env): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(env)) if (typeof value === "string") values[key] = value;
   return { NODE_ENV: "production", ...values };
+}
+
+/**
+ * ALERT_RETRY_DELAY_SECONDS read alone, for a consumer that could not build its deps (an invalid
+ * configuration elsewhere must not make failed messages come back at once): invalid or unset, its default.
+ */
+function retryDelayOf(env: Env): number {
+  const rule = configSchema.shape.ALERT_RETRY_DELAY_SECONDS;
+  const parsed = rule.safeParse(stringEnv(env).ALERT_RETRY_DELAY_SECONDS?.trim() || undefined);
+  return parsed.success ? parsed.data : rule.parse(undefined);
 }
 
 function buildDeps(env: Env) {
@@ -129,7 +136,9 @@ export default {
       queue = alertQueueOf(env);
     } catch (error) {
       logJson({ level: "error", message: "alert queue consumer cannot start", fields: describeError(error) });
-      for (const message of batch.messages) message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      // The configuration itself may be what failed: the delay is read on its own.
+      const delaySeconds = retryDelayOf(env);
+      for (const message of batch.messages) message.retry({ delaySeconds });
       return;
     }
     const context = createHandlerContext(deps.config);
@@ -159,9 +168,9 @@ export default {
         logJson({
           level: "error",
           message: "alert message failed, retried",
-          fields: { kind: parsed.data.kind, runId: parsed.data.runId, attempts: message.attempts, ...describeError(error) },
+          fields: { kind: parsed.data.kind, runId: parsed.data.runId, messageId: message.id, attempts: message.attempts, ...describeError(error) },
         });
-        message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+        message.retry({ delaySeconds: deps.config.ALERT_RETRY_DELAY_SECONDS });
       }
     }
   },

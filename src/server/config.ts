@@ -142,6 +142,17 @@ export const configSchema = z.object({
    * drought state yet, in a département with zones in force); changes are always read.
    */
   ALERT_VIGIEAU_FIRST_READS_PER_RUN: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Workers only: how long a failed alert queue message waits before its next delivery (an upstream
+   * or Turso hiccup passes); after wrangler.toml's max_retries it goes to the dead-letter queue.
+   * At most 12 hours, Cloudflare Queues' longest delay.
+   */
+  ALERT_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int("doit être un nombre entier de secondes")
+    .min(0, "doit valoir au moins 0 (secondes)")
+    .max(43_200, "doit valoir au plus 43200 (secondes, 12 heures)")
+    .default(60),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

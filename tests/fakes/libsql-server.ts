@@ -16,7 +16,9 @@
 // identified by its baton, renewed on every answer. One stream's interactive transaction (BEGIN in
 // one request, COMMIT in a later one) holds the database until it ends, as SQLite's single writer
 // does: the other streams' requests wait for it. A stream left idle with an open transaction is
-// rolled back after `streamIdleMs`, like a server's stream expiry.
+// rolled back after `streamIdleMs`, like a server's stream expiry. `failStatements` makes the
+// statements whose SQL matches fail, answered in the Hrana error shape like a real SQL error (a
+// disk I/O error), for the tests of what the app does when the database fails.
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { createClient, LibsqlError, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
@@ -73,6 +75,10 @@ export interface FakeLibsqlServer {
   readonly requests: Array<{ path: string; types: string[] }>;
   /** runs a statement on the database for a test's assertions, in turn with the streams (after any open transaction) */
   query(sql: string): Promise<ResultSet>;
+  /** from now on, every statement whose SQL matches fails (SQLITE_IOERR); null: none does */
+  failStatements(pattern: RegExp | null): void;
+  /** how many statements the failure switch has failed since the server started */
+  readonly failedStatements: number;
   close(): Promise<void>;
 }
 
@@ -139,6 +145,8 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
   const requests: FakeLibsqlServer["requests"] = [];
   const streamIdleMs = options.streamIdleMs ?? 10_000;
   let nextStreamId = 1;
+  let failing: RegExp | null = null;
+  let failedStatements = 0;
   // The database's owner: a request being answered, or a stream's open transaction between requests.
   let busy = false;
   let owner: Stream | null = null;
@@ -179,6 +187,11 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
     const args: InArgs = stmt.named_args?.length
       ? Object.fromEntries(stmt.named_args.map(({ name, value }) => [name.replace(/^[:@$]/, ""), fromHranaValue(value)]))
       : (stmt.args ?? []).map(fromHranaValue);
+    if (failing && failing.test(sql)) {
+      failedStatements += 1;
+      // What @libsql/client throws for a failing disk: toHranaError answers it as sqld would.
+      throw new LibsqlError("disk I/O error", "SQLITE_IOERR", undefined, undefined, new Error("disk I/O error"));
+    }
     const begin = BEGIN.exec(sql);
     if (begin && !stream.transaction) {
       const mode = begin[2] ? "read" : begin[1] && begin[1].toUpperCase() !== "DEFERRED" ? "write" : "deferred";
@@ -350,6 +363,13 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
   return {
     baseUrl: local.baseUrl,
     requests,
+    failStatements(pattern) {
+      // A global or sticky pattern keeps lastIndex between test() calls: a copy without those flags.
+      failing = pattern ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : null;
+    },
+    get failedStatements() {
+      return failedStatements;
+    },
     async query(sql) {
       await acquire(null);
       try {

@@ -161,6 +161,38 @@ describe("the libSQL test server (Hrana v2 over HTTP) answers @libsql/client/web
     abandoned.close();
   });
 
+  it("fails the statements its failure switch matches, in the Hrana error shape of a real SQL error, and no others; off again, they run", async () => {
+    server.failStatements(/insert\s+into\s+items/i);
+    try {
+      const response = await fetch(`${server.baseUrl}/v2/pipeline`, {
+        method: "POST",
+        body: JSON.stringify({
+          baton: null,
+          requests: [
+            { type: "execute", stmt: { sql: "INSERT INTO items (name) VALUES ('switched')" } },
+            { type: "execute", stmt: { sql: "SELECT count(*) FROM items" } },
+            { type: "close" },
+          ],
+        }),
+      });
+      const body = (await response.json()) as { results: Array<{ type: string }> };
+      expect(body.results[0]).toEqual({ type: "error", error: { message: "SQLite error: disk I/O error", code: "SQLITE_IOERR" } });
+      expect(body.results[1]).toMatchObject({ type: "ok" });
+      // The Worker's client sees it as it would see Turso's: a LibsqlError, and a failed batch rolled back whole.
+      const error = await client.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["x"] }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(LibsqlError);
+      expect((error as LibsqlError).code).toBe("SQLITE_IOERR");
+      const batch = client.batch(["DELETE FROM items", { sql: "INSERT INTO items (name) VALUES (?)", args: ["y"] }], "write");
+      await expect(batch).rejects.toThrow(/disk I\/O error/);
+      expect(server.failedStatements).toBe(3);
+    } finally {
+      server.failStatements(null);
+    }
+    await client.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["after"] });
+    expect((await client.execute("SELECT name FROM items")).rows.map((row) => row[0])).toEqual(["after"]);
+    await client.execute("DELETE FROM items");
+  });
+
   it("uses Hrana v2 over JSON: the v3 protobuf probe is refused, so the client falls back", async () => {
     expect((await fetch(`${server.baseUrl}/v3-protobuf`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/v2`)).status).toBe(200);

@@ -67,6 +67,8 @@ beforeAll(async () => {
       RESEND_BASE_URL: resend.baseUrl,
       ADMIN_EMAILS: ADMIN_EMAIL,
       UPSTREAM_TIMEOUT_MS: "2000",
+      // A failed queue message comes back at once: the dead-letter test sees its six attempts in seconds.
+      ALERT_RETRY_DELAY_SECONDS: "0",
     })
       .map(([key, value]) => `${key}=${value}`)
       .join("\n"),
@@ -138,11 +140,11 @@ function linkIn(text: string, pattern: RegExp): URL {
   return new URL(url);
 }
 
-/** Waits until wrangler's output (the Worker's JSON log lines included) matches, 45 s at most. */
-async function waitForOutput(pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 45_000;
+/** Waits until wrangler's output (the Worker's JSON log lines included) from offset `from` matches, 45 s at most. */
+async function waitForOutput(pattern: RegExp, options: { from?: number; timeoutMs?: number } = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
   while (Date.now() < deadline) {
-    const match = pattern.exec(wrangler?.output() ?? "");
+    const match = pattern.exec((wrangler?.output() ?? "").slice(options.from ?? 0));
     if (match) return match[0];
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
@@ -231,4 +233,34 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     expect(status.body.lastRun).not.toBeNull();
     expect(status.body.lastRun).toMatchObject({ startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown });
   }, 150_000);
+
+  // wrangler.toml: « max_retries = 5 » and « dead_letter_queue = "zone-sante-alerts-dlq" »; Cloudflare Queues:
+  // « When a message fails to be processed (after reaching max_retries), it is moved to the dead letter queue ».
+  it("a process batch that fails every delivery is retried five times, then lands in the dead-letter queue", async () => {
+    // Only the process stage reads what the last run knew of each subject (snapshots.ts loadAlertStates):
+    // the plan still works, every delivery of its batch fails on the database.
+    database.failStatements(/^\s*select\b[^;]*\bfrom\s+"alert_states"/i);
+    try {
+      const outputBefore = wrangler?.output().length ?? 0;
+      // A second plan the same day: the first run is finished, so the run lock lets it start.
+      await triggerCron("30 13 * * *", "2026-11-22T13:30:00Z");
+      const planned = await waitForOutput(/"message":"alert plan enqueued"[^\n]*/, { from: outputBefore });
+      const runId = /"runId":"([^"]+)"/.exec(planned)?.[1];
+      expect(runId, planned).toBeDefined();
+      const moved = await waitForOutput(
+        /Moving message "([^"]+)" on queue "zone-sante-alerts" to dead letter queue "zone-sante-alerts-dlq" after 6 failed attempts/,
+        { from: outputBefore, timeoutMs: 60_000 },
+      );
+      const messageId = /Moving message "([^"]+)"/.exec(moved)?.[1] ?? "";
+      const failures = (wrangler?.output() ?? "")
+        .split("\n")
+        .filter((line) => line.includes('"message":"alert message failed, retried"') && line.includes(`"messageId":"${messageId}"`));
+      expect(failures.map((line) => /"attempts":(\d+)/.exec(line)?.[1]).map(Number), wrangler?.output()).toEqual([1, 2, 3, 4, 5, 6]);
+      for (const line of failures) expect(line).toContain(`"kind":"process","runId":"${runId ?? ""}"`);
+      expect(failures[0]).toContain('"code":"SQLITE_IOERR"');
+      expect(database.failedStatements).toBeGreaterThanOrEqual(6);
+    } finally {
+      database.failStatements(null);
+    }
+  }, 90_000);
 });

@@ -77,6 +77,19 @@ describe("parseConfig", () => {
   });
 });
 
+describe("the alert queue's retry delay (issue 24)", () => {
+  // Cloudflare Queues: « delaySeconds […] can be set from 0 to 43200 seconds (12 hours) » (retry options).
+  it("ALERT_RETRY_DELAY_SECONDS is 60 s by default, takes 0 to 43200 whole seconds, and refuses anything else in French", () => {
+    expect(parseConfig({}).ALERT_RETRY_DELAY_SECONDS).toBe(60);
+    expect(parseConfig({ ALERT_RETRY_DELAY_SECONDS: "0" }).ALERT_RETRY_DELAY_SECONDS).toBe(0);
+    expect(parseConfig({ ALERT_RETRY_DELAY_SECONDS: "43200" }).ALERT_RETRY_DELAY_SECONDS).toBe(43_200);
+    expect(() => parseConfig({ ALERT_RETRY_DELAY_SECONDS: "43201" })).toThrow(/ALERT_RETRY_DELAY_SECONDS : doit valoir au plus 43200/);
+    expect(() => parseConfig({ ALERT_RETRY_DELAY_SECONDS: "-1" })).toThrow(/ALERT_RETRY_DELAY_SECONDS : doit valoir au moins 0/);
+    expect(() => parseConfig({ ALERT_RETRY_DELAY_SECONDS: "1.5" })).toThrow(/ALERT_RETRY_DELAY_SECONDS : doit être un nombre entier/);
+    expect(() => parseConfig({ ALERT_RETRY_DELAY_SECONDS: "une minute" })).toThrow(/ALERT_RETRY_DELAY_SECONDS/);
+  });
+});
+
 describe("self-hosting configuration (issue 22, decision 059)", () => {
   // /dev/mails publishes every sign-in code and link. Behind a local reverse proxy, HOST is a
   // loopback address while the proxy serves the site to the world: SITE_URL is what tells.
