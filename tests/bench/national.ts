@@ -17,7 +17,13 @@
 // Memory is sampled every 10 ms and after a full collection before each message; V8 collects
 // lazily in a big Node heap, so a batch's peak is an upper bound of what it holds. `--live-memory`
 // forces a collection before every sample (every 100 ms) to measure the live set instead: much
-// slower, its wall times mean nothing. `--days 1` stops after the first day.
+// slower, its wall times mean nothing. `--days 1` stops after the first day, `--plan-only` after
+// its plan stage.
+// What a Worker isolate must fit (decision 062): the live heap after a full collection, probed at
+// each stage's instrumentation points (every DB request, upstream answer and page of results), and
+// the CPU time per invocation (process.cpuUsage, forced collections excluded; this process only, so
+// the fakes are out but the local libSQL file's work is in: an upper bound of a Worker's, whose
+// database is a network round trip).
 // Prints a table; asserts nothing.
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -337,7 +343,7 @@ function cpuMark(): { cpu: NodeJS.CpuUsage; gcCpuMs: number } {
  * largest value is the stage's live peak: what must fit a Worker's 128 MB (target ≤ 64 MB).
  */
 const liveProbe = { open: false, peakBytes: 0, lastAt: 0 };
-const LIVE_PROBE_MS = 20;
+const LIVE_PROBE_MS = 100;
 
 function probeLiveHeap(options: { force?: boolean } = {}): void {
   if (!liveProbe.open) return;
@@ -696,6 +702,12 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
         measure.upstreamCalls = sumValues(upstreamCallsSoFar(deps)) - before.upstream;
         measure.queueSends = queueSends - before.queueSends;
         messages.push(measure);
+        // Progress, so that a long run shows its worst batch so far.
+        if (messages.length % 100 === 0) {
+          const worstLive = messages.reduce((max, each) => Math.max(max, each.livePeakBytes), 0);
+          const worstCpu = messages.reduce((max, each) => Math.max(max, each.cpuMs), 0);
+          console.log(`  ${messages.length} messages: worst live heap ${fmtMb(worstLive)}, worst CPU ${fmtCpu(worstCpu)}`);
+        }
       }
     },
   });
@@ -751,6 +763,10 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
     },
     { probeLive: true },
   );
+  console.log(
+    `  plan stage: live heap at its peak ${fmtMb(plan_.livePeakBytes)} (at rest ${fmtMb(plan_.liveStartBytes)}), CPU ${fmtCpu(plan_.cpuMs)}, ${fmtSeconds(plan_.wallMs)}`,
+  );
+  if (process.argv.includes("--plan-only")) throw new PlanOnlyDone();
   const process_ = await runStage(() => memoryQueue.drain());
   const send = await runStage(async () => {
     await startSendStage(deps, queue, { runId });
@@ -777,6 +793,9 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
     logCounts: new Map(logCounts),
   };
 }
+
+/** `--plan-only`: the run stops after its plan stage (its figures printed as a progress line). */
+class PlanOnlyDone extends Error {}
 
 // ---------------------------------------------------------------- the report
 
@@ -1101,7 +1120,11 @@ async function main(): Promise<void> {
     const days: DayFigures[] = [];
     for (const label of ["day 1 (first run)", "day 2 (next day)"].slice(0, dayCount)) {
       console.log(`Running ${label}…`);
-      const figures = await runDay(deps, fakes, label, logCounts, database.db);
+      const figures = await runDay(deps, fakes, label, logCounts, database.db).catch((error: unknown) => {
+        if (error instanceof PlanOnlyDone) return null;
+        throw error;
+      });
+      if (!figures) return;
       days.push(figures);
       console.log(`  done in ${fmtSeconds(figures.totalMs)}`);
       now = new Date(now.getTime() + DAY_MS);
