@@ -1,7 +1,7 @@
 import type { AtmoIndex, SourceResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
-import { atmoFeatureCollectionSchema, atmoPageSchema } from "./schema.ts";
-import { createAtmoIndicesFolder, mapAtmoIndices } from "./to-domain.ts";
+import { atmoFeatureCollectionSchema, atmoPageSchema, type AtmoFeatureCollectionRaw } from "./schema.ts";
+import { mapAtmoIndices } from "./to-domain.ts";
 
 /**
  * ATMO indices of one or more zones (a commune's INSEE code, its EPCI's SIREN) from the national
@@ -85,7 +85,7 @@ export async function fetchAtmoIndicesForDays(
   // date_ech is a day in most feeds and a UTC instant in some: "< the day after toDay" keeps every
   // form of toDay, where "<= toDay" would drop an instant later than its midnight.
   const cqlFilter = `date_ech>='${escapeCqlLiteral(params.fromDay)}' AND date_ech<'${escapeCqlLiteral(addOneDay(params.toDay))}'`;
-  const indices = createAtmoIndicesFolder();
+  const features: AtmoFeatureCollectionRaw["features"] = [];
   let requests = 0;
   for (let page = 0; page < maxPages; page += 1) {
     await params.beforePage?.();
@@ -98,11 +98,11 @@ export async function fetchAtmoIndicesForDays(
     requests += 1;
     const result = await fetchJson({ ...opts, url }, atmoPageSchema);
     if (!result.ok) return { result, requests };
-    indices.add(result.data.features);
+    features.push(...result.data.features);
     const returned = result.data.numberReturned ?? result.data.features.length;
     const matched = typeof result.data.numberMatched === "number" ? result.data.numberMatched : null;
     if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) {
-      return { result: { ok: true, data: indices.result() }, requests };
+      return { result: { ok: true, data: mapAtmoIndices({ features }) }, requests };
     }
   }
   return { result: { ok: false, reason: "invalid", detail: `more than ${maxPages} pages` }, requests };

@@ -10,32 +10,16 @@ import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";
  * EPCI); without it, each feature's own commune code says it (an EPCI's SIREN does not: Paris).
  */
 export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw, timeZone?: string): AtmoIndex[] {
-  const indices = createAtmoIndicesFolder(timeZone);
-  indices.add(raw.features);
-  return indices.result();
-}
-
-/**
- * `mapAtmoIndices` page by page: each page's features are mapped as they come, so that a paged
- * national read holds the mapped indices only, never every raw page as well (decision 062).
- */
-export function createAtmoIndicesFolder(timeZone?: string) {
   const byZoneDay = new Map<string, { index: AtmoIndex; publishedAt: string }>();
-  return {
-    add(features: AtmoFeatureCollectionRaw["features"]): void {
-      for (const feature of features) {
-        const index = mapAtmoIndex(feature.properties, timeZone);
-        if (!index) continue;
-        const publishedAt = feature.properties.date_dif ?? "";
-        const key = `${index.zoneCode}|${index.date}`;
-        const previous = byZoneDay.get(key);
-        if (!previous || publishedAt > previous.publishedAt) byZoneDay.set(key, { index, publishedAt });
-      }
-    },
-    result(): AtmoIndex[] {
-      return [...byZoneDay.values()].map((entry) => entry.index).sort((a, b) => a.date.localeCompare(b.date));
-    },
-  };
+  for (const feature of raw.features) {
+    const index = mapAtmoIndex(feature.properties, timeZone);
+    if (!index) continue;
+    const publishedAt = feature.properties.date_dif ?? "";
+    const key = `${index.zoneCode}|${index.date}`;
+    const previous = byZoneDay.get(key);
+    if (!previous || publishedAt > previous.publishedAt) byZoneDay.set(key, { index, publishedAt });
+  }
+  return [...byZoneDay.values()].map((entry) => entry.index).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** null when the day or the code cannot be read: a wrong day would mislabel today's air. */
