@@ -17,7 +17,13 @@
 // Memory is sampled every 10 ms and after a full collection before each message; V8 collects
 // lazily in a big Node heap, so a batch's peak is an upper bound of what it holds. `--live-memory`
 // forces a collection before every sample (every 100 ms) to measure the live set instead: much
-// slower, its wall times mean nothing. `--days 1` stops after the first day.
+// slower, its wall times mean nothing. `--days 1` stops after the first day, `--plan-only` after
+// its plan stage.
+// What a Worker isolate must fit (decision 062): the live heap after a full collection, probed at
+// each stage's instrumentation points (every DB request, upstream answer and page of results), and
+// the CPU time per invocation (process.cpuUsage, forced collections excluded; this process only, so
+// the fakes are out but the local libSQL file's work is in: an upper bound of a Worker's, whose
+// database is a network round trip).
 // Prints a table; asserts nothing.
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -73,6 +79,8 @@ const MESSAGES_PER_INVOCATION = 5;
 /** Production pacing (config.ts defaults), for the computed lower bound of a paced run. */
 const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.2, hubeau: 8, atmo: 5, baignades: 1 };
 const MB = 1024 * 1024;
+/** wrangler.toml [limits] cpu_ms: the CPU time one invocation (cron or queue batch) may use. */
+const WORKER_CPU_MS = 300_000;
 
 // ---------------------------------------------------------------- the fakes, in a child process
 
@@ -232,7 +240,44 @@ function countQueries(client: Client): Client {
       if (property !== "execute" && property !== "batch" && property !== "executeMultiple") return method;
       return (...args: unknown[]) => {
         counters.dbRequests += 1;
+        probeLiveHeap();
         return method(...args);
+      };
+    },
+  });
+}
+
+/**
+ * The sources with the live heap probed when each answer is in hand (before the code folds it)
+ * and at each page of results a reader hands over (`onResults`): the moments the plan's bulk
+ * reads hold the most.
+ */
+function probeSources(sources: AppDeps["sources"]): AppDeps["sources"] {
+  return new Proxy(sources, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = value.bind(target) as (...args: unknown[]) => unknown;
+      if (property === "forAlertRun") return () => probeSources(method() as AppDeps["sources"]);
+      return (...args: unknown[]) => {
+        const probed = args.map((arg) => {
+          if (typeof arg !== "object" || arg === null || !("onResults" in arg) || typeof arg.onResults !== "function") return arg;
+          const onResults = arg.onResults as (...rows: unknown[]) => unknown;
+          return {
+            ...arg,
+            onResults: (...rows: unknown[]) => {
+              const returned = onResults(...rows);
+              probeLiveHeap({ force: true });
+              return returned;
+            },
+          };
+        });
+        const result = method(...probed);
+        if (!(result instanceof Promise)) return result;
+        return result.then((answer: unknown) => {
+          probeLiveHeap({ force: true });
+          return answer;
+        });
       };
     },
   });
@@ -269,10 +314,56 @@ const runGc = runInNewContext("gc") as () => void;
 /** Time spent in forced collections, taken out of the stage wall times. */
 let forcedGcMs = 0;
 
+/** CPU time spent in forced collections, taken out of the CPU figures (a Worker never forces one). */
+let forcedGcCpuMs = 0;
+
 function collectGarbage(): void {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   runGc();
+  const spent = process.cpuUsage(cpu);
+  forcedGcCpuMs += (spent.user + spent.system) / 1000;
   forcedGcMs += performance.now() - started;
+}
+
+/** CPU time of this process since `from` (user + system), forced collections excluded. */
+function cpuMsSince(from: { cpu: NodeJS.CpuUsage; gcCpuMs: number }): number {
+  const spent = process.cpuUsage(from.cpu);
+  return (spent.user + spent.system) / 1000 - (forcedGcCpuMs - from.gcCpuMs);
+}
+
+function cpuMark(): { cpu: NodeJS.CpuUsage; gcCpuMs: number } {
+  return { cpu: process.cpuUsage(), gcCpuMs: forcedGcCpuMs };
+}
+
+/**
+ * The live set as an isolate would hold it: a full collection, then the heap in use plus buffers,
+ * taken at the stage's instrumentation points (every DB request, every upstream answer and page
+ * of results, at most every LIVE_PROBE_MS unless forced) while a probe window is open. The
+ * largest value is the stage's live peak: what must fit a Worker's 128 MB (target ≤ 64 MB).
+ */
+const liveProbe = { open: false, peakBytes: 0, lastAt: 0 };
+const LIVE_PROBE_MS = 100;
+
+function probeLiveHeap(options: { force?: boolean } = {}): void {
+  if (!liveProbe.open) return;
+  if (!options.force && performance.now() - liveProbe.lastAt < LIVE_PROBE_MS) return;
+  collectGarbage();
+  liveProbe.peakBytes = Math.max(liveProbe.peakBytes, jsMemoryBytes());
+  liveProbe.lastAt = performance.now();
+}
+
+function openLiveProbe(): void {
+  liveProbe.open = true;
+  liveProbe.peakBytes = 0;
+  liveProbe.lastAt = 0;
+  probeLiveHeap({ force: true });
+}
+
+function closeLiveProbe(): number {
+  probeLiveHeap({ force: true });
+  liveProbe.open = false;
+  return liveProbe.peakBytes;
 }
 
 /** JS memory a Worker's 128 MB covers: the V8 heap in use plus buffers outside it. */
@@ -491,6 +582,10 @@ interface MessageMeasure {
   peakRssBytes: number;
   /** JS memory the next message found after its full collection, minus this one's start: what this one left behind */
   retainedBytes: number;
+  /** live heap after a full collection, largest at the message's probes */
+  livePeakBytes: number;
+  /** CPU time of the message (this process: fakes excluded, local SQLite included) */
+  cpuMs: number;
   dbRequests: number;
   upstreamCalls: number;
   resendCalls: number;
@@ -508,6 +603,12 @@ interface StageFigures {
   startJsBytes: number;
   peakJsBytes: number;
   peakRssBytes: number;
+  /** live heap after a full collection, largest at the stage's probes (plan: its one invocation) */
+  livePeakBytes: number;
+  /** live heap after the full collection that opens the stage */
+  liveStartBytes: number;
+  /** CPU time of the whole stage (plan: its one Worker invocation) */
+  cpuMs: number;
   queueMessages: number;
   dbRequests: number;
 }
@@ -554,6 +655,8 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
       const previous = messages.at(-1);
       if (previous) previous.retainedBytes = startJsBytes - previous.startJsBytes;
       const window = openMemoryWindow();
+      openLiveProbe();
+      const cpu = cpuMark();
       const started = performance.now();
       const measure: MessageMeasure = {
         kind: message.kind,
@@ -563,6 +666,8 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
         peakJsBytes: 0,
         peakRssBytes: 0,
         retainedBytes: 0,
+        livePeakBytes: 0,
+        cpuMs: 0,
         dbRequests: 0,
         upstreamCalls: 0,
         resendCalls: 0,
@@ -586,6 +691,8 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
           totals.providerCalls += outcome.outcome.providerCalls;
         }
       } finally {
+        measure.cpuMs = cpuMsSince(cpu);
+        measure.livePeakBytes = closeLiveProbe();
         closeMemoryWindow(window);
         measure.wallMs = performance.now() - started;
         measure.peakJsBytes = window.peakJsBytes;
@@ -595,6 +702,12 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
         measure.upstreamCalls = sumValues(upstreamCallsSoFar(deps)) - before.upstream;
         measure.queueSends = queueSends - before.queueSends;
         messages.push(measure);
+        // Progress, so that a long run shows its worst batch so far.
+        if (messages.length % 100 === 0) {
+          const worstLive = messages.reduce((max, each) => Math.max(max, each.livePeakBytes), 0);
+          const worstCpu = messages.reduce((max, each) => Math.max(max, each.cpuMs), 0);
+          console.log(`  ${messages.length} messages: worst live heap ${fmtMb(worstLive)}, worst CPU ${fmtCpu(worstCpu)}`);
+        }
       }
     },
   });
@@ -607,7 +720,7 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
     },
   };
 
-  const runStage = async (work: () => Promise<void>): Promise<StageFigures> => {
+  const runStage = async (work: () => Promise<void>, options: { probeLive?: boolean } = {}): Promise<StageFigures> => {
     const callsBefore = upstreamCallsSoFar(deps);
     const messagesBefore = queueMessages;
     const dbBefore = counters.dbRequests;
@@ -615,9 +728,13 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
     collectGarbage();
     const startJsBytes = jsMemoryBytes();
     const window = openMemoryWindow();
+    if (options.probeLive) openLiveProbe();
+    const cpu = cpuMark();
     const started = performance.now();
     await work();
+    const cpuMs = cpuMsSince(cpu);
     const wallMs = performance.now() - started - (forcedGcMs - gcBefore);
+    const livePeakBytes = options.probeLive ? closeLiveProbe() : 0;
     closeMemoryWindow(window);
     const callsAfter = upstreamCallsSoFar(deps);
     return {
@@ -631,15 +748,25 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
       startJsBytes,
       peakJsBytes: window.peakJsBytes,
       peakRssBytes: window.peakRssBytes,
+      livePeakBytes,
+      liveStartBytes: startJsBytes,
+      cpuMs,
       queueMessages: queueMessages - messagesBefore,
       dbRequests: counters.dbRequests - dbBefore,
     };
   };
 
   let plan: PlanOutcome | undefined;
-  const plan_ = await runStage(async () => {
-    plan = await enqueueAlertPlan(deps, queue, { runId, day: todayInParis(startedAt), now: startedAt });
-  });
+  const plan_ = await runStage(
+    async () => {
+      plan = await enqueueAlertPlan(deps, queue, { runId, day: todayInParis(startedAt), now: startedAt });
+    },
+    { probeLive: true },
+  );
+  console.log(
+    `  plan stage: live heap at its peak ${fmtMb(plan_.livePeakBytes)} (at rest ${fmtMb(plan_.liveStartBytes)}), CPU ${fmtCpu(plan_.cpuMs)}, ${fmtSeconds(plan_.wallMs)}`,
+  );
+  if (process.argv.includes("--plan-only")) throw new PlanOnlyDone();
   const process_ = await runStage(() => memoryQueue.drain());
   const send = await runStage(async () => {
     await startSendStage(deps, queue, { runId });
@@ -667,10 +794,14 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
   };
 }
 
+/** `--plan-only`: the run stops after its plan stage (its figures printed as a progress line). */
+class PlanOnlyDone extends Error {}
+
 // ---------------------------------------------------------------- the report
 
 const fmtInt = (value: number) => Math.round(value).toLocaleString("en-US").replaceAll(",", " ");
 const fmtMb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const fmtCpu = (ms: number) => `${fmtInt(ms)} ms`;
 const fmtSeconds = (ms: number) => (ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`);
 
 function percentile(values: number[], p: number): number {
@@ -683,12 +814,12 @@ function subrequestsOf(measure: MessageMeasure): number {
 }
 
 /** The worst `size` consecutive messages of a kind: what one consumer invocation (max_batch_size) would carry. */
-function worstInvocation(messages: readonly MessageMeasure[], size: number): number {
+function worstInvocation(messages: readonly MessageMeasure[], size: number, pick: (measure: MessageMeasure) => number = subrequestsOf): number {
   let worst = 0;
   for (let start = 0; start < messages.length; start += 1) {
     worst = Math.max(
       worst,
-      messages.slice(start, start + size).reduce((sum, measure) => sum + subrequestsOf(measure), 0),
+      messages.slice(start, start + size).reduce((sum, measure) => sum + pick(measure), 0),
     );
   }
   return worst;
@@ -832,6 +963,46 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   );
   each(`  send page: growth to its peak${growthLabel}, worst`, (day) => fmtMb(worst(sendMessages(day), growth)), "< 100 MB");
 
+  heading(`isolate: live heap after a full GC at the stage's peak, CPU per invocation (cpu_ms ${fmtInt(WORKER_CPU_MS)})`);
+  each("  live heap at rest, before the plan (Node: this bench's own data and module code)", (day) => fmtMb(day.stages.plan.liveStartBytes));
+  each(
+    "  plan stage (one invocation): live heap at its peak / CPU",
+    (day) => `${fmtMb(day.stages.plan.livePeakBytes)} / ${fmtCpu(day.stages.plan.cpuMs)}`,
+    "≤ 64 MB / ≤ cpu_ms",
+  );
+  each(
+    "  process batch: live heap at its peak, worst (p95)",
+    (day) =>
+      `${fmtMb(worst(processMessages(day), (measure) => measure.livePeakBytes))} (${fmtMb(
+        percentile(
+          processMessages(day).map((measure) => measure.livePeakBytes),
+          95,
+        ),
+      )})`,
+    "≤ 64 MB",
+  );
+  each(
+    "  process batch: CPU, worst (p95)",
+    (day) =>
+      `${fmtCpu(worst(processMessages(day), (measure) => measure.cpuMs))} (${fmtCpu(
+        percentile(
+          processMessages(day).map((measure) => measure.cpuMs),
+          95,
+        ),
+      )})`,
+  );
+  each(
+    "  process: 5 consecutive batches (one consumer invocation): CPU, worst",
+    (day) => fmtCpu(worstInvocation(processMessages(day), MESSAGES_PER_INVOCATION, (measure) => measure.cpuMs)),
+    "≤ cpu_ms",
+  );
+  each("  send page: live heap at its peak, worst", (day) => fmtMb(worst(sendMessages(day), (measure) => measure.livePeakBytes)), "≤ 64 MB");
+  each(
+    "  send: 5 consecutive pages (one consumer invocation): CPU, worst",
+    (day) => fmtCpu(worstInvocation(sendMessages(day), MESSAGES_PER_INVOCATION, (measure) => measure.cpuMs)),
+    "≤ cpu_ms",
+  );
+
   heading("subrequests (DB requests + upstream + Resend + queue sends)");
   each(
     "  process batch: worst (p95)",
@@ -915,7 +1086,7 @@ async function main(): Promise<void> {
       config,
       db,
       cache,
-      sources: createSources({ config, cache, clock }),
+      sources: probeSources(createSources({ config, cache, clock })),
       mailer: createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM }),
       clock,
       appSecret: config.APP_SECRET ?? "",
@@ -949,7 +1120,11 @@ async function main(): Promise<void> {
     const days: DayFigures[] = [];
     for (const label of ["day 1 (first run)", "day 2 (next day)"].slice(0, dayCount)) {
       console.log(`Running ${label}…`);
-      const figures = await runDay(deps, fakes, label, logCounts, database.db);
+      const figures = await runDay(deps, fakes, label, logCounts, database.db).catch((error: unknown) => {
+        if (error instanceof PlanOnlyDone) return null;
+        throw error;
+      });
+      if (!figures) return;
       days.push(figures);
       console.log(`  done in ${fmtSeconds(figures.totalMs)}`);
       now = new Date(now.getTime() + DAY_MS);

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
+import { DEPARTMENT_CONCURRENCY } from "../../src/server/alerts/ingest.ts";
 import { enqueueAlertPlan } from "../../src/server/alerts/plan.ts";
 import { loadSubjectsOfCommunes } from "../../src/server/alerts/subjects.ts";
 import { alertMessageSchema, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
@@ -206,6 +207,37 @@ describe("a crowded commune is checked in parts", () => {
     );
     expect(airEvents).toHaveLength(250);
     expect(airEvents.every((row) => Number(row.events) === 1)).toBe(true);
+  });
+});
+
+describe("the plan never holds the country's watched communes (decision 062: a Worker isolate has 128 MB)", () => {
+  it("the bulk reads hold one page of codes, then only the départements being read — never the whole list", async () => {
+    // 8 départements × 6 communes = 48 watched communes, read in pages of 2 × 2 = 4 codes. Corsica
+    // (2A, 2B after 29), Paris's arrondissements (751xx: département 75) and Guadeloupe (971)
+    // check that a département's codes are exactly those with its prefix.
+    const departments = ["01", "13", "29", "2A", "2B", "75", "80", "971"];
+    const perDepartment = 6;
+    for (const department of departments) {
+      for (let index = 1; index <= perDepartment; index += 1) {
+        const citycode = department === "75" ? `751${String(index).padStart(2, "0")}` : `${department}${String(index).padStart(5 - department.length, "0")}`;
+        await signUps(commune(citycode), 1);
+      }
+    }
+    const total = departments.length * perDepartment;
+    const { queue } = recordingQueue();
+    const from = t.upstreams.requests.length;
+    const plan = await enqueueAlertPlan(t.deps(), queue, { runId: "held", day: DAY, now: DAY1, communesPerMessage: 2, messagesPerPlanPage: 2 });
+    expect(plan.communes).toBe(total);
+    expect(plan.ingest.departments).toBe(departments.length);
+    // Every département's codes reached the water reads (read with its prefix, none lost, none twice)…
+    const { water } = plan.ingest;
+    expect(water.departmentsRead + water.departmentsFailed).toBe(departments.length);
+    const sampleReads = t.upstreams.requests.slice(from).filter((request) => request.source === "hubeau" && request.query.code_departement !== undefined);
+    expect(new Set(sampleReads.map((request) => request.query.code_departement))).toEqual(new Set(departments));
+    // …yet at most DEPARTMENT_CONCURRENCY départements' codes (or one page) were in hand at once.
+    expect(plan.ingest.mostWatchedCodesHeld).toBeGreaterThan(0);
+    expect(plan.ingest.mostWatchedCodesHeld).toBeLessThanOrEqual(Math.max(4, DEPARTMENT_CONCURRENCY * perDepartment));
+    expect(plan.ingest.mostWatchedCodesHeld).toBeLessThan(total);
   });
 });
 

@@ -42,11 +42,22 @@ const KEEP_BASELINE_DAYS = 45;
 const WATERMARK_SOURCE = "hubeau";
 const KEEP_RUN_MARKS_DAYS = 7;
 /** Départements read at once per source (each request still passes the source's rate gate). */
-const DEPARTMENT_CONCURRENCY = 4;
+export const DEPARTMENT_CONCURRENCY = 4;
+/**
+ * Watched codes read per page. The ingest never holds the country's list of watched communes
+ * (35 000 codes at national scale): it pages through them once to learn the départements, then
+ * reads each département's codes when its water turn comes (decision 062).
+ */
+export const WATCHED_PAGE_SIZE = 1000;
 
 export interface IngestSummary {
   day: string;
   departments: number;
+  /**
+   * The most watched codes the ingest held at once: a page while it lists the départements, then
+   * the codes of the départements being read (DEPARTMENT_CONCURRENCY at a time) — never the country's.
+   */
+  mostWatchedCodesHeld: number;
   /** requests that reached each upstream during the ingest (cache hits excluded) */
   upstreamCalls: { atmo: number; hubeau: number; vigieau: number; geo: number };
   air: { ok: boolean; indices: number; epciKnown: boolean };
@@ -74,13 +85,21 @@ export interface IngestSummary {
  * Reads the sources once for the run's day and stores the snapshots. `communes`: the watched
  * citycodes (tests); when absent, they are read from the sign-ups and accounts page by page.
  */
-export async function ingestSources(appDeps: Deps, params: { day: string; now: Date; communes?: readonly string[] }): Promise<IngestSummary> {
+export async function ingestSources(
+  appDeps: Deps,
+  params: { day: string; now: Date; communes?: readonly string[]; watchedPageSize?: number },
+): Promise<IngestSummary> {
   // The run's calls count in each upstream's budget but are never refused (decision 058).
   const deps: Deps = { ...appDeps, sources: appDeps.sources.forAlertRun() };
   const started = performance.now();
   const callsBefore = countCalls(deps);
-  const watched = params.communes ? groupByDepartment(params.communes) : await listWatchedCommunesByDepartment(deps);
-  const departments = [...watched.keys()].sort();
+  const held = createHeldCount();
+  const pageSize = params.watchedPageSize ?? WATCHED_PAGE_SIZE;
+  const given = params.communes ? groupByDepartment(params.communes) : null;
+  const departments = given ? [...given.keys()].sort() : await listWatchedDepartments(deps, pageSize, held);
+  const watched: WatchedOfDepartment = given
+    ? async (department) => given.get(department) ?? []
+    : (department) => listWatchedCommunesOfDepartment(deps, { department, pageSize, held });
   const nowMs = params.now.getTime();
 
   // Air first and alone: its national read (every zone, every commune's EPCI) is the biggest thing
@@ -88,7 +107,7 @@ export async function ingestSources(appDeps: Deps, params: { day: string; now: D
   // VigiEau's pace) runs beside water.
   const air = await ingestAir(deps, { day: params.day, departments, nowMs });
   const [water, drought] = await Promise.all([
-    ingestWater(deps, { day: params.day, departments, watched, now: params.now }),
+    ingestWater(deps, { day: params.day, departments, watched, held, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
   ]);
   await Promise.all([
@@ -104,6 +123,7 @@ export async function ingestSources(appDeps: Deps, params: { day: string; now: D
   const summary: IngestSummary = {
     day: params.day,
     departments: departments.length,
+    mostWatchedCodesHeld: held.most,
     upstreamCalls: {
       atmo: callsAfter.atmo - callsBefore.atmo,
       hubeau: callsAfter.hubeau - callsBefore.hubeau,
@@ -153,14 +173,57 @@ function groupByDepartment(citycodes: Iterable<string>, byDepartment = new Map<s
   return byDepartment;
 }
 
-/** Département → its watched citycodes, read page by page (codes only: 35 000 of them are ~2 MB). */
-async function listWatchedCommunesByDepartment(deps: Deps): Promise<Map<string, string[]>> {
-  const byDepartment = new Map<string, string[]>();
+/** A département's watched citycodes, read when its turn comes. */
+type WatchedOfDepartment = (department: string) => Promise<readonly string[]>;
+
+/** Counts the watched codes in hand (`take` when read, `drop` when done with them) and keeps the most. */
+function createHeldCount() {
+  const count = { now: 0, most: 0 };
+  return {
+    take(codes: number) {
+      count.now += codes;
+      count.most = Math.max(count.most, count.now);
+    },
+    drop(codes: number) {
+      count.now -= codes;
+    },
+    get most() {
+      return count.most;
+    },
+  };
+}
+type HeldCount = ReturnType<typeof createHeldCount>;
+
+/** The départements where someone is watched, from the watched codes read one page at a time (only the page is held). */
+async function listWatchedDepartments(deps: Deps, pageSize: number, held: HeldCount): Promise<string[]> {
+  const departments = new Set<string>();
   let afterCitycode: string | null = null;
   for (;;) {
-    const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: 1000 });
-    groupByDepartment(communes, byDepartment);
-    if (communes.length < 1000) return byDepartment;
+    const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: pageSize });
+    held.take(communes.length);
+    for (const citycode of communes) departments.add(departmentCodeOf(toCommuneCode(citycode)));
+    held.drop(communes.length);
+    if (communes.length < pageSize) return [...departments].sort();
+    afterCitycode = communes.at(-1) ?? null;
+  }
+}
+
+/**
+ * One département's watched codes, page by page: those after the département's code and before
+ * the next prefix ("01" → "02", "29" → "2:", "2A" → "2B", "971" → "972"). A citycode starts with
+ * its département's code, so they are exactly the codes with that prefix (Paris, Lyon, Marseille
+ * arrondissements included). The caller drops them from `held` when it is done.
+ */
+async function listWatchedCommunesOfDepartment(deps: Deps, input: { department: string; pageSize: number; held: HeldCount }): Promise<string[]> {
+  const { department, pageSize, held } = input;
+  const beforeCitycode = department.slice(0, -1) + String.fromCharCode(department.charCodeAt(department.length - 1) + 1);
+  const citycodes: string[] = [];
+  let afterCitycode: string | null = department;
+  for (;;) {
+    const communes: string[] = await listWatchedCommunesPage(deps.db, { afterCitycode, limit: pageSize, beforeCitycode });
+    held.take(communes.length);
+    citycodes.push(...communes);
+    if (communes.length < pageSize) return citycodes;
     afterCitycode = communes.at(-1) ?? null;
   }
 }
@@ -238,7 +301,7 @@ async function ingestAir(deps: Deps, params: { day: string; departments: readonl
 
 async function ingestWater(
   deps: Deps,
-  params: { day: string; departments: readonly string[]; watched: ReadonlyMap<string, readonly string[]>; now: Date },
+  params: { day: string; departments: readonly string[]; watched: WatchedOfDepartment; held: HeldCount; now: Date },
 ): Promise<IngestSummary["water"]> {
   const watermark = await readWatermark(deps.db, WATERMARK_SOURCE);
   // Sample dates, not publication dates: a sample appears a month or two after it was taken, so
@@ -270,96 +333,12 @@ async function ingestWater(
     return run;
   };
   await forEachLimited(params.departments, DEPARTMENT_CONCURRENCY, async (department) => {
-    const citycodes = params.watched.get(department) ?? [];
-    const read = await deps.sources.fetchDepartmentSampleDates({
-      department,
-      since,
-      until: params.day,
-      pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE,
-      beforeRequest: gate,
-    });
-    if (!read.result.ok) {
-      // No snapshot for the département: its batches read per commune, as before any bulk read.
-      summary.departmentsFailed += 1;
-      return;
+    const citycodes = await params.watched(department);
+    try {
+      await ingestWaterOfDepartment(deps, { ...params, department, citycodes, since, earlier, gate, oneAtATime, summary, nowMs });
+    } finally {
+      params.held.drop(citycodes.length);
     }
-    summary.departmentsRead += 1;
-    const readOf = new Map(read.result.data.map(([commune, newest, codes]) => [commune, { newest, codes }]));
-    const known = await loadDigestSampleCodes(deps, citycodes);
-    const changed: string[] = [];
-    const missing: string[] = [];
-    const perCommune: string[] = [];
-    for (const citycode of citycodes) {
-      const communeCode = toCommuneCode(citycode);
-      // Paris, Lyon, Marseille: samples may be filed under the arrondissement or the commune, and
-      // the report picks between them per commune: those few stay on the per-commune path.
-      const arrondissement = communeCode !== citycode;
-      const reads = [readOf.get(citycode), arrondissement ? readOf.get(communeCode) : undefined].filter((entry) => entry !== undefined);
-      const digest = known.get(citycode);
-      // News: a sample the digest does not know, even dated before its newest (published late, decision 052).
-      const news = digest !== undefined && reads.some((entry) => entry.newest > (digest.newest ?? "") || entry.codes.some((code) => !digest.codes.has(code)));
-      if (!digest) (arrondissement ? perCommune : missing).push(citycode);
-      else if (news) (arrondissement ? perCommune : changed).push(citycode);
-    }
-    // Many communes without a digest (the first run, a département joining): read its year once.
-    const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;
-    if (!seeding) perCommune.push(...missing);
-    const toFold = seeding ? [...changed, ...missing] : changed;
-    const digests = toFold.length > 0 ? await loadWaterDigests(deps, changed) : new Map<string, WaterDigest>();
-    if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
-    let folded = true;
-    if (toFold.length > 0) {
-      const bulk = await oneAtATime(() =>
-        deps.sources.fetchDepartmentResults({
-          department,
-          since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
-          until: params.day,
-          pageSize: deps.config.ALERT_HUBEAU_RESULTS_PAGE_SIZE,
-          beforeRequest: gate,
-          onResults: (rows) => {
-            const byCommune = new Map<string, WaterResult[]>();
-            for (const { commune, result } of rows) {
-              if (!digests.has(commune)) continue;
-              const list = byCommune.get(commune) ?? [];
-              list.push(result);
-              byCommune.set(commune, list);
-            }
-            for (const [commune, results] of byCommune) {
-              foldIntoWaterDigest(digests.get(commune)!, results, params.now);
-              summary.bulkResults += results.length;
-            }
-          },
-        }),
-      );
-      folded = bulk.result.ok;
-    }
-    if (!folded) perCommune.push(...toFold);
-    const judged = folded ? toFold : [];
-    if (folded) {
-      summary.changedCommunes += changed.length;
-      if (seeding) {
-        summary.seededCommunes += missing.length;
-        summary.seededDepartments += 1;
-      }
-    }
-    summary.perCommuneCommunes += perCommune.length;
-    const before = earlier.get(department);
-    const perCommuneSet = new Set(perCommune);
-    const snapshot: HubeauSnapshot = {
-      changed: [...new Set([...(before?.changed ?? []), ...(before?.perCommune ?? []), ...judged])].filter((citycode) => !perCommuneSet.has(citycode)).sort(),
-      perCommune: [...perCommuneSet].sort(),
-    };
-    // The snapshot first, then the digests: a run that dies in between finds the same communes
-    // newer on its re-run (their digests did not move), and the merged snapshot keeps them.
-    await saveSnapshots(deps.db, { day: params.day, source: "hubeau", rows: [{ department, payloadJson: JSON.stringify(snapshot) }], nowMs });
-    await saveWaterDigests(
-      deps.db,
-      judged.map((citycode) => {
-        const digest = digests.get(citycode)!;
-        return { citycode, department, newestSampleAt: digestNewestSample(digest), digest };
-      }),
-      nowMs,
-    );
   });
   // The window of the next run starts from here only if no département was left behind.
   if (summary.departmentsFailed === 0) {
@@ -367,6 +346,115 @@ async function ingestWater(
     summary.watermarkMoved = true;
   }
   return summary;
+}
+
+/** One département's water: its sample dates, then its changed (or new) communes folded from its results read. */
+async function ingestWaterOfDepartment(
+  deps: Deps,
+  input: {
+    day: string;
+    now: Date;
+    nowMs: number;
+    department: string;
+    citycodes: readonly string[];
+    since: string;
+    earlier: Map<string, HubeauSnapshot>;
+    gate: () => Promise<void>;
+    oneAtATime: <T>(task: () => Promise<T>) => Promise<T>;
+    summary: IngestSummary["water"];
+  },
+): Promise<void> {
+  const { department, citycodes, since, earlier, gate, oneAtATime, summary, nowMs } = input;
+  const params = { day: input.day, now: input.now };
+  const read = await deps.sources.fetchDepartmentSampleDates({
+    department,
+    since,
+    until: params.day,
+    pageSize: deps.config.ALERT_HUBEAU_PAGE_SIZE,
+    beforeRequest: gate,
+  });
+  if (!read.result.ok) {
+    // No snapshot for the département: its batches read per commune, as before any bulk read.
+    summary.departmentsFailed += 1;
+    return;
+  }
+  summary.departmentsRead += 1;
+  const readOf = new Map(read.result.data.map(([commune, newest, codes]) => [commune, { newest, codes }]));
+  const known = await loadDigestSampleCodes(deps, citycodes);
+  const changed: string[] = [];
+  const missing: string[] = [];
+  const perCommune: string[] = [];
+  for (const citycode of citycodes) {
+    const communeCode = toCommuneCode(citycode);
+    // Paris, Lyon, Marseille: samples may be filed under the arrondissement or the commune, and
+    // the report picks between them per commune: those few stay on the per-commune path.
+    const arrondissement = communeCode !== citycode;
+    const reads = [readOf.get(citycode), arrondissement ? readOf.get(communeCode) : undefined].filter((entry) => entry !== undefined);
+    const digest = known.get(citycode);
+    // News: a sample the digest does not know, even dated before its newest (published late, decision 052).
+    const news = digest !== undefined && reads.some((entry) => entry.newest > (digest.newest ?? "") || entry.codes.some((code) => !digest.codes.has(code)));
+    if (!digest) (arrondissement ? perCommune : missing).push(citycode);
+    else if (news) (arrondissement ? perCommune : changed).push(citycode);
+  }
+  // Many communes without a digest (the first run, a département joining): read its year once.
+  const seeding = missing.length >= deps.config.ALERT_HUBEAU_SEED_MIN_COMMUNES;
+  if (!seeding) perCommune.push(...missing);
+  const toFold = seeding ? [...changed, ...missing] : changed;
+  const digests = toFold.length > 0 ? await loadWaterDigests(deps, changed) : new Map<string, WaterDigest>();
+  if (seeding) for (const citycode of missing) digests.set(citycode, emptyWaterDigest("from-results"));
+  let folded = true;
+  if (toFold.length > 0) {
+    const bulk = await oneAtATime(() =>
+      deps.sources.fetchDepartmentResults({
+        department,
+        since: seeding ? addDaysToLocalDate(params.day, -WATER_WINDOW_DAYS) : since,
+        until: params.day,
+        pageSize: deps.config.ALERT_HUBEAU_RESULTS_PAGE_SIZE,
+        beforeRequest: gate,
+        onResults: (rows) => {
+          const byCommune = new Map<string, WaterResult[]>();
+          for (const { commune, result } of rows) {
+            if (!digests.has(commune)) continue;
+            const list = byCommune.get(commune) ?? [];
+            list.push(result);
+            byCommune.set(commune, list);
+          }
+          for (const [commune, results] of byCommune) {
+            foldIntoWaterDigest(digests.get(commune)!, results, params.now);
+            summary.bulkResults += results.length;
+          }
+        },
+      }),
+    );
+    folded = bulk.result.ok;
+  }
+  if (!folded) perCommune.push(...toFold);
+  const judged = folded ? toFold : [];
+  if (folded) {
+    summary.changedCommunes += changed.length;
+    if (seeding) {
+      summary.seededCommunes += missing.length;
+      summary.seededDepartments += 1;
+    }
+  }
+  summary.perCommuneCommunes += perCommune.length;
+  const before = earlier.get(department);
+  const perCommuneSet = new Set(perCommune);
+  const snapshot: HubeauSnapshot = {
+    changed: [...new Set([...(before?.changed ?? []), ...(before?.perCommune ?? []), ...judged])].filter((citycode) => !perCommuneSet.has(citycode)).sort(),
+    perCommune: [...perCommuneSet].sort(),
+  };
+  // The snapshot first, then the digests: a run that dies in between finds the same communes
+  // newer on its re-run (their digests did not move), and the merged snapshot keeps them.
+  await saveSnapshots(deps.db, { day: params.day, source: "hubeau", rows: [{ department, payloadJson: JSON.stringify(snapshot) }], nowMs });
+  await saveWaterDigests(
+    deps.db,
+    judged.map((citycode) => {
+      const digest = digests.get(citycode)!;
+      return { citycode, department, newestSampleAt: digestNewestSample(digest), digest };
+    }),
+    nowMs,
+  );
 }
 
 // ---------------------------------------------------------------- drought

@@ -1,7 +1,8 @@
 // The plan stage of the alert run (decision 047): read the sources in bulk for the day
 // (ingest.ts), then read the watched communes page by page with their subject counts and enqueue
 // `process` messages of at most 50 communes and about 1 000 subjects; a commune with more is split
-// into parts. The plan never holds more than one page of communes. Both runtimes run it under the
+// into parts. The plan never holds more than one page of communes, nor does its ingest hold more
+// than the few départements it is reading (decision 062). Both runtimes run it under the
 // run lock (lifecycle.ts): the Worker from its 14:30 cron (pipeline.ts), Node in its whole run (run.ts).
 import type { AppDeps } from "../deps.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
@@ -55,9 +56,10 @@ export interface PlanOutcome {
  * runAlerts on Node).
  */
 export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome> {
-  const ingest = await ingestSources(deps, { day: input.day, now: input.now });
   const communesPerBatch = input.communesPerMessage ?? COMMUNES_PER_BATCH;
   const perPage = communesPerBatch * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
+  // The bulk reads page through the watched communes with the same page (ingest.ts).
+  const ingest = await ingestSources(deps, { day: input.day, now: input.now, watchedPageSize: perPage });
   const packer = createBatchPacker({ communesPerBatch, subjectsPerBatch: input.subjectsPerMessage ?? SUBJECTS_PER_BATCH });
   const outcome: PlanOutcome = { communes: 0, messages: 0, pages: 0, ingest };
   let afterCitycode: string | null = null;

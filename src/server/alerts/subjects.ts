@@ -105,7 +105,10 @@ export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly s
  * codes hold the union's first `limit`, so two keyset reads of `limit` rows give an exact page,
  * and each code of the page has its exact count in both lists.
  */
-export async function listWatchedCommunesWithCountsPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
+export async function listWatchedCommunesWithCountsPage(
+  db: Database,
+  input: { afterCitycode: string | null; limit: number; beforeCitycode?: string },
+): Promise<WatchedCommune[]> {
   const [signUps, accounts] = await Promise.all([countActiveSubscriptionsPerCommunePage(db, input), countVerifiedAddressesPerCommunePage(db, input)]);
   const subjects = new Map<string, number>();
   for (const row of [...signUps, ...accounts]) subjects.set(row.citycode, (subjects.get(row.citycode) ?? 0) + row.count);
@@ -115,7 +118,10 @@ export async function listWatchedCommunesWithCountsPage(db: Database, input: { a
     .map((citycode) => ({ citycode, subjects: subjects.get(citycode) ?? 0 }));
 }
 
-/** The same page, codes only (the day's bulk reads, ingest.ts). */
-export async function listWatchedCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<string[]> {
+/** The same page, codes only (the day's bulk reads, ingest.ts); `beforeCitycode` bounds it (one département's codes). */
+export async function listWatchedCommunesPage(
+  db: Database,
+  input: { afterCitycode: string | null; limit: number; beforeCitycode?: string },
+): Promise<string[]> {
   return (await listWatchedCommunesWithCountsPage(db, input)).map((commune) => commune.citycode);
 }

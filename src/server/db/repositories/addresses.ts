@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MAX_MONITORED_ADDRESSES } from "../../../core/shared/limits.ts";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
@@ -17,13 +17,19 @@ export async function listAllAddresses(db: Database): Promise<MonitoredAddressRo
  */
 export async function countVerifiedAddressesPerCommunePage(
   db: Database,
-  input: { afterCitycode: string | null; limit: number },
+  input: { afterCitycode: string | null; limit: number; beforeCitycode?: string },
 ): Promise<Array<{ citycode: string; count: number }>> {
   return db
     .select({ citycode: monitoredAddresses.citycode, count: sql<number>`count(*)`.mapWith(Number) })
     .from(monitoredAddresses)
     .innerJoin(users, eq(users.id, monitoredAddresses.userId))
-    .where(and(isNotNull(users.emailVerifiedAtMs), input.afterCitycode === null ? undefined : gt(monitoredAddresses.citycode, input.afterCitycode)))
+    .where(
+      and(
+        isNotNull(users.emailVerifiedAtMs),
+        input.afterCitycode === null ? undefined : gt(monitoredAddresses.citycode, input.afterCitycode),
+        input.beforeCitycode === undefined ? undefined : lt(monitoredAddresses.citycode, input.beforeCitycode),
+      ),
+    )
     .groupBy(monitoredAddresses.citycode)
     .orderBy(asc(monitoredAddresses.citycode))
     .limit(input.limit);

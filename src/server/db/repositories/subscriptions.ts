@@ -1,5 +1,5 @@
 // Alert sign-ups made without an account (double opt-in).
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertSubscriptions, type AlertSubscriptionRow } from "../schema/index.ts";
 
@@ -71,12 +71,18 @@ const isActive = () => and(isNotNull(alertSubscriptions.confirmedAtMs), isNull(a
  */
 export async function countActiveSubscriptionsPerCommunePage(
   db: Database,
-  input: { afterCitycode: string | null; limit: number },
+  input: { afterCitycode: string | null; limit: number; beforeCitycode?: string },
 ): Promise<Array<{ citycode: string; count: number }>> {
   return db
     .select({ citycode: alertSubscriptions.citycode, count: sql<number>`count(*)`.mapWith(Number) })
     .from(alertSubscriptions)
-    .where(and(isActive(), input.afterCitycode === null ? undefined : gt(alertSubscriptions.citycode, input.afterCitycode)))
+    .where(
+      and(
+        isActive(),
+        input.afterCitycode === null ? undefined : gt(alertSubscriptions.citycode, input.afterCitycode),
+        input.beforeCitycode === undefined ? undefined : lt(alertSubscriptions.citycode, input.beforeCitycode),
+      ),
+    )
     .groupBy(alertSubscriptions.citycode)
     .orderBy(asc(alertSubscriptions.citycode))
     .limit(input.limit);
