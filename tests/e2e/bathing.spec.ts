@@ -7,8 +7,11 @@ import { evaluateBathing, type NearbySite } from "../../src/core/bathing/index.t
 import type { BathingSection } from "../../src/core/types.ts";
 import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
-const NOVEMBER = new Date("2026-11-22T10:00:00Z");
-const SUMMER = new Date("2026-07-20T10:00:00Z");
+// One fixed clock for every date below: the season the card is read in (a past one, so nothing here
+// follows the day the test runs), its November and its July morning (10:00 UTC = 12 h 00 in Paris).
+const SEASON = 2024;
+const NOVEMBER = new Date(Date.UTC(SEASON, 10, 22, 10));
+const SUMMER = new Date(Date.UTC(SEASON, 6, 20, 10));
 
 /** Maraussan's three nearest sites as the official list writes them: in capitals. */
 function nearby(live: (id: string) => NearbySite["live"]): NearbySite[] {
@@ -20,29 +23,29 @@ function nearby(live: (id: string) => NearbySite["live"]): NearbySite[] {
   return sites.map(({ distanceKm, ...site }) => ({
     site: { ...site, department: "034", latitude: 43.3, longitude: 3.2 },
     distanceKm,
-    // The 2025 season's official record: classement « Bonne ».
-    record: { season: 2025, seasonStart: "2025-06-15", seasonEnd: "2025-09-15", events: [], classement: "Bonne", lastSample: null },
+    // The previous season's official record: classement « Bonne ».
+    record: { season: SEASON - 1, seasonStart: `${SEASON - 1}-06-15`, seasonEnd: `${SEASON - 1}-09-15`, events: [], classement: "Bonne", lastSample: null },
     live: live(site.id),
     officialUrl: `https://baignades.sante.gouv.fr/baignades/consultSite.do?isite=${site.id}`,
   }));
 }
 
 /** November, the ministry's live page not answering: not news out of season. */
-const outOfSeason = (): BathingSection => evaluateBathing({ nearby: nearby(() => null), recordSeason: 2024, now: NOVEMBER });
+const outOfSeason = (): BathingSection => evaluateBathing({ nearby: nearby(() => null), recordSeason: SEASON - 2, now: NOVEMBER });
 
-/** July, read live this morning: a 2026 classement, a « Bon » sample, a ban in force at LE CASINO. */
+/** July, read live this morning: this season's classement, a « Bon » sample, a ban in force at LE CASINO. */
 const inSeason = (): BathingSection =>
   evaluateBathing({
     nearby: nearby((id) => ({
       fetchedAt: SUMMER.toISOString(),
-      season: 2026,
-      seasonStart: "2026-06-15",
-      seasonEnd: "2026-09-15",
-      lastSample: { date: "2026-07-14", verdict: "Bon" },
-      prohibition: id === "FRJ1334324M034010" ? { title: "Interdiction de baignade du 18/07/2026", kind: "temporaire", reason: "sanitaire" } : null,
-      classement: { year: 2026, label: "Bonne" },
+      season: SEASON,
+      seasonStart: `${SEASON}-06-15`,
+      seasonEnd: `${SEASON}-09-15`,
+      lastSample: { date: `${SEASON}-07-14`, verdict: "Bon" },
+      prohibition: id === "FRJ1334324M034010" ? { title: `Interdiction de baignade du 18/07/${SEASON}`, kind: "temporaire", reason: "sanitaire" } : null,
+      classement: { year: SEASON, label: "Bonne" },
     })),
-    recordSeason: 2024,
+    recordSeason: SEASON - 2,
     now: SUMMER,
   });
 
@@ -67,7 +70,7 @@ for (const width of [1366, 390]) {
     await expect(card.locator(".card__head .badge")).toHaveText("Hors saison");
     await expect(card.locator(".bathing-site__name")).toHaveText([/^Orb-Reals/, /^Plage du Prado/, /^Le Casino/]);
     await expect(card.getByText(/^Valras-Plage · Eau côtière · à 17,6\u00a0km$/)).toBeVisible();
-    await expect(card.locator(".bathing-site__line")).toHaveText(Array(3).fill("Saison terminée\u00a0; dernier classement\u00a0: Bonne (2025)"));
+    await expect(card.locator(".bathing-site__line")).toHaveText(Array(3).fill(`Saison terminée\u00a0; dernier classement\u00a0: Bonne (${SEASON - 1})`));
     await expect(card).not.toContainText(/n'a pas pu|Non communiqué|indisponible|dernier bilan officiel|Lu sur le site/);
     await expect(card).not.toContainText(/LE CASINO|ORB-REALS|VALRAS-PLAGE/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -78,10 +81,10 @@ for (const width of [1366, 390]) {
     const card = await openWithBathing(page, width, inSeason(), SUMMER);
     await expect(card.locator(".card__head .badge")).toHaveText("Baignade interdite");
     await expect(card.locator(".bathing-site__name").nth(2)).toContainText("Le Casino");
-    await expect(card.getByText("Bonne (2026)")).toHaveCount(3);
-    await expect(card).not.toContainText(/dernier bilan officiel|saison 2024|Non communiqué|n'a pas pu/);
+    await expect(card.getByText(`Bonne (${SEASON})`)).toHaveCount(3);
+    await expect(card).not.toContainText(new RegExp(`dernier bilan officiel|saison ${SEASON - 2}|Non communiqué|n'a pas pu`));
     // Said once for the card, under its list: it covers the ban in force at Le Casino too.
-    const read = card.getByText(/^Lu sur le site du ministère le 20\u00a0juillet\u00a02026 à 12\u00a0h\u00a000$/);
+    const read = card.getByText(new RegExp(`^Lu sur le site du ministère le 20\u00a0juillet\u00a0${SEASON} à 12\u00a0h\u00a000$`));
     await expect(read).toHaveCount(1);
     await expect(card.getByText(/Lu sur le site du ministère/)).toHaveCount(1);
     const listBottom = await card.locator(".bathing-sites").evaluate((list) => list.getBoundingClientRect().bottom);
