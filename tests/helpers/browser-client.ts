@@ -33,13 +33,23 @@ export interface ClientResponse {
   setCookies: string[];
 }
 
+/** What a BrowserClient sends its requests to: the app itself (`app.request`) or a server over HTTP. */
+export interface RequestTarget {
+  request(path: string, init: RequestInit, env: undefined, executionCtx: ExecutionContext): Response | Promise<Response>;
+}
+
+/** A running server (the Worker under wrangler dev) as a BrowserClient's target: real HTTP, redirects not followed. */
+export function overHttp(baseUrl: string): RequestTarget {
+  return { request: (path, init) => fetch(new URL(path, baseUrl), { ...init, redirect: "manual" }) };
+}
+
 export class BrowserClient {
   readonly cookies = new Map<string, string>();
   private readonly ip: string;
   private readonly origin: string;
-  private readonly getApp: () => TestApp["app"];
+  private readonly getApp: () => RequestTarget;
 
-  constructor(getApp: () => TestApp["app"], options: { ip?: string; origin?: string } = {}) {
+  constructor(getApp: () => RequestTarget, options: { ip?: string; origin?: string } = {}) {
     this.getApp = getApp;
     this.ip = options.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     this.origin = options.origin ?? TEST_SITE_URL;

@@ -1,5 +1,6 @@
 // `wrangler dev` for the smoke tests: started offline, waited for until a page answers, stopped.
 import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -54,4 +55,24 @@ export async function startWranglerDev(args: string[], readyUrl: string): Promis
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
   }
+}
+
+/**
+ * The app's Worker under `wrangler dev` on 127.0.0.1:`port`: `env` written as its env file, its local
+ * state (Cache API, queues) under `directory`, the Worker's own info lines in the output
+ * (`--log-level log`) and cron triggers on demand (`--test-scheduled`, `/__scheduled?cron=`).
+ */
+export async function startAppWorker(options: { port: number; directory: string; env: Record<string, string> }): Promise<WranglerDev> {
+  const envFile = join(options.directory, "worker.env");
+  writeFileSync(
+    envFile,
+    Object.entries(options.env)
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n"),
+  );
+  const args = ["--port", String(options.port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(options.directory, "state")];
+  return startWranglerDev(
+    [...args, "--log-level", "log", "--show-interactive-dev-session=false", "--test-scheduled"],
+    `http://127.0.0.1:${options.port}/api/health`,
+  );
 }

@@ -13,8 +13,9 @@ import { startFakeLibsqlServer, type FakeLibsqlServer } from "../fakes/libsql-se
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { BrowserClient, findLink, overHttp } from "../helpers/browser-client.ts";
 import { freePort } from "../helpers/net.ts";
-import { ROOT, startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
+import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
 const ADMIN_EMAIL = "admin.e2e@example.org";
 const SUBSCRIBER_EMAIL = "abonnee.e2e@example.org";
@@ -55,10 +56,10 @@ beforeAll(async () => {
   upstreams = await startFakeUpstreams();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const envFile = join(directory, "e2e.env");
-  writeFileSync(
-    envFile,
-    Object.entries({
+  wrangler = await startAppWorker({
+    port,
+    directory,
+    env: {
       ...upstreams.config,
       APP_SECRET: "worker-e2e-secret-worker-e2e-secret-0000",
       DATABASE_URL: database.baseUrl,
@@ -69,27 +70,8 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: "2000",
       // A failed queue message comes back at once: the dead-letter test sees its six attempts in seconds.
       ALERT_RETRY_DELAY_SECONDS: "0",
-    })
-      .map(([key, value]) => `${key}=${value}`)
-      .join("\n"),
-  );
-  wrangler = await startWranglerDev(
-    [
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--env-file",
-      envFile,
-      "--persist-to",
-      join(directory, "state"),
-      "--log-level",
-      "log",
-      "--show-interactive-dev-session=false",
-      "--test-scheduled",
-    ],
-    `${baseUrl}/api/health`,
-  );
+    },
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -100,28 +82,6 @@ afterAll(async () => {
   await database?.close();
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
-
-/** A browser's cookie jar and Origin header, over real HTTP to the Worker. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
-    if (method !== "GET") {
-      headers.origin = baseUrl;
-      headers["content-type"] = "application/json";
-    }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    const type = response.headers.get("content-type") ?? "";
-    return { status: response.status, body: type.includes("json") ? ((await response.json()) as Record<string, unknown>) : { text: await response.text() } };
-  }
-}
 
 /** Waits for an e-mail to `to` whose subject matches (sent after the answer: waitUntil). */
 async function emailTo(to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
@@ -134,10 +94,13 @@ async function emailTo(to: string, subject: RegExp): Promise<{ subject: string; 
   throw new Error(`no e-mail to ${to} matching ${subject}; got: ${resend.emails.map((email) => `${email.to.join(",")} « ${email.subject} »`).join("; ")}`);
 }
 
+/** A browser's cookie jar and Origin header, over real HTTP to the Worker. */
+function newBrowser(): BrowserClient {
+  return new BrowserClient(() => overHttp(baseUrl), { origin: baseUrl });
+}
+
 function linkIn(text: string, pattern: RegExp): URL {
-  const url = [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0].replace(/&amp;/g, "&")).find((candidate) => pattern.test(candidate));
-  if (!url) throw new Error(`no link matching ${pattern} in:\n${text}`);
-  return new URL(url);
+  return new URL(findLink(text, pattern));
 }
 
 /** Waits until wrangler's output (the Worker's JSON log lines included) from offset `from` matches, 45 s at most. */
@@ -174,7 +137,7 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
   });
 
   it("signs up for alerts, confirms from the e-mail and sends the welcome e-mail", async () => {
-    const browser = new Browser();
+    const browser = newBrowser();
     const signUp = await browser.request("POST", "/api/subscriptions", { email: SUBSCRIBER_EMAIL, address: MAIN_SCENARIO, consent: true });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(202);
     expect(signUp.body.confirmationSent).toBe(true);
@@ -188,7 +151,7 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
   }, 60_000);
 
   it("creates a password account from the confirmation link, signs in and lists its addresses", async () => {
-    const browser = new Browser();
+    const browser = newBrowser();
     const signUp = await browser.request("POST", "/api/auth/signup", { email: ADMIN_EMAIL, firstName: "Anne", lastName: "Admin" });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(202);
     const link = linkIn((await emailTo(ADMIN_EMAIL, /Confirmez/)).text, /confirmation-compte/);
@@ -200,7 +163,7 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
-    const fresh = new Browser();
+    const fresh = newBrowser();
     const signedIn = await fresh.request("POST", "/api/auth/signin", { email: ADMIN_EMAIL, password: PASSWORD });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     const addresses = await fresh.request("GET", "/api/account/addresses");
@@ -225,7 +188,7 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     const alert = await emailTo(SUBSCRIBER_EMAIL, /^(?!Confirmez|Vos alertes Zone Santé sont activées)/);
     expect(alert.text).toContain(MAIN_SCENARIO.city);
 
-    const admin = new Browser();
+    const admin = newBrowser();
     expect((await admin.request("POST", "/api/auth/signin", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
     const status = await admin.request("GET", "/api/admin/status");
     expect(status.status, JSON.stringify(status.body)).toBe(200);

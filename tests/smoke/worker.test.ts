@@ -3,7 +3,7 @@
 // crons and its queue (local Queues) up to the database boundary.
 // Needs `npm run build` first (npm test does it). No database: rate limits fail open.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
-import { ROOT, startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
+import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
 let upstreams: FakeUpstreams;
 let wrangler: WranglerDev | undefined;
@@ -26,10 +26,10 @@ beforeAll(async () => {
   upstreams = await startFakeUpstreams();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const envFile = join(directory, "smoke.env");
-  writeFileSync(
-    envFile,
-    Object.entries({
+  wrangler = await startAppWorker({
+    port,
+    directory,
+    env: {
       ...upstreams.config,
       APP_SECRET: "smoke-test-secret-smoke-test-secret-0000",
       // Nothing listens there: the paths under test must not need the database.
@@ -39,28 +39,8 @@ beforeAll(async () => {
       RESEND_API_KEY: "re_smoke_key",
       RESEND_BASE_URL: "http://127.0.0.1:9",
       UPSTREAM_TIMEOUT_MS: "2000",
-    })
-      .map(([key, value]) => `${key}=${value}`)
-      .join("\n"),
-  );
-  // --log-level log: the alert tests read the Worker's own info lines; --test-scheduled: cron triggers on demand.
-  wrangler = await startWranglerDev(
-    [
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--env-file",
-      envFile,
-      "--persist-to",
-      join(directory, "state"),
-      "--log-level",
-      "log",
-      "--show-interactive-dev-session=false",
-      "--test-scheduled",
-    ],
-    `${baseUrl}/api/health`,
-  );
+    },
+  });
 }, 120_000);
 
 afterAll(async () => {
