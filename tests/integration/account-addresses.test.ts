@@ -1,7 +1,6 @@
 // An account's monitored addresses: each place once, its water network by name and the person's
 // choice of network (read by the alerts, the PDF and the report link), the PDF under the
 // address's nickname. Against the real app, a temp libSQL file and the fake upstreams.
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { monitoredAddresses } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
+import { pdfText } from "../helpers/pdf-text.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
@@ -53,13 +53,6 @@ beforeAll(() => {
 afterAll(() => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-
-function pdfText(bytes: ArrayBuffer, name: string): string {
-  const path = join(workDir, `${name}.pdf`);
-  writeFileSync(path, Buffer.from(bytes));
-  // pdftotext breaks lines and turns the no-break spaces of French typography into spaces.
-  return execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 describe("each place once per account", () => {
   it("refuses an address already in the account with 409 and a French message, before reading any source", async () => {
@@ -153,7 +146,7 @@ describe("the water network of an address", () => {
 
     const pdf = await client.get("/api/account/report.pdf");
     expect(pdf.status).toBe(200);
-    const text = pdfText(pdf.body.raw as ArrayBuffer, "chosen-network");
+    const text = pdfText(pdf.body.raw as ArrayBuffer);
     expect(text).toContain("Réseau : AMIENS NORD");
     expect(text).not.toContain("Réseau : AMIENS CENTRE");
   });
@@ -205,7 +198,7 @@ describe("the account PDF", () => {
 
     const listed = (await client.get("/api/account/addresses")).body.addresses as AddressBody[];
     expect(listed.map((address) => address.label)).toEqual(["Domicile 1", "Domicile 2"]);
-    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer, "order").replace(/\s+/g, " ");
+    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer);
     expect(text).toContain("2 adresses suivies");
     expect(text).toContain("1. Domicile 1 – 8 Boulevard du Port 80000 Amiens");
     expect(text).toContain("2. Domicile 2 – Avenue du 8 Mai 1945 34370 Maraussan");
@@ -217,7 +210,7 @@ describe("the account PDF", () => {
     const client = await signedInClient();
     const overseas = (await client.post("/api/account/addresses", { address: OVERSEAS_SCENARIO })).body.address as AddressBody;
     expect(overseas.networks).toEqual({ status: "none" });
-    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer, "no-network").replace(/\s+/g, " ");
+    const text = pdfText((await client.get("/api/account/report.pdf")).body.raw as ArrayBuffer);
     expect(text).toContain("Réseau : Non identifié pour cette adresse");
     expect(text).not.toContain("Réseau : Non précisé");
     expect(text).not.toContain("pour ce réseau");
@@ -232,7 +225,7 @@ describe("the account PDF", () => {
     const response = await client.get("/api/account/report.pdf");
     expect(response.status).toBe(200);
     const bytes = response.body.raw as ArrayBuffer;
-    const text = pdfText(bytes, "nicknames");
+    const text = pdfText(bytes);
     expect(text).toContain("Maison – 8 Boulevard du Port 80000 Amiens");
     expect(text).toContain("Travail – Avenue du 8 Mai 1945 34370 Maraussan");
 

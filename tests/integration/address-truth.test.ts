@@ -5,14 +5,11 @@
 // The address shown and the commune judged now come from the BAN (Base Adresse Nationale): a
 // signed pick of our own suggestions, else the BAN's address at the point (reverse geocoding).
 // Real requests against the app, the fake BAN serving tests/fixtures/ban/reverse-derived-*.json.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReportAnswer, SignedSuggestion } from "../../src/core/types.ts";
+import { pdfText } from "../helpers/pdf-text.ts";
 import { reportKeyOf, reportRequestOf } from "../../src/islands/report/report-request.ts";
 import ReportView from "../../src/islands/report/ReportView.tsx";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
@@ -42,20 +39,6 @@ function injectedQuery(extra: Record<string, string> = {}): URLSearchParams {
 }
 
 const banCalls = () => t.upstreams.requests.filter((request) => request.source === "ban");
-
-let workDir = "";
-beforeAll(() => {
-  workDir = mkdtempSync(join(tmpdir(), "zone-sante-address-truth-"));
-});
-afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
-
-function pdfText(bytes: ArrayBuffer, name: string): string {
-  const path = join(workDir, `${name}.pdf`);
-  writeFileSync(path, Buffer.from(bytes));
-  return execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 /** What the page shows of a report: the island's own rendering of the answer, and the URL it writes. */
 function pageOf(report: ReportAnswer): string {
@@ -99,7 +82,7 @@ describe("a report, its PDF and the public API never show text the caller wrote"
   it("the PDF of a shared link names the BAN's address, never the caller's words", async () => {
     const response = await app().request(`/api/report/pdf?${injectedQuery()}`);
     expect(response.status).toBe(200);
-    const text = pdfText(await response.arrayBuffer(), "injected");
+    const text = pdfText(await response.arrayBuffer());
     expect(text).not.toMatch(INJECTED_WORDS);
     expect(text).toContain(MAIN_SCENARIO.label);
   });
@@ -229,7 +212,7 @@ describe("an account's addresses are the BAN's, in its list, its PDF and its ema
 
     const pdf = await client.get("/api/account/report.pdf");
     expect(pdf.status).toBe(200);
-    expect(pdfText(pdf.body.raw as ArrayBuffer, "account")).not.toMatch(INJECTED_WORDS);
+    expect(pdfText(pdf.body.raw as ArrayBuffer)).not.toMatch(INJECTED_WORDS);
     expect((await client.post("/api/account/report-email", {})).status).toBe(200);
     const email = [...t.resend.emails].reverse().find((candidate) => candidate.subject.includes("bilan"));
     expect(`${email?.html}${email?.text}`).not.toMatch(INJECTED_WORDS);
