@@ -1,6 +1,7 @@
 import { selectRecommendations } from "../recommendations/select.ts";
 import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../shared/commune.ts";
 import type { Address, AddressInfo, AirQualitySection, BathingSection, DroughtSection, Report, WaterQualitySection } from "../types.ts";
+import { pickedAddress } from "../shared/picked-address.ts";
 
 /**
  * Commune and department of an address. In Paris, Lyon and Marseille the BAN's city is the
@@ -27,14 +28,7 @@ export function assembleReport(input: {
 }): Report {
   const { address } = input;
   return {
-    address: {
-      label: address.label,
-      latitude: address.latitude,
-      longitude: address.longitude,
-      citycode: address.citycode,
-      postcode: address.postcode,
-      city: address.city,
-    },
+    address: pickedAddress(address),
     address_info: input.addressInfo,
     water_quality: input.water,
     air_quality: input.air,

@@ -13,6 +13,7 @@ import { computeHaversineKm } from "../../core/bathing/nearest.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import type { Address, PickedAddress, SignedAddress, SourceResult } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
+import { pickedAddress } from "../../core/shared/picked-address.ts";
 
 type Deps = Pick<AppDeps, "sources" | "appSecret">;
 
@@ -31,14 +32,7 @@ function addressMac(secret: string, address: PickedAddress): Uint8Array {
 
 /** The six fields of an address (nothing else is signed nor kept), with their signature. */
 export function signAddress(secret: string, address: PickedAddress): SignedAddress {
-  const picked: PickedAddress = {
-    label: address.label,
-    latitude: address.latitude,
-    longitude: address.longitude,
-    citycode: address.citycode,
-    postcode: address.postcode,
-    city: address.city,
-  };
+  const picked = pickedAddress(address);
   return { ...picked, signature: encodeBase64urlNoPadding(addressMac(secret, picked)) };
 }
 
@@ -87,14 +81,7 @@ export type ResolvedPoint =
  */
 export async function resolveReportPoint(deps: Deps, claim: PointClaim): Promise<ResolvedPoint> {
   if (claim.citycode !== undefined && claim.label !== undefined && claim.signature !== undefined) {
-    const picked: PickedAddress = {
-      label: claim.label,
-      latitude: claim.latitude,
-      longitude: claim.longitude,
-      citycode: claim.citycode,
-      postcode: claim.postcode ?? "",
-      city: claim.city ?? "",
-    };
+    const picked = pickedAddress({ ...claim, citycode: claim.citycode, label: claim.label });
     if (hasValidSignature(deps.appSecret, { ...picked, signature: claim.signature })) return { kind: "ok", address: picked };
   }
   const nearby = await deps.sources.reverseGeocode({ lat: claim.latitude, lon: claim.longitude });
@@ -128,14 +115,7 @@ export async function resolvePickedAddress(
   picked: Pick<PickedAddress, "label" | "latitude" | "longitude" | "citycode"> &
     Partial<Pick<PickedAddress, "postcode" | "city">> & { signature?: string | undefined },
 ): Promise<ResolvedAddress> {
-  const claimed: PickedAddress = {
-    label: picked.label,
-    latitude: picked.latitude,
-    longitude: picked.longitude,
-    citycode: picked.citycode,
-    postcode: picked.postcode ?? "",
-    city: picked.city ?? "",
-  };
+  const claimed = pickedAddress(picked);
   if (hasValidSignature(deps.appSecret, { ...claimed, signature: picked.signature })) return { kind: "ok", address: claimed };
   const found = await deps.sources.searchAddresses({ q: picked.label, limit: CANDIDATES });
   if (!found.ok) return isRefusal(found) ? { kind: "unknown" } : { kind: "unavailable" };
