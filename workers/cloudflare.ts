@@ -12,7 +12,16 @@ import { ConfigError, configSchema, parseConfig } from "../src/server/config.ts"
 import * as schema from "../src/server/db/schema/index.ts";
 import { describeError, logJson } from "../src/server/logger.ts";
 import { planAlertRun, runRequestedPlan, runSendCron } from "../src/server/alerts/pipeline.ts";
-import { alertMessageSchema, createBindingQueue, createHandlerContext, handleAlertMessage, type QueueProducerBinding } from "../src/server/alerts/queue.ts";
+import {
+  ALERT_DEAD_LETTER_QUEUE,
+  alertMessageSchema,
+  createBindingQueue,
+  createHandlerContext,
+  handleAlertMessage,
+  recordDeadLetters,
+  type AlertMessage,
+  type QueueProducerBinding,
+} from "../src/server/alerts/queue.ts";
 import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
@@ -126,7 +135,8 @@ export default {
   /**
    * The queue consumer: each message is one batch of communes or one page of recipients, acked on
    * success, retried on failure (safe: see handleAlertMessage); after max_retries it goes to the
-   * dead-letter queue. Messages run one after the other, so an invocation holds one batch at a time.
+   * dead-letter queue, which this Worker consumes too (counted on the run's row, then acked).
+   * Messages run one after the other, so an invocation holds one batch at a time.
    */
   async queue(batch, env): Promise<void> {
     let deps: WorkerDeps;
@@ -139,6 +149,16 @@ export default {
       // The configuration itself may be what failed: the delay is read on its own.
       const delaySeconds = retryDelayOf(env);
       for (const message of batch.messages) message.retry({ delaySeconds });
+      return;
+    }
+    if (batch.queue === ALERT_DEAD_LETTER_QUEUE) {
+      // Messages that failed every delivery: counted and told, then acked (a throw retries the whole batch).
+      const messages = batch.messages.flatMap((message) => {
+        const parsed = alertMessageSchema.safeParse(message.body);
+        return parsed.success ? [parsed.data] : [];
+      });
+      await recordDeadLetters(deps, messages satisfies AlertMessage[]);
+      batch.ackAll();
       return;
     }
     const context = createHandlerContext(deps.config);

@@ -10,7 +10,7 @@ import { AlertRunBusyError } from "../../src/server/alerts/lifecycle.ts";
 import { planAlertRun, runSendCron } from "../../src/server/alerts/pipeline.ts";
 import { enqueueAlertPlan } from "../../src/server/alerts/plan.ts";
 import { startSendStage } from "../../src/server/alerts/send.ts";
-import { createBindingQueue, handleAlertMessage, type AlertMessage } from "../../src/server/alerts/queue.ts";
+import { createBindingQueue, handleAlertMessage, recordDeadLetters, type AlertMessage } from "../../src/server/alerts/queue.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertStageAt } from "../../src/server/alerts/schedule.ts";
 import type { PickedAddress } from "../../src/core/types.ts";
@@ -233,5 +233,76 @@ describe("the deadline on Workers", () => {
     // The same batch again (a redelivery): nothing new, nothing more to send.
     await handleAlertMessage(deps, { kind: "process", runId: "late", day: DAY, communes: [MAIN_SCENARIO.citycode] }, recorded.queue);
     expect(recorded.calls.flat()).toHaveLength(2);
+  });
+});
+
+describe("the run's tallies (decision 064): every message adds what it did to its run's row", () => {
+  const tallies = async (runId: string) => {
+    const [row] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, runId));
+    return row && { subjectsChecked: row.subjectsChecked, emailsSent: row.emailsSent, emailFailures: row.emailFailures, deadLetters: row.deadLetters };
+  };
+
+  it("on Workers the plan writes the row, the process batches add the addresses checked, the 17:00 send pages the e-mails, the dead-letter consumer the messages set aside", async () => {
+    await t.db.delete(alertRuns);
+    t.rebuild({ ADMIN_EMAILS: "ops@example.org" });
+    t.resend.reset();
+    await signUp(MAIN_SCENARIO, "compte@example.org");
+    const deps = t.deps();
+    const planned = recordingQueue();
+    const plan = await planAlertRun(deps, planned.queue);
+    expect(await tallies(plan.runId)).toEqual({ subjectsChecked: 0, emailsSent: 0, emailFailures: 0, deadLetters: 0 });
+
+    const later = recordingQueue();
+    let checked = 0;
+    for (const message of planned.calls.flat()) {
+      const outcome = await handleAlertMessage(deps, message, later.queue);
+      if (outcome.kind === "process") checked += outcome.subjectsChecked;
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(await tallies(plan.runId)).toMatchObject({ subjectsChecked: checked });
+
+    // The 17:00 cron's send stage belongs to the day's plan: its pages count on the same row.
+    const sendStage = await runSendCron(deps, later.queue);
+    expect(sendStage.runId).toBe(plan.runId);
+    let sent = 0;
+    for (const message of later.calls.flat().filter((message) => message.kind === "send")) {
+      const outcome = await handleAlertMessage(deps, message, later.queue);
+      if (outcome.kind === "send") sent += outcome.outcome.sent;
+    }
+    expect(sent).toBeGreaterThan(0);
+    expect(await tallies(plan.runId)).toEqual({ subjectsChecked: checked, emailsSent: sent, emailFailures: 0, deadLetters: 0 });
+
+    // Two messages read back from the dead-letter queue: counted, logged, and the admins told once.
+    const batch = planned.calls.flat()[0]!;
+    await recordDeadLetters(deps, [batch, batch]);
+    expect(await tallies(plan.runId)).toMatchObject({ deadLetters: 2 });
+    expect(t.logs.filter((entry) => entry.message === "alert dead letter counted")).toHaveLength(2);
+    const notices = () => t.resend.emails.filter((email) => email.to.includes("ops@example.org") && /^Alertes/.test(email.subject));
+    expect(notices()).toHaveLength(1);
+    await recordDeadLetters(deps, [batch]);
+    expect(await tallies(plan.runId)).toMatchObject({ deadLetters: 3 });
+    expect(notices()).toHaveLength(1);
+  });
+
+  it("a Worker send stage with no run that day still sends, its counts written nowhere", async () => {
+    await t.db.delete(alertRuns);
+    const recorded = recordingQueue();
+    const { runId } = await runSendCron(t.deps(), recorded.queue);
+    expect(await tallies(runId)).toBeUndefined();
+    expect(recorded.calls.flat()).toEqual([{ kind: "send", runId, day: DAY, afterRecipient: null }]);
+  });
+
+  it("on Node the run's row holds the same counts as the run's summary, dead letters included", async () => {
+    await t.db.delete(alertRuns);
+    t.rebuild();
+    await signUp(MAIN_SCENARIO, "noeud@example.org");
+    const summary = await runAlerts(t.deps(), { retryDelayMs: 1 });
+    expect(await tallies(summary.runId)).toEqual({
+      subjectsChecked: summary.subjectsChecked,
+      emailsSent: summary.sent,
+      emailFailures: summary.failed,
+      deadLetters: summary.messagesDeadLettered,
+    });
+    expect(summary.subjectsChecked).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,8 @@
 // source's last successful read against its own publication rhythm, lists the last 7 alert runs,
 // and the admins hear once a day per cause of a missed deadline or of dead letters. Every line a
 // request logs carries its request id.
+import { readFileSync } from "node:fs";
+import { inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminNotices, alertRuns, sourceReads } from "../../src/server/db/schema/index.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
@@ -17,10 +19,11 @@ interface StatusAnswer {
   runs: Array<{
     startedAt: string;
     completed: boolean;
-    addressesChecked: number | null;
-    emailsSent: number | null;
-    emailFailures: number | null;
-    deadLetters: number | null;
+    finishedAt: string | null;
+    addressesChecked: number;
+    emailsSent: number;
+    emailFailures: number;
+    deadLetters: number;
   }>;
 }
 
@@ -86,7 +89,7 @@ describe("GET /api/v1/status: each source against its own rhythm", () => {
 });
 
 describe("GET /api/v1/status: the last 7 alert runs", () => {
-  it("lists the last 7 runs, newest first, with addresses checked, e-mails sent, failures and dead letters (null when the run did not count them)", async () => {
+  it("lists the last 7 runs, newest first, with the tallies of each: addresses checked, e-mails sent, failures, dead letters", async () => {
     const day = 24 * 3600 * 1000;
     for (let index = 0; index < 8; index++) {
       const startedAtMs = NOW.getTime() - (8 - index) * day;
@@ -94,21 +97,48 @@ describe("GET /api/v1/status: the last 7 alert runs", () => {
         id: `run-${index}`,
         startedAtMs,
         finishedAtMs: startedAtMs + 60_000,
-        summaryJson: JSON.stringify({ subjectsChecked: 100 + index, sent: 10 + index, failed: index % 2, messagesDeadLettered: index === 7 ? 2 : 0 }),
+        summaryJson: JSON.stringify({ subjectsChecked: 100 + index }),
+        subjectsChecked: 100 + index,
+        emailsSent: 10 + index,
+        emailFailures: index % 2,
+        deadLetters: index === 7 ? 2 : 0,
       });
     }
-    // A Worker's run row is its 14:30 plan stage: it counts no e-mails.
+    // A run whose plan stage stopped on an error, and one under way.
     await t.db.insert(alertRuns).values({
-      id: "plan-today",
-      startedAtMs: NOW.getTime() - 3600_000,
-      finishedAtMs: NOW.getTime() - 3500_000,
-      summaryJson: JSON.stringify({ runId: "plan-today", stage: "plan", communes: 3, messages: 1, pages: 1 }),
+      id: "failed",
+      startedAtMs: NOW.getTime() - 7200_000,
+      finishedAtMs: NOW.getTime() - 7100_000,
+      summaryJson: JSON.stringify({ error: "LibsqlError" }),
     });
+    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: NOW.getTime() - 60_000, subjectsChecked: 12 });
     const { runs } = await readStatus();
     expect(runs).toHaveLength(7);
-    expect(runs[0]).toMatchObject({ completed: true, addressesChecked: null, emailsSent: null, emailFailures: null, deadLetters: null });
-    expect(runs[1]).toMatchObject({ completed: true, addressesChecked: 107, emailsSent: 17, emailFailures: 1, deadLetters: 2 });
+    expect(runs[0]).toMatchObject({ finishedAt: null, completed: false, addressesChecked: 12, emailsSent: 0, emailFailures: 0, deadLetters: 0 });
+    expect(runs[1]).toMatchObject({ completed: false, addressesChecked: 0 });
+    expect(runs[2]).toMatchObject({ completed: true, addressesChecked: 107, emailsSent: 17, emailFailures: 1, deadLetters: 2 });
     expect(runs.map((run) => run.startedAt)).toEqual([...runs.map((run) => run.startedAt)].sort().reverse());
+  });
+
+  it("migration 0010 carries the counts of runs stored before the tallies into them", async () => {
+    const migration = readFileSync(new URL("../../migrations/0010_run_tallies.sql", import.meta.url), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").at(-1) ?? "";
+    await t.db.insert(alertRuns).values([
+      { id: "old", startedAtMs: 1, finishedAtMs: 2, summaryJson: JSON.stringify({ subjectsChecked: 9, sent: 4, failed: 1, messagesDeadLettered: 3 }) },
+      { id: "broken", startedAtMs: 3, finishedAtMs: 4, summaryJson: "{not json" },
+    ]);
+    await t.db.$client.execute(backfill);
+    const rows = await t.db
+      .select()
+      .from(alertRuns)
+      .where(inArray(alertRuns.id, ["old", "broken"]))
+      .orderBy(alertRuns.id);
+    expect(
+      rows.map(({ id, subjectsChecked, emailsSent, emailFailures, deadLetters }) => ({ id, subjectsChecked, emailsSent, emailFailures, deadLetters })),
+    ).toEqual([
+      { id: "broken", subjectsChecked: 0, emailsSent: 0, emailFailures: 0, deadLetters: 0 },
+      { id: "old", subjectsChecked: 9, emailsSent: 4, emailFailures: 1, deadLetters: 3 },
+    ]);
   });
 });
 
@@ -144,7 +174,9 @@ describe("the admins' notices", () => {
       id: "dead",
       startedAtMs: NOW.getTime() - 3600_000,
       finishedAtMs: NOW.getTime() - 3000_000,
-      summaryJson: JSON.stringify({ subjectsChecked: 5, sent: 0, failed: 0, messagesDeadLettered: 1 }),
+      summaryJson: JSON.stringify({ runId: "dead", stage: "plan" }),
+      subjectsChecked: 5,
+      deadLetters: 1,
     });
     await readStatus();
     await vi.waitFor(() => expect(t.resend.emails.filter((email) => email.subject.startsWith("Alertes")).length).toBe(1));

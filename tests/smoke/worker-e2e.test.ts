@@ -188,6 +188,13 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     const alert = await emailTo(SUBSCRIBER_EMAIL, /^(?!Confirmez|Vos alertes Zone Santé sont activées)/);
     expect(alert.text).toContain(MAIN_SCENARIO.city);
 
+    // The run's row (the plan's) counts what its queue messages did: addresses checked, the e-mail sent.
+    const runId = /"runId":"([^"]+)"/.exec(planned)?.[1] ?? "";
+    const tallies = await database.query(`SELECT subjects_checked, emails_sent, email_failures, dead_letters FROM alert_runs WHERE id = '${runId}'`);
+    const [checked, emailsSent, emailFailures, deadLetters] = [0, 1, 2, 3].map((column) => tallies.rows[0]?.[column]);
+    expect([emailsSent, emailFailures, deadLetters]).toEqual([1n, 0n, 0n]);
+    expect(Number(checked)).toBeGreaterThan(0);
+
     const admin = newBrowser();
     expect((await admin.request("POST", "/api/auth/signin", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
     const status = await admin.request("GET", "/api/admin/status");
@@ -222,6 +229,13 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
       for (const line of failures) expect(line).toContain(`"kind":"process","runId":"${runId ?? ""}"`);
       expect(failures[0]).toContain('"code":"SQLITE_IOERR"');
       expect(database.failedStatements).toBeGreaterThanOrEqual(6);
+
+      // The dead-letter queue's consumer counts it on the run's row and tells the admins once that day.
+      await waitForOutput(new RegExp(`"message":"alert dead letter counted"[^\n]*"runId":"${runId ?? ""}"`), { from: outputBefore });
+      const row = await database.query(`SELECT dead_letters FROM alert_runs WHERE id = '${runId ?? ""}'`);
+      expect(row.rows[0]?.[0]).toBe(1n);
+      const notice = await emailTo(ADMIN_EMAIL, /^Alertes/);
+      expect(notice.text).toContain("1 message(s) de côté");
     } finally {
       database.failStatements(null);
     }

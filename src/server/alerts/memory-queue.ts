@@ -35,6 +35,8 @@ export function createMemoryQueue(options: {
   /** as wrangler.toml's max_retries: a message is delivered at most 1 + maxRetries times */
   maxRetries?: number;
   retryDelayMs?: number;
+  /** told of each message that failed its last delivery (as Cloudflare's dead-letter queue consumer is) */
+  onDeadLetter?: (message: AlertMessage) => Promise<void>;
 }): MemoryQueue {
   const maxBatchSize = options.maxBatchSize ?? 5;
   const maxRetries = options.maxRetries ?? 5;
@@ -53,6 +55,7 @@ export function createMemoryQueue(options: {
       if (entry.deliveries > maxRetries) {
         deadLetters.push({ message: entry.message, deliveries: entry.deliveries, error: describeError(error) });
         options.log({ level: "error", message: "alert message dead-lettered", fields });
+        await options.onDeadLetter?.(entry.message);
       } else {
         options.log({ level: "warn", message: "alert message failed, delivered again later", fields });
         pending.push({ ...entry, readyAtMs: performance.now() + retryDelayMs });

@@ -1,13 +1,14 @@
 // The Worker's two crons of the queued alert run (decision 047); the stages themselves are in
 // plan.ts, process.ts (through queue.ts) and send.ts, the lock and summary in lifecycle.ts:
 // - 14:30 Paris: the plan stage under the run lock; its summary is the run's row;
-// - 17:00 Paris: the send stage's first page, then the retention rules;
+// - 17:00 Paris: the send stage's first page (counted on the day's run row), then the retention rules;
 // and the plan stage of a run asked for on the queue (the admin panel's « lancer les alertes »).
 // The queue consumer runs the rest (queue.ts). Node runs the same stages back to back over an
 // in-process queue (run.ts).
-import { todayInParis } from "../../core/shared/time.ts";
+import { parisHourToUtc, todayInParis } from "../../core/shared/time.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { markStageBegun } from "../db/repositories/alert-run-marks.ts";
+import { findNewestRunSince } from "../db/repositories/alert-runs.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
@@ -68,7 +69,10 @@ export async function runRequestedPlan(deps: Deps, queue: AlertQueue, message: E
  * message goes first: sending must not wait for (or fail with) the purge.
  */
 export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
-  const runId = generateRandomToken(10);
+  // The send pages count on the row of the day's plan (its tallies, decision 064); with no run
+  // started today (the 14:30 plan failed to start), the pending events still go, uncounted.
+  const dayRun = await findNewestRunSince(deps.db, { sinceMs: parisHourToUtc(deps.clock(), 0).getTime() });
+  const runId = dayRun?.id ?? generateRandomToken(10);
   await startSendStage(deps, queue, { runId });
   deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   // From now on, a batch of today that finishes late sends its own events (queue.ts).

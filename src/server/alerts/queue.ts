@@ -5,13 +5,14 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasStageBegun } from "../db/repositories/alert-run-marks.ts";
+import { addToRunTally, type RunTally } from "../db/repositories/alert-runs.ts";
 import { loadSubjectsOfCommunes, MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
 import { processAlertBatch, type BathingReads } from "./process.ts";
 import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 import { loadRunChanges } from "./snapshots.ts";
 import { describeError } from "../logger.ts";
-import { recordSourceReads } from "../services/status.ts";
+import { checkServiceStatus, recordSourceReads } from "../services/status.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -112,18 +113,51 @@ export async function handleAlertMessage(
     await recordSourceReads(deps).catch((error: unknown) => deps.log({ level: "warn", message: "source reads not recorded", fields: describeError(error) }));
     // A commune split into parts (plan.ts) is counted by its first part only.
     const communes = message.part ? (message.part.index === 0 ? 1 : 0) : new Set(subjects.map((subject) => subject.address.citycode)).size;
+    await tallyRun(deps, message.runId, { subjectsChecked: batch.subjectsChecked });
     return { kind: "process", communes, ...batch };
   }
   const page = await sendPendingAlertsPage(deps, { afterRecipient: message.afterRecipient, recipientsPerPage: message.recipientsPerPage });
   // The next page is its own message: one invocation never holds more than a page of recipients.
   if (page.nextAfterRecipient !== null) await queue.sendBatch([{ ...message, afterRecipient: page.nextAfterRecipient }]);
+  await tallyRun(deps, message.runId, { emailsSent: page.outcome.sent, emailFailures: page.outcome.failed });
   return { kind: "send", pages: 1, outcome: page.outcome };
+}
+
+/**
+ * Adds a message's counts to its run's row, as the message's last step (so a delivery that fails
+ * counts nothing; a queue's at-least-once redelivery of a message that succeeded would count it
+ * twice). A failed write is logged, never a reason to redeliver work that is done.
+ */
+async function tallyRun(deps: Pick<Deps, "db" | "log">, runId: string, tally: RunTally): Promise<void> {
+  try {
+    if (!(await addToRunTally(deps.db, { runId, tally }))) deps.log({ level: "warn", message: "alert run tally not recorded: no such run", fields: { runId } });
+  } catch (error) {
+    deps.log({ level: "warn", message: "alert run tally not recorded", fields: { runId, ...describeError(error) } });
+  }
+}
+
+/**
+ * A message that failed every delivery (Workers: read from the dead-letter queue; Node: the
+ * in-process queue's last failure): counted on its run's row, logged, and the admins' notice
+ * checked (one e-mail a day at most). Nothing else is done with it: a process batch's communes
+ * are checked again by the next run (no alert state moved), a send page's events stay unsent and
+ * go with the next send stage.
+ */
+export async function recordDeadLetters(deps: Deps, messages: readonly AlertMessage[]): Promise<void> {
+  for (const message of messages) {
+    deps.log({ level: "error", message: "alert dead letter counted", fields: { kind: message.kind, runId: message.runId, day: message.day } });
+    await tallyRun(deps, message.runId, { deadLetters: 1 });
+  }
+  if (messages.length > 0) await checkServiceStatus(deps);
 }
 
 /** The part of a Cloudflare Queues producer binding (`env.ALERT_QUEUE`) the run uses. */
 export interface QueueProducerBinding {
   sendBatch(messages: Array<{ body: AlertMessage; contentType?: "json" }>): Promise<unknown>;
 }
+
+/** wrangler.toml's `dead_letter_queue` of the alert queue, which the Worker also consumes (recordDeadLetters). */
+export const ALERT_DEAD_LETTER_QUEUE = "zone-sante-alerts-dlq";
 
 /** Cloudflare Queues accept at most 100 messages per sendBatch call. */
 export const MAX_MESSAGES_PER_SEND = 100;

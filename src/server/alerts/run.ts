@@ -11,7 +11,7 @@ import { describeError } from "../logger.ts";
 import { AlertRunBusyError, runUnderLock } from "./lifecycle.ts";
 import { createMemoryQueue } from "./memory-queue.ts";
 import { runPlanStage, type PlanSizes } from "./plan.ts";
-import { createHandlerContext, handleAlertMessage, type AlertQueue } from "./queue.ts";
+import { createHandlerContext, handleAlertMessage, recordDeadLetters, type AlertQueue } from "./queue.ts";
 import { checkServiceStatus } from "../services/status.ts";
 import { addSendOutcomes, startSendStage, type SendOutcome } from "./send.ts";
 
@@ -78,6 +78,7 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
       const queue = createMemoryQueue({
         log: deps.log,
         retryDelayMs: options.retryDelayMs,
+        onDeadLetter: (message) => recordDeadLetters(deps, [message]),
         handle: async (message) => {
           const outcome = await handleAlertMessage(deps, message, queue, context);
           // Counted on the delivery that succeeded only, so a retried message counts once.

@@ -567,23 +567,22 @@ export const sourceStatusSchema = z
   .meta({ description: "L'état d'une source officielle." })
   .register(apiRegistry, { id: "SourceStatus" });
 
-const countOrNull = (description: string) =>
+const runCount = (description: string) =>
   z
     .number()
     .int()
     .min(0)
-    .nullable()
-    .meta({ description: `${description} ; null quand ce passage ne l'a pas compté.` });
+    .meta({ description: `${description} (chaque message du passage l'ajoute en se terminant ; 0 tant qu'aucun ne l'a fait).` });
 
 export const runStatusSchema = z
   .object({
     startedAt: dateTime,
     finishedAt: dateTime.nullable().meta({ description: "null : passage en cours." }),
     completed: z.boolean().meta({ description: "false : le passage s'est arrêté sur une erreur (ou est en cours)." }),
-    addressesChecked: countOrNull("Adresses vérifiées"),
-    emailsSent: countOrNull("E-mails envoyés"),
-    emailFailures: countOrNull("E-mails en échec (réessayés au passage suivant)"),
-    deadLetters: countOrNull("Messages mis de côté après toutes leurs tentatives"),
+    addressesChecked: runCount("Adresses vérifiées"),
+    emailsSent: runCount("E-mails envoyés"),
+    emailFailures: runCount("E-mails en échec (réessayés au passage suivant)"),
+    deadLetters: runCount("Messages mis de côté après toutes leurs tentatives"),
   })
   .meta({ description: "Un passage des alertes." })
   .register(apiRegistry, { id: "RunStatus" });

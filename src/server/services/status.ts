@@ -2,7 +2,6 @@
 // source's last successful read judged against its publication rhythm (core/status/freshness.ts),
 // the last alert runs, and one notice a day per cause to the admins when a source misses its
 // deadline or a run dead-letters messages.
-import { z } from "zod";
 import {
   FRESHNESS_LABELS,
   judgeFreshness,
@@ -13,7 +12,7 @@ import {
   type StatusSource,
 } from "../../core/status/freshness.ts";
 import { todayInParis } from "../../core/shared/time.ts";
-import { listRecentRuns } from "../db/repositories/alert-runs.ts";
+import { listRecentRuns, type AlertRunRow } from "../db/repositories/alert-runs.ts";
 import { claimAdminNotice, listSourceReads, saveSourceRead } from "../db/repositories/source-reads.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderAdminNoticeEmail } from "../email/templates.ts";
@@ -75,13 +74,13 @@ export interface SourceStatus {
 export interface RunStatus {
   startedAt: string;
   finishedAt: string | null;
-  /** false: the run stopped on an error */
+  /** false: the run stopped on an error, or has not finished */
   completed: boolean;
-  /** null: not counted by this run's row (on Workers the row is the 14:30 plan stage's) */
-  addressesChecked: number | null;
-  emailsSent: number | null;
-  emailFailures: number | null;
-  deadLetters: number | null;
+  /** the run's tallies (decision 064): every message of the run adds to them as it ends, on both runtimes */
+  addressesChecked: number;
+  emailsSent: number;
+  emailFailures: number;
+  deadLetters: number;
 }
 
 export interface ServiceStatus {
@@ -90,40 +89,29 @@ export interface ServiceStatus {
   runs: RunStatus[];
 }
 
-const runSummary = z
-  .object({
-    subjectsChecked: z.number().optional(),
-    sent: z.number().optional(),
-    failed: z.number().optional(),
-    messagesDeadLettered: z.number().optional(),
-    error: z.string().optional(),
-  })
-  .loose();
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A run's stored summary, or null when unreadable: every count is then null, never a made-up zero. */
-function readRunSummaryCounts(summaryJson: string | null): z.infer<typeof runSummary> | null {
-  if (summaryJson === null) return null;
+/** A run's stored summary names an error when the run (Node) or its plan stage (Workers) stopped on one. */
+function endedOnError(summaryJson: string | null): boolean {
+  if (summaryJson === null) return true;
   try {
-    const result = runSummary.safeParse(JSON.parse(summaryJson));
-    return result.success ? result.data : null;
+    const summary: unknown = JSON.parse(summaryJson);
+    return typeof summary !== "object" || summary === null || "error" in summary;
   } catch (error) {
-    if (error instanceof SyntaxError) return null;
+    if (error instanceof SyntaxError) return true;
     throw error;
   }
 }
 
-function toRunStatus(row: { startedAtMs: number; finishedAtMs: number | null; summaryJson: string | null }): RunStatus {
-  const parsed = readRunSummaryCounts(row.summaryJson);
+function toRunStatus(row: AlertRunRow): RunStatus {
   return {
     startedAt: new Date(row.startedAtMs).toISOString(),
     finishedAt: iso(row.finishedAtMs),
-    completed: parsed !== null && parsed.error === undefined,
-    addressesChecked: parsed?.subjectsChecked ?? null,
-    emailsSent: parsed?.sent ?? null,
-    emailFailures: parsed?.failed ?? null,
-    deadLetters: parsed?.messagesDeadLettered ?? null,
+    completed: row.finishedAtMs !== null && !endedOnError(row.summaryJson),
+    addressesChecked: row.subjectsChecked,
+    emailsSent: row.emailsSent,
+    emailFailures: row.emailFailures,
+    deadLetters: row.deadLetters,
   };
 }
 
@@ -191,10 +179,10 @@ export async function noticeAdmins(deps: Pick<AppDeps, "db" | "mailer" | "config
     });
   }
   const lastRun = status.runs[0];
-  if (lastRun && (lastRun.deadLetters ?? 0) > 0 && now.getTime() - Date.parse(lastRun.startedAt) < 24 * 3600 * 1000) {
+  if (lastRun && lastRun.deadLetters > 0 && now.getTime() - Date.parse(lastRun.startedAt) < 24 * 3600 * 1000) {
     notices.push({
       cause: "dead-letters",
-      email: renderAdminNoticeEmail({ cause: "dead-letters", deadLetters: lastRun.deadLetters ?? 0, runStartedAt: new Date(lastRun.startedAt), statusUrl }),
+      email: renderAdminNoticeEmail({ cause: "dead-letters", deadLetters: lastRun.deadLetters, runStartedAt: new Date(lastRun.startedAt), statusUrl }),
     });
   }
   for (const notice of notices) {

@@ -1,5 +1,5 @@
 // One row per alert run: the lock that keeps two runs apart, and the summary the admin panel shows.
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertRuns } from "../schema/index.ts";
 
@@ -37,4 +37,36 @@ export async function findLastFinishedRun(db: Database): Promise<AlertRunRow | u
 /** The newest runs, finished or not, newest first (the status page). */
 export async function listRecentRuns(db: Database, input: { limit: number }): Promise<AlertRunRow[]> {
   return db.select().from(alertRuns).orderBy(desc(alertRuns.startedAtMs)).limit(input.limit);
+}
+
+/** What one message of a run adds to the run's row (decision 064). */
+export interface RunTally {
+  subjectsChecked?: number;
+  emailsSent?: number;
+  emailFailures?: number;
+  deadLetters?: number;
+}
+
+/**
+ * Adds to a run's tallies in one statement (never read-modify-write: messages of one run end in
+ * several invocations). False when no row has that id (a send stage with no run that day).
+ */
+export async function addToRunTally(db: Database, input: { runId: string; tally: RunTally }): Promise<boolean> {
+  const { subjectsChecked = 0, emailsSent = 0, emailFailures = 0, deadLetters = 0 } = input.tally;
+  const result = await db
+    .update(alertRuns)
+    .set({
+      subjectsChecked: sql`${alertRuns.subjectsChecked} + ${subjectsChecked}`,
+      emailsSent: sql`${alertRuns.emailsSent} + ${emailsSent}`,
+      emailFailures: sql`${alertRuns.emailFailures} + ${emailFailures}`,
+      deadLetters: sql`${alertRuns.deadLetters} + ${deadLetters}`,
+    })
+    .where(eq(alertRuns.id, input.runId));
+  return result.rowsAffected === 1;
+}
+
+/** The newest run started at or after `sinceMs` (the Worker's 17:00 send stage finds its day's plan). */
+export async function findNewestRunSince(db: Database, input: { sinceMs: number }): Promise<AlertRunRow | undefined> {
+  const [row] = await db.select().from(alertRuns).where(gte(alertRuns.startedAtMs, input.sinceMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
+  return row;
 }

@@ -71,6 +71,13 @@ export const alertRuns = sqliteTable("alert_runs", {
   startedAtMs: integer("started_at_ms").notNull(),
   finishedAtMs: integer("finished_at_ms"),
   summaryJson: text("summary_json"),
+  // The run's tallies, added to by each message of the run as it ends (repositories/alert-runs.ts
+  // addToRunTally), on both runtimes: on Workers the plan writes the row and the queue consumer,
+  // the 17:00 send pages and the dead-letter consumer count the rest (decision 064).
+  subjectsChecked: integer("subjects_checked").notNull().default(0),
+  emailsSent: integer("emails_sent").notNull().default(0),
+  emailFailures: integer("email_failures").notNull().default(0),
+  deadLetters: integer("dead_letters").notNull().default(0),
 });
 
 export type AlertEventRow = typeof alertEvents.$inferSelect;
