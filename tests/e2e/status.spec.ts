@@ -1,6 +1,6 @@
 // The public status page (/etat, issue 24, decision 061) in Chromium at a desktop and a phone
 // width: it reads /api/v1/status, says each source's state in words in a table with a caption,
-// has no serious axe violation, and is reached from the footer and from /sources.
+// has no serious axe violation, never scrolls sideways (a phone stacks each row), and is reached from the footer and from /sources.
 import { expect } from "@playwright/test";
 import { seriousViolations, test } from "./helpers.ts";
 
@@ -24,6 +24,11 @@ for (const viewport of [
     ).toHaveText(/^(à jour|en retard|indisponible|hors saison)$/);
     await expect(page.getByRole("status")).toHaveText(/^État lu le \d{1,2}(er)?\s\S+\s\d{4} à \d{1,2}\sh\s\d{2}\.$/);
     await expect(page.getByRole("table", { name: "Les 7 derniers passages des alertes" })).toBeVisible();
+    // Nothing scrolls sideways, at either width: on a phone each row is stacked, every value after its column's name.
+    await expect(atmo.getByRole("cell").first()).toHaveAttribute("data-label", "État");
+    for (const region of await page.locator(".status-table").all()) {
+      expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    }
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -7,6 +7,8 @@ import type { RunStatus, ServiceStatus, SourceStatus } from "../../server/servic
 function cell(tag: "th" | "td", text: string, className?: string): HTMLTableCellElement {
   const element = document.createElement(tag);
   element.textContent = text;
+  // Explicit roles: on a phone the rows are laid out as blocks (etat.astro), which must not drop the table's semantics.
+  element.setAttribute("role", tag === "th" ? "rowheader" : "cell");
   if (tag === "th") element.scope = "row";
   if (className) element.className = className;
   return element;
@@ -14,11 +16,24 @@ function cell(tag: "th" | "td", text: string, className?: string): HTMLTableCell
 
 function row(...cells: HTMLTableCellElement[]): HTMLTableRowElement {
   const element = document.createElement("tr");
+  element.setAttribute("role", "row");
   element.append(...cells);
   return element;
 }
 
-const count = (value: number | null) => (value === null ? "non compté" : formatNumberFr(value));
+/**
+ * Each data cell carries its column's header (`data-label`, read from the table's own header row),
+ * shown before the value when the rows are stacked on a narrow screen.
+ */
+function labelCells(body: HTMLElement): void {
+  const headers = [...(body.closest("table")?.querySelectorAll("thead th") ?? [])].map((header) => header.textContent.trim());
+  for (const tableRow of body.querySelectorAll("tr")) {
+    if (tableRow.cells.length !== headers.length) continue;
+    [...tableRow.cells].forEach((tableCell, index) => {
+      if (tableCell.tagName === "TD") tableCell.dataset.label = headers[index];
+    });
+  }
+}
 
 function sourceRow(source: SourceStatus): HTMLTableRowElement {
   const lastRead = source.lastSuccessAt ? formatDateTimeFr(source.lastSuccessAt) : "aucune lecture réussie enregistrée";
@@ -36,10 +51,10 @@ function runRow(run: RunStatus): HTMLTableRowElement {
   const outcome = run.finishedAt === null ? " (en cours)" : run.completed ? "" : " (arrêté sur une erreur)";
   return row(
     cell("th", `${formatDateTimeFr(run.startedAt)}${outcome}`),
-    cell("td", count(run.addressesChecked)),
-    cell("td", count(run.emailsSent)),
-    cell("td", count(run.emailFailures)),
-    cell("td", count(run.deadLetters)),
+    cell("td", formatNumberFr(run.addressesChecked)),
+    cell("td", formatNumberFr(run.emailsSent)),
+    cell("td", formatNumberFr(run.emailFailures)),
+    cell("td", formatNumberFr(run.deadLetters)),
   );
 }
 
@@ -60,6 +75,8 @@ export async function showServiceStatus(): Promise<void> {
     const status = (await response.json()) as ServiceStatus;
     sources.replaceChildren(...status.sources.map(sourceRow));
     runs.replaceChildren(...(status.runs.length > 0 ? status.runs.map(runRow) : [emptyRow(5, "Aucun passage des alertes enregistré.")]));
+    labelCells(sources);
+    labelCells(runs);
     said.textContent = `État lu le ${formatDateTimeFr(status.generatedAt)}.`;
   } catch {
     // The tables keep saying « Chargement… » no longer: the failure is told in words.
