@@ -41,6 +41,8 @@ export default defineConfig({
       ...NO_SERVICE_CEILINGS,
       DATABASE_URL: `file:test-results/e2e-${PORT}.db`,
       NODE_ENV: "test",
+      // Cheap password hashing (tests only; refused outside NODE_ENV=test).
+      PASSWORD_HASH_COST: "test",
     },
   },
 });

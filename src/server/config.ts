@@ -153,6 +153,8 @@ export const configSchema = z.object({
     .min(0, "doit valoir au moins 0 (secondes)")
     .max(43_200, "doit valoir au plus 43200 (secondes, 12 heures)")
     .default(60),
+  /** "test": the test suites' cheap password hashing (auth/password.ts); refused outside NODE_ENV=test */
+  PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */
@@ -234,6 +236,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = parsed.data;
   // Production names its public address itself; a local run is opened where it listens.
   if (cleaned.SITE_URL === undefined && config.NODE_ENV !== "production") config.SITE_URL = localSiteUrl(config.HOST, config.PORT);
+  if (config.PASSWORD_HASH_COST === "test" && config.NODE_ENV !== "test") {
+    throw new ConfigError(["PASSWORD_HASH_COST : « test » seulement avec NODE_ENV=test (les mots de passe réels sont hachés au coût de production)"]);
+  }
   if (config.NODE_ENV === "production" && !config.APP_SECRET) {
     throw new ConfigError(["APP_SECRET : obligatoire en production (au moins 32 caractères)"]);
   }

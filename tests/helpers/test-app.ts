@@ -95,6 +95,8 @@ export async function createTestApp(
   const build = (overrides: Record<string, string> = {}, buildOptions: { mailer?: "resend" | "outbox" } = {}) => {
     const config = parseConfig({
       NODE_ENV: "test",
+      // The tests' cheap password hashing; production's cost is proven in tests/unit/server/password-cost.test.ts.
+      PASSWORD_HASH_COST: "test",
       SITE_URL: TEST_SITE_URL,
       UPSTREAM_TIMEOUT_MS: "800",
       ALERTS_SCHEDULER: "off",

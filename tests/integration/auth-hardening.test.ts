@@ -23,7 +23,7 @@ beforeEach(() => {
 async function createAccount(target: TestApp, email: string, password = PASSWORD) {
   const user = await insertUser(target.db, {
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, "test"),
     firstName: null,
     lastName: null,
     emailVerifiedAtMs: target.now().getTime(),

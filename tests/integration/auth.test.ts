@@ -70,7 +70,8 @@ describe("sign-up and email confirmation", () => {
     // Plain-http local address: not Secure; on https it is (see the next test).
     expect(cookie).not.toMatch(/Secure/i);
     const [confirmed] = await t.db.select().from(users).where(eq(users.email, "marie@example.org"));
-    expect(confirmed?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    // The configured cost (the tests' PASSWORD_HASH_COST=test); production's is proven in tests/unit/server/password-cost.test.ts.
+    expect(confirmed?.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(confirmed?.passwordHash).not.toContain("secret-de-marie");
 
     const session = await client.get("/api/auth/session");
@@ -235,7 +236,7 @@ describe("password sign-in", () => {
     // Sign-ups carried a password until issue 22: such an account may still be waiting.
     await insertUser(t.db, {
       email: "pending@example.org",
-      passwordHash: await hashPassword("secret-de-marie"),
+      passwordHash: await hashPassword("secret-de-marie", "test"),
       firstName: null,
       lastName: null,
       nowMs: t.now().getTime(),

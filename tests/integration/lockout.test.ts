@@ -37,7 +37,7 @@ beforeEach(() => {
 async function createAccount(email: string) {
   const user = await insertUser(t.db, {
     email,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashPassword(PASSWORD, "test"),
     firstName: null,
     lastName: null,
     emailVerifiedAtMs: t.now().getTime(),

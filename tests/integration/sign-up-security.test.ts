@@ -36,7 +36,7 @@ async function createAccount(email: string, password: string | null, firstName: 
   const nowMs = t.now().getTime();
   const user = await insertUser(t.db, {
     email,
-    passwordHash: password === null ? null : await hashPassword(password),
+    passwordHash: password === null ? null : await hashPassword(password, "test"),
     firstName,
     lastName: null,
     emailVerifiedAtMs: nowMs,

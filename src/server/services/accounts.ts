@@ -5,7 +5,7 @@ import type { UserRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { generateNumericCode, generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import type { GoogleIdentity } from "../auth/google.ts";
-import { hashPassword, passwordNeedsRehash, verifyPassword } from "../auth/password.ts";
+import { hashPassword, passwordNeedsRehash, verifyPassword, type PasswordHashCost } from "../auth/password.ts";
 import { checkPwnedPassword } from "../auth/pwned-passwords.ts";
 import { createSession, endPasswordResetWindow, invalidateUserSessions } from "../auth/session.ts";
 import { claimEmailCodeAttempt, deleteEmailCodes, replaceEmailCode, takeEmailCode } from "../db/repositories/email-codes.ts";
@@ -52,8 +52,15 @@ export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 
 // A hash to compare against when the email is unknown, so that "no such account" and "wrong
 // password" take the same time.
-let decoyHash: Promise<string> | undefined;
-const getDecoyHash = () => (decoyHash ??= hashPassword("zone-sante-decoy-password"));
+const decoyHashes = new Map<PasswordHashCost, Promise<string>>();
+function getDecoyHash(cost: PasswordHashCost): Promise<string> {
+  let hash = decoyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword("zone-sante-decoy-password", cost);
+    decoyHashes.set(cost, hash);
+  }
+  return hash;
+}
 
 type ConfirmableUser = Pick<UserRow, "id" | "email" | "passwordHash" | "emailVerifiedAtMs">;
 
@@ -150,7 +157,7 @@ export async function confirmEmail(deps: Deps, input: ConfirmLink & { password: 
   const user = await findConfirmableUser(deps, input);
   if (!user) return { kind: "invalid" };
   if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password)).kind === "breached") return { kind: "password_breached" };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.PASSWORD_HASH_COST);
   const verified = await markPendingUserVerified(deps.db, user.id, {
     nowMs: deps.clock().getTime(),
     expectedPasswordHash: user.passwordHash,
@@ -190,13 +197,13 @@ export type PasswordSignInOutcome =
 export async function signInWithPassword(deps: Deps, input: { email: string; password: string }): Promise<PasswordSignInOutcome> {
   const user = await findUserByEmail(deps.db, input.email);
   if (!user?.passwordHash) {
-    await verifyPassword(input.password, await getDecoyHash());
+    await verifyPassword(input.password, await getDecoyHash(deps.config.PASSWORD_HASH_COST));
     return { kind: "invalid" };
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return { kind: "invalid" };
   if (!user.emailVerifiedAtMs) return { kind: "unconfirmed", emailSent: await sendConfirmEmail(deps, user) };
-  if (passwordNeedsRehash(user.passwordHash)) {
-    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password), nowMs: deps.clock().getTime() });
+  if (passwordNeedsRehash(user.passwordHash, deps.config.PASSWORD_HASH_COST)) {
+    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password, deps.config.PASSWORD_HASH_COST), nowMs: deps.clock().getTime() });
   }
   // Asked only once the password is right, so guesses make no outbound call; fails open.
   const pwned = await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.password);
@@ -361,7 +368,7 @@ export async function changePassword(
   }
   if ((await checkPwnedPassword(deps.config.PWNED_PASSWORDS_URL, input.newPassword)).kind === "breached") return { kind: "password_breached" };
   const changedAt = deps.clock();
-  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), nowMs: changedAt.getTime() });
+  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword, deps.config.PASSWORD_HASH_COST), nowMs: changedAt.getTime() });
   await invalidateUserSessions(deps.db, user.id, { except: input.sessionId });
   await endPasswordResetWindow(deps.db, input.sessionId);
   const notice = sendSecurityNotice(deps, user, {
