@@ -1,5 +1,6 @@
 // `npm test`: everything a fresh machine needs, then every suite in order, with one closing line
-// summed over all of them: "N passed, N failed, N skipped". Exits non-zero on any failure.
+// summed over all of them: "N passed, N failed, N skipped", then "N flaky" on its own line (tests
+// that failed, then passed on a retry: not counted as passed). Exits non-zero on any failure.
 // 0. Debian packages (Chromium, poppler-utils): installed when we are root with apt-get, else the
 //    exact command to run, and stop. 1. The check gate (type check + lint + format), counted as one test.
 // 2. The build. 3. vitest. 4. Playwright.
@@ -11,7 +12,7 @@ import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "test-results");
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 /** steps that failed without a test count of their own (build, a crashed suite, an unhandled error) */
 const brokenSteps: string[] = [];
 
@@ -39,6 +40,7 @@ function finish(): never {
   console.log("");
   if (brokenSteps.length > 0) console.log(`Failed steps: ${brokenSteps.join("; ")} (see above).`);
   console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+  console.log(`${totals.flaky} flaky`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
@@ -124,7 +126,8 @@ if (built) {
     const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     };
-    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.passed += report.stats.expected;
+    totals.flaky += report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
     if (playwrightStatus !== 0 && report.stats.unexpected === 0) brokenSteps.push("playwright");
