@@ -10,7 +10,7 @@ import { coreIsPure } from "./scripts/eslint/core-is-pure.ts";
 import { noImportCycles } from "./scripts/eslint/no-import-cycles.ts";
 
 export default defineConfig(
-  globalIgnores(["dist/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/", "worker-configuration.d.ts"]),
+  globalIgnores(["dist/", "build/", ".astro/", ".wrangler/", ".data/", "test-results/", "playwright-report/", "migrations/", "worker-configuration.d.ts"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

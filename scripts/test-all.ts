@@ -86,9 +86,10 @@ else {
 
 const npx = join(ROOT, "node_modules", ".bin");
 
-// 2. The static build, shared by the Node e2e server and the Worker smoke test.
-const built = run("astro build", join(npx, "astro"), ["build"]) === 0;
-if (!built) brokenSteps.push("astro build");
+// 2. The static build, shared by the Node e2e server and the Worker smoke test, and the Node server
+//    bundle `npm start` runs (the smoke tests start it).
+const built = run("astro build", join(npx, "astro"), ["build"]) === 0 && run("server bundle", process.execPath, ["scripts/build-server.ts"]) === 0;
+if (!built) brokenSteps.push("astro build or the server bundle");
 
 // 3. Unit, integration and Worker smoke tests (vitest).
 const vitestJson = join(OUT, "vitest.json");

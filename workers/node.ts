@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
@@ -25,9 +25,9 @@ import { createOutboxMailer, createResendMailer } from "../src/server/email/mail
 import { createSources } from "../src/server/services/sources.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
 import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
+import { PROJECT_ROOT } from "../src/server/project-root.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const DIST = join(ROOT, "dist");
+const DIST = join(PROJECT_ROOT, "dist");
 
 /** How long a shutdown waits for in-flight requests and a running alert run. */
 const SHUTDOWN_GRACE_MS = 8000;

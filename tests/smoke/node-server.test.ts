@@ -1,4 +1,5 @@
-// The embedded default as `npm start` runs it (`node workers/node.ts` after the build): it creates
+// The embedded default as `npm start` runs it (the server bundle build/node/server.mjs with the
+// V8 flags of package.json's start script, after the build — decision 068): it creates
 // the libSQL file, applies the migrations, serves pages and /api on 127.0.0.1, refuses an invalid
 // configuration with a message naming the variable, and stops cleanly on SIGTERM.
 import { spawn } from "node:child_process";
@@ -10,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
+import { npmStartNodeArgs } from "../helpers/start-command.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
 function startNode(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["workers/node.ts"], {
+  const child = spawn(process.execPath, npmStartNodeArgs(), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],

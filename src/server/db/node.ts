@@ -7,8 +7,8 @@ import type { Database } from "./index.ts";
 import type { LogEntry } from "../deps.ts";
 import { logJson } from "../logger.ts";
 import { ensurePrivateDirectory, ensurePrivateFile, tightenPrivateFile, type PrivateRole } from "../private-files.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
-const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
 export const MIGRATIONS_FOLDER = resolve(PROJECT_ROOT, "migrations");
 /** The app's own directory (the default database, the generated app secret): 0700, tightened at start. */
 export const DEFAULT_DATA_DIRECTORY = resolve(PROJECT_ROOT, ".data");
