@@ -307,6 +307,21 @@ describe("the libSQL test server answers a Hrana 3 client over protobuf: /v3-pro
     expect(pathsSince(from).has("/v3-protobuf/cursor")).toBe(true);
   });
 
+  it("streams large rows through the cursor whole: multi-byte length prefixes, messages split across the response's chunks", async () => {
+    const long = "é".repeat(150_000); // 300 000 bytes of UTF-8 in one value
+    const stream = client.openStream();
+    const batch = stream.batch(true);
+    const rows = batch.step().query(["SELECT ? AS a, ? AS b UNION ALL SELECT 'short', x'00ff'", [long, new Uint8Array(70_000).fill(7)]]);
+    await batch.execute();
+    const result = await rows;
+    expect(result?.rows).toHaveLength(2);
+    expect(result?.rows[0]?.[0]).toBe(long);
+    expect((result?.rows[0]?.[1] as ArrayBuffer).byteLength).toBe(70_000);
+    expect(result?.rows[1]?.[0]).toBe("short");
+    expect(new Uint8Array(result?.rows[1]?.[1] as ArrayBuffer)).toEqual(new Uint8Array([0, 255]));
+    stream.close();
+  });
+
   it("keeps an interactive transaction across pipeline and cursor requests of one stream (baton), and fails the switched statements in a cursor as step_error (SQLITE_IOERR)", async () => {
     const stream = client.openStream();
     await stream.run("BEGIN IMMEDIATE");
