@@ -45,7 +45,8 @@ describe("the Node upstream cache is bounded by size, not by number of entries (
       if (hit) kept.push(hit.data.id);
     }
     expect(kept).toEqual(Array.from({ length: 15 }, (_, index) => 185 + index));
-  });
+    // 200 MiB of JSON to count: ~1 s alone, much more on a loaded 2-CPU machine (not a timing assertion).
+  }, 60_000);
 
   it("counts an entry replaced or expired once, and frees it when evicted", async () => {
     let nowMs = 0;

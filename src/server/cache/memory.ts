@@ -30,7 +30,7 @@ interface Boxed {
  * (an entry is gone from the instant `now() >= set time + ttl`, as before), checked on read.
  */
 export function createMemoryCache(options: { maxBytes?: number; maxEntryBytes?: number; now?: () => number } = {}): Cache & { sizeBytes(): number } {
-  const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxEntryBytes = Math.min(options.maxEntryBytes ?? Math.floor(maxBytes / 4), maxBytes);
   const now = options.now ?? Date.now;
   const lru = new LRUCache<string, Boxed>({
