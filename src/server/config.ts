@@ -98,8 +98,12 @@ export const configSchema = z.object({
   UPSTREAM_OPENMETEO_PER_MINUTE: callRate(6),
   UPSTREAM_GEO_PER_MINUTE: callRate(300),
   UPSTREAM_BAIGNADES_PER_MINUTE: callRate(30),
-  /** Node only: the in-process cache of upstream answers, in MiB of their JSON (about what they take on the heap) */
-  CACHE_MAX_MB: z.coerce.number().int("doit être un nombre entier de Mio").min(8, "doit valoir au moins 8 (Mio)").default(128),
+  /**
+   * Node only: the byte budget of the in-process cache of upstream answers (lru-cache, decision 066), in MiB of
+   * their JSON (about what they take on the heap: 64 MiB of Hub'Eau-shaped answers take +51 MiB, tests/bench/cache-memory.ts).
+   * 64 keeps a big city's ~12 MiB answer (an entry may take a quarter) and leaves the server's 200 MB peak room.
+   */
+  CACHE_MAX_MB: z.coerce.number().int("doit être un nombre entier de Mio").min(8, "doit valoir au moins 8 (Mio)").default(64),
   /**
    * E-mails the whole service sends per minute, hour and day (decision 058), counted in the
    * database (so across Workers isolates): every e-mail a stranger can start (sign-up and alert

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { getHeapSpaceStatistics } from "node:v8";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { createNodeRuntime } from "../../workers/node.ts";
@@ -86,10 +87,16 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;
     let peakHeap = process.memoryUsage().heapUsed;
+    let peakExternal = process.memoryUsage().external;
+    // V8 sizes its young generation from the machine's memory (up to 2 × 64 MiB on a big one): garbage, not data the run holds.
+    const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
+    let peakNewSpace = newSpaceBytes();
     const sampler = setInterval(() => {
       const usage = process.memoryUsage();
       peakRss = Math.max(peakRss, usage.rss);
       peakHeap = Math.max(peakHeap, usage.heapUsed);
+      peakExternal = Math.max(peakExternal, usage.external);
+      peakNewSpace = Math.max(peakNewSpace, newSpaceBytes());
     }, 50);
     const started = performance.now();
     const summary = await runAlerts(deps);
@@ -108,8 +115,14 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
       ["  upstream calls (Hub'Eau, VigiEau, ATMO, API Géo)", String(upstreamCalls), `≪ ${COMMUNES * 5} (5 per commune before issue 14)`],
       ["  alerts detected / emails sent / failed", `${summary.alertsDetected} / ${summary.sent} / ${summary.failed}`, ""],
       ["  Resend calls (batch endpoint)", String(resendCalls), `≤ ${Math.ceil(summary.sent / 100)} + retries`],
-      ["  process RSS before → peak during the run", `${mb(rssBefore)} → ${mb(peakRss)}`, ""],
-      ["  peak V8 heap in use during the run", mb(peakHeap), ""],
+      ["  process RSS before → peak during the run", `${mb(rssBefore)} → ${mb(peakRss)}`, "peak ≤ 300 MB (issue 25)"],
+      ["  peak V8 heap in use / outside the heap (buffers, native) during the run", `${mb(peakHeap)} / ${mb(peakExternal)}`, ""],
+      ["  peak V8 young generation (new space) size", mb(peakNewSpace), ""],
+      [
+        "  upstream cache at the end (bytes as counted, CACHE_MAX_MB)",
+        `${mb((deps.cache as { sizeBytes?: () => number }).sizeBytes?.() ?? 0)} / ${deps.config.CACHE_MAX_MB} MB`,
+        "",
+      ],
     ];
   } finally {
     database.close();

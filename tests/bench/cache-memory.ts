@@ -2,7 +2,7 @@
 // answers (the recorded 59310 results, 64 copies with distinct codes: ~0,84 MiB of JSON each) and
 // prints the heap's growth, beside a cache bounded by entry count only (the bound before issue 22).
 //
-// Run: `node --expose-gc tests/bench/cache-memory.ts [entries=400] [maxMiB=128]`
+// Run: `node --expose-gc tests/bench/cache-memory.ts [entries=400] [maxMiB=64]`
 import { readFileSync } from "node:fs";
 import { createMemoryCache } from "../../src/server/cache/memory.ts";
 import type { Cache } from "../../src/server/cache/types.ts";
@@ -10,7 +10,7 @@ import type { Cache } from "../../src/server/cache/types.ts";
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
 const entries = Number(process.argv[2] ?? 400);
-const maxMib = Number(process.argv[3] ?? 128);
+const maxMib = Number(process.argv[3] ?? 64);
 const recorded = readFileSync(new URL("../fixtures/hubeau/resultats-dis-59310.json", import.meta.url), "utf8");
 
 function hubeauShapedAnswer(id: number): { ok: true; data: unknown[] } {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryCache, entrySizeBytes } from "../../src/server/cache/memory.ts";
 import { atmoTtlSeconds } from "../../src/server/services/sources.ts";
@@ -44,7 +45,8 @@ describe("the Node upstream cache is bounded by size, not by number of entries (
       if (hit) kept.push(hit.data.id);
     }
     expect(kept).toEqual(Array.from({ length: 15 }, (_, index) => 185 + index));
-  });
+    // 200 MiB of JSON to count: ~1 s alone, much more on a loaded 2-CPU machine (not a timing assertion).
+  }, 60_000);
 
   it("counts an entry replaced or expired once, and frees it when evicted", async () => {
     let nowMs = 0;
@@ -62,6 +64,62 @@ describe("the Node upstream cache is bounded by size, not by number of entries (
     await cache.set("huge", answerOfOneMib(1), 60);
     expect(await cache.get("huge")).toBe(undefined);
     expect(await cache.get("small")).toEqual({ ok: true, data: [] });
+  });
+});
+
+describe("the Node upstream cache is bounded by bytes with a maintained LRU (lru-cache maxSize + sizeCalculation, decision 066)", () => {
+  it("never keeps an entry bigger than the whole budget, and drops the older value under its key", async () => {
+    const maxBytes = 64 * 1024;
+    const cache = createMemoryCache({ maxBytes, maxEntryBytes: maxBytes });
+    await cache.set("hubeau:big", { ok: true, data: "small" }, 60);
+    await cache.set("hubeau:big", { ok: true, data: "x".repeat(maxBytes) }, 60);
+    expect(await cache.get("hubeau:big")).toBeUndefined();
+    expect(cache.sizeBytes()).toBe(0);
+  });
+
+  it("the bytes counted (JSON length + key + overhead, as entrySizeBytes counts them) never exceed the budget across many inserts, reads and replacements", async () => {
+    const maxBytes = 20_000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ key: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 0, max: 9_000 }), read: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        async (operations) => {
+          const cache = createMemoryCache({ maxBytes });
+          const latest = new Map<string, unknown>();
+          for (const { key, length, read } of operations) {
+            const name = `source:${key}`;
+            if (read) await cache.get(name);
+            const value = { ok: true, data: "é".repeat(length) };
+            await cache.set(name, value, 3600);
+            latest.set(name, value);
+            expect(cache.sizeBytes()).toBeLessThanOrEqual(maxBytes);
+          }
+          // What is counted is exactly the entries kept, each at entrySizeBytes, each the latest value set.
+          let counted = 0;
+          for (const [name, value] of latest) {
+            const hit = await cache.get(name);
+            if (hit === undefined) continue;
+            expect(hit).toEqual(value);
+            counted += entrySizeBytes(name, value);
+          }
+          expect(cache.sizeBytes()).toBe(counted);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("expiry is unchanged: an entry is served until the instant its lifetime ends, not at that instant, even from a clock at 0", async () => {
+    let nowMs = 0;
+    const cache = createMemoryCache({ now: () => nowMs });
+    await cache.set("vigieau:80021", { ok: true }, 3600);
+    nowMs = 3_600_000 - 1;
+    expect(await cache.get("vigieau:80021")).toEqual({ ok: true });
+    nowMs = 3_600_000;
+    expect(await cache.get("vigieau:80021")).toBeUndefined();
+    expect(cache.sizeBytes()).toBe(0);
   });
 });
 

@@ -27,7 +27,7 @@ describe("parseConfig", () => {
       EMAIL_SECURITY_PER_HOUR: 300,
       PDF_GLOBAL_PER_MINUTE: 120,
       PDF_MAX_CONCURRENT: 4,
-      CACHE_MAX_MB: 128,
+      CACHE_MAX_MB: 64,
     });
     expect(() => parseConfig({ UPSTREAM_VIGIEAU_PER_MINUTE: "0" })).toThrow(/UPSTREAM_VIGIEAU_PER_MINUTE : doit être un nombre positif/);
     expect(() => parseConfig({ EMAIL_GLOBAL_PER_HOUR: "0" })).toThrow(/EMAIL_GLOBAL_PER_HOUR : doit valoir au moins 1/);

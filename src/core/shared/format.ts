@@ -25,9 +25,17 @@ export function formatDateTimeFr(isoDateTime: string): string {
   return time ? `${formatDateFr(isoDateTime)} à ${time}` : formatDateFr(isoDateTime);
 }
 
+/** One number formatter per precision, built once (building one costs ~20 times using it, issue 25). */
+const NUMBER_FORMATTERS = new Map<number, Intl.NumberFormat>();
+
 /** 12.5 → "12,5"; thousands separated by a no-break space (U+00A0, safe for PDF fonts). */
 export function formatNumberFr(value: number, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits }).format(value).replace(/\u202F/g, NBSP);
+  let formatter = NUMBER_FORMATTERS.get(maximumFractionDigits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("fr-FR", { maximumFractionDigits });
+    NUMBER_FORMATTERS.set(maximumFractionDigits, formatter);
+  }
+  return formatter.format(value).replace(/\u202F/g, NBSP);
 }
 
 /**

@@ -13,15 +13,33 @@ export async function listAlertStates(db: Database, subjectKeys: readonly string
     .where(inArray(alertStates.subjectKey, [...subjectKeys]));
 }
 
+/**
+ * Rows per INSERT statement: one multi-row statement per chunk instead of one statement per row
+ * (issue 25: building ~13 500 one-row statements a run allocated ~700 MB in the query builder).
+ * alert_events has 11 columns: 200 rows are 2 200 bound values, far below SQLite's 32 766.
+ */
+const ROWS_PER_INSERT = 200;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) out.push(rows.slice(start, start + ROWS_PER_INSERT));
+  return out;
+}
+
 /** Events and states of a batch land together (one transaction): a state never moves without its event. */
 export async function saveDetections(db: Database, input: { events: readonly NewAlertEvent[]; states: readonly AlertStateRow[] }): Promise<void> {
   const statements = [
-    ...input.events.map((row) => db.insert(alertEvents).values(row).onConflictDoNothing()),
-    ...input.states.map((row) =>
+    // An event already recorded (same id or same recipient, subject, source and event) is skipped, row by row.
+    ...chunks(input.events).map((rows) => db.insert(alertEvents).values(rows).onConflictDoNothing()),
+    // A state already there takes the new row's value (SQLite's `excluded` is the row being inserted).
+    ...chunks(input.states).map((rows) =>
       db
         .insert(alertStates)
-        .values(row)
-        .onConflictDoUpdate({ target: [alertStates.subjectKey, alertStates.source], set: { stateJson: row.stateJson, updatedAtMs: row.updatedAtMs } }),
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [alertStates.subjectKey, alertStates.source],
+          set: { stateJson: sql.raw(`excluded.${alertStates.stateJson.name}`), updatedAtMs: sql.raw(`excluded.${alertStates.updatedAtMs.name}`) },
+        }),
     ),
   ];
   const [first, ...rest] = statements;
