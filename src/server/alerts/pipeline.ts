@@ -71,7 +71,12 @@ export async function runRequestedPlan(deps: Deps, queue: AlertQueue, message: E
 export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
   // The send pages count on the row of the day's plan (its tallies, decision 064); with no run
   // started today (the 14:30 plan failed to start), the pending events still go, uncounted.
-  const dayRun = await findNewestRunSince(deps.db, { sinceMs: parisHourToUtc(deps.clock(), 0).getTime() });
+  // The lookup never stops the sending: unreadable, the pages go uncounted (the send page itself
+  // then meets the same database, and its message is retried).
+  const dayRun = await findNewestRunSince(deps.db, { sinceMs: parisHourToUtc(deps.clock(), 0).getTime() }).catch((error: unknown) => {
+    deps.log({ level: "warn", message: "alert send stage: the day's run not read, its pages go uncounted", fields: describeError(error) });
+    return undefined;
+  });
   const runId = dayRun?.id ?? generateRandomToken(10);
   await startSendStage(deps, queue, { runId });
   deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
