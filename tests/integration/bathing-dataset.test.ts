@@ -2,6 +2,7 @@
 // assets: decision 065); when it cannot be read, the bathing card says so and the report stands.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Report } from "../../src/core/types.ts";
+import { buildBathingSection } from "../../src/server/services/bathing.ts";
 import { CRISIS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
@@ -37,6 +38,15 @@ afterEach(() => {
 });
 
 describe("the shipped bathing data set", () => {
+  it("an alert run's read (« fresh ») fails instead, so that its batch is delivered again rather than skipping the bathing alerts", async () => {
+    // First in the file: the data set is kept once read, so no earlier test may have read it.
+    read.failures = 1;
+    // Maraussan, the crisis scenario's point: three official sites within 20 km.
+    const point = { latitude: CRISIS_SCENARIO.latitude, longitude: CRISIS_SCENARIO.longitude };
+    await expect(buildBathingSection(t.deps(), { ...point, mode: "fresh", readSite: async () => null })).rejects.toThrow("asset unreadable");
+    // A failed read is not kept (the next test reads the data set again).
+  });
+
   it("fails soft: an unreadable data set makes the bathing card « indisponible », names no site, and the other sections still answer", async () => {
     read.failures = 1;
     const answer = await report();

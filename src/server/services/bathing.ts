@@ -99,7 +99,9 @@ export async function buildBathingSection(
   try {
     data = await loadBathingDataset();
   } catch (error) {
-    // The other sections do not wait on it: the bathing card says it is unavailable.
+    // The alert run's batch fails and is delivered again: no day's bathing alerts are skipped in silence.
+    if (input.mode === "fresh") throw error;
+    // A report's other sections do not wait on it: the bathing card says it is unavailable.
     deps.log({ level: "error", message: "bathing data set unreadable", fields: describeError(error) });
     return bathingDatasetUnavailable();
   }
