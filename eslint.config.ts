@@ -26,8 +26,8 @@ export default defineConfig(
     },
   },
   {
-    // The Worker entry is checked against the Workers runtime types (tsconfig.worker.json).
-    files: ["workers/cloudflare.ts"],
+    // The Worker's own files are checked against the Workers runtime types (tsconfig.worker.json).
+    files: ["workers/cloudflare.ts", "workers/bathing-dataset.ts"],
     languageOptions: { parserOptions: { projectService: false, project: "./tsconfig.worker.json", tsconfigRootDir: import.meta.dirname } },
   },
   {

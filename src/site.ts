@@ -1,6 +1,6 @@
 // Build-time settings of the static site (pages are prerendered, so these are read when
 // `astro build` runs). The legal notices print the publisher and host from here, never from code.
-import { z } from "zod";
+import * as z from "zod";
 
 const optionalText = z
   .string()

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isLoopbackHost, parseAllowedHosts } from "./allowed-hosts.ts";
 import { parseTrustedProxies } from "./client-ip.ts";
 

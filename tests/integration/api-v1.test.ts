@@ -166,6 +166,16 @@ describe("GET /api/v1/report", () => {
     expect(await expectDocumented("/report", response)).toMatchObject({ error: expect.stringMatching(message), code });
   });
 
+  it("answers zod's own validation messages in French too (the French locale is the one configured, src/server/zod-locale.ts)", async () => {
+    // A parameter given twice reaches the schema as a list: no message of ours covers it, zod's French locale does.
+    const response = await call(`/api/v1/report?q=${encodeURIComponent("8 boulevard du Port")}&q=Amiens`);
+    expect(response.status).toBe(400);
+    expect(await expectDocumented("/report", response)).toMatchObject({
+      error: expect.stringMatching(/^Entrée invalide\s: chaîne de caractères attendu, tableau reçu$/),
+      code: "bad_request",
+    });
+  });
+
   it("answers the documented 404 when a free-text address is not found", async () => {
     const response = await call(`/api/v1/report?q=${encodeURIComponent("zzzzzzzz introuvable")}`);
     expect(response.status).toBe(404);

@@ -8,10 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
-import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
+import { bundleSize, bundleSizeLine } from "../../scripts/worker-bundle-size.ts";
 import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
+
+/** The Worker's uncompressed bundle, source maps aside: 1 536 KiB at most (issue 25, decision 065). */
+const WORKER_BUNDLE_BUDGET_BYTES = 1536 * 1024;
 
 let upstreams: FakeUpstreams;
 let wrangler: WranglerDev | undefined;
@@ -96,6 +100,15 @@ describe.skipIf(WORKERD_CANNOT_RUN)("Worker build under wrangler dev", () => {
     const response = await fetch(`${baseUrl}/api/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("reads the bathing data set from the static assets, not from its bundle (decision 065)", async () => {
+    // Maraussan (Hérault): the three nearest official sites, from dist/donnees/baignades.json through env.ASSETS.
+    const response = await fetch(`${baseUrl}/api/v1/bathing-sites?lat=${CRISIS_SCENARIO.latitude}&lon=${CRISIS_SCENARIO.longitude}`);
+    expect(response.status).toBe(200);
+    const section = (await response.json()) as { success: boolean; sites: Array<{ name: string }> };
+    expect(section.success).toBe(true);
+    expect(section.sites.map((site) => site.name)).toHaveLength(3);
   });
 
   it("builds a report and serves the repeat from the Cache API without calling upstreams again", async () => {
@@ -194,5 +207,8 @@ describe("wrangler deploy --dry-run", () => {
     expect(log).toMatch(/env\.ASSETS/);
     // The alert queue's producer binding is part of the bundle's bindings.
     expect(log).toMatch(/env\.ALERT_QUEUE/);
+    // Issue 25: « Worker ≤ 1,5 MB uncompressed » — a build fact, measured as CI prints it (scripts/worker-bundle-size.ts).
+    const { bytes } = bundleSize(outdir);
+    expect(bytes, bundleSizeLine(bundleSize(outdir))).toBeLessThanOrEqual(WORKER_BUNDLE_BUDGET_BYTES);
   }, 90_000);
 });

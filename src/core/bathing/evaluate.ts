@@ -240,6 +240,21 @@ export const LIVE_UNAVAILABLE_IN_SEASON = /* @__PURE__ */ frenchTypography(
   "Suivi en direct du ministère momentanément indisponible : dernier classement officiel de chaque site, avec son année.",
 );
 
+/**
+ * The shipped data set of official sites could not be read (on Workers it is a static asset,
+ * decision 065): no site is named, nothing is reassured, the card says it is unavailable.
+ */
+export function bathingDatasetUnavailable(): BathingSection {
+  return {
+    success: false,
+    level: "unavailable",
+    sites: [],
+    record_season: null,
+    message: "Les sites de baignade sont momentanément indisponibles. Réessayez dans quelques minutes.",
+    source: BATHING_SOURCE,
+  };
+}
+
 export function evaluateBathing(input: { nearby: NearbySite[]; recordSeason: number | null; now: Date }): BathingSection {
   if (input.nearby.length === 0) {
     return {

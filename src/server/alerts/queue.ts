@@ -2,7 +2,7 @@
 // Cloudflare Queues on Workers (workers/cloudflare.ts), an in-process queue on Node
 // (memory-queue.ts). A message is plain JSON and names only communes or a cursor, never people:
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
-import { z } from "zod";
+import * as z from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasStageBegun } from "../db/repositories/alert-run-marks.ts";
 import { addToRunTally, type RunTally } from "../db/repositories/alert-runs.ts";

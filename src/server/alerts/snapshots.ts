@@ -7,7 +7,7 @@
 // absent, so the run goes on: a missing snapshot means « read per commune », a missing digest « read
 // the commune's year », a missing state « first judgement » (no event), an unreadable event is not
 // sent.
-import { z } from "zod";
+import * as z from "zod";
 import { levelOfAtmoCode } from "../../core/air/index.ts";
 import {
   ALERT_TEXTS,

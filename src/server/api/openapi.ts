@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the public API, generated from the zod schemas the routes validate
 // with (schemas.ts). Served at /api/v1/openapi.json and rendered at build time into /developpeurs.
 // Pure: the site's URL and the limits in force are passed in.
-import { z } from "zod";
+import * as z from "zod";
 import type { PublicApiRateLimits } from "./rate-limits.ts";
 import { apiRegistry, bathingSitesQuery, geocodeQuery, MAX_BATHING_SITES, reportByCoordinatesQuery, reportByTextQuery } from "./schemas.ts";
 

@@ -2,7 +2,7 @@
 // their answers. The OpenAPI document (openapi.ts) is generated from these very objects, and each
 // answer schema is proved equal to its TypeScript type at the end of this file, so the document,
 // the validation and the code cannot drift apart without `npm run typecheck` failing.
-import { z } from "zod";
+import * as z from "zod";
 import type { ServiceStatus } from "../services/status.ts";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
 import type {

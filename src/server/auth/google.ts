@@ -1,7 +1,7 @@
 // Google sign-in (authorization code + PKCE) with arctic's generic OAuth 2.0 client, so that the
 // endpoints come from configuration (Google in production, a local fake in tests).
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
-import { z } from "zod";
+import * as z from "zod";
 import type { Config } from "../config.ts";
 
 export interface GoogleIdentity {

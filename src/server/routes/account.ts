@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import * as z from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { PASSWORD_RESET_WINDOW_MS } from "../auth/session.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import * as z from "zod";
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { frenchTypography } from "../../core/shared/format.ts";
 import {

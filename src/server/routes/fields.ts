@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
 import type { PickedAddress } from "../../core/types.ts";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";

@@ -1,7 +1,8 @@
 // Bathing water for an address: the 3 nearest official sites within 20 km, their official season
 // record (shipped with the app), and what the ministry's live page said. The live page is slow:
 // reports use the last good snapshot and refresh it in the background; the alert run reads it now.
-import { currentBathingSeason, evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
+import { readShippedBathingDataset } from "#bathing-dataset";
+import { bathingDatasetUnavailable, currentBathingSeason, evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
 import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../core/bathing/types.ts";
 import type { BathingSection } from "../../core/types.ts";
 import { todayInParis } from "../../core/shared/time.ts";
@@ -9,6 +10,7 @@ import { buildConsultSiteUrl } from "../../sources/baignades/client.ts";
 import { matchPortalSite } from "../../sources/baignades/to-domain.ts";
 import type { Cache } from "../cache/types.ts";
 import type { AppDeps } from "../deps.ts";
+import { describeError } from "../logger.ts";
 
 type Deps = Pick<AppDeps, "sources" | "cache" | "config" | "clock" | "log">;
 
@@ -29,9 +31,16 @@ interface Snapshot {
 }
 
 let dataset: Promise<BathingDataset> | undefined;
-/** Loaded on first use: 0.7 MB of data that requests without a report never need. */
+/**
+ * Loaded on first use and kept for the process or isolate: 0.7 MB of data that requests without a
+ * report never need. Node imports it; the Worker fetches its static asset (`#bathing-dataset`,
+ * decision 065). A failed read is not kept: the next report tries again.
+ */
 export function loadBathingDataset(): Promise<BathingDataset> {
-  dataset ??= import("../../sources/baignades/data.ts").then((module) => module.BATHING_DATASET);
+  dataset ??= readShippedBathingDataset().catch((error: unknown) => {
+    dataset = undefined;
+    throw error;
+  });
   return dataset;
 }
 
@@ -86,7 +95,16 @@ export async function buildBathingSection(
     readSite?: (site: BathingSite) => Promise<Snapshot | null>;
   },
 ): Promise<BathingSection> {
-  const data = await loadBathingDataset();
+  let data: BathingDataset;
+  try {
+    data = await loadBathingDataset();
+  } catch (error) {
+    // The alert run's batch fails and is delivered again: no day's bathing alerts are skipped in silence.
+    if (input.mode === "fresh") throw error;
+    // A report's other sections do not wait on it: the bathing card says it is unavailable.
+    deps.log({ level: "error", message: "bathing data set unreadable", fields: describeError(error) });
+    return bathingDatasetUnavailable();
+  }
   const now = deps.clock();
   const nearest = findNearestSites(data.sites, { latitude: input.latitude, longitude: input.longitude });
   const nearby: NearbySite[] = await Promise.all(

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Atmo France national WFS, layer ind:ind_atmo_2021, GeoJSON output. The layer is assembled
 // from the regional agencies' feeds, and types vary between them: codes arrive as numbers or

@@ -1,7 +1,7 @@
 // Raw shapes of the bathing sources: the portal's per-commune site list (`siteList.do?…&f=json`)
 // and the compact data file shipped with the app (written by dataset/build.ts). The portal's
 // site page is HTML, read by page.ts.
-import { z } from "zod";
+import * as z from "zod";
 import type { BathingClassement } from "../../core/bathing/types.ts";
 
 // ---------------------------------------------------------------- portal site list

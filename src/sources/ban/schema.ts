@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // IGN Géoplateforme geocoder (successor of api-adresse.data.gouv.fr). Loose objects: the
 // Géoplateforme adds fields over time (banId, depcode, _type…) that we do not use.

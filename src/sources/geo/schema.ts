@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // API Géo (geo.api.gouv.fr, « Découpage administratif »), GET /communes/{code}?fields=…: one
 // commune object. `codeEpci` and `epci` are absent for the few communes outside any EPCI à

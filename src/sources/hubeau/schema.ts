@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Hub'Eau « Qualité de l'eau potable » (SISE-Eaux data of the ARS sanitary control). Records
 // carry ~40 fields and gain new ones between API versions: loose objects, and only the fields we

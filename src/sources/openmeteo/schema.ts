@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Open-Meteo air-quality API (Copernicus CAMS model), hourly series. With timezone=Europe/Paris
 // the times are Paris local times without offset ("YYYY-MM-DDTHH:mm"). Values are null where

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // VigiEau zones API. The official README shows one zone object; the live endpoint answers an
 // array (one zone per type SUP/SOU/AEP). "No restriction" comes as [], as an empty body or as a

@@ -1,7 +1,7 @@
 // Which files of the data.gouv.fr dataset « Données de rapportage de la saison balnéaire » make a
 // season, read from the dataset's description (GET /api/1/datasets/<id>/). Pure.
 import { basename } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { normaliseHeader } from "../../text/csv.ts";
 
 export const BATHING_DATASET_ID = "57fce28ac751df0e4079df72";

@@ -3,7 +3,7 @@
 // changes, data.ts. Nothing is written unless every file of the chosen season downloaded and parsed.
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { BathingDataset } from "../../../core/bathing/types.ts";
 import { buildBathingDataset, serialiseBathingDataset } from "./build.ts";
 import { parseClassement } from "./classement.ts";
