@@ -61,8 +61,9 @@ export async function startWranglerDev(args: string[], readyUrl: string): Promis
  * The app's Worker under `wrangler dev` on 127.0.0.1:`port`: `env` written as its env file, its local
  * state (Cache API, queues) under `directory`, the Worker's own info lines in the output
  * (`--log-level log`) and cron triggers on demand (`--test-scheduled`, `/__scheduled?cron=`).
+ * `inspectorPort`: where the isolate's DevTools protocol listens (tests/bench/isolate.ts).
  */
-export async function startAppWorker(options: { port: number; directory: string; env: Record<string, string> }): Promise<WranglerDev> {
+export async function startAppWorker(options: { port: number; directory: string; env: Record<string, string>; inspectorPort?: number }): Promise<WranglerDev> {
   const envFile = join(options.directory, "worker.env");
   writeFileSync(
     envFile,
@@ -71,6 +72,7 @@ export async function startAppWorker(options: { port: number; directory: string;
       .join("\n"),
   );
   const args = ["--port", String(options.port), "--ip", "127.0.0.1", "--env-file", envFile, "--persist-to", join(options.directory, "state")];
+  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort), "--inspector-ip", "127.0.0.1");
   return startWranglerDev(
     [...args, "--log-level", "log", "--show-interactive-dev-session=false", "--test-scheduled"],
     `http://127.0.0.1:${options.port}/api/health`,

@@ -11,8 +11,11 @@ import { processAlertBatch } from "../../src/server/alerts/process.ts";
 import type { RunGates } from "../../src/server/alerts/rate-gate.ts";
 import { loadRunChanges } from "../../src/server/alerts/snapshots.ts";
 import { alertEvents, alertStates, sourceSnapshots, waterDigests } from "../../src/server/db/schema/index.ts";
-import { todayInParis } from "../../src/core/shared/time.ts";
-import { resolvePlaceholders, type FakeRequest } from "../fakes/upstream-server.ts";
+import { addDaysToLocalDate, todayInParis } from "../../src/core/shared/time.ts";
+import { resolvePlaceholders, startFakeUpstreams, type FakeRequest } from "../fakes/upstream-server.ts";
+import { fetchAtmoIndicesForDays } from "../../src/sources/atmo/client.ts";
+import { fetchCommunesEpci } from "../../src/sources/geo/client.ts";
+import type { AtmoIndex } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -108,7 +111,7 @@ describe("bulk reads per run", () => {
     // pages) for the sample dates, then the same again with every field to build the digests;
     // VigiEau: one call per département.
     expect(summary.upstreamCalls).toEqual({ atmo: 3, geo: 1, hubeau: 12, vigieau: 2 });
-    expect(summary.air).toEqual({ ok: true, indices: 6, epciKnown: true });
+    expect(summary.air).toEqual({ ok: true, indices: 6, epciKnown: true, mostIndicesHeld: 6 });
     expect(summary.water).toMatchObject({
       departmentsRead: 2,
       departmentsFailed: 0,
@@ -414,5 +417,60 @@ describe("water digests built per commune, and the fallbacks", () => {
     from = app.upstreams.requests.length;
     await processAlertBatch(withBudget, [other], { gates: NO_WAIT, concurrency: 1, changes });
     expect(droughtReads(from)).toEqual([]);
+  });
+});
+
+describe("the air read at national scale (decision 062: pages in, pages out)", () => {
+  it("holds one ATMO page and the watched zones' indices at once, never the country's two days, and stores what the whole read gave", async () => {
+    // A generated country of 2 000 communes (about 3 500 indices for two days), read 100 per page;
+    // the watched communes are two of the Somme's. A Worker isolate has 128 MB: the national read
+    // (~70 000 indices) must not be held whole (issue 24, item 3).
+    const national = await startFakeUpstreams({ now: DAY1, national: { communes: 2000 } });
+    try {
+      const pageSize = 100;
+      const { deps, day: today } = startDay(1, {
+        ATMO_WFS_URL: national.config.ATMO_WFS_URL,
+        GEO_API_URL: national.config.GEO_API_URL,
+        ALERT_ATMO_PAGE_SIZE: String(pageSize),
+      });
+      const watched = ["80001", "80014"];
+      const summary = await ingestSources(deps, { day: today, now: deps.clock(), communes: watched });
+      expect(summary.air.ok).toBe(true);
+      expect(summary.air.indices).toBeGreaterThan(3000);
+      expect(summary.upstreamCalls.atmo).toBeGreaterThan(30);
+
+      // What the snapshot of the Somme holds, computed the old way from the whole read.
+      const opts = { baseUrl: national.config.ATMO_WFS_URL, timeoutMs: 2000 };
+      const all: AtmoIndex[] = [];
+      await fetchAtmoIndicesForDays(opts, {
+        fromDay: today,
+        toDay: addDaysToLocalDate(today, 1),
+        pageSize: 1000,
+        onPage: (page) => all.push(...page.map((entry) => entry.index)),
+      });
+      const membership = await fetchCommunesEpci({ baseUrl: national.config.GEO_API_URL, timeoutMs: 2000 });
+      if (!membership.ok) throw new Error("API Géo list");
+      const byZone = new Map<string, AtmoIndex[]>();
+      for (const index of [...all].sort((a, b) => a.date.localeCompare(b.date))) byZone.set(index.zoneCode, [...(byZone.get(index.zoneCode) ?? []), index]);
+      const expected = { indices: {} as Record<string, AtmoIndex[]>, epciOf: {} as Record<string, string | null> };
+      for (const [zone, indices] of byZone) if (!/^\d{9}$/.test(zone) && zone.startsWith("80")) expected.indices[zone] = indices;
+      for (const [commune, epci] of membership.data) {
+        if (!commune.startsWith("80")) continue;
+        expected.epciOf[commune] = epci;
+        if (epci && byZone.has(epci)) expected.indices[epci] = byZone.get(epci)!;
+      }
+      const [row] = await t.db
+        .select()
+        .from(sourceSnapshots)
+        .where(sql`${sourceSnapshots.source} = 'atmo' and ${sourceSnapshots.department} = '80' and ${sourceSnapshots.day} = ${today}`);
+      expect(JSON.parse(row!.payloadJson)).toEqual(expected);
+
+      // The most held at once: one page plus the kept indices of the Somme's zones — not the country's.
+      const keptOfSomme = Object.values(expected.indices).reduce((sum, indices) => sum + indices.length, 0);
+      expect(summary.air.mostIndicesHeld).toBeLessThanOrEqual(pageSize + keptOfSomme);
+      expect(summary.air.mostIndicesHeld).toBeLessThan(summary.air.indices / 10);
+    } finally {
+      await national.close();
+    }
   });
 });

@@ -16,7 +16,8 @@
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
-import type { AtmoIndex, WaterResult } from "../../core/types.ts";
+import type { WaterResult } from "../../core/types.ts";
+import { isLaterPublication, type PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
 import { saveWaterDigests } from "../db/repositories/water-digests.ts";
 import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, type NewSnapshot } from "../db/repositories/source-snapshots.ts";
@@ -60,7 +61,17 @@ export interface IngestSummary {
   mostWatchedCodesHeld: number;
   /** requests that reached each upstream during the ingest (cache hits excluded) */
   upstreamCalls: { atmo: number; hubeau: number; vigieau: number; geo: number };
-  air: { ok: boolean; indices: number; epciKnown: boolean };
+  air: {
+    ok: boolean;
+    /** indices read (one per zone and day; a republished day of a zone no snapshot needs counts twice) */
+    indices: number;
+    epciKnown: boolean;
+    /**
+     * The most ATMO indices the air read held at once: the page being folded plus the indices kept
+     * for the watched zones — never the country's two days (decision 062).
+     */
+    mostIndicesHeld: number;
+  };
   water: {
     departmentsRead: number;
     departmentsFailed: number;
@@ -242,59 +253,137 @@ async function forEachLimited<T>(items: readonly T[], concurrency: number, task:
 
 // ---------------------------------------------------------------- air
 
-async function ingestAir(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["air"]> {
-  if (params.departments.length === 0) return { ok: true, indices: 0, epciKnown: false };
-  const gate = createRateGate(deps.config.ALERT_ATMO_PER_SECOND);
-  const [read, membership] = await Promise.all([
-    deps.sources.fetchAtmoIndicesForDays({
-      fromDay: params.day,
-      toDay: addDaysToLocalDate(params.day, 1),
-      pageSize: deps.config.ALERT_ATMO_PAGE_SIZE,
-      beforeRequest: gate,
-    }),
-    deps.sources.fetchCommunesEpci(),
-  ]);
-  // Without the indices there is nothing to store: the day's air is unavailable (no false alert),
-  // and a later run of the same day can still store it.
-  if (!read.result.ok) return { ok: false, indices: 0, epciKnown: membership.ok };
+/** Départements whose air snapshots are built and saved together, then dropped. */
+export const AIR_SAVE_GROUP = 8;
 
-  const indicesByZone = new Map<string, AtmoIndex[]>();
-  for (const index of read.result.data) {
-    const list = indicesByZone.get(index.zoneCode) ?? [];
-    list.push(index);
-    indicesByZone.set(index.zoneCode, list);
-  }
+/**
+ * The air of the day (decision 062: pages in, pages out). The API Géo's list is read first and
+ * folded into what the snapshots need (each watched département's communes → EPCI, and which
+ * watched départements each EPCI reaches), then dropped. ATMO's pages are then folded one at a
+ * time: only the indices of the zones a snapshot needs are kept (a watched département's communes,
+ * the EPCIs of its communes), with their repeated strings shared; a page is garbage once folded.
+ * Snapshots are then built and saved AIR_SAVE_GROUP départements at a time. Nothing of a failed
+ * ATMO read is saved: a half-read day would look like "no index" for the communes of missing pages.
+ */
+async function ingestAir(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["air"]> {
+  const held = { now: 0, most: 0 };
+  if (params.departments.length === 0) return { ok: true, indices: 0, epciKnown: false, mostIndicesHeld: 0 };
   const wanted = new Set(params.departments);
-  const byDepartment = new Map<string, AtmoSnapshot>();
-  const snapshotOf = (department: string) => {
-    let snapshot = byDepartment.get(department);
-    if (!snapshot) {
-      snapshot = { indices: {}, epciOf: membership.ok ? {} : null };
-      byDepartment.set(department, snapshot);
-    }
-    return snapshot;
-  };
-  for (const department of wanted) snapshotOf(department);
-  // Communes' own indices go to their département; an EPCI's go to every département where it
-  // has a member commune (an EPCI can straddle two).
-  for (const [zoneCode, indices] of indicesByZone) {
-    if (/^\d{9}$/.test(zoneCode)) continue;
-    const department = departmentCodeOf(zoneCode);
-    if (wanted.has(department)) snapshotOf(department).indices[zoneCode] = indices;
-  }
+  const share = createStringPool();
+
+  const membership = await deps.sources.fetchCommunesEpci();
+  // Per watched département, its communes' EPCI (null: the API Géo could not be read); per EPCI,
+  // the watched départements where it has a member commune (an EPCI can straddle two).
+  const epciOfDepartment = new Map<string, Record<string, string | null>>();
+  const departmentsOfEpci = new Map<string, Set<string>>();
   if (membership.ok) {
+    for (const department of wanted) epciOfDepartment.set(department, {});
     for (const [commune, epci] of membership.data) {
       const department = departmentCodeOf(commune);
-      if (!wanted.has(department)) continue;
-      const snapshot = snapshotOf(department);
-      snapshot.epciOf![commune] = epci;
-      const epciIndices = epci ? indicesByZone.get(epci) : undefined;
-      if (epci && epciIndices) snapshot.indices[epci] = epciIndices;
+      const epciOf = epciOfDepartment.get(department);
+      if (!epciOf) continue;
+      epciOf[commune] = epci === null ? null : share(epci);
+      if (epci === null) continue;
+      const departments = departmentsOfEpci.get(epci) ?? new Set<string>();
+      departments.add(department);
+      departmentsOfEpci.set(share(epci), departments);
     }
   }
-  const rows: NewSnapshot[] = [...byDepartment].map(([department, snapshot]) => ({ department, payloadJson: JSON.stringify(snapshot) }));
-  await saveSnapshots(deps.db, { day: params.day, source: "atmo", rows, nowMs: params.nowMs });
-  return { ok: true, indices: read.result.data.length, epciKnown: membership.ok };
+  const epciKnown = membership.ok;
+
+  // Zone → its kept indices (one per day: the latest publication), in the order zones arrive.
+  const kept = new Map<string, PublishedAtmoIndex[]>();
+  let indices = 0;
+  const gate = createRateGate(deps.config.ALERT_ATMO_PER_SECOND);
+  const read = await deps.sources.fetchAtmoIndicesForDays({
+    fromDay: params.day,
+    toDay: addDaysToLocalDate(params.day, 1),
+    pageSize: deps.config.ALERT_ATMO_PAGE_SIZE,
+    beforeRequest: gate,
+    onPage: (page) => {
+      held.most = Math.max(held.most, held.now + page.length);
+      for (const entry of page) {
+        const zoneCode = entry.index.zoneCode;
+        const isEpci = /^\d{9}$/.test(zoneCode);
+        const needed = isEpci ? departmentsOfEpci.has(zoneCode) : wanted.has(departmentCodeOf(zoneCode));
+        const list = kept.get(zoneCode);
+        const sameDay = list?.findIndex((other) => other.index.date === entry.index.date) ?? -1;
+        if (sameDay < 0) indices += 1;
+        if (!needed) continue;
+        const compact = compactIndex(entry, share);
+        if (!list) {
+          kept.set(share(zoneCode), [compact]);
+          held.now += 1;
+        } else if (sameDay < 0) {
+          list.push(compact);
+          held.now += 1;
+        } else if (isLaterPublication(compact, list[sameDay])) list[sameDay] = compact;
+      }
+    },
+  });
+  // Without the indices there is nothing to store: the day's air is unavailable (no false alert),
+  // and a later run of the same day can still store it.
+  if (!read.result.ok) return { ok: false, indices: 0, epciKnown, mostIndicesHeld: held.most };
+
+  // Communes' own indices go to their département, then the indices of the EPCIs of its communes.
+  const communeZonesOf = new Map<string, string[]>();
+  for (const zoneCode of kept.keys()) {
+    if (/^\d{9}$/.test(zoneCode)) continue;
+    const department = departmentCodeOf(zoneCode);
+    const zones = communeZonesOf.get(department) ?? [];
+    zones.push(zoneCode);
+    communeZonesOf.set(department, zones);
+  }
+  const indicesOf = (zoneCode: string) =>
+    kept
+      .get(zoneCode)
+      ?.map((entry) => entry.index)
+      .sort((a, b) => a.date.localeCompare(b.date));
+  const departments = [...wanted];
+  for (let start = 0; start < departments.length; start += AIR_SAVE_GROUP) {
+    const rows: NewSnapshot[] = departments.slice(start, start + AIR_SAVE_GROUP).map((department) => {
+      const epciOf = membership.ok ? (epciOfDepartment.get(department) ?? {}) : null;
+      const snapshot: AtmoSnapshot = { indices: {}, epciOf };
+      for (const zoneCode of communeZonesOf.get(department) ?? []) snapshot.indices[zoneCode] = indicesOf(zoneCode) ?? [];
+      for (const epci of Object.values(epciOf ?? {})) {
+        const epciIndices = epci ? indicesOf(epci) : undefined;
+        if (epci && epciIndices) snapshot.indices[epci] = epciIndices;
+      }
+      return { department, payloadJson: JSON.stringify(snapshot) };
+    });
+    await saveSnapshots(deps.db, { day: params.day, source: "atmo", rows, nowMs: params.nowMs });
+  }
+  return { ok: true, indices, epciKnown, mostIndicesHeld: held.most };
+}
+
+/** Interns strings: the same agency, label, colour, day or EPCI code is held once, not once per index. */
+function createStringPool(): <S extends string | null>(value: S) => S {
+  const pool = new Map<string, string>();
+  return <S extends string | null>(value: S): S => {
+    if (value === null) return value;
+    const known = pool.get(value);
+    if (known !== undefined) return known as S;
+    pool.set(value, value);
+    return value;
+  };
+}
+
+/** The index as the snapshot stores it, its repeated strings shared through `share`. */
+function compactIndex(entry: PublishedAtmoIndex, share: ReturnType<typeof createStringPool>): PublishedAtmoIndex {
+  const { index } = entry;
+  return {
+    publishedAt: share(entry.publishedAt),
+    index: {
+      ...index,
+      label: share(index.label),
+      color: share(index.color),
+      date: share(index.date),
+      zoneCode: share(index.zoneCode),
+      zoneName: share(index.zoneName),
+      zoneType: share(index.zoneType),
+      agency: share(index.agency),
+    },
+  };
 }
 
 // ---------------------------------------------------------------- water

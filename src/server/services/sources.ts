@@ -5,6 +5,7 @@ import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, f
 import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigieau/client.ts";
 import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
 import { fetchAtmoIndex, fetchAtmoIndicesForDays, type CountedResult } from "../../sources/atmo/client.ts";
+import type { PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
 import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
@@ -132,14 +133,18 @@ export interface Sources {
    * The alert run's bulk reads (decision 048). `beforeRequest` is the run's rate gate, passed
    * before each request of a paged read; `requests` counts what reached the upstream.
    */
-  /** every zone's ATMO index for the days fromDay…toDay, paged; never cached (once per run, large) */
+  /** every zone's ATMO index for the days fromDay…toDay, page by page to `onPage` (never cached: once per run, large) */
   fetchAtmoIndicesForDays(params: {
     fromDay: string;
     toDay: string;
     pageSize: number;
     beforeRequest?: () => Promise<void>;
-  }): Promise<CountedResult<AtmoIndex[]>>;
-  /** every commune's EPCI (INSEE → SIREN or null), one API Géo request cached like the single reads */
+    onPage: (indices: PublishedAtmoIndex[]) => void;
+  }): Promise<CountedResult<null>>;
+  /**
+   * every commune's EPCI (INSEE → SIREN or null), one API Géo request; never cached: once per run,
+   * and a national list kept in the in-process cache would stay in memory for 30 days (decision 062)
+   */
   fetchCommunesEpci(): Promise<SourceResult<Array<[string, string | null]>>>;
   /** commune → newest sample date and its sample codes, for the samples of a département in since…until */
   fetchDepartmentSampleDates(params: {
@@ -335,20 +340,24 @@ export function createSources(deps: {
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day, timeZone }),
       );
     },
-    fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest }) => {
+    fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest, onPage }) => {
       const started = performance.now();
       const read = await fetchAtmoIndicesForDays(options(config.ATMO_WFS_URL), {
         fromDay,
         toDay,
         pageSize,
+        onPage,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
       recordBulk("atmo", read, performance.now() - started);
       return read;
     },
-    fetchCommunesEpci: () =>
-      // Membership changes on 1 January at most: the list is kept as long as a commune's EPCI.
-      cached(priority, "geo:communes-epci", TTL_SECONDS.geo, () => fetchCommunesEpci(options(config.GEO_API_URL))),
+    fetchCommunesEpci: async () => {
+      const started = performance.now();
+      const result = await fetchCommunesEpci(options(config.GEO_API_URL));
+      recordBulk("geo", { result, requests: 1 }, performance.now() - started);
+      return result;
+    },
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
       const started = performance.now();
       const read = await fetchDepartmentSampleDates(options(config.HUBEAU_API_URL), {

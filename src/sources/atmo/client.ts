@@ -1,7 +1,7 @@
 import type { AtmoIndex, SourceResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
-import { atmoFeatureCollectionSchema, atmoPageSchema, type AtmoFeatureCollectionRaw } from "./schema.ts";
-import { mapAtmoIndices } from "./to-domain.ts";
+import { atmoFeatureCollectionSchema, atmoPageSchema } from "./schema.ts";
+import { mapAtmoIndices, mapPublishedAtmoIndices, type PublishedAtmoIndex } from "./to-domain.ts";
 
 /**
  * ATMO indices of one or more zones (a commune's INSEE code, its EPCI's SIREN) from the national
@@ -73,19 +73,27 @@ export interface CountedResult<T> {
  * Every zone's index (communes and intercommunalities) for the days `fromDay`…`toDay`, in pages
  * of `pageSize` features (WFS 2.0 `count` / `startIndex`), sorted by zone and day so that pages
  * do not overlap nor skip a feature between requests. Pages are asked one after the other until
- * one comes back short. A failed page fails the whole read: a half-read day would look like
- * "no index" for the communes of the missing pages.
+ * one comes back short, and each goes to `onPage` as it arrives, mapped (duplicates of a zone and
+ * day kept, with their publication: see isLaterPublication), then dropped: the read never holds
+ * the country (decision 062). A failed page fails the whole read: a half-read day would look like
+ * "no index" for the communes of the missing pages, so the caller keeps nothing of a failed read.
  */
 export async function fetchAtmoIndicesForDays(
   opts: SourceOptions,
-  params: { fromDay: string; toDay: string; pageSize: number; maxPages?: number; beforePage?: () => Promise<void> },
-): Promise<CountedResult<AtmoIndex[]>> {
+  params: {
+    fromDay: string;
+    toDay: string;
+    pageSize: number;
+    maxPages?: number;
+    beforePage?: () => Promise<void>;
+    onPage: (indices: PublishedAtmoIndex[]) => void;
+  },
+): Promise<CountedResult<null>> {
   const pageSize = Math.max(1, Math.floor(params.pageSize));
   const maxPages = params.maxPages ?? 200;
   // date_ech is a day in most feeds and a UTC instant in some: "< the day after toDay" keeps every
   // form of toDay, where "<= toDay" would drop an instant later than its midnight.
   const cqlFilter = `date_ech>='${escapeCqlLiteral(params.fromDay)}' AND date_ech<'${escapeCqlLiteral(addOneDay(params.toDay))}'`;
-  const features: AtmoFeatureCollectionRaw["features"] = [];
   let requests = 0;
   for (let page = 0; page < maxPages; page += 1) {
     await params.beforePage?.();
@@ -98,12 +106,10 @@ export async function fetchAtmoIndicesForDays(
     requests += 1;
     const result = await fetchJson({ ...opts, url }, atmoPageSchema);
     if (!result.ok) return { result, requests };
-    features.push(...result.data.features);
     const returned = result.data.numberReturned ?? result.data.features.length;
     const matched = typeof result.data.numberMatched === "number" ? result.data.numberMatched : null;
-    if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) {
-      return { result: { ok: true, data: mapAtmoIndices({ features }) }, requests };
-    }
+    params.onPage(mapPublishedAtmoIndices(result.data));
+    if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) return { result: { ok: true, data: null }, requests };
   }
   return { result: { ok: false, reason: "invalid", detail: `more than ${maxPages} pages` }, requests };
 }

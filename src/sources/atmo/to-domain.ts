@@ -3,21 +3,41 @@ import { timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import type { AtmoIndex } from "../../core/types.ts";
 import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";
 
+/** An index with when it was published (`date_dif`), to pick between two publications of one zone and day. */
+export interface PublishedAtmoIndex {
+  index: AtmoIndex;
+  publishedAt: string;
+}
+
 /**
- * Indices sorted by day, one per zone and day (an answer can hold a commune's and its EPCI's).
  * When an agency republishes a day (correction), the feed can hold two features for it: the
- * latest publication wins. `timeZone`: the territory all the features belong to (a commune and its
- * EPCI); without it, each feature's own commune code says it (an EPCI's SIREN does not: Paris).
+ * latest publication wins. The one rule for picking between two features of one zone and day.
  */
-export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw, timeZone?: string): AtmoIndex[] {
-  const byZoneDay = new Map<string, { index: AtmoIndex; publishedAt: string }>();
+export function isLaterPublication(candidate: PublishedAtmoIndex, previous: PublishedAtmoIndex | undefined): boolean {
+  return !previous || candidate.publishedAt > previous.publishedAt;
+}
+
+/** Every feature that maps to an index, with its publication time, in the order of the answer (duplicates kept). */
+export function mapPublishedAtmoIndices(raw: AtmoFeatureCollectionRaw, timeZone?: string): PublishedAtmoIndex[] {
+  const mapped: PublishedAtmoIndex[] = [];
   for (const feature of raw.features) {
     const index = mapAtmoIndex(feature.properties, timeZone);
-    if (!index) continue;
-    const publishedAt = feature.properties.date_dif ?? "";
-    const key = `${index.zoneCode}|${index.date}`;
-    const previous = byZoneDay.get(key);
-    if (!previous || publishedAt > previous.publishedAt) byZoneDay.set(key, { index, publishedAt });
+    if (index) mapped.push({ index, publishedAt: feature.properties.date_dif ?? "" });
+  }
+  return mapped;
+}
+
+/**
+ * Indices sorted by day, one per zone and day (an answer can hold a commune's and its EPCI's; of
+ * two publications of a day, the latest). `timeZone`: the territory all the features belong to (a
+ * commune and its EPCI); without it, each feature's own commune code says it (an EPCI's SIREN does
+ * not: Paris).
+ */
+export function mapAtmoIndices(raw: AtmoFeatureCollectionRaw, timeZone?: string): AtmoIndex[] {
+  const byZoneDay = new Map<string, PublishedAtmoIndex>();
+  for (const entry of mapPublishedAtmoIndices(raw, timeZone)) {
+    const key = `${entry.index.zoneCode}|${entry.index.date}`;
+    if (isLaterPublication(entry, byZoneDay.get(key))) byZoneDay.set(key, entry);
   }
   return [...byZoneDay.values()].map((entry) => entry.index).sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -17,9 +17,18 @@ const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 2000 });
 
 describe("ATMO: every zone for two days, paged", () => {
   it("reads page after page, sorted by zone and day, until a short page", async () => {
-    const read = await fetchAtmoIndicesForDays(opts(upstreams.config.ATMO_WFS_URL), { fromDay: "2026-11-22", toDay: "2026-11-23", pageSize: 4 });
+    const pages: string[][] = [];
+    const read = await fetchAtmoIndicesForDays(opts(upstreams.config.ATMO_WFS_URL), {
+      fromDay: "2026-11-22",
+      toDay: "2026-11-23",
+      pageSize: 4,
+      onPage: (page) => pages.push(page.map(({ index }) => `${index.zoneCode}:${index.date}`)),
+    });
     expect(read.requests).toBe(2);
-    expect(read.result.ok && read.result.data.map((index) => `${index.zoneCode}:${index.date}`).sort()).toEqual([
+    expect(read.result.ok).toBe(true);
+    // Each page goes to onPage as it arrives: 4 features, then the short page of 2.
+    expect(pages.map((page) => page.length)).toEqual([4, 2]);
+    expect(pages.flat().sort()).toEqual([
       "248000531:2026-11-22",
       "248000531:2026-11-23",
       "80021:2026-11-22",
@@ -35,16 +44,26 @@ describe("ATMO: every zone for two days, paged", () => {
 
   it("fails whole when one page fails: half a day would read as « no index »", async () => {
     upstreams.failNextRequests("atmo", 1, (request) => request.query.startIndex === "2");
-    const read = await fetchAtmoIndicesForDays(opts(upstreams.config.ATMO_WFS_URL), { fromDay: "2026-11-22", toDay: "2026-11-23", pageSize: 2 });
+    const read = await fetchAtmoIndicesForDays(opts(upstreams.config.ATMO_WFS_URL), {
+      fromDay: "2026-11-22",
+      toDay: "2026-11-23",
+      pageSize: 2,
+      onPage: () => {},
+    });
     expect(read).toMatchObject({ requests: 2, result: { ok: false, reason: "http", status: 500 } });
   });
 
   it("covers a generated country without a gap or a duplicate", async () => {
     const national = await startFakeUpstreams({ now: NOW, national: { communes: 2000 } });
     try {
-      const read = await fetchAtmoIndicesForDays(opts(national.config.ATMO_WFS_URL), { fromDay: "2026-11-22", toDay: "2026-11-23", pageSize: 500 });
+      const keys: string[] = [];
+      const read = await fetchAtmoIndicesForDays(opts(national.config.ATMO_WFS_URL), {
+        fromDay: "2026-11-22",
+        toDay: "2026-11-23",
+        pageSize: 500,
+        onPage: (page) => keys.push(...page.map(({ index }) => `${index.zoneCode}:${index.date}`)),
+      });
       expect(read.result.ok).toBe(true);
-      const keys = read.result.ok ? read.result.data.map((index) => `${index.zoneCode}:${index.date}`) : [];
       expect(new Set(keys).size).toBe(keys.length);
       expect(read.requests).toBe(Math.ceil(keys.length / 500) + (keys.length % 500 === 0 ? 1 : 0));
       // Five communes in six have their own index; the others fall to their EPCI's.
