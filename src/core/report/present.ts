@@ -265,6 +265,15 @@ export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION,
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 
+/** Each card's title, the same while its section is still being read (decision 067). */
+export const SECTION_TITLES = {
+  water: "Eau du robinet",
+  air: "Qualité de l'air",
+  drought: "Sécheresse",
+  bathing: "Baignade",
+  advice: "Recommandations",
+} as const;
+
 export const SECTION_ANCHORS = { water: "eau", air: "air", drought: "secheresse", bathing: "baignade", advice: "conseils" } as const;
 
 export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
@@ -439,7 +448,7 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
   return {
     key: "water",
     anchor: SECTION_ANCHORS.water,
-    title: "Eau du robinet",
+    title: SECTION_TITLES.water,
     headline,
     dateLine: water.sampled_at
       ? `Prélèvement du ${formatDateFr(water.sampled_at)}${water.official_verdict ? ", verdict de l'Agence régionale de santé" : ""}`
@@ -609,7 +618,7 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
   return {
     key: "air",
     anchor: SECTION_ANCHORS.air,
-    title: "Qualité de l'air",
+    title: SECTION_TITLES.air,
     headline: airHeadline(air),
     dateLine,
     message: air.message,
@@ -677,7 +686,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
   return {
     key: "drought",
     anchor: SECTION_ANCHORS.drought,
-    title: "Sécheresse",
+    title: SECTION_TITLES.drought,
     headline: droughtHeadline(drought),
     dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
     message: drought.message,
@@ -772,7 +781,7 @@ export function presentBathing(bathing: BathingSection, today: string | null = n
   return {
     key: "bathing",
     anchor: SECTION_ANCHORS.bathing,
-    title: "Baignade",
+    title: SECTION_TITLES.bathing,
     headline: bathingHeadline(bathing),
     // Said once, under the sites (describeBathingSources): never a season over values of another.
     dateLine: null,

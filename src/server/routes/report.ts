@@ -14,7 +14,7 @@ import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
-import type { ReportPart } from "../../core/report/index.ts";
+import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { refuseUnresolvedPoint } from "./geocode.ts";
@@ -80,9 +80,6 @@ function reportCacheControl(report: Report): string {
 }
 
 const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, failOpen: true, advertise: true }));
-
-/** The media type of the streamed report (decision 067): one JSON object a line. */
-export const REPORT_STREAM_TYPE = "application/x-ndjson";
 
 const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
 

@@ -44,10 +44,7 @@ const allClear = () => report({ drought: drought([]) });
 const REPORTS: Array<[string, () => Report]> = [
   ["all clear (« Bonne nouvelle »)", allClear],
   ["drought alert", () => report()],
-  [
-    "nitrates above the limit",
-    () => report({ water: water([waterResult({ code_parametre: "1340", resultat_numerique: 62, libelle_parametre: "Nitrates" })]) }),
-  ],
+  ["nitrates above the limit", () => report({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]) })],
   ["water unavailable", () => report({ water: failedWater() })],
   ["air from the model, no official index", () => report({ air: air({ atmo: { ok: true, data: [] } }) })],
   ["drought unavailable", () => report({ drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" }) })],
