@@ -13,6 +13,7 @@ import { freePort } from "../helpers/net.ts";
 import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { benchAlertRun } from "./alerts.ts";
 import { runLighthouse } from "./lighthouse.ts";
+import { benchProgressive } from "./progressive.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
@@ -170,6 +171,8 @@ for (const [url, scores] of lighthouseScores) {
 
 // The alert run at scale (its own fakes, in other processes).
 rows.push(...(await benchAlertRun()));
+// The progressive report in Chromium, each fake at its own pace (its own fakes and server).
+rows.push(...(await benchProgressive()));
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`\nZone Santé benchmark — every upstream answers after ${UPSTREAM_DELAY_MS} ms\n`);
 console.log(`${"measure".padEnd(width)}  ${"value".padStart(12)}  target`);
