@@ -117,6 +117,23 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     expect(t.upstreams.requests.length).toBe(requestsBefore);
   });
 
+  it("says an unexpected failure after the head on a last line, in French, and logs it without the address", async () => {
+    const app = t.rebuild();
+    // A bug, not an upstream failure (those fail soft into their section): the model's reader throws.
+    t.deps().sources.fetchCamsEstimate = () => Promise.reject(new TypeError("bug"));
+    const response = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    expect(response.status).toBe(200);
+    const parts = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(parts[0]!)).toEqual(["address", "address_info", "generated_at"]);
+    expect(parts.at(-1)).toEqual({ error: "Une erreur inattendue s'est produite. Veuillez réessayer.", code: "internal_error" });
+    const logged = t.logs.filter((entry) => entry.message === "report stream failed");
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain(MAIN_SCENARIO.label);
+  });
+
   it("refuses an invalid request with the same French JSON error, before any line", async () => {
     const response = await t.app.request("/api/report?lat=91&lon=2&citycode=80021", { headers: { Accept: NDJSON } });
     expect(response.status).toBe(400);
