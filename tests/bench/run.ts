@@ -14,6 +14,7 @@ import { npmStartNodeArgs } from "../helpers/start-command.ts";
 import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { benchAlertRun } from "./alerts.ts";
 import { runLighthouse } from "./lighthouse.ts";
+import { benchProgressive } from "./progressive.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
@@ -188,6 +189,8 @@ for (const [url, scores] of lighthouseScores) {
 
 // The alert run at scale (its own fakes, in other processes).
 rows.push(...(await benchAlertRun()));
+// The progressive report in Chromium, each fake at its own pace (its own fakes and server).
+rows.push(...(await benchProgressive()));
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`\nZone Santé benchmark — every upstream answers after ${UPSTREAM_DELAY_MS} ms\n`);
 console.log(`${"measure".padEnd(width)}  ${"value".padStart(12)}  target`);

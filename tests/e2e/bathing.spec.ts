@@ -52,7 +52,8 @@ const inSeason = (): BathingSection =>
 async function openWithBathing(page: Page, width: number, bathing: BathingSection, now: Date) {
   await page.setViewportSize({ width, height: 900 });
   await page.route("**/api/report?**", async (route) => {
-    const response = await route.fetch();
+    // The whole JSON answer (not the island's stream, decision 067), changed, then handed over whole.
+    const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
     const report = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...report, bathing, generated_at: now.toISOString() } });
   });

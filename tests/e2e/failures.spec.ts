@@ -38,7 +38,8 @@ async function pickFirstSuggestion(page: Page, typed: string) {
  * its drought section is the one the server builds for a failed source).
  */
 async function answerWithFailedDrought(route: Route) {
-  const response = await route.fetch();
+  // The whole JSON answer (not the island's stream, decision 067), changed, then handed over whole.
+  const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
   const report = await response.json();
   report.drought = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: new Date(), citycode: report.address.citycode });
   await route.fulfill({ response, json: report });

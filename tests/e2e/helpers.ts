@@ -8,6 +8,8 @@ import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 const PORT = Number(process.env.E2E_PORT ?? 4331);
 /** the fake Resend that scripts/demo.ts starts for the e2e run (see playwright.config.ts) */
 const FAKE_RESEND_URL = `http://127.0.0.1:${PORT + 200}`;
+/** the fake upstreams of scripts/demo.ts (DEMO_UPSTREAM_PORT) */
+const FAKE_UPSTREAMS_URL = `http://127.0.0.1:${PORT + 100}`;
 
 // Chromium's note for an HTTP error answer. A 4xx on a page or an API call is an answer the test
 // asked for and asserts on (404 page, wrong password, rate limit); on a script, style, image or
@@ -90,6 +92,12 @@ export async function latestEmailTo(address: string, subject: RegExp): Promise<C
 
 export async function setResendMode(mode: string): Promise<void> {
   await fetch(`${FAKE_RESEND_URL}/_test/mode`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mode }) });
+}
+
+/** Slows one fake upstream of the e2e server down (`"reset"`: back to its usual pace). */
+export async function setUpstreamDelay(source: "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades", ms: number | "reset"): Promise<void> {
+  const response = await fetch(`${FAKE_UPSTREAMS_URL}/_test/delay?source=${source}&ms=${ms}`, { method: "POST" });
+  if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
 }
 
 export function uniqueEmail(prefix: string): string {

@@ -976,6 +976,17 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       send(response, 200, JSON.stringify(counts));
       return;
     }
+    if (url.pathname === "/_test/delay" && request.method === "POST") {
+      // One upstream slowed down (or back to the start option with ms=reset), for an e2e run
+      // whose fakes live in the demo server's process (the progressive report, decision 067).
+      const target = SOURCES.find((candidate) => candidate === url.searchParams.get("source"));
+      const ms = url.searchParams.get("ms");
+      if (!target || !ms) return send(response, 400, JSON.stringify({ error: "source and ms" }));
+      if (ms === "reset") delays.delete(target);
+      else delays.set(target, Number(ms));
+      send(response, 200, JSON.stringify({ source: target, ms }));
+      return;
+    }
     const [, prefix = "", ...rest] = url.pathname.split("/");
     const source = SOURCES.find((candidate) => candidate === prefix);
     const path = source ? `/${rest.join("/")}` : url.pathname;

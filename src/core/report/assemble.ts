@@ -17,6 +17,20 @@ export function deriveAddressInfo(address: Pick<Address, "citycode" | "city">): 
   };
 }
 
+/**
+ * One piece of a report as a streamed answer carries it (decision 067): the head (address, commune,
+ * date), then one section at a time, then the recommendations. Put together, they are the report.
+ */
+export type ReportPart = Partial<Report>;
+
+/** The media type of a streamed report: one JSON object a line (NDJSON). */
+export const REPORT_STREAM_TYPE = "application/x-ndjson";
+
+/** What a report says before any source answered: its address, commune and date. */
+export function reportHead(input: { address: Address; addressInfo: AddressInfo; now: Date }): Pick<Report, "address" | "address_info" | "generated_at"> {
+  return { address: pickedAddress(input.address), address_info: input.addressInfo, generated_at: input.now.toISOString() };
+}
+
 export function assembleReport(input: {
   address: Address;
   addressInfo: AddressInfo;
@@ -26,15 +40,15 @@ export function assembleReport(input: {
   bathing: BathingSection;
   now: Date;
 }): Report {
-  const { address } = input;
+  const { address, address_info, generated_at } = reportHead(input);
   return {
-    address: pickedAddress(address),
-    address_info: input.addressInfo,
+    address,
+    address_info,
     water_quality: input.water,
     air_quality: input.air,
     drought: input.drought,
     bathing: input.bathing,
     recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing, now: input.now }),
-    generated_at: input.now.toISOString(),
+    generated_at,
   };
 }

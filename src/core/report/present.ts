@@ -224,6 +224,24 @@ export interface SummaryLine {
   tone: Tone;
   /** the whole sentence, for text channels: « Eau du robinet : Conforme (prélèvement du …). » */
   text: string;
+  /** a section whose source has not answered yet (a streamed report on its way): its line says only that */
+  pending?: true;
+}
+
+/**
+ * A report on its way (decision 067): its head (address, commune, date) and the sections whose
+ * sources have answered; the recommendations come last, built from every section.
+ */
+export type PartialReport = Pick<Report, "address" | "address_info" | "generated_at"> &
+  Partial<Pick<Report, "water_quality" | "air_quality" | "drought" | "bathing" | "recommendations">>;
+
+/** A partial report's presentation: null where its section (or the advice) has not arrived. */
+export interface PartialReportPresentation extends Omit<ReportPresentation, "water" | "air" | "drought" | "bathing" | "advice"> {
+  water: WaterPresentation | null;
+  air: AirPresentation | null;
+  drought: DroughtPresentation | null;
+  bathing: BathingPresentation | null;
+  advice: AdvicePresentation[] | null;
 }
 
 export interface ReportPresentation {
@@ -246,6 +264,15 @@ export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION,
 
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
+
+/** Each card's title, the same while its section is still being read (decision 067). */
+export const SECTION_TITLES = {
+  water: "Eau du robinet",
+  air: "Qualité de l'air",
+  drought: "Sécheresse",
+  bathing: "Baignade",
+  advice: "Recommandations",
+} as const;
 
 export const SECTION_ANCHORS = { water: "eau", air: "air", drought: "secheresse", bathing: "baignade", advice: "conseils" } as const;
 
@@ -421,7 +448,7 @@ export function presentWater(water: WaterQualitySection, generatedAt: string | n
   return {
     key: "water",
     anchor: SECTION_ANCHORS.water,
-    title: "Eau du robinet",
+    title: SECTION_TITLES.water,
     headline,
     dateLine: water.sampled_at
       ? `Prélèvement du ${formatDateFr(water.sampled_at)}${water.official_verdict ? ", verdict de l'Agence régionale de santé" : ""}`
@@ -591,7 +618,7 @@ export function presentAir(air: Report["air_quality"]): AirPresentation {
   return {
     key: "air",
     anchor: SECTION_ANCHORS.air,
-    title: "Qualité de l'air",
+    title: SECTION_TITLES.air,
     headline: airHeadline(air),
     dateLine,
     message: air.message,
@@ -659,7 +686,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
   return {
     key: "drought",
     anchor: SECTION_ANCHORS.drought,
-    title: "Sécheresse",
+    title: SECTION_TITLES.drought,
     headline: droughtHeadline(drought),
     dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
     message: drought.message,
@@ -754,7 +781,7 @@ export function presentBathing(bathing: BathingSection, today: string | null = n
   return {
     key: "bathing",
     anchor: SECTION_ANCHORS.bathing,
-    title: "Baignade",
+    title: SECTION_TITLES.bathing,
     headline: bathingHeadline(bathing),
     // Said once, under the sites (describeBathingSources): never a season over values of another.
     dateLine: null,
@@ -877,53 +904,68 @@ function summarizeBathing(bathing: BathingSection, headline: Badge): string {
   return sentence("Baignade", `${state}${NBSP}; site le plus proche${NBSP}: ${readableName(nearest.name)}${nearestWord ? `, ${nearestWord}` : ""}.`);
 }
 
-/**
- * A report kept by a browser or a cache across a deploy may miss fields added since: fill them
- * with their empty values rather than fail to show it.
- */
-function withDefaults(report: Report): Report {
-  const water = report.water_quality;
+// A report kept by a browser or a cache across a deploy may miss fields added since: each section
+// gets them with their empty values rather than fail to show.
+
+function waterWithDefaults(water: WaterQualitySection): WaterQualitySection {
   return {
-    ...report,
-    water_quality: {
-      ...water,
-      udis: water.udis ?? [],
-      parameters: water.parameters ?? [],
-      other_networks_with_issues: water.other_networks_with_issues ?? [],
-      last_non_compliance: water.last_non_compliance ?? null,
-      official_verdict: water.official_verdict ?? null,
-      tap_only_exceedance: water.tap_only_exceedance ?? false,
-      qualitative_findings: water.qualitative_findings ?? [],
-      history: water.history ?? [],
-    },
-    air_quality: {
-      ...report.air_quality,
-      pollutants: report.air_quality.pollutants ?? {},
-      responsible_pollutant: report.air_quality.responsible_pollutant ?? null,
-      sub_indices: report.air_quality.sub_indices ?? [],
-      official_unavailable: report.air_quality.official_unavailable ?? null,
-      day: report.air_quality.day ?? report.air_quality.index?.date ?? report.generated_at.slice(0, 10),
-    },
-    drought: {
-      ...report.drought,
-      zones: report.drought.zones ?? [],
-      zones_not_in_force: report.drought.zones_not_in_force ?? [],
-      restrictions: report.drought.restrictions ?? [],
-    },
-    recommendations: report.recommendations ?? [],
+    ...water,
+    udis: water.udis ?? [],
+    parameters: water.parameters ?? [],
+    other_networks_with_issues: water.other_networks_with_issues ?? [],
+    last_non_compliance: water.last_non_compliance ?? null,
+    official_verdict: water.official_verdict ?? null,
+    tap_only_exceedance: water.tap_only_exceedance ?? false,
+    qualitative_findings: water.qualitative_findings ?? [],
+    history: water.history ?? [],
   };
 }
 
-/** The one presentation of a report, for the page, the PDF and the emails. */
-export function presentReport(cached: Report): ReportPresentation {
-  const report = withDefaults(cached);
-  const water = presentWater(report.water_quality, report.generated_at);
-  const air = presentAir(report.air_quality);
-  const drought = presentDrought(report.drought, report.generated_at);
-  const bathing = presentBathing(report.bathing, todayForCommune(new Date(report.generated_at), report.address.citycode));
-  const advice = presentAdvice(report.recommendations);
-  const info = report.address_info;
-  const first = advice.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
+function airWithDefaults(air: Report["air_quality"], generatedAt: string): Report["air_quality"] {
+  return {
+    ...air,
+    pollutants: air.pollutants ?? {},
+    responsible_pollutant: air.responsible_pollutant ?? null,
+    sub_indices: air.sub_indices ?? [],
+    official_unavailable: air.official_unavailable ?? null,
+    day: air.day ?? air.index?.date ?? generatedAt.slice(0, 10),
+  };
+}
+
+function droughtWithDefaults(drought: Report["drought"]): Report["drought"] {
+  return { ...drought, zones: drought.zones ?? [], zones_not_in_force: drought.zones_not_in_force ?? [], restrictions: drought.restrictions ?? [] };
+}
+
+/** Each summary line's label: the section's name, the same whether the section has arrived or not. */
+const SUMMARY_LABELS = { water: "Eau du robinet", air: "Air aujourd'hui", drought: "Sécheresse", bathing: "Baignade" } as const;
+
+/** Said for a section whose source has not answered yet: nothing about it is known, so nothing else is said. */
+export const SECTION_PENDING = "en cours de lecture…";
+
+function pendingLine(key: keyof typeof SUMMARY_LABELS): SummaryLine {
+  const label = SUMMARY_LABELS[key];
+  return { key, anchor: SECTION_ANCHORS[key], label, badge: null, tone: "neutral", text: sentence(label, SECTION_PENDING), pending: true };
+}
+
+/**
+ * The presentation of a report on its way (decision 067), for the page while the sections stream
+ * in: each arrived section exactly as in the whole report, each other one « en cours de lecture… »
+ * and nothing more. « À retenir » (and so any word of the advice, « Bonne nouvelle » included,
+ * decision 054) waits for the recommendations, which the server builds from every section.
+ */
+export function presentPartialReport(partial: PartialReport): PartialReportPresentation {
+  const generatedAt = partial.generated_at;
+  const waterSection = partial.water_quality ? waterWithDefaults(partial.water_quality) : null;
+  const airSection = partial.air_quality ? airWithDefaults(partial.air_quality, generatedAt) : null;
+  const droughtSection = partial.drought ? droughtWithDefaults(partial.drought) : null;
+  const water = waterSection ? presentWater(waterSection, generatedAt) : null;
+  const air = airSection ? presentAir(airSection) : null;
+  const drought = droughtSection ? presentDrought(droughtSection, generatedAt) : null;
+  const bathing = partial.bathing ? presentBathing(partial.bathing, todayForCommune(new Date(generatedAt), partial.address.citycode)) : null;
+  const complete = water !== null && air !== null && drought !== null && bathing !== null;
+  const advice = complete && partial.recommendations ? presentAdvice(partial.recommendations) : null;
+  const info = partial.address_info;
+  const first = advice?.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
   const summary: SummaryLine[] = [
     ...(first
       ? [
@@ -937,38 +979,46 @@ export function presentReport(cached: Report): ReportPresentation {
           },
         ]
       : []),
-    {
-      key: "water",
-      anchor: water.anchor,
-      label: water.title,
-      badge: water.headline,
-      tone: water.headline.tone,
-      text: summarizeWater(report.water_quality, water.headline),
-    },
-    { key: "air", anchor: air.anchor, label: "Air aujourd'hui", badge: air.headline, tone: air.headline.tone, text: summarizeAir(report.air_quality) },
-    {
-      key: "drought",
-      anchor: drought.anchor,
-      label: drought.title,
-      badge: drought.headline,
-      tone: drought.headline.tone,
-      text: summarizeDrought(report.drought),
-    },
-    {
-      key: "bathing",
-      anchor: bathing.anchor,
-      label: bathing.title,
-      badge: bathing.headline,
-      tone: bathing.headline.tone,
-      text: summarizeBathing(report.bathing, bathing.headline),
-    },
+    water && waterSection
+      ? {
+          key: "water",
+          anchor: water.anchor,
+          label: SUMMARY_LABELS.water,
+          badge: water.headline,
+          tone: water.headline.tone,
+          text: summarizeWater(waterSection, water.headline),
+        }
+      : pendingLine("water"),
+    air && airSection
+      ? { key: "air", anchor: air.anchor, label: SUMMARY_LABELS.air, badge: air.headline, tone: air.headline.tone, text: summarizeAir(airSection) }
+      : pendingLine("air"),
+    drought && droughtSection
+      ? {
+          key: "drought",
+          anchor: drought.anchor,
+          label: SUMMARY_LABELS.drought,
+          badge: drought.headline,
+          tone: drought.headline.tone,
+          text: summarizeDrought(droughtSection),
+        }
+      : pendingLine("drought"),
+    bathing && partial.bathing
+      ? {
+          key: "bathing",
+          anchor: bathing.anchor,
+          label: SUMMARY_LABELS.bathing,
+          badge: bathing.headline,
+          tone: bathing.headline.tone,
+          text: summarizeBathing(partial.bathing, bathing.headline),
+        }
+      : pendingLine("bathing"),
   ];
   return {
-    title: report.address.label,
-    place: [info.commune_name || report.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""]
+    title: partial.address.label,
+    place: [info.commune_name || partial.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""]
       .filter(Boolean)
       .join(" · "),
-    updated: `mis à jour le ${formatDateFr(report.generated_at)}`,
+    updated: `mis à jour le ${formatDateFr(generatedAt)}`,
     summary,
     water,
     air,
@@ -977,4 +1027,12 @@ export function presentReport(cached: Report): ReportPresentation {
     advice,
     disclaimer: DISCLAIMER,
   };
+}
+
+/** The one presentation of a report, for the page, the PDF and the emails: a whole report, every section there. */
+export function presentReport(cached: Report): ReportPresentation {
+  const presentation = presentPartialReport({ ...cached, recommendations: cached.recommendations ?? [] });
+  const { water, air, drought, bathing, advice } = presentation;
+  if (!water || !air || !drought || !bathing || !advice) throw new Error("presentReport needs a whole report");
+  return { ...presentation, water, air, drought, bathing, advice };
 }

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = "Impossible de joindre le service. Vérifiez votre connexion puis réessayez.";
+export const NETWORK_MESSAGE = "Impossible de joindre le service. Vérifiez votre connexion puis réessayez.";
 
 /** Calls our API; an error carries the French message the API sent, or a generic one. */
 export async function requestJson<T>(method: string, url: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
@@ -31,6 +31,11 @@ export async function requestJson<T>(method: string, url: string, options: { bod
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(NETWORK_MESSAGE, 0);
   }
+  return readJsonAnswer<T>(response);
+}
+
+/** An answer of our API read as JSON: its body, or an ApiError with the French message it sent. */
+export async function readJsonAnswer<T>(response: Response): Promise<T> {
   let body: unknown;
   try {
     body = await response.json();

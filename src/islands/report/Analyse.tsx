@@ -6,7 +6,16 @@ import { SECTION_ANCHORS } from "../../core/report/present.ts";
 import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
-import { fetchReport, readReportRequest, reportKeyOf, reportRequestOf, type AnyReportRequest, type ReportRequest } from "./report-request.ts";
+import {
+  fetchReport,
+  readReportRequest,
+  reportKeyOf,
+  reportRequestOf,
+  streamReport,
+  type AnyReportRequest,
+  type PartialReportAnswer,
+  type ReportRequest,
+} from "./report-request.ts";
 import { failedSectionsOf, failureReasonOf, retryReplaces, type SectionKey } from "./refresh.ts";
 import { ReportRefreshContext, type ReportRefresh } from "./refresh-context.ts";
 import ReportView from "./ReportView.tsx";
@@ -38,6 +47,8 @@ type State =
   | { status: "idle" }
   /** `kept`: the report left on screen while another network of its address loads */
   | { status: "loading"; key: string; kept: ReportAnswer | null }
+  /** a new report streaming in (decision 067): each card shows as its section arrives */
+  | { status: "arriving"; key: string; report: PartialReportAnswer }
   | ({ status: "ready" } & Shown)
   | { status: "error"; message: string; retry: AnyReportRequest; options: LoadOptions };
 
@@ -99,37 +110,47 @@ export default function Analyse() {
       document.getElementById(SECTION_ANCHORS[recovered.current])?.focus({ preventScroll: true });
       recovered.current = null;
     }
-    if (state.status !== "ready" && state.status !== "error") return;
+    if (state.status !== "ready" && state.status !== "arriving" && state.status !== "error") return;
     const focus = pendingFocus.current;
     pendingFocus.current = "none";
     const summary = summaryRef.current;
-    if (summary && state.status === "ready" && focus === "results" && matchMedia(ARRIVAL_ON_PHONE).matches) {
+    const reportShown = state.status === "ready" || state.status === "arriving";
+    if (summary && reportShown && focus === "results" && matchMedia(ARRIVAL_ON_PHONE).matches) {
       // An instant jump (the page's scroll-behavior): no motion to spare anyone, reduced motion or not.
       summary.focus({ preventScroll: true });
       summary.scrollIntoView();
       return;
     }
     if (focus === "none") return;
-    (state.status === "ready" ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
+    (reportShown ? headingRef.current : errorRef.current)?.focus({ preventScroll: focus === "results-quiet" });
   }, [state]);
 
-  const show = useCallback(
-    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions) => {
-      // The URL names the address as the server resolved it, so that a reload or a shared link shows this report.
+  /** The URL, the tab's title and (if asked) the field name the address as the server resolved it: from a report's first line on. */
+  const nameAddress = useCallback(
+    (report: Pick<ReportAnswer, "address">, request: AnyReportRequest, options: LoadOptions): string => {
+      // So that a reload or a shared link shows this report.
       const key = reportKeyOf(reportRequestOf(report, request.udi));
-      cache.current.set(key, report);
       const url = `${location.pathname}?${key}#analyse`;
       if (options.history === "push" && location.search !== `?${key}`) history.pushState(null, "", url);
       else if (options.history !== "keep") history.replaceState(null, "", url);
       document.title = `${report.address.label}${REPORT_TITLE_SUFFIX}`;
       if (options.fillField) setQuery(report.address.label);
+      return key;
+    },
+    [setQuery],
+  );
+
+  const show = useCallback(
+    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions) => {
+      const key = nameAddress(report, request, options);
+      cache.current.set(key, report);
       shown.current = { key, report };
       active.current = { key, status: "ready" };
       pendingFocus.current = options.sameAddress ? "none" : options.focus;
       setPendingUdi(null);
       setState({ status: "ready", key, report });
     },
-    [setQuery],
+    [nameAddress],
   );
 
   const load = useCallback(
@@ -152,11 +173,27 @@ export default function Analyse() {
       controller.current = current;
       active.current = { key, status: "loading" };
       setState((previous) => ({ status: "loading", key, kept: options.sameAddress ? onScreenOf(previous) : null }));
+      let arrived = false;
       try {
-        const report = await fetchReport(request, current.signal);
+        // A new address streams in card by card; another network of the one on screen replaces it
+        // whole, so that the chooser's report never shows half of each (decision 067).
+        const report = await streamReport(
+          request,
+          (partial) => {
+            if (current.signal.aborted || options.sameAddress) return;
+            if (!arrived) {
+              arrived = true;
+              nameAddress(partial, request, options);
+              pendingFocus.current = options.focus;
+            }
+            setState({ status: "arriving", key, report: partial });
+          },
+          current.signal,
+        );
         if (current.signal.aborted) return;
         cache.current.set(key, report);
-        show(report, request, options);
+        // The focus went to the report with its first line: it is not moved again.
+        show(report, request, arrived ? { ...options, focus: "none" } : options);
       } catch (problem) {
         if (current.signal.aborted) return;
         active.current = null;
@@ -184,7 +221,7 @@ export default function Analyse() {
         setState({ status: "error", message, retry: request, options });
       }
     },
-    [show, setFieldError],
+    [show, nameAddress, setFieldError],
   );
 
   /**
@@ -307,6 +344,7 @@ export default function Analyse() {
 
   const onScreen = onScreenOf(state);
   const loadingNew = state.status === "loading" && !state.kept;
+  const arriving = state.status === "arriving" ? state.report : null;
   const refresh = useMemo<ReportRefresh>(
     () => ({ failed: onScreen ? failedSectionsOf(onScreen) : [], retry, onRetry: (section) => void retrySection(section), networkFailure }),
     [onScreen, retry, retrySection, networkFailure],
@@ -314,13 +352,21 @@ export default function Analyse() {
 
   return (
     <div className="analyse">
-      <AddressSearch value={query} onValueChange={editQuery} onPick={pickAddress} onSubmit={submit} busy={loadingNew} error={fieldError} inputRef={inputRef} />
+      <AddressSearch
+        value={query}
+        onValueChange={editQuery}
+        onPick={pickAddress}
+        onSubmit={submit}
+        busy={loadingNew || arriving !== null}
+        error={fieldError}
+        inputRef={inputRef}
+      />
       <div className="analyse__results">
         {loadingNew ? <ReportSkeleton /> : null}
-        {onScreen ? (
+        {onScreen || arriving ? (
           <ReportRefreshContext.Provider value={refresh}>
             <ReportView
-              report={onScreen}
+              report={onScreen ?? arriving!}
               pendingUdi={pendingUdi}
               updating={state.status === "loading"}
               onChooseUdi={chooseUdi}

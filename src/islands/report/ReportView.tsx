@@ -3,8 +3,7 @@
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
 import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
-import { presentReport, SECTION_ANCHORS, type SummaryLine } from "../../core/report/present.ts";
-import type { ReportAnswer } from "../../core/types.ts";
+import { presentPartialReport, SECTION_ANCHORS, SECTION_TITLES, type SummaryLine } from "../../core/report/present.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
@@ -12,12 +11,13 @@ import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
 import { OfficialBadge } from "./ReportCard.tsx";
-import { pickedAddressOfReport, sharedRequestOf, toReportParams, type ReportRequest } from "./report-request.ts";
+import { isWholeReport, pickedAddressOfReport, sharedRequestOf, toReportParams, type PartialReportAnswer, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
 import WaterHistory from "./WaterHistory.tsx";
 
 interface Props {
-  report: ReportAnswer;
+  /** the whole report, or the part of it already streamed in (decision 067): the other cards wait, busy */
+  report: PartialReportAnswer;
   /** the UDI being loaded after a change in the chooser, so the select shows the person's choice */
   pendingUdi: string | null;
   updating: boolean;
@@ -32,10 +32,8 @@ interface Props {
 const SEARCH_ANCHOR = "analyse";
 
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef, summaryRef }: Props) {
-  const presentation = useMemo(() => presentReport(report), [report]);
-  // The address and the network shown: what the PDF and the alert sign-up are for.
-  const shared = sharedRequestOf(report);
-  const sharedParams = toReportParams(shared).toString();
+  const presentation = useMemo(() => presentPartialReport(report), [report]);
+  const { water, air, drought, bathing, advice } = presentation;
   return (
     <div className="report" data-testid="report" aria-busy={updating || undefined}>
       <header className="report__header">
@@ -49,29 +47,60 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
       </header>
       <Summary lines={presentation.summary} headingRef={summaryRef} />
       <div className="report__grid">
-        <WaterCard water={presentation.water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} />
+        {water ? <WaterCard water={water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} /> : <PendingCard section="water" />}
         {/* The cards in the summary's order, two to a row on a wide screen: a short card beside a long
             one leaves at most their difference blank, where a column of three beside the water card
             left thousands of pixels. */}
-        <AirCard air={presentation.air} />
-        <DroughtCard drought={presentation.drought} />
-        <BathingCard bathing={presentation.bathing} />
-        <AdviceCard advice={presentation.advice} />
+        {air ? <AirCard air={air} /> : <PendingCard section="air" />}
+        {drought ? <DroughtCard drought={drought} /> : <PendingCard section="drought" />}
+        {bathing ? <BathingCard bathing={bathing} /> : <PendingCard section="bathing" />}
+        {advice ? <AdviceCard advice={advice} /> : <PendingCard section="advice" />}
         {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
-        <WaterHistory history={presentation.water.history} />
+        {water ? <WaterHistory history={water.history} /> : null}
       </div>
-      <div className="report__actions">
-        <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
-          Télécharger le rapport PDF
-        </a>
-        <AlertAction key={sharedParams} shared={shared} />
-      </div>
+      {isWholeReport(report) ? <ReportActions report={report} /> : null}
       <p className="report__disclaimer">{presentation.disclaimer}</p>
       <p className="report__top">
         <a href={`#${SEARCH_ANCHOR}`} onClick={(event) => focusSection(event, SEARCH_ANCHOR)}>
           Haut de page
         </a>
       </p>
+    </div>
+  );
+}
+
+/**
+ * A card whose source has not answered yet (decision 067): its title, where the summary's link
+ * leads, and a calm line; busy until its section arrives and takes its place.
+ */
+function PendingCard({ section }: { section: keyof typeof SECTION_TITLES }) {
+  const headingId = useId();
+  return (
+    <article id={SECTION_ANCHORS[section]} tabIndex={-1} className="card report-section card--pending" aria-labelledby={headingId} aria-busy="true">
+      <div className="card__head">
+        <h4 id={headingId} className="card__title">
+          {SECTION_TITLES[section]}
+        </h4>
+      </div>
+      <p className="card__message">En cours de lecture…</p>
+      <div aria-hidden="true">
+        <div className="skeleton__line" />
+        <div className="skeleton__line skeleton__line--medium" />
+      </div>
+    </article>
+  );
+}
+
+/** The PDF and the alerts, once the whole report is there: for the address and the network it shows. */
+function ReportActions({ report }: { report: Parameters<typeof sharedRequestOf>[0] }) {
+  const shared = sharedRequestOf(report);
+  const sharedParams = toReportParams(shared).toString();
+  return (
+    <div className="report__actions">
+      <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
+        Télécharger le rapport PDF
+      </a>
+      <AlertAction key={sharedParams} shared={shared} />
     </div>
   );
 }

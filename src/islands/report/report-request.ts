@@ -1,9 +1,14 @@
 // The address a report is for, as the URL of the page and of /api/report carry it. The label,
 // postcode and city travel with the signature the server gave them (decision 055): without it,
 // the server ignores them and names the place from the BAN, so the page never shows them itself.
+import { REPORT_STREAM_TYPE } from "../../core/report/assemble.ts";
+import type { PartialReport } from "../../core/report/present.ts";
 import type { PickedAddress, ReportAnswer, SignedAddress } from "../../core/types.ts";
 import type { ResolvedAddressAnswer } from "../../server/routes/geocode.ts";
-import { requestJson } from "../lib/api.ts";
+import { ApiError, NETWORK_MESSAGE, readJsonAnswer, requestJson } from "../lib/api.ts";
+
+/** A report on its way, as the stream has brought it so far: its address signed, as in the whole answer. */
+export type PartialReportAnswer = Omit<PartialReport, "address"> & { address: SignedAddress };
 
 /** What identifies an analysed address: enough to rebuild the report from a shared link. */
 export interface ReportRequest {
@@ -19,7 +24,7 @@ export interface ReportRequest {
 }
 
 /** The request that rebuilds a report: its address as the server resolved it, and the network asked for. */
-export function reportRequestOf(report: ReportAnswer, udi: string | undefined): ReportRequest {
+export function reportRequestOf(report: Pick<ReportAnswer, "address">, udi: string | undefined): ReportRequest {
   return {
     lat: report.address.latitude,
     lon: report.address.longitude,
@@ -65,6 +70,63 @@ export function reportKeyOf(request: AnyReportRequest): string {
 
 export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<ReportAnswer> {
   return requestJson<ReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
+}
+
+const SECTION_FIELDS = ["water_quality", "air_quality", "drought", "bathing", "recommendations"] as const;
+
+/** Every field of the whole answer has arrived. */
+export function isWholeReport(report: PartialReportAnswer): report is ReportAnswer {
+  return SECTION_FIELDS.every((field) => report[field] !== undefined);
+}
+
+const CUT_SHORT = "Le bilan n'a pas pu être lu jusqu'au bout. Veuillez réessayer.";
+
+/**
+ * The report streamed (decision 067): `onPart` gets the report as it stands after each line (the
+ * head first, then each section as its source answers); the promise, the whole report. An error
+ * before the stream (4xx, 5xx) is the API's French JSON, as for fetchReport; a whole JSON answer
+ * (something on the way that dropped our Accept) is taken as is.
+ */
+export async function streamReport(request: AnyReportRequest, onPart: (report: PartialReportAnswer) => void, signal?: AbortSignal): Promise<ReportAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/report?${toReportParams(request)}`, {
+      signal,
+      credentials: "same-origin",
+      headers: { Accept: `${REPORT_STREAM_TYPE}, application/json;q=0.9` },
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(NETWORK_MESSAGE, 0);
+  }
+  if (!response.ok || !response.body || !(response.headers.get("Content-Type") ?? "").startsWith(REPORT_STREAM_TYPE)) {
+    return readJsonAnswer<ReportAnswer>(response);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let report: PartialReportAnswer | null = null;
+  let pending = "";
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ApiError(NETWORK_MESSAGE, 0);
+    }
+    if (chunk.done) break;
+    pending += chunk.value;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      const part = JSON.parse(line) as Partial<ReportAnswer> & { error?: string; code?: string };
+      if (typeof part.error === "string") throw new ApiError(part.error, 500, part.code ?? null);
+      report = { ...report, ...part } as PartialReportAnswer;
+      onPart(report);
+    }
+  }
+  if (!report || !isWholeReport(report)) throw new ApiError(CUT_SHORT, 502);
+  return report;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { createFactory } from "hono/factory";
+import { stream } from "hono/streaming";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { isInFrance } from "../../core/shared/geo.ts";
@@ -13,6 +14,7 @@ import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
+import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { refuseUnresolvedPoint } from "./geocode.ts";
@@ -79,20 +81,61 @@ function reportCacheControl(report: Report): string {
 
 const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, failOpen: true, advertise: true }));
 
-/** GET a report as JSON: mounted at /api/report (the site's own) and /api/v1/report (the public API). */
-export const getReport = createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
+const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
+
+/** The whole report as one JSON answer, once every source has answered. */
+async function answerWhole(c: Context<AppEnv>, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
   const deps = c.get("deps");
-  const query = c.req.valid("query");
-  const address = await resolveReportAddress(c, query);
-  if (address instanceof Response) return address;
-  const report = await buildReport(deps, { address, udiCode: query.value.udi, now: deps.clock(), defer: deferTask(c) });
+  const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c) });
   c.header("Cache-Control", reportCacheControl(report));
   // Signed, so that the link the page writes from it names this very address again, with no call.
   return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
-});
+}
+
+/**
+ * The same report streamed as NDJSON (decision 067): the head (the signed address, the commune,
+ * the date), then each section the moment its source has answered, then the recommendations,
+ * built from all of them. Each line is a piece of the whole answer, with the same fields: merged,
+ * they are that answer. Whether a section failed is known only at the end, after the headers: a
+ * stream is never stored (no-store). A failure after the first line is said on a last line.
+ */
+function answerStream(c: Context<AppEnv>, address: ReportAddress, udiCode: string | undefined): Response {
+  const deps = c.get("deps");
+  c.header("Content-Type", `${REPORT_STREAM_TYPE}; charset=utf-8`);
+  c.header("Cache-Control", "no-store");
+  // Whatever sits between us and the browser must pass each line on as it comes.
+  c.header("X-Accel-Buffering", "no");
+  return stream(
+    c,
+    async (out) => {
+      const send = (part: ReportPart) =>
+        void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
+      const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
+      await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
+    },
+    async (error, out) => {
+      deps.log({ level: "error", message: "report stream failed", fields: { error: error.name } });
+      await out.writeln(JSON.stringify({ error: "Une erreur inattendue s'est produite. Veuillez réessayer.", code: "internal_error" }));
+    },
+  );
+}
+
+/** Validation, rate limit, signature check and address resolution: the same for every form of the answer. */
+const reportHandlers = (form: "whole" | "negotiated") =>
+  createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
+    const query = c.req.valid("query");
+    if (form === "negotiated") c.header("Vary", "Accept");
+    const address = await resolveReportAddress(c, query);
+    if (address instanceof Response) return address;
+    return form === "negotiated" && wantsStream(c) ? answerStream(c, address, query.value.udi) : answerWhole(c, address, query.value.udi);
+  });
+
+/** GET a report as one JSON answer: the public API's /api/v1/report. */
+export const getReport = reportHandlers("whole");
 
 export const reportRoutes = new Hono<AppEnv>()
-  .get("/", ...getReport)
+  // The site's own: one JSON answer, or streamed section by section when the island asks for NDJSON.
+  .get("/", ...reportHandlers("negotiated"))
   // The same report as a PDF, for any visitor, from the results view.
   .get("/pdf", reportRateLimit, reportQuery, limitPdfRenders, async (c) => {
     const deps = c.get("deps");

@@ -1,27 +1,38 @@
 import { evaluateAirQuality } from "../../core/air/index.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../core/report/index.ts";
+import { assembleReport, deriveAddressInfo, reportHead, type ReportPart } from "../../core/report/index.ts";
 import { evaluateWaterQuality, withWaterHistory } from "../../core/water/index.ts";
 import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
 import { loadCommuneData, selectWater } from "./commune-data.ts";
 
-const EVERYTHING = { water: true, drought: true, air: true } as const;
+const WATER_ONLY = { water: true, drought: false, air: false } as const;
+const DROUGHT_ONLY = { water: false, drought: true, air: false } as const;
+const AIR_ONLY = { water: false, drought: false, air: true } as const;
 
 export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode"> &
   Partial<Pick<Address, "postcode" | "city" | "context" | "type" | "score">>;
 
 /**
  * Builds the report for one address. Every upstream call starts at once and fails soft: a
- * failed source only marks its own section unavailable.
+ * failed source only marks its own section unavailable. Each section is evaluated as soon as its
+ * own sources have answered, and handed to `onPart` then (the head first: address, commune,
+ * date), so that a streamed answer shows each card at the speed of its source (decision 067); the
+ * whole report, with its recommendations (built from every section), is the promise's value.
  */
 export async function buildReport(
   deps: Pick<AppDeps, "sources" | "cache" | "config" | "clock" | "log">,
-  input: { address: ReportAddress; udiCode?: string | undefined; now: Date; defer?: ((task: Promise<unknown>) => void) | undefined },
+  input: {
+    address: ReportAddress;
+    udiCode?: string | undefined;
+    now: Date;
+    defer?: ((task: Promise<unknown>) => void) | undefined;
+    onPart?: ((part: ReportPart) => void) | undefined;
+  },
 ): Promise<Report> {
   const { sources } = deps;
-  const { now } = input;
+  const { now, onPart } = input;
   const address: Address = {
     label: input.address.label,
     latitude: input.address.latitude,
@@ -33,23 +44,37 @@ export async function buildReport(
     type: input.address.type ?? "housenumber",
     score: input.address.score ?? 1,
   };
+  const addressInfo = deriveAddressInfo(address);
+  onPart?.(reportHead({ address, addressInfo, now }));
+  /** A section, handed on as soon as it is known. */
+  const settled = <Key extends "water_quality" | "air_quality" | "drought" | "bathing">(key: Key, section: Promise<Report[Key]>): Promise<Report[Key]> =>
+    section.then((value) => {
+      onPart?.({ [key]: value } as ReportPart);
+      return value;
+    });
+  const commune = { citycode: address.citycode, now, point: address };
 
-  const [commune, cams, bathing] = await Promise.all([
-    loadCommuneData(sources, { citycode: address.citycode, now, needs: EVERYTHING, point: address }),
-    sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude, citycode: address.citycode }),
-    buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer }),
+  const [water, air, drought, bathing] = await Promise.all([
+    settled(
+      "water_quality",
+      loadCommuneData(sources, { ...commune, needs: WATER_ONLY }).then(({ water: data }) => {
+        const selected = selectWater(data, input.udiCode, now);
+        return withWaterHistory(evaluateWaterQuality({ ...selected, now }), selected.results, now);
+      }),
+    ),
+    settled(
+      "air_quality",
+      Promise.all([
+        loadCommuneData(sources, { ...commune, needs: AIR_ONLY }),
+        sources.fetchCamsEstimate({ lat: address.latitude, lon: address.longitude, citycode: address.citycode }),
+      ]).then(([{ air: indices }, cams]) => evaluateAirQuality({ atmo: indices.atmo, cams, now, citycode: address.citycode, epci: indices.epci })),
+    ),
+    settled(
+      "drought",
+      loadCommuneData(sources, { ...commune, needs: DROUGHT_ONLY }).then(({ zones }) => evaluateDrought({ zones, now, citycode: address.citycode })),
+    ),
+    settled("bathing", buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer })),
   ]);
-  const { water, zones } = commune;
-  const { atmo, epci } = commune.air;
-  const selected = selectWater(water, input.udiCode, now);
 
-  return assembleReport({
-    address,
-    addressInfo: deriveAddressInfo(address),
-    water: withWaterHistory(evaluateWaterQuality({ ...selected, now }), selected.results, now),
-    air: evaluateAirQuality({ atmo, cams, now, citycode: address.citycode, epci }),
-    drought: evaluateDrought({ zones, now, citycode: address.citycode }),
-    bathing,
-    now,
-  });
+  return assembleReport({ address, addressInfo, water, air, drought, bathing, now });
 }

@@ -1,0 +1,126 @@
+// `npm run bench:progressive` (issue 25, decision 067): the progressive report in Chromium, with a
+// different latency per fake upstream (BAN 50 ms, ATMO 100 ms, VigiEau 300 ms, Hub'Eau 900 ms).
+// From the pick of a suggestion to the first card's content, and to the whole report; each pick a
+// different commune, so that every upstream is asked (cold). Figures only: no test asserts them.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+import { signAddress } from "../../src/server/services/geocoded-address.ts";
+import { startFakeUpstreams, type FakeSource } from "../fakes/upstream-server.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
+import { freePort } from "../helpers/net.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** The issue's latencies; the air card's other sources (the model, API Géo) answer with ATMO, bathing's portal with VigiEau. */
+export const PROGRESSIVE_DELAYS: Record<FakeSource, number> = { ban: 50, atmo: 100, openmeteo: 100, geo: 100, vigieau: 300, baignades: 300, hubeau: 900 };
+/** Typed text the fake BAN knows, each in another commune: every report is cold. */
+const PICKS = ["8 bd du Port", "Maraussan", "Les Abymes", "13 rue Albert Einstein", "Alès"];
+
+const APP_SECRET = "bench-secret-of-at-least-thirty-two-characters";
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function benchProgressive(): Promise<Array<[string, string, string]>> {
+  if (!existsSync(join(ROOT, "dist", "index.html"))) throw new Error("Build the site first (npm run build).");
+  const upstreams = await startFakeUpstreams();
+  for (const [source, ms] of Object.entries(PROGRESSIVE_DELAYS)) upstreams.setDelay(ms, source as FakeSource);
+  const port = await freePort();
+  const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-progressive-"));
+  const server = spawn(process.execPath, ["workers/node.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...upstreams.config,
+      PORT: String(port),
+      NODE_ENV: "test",
+      DATABASE_URL: `file:${join(directory, "bench.db")}`,
+      UPSTREAM_TIMEOUT_MS: "5000",
+      ALERTS_SCHEDULER: "off",
+      RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
+      APP_SECRET,
+      ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      if (attempt > 150) throw new Error("server did not start");
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+  }
+  // One report first, in a commune no pick names: the server's first answer (its modules loaded,
+  // its code compiled) is not what a visitor of a running server waits for.
+  const warmUp = signAddress(APP_SECRET, { label: "bench", latitude: 50.63, longitude: 3.06, citycode: "59350", postcode: "", city: "" });
+  await (
+    await fetch(`${base}/api/report?${new URLSearchParams({ lat: "50.63", lon: "3.06", citycode: "59350", label: warmUp.label, signature: warmUp.signature })}`)
+  ).arrayBuffer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
+  const firstCard: number[] = [];
+  const whole: number[] = [];
+  try {
+    for (const typed of PICKS) {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: "fr-FR" });
+      await page.goto(`${base}/`);
+      await page.waitForFunction(() => [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")));
+      // Marks taken in the page, on its own clock: the pick's click, the first card with its content, the whole report.
+      await page.evaluate(() => {
+        const marks: Record<string, number> = {};
+        Object.assign(window, { __marks: marks });
+        document.addEventListener(
+          "click",
+          (event) => {
+            if (event.target instanceof Element && event.target.closest("[role=option]")) marks.pick = performance.now();
+          },
+          { capture: true },
+        );
+        const look = () => {
+          if (marks.pick === undefined) return;
+          if (marks.first === undefined && document.querySelector("article.report-section:not([aria-busy]) .card__source")) marks.first = performance.now();
+          const report = document.querySelector("[data-testid=report]");
+          if (marks.whole === undefined && report && !report.querySelector("[aria-busy]") && report.querySelector(".report__actions"))
+            marks.whole = performance.now();
+        };
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      });
+      await page.getByRole("combobox", { name: /Votre adresse/ }).pressSequentially(typed, { delay: 10 });
+      await page.getByRole("option").first().click();
+      await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.whole !== undefined, undefined, { timeout: 15_000 });
+      const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+      firstCard.push(marks.first! - marks.pick!);
+      whole.push(marks.whole! - marks.pick!);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    await upstreams.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  const fastest = Math.min(PROGRESSIVE_DELAYS.atmo, PROGRESSIVE_DELAYS.vigieau, PROGRESSIVE_DELAYS.hubeau);
+  const slowest = PROGRESSIVE_DELAYS.hubeau;
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  return [
+    [`progressive: pick → first card (median of ${PICKS.length})`, ms(median(firstCard)), `≤ ${fastest + 50} ms (fastest card source ${fastest} ms + 50)`],
+    ["progressive: pick → first card (worst)", ms(Math.max(...firstCard)), ""],
+    [`progressive: pick → whole report (median of ${PICKS.length})`, ms(median(whole)), `≤ ${ms(1.05 * slowest)} (1,05 × Hub'Eau ${slowest} ms)`],
+    ["progressive: pick → whole report (worst)", ms(Math.max(...whole)), ""],
+    ...PICKS.map((typed, index): [string, string, string] => [`  « ${typed} »: first card / whole`, `${ms(firstCard[index]!)} / ${ms(whole[index]!)}`, ""]),
+  ];
+}
+
+if (import.meta.main) {
+  const rows = await benchProgressive();
+  const width = Math.max(...rows.map((row) => row[0].length));
+  const delays = Object.entries(PROGRESSIVE_DELAYS)
+    .map(([source, ms]) => `${source} ${ms} ms`)
+    .join(", ");
+  console.log(`\nZone Santé — progressive report in Chromium (fakes: ${delays})\n`);
+  console.log(`${"measure".padEnd(width)}  ${"value".padStart(10)}  target`);
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${target}`);
+}

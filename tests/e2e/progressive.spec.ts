@@ -1,0 +1,53 @@
+// Issue 25, « Progressive report » (decision 067): each card appears as soon as its own source has
+// answered. With Hub'Eau slow, the air card shows its content while the water card is still being
+// read (busy), and « L'essentiel » says the water is not yet known — never a verdict, never
+// « Bonne nouvelle » — until it arrives. On a desktop and a phone screen; each width asks for an
+// address no other spec asks for, so that no cached answer hides the slow source.
+import { expect } from "@playwright/test";
+import { analyseAddress, seriousViolations, setUpstreamDelay, test, waitForIslands } from "./helpers.ts";
+
+const CASES = [
+  { width: 1366, typed: "Les Abymes" },
+  { width: 390, typed: "13 rue Albert Einstein" },
+];
+
+/** Hub'Eau's delay: well past the fast sources, under the server's upstream timeout (2,5 s). */
+const SLOW_HUBEAU_MS = 2_000;
+
+for (const { width, typed } of CASES) {
+  test(`a card shows as soon as its source answered: air read while Hub'Eau is slow, « L'essentiel » says the water is being read (${width} px)`, async ({
+    page,
+  }) => {
+    await setUpstreamDelay("hubeau", SLOW_HUBEAU_MS);
+    try {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await waitForIslands(page);
+      await analyseAddress(page, typed);
+
+      const report = page.getByTestId("report");
+      const air = report.locator("#air");
+      const water = report.locator("#eau");
+      const waterLine = report.locator(".summary__item--water");
+      // The air card with its content (its official word or message, its source) while the water card waits.
+      await expect(air.locator(".card__source")).toBeVisible();
+      await expect(air).not.toHaveAttribute("aria-busy");
+      await expect(water).toHaveAttribute("aria-busy", "true");
+      await expect(water).toContainText("En cours de lecture…");
+      await expect(waterLine).toHaveText("Eau du robinet\u00a0: en cours de lecture…");
+      await expect(report.locator(".summary__item--advice")).toHaveCount(0);
+      await expect(report).not.toContainText("Bonne nouvelle");
+      await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Hub'Eau answers: the water card and its summary line take their place, the report is whole.
+      await expect(water).not.toHaveAttribute("aria-busy", { timeout: SLOW_HUBEAU_MS + 8_000 });
+      await expect(waterLine).not.toContainText("en cours de lecture");
+      await expect(report.locator("[aria-busy]")).toHaveCount(0);
+      await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await setUpstreamDelay("hubeau", "reset");
+    }
+  });
+}

@@ -1,0 +1,167 @@
+// Issue 25, « Progressive report » (decision 067): the site's island asks /api/report for NDJSON and
+// gets each section the moment its own source has answered, over a real HTTP server (Node, as
+// workers/node.ts serves the app), so that nothing between the app and the socket may hold a line
+// back. The public API's /api/v1/report stays one whole JSON answer.
+import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ReportAnswer } from "../../src/core/types.ts";
+import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { useTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const NOW = new Date("2026-06-10T10:00:00Z");
+const t = useTestApp({ now: NOW }, { resetUpstreams: true, onlyKnownUpstreams: true });
+
+const NDJSON = "application/x-ndjson";
+
+const mainQuery = () =>
+  new URLSearchParams({
+    lat: String(MAIN_SCENARIO.latitude),
+    lon: String(MAIN_SCENARIO.longitude),
+    citycode: MAIN_SCENARIO.citycode,
+    label: MAIN_SCENARIO.label,
+    postcode: MAIN_SCENARIO.postcode,
+    city: MAIN_SCENARIO.city,
+  });
+
+let server: ServerType | null = null;
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = null;
+});
+
+/** The app behind a real HTTP server on a free port, as workers/node.ts serves it. */
+async function listen(app: TestApp["app"]): Promise<string> {
+  return new Promise((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+  });
+}
+
+interface ReadLine {
+  part: Record<string, unknown>;
+  /** ms since the request was sent, when the chunk holding the line was read */
+  at: number;
+}
+
+/** Reads an NDJSON answer line by line, noting when each line came off the socket. */
+async function readLines(response: Response, started: number): Promise<ReadLine[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const lines: ReadLine[] = [];
+  let pending = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const at = performance.now() - started;
+    pending += decoder.decode(value, { stream: true });
+    let newline = pending.indexOf("\n");
+    while (newline >= 0) {
+      lines.push({ part: JSON.parse(pending.slice(0, newline)) as Record<string, unknown>, at });
+      pending = pending.slice(newline + 1);
+      newline = pending.indexOf("\n");
+    }
+  }
+  expect(pending).toBe("");
+  return lines;
+}
+
+const sectionOf = (line: ReadLine) => Object.keys(line.part).join(",");
+
+describe("GET /api/report as NDJSON (the island's progressive report)", () => {
+  it("a section's card never waits for another source: the air line comes before Hub'Eau has answered, and nothing buffers it", async () => {
+    // Hub'Eau slow, ATMO quick, the others at once: the air section is known ~800 ms before the water one.
+    t.upstreams.setDelay(900, "hubeau");
+    t.upstreams.setDelay(100, "atmo");
+    const base = await listen(t.rebuild({ UPSTREAM_TIMEOUT_MS: "5000" }));
+    const started = performance.now();
+    const response = await fetch(`${base}/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const lines = await readLines(response, started);
+
+    const order = lines.map(sectionOf);
+    expect(order[0]).toBe("address,address_info,generated_at");
+    expect(order.at(-1)).toBe("recommendations");
+    expect(order.indexOf("air_quality")).toBeGreaterThan(0);
+    expect(order.indexOf("air_quality")).toBeLessThan(order.indexOf("water_quality"));
+    const air = lines.find((line) => sectionOf(line) === "air_quality")!;
+    const water = lines.find((line) => sectionOf(line) === "water_quality")!;
+    // Read off the socket well before the water line (Hub'Eau's 900 ms), not all at once at the end:
+    // a buffering layer (compression, a proxy, the adapter) would hand both over in the same instant.
+    expect(water.at - air.at).toBeGreaterThan(400);
+    expect(lines[0]!.at).toBeLessThan(water.at - 400);
+  });
+
+  it("its lines, merged, are the whole JSON answer, field for field", async () => {
+    const app = t.rebuild();
+    const whole = (await (await app.request(`/api/report?${mainQuery()}`)).json()) as ReportAnswer;
+    const streamed = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const text = await streamed.text();
+    const parts = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Partial<ReportAnswer>);
+    expect(parts).toHaveLength(6);
+    expect(Object.assign({}, ...parts)).toEqual(whole);
+  });
+
+  it("a warm report streams every line at once, never stored (a failed section is known only at the end)", async () => {
+    const app = t.rebuild();
+    await app.request(`/api/report?${mainQuery()}`);
+    const requestsBefore = t.upstreams.requests.length;
+    const response = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect((await response.text()).trim().split("\n")).toHaveLength(6);
+    expect(t.upstreams.requests.length).toBe(requestsBefore);
+  });
+
+  it("says an unexpected failure after the head on a last line, in French, and logs it without the address", async () => {
+    const app = t.rebuild();
+    // A bug, not an upstream failure (those fail soft into their section): the model's reader throws.
+    t.deps().sources.fetchCamsEstimate = () => Promise.reject(new TypeError("bug"));
+    const response = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    expect(response.status).toBe(200);
+    const parts = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(parts[0]!)).toEqual(["address", "address_info", "generated_at"]);
+    expect(parts.at(-1)).toEqual({ error: "Une erreur inattendue s'est produite. Veuillez réessayer.", code: "internal_error" });
+    const logged = t.logs.filter((entry) => entry.message === "report stream failed");
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain(MAIN_SCENARIO.label);
+  });
+
+  it("refuses an invalid request with the same French JSON error, before any line", async () => {
+    const response = await t.app.request("/api/report?lat=91&lon=2&citycode=80021", { headers: { Accept: NDJSON } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await response.json()) as { error: string }).error).toBeTruthy();
+    const outside = await t.app.request("/api/report?lat=40.7&lon=-74&citycode=80021", { headers: { Accept: NDJSON } });
+    expect(outside.status).toBe(400);
+    expect(((await outside.json()) as { code: string }).code).toBe("outside_france");
+  });
+
+  it("keeps the same rate limit as the whole answer", async () => {
+    const app = t.rebuild({ RATE_LIMIT_REPORT_PER_MINUTE: "2" });
+    const headers = { "x-test-ip": "203.0.113.77", Accept: NDJSON };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await app.request(`/api/report?${mainQuery()}`, { headers });
+      statuses.push(response.status);
+      await response.text();
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("/api/v1/report stays one whole JSON answer, whatever the Accept header asks", async () => {
+    const response = await t.rebuild().request(`/api/v1/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await response.json()) as ReportAnswer;
+    expect(body.recommendations.length).toBeGreaterThan(0);
+    expect(body.water_quality).toBeTruthy();
+  });
+});
