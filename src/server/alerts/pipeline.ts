@@ -1,14 +1,13 @@
 // The Worker's two crons of the queued alert run (decision 047); the stages themselves are in
 // plan.ts, process.ts (through queue.ts) and send.ts, the lock and summary in lifecycle.ts:
 // - 14:30 Paris: the plan stage under the run lock; its summary is the run's row;
-// - 17:00 Paris: the send stage's first page (counted on the day's run row), then the retention rules;
+// - 17:00 Paris: the send stage's first page (its pages counted on the day's run row), then the retention rules;
 // and the plan stage of a run asked for on the queue (the admin panel's « lancer les alertes »).
 // The queue consumer runs the rest (queue.ts). Node runs the same stages back to back over an
 // in-process queue (run.ts).
-import { parisHourToUtc, todayInParis } from "../../core/shared/time.ts";
+import { todayInParis } from "../../core/shared/time.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { markStageBegun } from "../db/repositories/alert-run-marks.ts";
-import { findNewestRunSince } from "../db/repositories/alert-runs.ts";
 import { purgeExpiredData } from "../db/repositories/purge.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
@@ -69,15 +68,9 @@ export async function runRequestedPlan(deps: Deps, queue: AlertQueue, message: E
  * message goes first: sending must not wait for (or fail with) the purge.
  */
 export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string }> {
-  // The send pages count on the row of the day's plan (its tallies, decision 064); with no run
-  // started today (the 14:30 plan failed to start), the pending events still go, uncounted.
-  // The lookup never stops the sending: unreadable, the pages go uncounted (the send page itself
-  // then meets the same database, and its message is retried).
-  const dayRun = await findNewestRunSince(deps.db, { sinceMs: parisHourToUtc(deps.clock(), 0).getTime() }).catch((error: unknown) => {
-    deps.log({ level: "warn", message: "alert send stage: the day's run not read, its pages go uncounted", fields: describeError(error) });
-    return undefined;
-  });
-  const runId = dayRun?.id ?? generateRandomToken(10);
+  // Its pages count on the day's newest run, the 14:30 plan's (queue.ts tallyRun, decision 064):
+  // nothing is read before the first page is on its way.
+  const runId = generateRandomToken(10);
   await startSendStage(deps, queue, { runId });
   deps.log({ level: "info", message: "alert send stage enqueued", fields: { runId } });
   // From now on, a batch of today that finishes late sends its own events (queue.ts).

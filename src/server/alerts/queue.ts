@@ -12,6 +12,7 @@ import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 import { loadRunChanges } from "./snapshots.ts";
 import { describeError } from "../logger.ts";
+import { parisHourToUtc } from "../../core/shared/time.ts";
 import { checkServiceStatus, recordSourceReads } from "../services/status.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,13 +114,13 @@ export async function handleAlertMessage(
     await recordSourceReads(deps).catch((error: unknown) => deps.log({ level: "warn", message: "source reads not recorded", fields: describeError(error) }));
     // A commune split into parts (plan.ts) is counted by its first part only.
     const communes = message.part ? (message.part.index === 0 ? 1 : 0) : new Set(subjects.map((subject) => subject.address.citycode)).size;
-    await tallyRun(deps, message.runId, { subjectsChecked: batch.subjectsChecked });
+    await tallyRun(deps, message, { subjectsChecked: batch.subjectsChecked });
     return { kind: "process", communes, ...batch };
   }
   const page = await sendPendingAlertsPage(deps, { afterRecipient: message.afterRecipient, recipientsPerPage: message.recipientsPerPage });
   // The next page is its own message: one invocation never holds more than a page of recipients.
   if (page.nextAfterRecipient !== null) await queue.sendBatch([{ ...message, afterRecipient: page.nextAfterRecipient }]);
-  await tallyRun(deps, message.runId, { emailsSent: page.outcome.sent, emailFailures: page.outcome.failed });
+  await tallyRun(deps, message, { emailsSent: page.outcome.sent, emailFailures: page.outcome.failed });
   return { kind: "send", pages: 1, outcome: page.outcome };
 }
 
@@ -128,11 +129,16 @@ export async function handleAlertMessage(
  * counts nothing; a queue's at-least-once redelivery of a message that succeeded would count it
  * twice). A failed write is logged, never a reason to redeliver work that is done.
  */
-async function tallyRun(deps: Pick<Deps, "db" | "log">, runId: string, tally: RunTally): Promise<void> {
+async function tallyRun(deps: Pick<Deps, "db" | "log">, message: AlertMessage, tally: RunTally): Promise<void> {
+  // A send page counts on its day's newest run (on Workers the 17:00 cron starts sending under an id
+  // of its own; on Node the run's own); a process batch on the run that planned it.
+  const newestSince = message.kind === "send" ? parisHourToUtc(new Date(`${message.day}T12:00:00Z`), 0).getTime() : undefined;
   try {
-    if (!(await addToRunTally(deps.db, { runId, tally }))) deps.log({ level: "warn", message: "alert run tally not recorded: no such run", fields: { runId } });
+    if (!(await addToRunTally(deps.db, { runId: message.runId, newestSince, tally }))) {
+      deps.log({ level: "warn", message: "alert run tally not recorded: no such run", fields: { runId: message.runId, kind: message.kind } });
+    }
   } catch (error) {
-    deps.log({ level: "warn", message: "alert run tally not recorded", fields: { runId, ...describeError(error) } });
+    deps.log({ level: "warn", message: "alert run tally not recorded", fields: { runId: message.runId, kind: message.kind, ...describeError(error) } });
   }
 }
 
@@ -146,7 +152,7 @@ async function tallyRun(deps: Pick<Deps, "db" | "log">, runId: string, tally: Ru
 export async function recordDeadLetters(deps: Deps, messages: readonly AlertMessage[]): Promise<void> {
   for (const message of messages) {
     deps.log({ level: "error", message: "alert dead letter counted", fields: { kind: message.kind, runId: message.runId, day: message.day } });
-    await tallyRun(deps, message.runId, { deadLetters: 1 });
+    await tallyRun(deps, message, { deadLetters: 1 });
   }
   if (messages.length > 0) await checkServiceStatus(deps);
 }

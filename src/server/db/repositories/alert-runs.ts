@@ -1,5 +1,5 @@
 // One row per alert run: the lock that keeps two runs apart, and the summary the admin panel shows.
-import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertRuns } from "../schema/index.ts";
 
@@ -49,10 +49,16 @@ export interface RunTally {
 
 /**
  * Adds to a run's tallies in one statement (never read-modify-write: messages of one run end in
- * several invocations). False when no row has that id (a send stage with no run that day).
+ * several invocations): the run named `runId`, or with `newestSince` the newest run started at or
+ * after that instant (a send page counts on its day's run, whatever stage enqueued it). False when
+ * no row matched (a send stage with no run that day).
  */
-export async function addToRunTally(db: Database, input: { runId: string; tally: RunTally }): Promise<boolean> {
+export async function addToRunTally(db: Database, input: { runId: string; newestSince?: number; tally: RunTally }): Promise<boolean> {
   const { subjectsChecked = 0, emailsSent = 0, emailFailures = 0, deadLetters = 0 } = input.tally;
+  const target =
+    input.newestSince === undefined
+      ? eq(alertRuns.id, input.runId)
+      : sql`${alertRuns.id} = (select ${alertRuns.id} from ${alertRuns} where ${alertRuns.startedAtMs} >= ${input.newestSince} order by ${alertRuns.startedAtMs} desc limit 1)`;
   const result = await db
     .update(alertRuns)
     .set({
@@ -61,12 +67,6 @@ export async function addToRunTally(db: Database, input: { runId: string; tally:
       emailFailures: sql`${alertRuns.emailFailures} + ${emailFailures}`,
       deadLetters: sql`${alertRuns.deadLetters} + ${deadLetters}`,
     })
-    .where(eq(alertRuns.id, input.runId));
+    .where(target);
   return result.rowsAffected === 1;
-}
-
-/** The newest run started at or after `sinceMs` (the Worker's 17:00 send stage finds its day's plan). */
-export async function findNewestRunSince(db: Database, input: { sinceMs: number }): Promise<AlertRunRow | undefined> {
-  const [row] = await db.select().from(alertRuns).where(gte(alertRuns.startedAtMs, input.sinceMs)).orderBy(desc(alertRuns.startedAtMs)).limit(1);
-  return row;
 }
