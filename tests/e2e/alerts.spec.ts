@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
-import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
 const ADMIN = "admin-e2e@example.org";
 
@@ -75,6 +75,7 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
   const visitor = await browser.newPage();
   await visitor.goto(`http://127.0.0.1:${port}/`);
   const frame = visitor.frameLocator("iframe");
+  await waitForIslandsIn(frame);
   const email = uniqueEmail("partenaire");
   const submit = frame.getByRole("button", { name: "Recevoir les alertes" });
   await expect(submit).toBeDisabled();

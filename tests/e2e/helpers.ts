@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
@@ -199,6 +199,15 @@ export async function waitForIslands(page: Page) {
     const islands = document.querySelectorAll("astro-island");
     return islands.length > 0 && [...islands].every((island) => !island.hasAttribute("ssr"));
   });
+}
+
+/**
+ * The same wait inside a frame (a partner page's `<iframe>`): keys typed before the island hydrates
+ * are lost (« Maraussan » arrives as « raussan »), which a busy machine shows.
+ */
+export async function waitForIslandsIn(scope: FrameLocator) {
+  await expect(scope.locator("astro-island").first()).toBeAttached();
+  await expect(scope.locator("astro-island[ssr]")).toHaveCount(0);
 }
 
 /** Types an address in the home page's search and picks the first suggestion, which asks for its report. */
