@@ -35,9 +35,19 @@ async function signUp(page: Page, email: string) {
   await waitForIslands(page);
 }
 
-/** A toast sits at the bottom of a phone's screen, over what the next step clicks: close it. */
+/**
+ * A toast sits at the bottom of a phone's screen, over what the next step clicks: close it. A toast
+ * also closes itself after a while, maybe between seeing its button and clicking it (a busy
+ * machine): the click is then moot, and what counts is that none is left.
+ */
 async function closeToasts(page: Page) {
-  for (const button of await page.getByRole("button", { name: "Fermer la notification" }).all()) await button.click();
+  const close = page.getByRole("button", { name: "Fermer la notification" });
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  await expect(close).toHaveCount(0);
 }
 
 async function addAddress(page: Page, typed: string, option: RegExp, nickname: string) {

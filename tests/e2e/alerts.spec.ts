@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
-import { latestEmailTo, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
 const ADMIN = "admin-e2e@example.org";
 
@@ -75,6 +75,7 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
   const visitor = await browser.newPage();
   await visitor.goto(`http://127.0.0.1:${port}/`);
   const frame = visitor.frameLocator("iframe");
+  await waitForIslandsIn(frame);
   const email = uniqueEmail("partenaire");
   const submit = frame.getByRole("button", { name: "Recevoir les alertes" });
   await expect(submit).toBeDisabled();
@@ -137,11 +138,11 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
   await expect(page.getByRole("link", { name: "Me réinscrire" })).toHaveAttribute("href", "/inscription");
 
   // 6. The next run sends nothing to this address.
-  const before = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4331) + 200}/_test/emails`)).json()) as Array<{ to: string[] }>;
+  const before = await sentEmails();
   await page.goto("/admin-test");
   await waitForIslands(page);
   await runAlertsFromPanel(page);
-  const after = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4331) + 200}/_test/emails`)).json()) as Array<{ to: string[] }>;
+  const after = await sentEmails();
   expect(after.filter((mail) => mail.to.includes(email)).length).toBe(before.filter((mail) => mail.to.includes(email)).length);
 });
 

@@ -1,15 +1,131 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { join, resolve } from "node:path";
 import { formatDateFr } from "../../src/core/shared/format.ts";
 import type { CapturedEmail } from "../fakes/resend-server.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
+import { NO_SERVICE_CEILINGS } from "../helpers/service-ceilings.ts";
 
-const PORT = Number(process.env.E2E_PORT ?? 4331);
-/** the fake Resend that scripts/demo.ts starts for the e2e run (see playwright.config.ts) */
-const FAKE_RESEND_URL = `http://127.0.0.1:${PORT + 200}`;
-/** the fake upstreams of scripts/demo.ts (DEMO_UPSTREAM_PORT) */
-const FAKE_UPSTREAMS_URL = `http://127.0.0.1:${PORT + 100}`;
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** One worker's app: the real Node server (`scripts/demo.ts`, the `npm start` entry) and its fakes, on its own database. */
+export interface E2EServer {
+  /** the app, as the browser reaches it */
+  baseURL: string;
+  port: number;
+  /** the fake upstreams (BAN, Hub'Eau, ATMO…) */
+  upstreamURL: string;
+  /** the fake Resend: the e-mails the app sent, at `/_test/emails` */
+  resendURL: string;
+  /** the fake OpenID provider (Google sign-in) */
+  oauthURL: string;
+}
+
+/** This worker's server, set by the worker fixture `server` (each Playwright worker is its own process). */
+let workerServer: E2EServer | undefined;
+
+function currentServer(): E2EServer {
+  if (!workerServer) throw new Error("No e2e server in this worker: use `test` from tests/e2e/helpers.ts.");
+  return workerServer;
+}
+
+/** `count` TCP ports free on 127.0.0.1, held together while they are picked so they are distinct. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let index = 0; index < count; index++) {
+      const server = createServer();
+      servers.push(server);
+      await new Promise<void>((listening, reject) => {
+        server.once("error", reject);
+        server.listen(0, "127.0.0.1", () => listening());
+      });
+    }
+    return servers.map((server) => (server.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
+  }
+}
+
+/** Starts `scripts/demo.ts` on free ports and waits for its health check; rejects with its output if it stops first. */
+async function startServer(name: string): Promise<{ server: E2EServer; child: ChildProcess; output: () => string }> {
+  const [port, upstreamPort, resendPort, oauthPort] = await freePorts(4);
+  const server: E2EServer = {
+    baseURL: `http://127.0.0.1:${port}`,
+    port: port!,
+    upstreamURL: `http://127.0.0.1:${upstreamPort}`,
+    resendURL: `http://127.0.0.1:${resendPort}`,
+    oauthURL: `http://127.0.0.1:${oauthPort}`,
+  };
+  const outputDir = join(ROOT, "test-results");
+  mkdirSync(outputDir, { recursive: true });
+  const database = join(outputDir, `e2e-${name}.db`);
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(database + suffix, { force: true });
+  // The same process.execPath as this worker (Node from node_modules), as `npm start` would run it.
+  const child = spawn(process.execPath, ["scripts/demo.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEMO_UPSTREAM_PORT: String(upstreamPort),
+      DEMO_FAKE_RESEND_PORT: String(resendPort),
+      DEMO_FAKE_OAUTH_PORT: String(oauthPort),
+      SITE_URL: server.baseURL,
+      ADMIN_EMAILS: "admin-e2e@example.org",
+      ALERTS_SCHEDULER: "off",
+      ALERT_VIGIEAU_PER_SECOND: "0",
+      ALERT_BAIGNADES_PER_SECOND: "0",
+      // The service-wide ceilings (decision 058) out of the way: the journeys run in a few minutes.
+      ...NO_SERVICE_CEILINGS,
+      DATABASE_URL: `file:${database}`,
+      NODE_ENV: "test",
+      // Cheap password hashing (tests only; refused outside NODE_ENV=test).
+      PASSWORD_HASH_COST: "test",
+    },
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code, signal) => reject(new Error(`scripts/demo.ts stopped (${signal ?? `exit ${code}`}) before it answered:\n${output}`))),
+  );
+  const healthy = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${server.baseURL}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    throw new Error(`scripts/demo.ts did not answer ${server.baseURL}/api/health within 60 s:\n${output}`);
+  })();
+  try {
+    await Promise.race([healthy, exited]);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  exited.catch(() => {});
+  return { server, child, output: () => output };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const stopped = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await stopped;
+  clearTimeout(timer);
+}
 
 // Chromium's note for an HTTP error answer. A 4xx on a page or an API call is an answer the test
 // asked for and asserts on (404 page, wrong password, rate limit); on a script, style, image or
@@ -25,7 +141,27 @@ export interface ConsoleGuard {
  * `test` for every journey: an error in the browser console or an uncaught exception in any page of
  * the test's context fails the test, unless the test declared it with `consoleGuard.allow(…)`.
  */
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: E2EServer }>({
+  // One app per worker (its own server, fakes and database), so the workers run side by side:
+  // nothing a journey does (accounts, rate limits per IP, a fake's mode, the admin) reaches another
+  // worker's journeys. A worker restarted after a failure starts a fresh one.
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+    async ({}, use, workerInfo) => {
+      const { server, child } = await startServer(`worker${workerInfo.workerIndex}`);
+      workerServer = server;
+      try {
+        await use(server);
+      } finally {
+        workerServer = undefined;
+        await stopServer(child);
+      }
+    },
+    { scope: "worker", auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
   consoleGuard: [
     async ({ context }, use) => {
       const errors: { text: string; url: string }[] = [];
@@ -65,6 +201,15 @@ export async function waitForIslands(page: Page) {
   });
 }
 
+/**
+ * The same wait inside a frame (a partner page's `<iframe>`): keys typed before the island hydrates
+ * are lost (« Maraussan » arrives as « raussan »), which a busy machine shows.
+ */
+export async function waitForIslandsIn(scope: FrameLocator) {
+  await expect(scope.locator("astro-island").first()).toBeAttached();
+  await expect(scope.locator("astro-island[ssr]")).toHaveCount(0);
+}
+
 /** Types an address in the home page's search and picks the first suggestion, which asks for its report. */
 export async function analyseAddress(page: Page, typed: string) {
   await page.getByRole("combobox", { name: /Votre adresse/ }).pressSequentially(typed, { delay: 20 });
@@ -82,7 +227,7 @@ export async function latestEmailTo(address: string, subject: RegExp): Promise<C
   let found: CapturedEmail | undefined;
   await expect
     .poll(async () => {
-      const emails = (await (await fetch(`${FAKE_RESEND_URL}/_test/emails`)).json()) as CapturedEmail[];
+      const emails = await sentEmails();
       found = [...emails].reverse().find((email) => email.to.includes(address) && subject.test(email.subject));
       return Boolean(found);
     })
@@ -90,13 +235,18 @@ export async function latestEmailTo(address: string, subject: RegExp): Promise<C
   return found!;
 }
 
+/** Every email this worker's app sent so far (its fake Resend's record). */
+export async function sentEmails(): Promise<CapturedEmail[]> {
+  return (await (await fetch(`${currentServer().resendURL}/_test/emails`)).json()) as CapturedEmail[];
+}
+
 export async function setResendMode(mode: string): Promise<void> {
-  await fetch(`${FAKE_RESEND_URL}/_test/mode`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mode }) });
+  await fetch(`${currentServer().resendURL}/_test/mode`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mode }) });
 }
 
 /** Slows one fake upstream of the e2e server down (`"reset"`: back to its usual pace). */
 export async function setUpstreamDelay(source: "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades", ms: number | "reset"): Promise<void> {
-  const response = await fetch(`${FAKE_UPSTREAMS_URL}/_test/delay?source=${source}&ms=${ms}`, { method: "POST" });
+  const response = await fetch(`${currentServer().upstreamURL}/_test/delay?source=${source}&ms=${ms}`, { method: "POST" });
   if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
 }
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
-import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
 /** The demo's Amiens address (tests/fixtures/ban/search-derived-8-bd-du-port.json), as a report's link carries it. */
 const AMIENS = { lat: "49.8985", lon: "2.2952", citycode: "80021", label: "8 Boulevard du Port 80000 Amiens", postcode: "80000", city: "Amiens" };
@@ -321,6 +321,7 @@ for (const viewport of [
     await page.goto(`http://127.0.0.1:${port}/`);
     const iframe = page.locator("iframe[data-zone-sante]");
     const frame = page.frameLocator("iframe[data-zone-sante]");
+    await waitForIslandsIn(frame);
     const email = uniqueEmail("cadre");
     await fillSignUp(frame, email);
     await expectFrameFitsContent(frame);

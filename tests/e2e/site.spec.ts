@@ -180,19 +180,20 @@ test("the footer gives the service, legal and contact links on every page", asyn
   await expect(page.getByText("Hébergeur", { exact: true })).toBeVisible();
 });
 
-test("the application pages have no serious accessibility violation either", async ({ page }) => {
-  for (const route of [
-    "/inscription",
-    "/inscription?embed=1&accent=FFDD00",
-    "/merci",
-    "/widget",
-    "/desinscription",
-    "/confirmation-alertes",
-    "/confirmation-compte?u=a&x=1&s=b",
-    "/compte-supprime",
-  ]) {
+// One test per page: each axe run has its own time budget, and the pages spread over the workers.
+for (const route of [
+  "/inscription",
+  "/inscription?embed=1&accent=FFDD00",
+  "/merci",
+  "/widget",
+  "/desinscription",
+  "/confirmation-alertes",
+  "/confirmation-compte?u=a&x=1&s=b",
+  "/compte-supprime",
+]) {
+  test(`the application page ${route} has no serious accessibility violation either`, async ({ page }) => {
     await page.goto(route);
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page), route).toEqual([]);
-  }
-});
+  });
+}

@@ -3,8 +3,6 @@
 import { expect, type Page } from "@playwright/test";
 import { analyseAddress, fixtureSampleDays, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
-const PORT = Number(process.env.E2E_PORT ?? 4331);
-
 async function reportFor(page: Page, typed: string) {
   await page.goto("/");
   await waitForIslands(page);
@@ -81,11 +79,11 @@ test("Amiens: the history shows each key parameter measured, with a gap of month
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("another site can read the public API from the browser, but cannot write anywhere", async ({ page, consoleGuard }) => {
+test("another site can read the public API from the browser, but cannot write anywhere", async ({ page, consoleGuard, server }) => {
   // localhost and 127.0.0.1 are two origins: the page below is « another site » for the API.
   consoleGuard.allow(/CORS policy|Failed to fetch|ERR_FAILED/);
-  await page.goto(`http://localhost:${PORT}/developpeurs`);
-  const api = `http://127.0.0.1:${PORT}/api`;
+  await page.goto(`http://localhost:${server.port}/developpeurs`);
+  const api = `${server.baseURL}/api`;
   const read = await page.evaluate(async (base) => {
     const response = await fetch(`${base}/v1/report?q=${encodeURIComponent("8 bd du Port")}`);
     const body = (await response.json()) as { address?: { citycode?: string }; water_quality?: { history?: unknown[] } };
@@ -115,7 +113,7 @@ test("another site can read the public API from the browser, but cannot write an
   expect(write).toBe("blocked");
   // Without the browser's preflight, the server itself refuses another origin's write.
   const direct = await page.request.post(`${api}/subscriptions`, {
-    headers: { Origin: `http://localhost:${PORT}`, "content-type": "application/json" },
+    headers: { Origin: `http://localhost:${server.port}`, "content-type": "application/json" },
     data: { email: "x@example.org" },
   });
   expect(direct.status()).toBe(403);

@@ -2,7 +2,7 @@
  * The service-wide ceilings (decision 058) out of the way, as the alert run's paces are: a test
  * file shares one database and a fixed clock, so its e-mails and PDFs would all fall in one
  * window. The tests of the ceilings set their own. (Also read
- * by playwright.config.ts: no test-runner import here.)
+ * by tests/e2e/helpers.ts for the e2e servers.)
  */
 export const NO_SERVICE_CEILINGS: Record<string, string> = Object.fromEntries(
   [
