@@ -17,15 +17,6 @@ export function deriveAddressInfo(address: Pick<Address, "citycode" | "city">): 
   };
 }
 
-/**
- * One piece of a report as a streamed answer carries it (decision 067): the head (address, commune,
- * date), then one section at a time, then the recommendations. Put together, they are the report.
- */
-export type ReportPart = Partial<Report>;
-
-/** The media type of a streamed report: one JSON object a line (NDJSON). */
-export const REPORT_STREAM_TYPE = "application/x-ndjson";
-
 /** What a report says before any source answered: its address, commune and date. */
 export function reportHead(input: { address: Address; addressInfo: AddressInfo; now: Date }): Pick<Report, "address" | "address_info" | "generated_at"> {
   return { address: pickedAddress(input.address), address_info: input.addressInfo, generated_at: input.now.toISOString() };

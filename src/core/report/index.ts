@@ -1,2 +1,3 @@
 export * from "./assemble.ts";
 export * from "./present.ts";
+export * from "./stream.ts";

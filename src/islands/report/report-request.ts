@@ -1,7 +1,7 @@
 // The address a report is for, as the URL of the page and of /api/report carry it. The label,
 // postcode and city travel with the signature the server gave them (decision 055): without it,
 // the server ignores them and names the place from the BAN, so the page never shows them itself.
-import { REPORT_STREAM_TYPE } from "../../core/report/assemble.ts";
+import { REPORT_STREAM_TYPE } from "../../core/report/stream.ts";
 import type { PartialReport } from "../../core/report/present.ts";
 import type { PickedAddress, ReportAnswer, SignedAddress } from "../../core/types.ts";
 import type { ResolvedAddressAnswer } from "../../server/routes/geocode.ts";
