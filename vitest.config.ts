@@ -5,6 +5,10 @@ const setupFiles = ["tests/setup/console-guard.ts"];
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default is the CPU count minus one: one file at a time on the
+    // 2-CPU CI machine). Every file has its own temp database, fake servers on free ports and, for
+    // the smoke tests, its own wrangler state directory: nothing is shared between files.
+    maxWorkers: 2,
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
       {
