@@ -133,5 +133,8 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
 }
 
 if (import.meta.main) {
-  for (const [name, value, target] of await benchAlertRun()) console.log(`${name.padEnd(62)} ${value.padStart(16)}  ${target}`);
+  const rows = await benchAlertRun();
+  // `--json`: one line for tests/bench/run.ts, which runs this file with the server's V8 flags.
+  if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
+  else for (const [name, value, target] of rows) console.log(`${name.padEnd(62)} ${value.padStart(16)}  ${target}`);
 }
