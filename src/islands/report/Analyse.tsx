@@ -141,12 +141,15 @@ export default function Analyse() {
   );
 
   const show = useCallback(
-    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions) => {
+    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions, streamed = false) => {
       const key = nameAddress(report, request, options);
       cache.current.set(key, report);
       shown.current = { key, report };
       active.current = { key, status: "ready" };
-      pendingFocus.current = options.sameAddress ? "none" : options.focus;
+      // A streamed report asked for the focus with its first line: that request stands, whether the
+      // first line's render already moved the focus or (a warm report: every line at once, one render)
+      // has yet to — it is never asked twice, never cancelled.
+      if (!streamed) pendingFocus.current = options.sameAddress ? "none" : options.focus;
       setPendingUdi(null);
       setState({ status: "ready", key, report });
     },
@@ -192,8 +195,8 @@ export default function Analyse() {
         );
         if (current.signal.aborted) return;
         cache.current.set(key, report);
-        // The focus went to the report with its first line: it is not moved again.
-        show(report, request, arrived ? { ...options, focus: "none" } : options);
+        // The focus was asked for with the first line: show() leaves that request as it is.
+        show(report, request, options, arrived);
       } catch (problem) {
         if (current.signal.aborted) return;
         active.current = null;
