@@ -2,15 +2,13 @@
 // different latency per fake upstream (BAN 50 ms, ATMO 100 ms, VigiEau 300 ms, Hub'Eau 900 ms).
 // From the pick of a suggestion to the first card's content, and to the whole report; each pick a
 // different commune, so that every upstream is asked (cold). Figures only: no test asserts them.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams, type FakeSource } from "../fakes/upstream-server.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
-import { freePort } from "../helpers/net.ts";
+import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -19,44 +17,17 @@ export const PROGRESSIVE_DELAYS: Record<FakeSource, number> = { ban: 50, atmo: 1
 /** Typed text the fake BAN knows, each in another commune: every report is cold. */
 const PICKS = ["8 bd du Port", "Maraussan", "Les Abymes", "13 rue Albert Einstein", "Alès"];
 
-const APP_SECRET = "bench-secret-of-at-least-thirty-two-characters";
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchProgressive(): Promise<Array<[string, string, string]>> {
-  if (!existsSync(join(ROOT, "dist", "index.html"))) throw new Error("Build the site first (npm run build).");
+  if (!existsSync(join(ROOT, "dist", "index.html")) || !existsSync(join(ROOT, "build", "node", "server.mjs"))) throw new Error("Build first (npm run build).");
   const upstreams = await startFakeUpstreams();
   for (const [source, ms] of Object.entries(PROGRESSIVE_DELAYS)) upstreams.setDelay(ms, source as FakeSource);
-  const port = await freePort();
-  const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-progressive-"));
-  const server = spawn(process.execPath, ["workers/node.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...upstreams.config,
-      PORT: String(port),
-      NODE_ENV: "test",
-      DATABASE_URL: `file:${join(directory, "bench.db")}`,
-      UPSTREAM_TIMEOUT_MS: "5000",
-      ALERTS_SCHEDULER: "off",
-      RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
-      APP_SECRET,
-      ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (attempt > 150) throw new Error("server did not start");
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
+  const bench = await startBenchServer({ upstreamConfig: upstreams.config, upstreamTimeoutMs: 5000 });
+  const base = bench.base;
   // One report first, in a commune no pick names: the server's first answer (its modules loaded,
   // its code compiled) is not what a visitor of a running server waits for.
-  const warmUp = signAddress(APP_SECRET, { label: "bench", latitude: 50.63, longitude: 3.06, citycode: "59350", postcode: "", city: "" });
+  const warmUp = signAddress(BENCH_APP_SECRET, { label: "bench", latitude: 50.63, longitude: 3.06, citycode: "59350", postcode: "", city: "" });
   await (
     await fetch(`${base}/api/report?${new URLSearchParams({ lat: "50.63", lon: "3.06", citycode: "59350", label: warmUp.label, signature: warmUp.signature })}`)
   ).arrayBuffer();
@@ -98,9 +69,8 @@ export async function benchProgressive(): Promise<Array<[string, string, string]
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    bench.stop();
     await upstreams.close();
-    rmSync(directory, { recursive: true, force: true });
   }
   const fastest = Math.min(PROGRESSIVE_DELAYS.atmo, PROGRESSIVE_DELAYS.vigieau, PROGRESSIVE_DELAYS.hubeau);
   const slowest = PROGRESSIVE_DELAYS.hubeau;

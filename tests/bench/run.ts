@@ -1,15 +1,14 @@
 // `npm run bench`: report latency cold and warm, throughput, server memory, and the JS weight of
 // pages. Every fake upstream answers after UPSTREAM_DELAY_MS, so a cold report should cost about
 // one upstream latency (calls in parallel), not their sum. Prints a table; asserts nothing.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { freePort } from "../helpers/net.ts";
+import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
 import { npmStartNodeArgs } from "../helpers/start-command.ts";
 import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { runLighthouse } from "./lighthouse.ts";
@@ -18,8 +17,6 @@ import { benchProgressive } from "./progressive.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
 const UPSTREAM_DELAY_MS = 300;
-/** The server's secret, so that the bench sends signed picks as the site does (decision 055). */
-const APP_SECRET = "bench-secret-of-at-least-thirty-two-characters";
 const WARM_REQUESTS = 300;
 const CONCURRENCY = 20;
 const THROUGHPUT_REQUESTS = 2000;
@@ -40,43 +37,16 @@ function serverMemoryMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): numb
 }
 
 const upstreams = await startFakeUpstreams({ delayMs: UPSTREAM_DELAY_MS });
-const port = await freePort();
-const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
 // The server as `npm start` runs it: the bundle, with the V8 flags of package.json's start script (decision 068).
-const spawnedAt = performance.now();
-const server = spawn(process.execPath, npmStartNodeArgs(), {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    ...upstreams.config,
-    PORT: String(port),
-    NODE_ENV: "test",
-    DATABASE_URL: `file:${join(directory, "bench.db")}`,
-    UPSTREAM_TIMEOUT_MS: "2500",
-    RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
-    // The fake upstreams have no allowance to protect: the bench measures the app, not the ceilings (decision 058).
-    ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
-    APP_SECRET,
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    if (attempt > 100) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const readyMs = performance.now() - spawnedAt;
+const bench = await startBenchServer({ upstreamConfig: upstreams.config, upstreamTimeoutMs: 2500 });
+const { base, server, readyMs } = bench;
 // At rest: ready, one health check answered, nothing else asked for a few seconds.
 await new Promise((r) => setTimeout(r, 3000));
 const restRssMb = serverMemoryMb(server.pid, "VmRSS");
 
 /** A picked suggestion's report, signed like /api/geocode's: the point is taken as is, with no BAN call. */
 const reportUrl = (lat: number, lon: number, citycode: string) => {
-  const signed = signAddress(APP_SECRET, { label: "bench", latitude: lat, longitude: lon, citycode, postcode: "", city: "" });
+  const signed = signAddress(BENCH_APP_SECRET, { label: "bench", latitude: lat, longitude: lon, citycode, postcode: "", city: "" });
   return `${base}/api/report?${new URLSearchParams({ lat: String(lat), lon: String(lon), citycode, label: signed.label, signature: signed.signature })}`;
 };
 
@@ -123,9 +93,8 @@ const peakRssMb = serverMemoryMb(server.pid, "VmHWM");
 // After the load, at rest again: how much of it the server keeps.
 await new Promise((r) => setTimeout(r, 5000));
 const afterLoadRssMb = serverMemoryMb(server.pid, "VmRSS");
-server.kill("SIGTERM");
+bench.stop();
 await upstreams.close();
-rmSync(directory, { recursive: true, force: true });
 
 const home = pageJsGzipBytes(DIST, join(DIST, "index.html"));
 const contentPage = ["blog/impact-eau-sante/index.html", "sources/index.html", "404.html"].map((file) => join(DIST, file)).find((file) => existsSync(file))!;

@@ -6,23 +6,13 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReportAnswer } from "../../src/core/types.ts";
-import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { useTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const NOW = new Date("2026-06-10T10:00:00Z");
 const t = useTestApp({ now: NOW }, { resetUpstreams: true, onlyKnownUpstreams: true });
 
 const NDJSON = "application/x-ndjson";
-
-const mainQuery = () =>
-  new URLSearchParams({
-    lat: String(MAIN_SCENARIO.latitude),
-    lon: String(MAIN_SCENARIO.longitude),
-    citycode: MAIN_SCENARIO.citycode,
-    label: MAIN_SCENARIO.label,
-    postcode: MAIN_SCENARIO.postcode,
-    city: MAIN_SCENARIO.city,
-  });
 
 let server: ServerType | null = null;
 
@@ -75,7 +65,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     t.upstreams.setDelay(100, "atmo");
     const base = await listen(t.rebuild({ UPSTREAM_TIMEOUT_MS: "5000" }));
     const started = performance.now();
-    const response = await fetch(`${base}/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const response = await fetch(`${base}/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     const lines = await readLines(response, started);
@@ -95,8 +85,8 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
 
   it("its lines, merged, are the whole JSON answer, field for field", async () => {
     const app = t.rebuild();
-    const whole = (await (await app.request(`/api/report?${mainQuery()}`)).json()) as ReportAnswer;
-    const streamed = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const whole = (await (await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`)).json()) as ReportAnswer;
+    const streamed = await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     const text = await streamed.text();
     const parts = text
       .trim()
@@ -108,9 +98,9 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
 
   it("a warm report streams every line at once, never stored (a failed section is known only at the end)", async () => {
     const app = t.rebuild();
-    await app.request(`/api/report?${mainQuery()}`);
+    await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`);
     const requestsBefore = t.upstreams.requests.length;
-    const response = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const response = await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("vary")).toBe("Accept");
     expect((await response.text()).trim().split("\n")).toHaveLength(6);
@@ -121,7 +111,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     const app = t.rebuild();
     // A bug, not an upstream failure (those fail soft into their section): the model's reader throws.
     t.deps().sources.fetchCamsEstimate = () => Promise.reject(new TypeError("bug"));
-    const response = await app.request(`/api/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const response = await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     expect(response.status).toBe(200);
     const parts = (await response.text())
       .trim()
@@ -149,7 +139,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     const headers = { "x-test-ip": "203.0.113.77", Accept: NDJSON };
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await app.request(`/api/report?${mainQuery()}`, { headers });
+      const response = await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers });
       statuses.push(response.status);
       await response.text();
     }
@@ -157,7 +147,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
   });
 
   it("/api/v1/report stays one whole JSON answer, whatever the Accept header asks", async () => {
-    const response = await t.rebuild().request(`/api/v1/report?${mainQuery()}`, { headers: { Accept: NDJSON } });
+    const response = await t.rebuild().request(`/api/v1/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as ReportAnswer;

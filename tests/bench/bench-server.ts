@@ -1,0 +1,62 @@
+// The Node server as the benches start it: `npm start`'s bundle and V8 flags (package.json, decision
+// 068), on a temp database, against the given fakes, with every ceiling out of the way (the fake
+// upstreams have no allowance to protect: a bench measures the app, not the ceilings, decision 058).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { freePort } from "../helpers/net.ts";
+import { npmStartNodeArgs } from "../helpers/start-command.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+/** The server's secret, so that a bench sends signed picks as the site does (decision 055). */
+export const BENCH_APP_SECRET = "bench-secret-of-at-least-thirty-two-characters";
+
+export interface BenchServer {
+  base: string;
+  server: ChildProcess;
+  /** from the spawn to the first health check answered */
+  readyMs: number;
+  stop(): void;
+}
+
+export async function startBenchServer(options: { upstreamConfig: Record<string, string>; upstreamTimeoutMs: number }): Promise<BenchServer> {
+  const port = await freePort();
+  const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
+  const spawnedAt = performance.now();
+  const server = spawn(process.execPath, npmStartNodeArgs(), {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...options.upstreamConfig,
+      PORT: String(port),
+      NODE_ENV: "test",
+      DATABASE_URL: `file:${join(directory, "bench.db")}`,
+      UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs),
+      ALERTS_SCHEDULER: "off",
+      RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
+      ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
+      APP_SECRET: BENCH_APP_SECRET,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      if (attempt > 500 || server.exitCode !== null) throw new Error("the bench server did not start");
+      await new Promise((wait) => setTimeout(wait, 20));
+    }
+  }
+  const readyMs = performance.now() - spawnedAt;
+  return {
+    base,
+    server,
+    readyMs,
+    stop() {
+      server.kill("SIGTERM");
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
