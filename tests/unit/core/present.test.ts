@@ -1,17 +1,14 @@
 // The presentation tables: the word each official level shows, with its colour, and each case of
 // issue 10's « Why » list. Sections are built by the real evaluate* functions.
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateBathing, type NearbySite } from "../../../src/core/bathing/index.ts";
 import type { BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import {
   airHeadline,
-  assembleReport,
   ATMO_COLORS,
   bathingHeadline,
   countedVerdict,
-  deriveAddressInfo,
   describeDroughtZone,
   droughtHeadline,
   presentReport,
@@ -19,42 +16,13 @@ import {
   VIGIEAU_COLORS,
   waterHeadline,
 } from "../../../src/core/report/index.ts";
-import type { Address, BathingSection, DroughtGravity, Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { TAP_ONLY_TEXT } from "../../../src/core/water/notes.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
-import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, noBathing, NOW, SUMMER, waterResult } from "./builders.ts";
+import { air, drought, report, udi, water } from "./amiens-report.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
 
 const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
-
-const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
-const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
-
-const water = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi], now: NOW });
-const air = (input: Partial<Parameters<typeof evaluateAirQuality>[0]> = {}) =>
-  evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
-const drought = (gravities: Array<DroughtGravity | null>) =>
-  evaluateDrought({
-    zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
-    now: NOW,
-    citycode: "80021",
-  });
-
-function report(
-  parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"]; bathing?: BathingSection; now?: Date } = {},
-): Report {
-  const now = parts.now ?? NOW;
-  return assembleReport({
-    address: AMIENS,
-    addressInfo: deriveAddressInfo(AMIENS),
-    water: parts.water ?? water([waterResult()]),
-    air: parts.air ?? air(),
-    drought: parts.drought ?? drought(["alerte"]),
-    bathing: parts.bathing ?? noBathing(now),
-    now,
-  });
-}
 
 // ---------------------------------------------------------------- bathing builders (tests/unit/core/builders.ts)
 

@@ -4,39 +4,14 @@
 // so never before all three are in (the advice, built by the server from every section, comes last).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { assembleReport, deriveAddressInfo, presentPartialReport, presentReport, SECTION_PENDING, type PartialReport } from "../../../src/core/report/index.ts";
-import type { Address, DroughtGravity, Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import { presentPartialReport, presentReport, SECTION_PENDING, type PartialReport } from "../../../src/core/report/index.ts";
+import type { Report, WaterQualitySection } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
-import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
-import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
+import { NOW, waterResult } from "./builders.ts";
+import { air, drought, report, water } from "./amiens-report.ts";
 
-const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
-const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
-
-const water = (data: WaterResult[]) => evaluateWaterQuality({ results: { ok: true, data }, udi, udis: [udi], now: NOW });
 const failedWater = (): WaterQualitySection => evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW });
-const air = (input: Partial<Parameters<typeof evaluateAirQuality>[0]> = {}) =>
-  evaluateAirQuality({ citycode: "80021", atmo: { ok: true, data: [atmoIndex()] }, cams: { ok: true, data: camsEstimate() }, now: NOW, ...input });
-const drought = (gravities: Array<DroughtGravity | null>) =>
-  evaluateDrought({
-    zones: { ok: true, data: gravities.map((gravity, index) => droughtZone({ id: index + 1, gravity, type: index === 0 ? "SUP" : "AEP" })) },
-    now: NOW,
-    citycode: "80021",
-  });
-
-function report(parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"] } = {}): Report {
-  return assembleReport({
-    address: AMIENS,
-    addressInfo: deriveAddressInfo(AMIENS),
-    water: parts.water ?? water([waterResult()]),
-    air: parts.air ?? air(),
-    drought: parts.drought ?? drought(["alerte"]),
-    bathing: noBathing(NOW),
-    now: NOW,
-  });
-}
 
 /** All clear: the one report whose advice is « Bonne nouvelle ! ». */
 const allClear = () => report({ drought: drought([]) });
