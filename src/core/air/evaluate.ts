@@ -1,3 +1,4 @@
+import { isEpciCode } from "../shared/commune.ts";
 import { formatNumberFr, frenchTypography } from "../shared/format.ts";
 import { addDaysToLocalDate, todayForCommune } from "../shared/time.ts";
 import { ATMO_SOURCE, CAMS_SOURCE } from "../shared/sources.ts";
@@ -145,7 +146,7 @@ function unavailableSentence(unavailable: NonNullable<AirQualitySection["officia
  * digits, where a commune's INSEE code has 5 characters).
  */
 function isEpciIndex(index: AtmoIndex, epci: EpciRef | null): boolean {
-  return index.zoneType === "epci" || (epci !== null && index.zoneCode === epci.code) || /^\d{9}$/.test(index.zoneCode);
+  return index.zoneType === "epci" || (epci !== null && index.zoneCode === epci.code) || isEpciCode(index.zoneCode);
 }
 
 const SUB_INDEX_KEYS: Record<AirPollutantCode, keyof AtmoIndex["subIndices"]> = { pm2_5: "pm25", pm10: "pm10", no2: "no2", o3: "o3", so2: "so2" };

@@ -21,6 +21,11 @@ export function isValidInseeCode(code: string): boolean {
   return /^(\d{5}|2[AB]\d{3})$/.test(code.trim().toUpperCase());
 }
 
+/** An EPCI (intercommunality) is named by its SIREN, nine digits; a commune by its five-character INSEE code. */
+export function isEpciCode(code: string): boolean {
+  return /^\d{9}$/.test(code);
+}
+
 /** "80021" → "80", "2A004" → "2A", "97101" → "971". */
 export function departmentCodeOf(citycode: string): string {
   const code = citycode.trim().toUpperCase();

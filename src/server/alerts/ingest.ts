@@ -14,7 +14,7 @@
 //   département whose zones changed are read again per commune.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
-import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
+import { departmentCodeOf, isEpciCode, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
 import type { WaterResult } from "../../core/types.ts";
 import { isLaterPublication, type PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
@@ -304,7 +304,7 @@ async function ingestAir(deps: Deps, params: { day: string; departments: readonl
       held.most = Math.max(held.most, held.now + page.length);
       for (const entry of page) {
         const zoneCode = entry.index.zoneCode;
-        const isEpci = /^\d{9}$/.test(zoneCode);
+        const isEpci = isEpciCode(zoneCode);
         const needed = isEpci ? departmentsOfEpci.has(zoneCode) : wanted.has(departmentCodeOf(zoneCode));
         const list = kept.get(zoneCode);
         const sameDay = list?.findIndex((other) => other.index.date === entry.index.date) ?? -1;
@@ -328,7 +328,7 @@ async function ingestAir(deps: Deps, params: { day: string; departments: readonl
   // Communes' own indices go to their département, then the indices of the EPCIs of its communes.
   const communeZonesOf = new Map<string, string[]>();
   for (const zoneCode of kept.keys()) {
-    if (/^\d{9}$/.test(zoneCode)) continue;
+    if (isEpciCode(zoneCode)) continue;
     const department = departmentCodeOf(zoneCode);
     const zones = communeZonesOf.get(department) ?? [];
     zones.push(zoneCode);
