@@ -7,9 +7,10 @@ export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critic
 /**
  * Outcome of one upstream call, after validation and mapping. Never throws past the adapter.
  * `budget`: not asked, the service's budget for that upstream was spent (server/services/upstream-budget.ts).
+ * `not_configured`: not asked, the upstream needs a key this installation lacks (METEOFRANCE_API_KEY).
  */
 export type SourceResult<T> =
-  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget"; detail?: string; status?: number };
+  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget" | "not_configured"; detail?: string; status?: number };
 
 export interface SourceRef {
   /** Short French name shown on the card, e.g. « Contrôle sanitaire des ARS (Hub'Eau) ». */
@@ -459,11 +460,196 @@ export interface BathingSection {
   source: SourceRef;
 }
 
+// ---------------------------------------------------------------- pollen (Atmo France / AASQA, issue 26)
+
+/** The six taxa of the official indice pollen, in the report's keys. */
+export type PollenTaxon = "aulne" | "bouleau" | "olivier" | "armoise" | "graminees" | "ambroisie";
+
+/** One zone's official pollen index for one day, as the regional agencies publish it through Atmo France. */
+export interface PollenIndex {
+  /** INSEE code of the commune (or the zone code the agency uses) */
+  zoneCode: string;
+  zoneName: string;
+  /** YYYY-MM-DD: the zone's own calendar day the index is for */
+  date: string;
+  /** overall index: 0 indisponible, 1 très faible … 6 extrêmement élevé (as published) */
+  code: number;
+  /** the publisher's word for `code` (« Très faible »…) */
+  label: string;
+  color: string | null;
+  /** per-taxon index code (same scale), null when the agency did not publish it */
+  taxa: Record<PollenTaxon, number | null>;
+  /** the taxa the agency names responsible for the overall level, verbatim (« BETULA GRAMINEE »), or null */
+  responsible: string | null;
+  /** regional agency (source field) */
+  agency: string | null;
+}
+
+export interface PollenTaxonView {
+  taxon: PollenTaxon;
+  /** « Aulne », « Bouleau », « Olivier », « Armoise », « Graminées », « Ambroisie » */
+  name: string;
+  /** null: not published for that day */
+  code: number | null;
+  /** the official word of `code`, null when not published */
+  label: string | null;
+  level: Level;
+}
+
+export interface PollenDayView {
+  /** YYYY-MM-DD */
+  date: string;
+  code: number;
+  /** the official word (« Très faible » … « Extrêmement élevé », « Indisponible ») */
+  label: string;
+  /** the publisher's colour for `code`, or null */
+  color: string | null;
+  level: Level;
+  taxa: PollenTaxonView[];
+  /** the taxa at the day's overall level, by name (« Bouleau », « Graminées ») */
+  responsible: string[];
+}
+
+export interface PollenSection {
+  success: boolean;
+  /** today's overall level, "unavailable" when unknown */
+  level: Level;
+  /** "atmo": the official index; null when there is none (never a model value here) */
+  origin: "atmo" | null;
+  zone: { code: string; name: string } | null;
+  /** today, tomorrow, the day after: the days published, oldest first */
+  days: PollenDayView[];
+  /** the territory has no official pollen index (overseas): said, never a blank */
+  not_covered: boolean;
+  /** the commune's own calendar day (YYYY-MM-DD) the section is about */
+  day: string;
+  message: string | null;
+  source: SourceRef;
+}
+
+// ---------------------------------------------------------------- UV (issue 26)
+
+export interface UvDayForecast {
+  /** YYYY-MM-DD, the place's own day */
+  date: string;
+  /** the day's maximum UV index as forecast, null when the forecast gave none */
+  uvIndexMax: number | null;
+}
+
+/** A UV forecast for a point: a model's (Open-Meteo), never measured. */
+export interface UvForecast {
+  days: UvDayForecast[];
+}
+
+/** The WHO categories of the UV index (Global Solar UV Index, 2002). */
+export type UvCategory = "faible" | "modere" | "eleve" | "tres_eleve" | "extreme";
+
+export interface UvDayView {
+  date: string;
+  /** the day's maximum, rounded as the WHO scale reads it (an integer) */
+  uv_index_max: number;
+  category: UvCategory;
+  /** « Faible », « Modéré », « Élevé », « Très élevé », « Extrême » */
+  label: string;
+  level: Level;
+}
+
+export interface UvSection {
+  success: boolean;
+  /** today's level, "unavailable" when unknown */
+  level: Level;
+  /** "model": a model forecast, labelled as such everywhere; null when unavailable */
+  origin: "model" | null;
+  today: UvDayView | null;
+  tomorrow: UvDayView | null;
+  day: string;
+  message: string | null;
+  source: SourceRef;
+}
+
+// ---------------------------------------------------------------- weather warnings (Météo-France vigilance, issue 26)
+
+export type VigilanceColor = "vert" | "jaune" | "orange" | "rouge";
+
+export type VigilancePhenomenon =
+  | "vent"
+  | "pluie_inondation"
+  | "orages"
+  | "crues"
+  | "neige_verglas"
+  | "canicule"
+  | "grand_froid"
+  | "avalanches"
+  | "vagues_submersion";
+
+/** Météo-France's national vigilance map as read: per day, per département, the colour of each phenomenon. */
+export interface VigilanceBulletin {
+  /** when Météo-France produced it (ISO), or null */
+  updatedAt: string | null;
+  days: Array<{
+    /** YYYY-MM-DD (Paris) the period covers */
+    date: string;
+    /** the departments' phenomena (codes "01"…"95", "2A", "2B", "99"…): colour 1 vert … 4 rouge */
+    departments: Record<string, Array<{ phenomenon: VigilancePhenomenon; color: 1 | 2 | 3 | 4 }>>;
+  }>;
+}
+
+export interface VigilancePhenomenonView {
+  phenomenon: VigilancePhenomenon;
+  /** « Canicule », « Orages », « Pluie-inondation »… (Météo-France's words) */
+  name: string;
+  color: VigilanceColor;
+  /** « Vigilance verte » … « Vigilance rouge » */
+  label: string;
+  level: Level;
+}
+
+export interface VigilanceDayView {
+  date: string;
+  /** the highest colour of the day for the département */
+  color: VigilanceColor;
+  label: string;
+  level: Level;
+  /** phenomena above green first, the highest colour first */
+  phenomena: VigilancePhenomenonView[];
+}
+
+export interface WeatherWarningsSection {
+  success: boolean;
+  /** today's level, "unavailable" when unknown */
+  level: Level;
+  /** false: METEOFRANCE_API_KEY is not set, the section says so */
+  configured: boolean;
+  department: { code: string; name: string } | null;
+  /** today and tomorrow as published */
+  days: VigilanceDayView[];
+  /** when Météo-France produced the map (ISO) */
+  updated_at: string | null;
+  day: string;
+  message: string | null;
+  source: SourceRef;
+}
+
+// ---------------------------------------------------------------- radon (IRSN classification, issue 26)
+
+export interface RadonSection {
+  success: boolean;
+  /** category 1 → good, 2 → acceptable, 3 → concerning; "unavailable" when the commune is not in the classification */
+  level: Level;
+  /** the commune's radon potential category under the arrêté du 27 juin 2018 */
+  category: 1 | 2 | 3 | null;
+  /** « Catégorie 1 (potentiel faible) »… */
+  label: string;
+  commune: { code: string; name: string } | null;
+  message: string | null;
+  source: SourceRef;
+}
+
 // ---------------------------------------------------------------- recommendations & report
 
 export interface Recommendation {
   id: string;
-  category: "water" | "air" | "drought" | "bathing" | "general";
+  category: "water" | "air" | "drought" | "bathing" | "pollen" | "uv" | "weather" | "radon" | "general";
   severity: "info" | "warning" | "critical" | "success";
   title: string;
   text: string;
@@ -487,6 +673,10 @@ export interface Report {
   air_quality: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
+  pollen: PollenSection;
+  uv: UvSection;
+  weather_warnings: WeatherWarningsSection;
+  radon: RadonSection;
   recommendations: Recommendation[];
   generated_at: string;
 }

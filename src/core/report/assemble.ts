@@ -1,6 +1,18 @@
 import { selectRecommendations } from "../recommendations/select.ts";
 import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../shared/commune.ts";
-import type { Address, AddressInfo, AirQualitySection, BathingSection, DroughtSection, Report, WaterQualitySection } from "../types.ts";
+import type {
+  Address,
+  AddressInfo,
+  AirQualitySection,
+  BathingSection,
+  DroughtSection,
+  PollenSection,
+  RadonSection,
+  Report,
+  UvSection,
+  WaterQualitySection,
+  WeatherWarningsSection,
+} from "../types.ts";
 import { pickedAddress } from "../shared/picked-address.ts";
 
 /**
@@ -29,6 +41,10 @@ export function assembleReport(input: {
   air: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
+  pollen: PollenSection;
+  uv: UvSection;
+  weatherWarnings: WeatherWarningsSection;
+  radon: RadonSection;
   now: Date;
 }): Report {
   const { address, address_info, generated_at } = reportHead(input);
@@ -39,6 +55,10 @@ export function assembleReport(input: {
     air_quality: input.air,
     drought: input.drought,
     bathing: input.bathing,
+    pollen: input.pollen,
+    uv: input.uv,
+    weather_warnings: input.weatherWarnings,
+    radon: input.radon,
     recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing, now: input.now }),
     generated_at,
   };

@@ -47,17 +47,23 @@ import {
   WATER_NOTE_TEXTS,
 } from "../water/notes.ts";
 import { isOneOfThePfasSum } from "../water/pfas.ts";
+import { badge, toneOf, type Badge, type Tone } from "./badge.ts";
+import {
+  OUTDOOR_ANCHORS,
+  OUTDOOR_TITLES,
+  presentPollen,
+  presentRadon,
+  presentUv,
+  presentWeatherWarnings,
+  type OutdoorPresentation,
+} from "./present-outdoor.ts";
+import { unavailablePollen } from "../pollen/source.ts";
+import { unavailableUv } from "../uv/source.ts";
+import { unavailableWeatherWarnings } from "../weather/source.ts";
+import { unavailableRadon } from "../radon/source.ts";
 
-/** Our scale, for ordering and the colour of our own elements; "neutral" when nothing is rated. */
-export type Tone = Exclude<Level, "unavailable"> | "neutral";
-
-/** An official word, with the colours its publisher uses when it has some (ATMO, VigiEau). */
-export interface Badge {
-  word: string;
-  tone: Tone;
-  /** the publisher's colour and a text colour chosen for contrast (WCAG AA); null: our tone's */
-  colors: { background: string; text: string } | null;
-}
+export type { Badge, Tone } from "./badge.ts";
+export * from "./present-outdoor.ts";
 
 export interface Fact {
   term: string;
@@ -214,7 +220,7 @@ export interface AdvicePresentation {
 }
 
 export interface SummaryLine {
-  key: SectionPresentation["key"] | "advice";
+  key: SectionPresentation["key"] | OutdoorPresentation["key"] | "advice";
   anchor: string;
   /** « Eau du robinet » */
   label: string;
@@ -233,10 +239,17 @@ export interface SummaryLine {
  * sources have answered; the recommendations come last, built from every section.
  */
 export type PartialReport = Pick<Report, "address" | "address_info" | "generated_at"> &
-  Partial<Pick<Report, "water_quality" | "air_quality" | "drought" | "bathing" | "recommendations">>;
+  Partial<Pick<Report, "water_quality" | "air_quality" | "drought" | "bathing" | OutdoorReportKey | "recommendations">>;
+
+/** The report's keys of the four sections of issue 26. */
+export type OutdoorReportKey = "pollen" | "uv" | "weather_warnings" | "radon";
 
 /** A partial report's presentation: null where its section (or the advice) has not arrived. */
-export interface PartialReportPresentation extends Omit<ReportPresentation, "water" | "air" | "drought" | "bathing" | "advice"> {
+export interface PartialReportPresentation extends Omit<ReportPresentation, "water" | "air" | "drought" | "bathing" | OutdoorPresentation["key"] | "advice"> {
+  pollen: OutdoorPresentation | null;
+  uv: OutdoorPresentation | null;
+  weather: OutdoorPresentation | null;
+  radon: OutdoorPresentation | null;
   water: WaterPresentation | null;
   air: AirPresentation | null;
   drought: DroughtPresentation | null;
@@ -254,6 +267,10 @@ export interface ReportPresentation {
   air: AirPresentation;
   drought: DroughtPresentation;
   bathing: BathingPresentation;
+  pollen: OutdoorPresentation;
+  uv: OutdoorPresentation;
+  weather: OutdoorPresentation;
+  radon: OutdoorPresentation;
   advice: AdvicePresentation[];
   disclaimer: string;
 }
@@ -284,9 +301,6 @@ export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
 };
 
 // ---------------------------------------------------------------- official words and colours
-
-const toneOf = (level: Level): Tone => (level === "unavailable" ? "neutral" : level);
-const badge = (word: string, level: Level, colors: Badge["colors"] = null): Badge => ({ word, tone: toneOf(level), colors });
 
 // ---------------------------------------------------------------- water
 
@@ -937,14 +951,22 @@ function droughtWithDefaults(drought: Report["drought"]): Report["drought"] {
 }
 
 /** Each summary line's label: the section's name, the same whether the section has arrived or not. */
-const SUMMARY_LABELS = { water: "Eau du robinet", air: "Air aujourd'hui", drought: "Sécheresse", bathing: "Baignade" } as const;
+const SUMMARY_LABELS = { water: "Eau du robinet", air: "Air aujourd'hui", drought: "Sécheresse", bathing: "Baignade", ...OUTDOOR_TITLES } as const;
 
 /** Said for a section whose source has not answered yet: nothing about it is known, so nothing else is said. */
 export const SECTION_PENDING = "en cours de lecture…";
 
 function pendingLine(key: keyof typeof SUMMARY_LABELS): SummaryLine {
   const label = SUMMARY_LABELS[key];
-  return { key, anchor: SECTION_ANCHORS[key], label, badge: null, tone: "neutral", text: sentence(label, SECTION_PENDING), pending: true };
+  return {
+    key,
+    anchor: key in SECTION_ANCHORS ? SECTION_ANCHORS[key as keyof typeof SECTION_ANCHORS] : OUTDOOR_ANCHORS[key as keyof typeof OUTDOOR_ANCHORS],
+    label,
+    badge: null,
+    tone: "neutral",
+    text: sentence(label, SECTION_PENDING),
+    pending: true,
+  };
 }
 
 /**
@@ -962,7 +984,13 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
   const air = airSection ? presentAir(airSection) : null;
   const drought = droughtSection ? presentDrought(droughtSection, generatedAt) : null;
   const bathing = partial.bathing ? presentBathing(partial.bathing, todayForCommune(new Date(generatedAt), partial.address.citycode)) : null;
-  const complete = water !== null && air !== null && drought !== null && bathing !== null;
+  const outdoor = {
+    pollen: partial.pollen ? presentPollen(partial.pollen) : null,
+    uv: partial.uv ? presentUv(partial.uv) : null,
+    weather: partial.weather_warnings ? presentWeatherWarnings(partial.weather_warnings) : null,
+    radon: partial.radon ? presentRadon(partial.radon) : null,
+  };
+  const complete = water !== null && air !== null && drought !== null && bathing !== null && Object.values(outdoor).every((section) => section !== null);
   const advice = complete && partial.recommendations ? presentAdvice(partial.recommendations) : null;
   const info = partial.address_info;
   const first = advice?.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
@@ -1012,6 +1040,11 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
           text: summarizeBathing(partial.bathing, bathing.headline),
         }
       : pendingLine("bathing"),
+    ...(["weather", "pollen", "uv", "radon"] as const).map((key): SummaryLine => {
+      const section = outdoor[key];
+      if (!section) return pendingLine(key);
+      return { key, anchor: section.anchor, label: SUMMARY_LABELS[key], badge: section.headline, tone: section.headline.tone, text: section.summary };
+    }),
   ];
   return {
     title: partial.address.label,
@@ -1024,6 +1057,7 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
     air,
     drought,
     bathing,
+    ...outdoor,
     advice,
     disclaimer: DISCLAIMER,
   };
@@ -1031,8 +1065,21 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
 
 /** The one presentation of a report, for the page, the PDF and the emails: a whole report, every section there. */
 export function presentReport(cached: Report): ReportPresentation {
-  const presentation = presentPartialReport({ ...cached, recommendations: cached.recommendations ?? [] });
-  const { water, air, drought, bathing, advice } = presentation;
-  if (!water || !air || !drought || !bathing || !advice) throw new Error("presentReport needs a whole report");
-  return { ...presentation, water, air, drought, bathing, advice };
+  const presentation = presentPartialReport({ ...withOutdoorDefaults(cached), recommendations: cached.recommendations ?? [] });
+  const { water, air, drought, bathing, pollen, uv, weather, radon, advice } = presentation;
+  if (!water || !air || !drought || !bathing || !pollen || !uv || !weather || !radon || !advice) throw new Error("presentReport needs a whole report");
+  return { ...presentation, water, air, drought, bathing, pollen, uv, weather, radon, advice };
+}
+
+/** A report stored before issue 26 (a cache, an alert's snapshot) has none of its four sections: each is said unavailable. */
+export function withOutdoorDefaults(report: Report): Report {
+  const day = todayForCommune(new Date(report.generated_at), report.address.citycode);
+  const missing = "Cette information n'était pas encore donnée quand ce bilan a été établi.";
+  return {
+    ...report,
+    pollen: report.pollen ?? unavailablePollen(day, missing),
+    uv: report.uv ?? unavailableUv(day, missing),
+    weather_warnings: report.weather_warnings ?? unavailableWeatherWarnings(day, missing),
+    radon: report.radon ?? unavailableRadon(missing),
+  };
 }

@@ -13,14 +13,18 @@ import type {
   BathingSiteView,
   DroughtSection,
   PickedAddress,
+  PollenSection,
+  RadonSection,
   Recommendation,
   ReportAnswer,
   SignedAddress,
   SignedSuggestion,
   SourceRef,
+  UvSection,
   WaterHistorySeries,
   WaterParameterView,
   WaterQualitySection,
+  WeatherWarningsSection,
 } from "../../core/types.ts";
 
 export const MIN_QUERY_LENGTH = 3;
@@ -500,12 +504,126 @@ export const bathingSchema = z
   .meta({ description: "Eaux de baignade : les sites officiels les plus proches (ministère chargé de la santé, ARS)." })
   .register(apiRegistry, { id: "Bathing" });
 
+// ---------------------------------------------------------------- pollen, UV, weather warnings, radon (issue 26)
+
+const sectionDay = date.meta({ description: "Le jour de la commune (AAAA-MM-JJ, heure locale) dont parle la section." });
+
+const pollenTaxonSchema = z.enum(["aulne", "bouleau", "olivier", "armoise", "graminees", "ambroisie"]);
+
+const pollenTaxonViewSchema = z.object({
+  taxon: pollenTaxonSchema,
+  name: z.string().meta({ description: "« Aulne », « Bouleau », « Olivier », « Armoise », « Graminées » ou « Ambroisie »." }),
+  code: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Indice du taxon (1 très faible … 6 extrêmement élevé ; 0 indisponible) ; null s'il n'est pas publié." }),
+  label: z.string().nullable().meta({ description: "Le mot officiel de l'indice du taxon ; null s'il n'est pas publié." }),
+  level: levelSchema,
+});
+
+const pollenDaySchema = z.object({
+  date: date,
+  code: z.number().int().meta({ description: "Indice pollen global du jour, tel que publié (0 indisponible, 1 très faible … 6 extrêmement élevé)." }),
+  label: z.string().meta({ description: "Le mot officiel : « Très faible », « Faible », « Modéré », « Élevé », « Très élevé », « Extrêmement élevé »…" }),
+  color: z.string().nullable().meta({ description: "La couleur officielle de l'indice (#rrggbb) ; null si inconnue." }),
+  level: levelSchema,
+  taxa: z.array(pollenTaxonViewSchema),
+  responsible: z.array(z.string()).meta({ description: "Les taxons responsables du niveau du jour." }),
+});
+
+export const pollenSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    origin: z.enum(["atmo"]).nullable().meta({ description: "atmo : indice pollen officiel des AASQA (Atmo France) ; null : aucun indice officiel." }),
+    zone: z.object({ code: z.string(), name: z.string() }).nullable(),
+    days: z.array(pollenDaySchema).meta({ description: "Aujourd'hui, demain et après-demain, tels que publiés." }),
+    not_covered: z.boolean().meta({ description: "true : le territoire n'a pas d'indice pollen officiel (outre-mer)." }),
+    day: sectionDay,
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Indice pollen officiel de la commune (Atmo France et les AASQA)." })
+  .register(apiRegistry, { id: "Pollen" });
+
+const uvDaySchema = z.object({
+  date: date,
+  uv_index_max: z.number().int().meta({ description: "Indice UV maximal du jour (prévision de modèle), arrondi à l'entier." }),
+  category: z.enum(["faible", "modere", "eleve", "tres_eleve", "extreme"]),
+  label: z.string().meta({ description: "Catégorie de l'OMS : « Faible », « Modéré », « Élevé », « Très élevé » ou « Extrême »." }),
+  level: levelSchema,
+});
+
+export const uvSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    origin: z.enum(["model"]).nullable().meta({ description: "model : prévision d'un modèle météorologique (pas une mesure) ; null : indisponible." }),
+    today: uvDaySchema.nullable(),
+    tomorrow: uvDaySchema.nullable(),
+    day: sectionDay,
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Indice UV maximal du jour et du lendemain, avec les catégories de l'OMS (prévision de modèle)." })
+  .register(apiRegistry, { id: "Uv" });
+
+const vigilanceColorSchema = z.enum(["vert", "jaune", "orange", "rouge"]);
+
+const vigilancePhenomenonViewSchema = z.object({
+  phenomenon: z.enum(["vent", "pluie_inondation", "orages", "crues", "neige_verglas", "canicule", "grand_froid", "avalanches", "vagues_submersion"]),
+  name: z.string().meta({ description: "Le phénomène, dans les mots de Météo-France (« Canicule », « Orages »…)." }),
+  color: vigilanceColorSchema,
+  label: z.string().meta({ description: "« Vigilance verte », « Vigilance jaune », « Vigilance orange » ou « Vigilance rouge »." }),
+  level: levelSchema,
+});
+
+const vigilanceDaySchema = z.object({
+  date: date,
+  color: vigilanceColorSchema,
+  label: z.string(),
+  level: levelSchema,
+  phenomena: z.array(vigilancePhenomenonViewSchema).meta({ description: "Les phénomènes au-dessus du vert d'abord, la couleur la plus haute d'abord." }),
+});
+
+export const weatherWarningsSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    configured: z.boolean().meta({ description: "false : la clé de l'API de Météo-France n'est pas configurée sur ce service." }),
+    department: z.object({ code: z.string(), name: z.string() }).nullable(),
+    days: z.array(vigilanceDaySchema).meta({ description: "Aujourd'hui et demain, tels que publiés." }),
+    updated_at: dateTime.nullable().meta({ description: "Quand Météo-France a produit la carte de vigilance." }),
+    day: sectionDay,
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Vigilance météorologique de Météo-France pour le département." })
+  .register(apiRegistry, { id: "WeatherWarnings" });
+
+export const radonSchema = z
+  .object({
+    success: sectionSuccess,
+    level: levelSchema,
+    category: z
+      .union([z.literal(1), z.literal(2), z.literal(3)])
+      .nullable()
+      .meta({ description: "Catégorie de potentiel radon de la commune (arrêté du 27 juin 2018) ; null si la commune n'est pas classée." }),
+    label: z.string(),
+    commune: z.object({ code: z.string(), name: z.string() }).nullable(),
+    message: sectionMessage,
+    source: sourceSchema,
+  })
+  .meta({ description: "Potentiel radon de la commune (classification officielle, IRSN)." })
+  .register(apiRegistry, { id: "Radon" });
+
 // ---------------------------------------------------------------- report
 
 const recommendationSchema = z
   .object({
     id: z.string(),
-    category: z.enum(["water", "air", "drought", "bathing", "general"]),
+    category: z.enum(["water", "air", "drought", "bathing", "pollen", "uv", "weather", "radon", "general"]),
     severity: z.enum(["info", "warning", "critical", "success"]),
     title: z.string(),
     text: z.string(),
@@ -525,10 +643,14 @@ export const reportSchema = z
     air_quality: airQualitySchema,
     drought: droughtSchema,
     bathing: bathingSchema,
+    pollen: pollenSchema,
+    uv: uvSchema,
+    weather_warnings: weatherWarningsSchema,
+    radon: radonSchema,
     recommendations: z.array(recommendationSchema).meta({ description: "Les conseils de prévention adaptés à la situation de l'adresse." }),
     generated_at: dateTime,
   })
-  .meta({ description: "Le bilan d'une adresse : eau du robinet, air, sécheresse, baignade et conseils." })
+  .meta({ description: "Le bilan d'une adresse : eau du robinet, air, sécheresse, baignade, pollens, UV, vigilance météo, radon et conseils." })
   .register(apiRegistry, { id: "Report" });
 
 export const geocodeAnswerSchema = z
@@ -618,6 +740,10 @@ export type AnswerSchemasMatchTheirTypes = [
   Assert<Same<z.output<typeof droughtSchema>, DroughtSection>>,
   Assert<Same<z.output<typeof bathingSchema>, BathingSection>>,
   Assert<Same<z.output<typeof bathingSiteSchema>, BathingSiteView>>,
+  Assert<Same<z.output<typeof pollenSchema>, PollenSection>>,
+  Assert<Same<z.output<typeof uvSchema>, UvSection>>,
+  Assert<Same<z.output<typeof weatherWarningsSchema>, WeatherWarningsSection>>,
+  Assert<Same<z.output<typeof radonSchema>, RadonSection>>,
   Assert<Same<z.output<typeof recommendationSchema>, Recommendation>>,
   Assert<Same<z.output<typeof geocodeAnswerSchema>, { results: SignedSuggestion[] }>>,
   Assert<Same<z.output<typeof serviceStatusSchema>, ServiceStatus>>,

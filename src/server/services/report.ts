@@ -5,6 +5,13 @@ import { evaluateWaterQuality, withWaterHistory } from "../../core/water/index.t
 import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
+import { todayForCommune } from "../../core/shared/time.ts";
+import { unavailablePollen } from "../../core/pollen/source.ts";
+import { unavailableUv } from "../../core/uv/source.ts";
+import { unavailableWeatherWarnings } from "../../core/weather/source.ts";
+import { unavailableRadon } from "../../core/radon/source.ts";
+
+const NOT_READ_YET = "Cette source n'est pas encore lue par Zone Santé.";
 import { loadCommuneData, selectWater } from "./commune-data.ts";
 
 const WATER_ONLY = { water: true, drought: false, air: false } as const;
@@ -47,14 +54,18 @@ export async function buildReport(
   const addressInfo = deriveAddressInfo(address);
   onPart?.(reportHead({ address, addressInfo, now }));
   /** A section, handed on as soon as it is known. */
-  const settled = <Key extends "water_quality" | "air_quality" | "drought" | "bathing">(key: Key, section: Promise<Report[Key]>): Promise<Report[Key]> =>
+  const settled = <Key extends "water_quality" | "air_quality" | "drought" | "bathing" | "pollen" | "uv" | "weather_warnings" | "radon">(
+    key: Key,
+    section: Promise<Report[Key]>,
+  ): Promise<Report[Key]> =>
     section.then((value) => {
       onPart?.({ [key]: value } as ReportPart);
       return value;
     });
   const commune = { citycode: address.citycode, now, point: address };
 
-  const [water, air, drought, bathing] = await Promise.all([
+  const day = todayForCommune(now, address.citycode);
+  const [water, air, drought, bathing, pollen, uv, weatherWarnings, radon] = await Promise.all([
     settled(
       "water_quality",
       loadCommuneData(sources, { ...commune, needs: WATER_ONLY }).then(({ water: data }) => {
@@ -74,7 +85,12 @@ export async function buildReport(
       loadCommuneData(sources, { ...commune, needs: DROUGHT_ONLY }).then(({ zones }) => evaluateDrought({ zones, now, citycode: address.citycode })),
     ),
     settled("bathing", buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer })),
+    // Issue 26: each of these four is read by its own adapter as it lands.
+    settled("pollen", Promise.resolve(unavailablePollen(day, NOT_READ_YET))),
+    settled("uv", Promise.resolve(unavailableUv(day, NOT_READ_YET))),
+    settled("weather_warnings", Promise.resolve(unavailableWeatherWarnings(day, NOT_READ_YET))),
+    settled("radon", Promise.resolve(unavailableRadon(NOT_READ_YET))),
   ]);
 
-  return assembleReport({ address, addressInfo, water, air, drought, bathing, now });
+  return assembleReport({ address, addressInfo, water, air, drought, bathing, pollen, uv, weatherWarnings, radon, now });
 }

@@ -16,6 +16,7 @@ import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { normaliseAtmoDate } from "../../../src/sources/atmo/to-domain.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 
@@ -33,6 +34,7 @@ function airOf(indices: AtmoIndex[], input: Partial<Parameters<typeof evaluateAi
 function reportWith(air: AirQualitySection, now: Date = NOW): Report {
   const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
   return assembleReport({
+    ...unreadSections(now, "80021"),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water: evaluateWaterQuality({ results: { ok: true, data: [waterResult()] }, udi, udis: [udi], now }),

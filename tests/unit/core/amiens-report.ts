@@ -7,6 +7,7 @@ import type { Address, BathingSection, DroughtGravity, Report, WaterQualitySecti
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 export const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 export const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
@@ -27,6 +28,7 @@ export function report(
 ): Report {
   const now = parts.now ?? NOW;
   return assembleReport({
+    ...unreadSections(now, "80021"),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water: parts.water ?? water([waterResult()]),

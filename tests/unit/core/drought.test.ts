@@ -7,6 +7,7 @@ import type { Address, DroughtGravity, DroughtSection, DroughtZone } from "../..
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { CRISIS_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const NBSP = "\u00A0";
 const evaluate = (zones: DroughtZone[], now = NOW, citycode = "80021") => evaluateDrought({ zones: { ok: true, data: zones }, now, citycode });
@@ -373,6 +374,7 @@ const goodAir = () =>
 
 function reportWith(drought: DroughtSection) {
   return assembleReport({
+    ...unreadSections(NOW, "80021"),
     address: MARAUSSAN,
     addressInfo: deriveAddressInfo(MARAUSSAN),
     water: cleanWater(),

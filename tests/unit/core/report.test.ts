@@ -9,6 +9,7 @@ import { addDaysToLocalDate, localDateParis, nextParisHour, parisHour, parisHour
 import { worstLevel } from "../../../src/core/shared/levels.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { NOW, noBathing } from "./builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 describe("commune codes", () => {
   it.each([
@@ -137,6 +138,7 @@ describe("assembleReport", () => {
       score: 0.97,
     };
     const report = assembleReport({
+      ...unreadSections(NOW, "80021"),
       address,
       addressInfo: deriveAddressInfo(address),
       water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }),

@@ -20,6 +20,7 @@ import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const NBSP = "\u00a0";
 const DAY_MS = 24 * 3600 * 1000;
@@ -219,6 +220,7 @@ describe("presentWaterHistory", () => {
   it("reaches the report's presentation, ending the window at the report's generation", () => {
     const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
     const report = assembleReport({
+      ...unreadSections(NOW, "80021"),
       address: { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 },
       addressInfo: deriveAddressInfo(MAIN_SCENARIO),
       water: withWaterHistory(evaluateWaterQuality({ results: { ok: true, data: RESULTS }, udi, udis: [udi], now: NOW }), { ok: true, data: RESULTS }, NOW),

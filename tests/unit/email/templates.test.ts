@@ -27,6 +27,7 @@ import { HUBEAU_SOURCE } from "../../../src/core/shared/sources.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
@@ -62,6 +63,7 @@ function buildReport(
 ): Report {
   const address = { ...AMIENS, ...input.address };
   return assembleReport({
+    ...unreadSections(NOW, "80021"),
     address,
     addressInfo: deriveAddressInfo(address),
     water: evaluateWaterQuality({ results: input.water ?? { ok: true, data: [waterResult()] }, udi: null, udis: [], now: NOW }),

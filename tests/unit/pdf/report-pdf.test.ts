@@ -17,6 +17,7 @@ import { mapCommuneUdis, mapWaterResults } from "../../../src/sources/hubeau/to-
 import { resolvePlaceholders } from "../../fakes/upstream-server.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, NOW, noBathing, SUMMER, waterResult } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -109,7 +110,16 @@ function buildAmiensReport(): Report {
     now: NOW,
     citycode: "80021",
   });
-  return assembleReport({ address: AMIENS, addressInfo: deriveAddressInfo(AMIENS), water, air, drought, bathing: noBathing(), now: NOW });
+  return assembleReport({
+    ...unreadSections(NOW, "80021"),
+    address: AMIENS,
+    addressInfo: deriveAddressInfo(AMIENS),
+    water,
+    air,
+    drought,
+    bathing: noBathing(),
+    now: NOW,
+  });
 }
 
 const fixture = (path: string) => JSON.parse(resolvePlaceholders(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"), NOW)) as unknown;
@@ -127,6 +137,7 @@ function buildDemoWaterReport(address: Address, files: { results: string; udis: 
 
 function buildUnavailableReport(): Report {
   return assembleReport({
+    ...unreadSections(NOW, "80021"),
     address: MARAUSSAN,
     addressInfo: deriveAddressInfo(MARAUSSAN),
     water: evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW }),
@@ -530,6 +541,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const results = { ok: true as const, data: [pfas("A", "2026-04-02T08:30:00Z", "<0,05"), pfas("B", "2026-09-02T08:30:00Z", "<0,2")] };
     const water = withWaterHistory(evaluateWaterQuality({ results, udi, udis: [udi], now: NOW }), results, NOW);
     const report = assembleReport({
+      ...unreadSections(NOW, "80021"),
       address: AMIENS,
       addressInfo: deriveAddressInfo(AMIENS),
       water,

@@ -14,12 +14,14 @@ import { streamReport, type PartialReportAnswer } from "../../../src/islands/rep
 import { ApiError } from "../../../src/islands/lib/api.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "../core/builders.ts";
+import { unreadSections } from "../../helpers/unread-sections.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
 
 function wholeReport(): ReportAnswer {
   const report = assembleReport({
+    ...unreadSections(NOW, "80021"),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water: evaluateWaterQuality({ results: { ok: true, data: [waterResult()] }, udi, udis: [udi], now: NOW }),

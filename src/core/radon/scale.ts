@@ -1,0 +1,26 @@
+import type { Level } from "../types.ts";
+
+/**
+ * The three categories of the arrêté du 27 juin 2018 (article R. 1333-29 du code de la santé
+ * publique), in the words of the IRSN's map: the headline word and the category's meaning.
+ */
+export const RADON_CATEGORIES: Record<1 | 2 | 3, { label: string; meaning: string; level: Level; colors: { background: string; text: string } }> = {
+  1: {
+    label: "Catégorie 1",
+    meaning: "potentiel radon faible",
+    level: "good",
+    colors: { background: "#FFF3C4", text: "#2b2400" },
+  },
+  2: {
+    label: "Catégorie 2",
+    meaning: "potentiel radon faible, mais des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments",
+    level: "acceptable",
+    colors: { background: "#F5B041", text: "#2b1a00" },
+  },
+  3: {
+    label: "Catégorie 3",
+    meaning: "potentiel radon significatif",
+    level: "concerning",
+    colors: { background: "#C0392B", text: "#ffffff" },
+  },
+};

@@ -1,0 +1,229 @@
+// The presentation of the four sections of issue 26 (pollen, UV, weather warnings, radon), for
+// every channel, as present.ts does for the others: the source's own word and colour as the
+// headline, every value dated, a model's forecast labelled as such. Pure: dates come from the report.
+import { POLLEN_COLORS, POLLEN_TAXA } from "../pollen/scale.ts";
+import { RADON_CATEGORIES } from "../radon/scale.ts";
+import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../shared/format.ts";
+import { badge, type Badge } from "./badge.ts";
+import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
+import { UV_COLORS } from "../uv/scale.ts";
+import { VIGILANCE_COLORS, VIGILANCE_LABELS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
+
+/** Official words in a grid: a row per taxon or phenomenon, a column per day; null where nothing was published. */
+export interface LevelTable {
+  caption: string;
+  columns: string[];
+  rows: Array<{ label: string; cells: Array<Badge | null> }>;
+}
+
+export interface OutdoorPresentation {
+  key: "pollen" | "uv" | "weather" | "radon";
+  anchor: string;
+  title: string;
+  headline: Badge;
+  dateLine: string | null;
+  message: string | null;
+  facts: Array<{ term: string; value: string }>;
+  notes: string[];
+  source: SourceRef;
+  attribution: string | null;
+  table: LevelTable | null;
+  /** the sentence of « L'essentiel » and of the e-mails: « Pollens : Faible ; demain : Modéré. » */
+  summary: string;
+}
+
+export const OUTDOOR_TITLES = { pollen: "Pollens", uv: "Indice UV", weather: "Vigilance météo", radon: "Radon" } as const;
+export const OUTDOOR_ANCHORS = { pollen: "pollens", uv: "uv", weather: "vigilance", radon: "radon" } as const;
+
+const sentence = (label: string, rest: string) => frenchTypography(`${label} : ${rest}`);
+
+/** « Aujourd'hui (26 novembre) », « Demain (27 novembre) », « 28 novembre 2026 » */
+function dayColumn(date: string, today: string): string {
+  const offset = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+  const short = formatDateFr(date).replace(/ \d{4}$/, "");
+  if (offset === 0) return `Aujourd'hui (${short})`;
+  if (offset === 1) return `Demain (${short})`;
+  if (offset === 2) return `Après-demain (${short})`;
+  return formatDateFr(date);
+}
+
+const dayOffset = (date: string, today: string) => Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+
+// ---------------------------------------------------------------- pollen
+
+function pollenBadge(day: Pick<PollenDayView, "label" | "level" | "code">): Badge {
+  return badge(day.label, day.level, POLLEN_COLORS[day.code] ?? null);
+}
+
+export function presentPollen(pollen: PollenSection): OutdoorPresentation {
+  const today = pollen.days.find((day) => day.date === pollen.day) ?? null;
+  const tomorrow = pollen.days.find((day) => dayOffset(day.date, pollen.day) === 1) ?? null;
+  const shown = pollen.days.filter((day) => dayOffset(day.date, pollen.day) >= 0);
+  const headline = pollen.not_covered
+    ? badge("Pas d'indice officiel", "unavailable")
+    : today
+      ? pollenBadge(today)
+      : badge(pollen.success ? "Non publié" : "Indisponible", "unavailable");
+  const facts: OutdoorPresentation["facts"] = [];
+  if (today && today.responsible.length > 0) facts.push({ term: "Pollens responsables", value: today.responsible.join(", ") });
+  if (pollen.success && !pollen.not_covered) facts.push({ term: "Demain", value: tomorrow ? tomorrow.label : "Prévision non publiée" });
+  if (pollen.zone) facts.push({ term: "Zone de l'indice", value: pollen.zone.name });
+  const table: LevelTable | null =
+    shown.length > 0
+      ? {
+          caption: "Indice pollen par taxon",
+          columns: shown.map((day) => dayColumn(day.date, pollen.day)),
+          rows: POLLEN_TAXA.map(({ taxon, name }) => ({
+            label: name,
+            cells: shown.map((day) => {
+              const view = day.taxa.find((entry) => entry.taxon === taxon);
+              return view && view.code !== null && view.label !== null ? pollenBadge({ label: view.label, level: view.level, code: view.code }) : null;
+            }),
+          })),
+        }
+      : null;
+  const summary = pollen.not_covered
+    ? sentence(OUTDOOR_TITLES.pollen, "pas d'indice pollen officiel pour ce territoire.")
+    : today
+      ? sentence(
+          OUTDOOR_TITLES.pollen,
+          `${today.label}${today.responsible.length > 0 ? ` (${today.responsible.join(", ")})` : ""}${tomorrow ? ` ; demain${NBSP}: ${tomorrow.label}` : ""}.`,
+        )
+      : sentence(OUTDOOR_TITLES.pollen, pollen.success ? "indice non publié aujourd'hui." : "données momentanément indisponibles.");
+  return {
+    key: "pollen",
+    anchor: OUTDOOR_ANCHORS.pollen,
+    title: OUTDOOR_TITLES.pollen,
+    headline,
+    dateLine: today ? `Indice pollen officiel du ${formatDateFr(today.date)}` : null,
+    message: pollen.message,
+    facts,
+    notes: [],
+    source: pollen.source,
+    attribution: null,
+    table,
+    summary,
+  };
+}
+
+// ---------------------------------------------------------------- UV
+
+function uvBadge(day: UvDayView): Badge {
+  return badge(`${day.label} (prévision)`, day.level, UV_COLORS[day.category]);
+}
+
+const uvValue = (day: UvDayView) => `${day.uv_index_max} (catégorie de l'OMS «${NBSP}${day.label}${NBSP}»)`;
+
+export function presentUv(uv: UvSection): OutdoorPresentation {
+  const facts: OutdoorPresentation["facts"] = [];
+  if (uv.today) facts.push({ term: "Indice UV maximal prévu", value: uvValue(uv.today) });
+  if (uv.success) facts.push({ term: "Demain", value: uv.tomorrow ? uvValue(uv.tomorrow) : "Prévision non disponible" });
+  const summary = uv.today
+    ? sentence(
+        OUTDOOR_TITLES.uv,
+        `${uv.today.label}, indice maximal ${uv.today.uv_index_max} (prévision de modèle)${uv.tomorrow ? ` ; demain${NBSP}: ${uv.tomorrow.label}` : ""}.`,
+      )
+    : sentence(OUTDOOR_TITLES.uv, uv.success ? "aucune prévision pour aujourd'hui." : "prévision momentanément indisponible.");
+  return {
+    key: "uv",
+    anchor: OUTDOOR_ANCHORS.uv,
+    title: OUTDOOR_TITLES.uv,
+    headline: uv.today ? uvBadge(uv.today) : badge(uv.success ? "Non prévu" : "Indisponible", "unavailable"),
+    dateLine: uv.today ? `Prévision pour le ${formatDateFr(uv.today.date)}, maximum de la journée` : null,
+    message: uv.message,
+    facts,
+    notes:
+      uv.origin === "model"
+        ? ["Prévision d'un modèle météorologique, pas une mesure : l'indice réel dépend des nuages, de l'altitude et de la réverbération."]
+        : [],
+    source: uv.source,
+    attribution: uv.origin === "model" ? "Prévision Open-Meteo.com (CC BY 4.0)" : null,
+    table: null,
+    summary,
+  };
+}
+
+// ---------------------------------------------------------------- weather warnings
+
+export function presentWeatherWarnings(weather: WeatherWarningsSection): OutdoorPresentation {
+  const today = weather.days.find((day) => day.date === weather.day) ?? null;
+  const tomorrow = weather.days.find((day) => dayOffset(day.date, weather.day) === 1) ?? null;
+  const shown = weather.days.filter((day) => dayOffset(day.date, weather.day) >= 0);
+  const headline = !weather.configured
+    ? badge("Non configurée", "unavailable")
+    : today
+      ? badge(today.label, today.level, VIGILANCE_COLORS[today.color])
+      : badge(weather.success ? "Non publiée" : "Indisponible", "unavailable");
+  const phenomena = [...new Set(shown.flatMap((day) => day.phenomena.filter((entry) => entry.color !== "vert").map((entry) => entry.phenomenon)))];
+  const table: LevelTable | null =
+    phenomena.length > 0
+      ? {
+          caption: "Vigilance par phénomène",
+          columns: shown.map((day) => dayColumn(day.date, weather.day)),
+          rows: phenomena.map((phenomenon) => ({
+            label: VIGILANCE_PHENOMENON_NAMES[phenomenon],
+            cells: shown.map((day) => {
+              const view = day.phenomena.find((entry) => entry.phenomenon === phenomenon);
+              return view ? badge(view.label, view.level, VIGILANCE_COLORS[view.color]) : null;
+            }),
+          })),
+        }
+      : null;
+  const named = (day: NonNullable<typeof today>) => {
+    const above = day.phenomena.filter((entry) => entry.color === day.color && entry.color !== "vert").map((entry) => entry.name.toLowerCase());
+    return above.length > 0 ? `${day.label} (${above.join(", ")})` : day.label;
+  };
+  const facts: OutdoorPresentation["facts"] = [];
+  if (weather.department) facts.push({ term: "Département", value: `${weather.department.name} (${weather.department.code})` });
+  if (weather.success && weather.configured) facts.push({ term: "Demain", value: tomorrow ? named(tomorrow) : "Carte non publiée" });
+  const summary = !weather.configured
+    ? sentence(OUTDOOR_TITLES.weather, "non disponible sur ce service (clé de Météo-France non configurée).")
+    : today
+      ? sentence(OUTDOOR_TITLES.weather, `${named(today)}${tomorrow ? ` ; demain${NBSP}: ${named(tomorrow)}` : ""}.`)
+      : sentence(OUTDOOR_TITLES.weather, weather.success ? "carte du jour non publiée." : "données momentanément indisponibles.");
+  return {
+    key: "weather",
+    anchor: OUTDOOR_ANCHORS.weather,
+    title: OUTDOOR_TITLES.weather,
+    headline,
+    dateLine: today
+      ? `Carte de vigilance du ${formatDateFr(today.date)}${weather.updated_at ? `, mise à jour le ${formatDateTimeFr(weather.updated_at)}` : ""}`
+      : null,
+    message: weather.message,
+    facts,
+    notes: [],
+    source: weather.source,
+    attribution: null,
+    table,
+    summary,
+  };
+}
+
+// ---------------------------------------------------------------- radon
+
+export function presentRadon(radon: RadonSection): OutdoorPresentation {
+  const category = radon.category ? RADON_CATEGORIES[radon.category] : null;
+  const facts: OutdoorPresentation["facts"] = [];
+  if (category) facts.push({ term: "Potentiel radon", value: category.meaning });
+  if (radon.commune) facts.push({ term: "Commune", value: radon.commune.name });
+  const summary = category
+    ? sentence(OUTDOOR_TITLES.radon, `${category.label}, ${category.meaning}.`)
+    : sentence(OUTDOOR_TITLES.radon, radon.success ? "commune absente de la classification officielle." : "classement momentanément indisponible.");
+  return {
+    key: "radon",
+    anchor: OUTDOOR_ANCHORS.radon,
+    title: OUTDOOR_TITLES.radon,
+    headline:
+      category && radon.category
+        ? badge(category.label, category.level, category.colors)
+        : badge(radon.success ? "Non classée" : "Indisponible", "unavailable"),
+    dateLine: category ? "Classement officiel des communes (arrêté du 27 juin 2018)" : null,
+    message: radon.message,
+    facts,
+    notes: [],
+    source: radon.source,
+    attribution: null,
+    table: null,
+    summary,
+  };
+}
