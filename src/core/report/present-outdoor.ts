@@ -40,7 +40,8 @@ const sentence = (label: string, rest: string) => frenchTypography(`${label} : $
 /** « Aujourd'hui (26 novembre) », « Demain (27 novembre) », « 28 novembre 2026 » */
 function dayColumn(date: string, today: string): string {
   const offset = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
-  const short = formatDateFr(date).replace(/ \d{4}$/, "");
+  // formatDateFr joins with non-breaking spaces: \s matches them, a plain space would not.
+  const short = formatDateFr(date).replace(/\s\d{4}$/, "");
   if (offset === 0) return `Aujourd'hui (${short})`;
   if (offset === 1) return `Demain (${short})`;
   if (offset === 2) return `Après-demain (${short})`;
