@@ -28,7 +28,7 @@ function LevelGrid({ table }: { table: LevelTable }) {
           <td />
           {table.columns.map((column) => (
             <th key={column} scope="col">
-              {column}
+              <ColumnHeading column={column} />
             </th>
           ))}
         </tr>
@@ -46,5 +46,16 @@ function LevelGrid({ table }: { table: LevelTable }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** « Demain (23 novembre) »: the day, then its date on a line of its own, so three days fit a phone's width. */
+function ColumnHeading({ column }: { column: string }) {
+  const at = column.indexOf(" (");
+  if (at === -1) return <>{column}</>;
+  return (
+    <>
+      {column.slice(0, at)} <span className="level-table__date">{column.slice(at + 1)}</span>
+    </>
   );
 }

@@ -47,7 +47,8 @@ describe("the four cards of issue 26 on the report page", () => {
     expect(card).toMatch(/<span class="badge badge--official card__badge" style="background-color:#F0E641;color:#302e0d">Modéré<\/span>/);
     expect(card).toContain("<caption>Indice pollen par taxon</caption>");
     // The year is the page's, not repeated in each column.
-    expect(card).toContain('<th scope="col">Demain (23\u00a0novembre)</th>');
+    const columns = [...card.matchAll(/<th scope="col">([\s\S]*?)<\/th>/g)].map((match) => text(match[1]!).trim());
+    expect(columns).toEqual(["Aujourd'hui (22\u00a0novembre)", "Demain (23\u00a0novembre)", "Après-demain (24\u00a0novembre)"]);
     expect(card).toContain('<th scope="row">Graminées</th>');
     const grasses = card.match(/<th scope="row">Graminées<\/th>([\s\S]*?)<\/tr>/)![1]!;
     expect(text(grasses).trim()).toBe("Modéré Élevé Faible");
