@@ -352,7 +352,14 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Catégorie 3",
     ]);
     // The sections in the summary's order, the advice after them.
-    const order = ["Baignade Aucun site proche", "Vigilance météo Vigilance orange", "Pollens Modéré", "Indice UV Élevé", "Radon Catégorie 3", "Recommandations"];
+    const order = [
+      "Baignade Aucun site proche",
+      "Vigilance météo Vigilance orange",
+      "Pollens Modéré",
+      "Indice UV Élevé",
+      "Radon Catégorie 3",
+      "Recommandations",
+    ];
     const at = order.map((heading) => pdf.text.lastIndexOf(heading));
     expect(at).toEqual([...at].sort((a, b) => a - b));
     // Our scale's words never stand as a section's word.
