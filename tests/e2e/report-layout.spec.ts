@@ -67,6 +67,40 @@ for (const width of WIDTHS) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  // Issue 26: vigilance, pollen, UV and radon each have a card with its title, its source's word and its source,
+  // and a line of « L'essentiel » leading to it. (Until their adapters land, each says it could not be read:
+  // only the frame is asserted here; the words are the unit tests', tests/unit/report/outdoor-card.test.ts.)
+  if (width !== 320) {
+    test(`8 bd du Port at ${width} px: vigilance, pollen, UV and radon each have a card with its source, and a line of « L'essentiel » that leads to it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await reportFor(page, "8 bd du Port");
+      const report = page.getByTestId("report");
+      const summary = report.getByRole("list", { name: "L'essentiel" });
+      for (const { title, anchor, source } of [
+        { title: "Vigilance météo", anchor: "vigilance", source: /Météo-France/ },
+        { title: "Pollens", anchor: "pollens", source: /Atmo France/ },
+        { title: "Indice UV", anchor: "uv", source: /Open-Meteo/ },
+        { title: "Radon", anchor: "radon", source: /IRSN/ },
+      ]) {
+        const card = report.getByRole("article", { name: title, exact: true });
+        await expect(card).toHaveAttribute("id", anchor);
+        await expect(card.getByRole("heading", { name: title, exact: true })).toBeVisible();
+        await expect(card.locator(".card__head .badge")).not.toBeEmpty();
+        await expect(card.locator(".card__source").getByRole("link", { name: source })).toHaveAttribute("href", /^https:\/\//);
+        const line = summary.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+        await expect(line).toHaveCount(1);
+        // The badge before it is for the eyes only (aria-hidden): the sentence carries the word.
+        await expect(line).toContainText(new RegExp(`${title}\u00a0: .+`));
+        await line.getByRole("link", { name: title, exact: true }).click();
+        await expect(card).toBeFocused();
+      }
+      expect(await noHorizontalOverflow(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
   test(`/developpeurs at ${width} px never scrolls sideways (the error codes table was 348 px wide at 320 px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/developpeurs");

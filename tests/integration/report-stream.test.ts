@@ -92,7 +92,14 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Partial<ReportAnswer>);
-    expect(parts).toHaveLength(6);
+    // The head, the eight sections (issue 26 added pollen, UV, vigilance and radon), the recommendations.
+    expect(parts).toHaveLength(10);
+    expect(
+      parts
+        .slice(1, -1)
+        .map((part) => Object.keys(part).join(","))
+        .sort(),
+    ).toEqual(["air_quality", "bathing", "drought", "pollen", "radon", "uv", "water_quality", "weather_warnings"]);
     expect(Object.assign({}, ...parts)).toEqual(whole);
   });
 
@@ -103,7 +110,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     const response = await app.request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`, { headers: { Accept: NDJSON } });
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("vary")).toBe("Accept");
-    expect((await response.text()).trim().split("\n")).toHaveLength(6);
+    expect((await response.text()).trim().split("\n")).toHaveLength(10);
     expect(t.upstreams.requests.length).toBe(requestsBefore);
   });
 

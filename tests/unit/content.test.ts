@@ -250,4 +250,28 @@ describe("the articles and /sources say what the app does (chlorine, nitrates ab
     expect(cams).toContain("c'est lui qui donne la qualité de l'air du jour, et ses sous-indices sont les faits affichés");
     expect(cams).toContain("« estimation du modèle CAMS »");
   });
+
+  // Issue 26: each new source with its publisher and the licence its data are reused under — Atmo France's
+  // data: ODbL; Open-Meteo: CC BY 4.0; Météo-France: Licence Ouverte Etalab 2.0; the IRSN's radon map: Licence Ouverte.
+  it("/sources and the mentions légales list Météo-France's vigilance, the indice pollen, the UV forecast and the radon map with their licences", () => {
+    type Source = { id: string; publisher: string; provides: string; licence: string; updateFrequency: string };
+    const sources = JSON.parse(readFileSync(join(ROOT, "content/sources.json"), "utf8")) as Source[];
+    const byId = (id: string) => sources.find((source) => source.id === id);
+    expect(byId("vigilance-meteo")).toMatchObject({ publisher: "Météo-France", licence: "Licence Ouverte 2.0 (Etalab)" });
+    expect(byId("indice-pollen")).toMatchObject({ licence: "ODbL (Open Database License)" });
+    expect(byId("indice-pollen")?.publisher).toContain("Atmo France");
+    expect(byId("indice-uv-open-meteo")).toMatchObject({ licence: "CC BY 4.0 (Open-Meteo)" });
+    // A model's forecast, said as such (never an official one).
+    expect(plain(byId("indice-uv-open-meteo")?.provides ?? "")).toContain("estimation par modèle");
+    expect(byId("potentiel-radon")).toMatchObject({ licence: "Licence Ouverte 2.0 (Etalab)" });
+    expect(byId("potentiel-radon")?.provides).toContain("arrêté du 27 juin 2018");
+    for (const id of ["vigilance-meteo", "indice-pollen", "indice-uv-open-meteo", "potentiel-radon"]) expect(byId(id)?.updateFrequency, id).not.toBe("");
+
+    const legal = plain(readFileSync(join(ROOT, "content/legal/mentions-legales.md"), "utf8"));
+    const sectionOf = (heading: string) => legal.split(`### ${heading}`)[1]?.split(/\n##/)[0] ?? "";
+    expect(sectionOf("Vigilance météorologique")).toContain("Licence Ouverte 2.0 (Etalab)");
+    expect(sectionOf("Pollens : indice pollen")).toContain("Open Database License (ODbL)");
+    expect(sectionOf("Indice UV : prévision modélisée")).toContain("Creative Commons Attribution 4.0 (CC BY 4.0)");
+    expect(sectionOf("Radon")).toContain("Licence Ouverte 2.0 (Etalab)");
+  });
 });

@@ -7,7 +7,7 @@ import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../share
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
 import { UV_COLORS } from "../uv/scale.ts";
-import { VIGILANCE_COLORS, VIGILANCE_LABELS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
+import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
 
 /** Official words in a grid: a row per taxon or phenomenon, a column per day; null where nothing was published. */
 export interface LevelTable {
@@ -40,7 +40,8 @@ const sentence = (label: string, rest: string) => frenchTypography(`${label} : $
 /** « Aujourd'hui (26 novembre) », « Demain (27 novembre) », « 28 novembre 2026 » */
 function dayColumn(date: string, today: string): string {
   const offset = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
-  const short = formatDateFr(date).replace(/ \d{4}$/, "");
+  // formatDateFr joins with non-breaking spaces: \s matches them, a plain space would not.
+  const short = formatDateFr(date).replace(/\s\d{4}$/, "");
   if (offset === 0) return `Aujourd'hui (${short})`;
   if (offset === 1) return `Demain (${short})`;
   if (offset === 2) return `Après-demain (${short})`;

@@ -2,10 +2,7 @@
 // their CC BY attribution.
 import { useId } from "react";
 import type { AirPresentation } from "../../core/report/present.ts";
-import { Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
-import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
-
-const OPEN_METEO = "Open-Meteo.com";
+import { Attribution, Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLink } from "./ReportCard.tsx";
 
 export default function AirCard({ air }: { air: AirPresentation }) {
   return (
@@ -52,30 +49,5 @@ function SubIndices({ subIndices }: { subIndices: AirPresentation["subIndices"] 
         ))}
       </ul>
     </div>
-  );
-}
-
-/** The CC BY attribution, with the name it credits as the link to open-meteo.com. */
-function Attribution({ text }: { text: string }) {
-  const link = (
-    <a href={OPEN_METEO_ATTRIBUTION_URL} target="_blank" rel="noopener noreferrer">
-      {OPEN_METEO}
-      <span className="sr-only"> (nouvel onglet)</span>
-    </a>
-  );
-  const at = text.indexOf(OPEN_METEO);
-  if (at === -1) {
-    return (
-      <p className="card__small">
-        {text} ({link})
-      </p>
-    );
-  }
-  return (
-    <p className="card__small">
-      {text.slice(0, at)}
-      {link}
-      {text.slice(at + OPEN_METEO.length)}
-    </p>
   );
 }

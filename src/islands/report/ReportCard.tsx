@@ -3,6 +3,7 @@
 import { useId, type CSSProperties, type ReactNode } from "react";
 import type { Badge, Fact, SectionPresentation } from "../../core/report/present.ts";
 import { NBSP } from "../../core/shared/format.ts";
+import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
 import type { SourceRef } from "../../core/types.ts";
 import { useReportRefresh } from "./refresh-context.ts";
 import { STILL_UNAVAILABLE, type SectionKey } from "./refresh.ts";
@@ -145,5 +146,32 @@ export function Notes({ notes }: { notes: string[] }) {
         </p>
       ))}
     </>
+  );
+}
+
+const OPEN_METEO = "Open-Meteo.com";
+
+/** The CC BY attribution, with the name it credits as the link to open-meteo.com. */
+export function Attribution({ text }: { text: string }) {
+  const link = (
+    <a href={OPEN_METEO_ATTRIBUTION_URL} target="_blank" rel="noopener noreferrer">
+      {OPEN_METEO}
+      <span className="sr-only"> (nouvel onglet)</span>
+    </a>
+  );
+  const at = text.indexOf(OPEN_METEO);
+  if (at === -1) {
+    return (
+      <p className="card__small">
+        {text} ({link})
+      </p>
+    );
+  }
+  return (
+    <p className="card__small">
+      {text.slice(0, at)}
+      {link}
+      {text.slice(at + OPEN_METEO.length)}
+    </p>
   );
 }

@@ -3,13 +3,14 @@
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
 import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
-import { presentPartialReport, SECTION_ANCHORS, SECTION_TITLES, type SummaryLine } from "../../core/report/present.ts";
+import { OUTDOOR_ANCHORS, OUTDOOR_TITLES, presentPartialReport, SECTION_ANCHORS, SECTION_TITLES, type SummaryLine } from "../../core/report/present.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
+import OutdoorCard from "./OutdoorCard.tsx";
 import { OfficialBadge } from "./ReportCard.tsx";
 import { isWholeReport, pickedAddressOfReport, sharedRequestOf, toReportParams, type PartialReportAnswer, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
@@ -34,6 +35,8 @@ const SEARCH_ANCHOR = "analyse";
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef, summaryRef }: Props) {
   const presentation = useMemo(() => presentPartialReport(report), [report]);
   const { water, air, drought, bathing, advice } = presentation;
+  // Issue 26's four, in the summary's order: each card takes its place as its line of the stream arrives.
+  const outdoor = (["weather", "pollen", "uv", "radon"] as const).map((key) => ({ key, section: presentation[key] }));
   return (
     <div className="report" data-testid="report" aria-busy={updating || undefined}>
       <header className="report__header">
@@ -54,6 +57,7 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
         {air ? <AirCard air={air} /> : <PendingCard section="air" />}
         {drought ? <DroughtCard drought={drought} /> : <PendingCard section="drought" />}
         {bathing ? <BathingCard bathing={bathing} /> : <PendingCard section="bathing" />}
+        {outdoor.map(({ key, section }) => (section ? <OutdoorCard key={key} section={section} /> : <PendingCard key={key} section={key} />))}
         {advice ? <AdviceCard advice={advice} /> : <PendingCard section="advice" />}
         {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
         {water ? <WaterHistory history={water.history} /> : null}
@@ -73,13 +77,17 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
  * A card whose source has not answered yet (decision 067): its title, where the summary's link
  * leads, and a calm line; busy until its section arrives and takes its place.
  */
-function PendingCard({ section }: { section: keyof typeof SECTION_TITLES }) {
+function PendingCard({ section }: { section: keyof typeof SECTION_TITLES | keyof typeof OUTDOOR_TITLES }) {
   const headingId = useId();
+  const [anchor, title] =
+    section in OUTDOOR_TITLES
+      ? [OUTDOOR_ANCHORS[section as keyof typeof OUTDOOR_ANCHORS], OUTDOOR_TITLES[section as keyof typeof OUTDOOR_TITLES]]
+      : [SECTION_ANCHORS[section as keyof typeof SECTION_ANCHORS], SECTION_TITLES[section as keyof typeof SECTION_TITLES]];
   return (
-    <article id={SECTION_ANCHORS[section]} tabIndex={-1} className="card report-section card--pending" aria-labelledby={headingId} aria-busy="true">
+    <article id={anchor} tabIndex={-1} className="card report-section card--pending" aria-labelledby={headingId} aria-busy="true">
       <div className="card__head">
         <h4 id={headingId} className="card__title">
-          {SECTION_TITLES[section]}
+          {title}
         </h4>
       </div>
       <p className="card__message">En cours de lecture…</p>

@@ -72,7 +72,7 @@ export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Pr
   return requestJson<ReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
 }
 
-const SECTION_FIELDS = ["water_quality", "air_quality", "drought", "bathing", "recommendations"] as const;
+const SECTION_FIELDS = ["water_quality", "air_quality", "drought", "bathing", "pollen", "uv", "weather_warnings", "radon", "recommendations"] as const;
 
 /** Every field of the whole answer has arrived. */
 export function isWholeReport(report: PartialReportAnswer): report is ReportAnswer {

@@ -1,7 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
-import { adviceInDisplayOrder, DISCLAIMER, presentReport, type SectionPresentation } from "../../core/report/present.ts";
+import { adviceInDisplayOrder, DISCLAIMER, presentReport, type OutdoorPresentation, type SectionPresentation } from "../../core/report/present.ts";
 import { formatDateFr, formatDateTimeFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
@@ -154,7 +154,7 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
   const place = describePlace(presentation.title, nickname);
   const name = nickname === null ? "" : toInline(nickname);
   const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, presentation.bathing];
-  const describe = (section: SectionPresentation, extra: string[] = []) => ({
+  const describe = (section: SectionPresentation | OutdoorPresentation, extra: string[] = []) => ({
     heading: `${section.title} : ${section.headline.word}`,
     // A rated section's message repeats its summary line; an unrated one's says why (a failure, no data).
     details: [section.dateLine, section.headline.tone === "neutral" ? section.message : null, ...extra].filter((line): line is string => line !== null),
@@ -172,7 +172,12 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
       : section.key === "bathing" && presentation.bathing.liveRead
         ? [presentation.bathing.liveRead]
         : [];
-  const lines = sections.map((section) => describe(section, extras(section)));
+  // Issue 26's four after them, in the summary's order, with the page's facts (« Demain : Élevé ») and
+  // notes (a model's forecast said as such); their grids stay on the page and in the PDF.
+  const outdoor = [presentation.weather, presentation.pollen, presentation.uv, presentation.radon].map((section) =>
+    describe(section, [...section.facts.map((fact) => `${fact.term} : ${fact.value}`), ...section.notes]),
+  );
+  const lines = [...sections.map((section) => describe(section, extras(section))), ...outdoor];
   const advice = adviceInDisplayOrder(presentation.advice);
   // The address is said once, in the heading: the link names it by the person's name for it
   // (« Maison »), which still tells several « Voir le bilan complet » links apart out of context;

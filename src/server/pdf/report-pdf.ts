@@ -15,6 +15,8 @@ import {
   type BathingPresentation,
   type DroughtPresentation,
   type Fact,
+  type LevelTable,
+  type OutdoorPresentation,
   type ReportPresentation,
   type SectionPresentation,
   type SummaryLine,
@@ -351,6 +353,8 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
   drawAir(cursor, presentation.air);
   drawDrought(cursor, presentation.drought);
   drawBathing(cursor, presentation.bathing);
+  // Issue 26's four, in the summary's order, as on the page.
+  for (const section of [presentation.weather, presentation.pollen, presentation.uv, presentation.radon]) drawOutdoor(cursor, section);
   // The page's order: the prominent advice first (present.ts), never the rules' raw order.
   drawAdvice(cursor, adviceInDisplayOrder(presentation.advice));
 }
@@ -399,7 +403,10 @@ function drawSummary(cursor: Cursor, summary: readonly SummaryLine[]): void {
   cursor.y -= padding - 3 + 8;
 }
 
-function drawSectionStart(cursor: Cursor, section: SectionPresentation): void {
+/** What every section's head and foot show: the older four's presentation and issue 26's alike. */
+type SectionFrame = Pick<SectionPresentation, "title" | "headline" | "dateLine" | "message" | "facts" | "notes" | "source" | "attribution">;
+
+function drawSectionStart(cursor: Cursor, section: SectionFrame): void {
   // Keep a heading with at least a few lines of its content.
   ensureSpace(cursor, 90);
   drawRule(cursor, 12);
@@ -414,7 +421,7 @@ function drawSectionStart(cursor: Cursor, section: SectionPresentation): void {
   for (const note of section.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
 }
 
-function drawSectionEnd(cursor: Cursor, section: SectionPresentation): void {
+function drawSectionEnd(cursor: Cursor, section: SectionFrame): void {
   cursor.y -= 4;
   drawParagraph(
     cursor,
@@ -668,6 +675,73 @@ function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {
   // Once for the section, under its sites, as on the page.
   if (bathing.liveRead) drawParagraph(cursor, bathing.liveRead, { color: COLORS.muted, size: 9 }, 2);
   drawSectionEnd(cursor, bathing);
+}
+
+/** Pollen, UV, vigilance or radon: head, facts, the grid of official words (rows × days), notes, source. */
+function drawOutdoor(cursor: Cursor, section: OutdoorPresentation): void {
+  // A short grid stays with its heading (the head alone at the foot of a page, its grid overleaf, reads as a blank).
+  if (section.table) ensureSpace(cursor, Math.min(90 + levelTableLayout(cursor, section.table).height, (CONTENT_TOP - CONTENT_BOTTOM) / 2));
+  // The notes (a model's caveat) come after the grid, as on the page.
+  drawSectionStart(cursor, { ...section, notes: [] });
+  if (section.table) drawLevelTable(cursor, section.table);
+  for (const note of section.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
+  drawSectionEnd(cursor, section);
+}
+
+/** The grid as rows: a row per taxon or phenomenon, its official word per day in the publisher's colours. */
+function levelTableLayout(cursor: Cursor, table: LevelTable) {
+  const size = 8.5;
+  const padding = 3;
+  const labelWidth = CONTENT_WIDTH * 0.28;
+  const columnWidth = (CONTENT_WIDTH - labelWidth) / Math.max(1, table.columns.length);
+  const headerLines = table.columns.map((column) => wrapText(prepare(column), cursor.fonts.bold, size, columnWidth - 2 * padding));
+  const headerHeight = Math.max(1, ...headerLines.map((lines) => lines.length)) * lineHeightOf(size) + 2 * padding;
+  const rowHeight = TAG_HEIGHT + 2 * padding;
+  const height = 2 + lineHeightOf(9.5) + 3 + headerHeight + table.rows.length * rowHeight + 8;
+  return { size, padding, labelWidth, columnWidth, headerLines, headerHeight, rowHeight, height };
+}
+
+function drawLevelTable(cursor: Cursor, table: LevelTable): void {
+  const { size, padding, labelWidth, columnWidth, headerLines, headerHeight, rowHeight, height } = levelTableLayout(cursor, table);
+  const drawHeader = () => {
+    cursor.page.drawRectangle({ x: MARGIN_X, y: cursor.y - headerHeight, width: CONTENT_WIDTH, height: headerHeight, color: COLORS.band });
+    headerLines.forEach((lines, index) => {
+      lines.forEach((line, lineIndex) => {
+        cursor.page.drawText(line, {
+          x: MARGIN_X + labelWidth + index * columnWidth + padding,
+          y: cursor.y - padding - size - lineIndex * lineHeightOf(size) + 1,
+          size,
+          font: cursor.fonts.bold,
+          color: COLORS.text,
+        });
+      });
+    });
+    cursor.y -= headerHeight;
+  };
+  // The whole grid on one page (six rows at most for pollen, nine for vigilance): at worst, the caption, the header and the first row together.
+  ensureSpace(cursor, Math.min(height, (CONTENT_TOP - CONTENT_BOTTOM) / 2));
+  cursor.y -= 2;
+  drawParagraph(cursor, table.caption, { bold: true, size: 9.5, color: COLORS.accent }, 3);
+  drawHeader();
+  for (const row of table.rows) {
+    if (ensureSpace(cursor, rowHeight)) drawHeader();
+    const labelLines = wrapText(prepare(row.label), cursor.fonts.bold, size, labelWidth - 2 * padding);
+    cursor.page.drawText(labelLines[0] ?? "", {
+      x: MARGIN_X + padding,
+      y: cursor.y - rowHeight / 2 - size / 3,
+      size,
+      font: cursor.fonts.bold,
+      color: COLORS.text,
+    });
+    row.cells.forEach((cell, index) => {
+      const x = MARGIN_X + labelWidth + index * columnWidth + padding;
+      if (cell) drawTag(cursor.page, cursor.fonts.bold, cell, x, cursor.y - padding);
+      else cursor.page.drawText(prepare("Non publié"), { x, y: cursor.y - rowHeight / 2 - size / 3, size, font: cursor.fonts.regular, color: COLORS.muted });
+    });
+    cursor.y -= rowHeight;
+    cursor.page.drawLine({ start: { x: MARGIN_X, y: cursor.y }, end: { x: PAGE_WIDTH - MARGIN_X, y: cursor.y }, thickness: 0.4, color: COLORS.rule });
+  }
+  cursor.y -= 8;
 }
 
 function drawAdvice(cursor: Cursor, advice: readonly AdvicePresentation[]): void {

@@ -24,11 +24,20 @@ export const drought = (gravities: Array<DroughtGravity | null>) =>
 
 /** Amiens' report: a compliant sample, ATMO « Moyen », drought « alerte », no bathing site — unless a part says otherwise. */
 export function report(
-  parts: { water?: WaterQualitySection; air?: Report["air_quality"]; drought?: Report["drought"]; bathing?: BathingSection; now?: Date } = {},
+  parts: {
+    water?: WaterQualitySection;
+    air?: Report["air_quality"];
+    drought?: Report["drought"];
+    bathing?: BathingSection;
+    /** issue 26's sections (tests/unit/core/outdoor-builders.ts); unread unless given */
+    outdoor?: Partial<ReturnType<typeof unreadSections>>;
+    now?: Date;
+  } = {},
 ): Report {
   const now = parts.now ?? NOW;
   return assembleReport({
     ...unreadSections(now, "80021"),
+    ...parts.outdoor,
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water: parts.water ?? water([waterResult()]),

@@ -572,7 +572,8 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
   it("the five-second summary: the most important advice first, then one sentence per domain", () => {
     const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
     const presentation = presentReport(report({ water: nitrates, drought: drought(["crise"]) }));
-    expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "air", "drought", "bathing"]);
+    // Issue 26: the weather warnings, pollen, UV and radon follow the four of the address's water and air.
+    expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "air", "drought", "bathing", "weather", "pollen", "uv", "radon"]);
     expect(presentation.advice[0]).toMatchObject({ category: "water", prominent: true, severityLabel: "Important" });
     expect(presentation.advice[0]?.title).toMatch(/femmes enceintes et les nourrissons/);
     expect(presentation.summary[0]?.text).toBe(`À retenir\u00a0: ${presentation.advice[0]?.title}`);

@@ -10,6 +10,7 @@ import type { Report, WaterQualitySection } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { NOW, waterResult } from "./builders.ts";
 import { air, drought, report, water } from "./amiens-report.ts";
+import { outdoorSections, pollenNotCovered, radonNotClassified, weatherNotConfigured } from "./outdoor-builders.ts";
 
 const failedWater = (): WaterQualitySection => evaluateWaterQuality({ results: { ok: false, reason: "timeout" }, udi: null, udis: [], now: NOW });
 
@@ -23,6 +24,11 @@ const REPORTS: Array<[string, () => Report]> = [
   ["water unavailable", () => report({ water: failedWater() })],
   ["air from the model, no official index", () => report({ air: air({ atmo: { ok: true, data: [] } }) })],
   ["drought unavailable", () => report({ drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" }) })],
+  ["pollen, UV, vigilance and radon read (derived)", () => report({ outdoor: outdoorSections() })],
+  [
+    "no official pollen index, vigilance not configured, commune not classified (derived)",
+    () => report({ outdoor: { pollen: pollenNotCovered(), weatherWarnings: weatherNotConfigured(), radon: radonNotClassified() } }),
+  ],
 ];
 
 const SECTIONS = [
@@ -30,6 +36,11 @@ const SECTIONS = [
   { field: "air_quality", key: "air", label: "Air aujourd'hui" },
   { field: "drought", key: "drought", label: "Sécheresse" },
   { field: "bathing", key: "bathing", label: "Baignade" },
+  // Issue 26: in the summary's order.
+  { field: "weather_warnings", key: "weather", label: "Vigilance météo" },
+  { field: "pollen", key: "pollen", label: "Pollens" },
+  { field: "uv", key: "uv", label: "Indice UV" },
+  { field: "radon", key: "radon", label: "Radon" },
 ] as const;
 
 /** The report as the stream has brought it so far: the head, the sections arrived, the advice if it came. */
@@ -72,7 +83,7 @@ describe("the summary of a report on its way (decision 067)", () => {
     );
   });
 
-  it("« À retenir » and every advice wait for all four sections and the recommendations; then the summary is the whole report's", () => {
+  it("« À retenir » and every advice wait for all eight sections and the recommendations; then the summary is the whole report's", () => {
     fc.assert(
       fc.property(arbitraryArrival, ({ which, arrived, withAdvice }) => {
         const whole = REPORTS[which]![1]();
@@ -110,7 +121,12 @@ describe("the summary of a report on its way (decision 067)", () => {
       "Air aujourd'hui\u00a0: en cours de lecture…",
       "Sécheresse\u00a0: en cours de lecture…",
       "Baignade\u00a0: en cours de lecture…",
+      "Vigilance météo\u00a0: en cours de lecture…",
+      "Pollens\u00a0: en cours de lecture…",
+      "Indice UV\u00a0: en cours de lecture…",
+      "Radon\u00a0: en cours de lecture…",
     ]);
     expect([presentation.water, presentation.air, presentation.drought, presentation.bathing, presentation.advice]).toEqual([null, null, null, null, null]);
+    expect([presentation.weather, presentation.pollen, presentation.uv, presentation.radon]).toEqual([null, null, null, null]);
   });
 });

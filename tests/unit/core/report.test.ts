@@ -154,12 +154,16 @@ describe("assembleReport", () => {
       "bathing",
       "drought",
       "generated_at",
+      "pollen",
+      "radon",
       "recommendations",
+      "uv",
       "water_quality",
+      "weather_warnings",
     ]);
     expect(report.address).toEqual({ label: address.label, latitude: 49.8985, longitude: 2.2952, citycode: "80021", postcode: "80000", city: "Amiens" });
     expect(report.generated_at).toBe(NOW.toISOString());
-    for (const section of [report.water_quality, report.air_quality, report.drought]) {
+    for (const section of [report.water_quality, report.air_quality, report.drought, report.pollen, report.uv, report.weather_warnings, report.radon]) {
       expect(Object.keys(section)).toEqual(expect.arrayContaining(["success", "level", "source"]));
     }
     expect(report.recommendations.length).toBeGreaterThan(0);

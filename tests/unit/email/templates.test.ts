@@ -28,6 +28,7 @@ import { atmoIndex, camsEstimate, droughtZone, NOW, waterResult, noBathing } fro
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { outdoorSections, pollenNotCovered, radonNotClassified, weatherNotConfigured } from "../core/outdoor-builders.ts";
 
 const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
@@ -59,11 +60,14 @@ function buildReport(
     atmo?: SourceResult<AtmoIndex[]>;
     cams?: SourceResult<CamsEstimate>;
     zones?: SourceResult<DroughtZone[]>;
+    /** issue 26's four (DERIVED, tests/unit/core/outdoor-builders.ts); unread unless given */
+    outdoor?: Partial<ReturnType<typeof unreadSections>>;
   } = {},
 ): Report {
   const address = { ...AMIENS, ...input.address };
   return assembleReport({
     ...unreadSections(NOW, "80021"),
+    ...input.outdoor,
     address,
     addressInfo: deriveAddressInfo(address),
     water: evaluateWaterQuality({ results: input.water ?? { ok: true, data: [waterResult()] }, udi: null, udis: [], now: NOW }),
@@ -455,6 +459,62 @@ describe("renderLatestReportEmail", () => {
     expect(linksOf(email.html)).toContainEqual({ href: ACCOUNT_URL, label: "Gérer mes alertes et préférences" });
     expect(email.text).toContain(reportUrlFor(report));
     expectInBothParts(email, DISCLAIMER);
+  });
+
+  it("pollen, UV, vigilance and radon: the page's summary line and headline word in both parts, after the four others", () => {
+    const report = buildReport({ outdoor: outdoorSections() });
+    const presentation = presentReport(report);
+    const email = renderLatestReportEmail({ firstName: null, reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
+    // « L'essentiel »: the very sentences of the page.
+    for (const section of [presentation.weather, presentation.pollen, presentation.uv, presentation.radon]) expectInBothParts(email, section.summary);
+    expectInBothParts(email, `Pollens : Modéré (Graminées) ; demain : Élevé.`);
+    // « Le détail »: each headline word (the source's), its date line, its facts and notes, its source.
+    expectInBothParts(email, "Vigilance météo : Vigilance orange");
+    expectInBothParts(email, `Carte de vigilance du 22${NBSP}novembre${NBSP}2026`);
+    expectInBothParts(email, "Demain : Vigilance jaune (orages)");
+    expectInBothParts(email, "Source : Vigilance météorologique (Météo-France)");
+    expectInBothParts(email, "Pollens : Modéré");
+    expectInBothParts(email, `Indice pollen officiel du 22${NBSP}novembre${NBSP}2026`);
+    expectInBothParts(email, "Pollens responsables : Graminées");
+    expectInBothParts(email, "Demain : Élevé");
+    expectInBothParts(email, "Source : Indice pollen des AASQA (Atmo France)");
+    // The UV is a model's forecast, and says so in its word and its note.
+    expectInBothParts(email, "Indice UV : Élevé (prévision)");
+    expectInBothParts(email, "Prévision d'un modèle météorologique, pas une mesure");
+    expectInBothParts(email, "Radon : Catégorie 3");
+    expectInBothParts(email, "Potentiel radon : potentiel radon significatif");
+    expectInBothParts(email, "Classement officiel des communes (arrêté du 27 juin 2018)");
+    // In « Le détail », in the summary's order, after bathing.
+    const detail = email.text.slice(email.text.indexOf("LE DÉTAIL"));
+    const order = [
+      "Baignade : Aucun site proche",
+      "Vigilance météo : Vigilance orange",
+      "Pollens : Modéré",
+      "Indice UV : Élevé (prévision)",
+      "Radon : Catégorie 3",
+    ];
+    const at = order.map((heading) => detail.indexOf(frenchTypography(heading)));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  it("pollen, UV, vigilance and radon unread, not configured or not covered: said plainly, never a reassuring word", () => {
+    const unread = renderLatestReportEmail({ firstName: null, reports: [buildReport()], accountUrl: ACCOUNT_URL, reportUrlFor });
+    expectInBothParts(unread, "Pollens : Indisponible");
+    expectInBothParts(unread, "Indice UV : prévision momentanément indisponible.");
+    expectInBothParts(unread, "Radon : Indisponible");
+    const other = renderLatestReportEmail({
+      firstName: null,
+      reports: [buildReport({ outdoor: { pollen: pollenNotCovered(), weatherWarnings: weatherNotConfigured(), radon: radonNotClassified() } })],
+      accountUrl: ACCOUNT_URL,
+      reportUrlFor,
+    });
+    expectInBothParts(other, "Pollens : pas d'indice pollen officiel pour ce territoire.");
+    expectInBothParts(other, "Pollens : Pas d'indice officiel");
+    expectInBothParts(other, "Vigilance météo : non disponible sur ce service (clé de Météo-France non configurée).");
+    expectInBothParts(other, "Vigilance météo : Non configurée");
+    expectInBothParts(other, "Radon : Non classée");
+    expectInBothParts(other, "Cette commune ne figure pas dans la classification officielle.");
   });
 
   it("lists each drought zone type, households' water first, and says when a level is not recognised", () => {

@@ -18,6 +18,7 @@ import { resolvePlaceholders } from "../../fakes/upstream-server.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, NOW, noBathing, SUMMER, waterResult } from "../core/builders.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { outdoorSections } from "../core/outdoor-builders.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -111,7 +112,8 @@ function buildAmiensReport(): Report {
     citycode: "80021",
   });
   return assembleReport({
-    ...unreadSections(NOW, "80021"),
+    // Issue 26's four, DERIVED: Modéré pollen (Élevé graminées tomorrow), UV Élevé, orange canicule, radon category 3.
+    ...outdoorSections(),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water,
@@ -294,10 +296,32 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Arroser • Arrosage des pelouses, massifs fleuris",
       "Nettoyer • Lavage de véhicules par des particuliers",
       "Baignade Aucun site proche",
-      // A paragraph may run over a page break (its header and footer then come in between).
-      "la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de",
-      "l'Agence régionale de santé. Texte de l'arrêté",
+      "la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de l'Agence régionale de santé.",
+      "Texte de l'arrêté :",
       "Source : VigiEau (https://vigieau.gouv.fr/)",
+      // Issue 26 (DERIVED sections): the source's word as the headline, the grid as rows of official words per day.
+      "Vigilance météo Vigilance orange",
+      "Carte de vigilance du 22 novembre 2026, mise à jour le 22 novembre 2026 à 5 h 00",
+      "Département : Somme (80)",
+      "Demain : Vigilance jaune (orages)",
+      "Vigilance par phénomène Aujourd'hui (22 novembre) Demain (23 novembre)",
+      "Canicule Vigilance orange Vigilance verte",
+      "Orages Vigilance verte Vigilance jaune",
+      "Source : Vigilance météorologique (Météo-France) (https://vigilance.meteofrance.fr/fr)",
+      "Pollens Modéré",
+      "Indice pollen officiel du 22 novembre 2026",
+      "Pollens responsables : Graminées",
+      "Indice pollen par taxon",
+      "Graminées Modéré Élevé Faible",
+      "Bouleau Faible Faible Très faible",
+      "Source : Indice pollen des AASQA (Atmo France) (https://www.atmo-france.org/article/lindice-pollen)",
+      "Indice UV Élevé (prévision)",
+      "Indice UV maximal prévu : 6 (catégorie de l'OMS « Élevé »)",
+      "Prévision d'un modèle météorologique, pas une mesure",
+      "Prévision Open-Meteo.com (CC BY 4.0)",
+      "Radon Catégorie 3",
+      "Classement officiel des communes (arrêté du 27 juin 2018)",
+      "Potentiel radon : potentiel radon significatif",
       "Recommandations",
       `Source : ${report.recommendations[0]?.source.name}`,
       "Page 1 sur",
@@ -316,7 +340,28 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(essentials).toBeGreaterThan(pdf.text.indexOf("Données consultées le"));
     expect(essentials).toBeLessThan(pdf.text.indexOf("Eau du robinet Conforme"));
     for (const line of presentation.summary) expect(pdf.text).toContain(line.text.replace(/\s+/g, " "));
-    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([undefined, "Conforme", "Moyen", "Alerte (eau superficielle)", "Aucun site proche"]);
+    expect(presentation.summary.map((line) => line.badge?.word)).toEqual([
+      undefined,
+      "Conforme",
+      "Moyen",
+      "Alerte (eau superficielle)",
+      "Aucun site proche",
+      "Vigilance orange",
+      "Modéré",
+      "Élevé (prévision)",
+      "Catégorie 3",
+    ]);
+    // The sections in the summary's order, the advice after them.
+    const order = [
+      "Baignade Aucun site proche",
+      "Vigilance météo Vigilance orange",
+      "Pollens Modéré",
+      "Indice UV Élevé",
+      "Radon Catégorie 3",
+      "Recommandations",
+    ];
+    const at = order.map((heading) => pdf.text.lastIndexOf(heading));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
     // Our scale's words never stand as a section's word.
     for (const word of ["Excellent ", "Acceptable", "À surveiller", "Critique"]) expect(pdf.text).not.toContain(word);
     // One disclaimer.
@@ -346,6 +391,13 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Les résultats du contrôle sanitaire de l'eau sont momentanément indisponibles.",
       "Les données de qualité de l'air sont momentanément indisponibles.",
       "Les restrictions d'eau (VigiEau) sont momentanément indisponibles.",
+      // Issue 26's four, unread: said, never a blank nor a reassuring word.
+      "Vigilance météo Indisponible",
+      "Pollens Indisponible",
+      "Indice UV Indisponible",
+      "Radon Indisponible",
+      "Pollens : données momentanément indisponibles.",
+      "Radon : classement momentanément indisponible.",
       "Eau du robinet",
       "Qualité de l'air",
       "Sécheresse",

@@ -14,14 +14,14 @@ import { streamReport, type PartialReportAnswer } from "../../../src/islands/rep
 import { ApiError } from "../../../src/islands/lib/api.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "../core/builders.ts";
-import { unreadSections } from "../../helpers/unread-sections.ts";
+import { outdoorSections } from "../core/outdoor-builders.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
 
 function wholeReport(): ReportAnswer {
   const report = assembleReport({
-    ...unreadSections(NOW, "80021"),
+    ...outdoorSections(),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),
     water: evaluateWaterQuality({ results: { ok: true, data: [waterResult()] }, udi, udis: [udi], now: NOW }),
@@ -34,7 +34,9 @@ function wholeReport(): ReportAnswer {
 }
 
 /** The server's NDJSON lines for a report: head, the sections in `order`, the recommendations. */
-function linesOf(report: ReportAnswer, order: Array<"water_quality" | "air_quality" | "drought" | "bathing">): string[] {
+type SectionField = "water_quality" | "air_quality" | "drought" | "bathing" | "pollen" | "uv" | "weather_warnings" | "radon";
+
+function linesOf(report: ReportAnswer, order: SectionField[]): string[] {
   const head = { address: report.address, address_info: report.address_info, generated_at: report.generated_at };
   return [head, ...order.map((field) => ({ [field]: report[field] })), { recommendations: report.recommendations }].map((part) => `${JSON.stringify(part)}\n`);
 }
@@ -58,7 +60,8 @@ const REQUEST = { lat: 49.8985, lon: 2.2952, citycode: "80021", label: MAIN_SCEN
 describe("streamReport (the island reads the report line by line)", () => {
   it("hands on the report after each line, in the order the sections came, and resolves to the whole answer", async () => {
     const report = wholeReport();
-    const text = linesOf(report, ["air_quality", "drought", "bathing", "water_quality"]).join("");
+    // Issue 26's four sections come as their own lines, in any order among the others.
+    const text = linesOf(report, ["radon", "air_quality", "pollen", "drought", "uv", "bathing", "weather_warnings", "water_quality"]).join("");
     // Cut in the middle of lines: a line is read only once it is whole.
     const chunks = [text.slice(0, 37), text.slice(37, 900), text.slice(900)];
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => ndjsonResponse(chunks));
@@ -67,9 +70,10 @@ describe("streamReport (the island reads the report line by line)", () => {
     const whole = await streamReport(REQUEST, (partial) => seen.push(partial));
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).get("Accept")).toMatch(/^application\/x-ndjson/);
     expect(whole).toEqual(report);
-    expect(seen.map((partial) => Object.keys(partial).length)).toEqual([3, 4, 5, 6, 7, 8]);
-    expect(seen[1]!.air_quality).toEqual(report.air_quality);
-    expect(seen[1]!.water_quality).toBeUndefined();
+    expect(seen.map((partial) => Object.keys(partial).length)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(seen[1]!.radon).toEqual(report.radon);
+    expect(seen[2]!.air_quality).toEqual(report.air_quality);
+    expect(seen[2]!.water_quality).toBeUndefined();
   });
 
   it("takes an error answer's French message before any line, as for the whole answer", async () => {
@@ -83,7 +87,11 @@ describe("streamReport (the island reads the report line by line)", () => {
     await expect(streamReport(REQUEST, () => {})).resolves.toEqual(report);
   });
 
-  it("fails when the stream ends before the whole report, or says it failed", async () => {
+  it("fails when the stream ends before the whole report (issue 26's four sections are part of it), or says it failed", async () => {
+    // Every section of the old report and the recommendations, but not issue 26's four: still cut short.
+    const withoutOutdoor = linesOf(wholeReport(), ["water_quality", "air_quality", "drought", "bathing"]);
+    vi.stubGlobal("fetch", async () => ndjsonResponse(withoutOutdoor));
+    await expect(streamReport(REQUEST, () => {})).rejects.toBeInstanceOf(ApiError);
     const lines = linesOf(wholeReport(), ["air_quality"]);
     vi.stubGlobal("fetch", async () => ndjsonResponse(lines.slice(0, 2)));
     await expect(streamReport(REQUEST, () => {})).rejects.toBeInstanceOf(ApiError);
@@ -105,9 +113,10 @@ describe("the report page while the sections stream in", () => {
     };
     const html = renderToStaticMarkup(createElement(ReportView, { report: partial, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     const busyCards = [...html.matchAll(/<article id="(\w+)"[^>]*aria-busy="true"/g)].map((match) => match[1]);
-    expect(busyCards).toEqual(["eau", "secheresse", "baignade", "conseils"]);
+    expect(busyCards).toEqual(["eau", "secheresse", "baignade", "vigilance", "pollens", "uv", "radon", "conseils"]);
     expect(html).toMatch(/<article id="air"(?![^>]*aria-busy)/);
     expect(html).toContain("Eau du robinet</a>\u00a0: en cours de lecture…");
+    expect(html).toContain("Pollens</a>\u00a0: en cours de lecture…");
     expect(html).not.toContain("Bonne nouvelle");
     // The PDF and the alerts are for the whole report.
     expect(html).not.toContain("Télécharger le rapport PDF");
