@@ -23,8 +23,9 @@ const forecastOf = (values: Array<number | null>, firstDay = "2026-11-22"): Sour
 const uvOf = (values: Array<number | null>, citycode = "80021", now = NOW): UvSection => evaluateUv({ forecast: forecastOf(values), now, citycode });
 
 describe("the WHO categories of the UV index (Global Solar UV Index: A Practical Guide, WHO 2002)", () => {
-  // « 0–2 Low, 3–5 Moderate, 6–7 High, 8–10 Very high, 11+ Extreme », and the index « is
-  // expressed as a whole number » (guide, p. 8 and p. 3): the value is rounded before it is placed.
+  // The guide's exposure categories: « 0–2 Low, 3–5 Moderate, 6–7 High, 8–10 Very high, 11+ Extreme »
+  // (French edition: faible, modéré, élevé, très élevé, extrême), the index reported as a whole
+  // number: the model's decimal is rounded before it is placed.
   it.each([
     [2, "faible", "Faible"],
     [3, "modere", "Modéré"],
