@@ -73,6 +73,8 @@ export const configSchema = z.object({
   VIGIEAU_API_URL: url("https://api.vigieau.gouv.fr/api"),
   ATMO_WFS_URL: url("https://data.atmo-france.org/geoserver/ind/ows"),
   OPENMETEO_API_URL: url("https://air-quality-api.open-meteo.com/v1"),
+  /** Open-Meteo's weather forecast API (`/forecast`): the day's maximum UV index, a model forecast (decision 069) */
+  OPENMETEO_FORECAST_URL: url("https://api.open-meteo.com/v1"),
   /** API Géo (découpage administratif): a commune's intercommunality, for its ATMO index */
   GEO_API_URL: url("https://geo.api.gouv.fr"),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),

@@ -27,6 +27,7 @@ export interface FakeUpstreams {
     VIGIEAU_API_URL: string;
     ATMO_WFS_URL: string;
     OPENMETEO_API_URL: string;
+    OPENMETEO_FORECAST_URL: string;
     GEO_API_URL: string;
     BAIGNADES_URL: string;
   };
@@ -182,13 +183,59 @@ const AIR_MODEL_FIXTURES: Record<string, string> = {
 };
 const AIR_MODEL_DEFAULT = "openmeteo/air-quality-hourly-derived-calm.json";
 
+// ---------------------------------------------------------------- Open-Meteo forecast: UV (issue 26)
+
+/** Open-Meteo's `/forecast?daily=uv_index_max` by position ("lat,lon", 2 decimals); elsewhere a low November index. */
+const UV_FORECAST_FIXTURES: Record<string, string> = {
+  "43.37,3.16": "openmeteo/forecast-uv-derived-maraussan.json",
+  // Les Abymes: tropical sun, « Très élevé » today and « Extrême » tomorrow (10,55 reads 11).
+  "16.27,-61.49": "openmeteo/forecast-uv-derived-les-abymes.json",
+};
+const UV_FORECAST_DEFAULT = "openmeteo/forecast-uv-derived-low.json";
+
+interface OpenMeteoDaily {
+  daily: { time: string[]; uv_index_max: unknown[]; [variable: string]: unknown };
+  [key: string]: unknown;
+}
+
+/**
+ * The maximum UV index per day for the position, dated from the asked zone's today (the real API
+ * answers the local days of `timezone=`), `forecast_days` days; "empty": the model's nulls.
+ */
+async function answerUvForecast(query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  const latitude = Number(query.latitude);
+  const longitude = Number(query.longitude);
+  const position = Number.isFinite(latitude) && Number.isFinite(longitude) ? `${latitude.toFixed(2)},${longitude.toFixed(2)}` : "";
+  const recorded =
+    (await scenarioData<OpenMeteoDaily>("uv-forecast", position, now, scenario)) ?? (await loadFixture<OpenMeteoDaily>(UV_FORECAST_DEFAULT, now));
+  // A test's changed shape is served as it is.
+  if (!Array.isArray(recorded.daily?.time) || !Array.isArray(recorded.daily?.uv_index_max)) return { status: 200, body: recorded };
+  const timeZone = query.timezone ?? "Europe/Paris";
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const days = Math.min(Number(query.forecast_days ?? 7) || 7, recorded.daily.uv_index_max.length);
+  const time = Array.from({ length: days }, (_, offset) => addDays(today, offset));
+  const offsetSeconds = offsetSecondsIn(timeZone, now);
+  return {
+    status: 200,
+    body: {
+      ...recorded,
+      latitude: Number.isFinite(latitude) ? latitude : recorded.latitude,
+      longitude: Number.isFinite(longitude) ? longitude : recorded.longitude,
+      timezone: timeZone,
+      utc_offset_seconds: offsetSeconds,
+      daily_units: { time: "iso8601", uv_index_max: "" },
+      daily: { time, uv_index_max: mode === "empty" ? time.map(() => null) : recorded.daily.uv_index_max.slice(0, days) },
+    },
+  };
+}
+
 // ---------------------------------------------------------------- scenarios
 
 /**
  * What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed
  * (per zone code: INSEE or EPCI SIREN), the API Géo commune; "air-model" is keyed by "lat,lon".
  */
-export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "geo" | "air-model" | "bathing-sites" | "bathing-page";
+export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "geo" | "air-model" | "bathing-sites" | "bathing-page" | "uv-forecast";
 
 /** The ministry portal: a commune's site list (INSEE code → file) and site pages (site= → file). */
 const BATHING_SITE_LIST_FIXTURES: Record<string, string> = {
@@ -210,6 +257,7 @@ const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   "air-model": AIR_MODEL_FIXTURES,
   "bathing-sites": BATHING_SITE_LIST_FIXTURES,
   "bathing-page": BATHING_PAGE_FIXTURES,
+  "uv-forecast": UV_FORECAST_FIXTURES,
 };
 
 /** A VigiEau answer for a commune split between several zones of one type: 409 without a position. */
@@ -825,6 +873,8 @@ async function answerAtmo(path: string, query: Record<string, string>, mode: Fak
  * fixture for the position, its times moved onto that day, and only the asked variables.
  */
 async function answerOpenMeteo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  // The forecast host (OPENMETEO_FORECAST_URL) is served under the same prefix: its path differs.
+  if (path === "/forecast") return answerUvForecast(query, mode, now, scenario);
   if (path !== "/air-quality") return notFound();
   const latitude = Number(query.latitude);
   const longitude = Number(query.longitude);
@@ -937,6 +987,7 @@ export function upstreamConfigFor(baseUrl: string): FakeUpstreams["config"] {
     VIGIEAU_API_URL: `${baseUrl}/vigieau`,
     ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
     OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
+    OPENMETEO_FORECAST_URL: `${baseUrl}/openmeteo`,
     GEO_API_URL: `${baseUrl}/geo`,
     BAIGNADES_URL: `${baseUrl}/baignades`,
   };

@@ -80,7 +80,7 @@ describe("overseas on its own clock: the air of Les Abymes late in the evening i
     const atmo = t.upstreams.requests.filter((request) => request.source === "atmo");
     // From the day before Guadeloupe's today: a local midnight stored in UTC can fall on the previous UTC date.
     expect(atmo[0]?.query.CQL_FILTER).toBe("code_zone='97101' AND date_ech>='2026-11-24'");
-    const model = t.upstreams.requests.find((request) => request.source === "openmeteo");
+    const model = t.upstreams.requests.find((request) => request.source === "openmeteo" && request.path === "/air-quality");
     expect(model?.query).toMatchObject({ timezone: "America/Guadeloupe", start_date: "2026-11-25", end_date: "2026-11-25", domains: "cams_global" });
     // The model's estimate of Guadeloupe's day is today's (a Paris-day window would be another day's hours).
     expect(report.air_quality.pollutants.pm2_5).toBeDefined();

@@ -38,7 +38,7 @@ describe("air quality in the report", () => {
       expect.stringMatching(/^code_zone='34148' AND date_ech>=/),
       expect.stringMatching(/^code_zone='243400488' AND date_ech>=/),
     ]);
-    const model = t.upstreams.requests.find((request) => request.source === "openmeteo");
+    const model = t.upstreams.requests.find((request) => request.source === "openmeteo" && request.path === "/air-quality");
     expect(model?.query).toMatchObject({ hourly: "pm2_5,pm10,nitrogen_dioxide,ozone,sulphur_dioxide", timezone: "Europe/Paris" });
   });
 

@@ -16,6 +16,15 @@ describe("parseConfig", () => {
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 
+  it("reads the UV forecast from Open-Meteo's forecast host, apart from its air-quality host (decision 069), and refuses a bad URL in French", () => {
+    expect(parseConfig({})).toMatchObject({
+      OPENMETEO_FORECAST_URL: "https://api.open-meteo.com/v1",
+      OPENMETEO_API_URL: "https://air-quality-api.open-meteo.com/v1",
+    });
+    expect(parseConfig({ OPENMETEO_FORECAST_URL: "http://127.0.0.1:4400/openmeteo/" }).OPENMETEO_FORECAST_URL).toBe("http://127.0.0.1:4400/openmeteo");
+    expect(() => parseConfig({ OPENMETEO_FORECAST_URL: "pas une url" })).toThrow(/OPENMETEO_FORECAST_URL.*doit être une URL http\(s\) valide/);
+  });
+
   it("has a service-wide ceiling by default for each upstream, outbound e-mail and PDF rendering (issue 22), and refuses a ceiling that is none, in French", () => {
     expect(parseConfig({})).toMatchObject({
       // VigiEau allows about 300 calls per 15 minutes for the whole service: with a burst of 50, at most 200 here.

@@ -4,7 +4,7 @@ import { readableName } from "../shared/format.ts";
 import { todayInParis } from "../shared/time.ts";
 import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
 import { describeWaters } from "../drought/notes.ts";
-import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, UvSection, WaterParameterView, WaterQualitySection } from "../types.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
@@ -320,11 +320,38 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
   return list;
 }
 
+/**
+ * Protection from the sun when today's or tomorrow's forecast reaches « Modéré » (index 3): the
+ * HCSP's threshold (avis du 2 mai 2019, index 3 to 7, then 8 to 10 and 11 and above, each calling
+ * for more). The worse of the two days is said, today's on a tie; none without a forecast.
+ */
+function uvAdvice(uv: UvSection | undefined): Advice[] {
+  if (!uv?.success) return [];
+  const days = [
+    { when: "today" as const, view: uv.today },
+    { when: "tomorrow" as const, view: uv.tomorrow },
+  ].flatMap(({ when, view }) => (view && view.uv_index_max >= 3 ? [{ when, view }] : []));
+  const worst = days.reduce<(typeof days)[number] | null>((kept, day) => (kept && kept.view.uv_index_max >= day.view.uv_index_max ? kept : day), null);
+  if (!worst) return [];
+  const strongest = worst.view.uv_index_max >= 8;
+  return [
+    {
+      id: "uv-protection",
+      category: "uv",
+      severity: worst.view.uv_index_max >= 6 ? "warning" : "info",
+      vulnerable: false,
+      facts: { when: worst.when, date: worst.view.date, uvIndex: worst.view.uv_index_max, label: worst.view.label, strongest },
+    },
+  ];
+}
+
 export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
+  /** the UV forecast (issue 26); absent in reports built before it */
+  uv?: UvSection | undefined;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -370,7 +397,13 @@ function isAllClear({ water, air, drought }: RecommendationInput): boolean {
  * critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
-  const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
+  const all = [
+    ...waterAdvice(input.water),
+    ...airAdvice(input.air, input.now),
+    ...droughtAdvice(input.drought),
+    ...bathingAdvice(input.bathing),
+    ...uvAdvice(input.uv),
+  ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {
     all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });

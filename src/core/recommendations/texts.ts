@@ -40,6 +40,11 @@ export const ADVICE_SOURCES = {
   overview: { name: "Les sources officielles de Zone Santé", url: "/sources" },
   bathing: { name: "Ministère chargé de la santé – eaux de baignade", url: "https://baignades.sante.gouv.fr/" },
   drought: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
+  /** the French public-health recommendations per UV index (HCSP, avis du 2 mai 2019, asked by the DGS) */
+  uv: {
+    name: "Haut Conseil de la santé publique – recommandations sanitaires associées aux index UV (2 mai 2019)",
+    url: "https://www.hcsp.fr/Explore.cgi/AvisRapportsDomaine?clefr=723",
+  },
 } as const;
 
 /**
@@ -135,6 +140,8 @@ export interface AdviceFacts {
   "drought-alert": { householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-vigilance": { householdRestrictions: string[]; waters: string };
   "bathing-prohibited": { sites: string[] };
+  /** the worse of today's and tomorrow's forecast UV (a model's), « Modéré » or worse; today's on a tie */
+  "uv-protection": { when: "today" | "tomorrow"; date: string; uvIndex: number; label: string; strongest: boolean };
   /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
   "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
   "bathing-cyanobacteria": Record<string, never>;
@@ -196,6 +203,7 @@ const water = { link: ARTICLE_LINKS.water, source: ADVICE_SOURCES.water };
 const bathing = { link: ARTICLE_LINKS.bathing, source: ADVICE_SOURCES.bathing };
 const drought = { link: ARTICLE_LINKS.drought, source: ADVICE_SOURCES.drought };
 const general = { link: ARTICLE_LINKS.all, source: ADVICE_SOURCES.overview };
+const uv = { link: ARTICLE_LINKS.all, source: ADVICE_SOURCES.uv };
 
 /** « 7 restrictions s'appliquent aux particuliers, par exemple « … » et « … » »: a count, never a bare number. */
 function householdRestrictionsSentence(restrictions: readonly string[]): string {
@@ -442,6 +450,25 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
         : "Eau de baignade : prélèvement « Mauvais » ou classement « Insuffisante »",
     text: `${sites.map(describePoorBathingSite).join(" ")} Préférez un autre site, évitez de boire la tasse, surtout après un orage, et douchez-vous en sortant de l'eau.`,
   }),
+
+  // The HCSP (avis du 2 mai 2019) asks that protection start at index 3 and be said in this order:
+  // the hours to avoid first, then covering clothes, then the other protections, sunscreen last (it
+  // only completes them); 8 and above call for more (the WHO guide, 2002: « extra protection »).
+  // Babies under one year are not exposed to the sun (HCSP, avis complémentaire du 29 mai 2020).
+  "uv-protection": ({ when, date, uvIndex, label, strongest }) => {
+    const day = when === "today" ? "aujourd'hui" : `demain (${formatDateFr(date)})`;
+    const forecast = `Prévision d'un modèle météorologique : indice UV maximal ${uvIndex} (« ${label} ») ${day}.`;
+    const babies = "Les bébés de moins d'un an ne doivent pas être exposés au soleil.";
+    return {
+      ...uv,
+      title: strongest
+        ? `Indice UV « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : protection renforcée`
+        : `Indice UV « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : protégez-vous du soleil`,
+      text: strongest
+        ? `${forecast} Évitez de sortir aux heures les plus ensoleillées, autour de la mi-journée, et restez à l'ombre ; des vêtements couvrants, un chapeau et des lunettes de soleil sont indispensables, avec une crème solaire en complément sur la peau qui reste découverte. ${babies}`
+        : `${forecast} À partir de 3, protégez-vous : recherchez l'ombre aux heures les plus ensoleillées, autour de la mi-journée ; portez des vêtements couvrants, un chapeau et des lunettes de soleil ; une crème solaire complète ces protections sur la peau qui reste découverte. ${babies}`,
+    };
+  },
 
   // Never good news: what could not be checked, each section by name (decision 054).
   unchecked: ({ sections }) => {

@@ -1,4 +1,4 @@
-import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, UvForecast, WaterResult } from "../../core/types.ts";
 import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import { reverseGeocode, searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
@@ -6,7 +6,7 @@ import { fetchDepartmentZonesState, fetchDroughtZones } from "../../sources/vigi
 import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
 import { fetchAtmoIndex, fetchAtmoIndicesForDays, type CountedResult } from "../../sources/atmo/client.ts";
 import type { PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
-import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
+import { fetchCamsEstimate, fetchUvForecast } from "../../sources/openmeteo/client.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
@@ -23,6 +23,8 @@ export const TTL_SECONDS = {
   hubeau: 12 * 3600,
   vigieau: 3600,
   openmeteo: 3600,
+  /** the weather models behind Open-Meteo's forecast run every 1 to 6 hours; a day's maximum UV moves little between runs */
+  uvForecast: 3 * 3600,
   /** EPCI membership changes on 1 January at most (prefectoral orders take effect then) */
   geo: 30 * 24 * 3600,
   atmoMax: 3600,
@@ -127,6 +129,8 @@ export interface Sources {
   }): Promise<SourceResult<AtmoIndex[]>>;
   /** the CAMS model's today (the commune's own day of the clock: overseas, the territory's), aggregated per day */
   fetchCamsEstimate(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<CamsEstimate>>;
+  /** the weather model's maximum UV index for the commune's own today, tomorrow and the day after (Open-Meteo, decision 069) */
+  fetchUvForecast(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<UvForecast>>;
   /** the intercommunality (EPCI) of a commune, from the API Géo */
   fetchCommuneEpci(params: { communeCode: string }): Promise<SourceResult<CommuneEpci>>;
   /**
@@ -339,6 +343,22 @@ export function createSources(deps: {
       return cached(priority, `openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day, timeZone }),
       );
+    },
+    fetchUvForecast: ({ lat, lon, citycode }) => {
+      // Rounded like the CAMS estimate (~1 km), and asked at the rounded point so that key and
+      // answer agree. Open-Meteo's forecast and air-quality hosts are one service with one fair-use
+      // limit: both count in the "openmeteo" budget. The day is in the key: a new day, new days.
+      const roundedLat = Math.round(lat * 100) / 100;
+      const roundedLon = Math.round(lon * 100) / 100;
+      const timeZone = timeZoneOfCommune(citycode);
+      const day = todayInZone(clock(), timeZone);
+      return cached(priority, `openmeteo:uv:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.uvForecast, async () => {
+        const result = await fetchUvForecast(options(config.OPENMETEO_FORECAST_URL), { lat: roundedLat, lon: roundedLon, timeZone });
+        // A changed shape is said once per request made (never the position: only what failed).
+        if (!result.ok && result.reason === "invalid")
+          deps.log?.({ level: "warn", message: "uv forecast: upstream answer rejected", fields: { detail: result.detail ?? null } });
+        return result;
+      });
     },
     fetchAtmoIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest, onPage }) => {
       const started = performance.now();

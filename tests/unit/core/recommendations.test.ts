@@ -573,6 +573,10 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { householdRestrictions: [], waters: "eau potable" },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
+    "uv-protection": [
+      { when: "today", date: "2026-07-14", uvIndex: 4, label: "Modéré", strongest: false },
+      { when: "tomorrow", date: "2026-07-15", uvIndex: 9, label: "Très élevé", strongest: true },
+    ],
     "bathing-prohibition-unconfirmed": [{ sites: [{ name: "Plage du Bonin", readOn: "2026-07-22" }] }, { sites: [{ name: "Lac de Jaunay", readOn: null }] }],
     "bathing-cyanobacteria": [{}],
     "bathing-poor": [

@@ -31,6 +31,8 @@ describe("fake upstreams", () => {
       VIGIEAU_API_URL: `${upstreams.baseUrl}/vigieau`,
       ATMO_WFS_URL: `${upstreams.baseUrl}/atmo/ows`,
       OPENMETEO_API_URL: `${upstreams.baseUrl}/openmeteo`,
+      // the forecast host (UV) under the same prefix: its path, /forecast, tells it apart
+      OPENMETEO_FORECAST_URL: `${upstreams.baseUrl}/openmeteo`,
       GEO_API_URL: `${upstreams.baseUrl}/geo`,
       BAIGNADES_URL: `${upstreams.baseUrl}/baignades`,
     });
