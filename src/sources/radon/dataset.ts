@@ -1,9 +1,8 @@
 // The IRSN's CSV « Connaître le potentiel radon de ma commune » (data.gouv.fr), the official list
 // of the communes by radon potential category (arrêté du 27 juin 2018), read into code lists per
 // category. Pure: `npm run data:radon` (scripts/data-radon.ts) does the reading and writing.
+import type { RadonCategory } from "../../core/radon/evaluate.ts";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
-
-export type RadonCategory = 1 | 2 | 3;
 
 /** What the app ships: the INSEE codes of each category, sorted (src/sources/radon/data/). */
 export interface RadonDatasetFile {
