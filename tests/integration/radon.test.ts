@@ -71,5 +71,7 @@ describe("GET /api/v1/report: the radon section is the commune's official catego
     await report(MAIN_SCENARIO);
     await report(CONCARNEAU);
     expect(read.calls - before).toBe(0);
+    // …and it was read: by the first reports of this file
+    expect(read.calls).toBeGreaterThan(0);
   });
 });
