@@ -10,6 +10,7 @@ import { selectRecommendations } from "../../../src/core/recommendations/index.t
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
 import { radonLookup } from "../../../src/sources/radon/dataset.ts";
+import { RadonDatasetFileSchema } from "../../../src/sources/radon/schema.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 
 const SHIPPED = radonLookup(RADON_DATASET);
@@ -102,7 +103,18 @@ describe("the shipped code lists are the IRSN's file, read by npm run data:radon
     const text = readFileSync(new URL("../../fixtures/radon/radon.csv", import.meta.url), "utf8");
     const { file } = buildRadonDataset(text, { url: RADON_DATASET.source.url, file: "radon.csv" });
     expect(file).toEqual(RADON_DATASET);
+    // the shape the Worker checks when it fetches the asset (workers/radon-dataset.ts)
+    expect(RadonDatasetFileSchema.parse(RADON_DATASET)).toEqual(RADON_DATASET);
     // the leading zero a spreadsheet dropped (« 2628 » AISNE) is restored
     expect(SHIPPED.get("02628")).toBe(1);
+  });
+});
+
+describe("the Worker refuses a changed shape of the radon asset (zod schema)", () => {
+  it("a category missing, or a code that is no INSEE code, is refused", () => {
+    const { categories, source } = RADON_DATASET;
+    expect(RadonDatasetFileSchema.safeParse({ source, categories: { "1": categories["1"], "2": categories["2"] } }).success).toBe(false);
+    expect(RadonDatasetFileSchema.safeParse({ source, categories: { ...categories, "3": [2628] } }).success).toBe(false);
+    expect(RadonDatasetFileSchema.safeParse({ source, categories: { ...categories, "3": ["2628"] } }).success).toBe(false);
   });
 });
