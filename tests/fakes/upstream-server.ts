@@ -513,6 +513,8 @@ const BAN_REVERSE_FIXTURES = [
   "ban/reverse-derived-les-abymes.json",
   "ban/reverse-derived-paris-rue-de-rome.json",
   "ban/reverse-derived-camon-near-amiens.json",
+  // radon: a category 3 commune (issue 26, item 4)
+  "ban/reverse-derived-concarneau-8-rue-du-port.json",
 ];
 /** Farther than this from every known address, the fake answers no address (open country, the sea). */
 const BAN_REVERSE_RADIUS_M = 1000;

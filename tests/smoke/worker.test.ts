@@ -115,8 +115,15 @@ describe.skipIf(WORKERD_CANNOT_RUN)("Worker build under wrangler dev", () => {
     const query = reportQueryOf(MAIN_SCENARIO);
     const first = await fetch(`${baseUrl}/api/report?${query}`);
     expect(first.status).toBe(200);
-    const report = (await first.json()) as { water_quality: { success: boolean }; air_quality: { success: boolean }; drought: { success: boolean } };
+    const report = (await first.json()) as {
+      water_quality: { success: boolean };
+      air_quality: { success: boolean };
+      drought: { success: boolean };
+      radon: { success: boolean; category: number | null };
+    };
     expect(report.water_quality.success).toBe(true);
+    // Amiens: category 1, read from dist/donnees/radon.json through env.ASSETS (decision 072)
+    expect(report.radon).toMatchObject({ success: true, category: 1 });
     expect(report.air_quality.success).toBe(true);
     expect(report.drought.success).toBe(true);
 

@@ -2,7 +2,10 @@ import type { Level } from "../types.ts";
 
 /**
  * The three categories of the arrêté du 27 juin 2018 (article R. 1333-29 du code de la santé
- * publique), in the words of the IRSN's map: the headline word and the category's meaning.
+ * publique), the headline word of the IRSN's map and the meaning in the article's own words:
+ * « zones à potentiel radon faible » ; « zones à potentiel radon faible mais sur lesquelles des
+ * facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments » ;
+ * « zones à potentiel radon significatif ».
  */
 export const RADON_CATEGORIES: Record<1 | 2 | 3, { label: string; meaning: string; level: Level; colors: { background: string; text: string } }> = {
   1: {

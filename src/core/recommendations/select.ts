@@ -4,7 +4,16 @@ import { readableName } from "../shared/format.ts";
 import { todayInParis } from "../shared/time.ts";
 import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
 import { describeWaters } from "../drought/notes.ts";
-import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, UvSection, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type {
+  AirQualitySection,
+  BathingSection,
+  DroughtSection,
+  RadonSection,
+  Recommendation,
+  UvSection,
+  WaterParameterView,
+  WaterQualitySection,
+} from "../types.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
@@ -277,6 +286,12 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
   return [{ id: "drought-vigilance", category: "drought", severity: "info", vulnerable: false, facts: { householdRestrictions, waters: where.waters } }];
 }
 
+/** Category 3 calls for measuring (a warning), category 2 says what it means (information); category 1 or no category, nothing. */
+function radonAdvice(radon: RadonSection | undefined): Advice[] {
+  if (!radon?.success || (radon.category !== 2 && radon.category !== 3)) return [];
+  return [{ id: "radon", category: "radon", severity: radon.category === 3 ? "warning" : "info", vulnerable: false, facts: { category: radon.category } }];
+}
+
 function bathingAdvice(bathing: BathingSection): Advice[] {
   if (!bathing.success || bathing.sites.length === 0) return [];
   const list: Advice[] = [];
@@ -352,6 +367,8 @@ export interface RecommendationInput {
   bathing: BathingSection;
   /** the UV forecast (issue 26); absent in reports built before it */
   uv?: UvSection | undefined;
+  /** absent from reports built before the radon section: no radon advice */
+  radon?: RadonSection | undefined;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -403,6 +420,7 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
     ...droughtAdvice(input.drought),
     ...bathingAdvice(input.bathing),
     ...uvAdvice(input.uv),
+    ...radonAdvice(input.radon),
   ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {

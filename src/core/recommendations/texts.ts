@@ -45,6 +45,11 @@ export const ADVICE_SOURCES = {
     name: "Haut Conseil de la santé publique – recommandations sanitaires associées aux index UV (2 mai 2019)",
     url: "https://www.hcsp.fr/Explore.cgi/AvisRapportsDomaine?clefr=723",
   },
+  /** Géorisques: measure with a detector from an accredited laboratory, at least 2 months from mid-September to the end of February */
+  radon: {
+    name: "Géorisques – Réduire sa vulnérabilité face au risque radon",
+    url: "https://www.georisques.gouv.fr/reduire-sa-vulnerabilite-face-au-risque-radon",
+  },
 } as const;
 
 /**
@@ -145,6 +150,8 @@ export interface AdviceFacts {
   /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
   "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
   "bathing-cyanobacteria": Record<string, never>;
+  /** the commune's radon potential category (arrêté du 27 juin 2018): 3 significant, 2 low with particular geological factors */
+  radon: { category: 2 | 3 };
   /**
    * poorClassement: the year of an « Insuffisante » classement (set on the last four seasons);
    * lastSample: the latest sample of this season, whatever its verdict
@@ -469,6 +476,20 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
         : `${forecast} À partir de 3, protégez-vous : recherchez l'ombre aux heures les plus ensoleillées, autour de la mi-journée ; portez des vêtements couvrants, un chapeau et des lunettes de soleil ; une crème solaire complète ces protections sur la peau qui reste découverte. ${babies}`,
     };
   },
+  // Géorisques (« Réduire sa vulnérabilité face au risque radon »): only a measurement tells the
+  // concentration in a home; detectors from an accredited laboratory, about 20 euros analysis
+  // included, at least 2 months from mid-September to the end of February, in living rooms. The
+  // reference level: 300 Bq/m³ as an annual mean (code de la santé publique, article R. 1333-28).
+  radon: ({ category }) => ({
+    link: ARTICLE_LINKS.all,
+    source: ADVICE_SOURCES.radon,
+    title: category === 3 ? "Radon : commune à potentiel radon significatif" : "Radon : des facteurs géologiques peuvent faciliter son entrée",
+    text: `${
+      category === 3
+        ? "Votre commune est en catégorie 3 (potentiel radon significatif) dans le classement officiel de l'arrêté du 27 juin 2018."
+        : "Votre commune est en catégorie 2 dans le classement officiel de l'arrêté du 27 juin 2018 : potentiel radon faible, mais des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments."
+    } Le radon, gaz radioactif naturel venu du sol, peut s'accumuler dans l'air intérieur ; le seul moyen de connaître sa concentration chez vous est de la mesurer : un détecteur se commande auprès d'un laboratoire accrédité (environ 20${NBSP}euros, analyse comprise) et se pose au moins 2${NBSP}mois entre mi-septembre et fin février, dans une pièce de vie, si possible au rez-de-chaussée. Le niveau de référence est de 300${NBSP}Bq/m³ en moyenne annuelle (code de la santé publique, article R. 1333-28). Aérez votre logement et ne bouchez pas les entrées d'air : l'aération et la ventilation font varier la concentration de radon.`,
+  }),
 
   // Never good news: what could not be checked, each section by name (decision 054).
   unchecked: ({ sections }) => {

@@ -65,6 +65,7 @@ export function assembleReport(input: {
       drought: input.drought,
       bathing: input.bathing,
       uv: input.uv,
+      radon: input.radon,
       now: input.now,
     }),
     generated_at,

@@ -9,7 +9,7 @@ import { todayForCommune } from "../../core/shared/time.ts";
 import { unavailablePollen } from "../../core/pollen/source.ts";
 import { evaluateUv } from "../../core/uv/evaluate.ts";
 import { unavailableWeatherWarnings } from "../../core/weather/source.ts";
-import { unavailableRadon } from "../../core/radon/source.ts";
+import { buildRadonSection } from "./radon.ts";
 
 const NOT_READ_YET = "Cette source n'est pas encore lue par Zone Santé.";
 import { loadCommuneData, selectWater } from "./commune-data.ts";
@@ -94,7 +94,7 @@ export async function buildReport(
         .then((forecast) => evaluateUv({ forecast, now, citycode: address.citycode })),
     ),
     settled("weather_warnings", Promise.resolve(unavailableWeatherWarnings(day, NOT_READ_YET))),
-    settled("radon", Promise.resolve(unavailableRadon(NOT_READ_YET))),
+    settled("radon", buildRadonSection(deps, { citycode: address.citycode, communeName: address.city })),
   ]);
 
   return assembleReport({ address, addressInfo, water, air, drought, bathing, pollen, uv, weatherWarnings, radon, now });

@@ -579,6 +579,7 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     ],
     "bathing-prohibition-unconfirmed": [{ sites: [{ name: "Plage du Bonin", readOn: "2026-07-22" }] }, { sites: [{ name: "Lac de Jaunay", readOn: null }] }],
     "bathing-cyanobacteria": [{}],
+    radon: [{ category: 3 }, { category: 2 }],
     "bathing-poor": [
       { sites: [{ name: "Plage du Bonin", poorClassement: 2025, lastSample: { date: "2026-07-14", verdict: "Bon" } }] },
       { sites: [{ name: "Lac de Jaunay", poorClassement: null, lastSample: { date: "2026-07-17", verdict: "Mauvais" } }] },
