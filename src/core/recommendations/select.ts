@@ -4,7 +4,8 @@ import { readableName } from "../shared/format.ts";
 import { todayInParis } from "../shared/time.ts";
 import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
 import { describeWaters } from "../drought/notes.ts";
-import type { AirQualitySection, BathingSection, DroughtSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
+import type { AirQualitySection, BathingSection, DroughtSection, PollenSection, Recommendation, WaterParameterView, WaterQualitySection } from "../types.ts";
+import { addDaysToLocalDate } from "../shared/time.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
@@ -320,11 +321,43 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
   return list;
 }
 
+/** The indice pollen from which the advice to allergic people applies: « Modéré » (decision 070). */
+export const POLLEN_ADVICE_FROM_CODE = 3;
+
+/**
+ * In season only: when the official indice pollen is « Modéré » or worse today or tomorrow, the
+ * ministry's advice to allergic people, naming the worse of the two days (today first on a tie).
+ * Never from a model, never overseas (no official index), never for code 0 « Indisponible ».
+ */
+function pollenAdvice(pollen: PollenSection | undefined): Advice[] {
+  if (!pollen || !pollen.success || pollen.not_covered) return [];
+  const tomorrow = addDaysToLocalDate(pollen.day, 1);
+  const candidates = (["today", "tomorrow"] as const)
+    .map((when) => ({ when, day: pollen.days.find((day) => day.date === (when === "today" ? pollen.day : tomorrow)) }))
+    .filter(
+      (entry): entry is { when: "today" | "tomorrow"; day: NonNullable<typeof entry.day> } =>
+        entry.day !== undefined && entry.day.code >= POLLEN_ADVICE_FROM_CODE && entry.day.code <= 6,
+    );
+  const worst = candidates.sort((a, b) => b.day.code - a.day.code)[0];
+  if (!worst) return [];
+  return [
+    {
+      id: "pollen-allergy",
+      category: "pollen",
+      severity: worst.day.code >= 4 ? "warning" : "info",
+      vulnerable: false,
+      facts: { label: worst.day.label, code: worst.day.code, when: worst.when, responsible: worst.day.responsible },
+    },
+  ];
+}
+
 export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
+  /** absent in reports built before issue 26 */
+  pollen?: PollenSection;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -370,7 +403,13 @@ function isAllClear({ water, air, drought }: RecommendationInput): boolean {
  * critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
-  const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
+  const all = [
+    ...waterAdvice(input.water),
+    ...airAdvice(input.air, input.now),
+    ...droughtAdvice(input.drought),
+    ...bathingAdvice(input.bathing),
+    ...pollenAdvice(input.pollen),
+  ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {
     all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });

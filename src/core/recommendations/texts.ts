@@ -40,6 +40,11 @@ export const ADVICE_SOURCES = {
   overview: { name: "Les sources officielles de Zone Santé", url: "/sources" },
   bathing: { name: "Ministère chargé de la santé – eaux de baignade", url: "https://baignades.sante.gouv.fr/" },
   drought: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
+  /** the ministry's advice to people allergic to pollen (page « Pollens et allergies ») */
+  pollen: {
+    name: "Ministère chargé de la santé – pollens et allergies",
+    url: "https://sante.gouv.fr/sante-et-environnement/air-exterieur/pollens-et-allergies/",
+  },
 } as const;
 
 /**
@@ -134,6 +139,11 @@ export interface AdviceFacts {
   "drought-severe": { levelLabel: string; householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-alert": { householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-vigilance": { householdRestrictions: string[]; waters: string };
+  /**
+   * the indice pollen is « Modéré » or worse today or tomorrow (decision 070): the worst of the
+   * two days, in the agency's words, with the taxa it names (French names)
+   */
+  "pollen-allergy": { label: string; code: number; when: "today" | "tomorrow"; responsible: string[] };
   "bathing-prohibited": { sites: string[] };
   /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
   "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
@@ -384,6 +394,13 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
       text: `Rien ne change pour la plupart des personnes. Les personnes sensibles peuvent privilégier des activités physiques modérées et s'éloigner des axes à fort trafic.${ozoneSentence}`,
     };
   },
+
+  "pollen-allergy": ({ label, when, responsible }) => ({
+    link: ARTICLE_LINKS.all,
+    source: ADVICE_SOURCES.pollen,
+    title: `Pollens « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : conseils aux personnes allergiques`,
+    text: `Indice pollen ${when === "today" ? "du jour" : "de demain"} : ${label}${responsible.length > 0 ? ` (${responsible.join(", ")})` : ""}. Si vous êtes allergique aux pollens : rincez-vous les cheveux le soir ; aérez votre logement avant le lever et après le coucher du soleil ; évitez les activités qui vous exposent aux pollens (tonte, jardinage, sport à l'extérieur) ; gardez les vitres fermées en voiture ; ne faites pas sécher le linge dehors ; évitez les autres irritants (tabac, produits d'entretien, parfums d'intérieur). Suivez le traitement prescrit et, si vos symptômes s'aggravent, demandez conseil à un professionnel de santé.`,
+  }),
 
   "drought-severe": ({ levelLabel, householdRestrictions, waters, tapRestricted }) => ({
     ...drought,
