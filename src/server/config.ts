@@ -72,6 +72,8 @@ export const configSchema = z.object({
   HUBEAU_API_URL: url("https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable"),
   VIGIEAU_API_URL: url("https://api.vigieau.gouv.fr/api"),
   ATMO_WFS_URL: url("https://data.atmo-france.org/geoserver/ind/ows"),
+  /** the indice pollen's national WFS (no account), layer `ind_pol:ind_national_pol` (decision 070) */
+  POLLEN_WFS_URL: url("https://data.atmo-france.org/geoserver/ind_pol/ows"),
   OPENMETEO_API_URL: url("https://air-quality-api.open-meteo.com/v1"),
   /** Open-Meteo's weather forecast API (`/forecast`): the day's maximum UV index, a model forecast (decision 069) */
   OPENMETEO_FORECAST_URL: url("https://api.open-meteo.com/v1"),
@@ -97,6 +99,7 @@ export const configSchema = z.object({
   UPSTREAM_HUBEAU_PER_MINUTE: callRate(300),
   UPSTREAM_VIGIEAU_PER_MINUTE: callRate(10),
   UPSTREAM_ATMO_PER_MINUTE: callRate(300),
+  UPSTREAM_POLLEN_PER_MINUTE: callRate(300),
   UPSTREAM_OPENMETEO_PER_MINUTE: callRate(6),
   UPSTREAM_GEO_PER_MINUTE: callRate(300),
   UPSTREAM_BAIGNADES_PER_MINUTE: callRate(30),

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen.ts";
 
-export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
+export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades";
 export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
 
 export interface FakeRequest {
@@ -26,6 +26,7 @@ export interface FakeUpstreams {
     HUBEAU_API_URL: string;
     VIGIEAU_API_URL: string;
     ATMO_WFS_URL: string;
+    POLLEN_WFS_URL: string;
     OPENMETEO_API_URL: string;
     OPENMETEO_FORECAST_URL: string;
     GEO_API_URL: string;
@@ -75,7 +76,7 @@ export interface NationalOptions {
   rowsPerSample?: number;
 }
 
-const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
+const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades"];
 const DAY_MS = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------- placeholders
@@ -170,6 +171,14 @@ const ATMO_FIXTURES: Record<string, string> = {
   // EPCI (CC la Domitienne, 243400488) has none here, so the demo shows the model fallback.
   "248000531": "atmo/ind-atmo-derived-epci-248000531.json",
 };
+/**
+ * The indice pollen (Atmo France's national WFS, layer ind_pol:ind_national_pol) per commune:
+ * Amiens today « Faible », tomorrow and the day after « Modéré » (graminées). Maraussan has none
+ * (the card says nothing is published); overseas communes are never asked (no official index).
+ */
+const POLLEN_FIXTURES: Record<string, string> = {
+  "80021": "pollen/ind-national-pol-derived-80021.json",
+};
 /** API Géo: the scenario communes and their EPCI; any other code answers 404 like the real API. */
 const GEO_FIXTURES: Record<string, string> = {
   "34148": "geo/commune-derived-34148.json",
@@ -235,7 +244,7 @@ async function answerUvForecast(query: Record<string, string>, mode: FakeMode, n
  * What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed
  * (per zone code: INSEE or EPCI SIREN), the API Géo commune; "air-model" is keyed by "lat,lon".
  */
-export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "geo" | "air-model" | "bathing-sites" | "bathing-page" | "uv-forecast";
+export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "pollen" | "geo" | "air-model" | "bathing-sites" | "bathing-page" | "uv-forecast";
 
 /** The ministry portal: a commune's site list (INSEE code → file) and site pages (site= → file). */
 const BATHING_SITE_LIST_FIXTURES: Record<string, string> = {
@@ -253,6 +262,7 @@ const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   results: RESULT_FIXTURES,
   zones: DROUGHT_FIXTURES,
   atmo: ATMO_FIXTURES,
+  pollen: POLLEN_FIXTURES,
   geo: GEO_FIXTURES,
   "air-model": AIR_MODEL_FIXTURES,
   "bathing-sites": BATHING_SITE_LIST_FIXTURES,
@@ -870,6 +880,56 @@ async function answerAtmo(path: string, query: Record<string, string>, mode: Fak
   return { status: 200, body: collection };
 }
 
+// ---------------------------------------------------------------- pollen (issue 26)
+
+/**
+ * The indice pollen's WFS: `code_zone='…' AND date_ech>='…'` answers that commune's features from
+ * that day; without a zone, every known commune's features between `date_ech>='…'` and
+ * `date_ech<'…'`, sorted by zone and day and paged by `count` / `startIndex` (the bulk read).
+ * Only the `propertyName` properties are kept, and the geometry is dropped, as GeoServer does.
+ */
+async function answerPollen(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  if (path !== "/ows") return notFound();
+  const filter = query.CQL_FILTER ?? "";
+  const fromDay = /date_ech\s*>=\s*'([^']*)'/.exec(filter)?.[1] ?? "0000-00-00";
+  const below = /date_ech\s*<\s*'([^']*)'/.exec(filter)?.[1];
+  const inRange = (day: string) => day >= fromDay && (below === undefined || day < below);
+  const zone = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1];
+  const zones = zone !== undefined ? [zone] : knownCommunes("pollen", scenario);
+  const all: FeatureCollection["features"] = [];
+  if (mode !== "empty") {
+    for (const code of zones) {
+      const collection = await scenarioData<FeatureCollection>("pollen", code, now, scenario);
+      all.push(...(collection?.features ?? []).filter((feature) => inRange(String(feature.properties.date_ech).slice(0, 10))));
+    }
+  }
+  all.sort(
+    (a, b) =>
+      String(a.properties.code_zone).localeCompare(String(b.properties.code_zone)) ||
+      String(a.properties.date_ech).localeCompare(String(b.properties.date_ech)),
+  );
+  const count = Math.max(0, Number(query.count) || 1_000_000);
+  const startIndex = Math.max(0, Number(query.startIndex) || 0);
+  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+  const features = all.slice(startIndex, startIndex + count).map((feature) => ({
+    ...feature,
+    geometry: null,
+    properties: properties ? Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) : feature.properties,
+  }));
+  return {
+    status: 200,
+    body: {
+      type: "FeatureCollection",
+      features,
+      totalFeatures: all.length,
+      numberMatched: all.length,
+      numberReturned: features.length,
+      timeStamp: now.toISOString(),
+      crs: null,
+    },
+  };
+}
+
 /**
  * Open-Meteo's hourly series for the asked day (`start_date`, else the Paris day of `now`): the
  * fixture for the position, its times moved onto that day, and only the asked variables.
@@ -974,6 +1034,7 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
   hubeau: answerHubeau,
   vigieau: answerVigieau,
   atmo: answerAtmo,
+  pollen: answerPollen,
   openmeteo: answerOpenMeteo,
   geo: answerGeo,
   baignades: answerBaignades,
@@ -988,6 +1049,7 @@ export function upstreamConfigFor(baseUrl: string): FakeUpstreams["config"] {
     HUBEAU_API_URL: `${baseUrl}/hubeau`,
     VIGIEAU_API_URL: `${baseUrl}/vigieau`,
     ATMO_WFS_URL: `${baseUrl}/atmo/ows`,
+    POLLEN_WFS_URL: `${baseUrl}/pollen/ows`,
     OPENMETEO_API_URL: `${baseUrl}/openmeteo`,
     OPENMETEO_FORECAST_URL: `${baseUrl}/openmeteo`,
     GEO_API_URL: `${baseUrl}/geo`,

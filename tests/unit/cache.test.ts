@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryCache, entrySizeBytes } from "../../src/server/cache/memory.ts";
-import { atmoTtlSeconds } from "../../src/server/services/sources.ts";
+import { atmoTtlSeconds, pollenTtlSeconds } from "../../src/server/services/sources.ts";
 
 describe("memory cache", () => {
   it("expires entries after their lifetime", async () => {
@@ -120,6 +120,15 @@ describe("the Node upstream cache is bounded by bytes with a maintained LRU (lru
     nowMs = 3_600_000;
     expect(await cache.get("vigieau:80021")).toBeUndefined();
     expect(cache.sizeBytes()).toBe(0);
+  });
+});
+
+describe("indice pollen cache lifetime", () => {
+  it("never keeps a pre-publication answer past 13:00 Paris time (the recorded answer was published at 12:42 Paris)", () => {
+    // 12:30 Paris in winter = 11:30 UTC: expire at 13:00, 30 minutes later.
+    expect(pollenTtlSeconds(new Date("2026-11-22T11:30:00Z"))).toBe(30 * 60);
+    expect(pollenTtlSeconds(new Date("2026-11-22T08:00:00Z"))).toBe(3600);
+    expect(pollenTtlSeconds(new Date("2026-11-22T13:00:00Z"))).toBe(3600);
   });
 });
 

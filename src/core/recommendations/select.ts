@@ -8,12 +8,14 @@ import type {
   AirQualitySection,
   BathingSection,
   DroughtSection,
+  PollenSection,
   RadonSection,
   Recommendation,
   UvSection,
   WaterParameterView,
   WaterQualitySection,
 } from "../types.ts";
+import { addDaysToLocalDate } from "../shared/time.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
@@ -360,6 +362,36 @@ function uvAdvice(uv: UvSection | undefined): Advice[] {
   ];
 }
 
+/** The indice pollen from which the advice to allergic people applies: « Modéré » (decision 070). */
+export const POLLEN_ADVICE_FROM_CODE = 3;
+
+/**
+ * In season only: when the official indice pollen is « Modéré » or worse today or tomorrow, the
+ * ministry's advice to allergic people, naming the worse of the two days (today first on a tie).
+ * Never from a model, never overseas (no official index), never for code 0 « Indisponible ».
+ */
+function pollenAdvice(pollen: PollenSection | undefined): Advice[] {
+  if (!pollen || !pollen.success || pollen.not_covered) return [];
+  const tomorrow = addDaysToLocalDate(pollen.day, 1);
+  const candidates = (["today", "tomorrow"] as const)
+    .map((when) => ({ when, day: pollen.days.find((day) => day.date === (when === "today" ? pollen.day : tomorrow)) }))
+    .filter(
+      (entry): entry is { when: "today" | "tomorrow"; day: NonNullable<typeof entry.day> } =>
+        entry.day !== undefined && entry.day.code >= POLLEN_ADVICE_FROM_CODE && entry.day.code <= 6,
+    );
+  const worst = candidates.sort((a, b) => b.day.code - a.day.code)[0];
+  if (!worst) return [];
+  return [
+    {
+      id: "pollen-allergy",
+      category: "pollen",
+      severity: worst.day.code >= 4 ? "warning" : "info",
+      vulnerable: false,
+      facts: { label: worst.day.label, code: worst.day.code, when: worst.when, responsible: worst.day.responsible },
+    },
+  ];
+}
+
 export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
@@ -369,6 +401,8 @@ export interface RecommendationInput {
   uv?: UvSection | undefined;
   /** absent from reports built before the radon section: no radon advice */
   radon?: RadonSection | undefined;
+  /** absent in reports built before issue 26 */
+  pollen?: PollenSection;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -421,6 +455,7 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
     ...bathingAdvice(input.bathing),
     ...uvAdvice(input.uv),
     ...radonAdvice(input.radon),
+    ...pollenAdvice(input.pollen),
   ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {

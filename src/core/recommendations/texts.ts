@@ -50,6 +50,11 @@ export const ADVICE_SOURCES = {
     name: "Géorisques – Réduire sa vulnérabilité face au risque radon",
     url: "https://www.georisques.gouv.fr/reduire-sa-vulnerabilite-face-au-risque-radon",
   },
+  /** the ministry's advice to people allergic to pollen (page « Pollens et allergies ») */
+  pollen: {
+    name: "Ministère chargé de la santé – pollens et allergies",
+    url: "https://sante.gouv.fr/sante-et-environnement/air-exterieur/pollens-et-allergies/",
+  },
 } as const;
 
 /**
@@ -144,6 +149,11 @@ export interface AdviceFacts {
   "drought-severe": { levelLabel: string; householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-alert": { householdRestrictions: string[]; waters: string; tapRestricted: boolean };
   "drought-vigilance": { householdRestrictions: string[]; waters: string };
+  /**
+   * the indice pollen is « Modéré » or worse today or tomorrow (decision 070): the worst of the
+   * two days, in the agency's words, with the taxa it names (French names)
+   */
+  "pollen-allergy": { label: string; code: number; when: "today" | "tomorrow"; responsible: string[] };
   "bathing-prohibited": { sites: string[] };
   /** the worse of today's and tomorrow's forecast UV (a model's), « Modéré » or worse; today's on a tie */
   "uv-protection": { when: "today" | "tomorrow"; date: string; uvIndex: number; label: string; strongest: boolean };
@@ -399,6 +409,13 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
       text: `Rien ne change pour la plupart des personnes. Les personnes sensibles peuvent privilégier des activités physiques modérées et s'éloigner des axes à fort trafic.${ozoneSentence}`,
     };
   },
+
+  "pollen-allergy": ({ label, when, responsible }) => ({
+    link: ARTICLE_LINKS.all,
+    source: ADVICE_SOURCES.pollen,
+    title: `Pollens « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : conseils aux personnes allergiques`,
+    text: `Indice pollen ${when === "today" ? "du jour" : "de demain"} : ${label}${responsible.length > 0 ? ` (${responsible.join(", ")})` : ""}. Si vous êtes allergique aux pollens : rincez-vous les cheveux le soir ; aérez votre logement avant le lever et après le coucher du soleil ; évitez les activités qui vous exposent aux pollens (tonte, jardinage, sport à l'extérieur) ; gardez les vitres fermées en voiture ; ne faites pas sécher le linge dehors ; évitez les autres irritants (tabac, produits d'entretien, parfums d'intérieur). Suivez le traitement prescrit et, si vos symptômes s'aggravent, demandez conseil à un professionnel de santé.`,
+  }),
 
   "drought-severe": ({ levelLabel, householdRestrictions, waters, tapRestricted }) => ({
     ...drought,

@@ -64,6 +64,7 @@ export function assembleReport(input: {
       air: input.air,
       drought: input.drought,
       bathing: input.bathing,
+      pollen: input.pollen,
       uv: input.uv,
       radon: input.radon,
       now: input.now,

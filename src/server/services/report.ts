@@ -6,7 +6,7 @@ import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
-import { unavailablePollen } from "../../core/pollen/source.ts";
+import { buildPollenSection } from "./pollen.ts";
 import { evaluateUv } from "../../core/uv/evaluate.ts";
 import { unavailableWeatherWarnings } from "../../core/weather/source.ts";
 import { buildRadonSection } from "./radon.ts";
@@ -86,7 +86,7 @@ export async function buildReport(
     ),
     settled("bathing", buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer })),
     // Issue 26: each of these four is read by its own adapter as it lands.
-    settled("pollen", Promise.resolve(unavailablePollen(day, NOT_READ_YET))),
+    settled("pollen", buildPollenSection(deps, { citycode: address.citycode, now })),
     settled(
       "uv",
       sources

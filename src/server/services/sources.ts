@@ -1,4 +1,4 @@
-import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, UvForecast, WaterResult } from "../../core/types.ts";
+import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, PollenIndex, SourceResult, Udi, UvForecast, WaterResult } from "../../core/types.ts";
 import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import { reverseGeocode, searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
@@ -7,6 +7,8 @@ import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
 import { fetchAtmoIndex, fetchAtmoIndicesForDays, type CountedResult } from "../../sources/atmo/client.ts";
 import type { PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
 import { fetchCamsEstimate, fetchUvForecast } from "../../sources/openmeteo/client.ts";
+import { fetchPollenIndices, fetchPollenIndicesForDays } from "../../sources/pollen/client.ts";
+import type { PublishedPollenIndex } from "../../sources/pollen/to-domain.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
@@ -28,6 +30,7 @@ export const TTL_SECONDS = {
   /** EPCI membership changes on 1 January at most (prefectoral orders take effect then) */
   geo: 30 * 24 * 3600,
   atmoMax: 3600,
+  pollenMax: 3600,
   bathingPortal: 7 * 24 * 3600,
   /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
   failure: 30,
@@ -44,6 +47,7 @@ export const STALE_SECONDS: Record<UpstreamName, number> = {
   hubeau: 36 * 3600,
   vigieau: 3 * 3600,
   atmo: 6 * 3600,
+  pollen: 6 * 3600,
   openmeteo: 3 * 3600,
   geo: 30 * 24 * 3600,
   baignades: 7 * 24 * 3600,
@@ -71,12 +75,24 @@ function readStored<T>(value: unknown): StoredAnswer<T> | undefined {
  * fetched before that across the publication.
  */
 export function atmoTtlSeconds(now: Date): number {
+  return ttlBeforePublication(now, 14 * 60 + 15, TTL_SECONDS.atmoMax);
+}
+
+/**
+ * The indice pollen of today, tomorrow and the day after is published around midday Paris time
+ * (the recorded answer's `date_dif`: 12:42 Paris): never keep an answer fetched before 13:00 across it.
+ */
+export function pollenTtlSeconds(now: Date): number {
+  return ttlBeforePublication(now, 13 * 60, TTL_SECONDS.pollenMax);
+}
+
+/** `maxSeconds`, cut short so that an answer fetched in the hour before a daily publication (Paris time) expires at it. */
+function ttlBeforePublication(now: Date, publicationMinutes: number, maxSeconds: number): number {
   const minutesOfDay = parisMinutesOfDay(now);
-  const publicationMinutes = 14 * 60 + 15;
   if (minutesOfDay < publicationMinutes && publicationMinutes - minutesOfDay < 60) {
     return Math.max(60, (publicationMinutes - minutesOfDay) * 60);
   }
-  return TTL_SECONDS.atmoMax;
+  return maxSeconds;
 }
 
 /** Reverse geocoding: enough neighbours that an address on a commune border still finds its own commune. */
@@ -127,6 +143,8 @@ export interface Sources {
     /** the territory of the zones (the commune's), whose day each date_ech designates; Paris by default */
     timeZone?: string | undefined;
   }): Promise<SourceResult<AtmoIndex[]>>;
+  /** the indice pollen of a commune (INSEE code of the commune, 75056 for Paris) from `fromDate` on, as published (decision 070) */
+  fetchPollenIndices(params: { zoneCode: string; fromDate: string; timeZone?: string | undefined }): Promise<SourceResult<PollenIndex[]>>;
   /** the CAMS model's today (the commune's own day of the clock: overseas, the territory's), aggregated per day */
   fetchCamsEstimate(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<CamsEstimate>>;
   /** the weather model's maximum UV index for the commune's own today, tomorrow and the day after (Open-Meteo, decision 069) */
@@ -144,6 +162,14 @@ export interface Sources {
     pageSize: number;
     beforeRequest?: () => Promise<void>;
     onPage: (indices: PublishedAtmoIndex[]) => void;
+  }): Promise<CountedResult<null>>;
+  /** every zone's indice pollen for the days fromDay…toDay, page by page to `onPage` (never cached: once per run, large) */
+  fetchPollenIndicesForDays(params: {
+    fromDay: string;
+    toDay: string;
+    pageSize: number;
+    beforeRequest?: () => Promise<void>;
+    onPage: (indices: PublishedPollenIndex[]) => void;
   }): Promise<CountedResult<null>>;
   /**
    * every commune's EPCI (INSEE → SIREN or null), one API Géo request; never cached: once per run,
@@ -196,7 +222,7 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
-  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "openmeteo", "geo", "baignades"];
+  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [
       name,
@@ -333,6 +359,10 @@ export function createSources(deps: {
       cached(priority, `atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
         fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate, timeZone }),
       ),
+    fetchPollenIndices: ({ zoneCode, fromDate, timeZone }) =>
+      cached(priority, `pollen:${zoneCode}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, pollenTtlSeconds(clock()), () =>
+        fetchPollenIndices(options(config.POLLEN_WFS_URL), { zoneCode, fromDate, timeZone }),
+      ),
     fetchCamsEstimate: ({ lat, lon, citycode }) => {
       // CAMS cells are ~10 km wide: 2 decimals (~1 km) share answers between neighbours. The
       // commune's day and time zone are part of the key: a new day is a new set of hours to aggregate.
@@ -370,6 +400,18 @@ export function createSources(deps: {
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
       recordBulk("atmo", read, performance.now() - started);
+      return read;
+    },
+    fetchPollenIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest, onPage }) => {
+      const started = performance.now();
+      const read = await fetchPollenIndicesForDays(options(config.POLLEN_WFS_URL), {
+        fromDay,
+        toDay,
+        pageSize,
+        onPage,
+        ...(beforeRequest ? { beforePage: beforeRequest } : {}),
+      });
+      recordBulk("pollen", read, performance.now() - started);
       return read;
     },
     fetchCommunesEpci: async () => {

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../deps.ts";
 
-export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades";
+export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades";
 
 /** A bucket holds this many minutes of its rate: the burst a quiet service may spend at once. */
 export const BURST_MINUTES = 5;
@@ -63,6 +63,7 @@ export type UpstreamBudgetConfig = Pick<
   | "UPSTREAM_HUBEAU_PER_MINUTE"
   | "UPSTREAM_VIGIEAU_PER_MINUTE"
   | "UPSTREAM_ATMO_PER_MINUTE"
+  | "UPSTREAM_POLLEN_PER_MINUTE"
   | "UPSTREAM_OPENMETEO_PER_MINUTE"
   | "UPSTREAM_GEO_PER_MINUTE"
   | "UPSTREAM_BAIGNADES_PER_MINUTE"
@@ -74,6 +75,7 @@ export function upstreamRatesPerMinute(config: UpstreamBudgetConfig): Record<Ups
     hubeau: config.UPSTREAM_HUBEAU_PER_MINUTE,
     vigieau: config.UPSTREAM_VIGIEAU_PER_MINUTE,
     atmo: config.UPSTREAM_ATMO_PER_MINUTE,
+    pollen: config.UPSTREAM_POLLEN_PER_MINUTE,
     openmeteo: config.UPSTREAM_OPENMETEO_PER_MINUTE,
     geo: config.UPSTREAM_GEO_PER_MINUTE,
     baignades: config.UPSTREAM_BAIGNADES_PER_MINUTE,

@@ -41,7 +41,7 @@ function wfsUrl(baseUrl: string, cqlFilter: string, extra: Array<[string, string
 }
 
 /** CQL string literals escape a quote by doubling it; the code is validated upstream anyway. */
-function escapeCqlLiteral(value: string): string {
+export function escapeCqlLiteral(value: string): string {
   return value.replace(/'/g, "''");
 }
 

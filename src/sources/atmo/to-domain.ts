@@ -11,9 +11,10 @@ export interface PublishedAtmoIndex {
 
 /**
  * When an agency republishes a day (correction), the feed can hold two features for it: the
- * latest publication wins. The one rule for picking between two features of one zone and day.
+ * latest publication wins. The one rule for picking between two features of one zone and day
+ * (the indice pollen's layer too: sources/pollen/to-domain.ts).
  */
-export function isLaterPublication(candidate: PublishedAtmoIndex, previous: PublishedAtmoIndex | undefined): boolean {
+export function isLaterPublication<T extends { publishedAt: string }>(candidate: T, previous: T | undefined): boolean {
   return !previous || candidate.publishedAt > previous.publishedAt;
 }
 

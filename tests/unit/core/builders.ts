@@ -2,7 +2,7 @@
 // VigiEau shapes; each test overrides only what it is about.
 import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
 import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
-import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, PollenIndex, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
 
@@ -39,6 +39,22 @@ export function atmoIndex(overrides: Partial<AtmoIndex> = {}): AtmoIndex {
     zoneType: "commune",
     agency: "Atmo Hauts-de-France",
     subIndices: { no2: 1, o3: 1, pm10: 1, pm25: 1, so2: 1 },
+    ...overrides,
+  };
+}
+
+/** Amiens' indice pollen for a day (fields as sources/pollen/to-domain.ts maps the national WFS layer). */
+export function pollenIndex(overrides: Partial<PollenIndex> = {}): PollenIndex {
+  return {
+    zoneCode: "80021",
+    zoneName: "Amiens",
+    date: "2026-11-22",
+    code: 2,
+    label: "Faible",
+    color: "#50CCAA",
+    taxa: { aulne: 1, bouleau: 1, olivier: 1, armoise: 1, graminees: 2, ambroisie: 1 },
+    responsible: "GRAMINEE",
+    agency: "Atmo Hauts-de-France",
     ...overrides,
   };
 }

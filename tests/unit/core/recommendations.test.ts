@@ -549,6 +549,10 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { tapOnly: false, derogation: false, referenceExceeded: false, metabolite: { name: "ESA-métolachlore", microgramsPerL: 1.2 }, arsInstruction: null },
       { tapOnly: false, derogation: false, referenceExceeded: false, metabolite: null, arsInstruction: null },
     ],
+    "pollen-allergy": [
+      { label: "Modéré", code: 3, when: "tomorrow", responsible: ["Graminées"] },
+      { label: "Très élevé", code: 5, when: "today", responsible: [] },
+    ],
     "air-event": [{}],
     "air-poor": [
       { reason: { kind: "index", label: "Dégradé", estimated: false, pollutant: "o3" }, ozone: "responsible" },

@@ -30,6 +30,7 @@ describe("fake upstreams", () => {
       HUBEAU_API_URL: `${upstreams.baseUrl}/hubeau`,
       VIGIEAU_API_URL: `${upstreams.baseUrl}/vigieau`,
       ATMO_WFS_URL: `${upstreams.baseUrl}/atmo/ows`,
+      POLLEN_WFS_URL: `${upstreams.baseUrl}/pollen/ows`,
       OPENMETEO_API_URL: `${upstreams.baseUrl}/openmeteo`,
       // the forecast host (UV) under the same prefix: its path, /forecast, tells it apart
       OPENMETEO_FORECAST_URL: `${upstreams.baseUrl}/openmeteo`,
