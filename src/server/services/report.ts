@@ -8,7 +8,7 @@ import { buildBathingSection } from "./bathing.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
 import { unavailablePollen } from "../../core/pollen/source.ts";
 import { unavailableUv } from "../../core/uv/source.ts";
-import { unavailableWeatherWarnings } from "../../core/weather/source.ts";
+import { evaluateWeatherWarnings } from "../../core/weather/evaluate.ts";
 import { unavailableRadon } from "../../core/radon/source.ts";
 
 const NOT_READ_YET = "Cette source n'est pas encore lue par Zone Santé.";
@@ -88,7 +88,10 @@ export async function buildReport(
     // Issue 26: each of these four is read by its own adapter as it lands.
     settled("pollen", Promise.resolve(unavailablePollen(day, NOT_READ_YET))),
     settled("uv", Promise.resolve(unavailableUv(day, NOT_READ_YET))),
-    settled("weather_warnings", Promise.resolve(unavailableWeatherWarnings(day, NOT_READ_YET))),
+    settled(
+      "weather_warnings",
+      sources.fetchVigilance().then((bulletin) => evaluateWeatherWarnings({ bulletin, now, citycode: address.citycode })),
+    ),
     settled("radon", Promise.resolve(unavailableRadon(NOT_READ_YET))),
   ]);
 
