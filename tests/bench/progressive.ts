@@ -13,7 +13,16 @@ import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 
 /** The latencies; the air card's other sources (the model, API Géo) answer with ATMO, bathing's portal with VigiEau. */
-export const PROGRESSIVE_DELAYS: Record<FakeSource, number> = { ban: 50, atmo: 100, openmeteo: 100, geo: 100, vigieau: 300, baignades: 300, hubeau: 900 };
+export const PROGRESSIVE_DELAYS: Record<FakeSource, number> = {
+  ban: 50,
+  atmo: 100,
+  openmeteo: 100,
+  geo: 100,
+  vigieau: 300,
+  baignades: 300,
+  hubeau: 900,
+  meteofrance: 100,
+};
 /** Typed text the fake BAN knows, each in another commune: every report is cold. */
 const PICKS = ["8 bd du Port", "Maraussan", "Les Abymes", "13 rue Albert Einstein", "Alès"];
 

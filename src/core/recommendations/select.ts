@@ -11,6 +11,8 @@ import { nitratesReading, nitratesRestriction } from "./drinking.ts";
 import { conversionFactor } from "../water/measurements.ts";
 import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
+import { weatherAdviceFacts } from "./weather.ts";
+import type { WeatherWarningsSection } from "../types.ts";
 
 /** Thresholds of the rules (decision 029): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
@@ -320,11 +322,20 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
   return list;
 }
 
+function weatherAdvice(weather: WeatherWarningsSection | undefined): Advice[] {
+  const chosen = weatherAdviceFacts(weather);
+  if (!chosen) return [];
+  if (chosen.kind === "attentive") return [{ id: "weather-attentive", category: "weather", severity: "info", vulnerable: false, facts: chosen.facts }];
+  return [{ id: "weather-warning", category: "weather", severity: chosen.red ? "critical" : "warning", vulnerable: false, facts: chosen.facts }];
+}
+
 export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
+  /** Météo-France's vigilance (issue 26); absent: no weather advice */
+  weatherWarnings?: WeatherWarningsSection | undefined;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -370,7 +381,13 @@ function isAllClear({ water, air, drought }: RecommendationInput): boolean {
  * critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
-  const all = [...waterAdvice(input.water), ...airAdvice(input.air, input.now), ...droughtAdvice(input.drought), ...bathingAdvice(input.bathing)];
+  const all = [
+    ...waterAdvice(input.water),
+    ...airAdvice(input.air, input.now),
+    ...droughtAdvice(input.drought),
+    ...bathingAdvice(input.bathing),
+    ...weatherAdvice(input.weatherWarnings),
+  ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {
     all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });

@@ -59,7 +59,14 @@ export function assembleReport(input: {
     uv: input.uv,
     weather_warnings: input.weatherWarnings,
     radon: input.radon,
-    recommendations: selectRecommendations({ water: input.water, air: input.air, drought: input.drought, bathing: input.bathing, now: input.now }),
+    recommendations: selectRecommendations({
+      water: input.water,
+      air: input.air,
+      drought: input.drought,
+      bathing: input.bathing,
+      weatherWarnings: input.weatherWarnings,
+      now: input.now,
+    }),
     generated_at,
   };
 }
