@@ -40,7 +40,7 @@ export const VIGILANCE_BEHAVIOUR_ADVICE: Record<VigilancePhenomenon, string> = {
 };
 
 export interface WeatherWarningFacts {
-  /** phenomena in orange or red today or tomorrow: the highest colour of the two days, the first day it applies */
+  /** phenomena in orange or red today or tomorrow: the highest colour of the two days, and the first day it is reached */
   warnings: Array<{ phenomenon: VigilancePhenomenon; color: "orange" | "rouge"; when: "today" | "tomorrow" }>;
 }
 
@@ -59,7 +59,7 @@ function raisedPhenomena(weather: WeatherWarningsSection): Array<{ phenomenon: V
     for (const entry of day.phenomena) {
       if (entry.color === "vert") continue;
       const seen = found.get(entry.phenomenon);
-      if (!seen || RANK[entry.color] > RANK[seen.color]) found.set(entry.phenomenon, { color: entry.color, when: seen?.when ?? when });
+      if (!seen || RANK[entry.color] > RANK[seen.color]) found.set(entry.phenomenon, { color: entry.color, when });
     }
   }
   return [...found].map(([phenomenon, value]) => ({ phenomenon, ...value })).sort((a, b) => RANK[b.color] - RANK[a.color]);

@@ -394,9 +394,13 @@ export function createSources(deps: {
       // No key: nothing is asked, nothing is counted (the section says it is not configured).
       if (!config.METEOFRANCE_API_KEY) return fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: undefined });
       // One national map for the report and the alert run alike.
-      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, () =>
-        fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY }),
-      );
+      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, async () => {
+        const result = await fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY });
+        // Said once per failed call (failures are cached 30 s); the key and the URL are never in the fields.
+        if (!result.ok)
+          deps.log?.({ level: "warn", message: "Météo-France vigilance map unreadable", fields: { reason: result.reason, detail: result.detail ?? null } });
+        return result;
+      });
     },
   });
   const runView = view("alert-run");
