@@ -79,6 +79,13 @@ export const configSchema = z.object({
   OPENMETEO_FORECAST_URL: url("https://api.open-meteo.com/v1"),
   /** API Géo (découpage administratif): a commune's intercommunality, for its ATMO index */
   GEO_API_URL: url("https://geo.api.gouv.fr"),
+  /**
+   * Météo-France's API portal key for « Données Publiques Vigilance » (free, portail-api.meteofrance.fr):
+   * a secret, never logged. Unset: the weather-warnings section says it is not configured, and nothing is asked.
+   */
+  METEOFRANCE_API_KEY: optionalSecret,
+  /** the vigilance API's base (the map is `{base}/cartevigilance/encours`), configurable for the fakes */
+  METEOFRANCE_VIGILANCE_URL: url("https://public-api.meteofrance.fr/public/DPVigilance/v1"),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
   /** the ministry's bathing-water portal: slow, so read in the background and by the alert run */
   BAIGNADES_URL: url("https://baignades.sante.gouv.fr/baignades"),
@@ -103,6 +110,8 @@ export const configSchema = z.object({
   UPSTREAM_OPENMETEO_PER_MINUTE: callRate(6),
   UPSTREAM_GEO_PER_MINUTE: callRate(300),
   UPSTREAM_BAIGNADES_PER_MINUTE: callRate(30),
+  /** the portal allows 60 calls a minute per key; one national map serves everyone for 10 minutes */
+  UPSTREAM_METEOFRANCE_PER_MINUTE: callRate(6),
   /**
    * Node only: the byte budget of the in-process cache of upstream answers (lru-cache, decision 066), in MiB of
    * their JSON (about what they take on the heap: 64 MiB of Hub'Eau-shaped answers take +51 MiB, tests/bench/cache-memory.ts).

@@ -23,7 +23,8 @@ const USER_AGENT = "ZoneSante/1.0 (+https://zone-sante.fr)";
  * - Details never contain the URL: queries carry addresses and coordinates (personal data).
  */
 export async function fetchJson<S extends z.ZodType>(
-  options: { url: string; timeoutMs: number; fetch?: typeof fetch },
+  /** headers: extra request headers (an API key); never logged */
+  options: { url: string; timeoutMs: number; fetch?: typeof fetch; headers?: Record<string, string> },
   schema: S,
 ): Promise<SourceResult<z.infer<S>>> {
   const body = await fetchBody({ ...options, accept: "application/json" }, (response) => response.text());
@@ -60,13 +61,13 @@ export async function fetchBytes(options: { url: string; timeoutMs: number; fetc
 
 /** The GET both readers share: status mapping, and a timeout that covers the body too. */
 async function fetchBody<T>(
-  options: { url: string; timeoutMs: number; fetch?: typeof fetch; accept: string },
+  options: { url: string; timeoutMs: number; fetch?: typeof fetch; accept: string; headers?: Record<string, string> },
   read: (response: Response) => Promise<T>,
 ): Promise<SourceResult<T>> {
   const doFetch = options.fetch ?? fetch;
   const signal = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await doFetch(options.url, { method: "GET", headers: { Accept: options.accept, "User-Agent": USER_AGENT }, signal });
+    const response = await doFetch(options.url, { method: "GET", headers: { ...options.headers, Accept: options.accept, "User-Agent": USER_AGENT }, signal });
     if (response.status === 404) {
       await discardBody(response);
       return { ok: false, reason: "not_found", detail: "HTTP 404" };

@@ -22,6 +22,7 @@ export const PROGRESSIVE_DELAYS: Record<FakeSource, number> = {
   vigieau: 300,
   baignades: 300,
   hubeau: 900,
+  meteofrance: 100,
 };
 /** Typed text the fake BAN knows, each in another commune: every report is cold. */
 const PICKS = ["8 bd du Port", "Maraussan", "Les Abymes", "13 rue Albert Einstein", "Alès"];

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen.ts";
 
-export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades";
+export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades" | "meteofrance";
 export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
 
 export interface FakeRequest {
@@ -31,6 +31,9 @@ export interface FakeUpstreams {
     OPENMETEO_FORECAST_URL: string;
     GEO_API_URL: string;
     BAIGNADES_URL: string;
+    METEOFRANCE_VIGILANCE_URL: string;
+    /** a fake key: the fake refuses a request without one (401), like the portal */
+    METEOFRANCE_API_KEY: string;
   };
   setMode(source: FakeSource, mode: FakeMode): void;
   /** replace what a commune answers (null: back to its fixture); placeholders are resolved */
@@ -76,7 +79,7 @@ export interface NationalOptions {
   rowsPerSample?: number;
 }
 
-const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades"];
+const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades", "meteofrance"];
 const DAY_MS = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------- placeholders
@@ -244,7 +247,8 @@ async function answerUvForecast(query: Record<string, string>, mode: FakeMode, n
  * What a test can change per commune: Hub'Eau networks and results, VigiEau zones, the ATMO feed
  * (per zone code: INSEE or EPCI SIREN), the API Géo commune; "air-model" is keyed by "lat,lon".
  */
-export type FakeDataKind = "udis" | "results" | "zones" | "atmo" | "pollen" | "geo" | "air-model" | "bathing-sites" | "bathing-page" | "uv-forecast";
+export type FakeDataKind =
+  "udis" | "results" | "zones" | "atmo" | "pollen" | "geo" | "air-model" | "bathing-sites" | "bathing-page" | "uv-forecast" | "vigilance";
 
 /** The ministry portal: a commune's site list (INSEE code → file) and site pages (site= → file). */
 const BATHING_SITE_LIST_FIXTURES: Record<string, string> = {
@@ -257,6 +261,13 @@ const BATHING_PAGE_FIXTURES: Record<string, string> = {
   "034000201": "baignades/derived/consultsite-derived-in-season-bon.html",
 };
 
+/**
+ * Météo-France's national vigilance map: one answer for every département, keyed "FRA"
+ * (`setData("vigilance", "FRA", …)` replaces it). The demo map: Hérault (Maraussan) orange
+ * canicule today, orange canicule and orages tomorrow; Somme (Amiens) green.
+ */
+const VIGILANCE_FIXTURES: Record<string, string> = { FRA: "meteofrance/cartevigilance-derived-demo.json" };
+
 const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   udis: UDI_FIXTURES,
   results: RESULT_FIXTURES,
@@ -268,6 +279,7 @@ const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   "bathing-sites": BATHING_SITE_LIST_FIXTURES,
   "bathing-page": BATHING_PAGE_FIXTURES,
   "uv-forecast": UV_FORECAST_FIXTURES,
+  vigilance: VIGILANCE_FIXTURES,
 };
 
 /** A VigiEau answer for a commune split between several zones of one type: 409 without a position. */
@@ -1025,6 +1037,16 @@ async function answerBaignades(path: string, query: Record<string, string>, mode
   return notFound();
 }
 
+// ---------------------------------------------------------------- Météo-France vigilance (issue 26)
+
+/** The API portal, `GET /cartevigilance/encours` (the `apikey` header is checked before, in the handler). */
+async function answerMeteoFrance(path: string, _query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
+  if (path !== "/cartevigilance/encours") return notFound();
+  if (mode === "empty") return { status: 200, body: { product: { periods: [] } } };
+  const map = await scenarioData<unknown>("vigilance", "FRA", now, scenario);
+  return map ? { status: 200, body: map } : notFound();
+}
+
 function notFound(): Answer {
   return { status: 404, body: { error: "Not Found" } };
 }
@@ -1038,6 +1060,7 @@ const ANSWERS: Record<FakeSource, (path: string, query: Record<string, string>, 
   openmeteo: answerOpenMeteo,
   geo: answerGeo,
   baignades: answerBaignades,
+  meteofrance: answerMeteoFrance,
 };
 
 // ---------------------------------------------------------------- server
@@ -1054,8 +1077,13 @@ export function upstreamConfigFor(baseUrl: string): FakeUpstreams["config"] {
     OPENMETEO_FORECAST_URL: `${baseUrl}/openmeteo`,
     GEO_API_URL: `${baseUrl}/geo`,
     BAIGNADES_URL: `${baseUrl}/baignades`,
+    METEOFRANCE_VIGILANCE_URL: `${baseUrl}/meteofrance`,
+    METEOFRANCE_API_KEY: FAKE_METEOFRANCE_API_KEY,
   };
 }
+
+/** The key the app is given in tests and the demo; the fake answers 401 to any other. */
+export const FAKE_METEOFRANCE_API_KEY = "fake-meteofrance-key-for-tests";
 
 export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Promise<FakeUpstreams> {
   const startDelayMs = options.delayMs ?? 0;
@@ -1110,6 +1138,10 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
 
     if (!source || request.method !== "GET") {
       send(response, source ? 405 : 404, JSON.stringify({ error: source ? "Method Not Allowed" : "Not Found" }));
+      return;
+    }
+    if (source === "meteofrance" && request.headers.apikey !== FAKE_METEOFRANCE_API_KEY) {
+      send(response, 401, JSON.stringify({ code: "900901", message: "Invalid Credentials" }));
       return;
     }
     const mode = modeOf(source);

@@ -6,7 +6,7 @@
  */
 export const NO_SERVICE_CEILINGS: Record<string, string> = Object.fromEntries(
   [
-    ...["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => `UPSTREAM_${name}_PER_MINUTE`),
+    ...["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES", "METEOFRANCE"].map((name) => `UPSTREAM_${name}_PER_MINUTE`),
     ...["GLOBAL", "SECURITY"].flatMap((budget) => ["MINUTE", "HOUR", "DAY"].map((window) => `EMAIL_${budget}_PER_${window}`)),
     "PDF_GLOBAL_PER_MINUTE",
     "PDF_MAX_CONCURRENT",

@@ -1,7 +1,7 @@
 // The rules that choose general health advice from a report: each advice is an id, a domain, a
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { readableName } from "../shared/format.ts";
-import { todayInParis } from "../shared/time.ts";
+import { addDaysToLocalDate, todayInParis } from "../shared/time.ts";
 import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
 import { describeWaters } from "../drought/notes.ts";
 import type {
@@ -15,13 +15,14 @@ import type {
   WaterParameterView,
   WaterQualitySection,
 } from "../types.ts";
-import { addDaysToLocalDate } from "../shared/time.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
 import { conclusionRestrictsUse } from "../water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
 import { conversionFactor } from "../water/measurements.ts";
 import { carriedForwardNonCompliance } from "../water/notes.ts";
 import { pfasRoleOf } from "../water/parameters.ts";
+import { weatherAdviceFacts } from "./weather.ts";
+import type { WeatherWarningsSection } from "../types.ts";
 
 /** Thresholds of the rules (decision 029): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L, PM2.5 > 25 µg/m³. */
 export const RECOMMENDATION_THRESHOLDS = {
@@ -392,6 +393,13 @@ function pollenAdvice(pollen: PollenSection | undefined): Advice[] {
   ];
 }
 
+function weatherAdvice(weather: WeatherWarningsSection | undefined): Advice[] {
+  const chosen = weatherAdviceFacts(weather);
+  if (!chosen) return [];
+  if (chosen.kind === "attentive") return [{ id: "weather-attentive", category: "weather", severity: "info", vulnerable: false, facts: chosen.facts }];
+  return [{ id: "weather-warning", category: "weather", severity: chosen.red ? "critical" : "warning", vulnerable: false, facts: chosen.facts }];
+}
+
 export interface RecommendationInput {
   water: WaterQualitySection;
   air: AirQualitySection;
@@ -403,6 +411,8 @@ export interface RecommendationInput {
   radon?: RadonSection | undefined;
   /** absent in reports built before issue 26 */
   pollen?: PollenSection;
+  /** Météo-France's vigilance (issue 26); absent: no weather advice */
+  weatherWarnings?: WeatherWarningsSection | undefined;
   /** the report's time: its Paris day decides whether it is the ozone season */
   now: Date;
 }
@@ -453,9 +463,10 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
     ...airAdvice(input.air, input.now),
     ...droughtAdvice(input.drought),
     ...bathingAdvice(input.bathing),
+    ...weatherAdvice(input.weatherWarnings),
+    ...pollenAdvice(input.pollen),
     ...uvAdvice(input.uv),
     ...radonAdvice(input.radon),
-    ...pollenAdvice(input.pollen),
   ];
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {

@@ -8,6 +8,7 @@ import { DRINKING_WARNINGS } from "./drinking.ts";
 import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
 import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
 import type { AirPollutantCode, Recommendation } from "../types.ts";
+import { weatherAttentiveWords, weatherWarningWords, type WeatherAttentiveFacts, type WeatherWarningFacts } from "./weather.ts";
 
 export const ARTICLE_LINKS = {
   water: "/blog/impact-eau-sante",
@@ -170,6 +171,10 @@ export interface AdviceFacts {
   /** water, air or drought that could not be checked: each named, never good news */
   unchecked: { sections: UncheckedSection[] };
   "all-clear": Record<string, never>;
+  /** Météo-France vigilance orange or red for the département, today or tomorrow (issue 26) */
+  "weather-warning": WeatherWarningFacts;
+  /** Météo-France vigilance yellow only */
+  "weather-attentive": WeatherAttentiveFacts;
 }
 
 export type AdviceId = keyof AdviceFacts;
@@ -519,6 +524,9 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
       text: `${sections.map(describeUnchecked).join(" ")} Ce bilan ne permet donc pas de conclure sur ${sections.length > 1 ? "ces points" : "ce point"}${retry ? " : réessayez dans quelques minutes" : ""}.`,
     };
   },
+
+  "weather-warning": (facts) => ({ link: ARTICLE_LINKS.all, ...weatherWarningWords(facts) }),
+  "weather-attentive": (facts) => ({ link: ARTICLE_LINKS.all, ...weatherAttentiveWords(facts) }),
 
   "all-clear": () => ({
     ...general,

@@ -67,6 +67,7 @@ export function assembleReport(input: {
       pollen: input.pollen,
       uv: input.uv,
       radon: input.radon,
+      weatherWarnings: input.weatherWarnings,
       now: input.now,
     }),
     generated_at,

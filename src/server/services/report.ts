@@ -5,13 +5,11 @@ import { evaluateWaterQuality, withWaterHistory } from "../../core/water/index.t
 import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
-import { todayForCommune } from "../../core/shared/time.ts";
 import { buildPollenSection } from "./pollen.ts";
 import { evaluateUv } from "../../core/uv/evaluate.ts";
-import { unavailableWeatherWarnings } from "../../core/weather/source.ts";
+import { evaluateWeatherWarnings } from "../../core/weather/evaluate.ts";
 import { buildRadonSection } from "./radon.ts";
 
-const NOT_READ_YET = "Cette source n'est pas encore lue par Zone Santé.";
 import { loadCommuneData, selectWater } from "./commune-data.ts";
 
 const WATER_ONLY = { water: true, drought: false, air: false } as const;
@@ -64,7 +62,6 @@ export async function buildReport(
     });
   const commune = { citycode: address.citycode, now, point: address };
 
-  const day = todayForCommune(now, address.citycode);
   const [water, air, drought, bathing, pollen, uv, weatherWarnings, radon] = await Promise.all([
     settled(
       "water_quality",
@@ -85,7 +82,6 @@ export async function buildReport(
       loadCommuneData(sources, { ...commune, needs: DROUGHT_ONLY }).then(({ zones }) => evaluateDrought({ zones, now, citycode: address.citycode })),
     ),
     settled("bathing", buildBathingSection(deps, { latitude: address.latitude, longitude: address.longitude, mode: "report", defer: input.defer })),
-    // Issue 26: each of these four is read by its own adapter as it lands.
     settled("pollen", buildPollenSection(deps, { citycode: address.citycode, now })),
     settled(
       "uv",
@@ -93,7 +89,10 @@ export async function buildReport(
         .fetchUvForecast({ lat: address.latitude, lon: address.longitude, citycode: address.citycode })
         .then((forecast) => evaluateUv({ forecast, now, citycode: address.citycode })),
     ),
-    settled("weather_warnings", Promise.resolve(unavailableWeatherWarnings(day, NOT_READ_YET))),
+    settled(
+      "weather_warnings",
+      sources.fetchVigilance().then((bulletin) => evaluateWeatherWarnings({ bulletin, now, citycode: address.citycode })),
+    ),
     settled("radon", buildRadonSection(deps, { citycode: address.citycode, communeName: address.city })),
   ]);
 

@@ -1,4 +1,16 @@
-import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, PollenIndex, SourceResult, Udi, UvForecast, WaterResult } from "../../core/types.ts";
+import type {
+  Address,
+  AtmoIndex,
+  CamsEstimate,
+  CommuneEpci,
+  DroughtZone,
+  PollenIndex,
+  SourceResult,
+  Udi,
+  UvForecast,
+  VigilanceBulletin,
+  WaterResult,
+} from "../../core/types.ts";
 import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import { reverseGeocode, searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";
@@ -11,6 +23,7 @@ import { fetchPollenIndices, fetchPollenIndicesForDays } from "../../sources/pol
 import type { PublishedPollenIndex } from "../../sources/pollen/to-domain.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
+import { fetchVigilanceBulletin } from "../../sources/meteofrance/client.ts";
 import type { BathingLiveStatus } from "../../core/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
@@ -32,6 +45,8 @@ export const TTL_SECONDS = {
   atmoMax: 3600,
   pollenMax: 3600,
   bathingPortal: 7 * 24 * 3600,
+  /** Météo-France's vigilance map: produced at 06:00 and 16:00 and whenever a warning changes */
+  meteofrance: 10 * 60,
   /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
   failure: 30,
 } as const;
@@ -51,6 +66,8 @@ export const STALE_SECONDS: Record<UpstreamName, number> = {
   openmeteo: 3 * 3600,
   geo: 30 * 24 * 3600,
   baignades: 7 * 24 * 3600,
+  /** a warning raised since: kept short */
+  meteofrance: 3600,
 };
 
 /** What a call refused by the upstream's budget answers: the section says the source is unavailable. */
@@ -199,6 +216,8 @@ export interface Sources {
   fetchBathingPortalSites(params: { communeCode: string; department: string }): Promise<SourceResult<Array<{ portalId: string; name: string }>>>;
   /** one site's live page, read strictly; never cached here (the bathing service keeps snapshots) */
   fetchBathingSitePage(params: { department: string; portalId: string; year: number }): Promise<SourceResult<BathingLiveStatus>>;
+  /** Météo-France's national vigilance map (one call for every département); `not_configured` without METEOFRANCE_API_KEY */
+  fetchVigilance(): Promise<SourceResult<VigilanceBulletin>>;
 }
 
 /**
@@ -222,7 +241,7 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
-  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades"];
+  const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades", "meteofrance"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [
       name,
@@ -445,6 +464,18 @@ export function createSources(deps: {
       ),
     fetchCommuneEpci: ({ communeCode }) =>
       cached(priority, `geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
+    fetchVigilance: async () => {
+      // No key: nothing is asked, nothing is counted (the section says it is not configured).
+      if (!config.METEOFRANCE_API_KEY) return fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: undefined });
+      // One national map for the report and the alert run alike.
+      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, async () => {
+        const result = await fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY });
+        // Said once per failed call (failures are cached 30 s); the key and the URL are never in the fields.
+        if (!result.ok)
+          deps.log?.({ level: "warn", message: "Météo-France vigilance map unreadable", fields: { reason: result.reason, detail: result.detail ?? null } });
+        return result;
+      });
+    },
   });
   const runView = view("alert-run");
   return view("request");

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../deps.ts";
 
-export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades";
+export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades" | "meteofrance";
 
 /** A bucket holds this many minutes of its rate: the burst a quiet service may spend at once. */
 export const BURST_MINUTES = 5;
@@ -67,6 +67,7 @@ export type UpstreamBudgetConfig = Pick<
   | "UPSTREAM_OPENMETEO_PER_MINUTE"
   | "UPSTREAM_GEO_PER_MINUTE"
   | "UPSTREAM_BAIGNADES_PER_MINUTE"
+  | "UPSTREAM_METEOFRANCE_PER_MINUTE"
 >;
 
 export function upstreamRatesPerMinute(config: UpstreamBudgetConfig): Record<UpstreamName, number> {
@@ -79,6 +80,7 @@ export function upstreamRatesPerMinute(config: UpstreamBudgetConfig): Record<Ups
     openmeteo: config.UPSTREAM_OPENMETEO_PER_MINUTE,
     geo: config.UPSTREAM_GEO_PER_MINUTE,
     baignades: config.UPSTREAM_BAIGNADES_PER_MINUTE,
+    meteofrance: config.UPSTREAM_METEOFRANCE_PER_MINUTE,
   };
 }
 

@@ -612,6 +612,16 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { sections: [{ section: "drought", reason: "unrecognised" }] },
     ],
     "all-clear": [{}],
+    "weather-warning": [
+      { warnings: [{ phenomenon: "canicule", color: "orange", when: "today" }] },
+      {
+        warnings: [
+          { phenomenon: "orages", color: "rouge", when: "tomorrow" },
+          { phenomenon: "vagues_submersion", color: "orange", when: "today" },
+        ],
+      },
+    ],
+    "weather-attentive": [{ phenomena: ["orages", "vent"] }],
   };
   const rows = (Object.keys(SAMPLES) as AdviceId[]).flatMap((id) => SAMPLES[id].map((facts, variant) => [id, variant, facts] as const));
 

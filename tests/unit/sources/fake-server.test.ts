@@ -1,7 +1,7 @@
 // The fake upstreams are what every integration, smoke and e2e test stands on: check that they
 // answer like the real APIs for the scenarios, and that their failure modes really fail.
 import { describe, expect, it } from "vitest";
-import { resolvePlaceholders, startFakeUpstreams } from "../../fakes/upstream-server.ts";
+import { FAKE_METEOFRANCE_API_KEY, resolvePlaceholders, startFakeUpstreams } from "../../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
@@ -36,6 +36,8 @@ describe("fake upstreams", () => {
       OPENMETEO_FORECAST_URL: `${upstreams.baseUrl}/openmeteo`,
       GEO_API_URL: `${upstreams.baseUrl}/geo`,
       BAIGNADES_URL: `${upstreams.baseUrl}/baignades`,
+      METEOFRANCE_VIGILANCE_URL: `${upstreams.baseUrl}/meteofrance`,
+      METEOFRANCE_API_KEY: FAKE_METEOFRANCE_API_KEY,
     });
     expect(upstreams.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
