@@ -20,7 +20,9 @@ import {
   type DroughtAlertState,
   type LegacyDroughtAlertState,
   type LegacyWaterAlertState,
+  type PollenAlertState,
   type WaterAlertState,
+  type WeatherAlertState,
 } from "../../core/alerts/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
@@ -163,6 +165,8 @@ export interface AlertStateOf {
   drought: DroughtAlertState | LegacyDroughtAlertState;
   air: AirAlertState;
   bathing: BathingAlertState;
+  pollen: PollenAlertState;
+  weather: WeatherAlertState;
 }
 
 export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStateOf[Source]> } = {
@@ -194,6 +198,8 @@ export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStat
     z.string(),
     z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
   ),
+  pollen: z.object({ episodeLastDay: nullableString }),
+  weather: z.object({ announced: z.record(z.string(), z.enum(["vert", "jaune", "orange", "rouge"])) }),
 };
 
 const ALERT_SOURCES = Object.keys(ALERT_STATE_SCHEMAS) as AlertSource[];
