@@ -18,7 +18,6 @@ import type {
   PollenTaxon,
   SourceRef,
   VigilanceColor,
-  VigilancePhenomenon,
   WaterParameterView,
   WaterQualitySection,
   WeatherWarningsSection,
@@ -572,7 +571,7 @@ export function diffWeather(
         ...renderAlertText("weather-warning", {
           date: day.date,
           tomorrow: day.date === tomorrow,
-          warning: describeVigilance(view),
+          label: view.label,
           phenomenonName: view.name,
           department: section.department ? `${section.department.name} (${section.department.code})` : null,
           summary,
@@ -586,13 +585,6 @@ export function diffWeather(
   const next: WeatherAlertState = { announced };
   return { events, next: JSON.stringify(next) === JSON.stringify(previous) ? null : next };
 }
-
-/** « Vigilance orange (canicule) »: the words of the report's vigilance summary (presentWeatherWarnings) for one phenomenon. */
-export function describeVigilance(view: { label: string; name: string }): string {
-  return `${view.label} (${view.name.toLowerCase()})`;
-}
-
-export type { VigilancePhenomenon };
 
 // ---------------------------------------------------------------- radon
 // No radon alert: a commune's radon potential category is set by the arrêté du 27 juin 2018 and

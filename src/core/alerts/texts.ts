@@ -73,8 +73,8 @@ export interface AlertFacts {
     date: string;
     /** the warning is for tomorrow (else today) */
     tomorrow: boolean;
-    /** « Vigilance orange (canicule) » */
-    warning: string;
+    /** « Vigilance orange » */
+    label: string;
     /** « Canicule » */
     phenomenonName: string;
     /** « Hérault (34) », or null */
@@ -118,6 +118,11 @@ function describeDroughtChange({ typeLabel, before, after }: DroughtLevelChange)
   if (!after) return `${typeLabel} : fin des restrictions (niveau « ${before ?? ""} » jusqu'ici).`;
   if (!before) return `${typeLabel} : le niveau passe à « ${after} » (aucune restriction jusqu'ici).`;
   return `${typeLabel} : le niveau passe de « ${before} » à « ${after} ».`;
+}
+
+/** « Vigilance orange (canicule) »: how the report's vigilance sentence (presentWeatherWarnings) names one phenomenon's colour. */
+export function describeVigilance(view: { label: string; name: string }): string {
+  return `${view.label} (${view.name.toLowerCase()})`;
 }
 
 /** The words of every alert, keyed by kind. */
@@ -221,10 +226,10 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     ],
   }),
 
-  "weather-warning": ({ date, tomorrow, warning, phenomenonName, department, summary, advice }) => ({
-    title: `${warning} ${tomorrow ? "demain" : "aujourd'hui"}`,
+  "weather-warning": ({ date, tomorrow, label, phenomenonName, department, summary, advice }) => ({
+    title: `${describeVigilance({ label, name: phenomenonName })} ${tomorrow ? "demain" : "aujourd'hui"}`,
     lines: [
-      `Météo-France place ${department ? `le département ${department}` : "votre département"} en ${warning.replace(/ \(.*\)$/, "").toLowerCase()} pour le phénomène « ${phenomenonName} » le ${formatDateFr(date)}.`,
+      `Météo-France place ${department ? `le département ${department}` : "votre département"} en ${label.toLowerCase()} pour le phénomène « ${phenomenonName} » le ${formatDateFr(date)}.`,
       `Votre bilan : ${summary}`,
       ...advice.map((title) => `Conseil officiel : ${title}.`),
       "Suivez les consignes de Météo-France et des autorités.",

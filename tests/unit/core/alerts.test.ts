@@ -391,7 +391,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
       {
         date: "2026-07-20",
         tomorrow: true,
-        warning: "Vigilance orange (canicule)",
+        label: "Vigilance orange",
         phenomenonName: "Canicule",
         department: "Hérault (34)",
         summary: "Vigilance météo\u00a0: Vigilance jaune (canicule)\u00a0; demain\u00a0: Vigilance orange (canicule).",
