@@ -219,8 +219,7 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
   "pollen-episode": ({ forecastDate, taxa, summary, advice }) => ({
     title: `Pollens demain : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
     lines: [
-      `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} est :`,
-      ...taxa.map((taxon) => `${taxon.name} : « ${taxon.label} ».`),
+      `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} : ${taxa.map((taxon) => `${taxon.name} « ${taxon.label} »`).join(", ")}.`,
       `Votre bilan : ${summary}`,
       ...advice.map((title) => `Conseil du bilan : ${title}.`),
     ],

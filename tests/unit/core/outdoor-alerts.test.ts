@@ -57,7 +57,7 @@ describe("pollen alerts (opt-in, decision 073)", () => {
     const [event] = diff.events;
     expect(event).toMatchObject({ source: "pollen", kind: "pollen-episode", key: `pollen:episode:${TOMORROW}`, severity: "warning", dataDate: TOMORROW });
     expect(event?.title).toBe("Pollens demain : bouleau élevé".replace(" :", "\u00a0:"));
-    expect(event?.lines).toContain("Bouleau\u00a0: «\u00a0Élevé\u00a0».");
+    expect(event?.lines).toContain(`L'indice pollen officiel prévu pour le ${formatDateFr(TOMORROW)}\u00a0: Bouleau «\u00a0Élevé\u00a0».`);
     // The report's own sentence, as « L'essentiel » and the report e-mail say it.
     expect(event?.lines).toContain(`Votre bilan\u00a0: ${presentPollen(birchHighTomorrow).summary}`);
     expect(event?.lines).toContain("Conseil du bilan\u00a0: Pollens\u00a0: conseils aux personnes allergiques.");
@@ -73,8 +73,10 @@ describe("pollen alerts (opt-in, decision 073)", () => {
     const section = pollen([pollenDay(TODAY, {}), pollenDay(TOMORROW, { bouleau: 4, graminees: 6, aulne: 5 })]);
     const [event] = diffPollen(null, section, ["graminees", "bouleau"], SPRING).events;
     expect(event?.severity).toBe("critical");
-    expect(event?.lines).toEqual(expect.arrayContaining(["Bouleau\u00a0: «\u00a0Élevé\u00a0».", "Graminées\u00a0: «\u00a0Extrêmement élevé\u00a0»."]));
-    expect(event?.lines.join(" ")).not.toContain("Aulne\u00a0:");
+    expect(event?.lines[0]).toBe(
+      `L'indice pollen officiel prévu pour le ${formatDateFr(TOMORROW)}\u00a0: Bouleau «\u00a0Élevé\u00a0», Graminées «\u00a0Extrêmement élevé\u00a0».`,
+    );
+    expect(event?.lines.join(" ")).not.toContain("Aulne");
   });
 
   it("one e-mail per episode of consecutive days: the next high day extends the episode silently; after a gap, a new one", () => {
