@@ -5,7 +5,10 @@
 // Until the adapters land, the upstreams are the stand-ins of src/server/alerts/outdoor-standins.ts,
 // fed with a DERIVED bulk answer (built here from the contract's types). At merge, the lead serves
 // the same answer through the fake upstream server's pollen and vigilance routes and re-runs this file.
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRecipientKey } from "../../src/server/db/alert-keys.ts";
+import { alertEvents, users } from "../../src/server/db/schema/index.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import { outdoorStandInCalls, setOutdoorStandInAnswers } from "../../src/server/alerts/outdoor-standins.ts";
 import type { PollenIndex, PollenTaxon, VigilanceBulletin } from "../../src/core/types.ts";
@@ -146,6 +149,22 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
     await runAlerts(t.deps());
     const again = t.resend.emails.slice(before).map((mail) => mail.text ?? "");
     expect(again.filter((text) => text.includes("Pollens demain") || text.includes("Vigilance orange"))).toEqual([]);
+  });
+
+  it("a weather alert waiting to be sent is never sent to an account that did not turn weather warnings on (no row means off)", async () => {
+    const [sent] = await t.db.select().from(alertEvents).where(eq(alertEvents.source, "weather"));
+    const [defaults] = await t.db.select().from(users).where(eq(users.email, "defaults@example.org"));
+    expect(sent && defaults).toBeTruthy();
+    const recipientKey = accountRecipientKey(defaults!.id);
+    await t.db.insert(alertEvents).values({ ...sent!, id: "pending-weather", recipientKey, sentAtMs: null, emailId: null, attempts: 0 });
+    const before = t.resend.emails.length;
+    await runAlerts(t.deps());
+    expect(alertEmailsTo(t.resend.emails.slice(before), "defaults@example.org")).toEqual([]);
+    const [row] = await t.db
+      .select()
+      .from(alertEvents)
+      .where(and(eq(alertEvents.id, "pending-weather"), eq(alertEvents.recipientKey, recipientKey)));
+    expect(row?.emailId ?? null).toBeNull();
   });
 
   it("without a Météo-France key (not configured) and with the pollen read failing, nothing is judged and nothing is lost", async () => {
