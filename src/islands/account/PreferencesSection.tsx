@@ -46,7 +46,7 @@ export default function PreferencesSection() {
       .catch(() => setLoadError(true));
   }, []);
 
-  function save(next: Preferences, said: string) {
+  function save(next: Preferences, said: { saved: string; name: string }) {
     setPreferences(next);
     const attempt = ++latest.current;
     queue.current = queue.current.then(async () => {
@@ -54,7 +54,7 @@ export default function PreferencesSection() {
         const answer = await requestJson<PreferencesAnswer>("PUT", "/api/account/preferences", { body: next });
         saved.current = answer.preferences;
         if (attempt !== latest.current) return;
-        setStatus({ kind: "saved", text: `Préférence enregistrée\u00a0: ${said}.` });
+        setStatus({ kind: "saved", text: `Préférence enregistrée\u00a0: ${said.saved}.` });
       } catch (error) {
         if (attempt !== latest.current) return;
         setPreferences(saved.current);
@@ -62,7 +62,7 @@ export default function PreferencesSection() {
           error instanceof ApiError && error.status === 401
             ? "Veuillez vous reconnecter pour enregistrer vos préférences."
             : refusalMessageOr(error, "Impossible d'enregistrer cette préférence. Veuillez réessayer.");
-        setStatus({ kind: "failed", text: `Préférence non enregistrée\u00a0: ${reason}` });
+        setStatus({ kind: "failed", text: `Préférence «\u00a0${said.name}\u00a0» non enregistrée\u00a0: ${reason}` });
       }
     });
   }
@@ -75,7 +75,7 @@ export default function PreferencesSection() {
       return;
     }
     // The name and the new state make each message differ, so that each one is read.
-    save({ ...preferences, [key]: enabled }, `alertes «\u00a0${name}\u00a0» ${enabled ? "activées" : "désactivées"}`);
+    save({ ...preferences, [key]: enabled }, { saved: `alertes «\u00a0${name}\u00a0» ${enabled ? "activées" : "désactivées"}`, name });
   }
 
   function changeTaxon(taxon: PollenTaxon, name: string, chosen: boolean) {
@@ -84,11 +84,11 @@ export default function PreferencesSection() {
     if (preferences.pollen && pollenTaxa.length === 0) {
       setStatus({
         kind: "failed",
-        text: `Préférence non enregistrée\u00a0: ${POLLEN_NEEDS_A_TAXON} Pour ne plus la recevoir, désactivez «\u00a0Pollens\u00a0».`,
+        text: `Préférence «\u00a0Pollens\u00a0: ${name}\u00a0» non enregistrée\u00a0: ${POLLEN_NEEDS_A_TAXON} Pour ne plus recevoir cette alerte, désactivez «\u00a0Pollens\u00a0».`,
       });
       return;
     }
-    save({ ...preferences, pollenTaxa }, `pollen «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`);
+    save({ ...preferences, pollenTaxa }, { saved: `pollen «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`, name: `Pollens\u00a0: ${name}` });
   }
 
   const toggle = ([key, name, description]: [Topic, string, string]) =>
