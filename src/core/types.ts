@@ -10,7 +10,8 @@ export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critic
  * `not_configured`: not asked, the upstream needs a key this installation lacks (METEOFRANCE_API_KEY).
  */
 export type SourceResult<T> =
-  { ok: true; data: T } | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget" | "not_configured"; detail?: string; status?: number };
+  | { ok: true; data: T }
+  | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget" | "not_configured"; detail?: string; status?: number };
 
 export interface SourceRef {
   /** Short French name shown on the card, e.g. « Contrôle sanitaire des ARS (Hub'Eau) ». */
@@ -572,15 +573,7 @@ export interface UvSection {
 export type VigilanceColor = "vert" | "jaune" | "orange" | "rouge";
 
 export type VigilancePhenomenon =
-  | "vent"
-  | "pluie_inondation"
-  | "orages"
-  | "crues"
-  | "neige_verglas"
-  | "canicule"
-  | "grand_froid"
-  | "avalanches"
-  | "vagues_submersion";
+  "vent" | "pluie_inondation" | "orages" | "crues" | "neige_verglas" | "canicule" | "grand_froid" | "avalanches" | "vagues_submersion";
 
 /** Météo-France's national vigilance map as read: per day, per département, the colour of each phenomenon. */
 export interface VigilanceBulletin {

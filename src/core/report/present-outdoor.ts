@@ -7,7 +7,7 @@ import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../share
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
 import { UV_COLORS } from "../uv/scale.ts";
-import { VIGILANCE_COLORS, VIGILANCE_LABELS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
+import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
 
 /** Official words in a grid: a row per taxon or phenomenon, a column per day; null where nothing was published. */
 export interface LevelTable {

@@ -23,7 +23,6 @@ import type {
   BathingSection,
   BathingSiteView,
   DroughtRestriction,
-  Level,
   Recommendation,
   Report,
   SourceRef,
