@@ -114,6 +114,25 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await page.reload();
   await expect(page.getByRole("switch", { name: /Qualité de l'air/ })).not.toBeChecked();
 
+  // Pollen and weather warnings are opt-in (decision 073): off until turned on; pollen needs a
+  // chosen pollen, said in words; all by keyboard.
+  const pollen = page.getByRole("switch", { name: /^Pollens/ });
+  await expect(pollen).not.toBeChecked();
+  await expect(page.getByRole("switch", { name: /^Vigilance météo/ })).not.toBeChecked();
+  await pollen.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: /non enregistrée/ })).toContainText("cochez au moins un pollen");
+  await expect(pollen).not.toBeChecked();
+  await page.getByRole("checkbox", { name: "Bouleau", exact: true }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("Bouleau");
+  await pollen.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("Pollens");
+  await page.reload();
+  await expect(page.getByRole("switch", { name: /^Pollens/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Bouleau", exact: true })).toBeChecked();
+
   // PDF of every address.
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("button", { name: "Télécharger le rapport PDF" }).click();

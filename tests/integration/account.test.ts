@@ -78,7 +78,15 @@ describe("authorisation", () => {
 
     const bAddresses = (await b.client.get("/api/account/addresses")).body.addresses as Array<{ id: string }>;
     expect(bAddresses.map((address) => address.id)).toEqual([bAddressId]);
-    expect((await b.client.get("/api/account/preferences")).body.preferences).toEqual({ water: false, drought: true, air: true, bathing: true });
+    expect((await b.client.get("/api/account/preferences")).body.preferences).toEqual({
+      water: false,
+      drought: true,
+      air: true,
+      bathing: true,
+      pollen: false,
+      weather: false,
+      pollenTaxa: [],
+    });
   });
 });
 
@@ -200,14 +208,22 @@ describe("monitored addresses", () => {
 });
 
 describe("alert preferences", () => {
-  it("are all on by default, one row per source once saved, and saving sends no email", async () => {
+  it("the four original topics are on by default, pollen and weather off (opt-in), one row per topic saved, and saving sends no email", async () => {
     const { client, email } = await signedInClient();
     await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
-    expect((await client.get("/api/account/preferences")).body.preferences).toEqual({ water: true, drought: true, air: true, bathing: true });
+    expect((await client.get("/api/account/preferences")).body.preferences).toEqual({
+      water: true,
+      drought: true,
+      air: true,
+      bathing: true,
+      pollen: false,
+      weather: false,
+      pollenTaxa: [],
+    });
     t.resend.reset();
     const saved = await client.put("/api/account/preferences", { water: true, drought: false, air: true, bathing: false });
     expect(saved.status).toBe(200);
-    expect(saved.body.preferences).toEqual({ water: true, drought: false, air: true, bathing: false });
+    expect(saved.body.preferences).toEqual({ water: true, drought: false, air: true, bathing: false, pollen: false, weather: false, pollenTaxa: [] });
     expect(t.resend.emails.filter((candidate) => candidate.to.includes(email))).toHaveLength(0);
     const session = (await client.get("/api/auth/session")).body.user as { id: string };
     expect(await t.db.select().from(alertPreferences).where(eq(alertPreferences.userId, session.id))).toHaveLength(4);
@@ -218,6 +234,29 @@ describe("alert preferences", () => {
     const response = await client.put("/api/account/preferences", { water: "oui" });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe("Préférences invalides.");
+  });
+
+  // Decision 073: pollen and weather warnings are opt-in; a pollen alert is about the pollens chosen.
+  it("pollen alerts need at least one chosen pollen, said in French; the choice is kept and a save without the opt-in topics keeps them", async () => {
+    const { client } = await signedInClient();
+    const four = { water: true, drought: true, air: true, bathing: true };
+    const refused = await client.put("/api/account/preferences", { ...four, pollen: true, pollenTaxa: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("Pour recevoir l'alerte pollens, cochez au moins un pollen.");
+    const unknown = await client.put("/api/account/preferences", { ...four, pollen: true, pollenTaxa: ["cypres"] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe("Choisissez les pollens dans la liste proposée.");
+
+    const saved = await client.put("/api/account/preferences", { ...four, pollen: true, weather: true, pollenTaxa: ["graminees", "bouleau", "graminees"] });
+    expect(saved.status).toBe(200);
+    // In the agencies' order, once each.
+    expect(saved.body.preferences).toEqual({ ...four, pollen: true, weather: true, pollenTaxa: ["bouleau", "graminees"] });
+    // An older page that sends only the four original topics changes nothing of the opt-in ones.
+    const older = await client.put("/api/account/preferences", { ...four, air: false });
+    expect(older.body.preferences).toEqual({ ...four, air: false, pollen: true, weather: true, pollenTaxa: ["bouleau", "graminees"] });
+    // Turned off, the pollens chosen are kept for the day it is turned on again.
+    await client.put("/api/account/preferences", { ...four, pollen: false });
+    expect((await client.get("/api/account/preferences")).body.preferences).toMatchObject({ pollen: false, pollenTaxa: ["bouleau", "graminees"] });
   });
 });
 

@@ -53,7 +53,8 @@ describe("preferences save without sending anything", () => {
     ]) {
       const saved = await client.put("/api/account/preferences", preferences);
       expect(saved.status).toBe(200);
-      expect(saved.body.preferences).toEqual(preferences);
+      // Pollen and weather are opt-in (decision 073): off, as they were never turned on.
+      expect(saved.body.preferences).toEqual({ ...preferences, pollen: false, weather: false, pollenTaxa: [] });
     }
     expect(t.resend.emails).toHaveLength(0);
     expect(t.resend.calls).toHaveLength(0);
@@ -210,9 +211,27 @@ describe("a manage link for whoever has no link at hand", () => {
     const manage = lastEmailTo(email)!;
     expect(manage.text).toContain(`Gérer mes alertes et préférences${NBSP}: http://127.0.0.1:4321/compte`);
     const stop = new URL(findLink(manage.text, /desinscription\?u=a_/));
+    // The opt-in topics (decision 073) stop too.
+    await client.put("/api/account/preferences", {
+      water: true,
+      drought: true,
+      air: true,
+      bathing: true,
+      pollen: true,
+      weather: true,
+      pollenTaxa: ["bouleau"],
+    });
     const stopped = await unsubscribeWith(stop);
     expect(stopped.body).toMatchObject({ kind: "account" });
-    expect((await client.get("/api/account/preferences")).body.preferences).toEqual({ water: false, drought: false, air: false, bathing: false });
+    expect((await client.get("/api/account/preferences")).body.preferences).toEqual({
+      water: false,
+      drought: false,
+      air: false,
+      bathing: false,
+      pollen: false,
+      weather: false,
+      pollenTaxa: ["bouleau"],
+    });
   });
 
   it("refuses a malformed address with its French message, and limits requests per address", async () => {

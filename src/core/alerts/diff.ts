@@ -7,10 +7,24 @@ import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } f
 import { formatDateFr, readableName } from "../shared/format.ts";
 import { describeQualitativeFindings } from "../water/notes.ts";
 import { describeDrinkingWarning } from "../recommendations/drinking.ts";
-import type { AirQualitySection, BathingSection, DroughtGravity, DroughtSection, Level, SourceRef, WaterParameterView, WaterQualitySection } from "../types.ts";
+import { presentPollen, presentWeatherWarnings } from "../report/present-outdoor.ts";
+import type {
+  AirQualitySection,
+  BathingSection,
+  DroughtGravity,
+  DroughtSection,
+  Level,
+  PollenSection,
+  PollenTaxon,
+  SourceRef,
+  VigilanceColor,
+  WaterParameterView,
+  WaterQualitySection,
+  WeatherWarningsSection,
+} from "../types.ts";
 import { type AlertGroup, type AlertKind, type DroughtLevelChange, renderAlertText } from "./texts.ts";
 
-export type AlertSource = "water" | "drought" | "air" | "bathing";
+export type AlertSource = "water" | "drought" | "air" | "bathing" | "pollen" | "weather";
 
 /** What an email says about one event: plain language, with its data date and source. */
 export interface AlertEvent {
@@ -452,3 +466,127 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
   }
   return { events, next: changed ? next : null };
 }
+
+// ---------------------------------------------------------------- pollen (opt-in, decision 073)
+
+export interface PollenAlertState {
+  /** last day (YYYY-MM-DD) of the episode already announced */
+  episodeLastDay: string | null;
+}
+
+/** « Élevé » on the indice pollen scale (Atmo France, 2024): 4 Élevé, 5 Très élevé, 6 Extrêmement élevé. */
+const POLLEN_HIGH_CODE = 4;
+const POLLEN_HIGHEST_CODE = 6;
+
+/**
+ * Tomorrow's official indice pollen (the section's own day + 1) at « Élevé » or worse for one of
+ * the pollens the person chose, once per episode of consecutive days (like diffAir). Only the
+ * official index of Atmo France and the AASQA counts: no alert from a model, another day, a
+ * pollen the person did not choose, or a territory without an index. `advice`: the titles of the
+ * report's allergy advice for this section, quoted as they are.
+ */
+export function diffPollen(
+  previous: PollenAlertState | null,
+  section: PollenSection,
+  taxa: readonly PollenTaxon[],
+  now: Date,
+  advice: readonly string[] = [],
+): Diff<PollenAlertState> {
+  if (!section.success || section.origin !== "atmo" || section.not_covered) return NO_CHANGE;
+  const today = section.day || todayInParis(now);
+  const tomorrow = section.days.find((day) => day.date === addDaysToLocalDate(today, 1));
+  if (!tomorrow) return NO_CHANGE;
+  const high = tomorrow.taxa.filter(
+    (view) => taxa.includes(view.taxon) && view.code !== null && view.label !== null && view.code >= POLLEN_HIGH_CODE && view.code <= POLLEN_HIGHEST_CODE,
+  );
+  if (high.length === 0) return NO_CHANGE;
+  const announced = previous?.episodeLastDay ?? null;
+  const next: PollenAlertState = { episodeLastDay: tomorrow.date };
+  if (announced && announced >= addDaysToLocalDate(tomorrow.date, -1)) return announced >= tomorrow.date ? NO_CHANGE : { events: [], next };
+  return {
+    events: [
+      {
+        source: "pollen",
+        key: `pollen:episode:${tomorrow.date}`,
+        severity: high.some((view) => (view.code ?? 0) >= 5) ? "critical" : "warning",
+        ...renderAlertText("pollen-episode", {
+          forecastDate: tomorrow.date,
+          taxa: high.map((view) => ({ name: view.name, label: view.label ?? "" })),
+          summary: presentPollen(section).summary,
+          advice: [...advice],
+        }),
+        dataDate: tomorrow.date,
+        sourceRef: section.source,
+      },
+    ],
+    next,
+  };
+}
+
+// ---------------------------------------------------------------- weather warnings (opt-in, decision 073)
+
+export interface WeatherAlertState {
+  /** `${day}|${phenomenon}` → the colour already announced for that day and phenomenon (days before yesterday are dropped) */
+  announced: Record<string, VigilanceColor>;
+}
+
+const VIGILANCE_RANK: Record<VigilanceColor, number> = { vert: 1, jaune: 2, orange: 3, rouge: 4 };
+
+/**
+ * Météo-France's vigilance orange or red for the département, today or tomorrow: one event per
+ * (day, phenomenon, colour) that rises — a colour higher than the one already announced for that
+ * day and phenomenon, and than the day before's (a canicule orange that goes on is not told again
+ * each day; orange turning red is). A section that is not configured or could not be read never
+ * alerts and keeps the state. `advice`: the titles of the report's official advice for orange and
+ * red, quoted as they are.
+ */
+export function diffWeather(
+  previous: WeatherAlertState | null,
+  section: WeatherWarningsSection,
+  now: Date,
+  advice: readonly string[] = [],
+): Diff<WeatherAlertState> {
+  if (!section.configured || !section.success) return NO_CHANGE;
+  const today = section.day || todayInParis(now);
+  const tomorrow = addDaysToLocalDate(today, 1);
+  const yesterday = addDaysToLocalDate(today, -1);
+  const known = previous?.announced ?? {};
+  const announced: WeatherAlertState["announced"] = {};
+  for (const [key, color] of Object.entries(known)) if ((key.split("|")[0] ?? "") >= yesterday) announced[key] = color;
+  const events: AlertEvent[] = [];
+  const summary = presentWeatherWarnings(section).summary;
+  const rank = (key: string) => (announced[key] ? VIGILANCE_RANK[announced[key]] : 0);
+  for (const day of section.days.filter((entry) => entry.date === today || entry.date === tomorrow).sort((a, b) => a.date.localeCompare(b.date))) {
+    for (const view of day.phenomena) {
+      if (view.color !== "orange" && view.color !== "rouge") continue;
+      const key = `${day.date}|${view.phenomenon}`;
+      const dayBefore = `${addDaysToLocalDate(day.date, -1)}|${view.phenomenon}`;
+      const rising = VIGILANCE_RANK[view.color] > rank(key) && VIGILANCE_RANK[view.color] > rank(dayBefore);
+      if (VIGILANCE_RANK[view.color] > rank(key)) announced[key] = view.color;
+      if (!rising) continue;
+      events.push({
+        source: "weather",
+        key: `weather:${day.date}:${view.phenomenon}:${view.color}`,
+        severity: view.color === "rouge" ? "critical" : "warning",
+        ...renderAlertText("weather-warning", {
+          date: day.date,
+          tomorrow: day.date === tomorrow,
+          label: view.label,
+          phenomenonName: view.name,
+          department: section.department ? `${section.department.name} (${section.department.code})` : null,
+          summary,
+          advice: [...advice],
+        }),
+        dataDate: day.date,
+        sourceRef: section.source,
+      });
+    }
+  }
+  const next: WeatherAlertState = { announced };
+  return { events, next: JSON.stringify(next) === JSON.stringify(previous) ? null : next };
+}
+
+// ---------------------------------------------------------------- radon
+// No radon alert: a commune's radon potential category is set by the arrêté du 27 juin 2018 and
+// does not change from one day to the next, so a daily run has nothing to announce. The report
+// says it (and its advice for category 3) once.

@@ -60,6 +60,30 @@ export interface AlertFacts {
   "bathing-lifted": { siteName: string; commune: string };
   "bathing-poor": { siteName: string; commune: string; sampleDate: string };
   "bathing-classement": { siteName: string; commune: string; year: number; label: string };
+  "pollen-episode": {
+    forecastDate: string;
+    /** the chosen pollens at « Élevé » or worse tomorrow, with the official word (the report's table cells) */
+    taxa: Array<{ name: string; label: string }>;
+    /** the report's pollen sentence (presentPollen's summary), quoted as is */
+    summary: string;
+    /** the titles of the report's allergy advice */
+    advice: string[];
+  };
+  "weather-warning": {
+    date: string;
+    /** the warning is for tomorrow (else today) */
+    tomorrow: boolean;
+    /** « Vigilance orange » */
+    label: string;
+    /** « Canicule » */
+    phenomenonName: string;
+    /** « Hérault (34) », or null */
+    department: string | null;
+    /** the report's vigilance sentence (presentWeatherWarnings' summary), quoted as is */
+    summary: string;
+    /** the titles of the report's official advice for orange and red */
+    advice: string[];
+  };
 }
 
 export type AlertKind = keyof AlertFacts;
@@ -94,6 +118,11 @@ function describeDroughtChange({ typeLabel, before, after }: DroughtLevelChange)
   if (!after) return `${typeLabel} : fin des restrictions (niveau « ${before ?? ""} » jusqu'ici).`;
   if (!before) return `${typeLabel} : le niveau passe à « ${after} » (aucune restriction jusqu'ici).`;
   return `${typeLabel} : le niveau passe de « ${before} » à « ${after} ».`;
+}
+
+/** « Vigilance orange (canicule) »: how the report's vigilance sentence (presentWeatherWarnings) names one phenomenon's colour. */
+export function describeVigilance(view: { label: string; name: string }): string {
+  return `${view.label} (${view.name.toLowerCase()})`;
 }
 
 /** The words of every alert, keyed by kind. */
@@ -182,6 +211,27 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     lines: [
       `Le prélèvement du ${formatDateFr(sampleDate)} sur le site ${site(siteName, commune)} est « Mauvais ».`,
       "Évitez de vous y baigner jusqu'au prochain résultat, et ne buvez pas l'eau.",
+    ],
+  }),
+
+  // The official words only (the report's table cells and sentence); the advice is named by its
+  // title, as the report shows it, never written here a second time.
+  "pollen-episode": ({ forecastDate, taxa, summary, advice }) => ({
+    title: `Pollens demain : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
+    lines: [
+      `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} : ${taxa.map((taxon) => `${taxon.name} « ${taxon.label} »`).join(", ")}.`,
+      `Votre bilan : ${summary}`,
+      ...advice.map((title) => `Conseil du bilan : ${title}.`),
+    ],
+  }),
+
+  "weather-warning": ({ date, tomorrow, label, phenomenonName, department, summary, advice }) => ({
+    title: `${describeVigilance({ label, name: phenomenonName })} ${tomorrow ? "demain" : "aujourd'hui"}`,
+    lines: [
+      `Météo-France place ${department ? `le département ${department}` : "votre département"} en ${label.toLowerCase()} pour le phénomène « ${phenomenonName} » le ${formatDateFr(date)}.`,
+      `Votre bilan : ${summary}`,
+      ...advice.map((title) => `Conseil officiel : ${title}.`),
+      "Suivez les consignes de Météo-France et des autorités.",
     ],
   }),
 

@@ -11,7 +11,10 @@
 //   (the first run); a few new communes, Paris/Lyon/Marseille arrondissements and a failed read
 //   go the per-commune path, whose read then seeds the digest;
 // - drought: per département, a fingerprint of VigiEau's zones in force — only the communes of a
-//   département whose zones changed are read again per commune.
+//   département whose zones changed are read again per commune;
+// - pollen (decision 073): every zone's indice pollen for today and tomorrow, paged like the ATMO
+//   read, only the watched départements' communes kept; vigilance: Météo-France's national map,
+//   read once, stored as each watched département's part. Never a read per subscriber.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
 import { departmentCodeOf, isEpciCode, toCommuneCode } from "../../core/shared/commune.ts";
@@ -24,6 +27,8 @@ import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, typ
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
+import type { PollenIndex } from "../../core/types.ts";
+import { outdoorSources } from "./outdoor-standins.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import {
@@ -33,6 +38,8 @@ import {
   loadWaterDigests,
   type AtmoSnapshot,
   type HubeauSnapshot,
+  type PollenSnapshot,
+  type VigilanceSnapshot,
   type VigieauSnapshot,
 } from "./snapshots.ts";
 
@@ -89,6 +96,10 @@ export interface IngestSummary {
     watermarkMoved: boolean;
   };
   drought: { departmentsRead: number; departmentsFailed: number; departmentsChanged: number };
+  /** the indice pollen of the watched départements: requests made, indices kept (decision 073) */
+  pollen: { ok: boolean; requests: number; indicesKept: number };
+  /** Météo-France's national vigilance map, read once */
+  vigilance: { ok: boolean; requests: number };
   durationMs: number;
 }
 
@@ -117,12 +128,17 @@ export async function ingestSources(
   // the plan holds, and it is garbage before the water reads start. Drought (101 small calls at
   // VigiEau's pace) runs beside water.
   const air = await ingestAir(deps, { day: params.day, departments, nowMs });
-  const [water, drought] = await Promise.all([
+  // Pollen and vigilance: one paged national read and one national map, beside the others.
+  const [water, drought, pollen, vigilance] = await Promise.all([
     ingestWater(deps, { day: params.day, departments, watched, held, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
+    ingestPollen(deps, { day: params.day, departments, nowMs }),
+    ingestVigilance(deps, { day: params.day, departments, nowMs }),
   ]);
   await Promise.all([
     deleteSnapshotsBefore(deps.db, { source: "atmo", beforeDay: params.day }),
+    deleteSnapshotsBefore(deps.db, { source: "pollen", beforeDay: params.day }),
+    deleteSnapshotsBefore(deps.db, { source: "vigilance", beforeDay: params.day }),
     // Hub'Eau's baseline is the digests now (decision 049): only the day's snapshot is read.
     deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
@@ -144,6 +160,8 @@ export async function ingestSources(
     air,
     water,
     drought,
+    pollen,
+    vigilance,
     durationMs: Math.round(performance.now() - started),
   };
   deps.log({
@@ -161,6 +179,9 @@ export async function ingestSources(
       waterChangedCommunes: water.changedCommunes,
       droughtFailed: drought.departmentsFailed,
       droughtChanged: drought.departmentsChanged,
+      pollenOk: pollen.ok,
+      pollenCalls: pollen.requests,
+      vigilanceOk: vigilance.ok,
     },
   });
   return summary;
@@ -384,6 +405,67 @@ function compactIndex(entry: PublishedAtmoIndex, share: ReturnType<typeof create
       agency: share(index.agency),
     },
   };
+}
+
+// ---------------------------------------------------------------- pollen and vigilance (decision 073)
+
+/**
+ * The indice pollen of today and tomorrow for every zone, paged (like the ATMO read): a page is
+ * folded into the watched départements' communes, then garbage; one index per zone and day (the
+ * last read wins). A failed read saves nothing: the day's pollen alerts are not judged (no false
+ * alert, no false all-clear), and a later run of the same day can still store it.
+ */
+async function ingestPollen(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["pollen"]> {
+  if (params.departments.length === 0) return { ok: true, requests: 0, indicesKept: 0 };
+  const wanted = new Set(params.departments);
+  const byDepartment = new Map<string, Map<string, PollenIndex>>();
+  let indicesKept = 0;
+  const gate = createRateGate(deps.config.ALERT_ATMO_PER_SECOND);
+  const read = await outdoorSources(deps.sources).fetchPollenIndicesForDays({
+    fromDay: params.day,
+    toDay: addDaysToLocalDate(params.day, 1),
+    pageSize: deps.config.ALERT_ATMO_PAGE_SIZE,
+    beforeRequest: gate,
+    onPage: (page) => {
+      for (const index of page) {
+        if (isEpciCode(index.zoneCode)) continue;
+        const department = departmentCodeOf(index.zoneCode);
+        if (!wanted.has(department)) continue;
+        const kept = byDepartment.get(department) ?? new Map<string, PollenIndex>();
+        const key = `${index.zoneCode}|${index.date}`;
+        if (!kept.has(key)) indicesKept += 1;
+        kept.set(key, index);
+        byDepartment.set(department, kept);
+      }
+    },
+  });
+  if (!read.result.ok) return { ok: false, requests: read.requests, indicesKept: 0 };
+  // Every watched département gets its row, an empty one too: « read, nothing published » is not « not read ».
+  const rows: NewSnapshot[] = params.departments.map((department) => {
+    const snapshot: PollenSnapshot = { indices: {} };
+    for (const index of byDepartment.get(department)?.values() ?? []) (snapshot.indices[index.zoneCode] ??= []).push(index);
+    for (const list of Object.values(snapshot.indices)) list.sort((a, b) => a.date.localeCompare(b.date));
+    return { department, payloadJson: JSON.stringify(snapshot) };
+  });
+  await saveSnapshots(deps.db, { day: params.day, source: "pollen", rows, nowMs: params.nowMs });
+  return { ok: true, requests: read.requests, indicesKept };
+}
+
+/** Météo-France's national map, read once (the source caches it), stored as each watched département's part. */
+async function ingestVigilance(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["vigilance"]> {
+  if (params.departments.length === 0) return { ok: true, requests: 0 };
+  const read = await outdoorSources(deps.sources).fetchVigilance();
+  // Not configured or not read: nothing saved, so no weather alert is judged today.
+  if (!read.ok) return { ok: false, requests: read.reason === "not_configured" ? 0 : 1 };
+  const rows: NewSnapshot[] = params.departments.map((department) => {
+    const snapshot: VigilanceSnapshot = {
+      updatedAt: read.data.updatedAt,
+      days: read.data.days.map((entry) => ({ date: entry.date, phenomena: entry.departments[department] ?? [] })),
+    };
+    return { department, payloadJson: JSON.stringify(snapshot) };
+  });
+  await saveSnapshots(deps.db, { day: params.day, source: "vigilance", rows, nowMs: params.nowMs });
+  return { ok: true, requests: 1 };
 }
 
 // ---------------------------------------------------------------- water

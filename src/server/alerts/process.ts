@@ -7,7 +7,9 @@ import {
   diffAir,
   diffBathing,
   diffDrought,
+  diffPollen,
   diffWater,
+  diffWeather,
   type AirAlertState,
   type AlertSource,
   type BathingAlertState,
@@ -15,12 +17,15 @@ import {
   type DroughtAlertState,
   type JudgedNetwork,
   type LegacyWaterAlertState,
+  type PollenAlertState,
   type WaterAlertState,
+  type WeatherAlertState,
 } from "../../core/alerts/index.ts";
 import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
-import type { DroughtZone, SourceResult } from "../../core/types.ts";
+import { timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
+import type { DroughtZone, PollenIndex, PollenSection, SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
@@ -34,6 +39,7 @@ import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-dig
 import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
+import { evaluatePollen, evaluateWeatherWarnings, outdoorSources } from "./outdoor-standins.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 
@@ -82,6 +88,10 @@ export async function processAlertBatch(
   };
   const now = deps.clock();
   const nowMs = now.getTime();
+  // Without the run's snapshots (admin panel), the national vigilance map is read once per batch
+  // (the source caches it), never per subscriber.
+  let vigilanceRead: Promise<SourceResult<VigilanceBulletin>> | null = null;
+  const readVigilance = () => (vigilanceRead ??= outdoorSources(deps.sources).fetchVigilance());
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
@@ -162,6 +172,23 @@ export async function processAlertBatch(
         }
         return judged;
       };
+      // Pollen and vigilance (opt-in, decision 073): from the run's bulk reads, else read once for
+      // the commune; judged as the report judges them (the same evaluate functions), once per commune.
+      const wantsPollen = subjects.some((subject) => subject.sources.includes("pollen") && (subject.pollenTaxa?.length ?? 0) > 0);
+      const wantsWeather = subjects.some((subject) => subject.sources.includes("weather"));
+      let pollenIndices: SourceResult<PollenIndex[]> | null = null;
+      if (wantsPollen) {
+        pollenIndices = snapshot
+          ? snapshot.pollen
+          : await outdoorSources(deps.sources).fetchPollenIndices({
+              zoneCode: commune.communeCode,
+              fromDay: todayForCommune(now, citycode),
+              timeZone: timeZoneOfCommune(citycode),
+            });
+      }
+      const pollen: PollenSection | null = pollenIndices ? evaluatePollen({ indices: pollenIndices, now, citycode }) : null;
+      const bulletin = wantsWeather ? (snapshot ? snapshot.vigilance : await readVigilance()) : null;
+      const weather: WeatherWarningsSection | null = bulletin ? evaluateWeatherWarnings({ bulletin, now, citycode }) : null;
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
@@ -185,6 +212,11 @@ export async function processAlertBatch(
           });
           diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
         }
+        // The advice titles are the report's pollen and weather advice (added with those sections' recommendations).
+        const taxa = subject.pollenTaxa ?? [];
+        if (subject.sources.includes("pollen") && pollen && taxa.length > 0)
+          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now)]);
+        if (subject.sources.includes("weather") && weather) diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now)]);
 
         const reportUrl = reportPageUrl(deps, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {

@@ -13,10 +13,10 @@ import {
   markEventsFailed,
   markEventsSent,
 } from "../db/repositories/alert-events.ts";
-import { listPreferenceRows } from "../db/repositories/preferences.ts";
+import { listPreferenceRows, readPreferencesByUser } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
 import { listUsersByIds } from "../db/repositories/users.ts";
-import type { AlertEventRow } from "../db/schema/index.ts";
+import { ALERT_SOURCE_TYPES, type AlertEventRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
@@ -54,12 +54,12 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
   for (let start = 0; start < userIds.length; start += 500) {
     const slice = userIds.slice(start, start + 500);
     const rows = await listUsersByIds(deps.db, slice);
-    const preferences = await listPreferenceRows(deps.db, slice);
+    const preferencesByUser = readPreferencesByUser(await listPreferenceRows(deps.db, slice), slice);
     for (const row of rows) {
       if (!row.emailVerifiedAtMs) continue;
-      const disabled = new Set(
-        preferences.filter((preference) => preference.userId === row.id && !preference.emailEnabled).map((preference) => preference.sourceType),
-      );
+      // A topic off now (an opt-in one without a row is off) is not sent.
+      const own = preferencesByUser.get(row.id);
+      const disabled = new Set(ALERT_SOURCE_TYPES.filter((type) => own?.[type] !== true));
       recipients.set(accountRecipientKey(row.id), { email: row.email, firstName: row.firstName, disabled, account: true });
     }
   }

@@ -20,11 +20,13 @@ import {
   type DroughtAlertState,
   type LegacyDroughtAlertState,
   type LegacyWaterAlertState,
+  type PollenAlertState,
   type WaterAlertState,
+  type WeatherAlertState,
 } from "../../core/alerts/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
-import type { AtmoIndex, SourceRef, Udi, WaterResult } from "../../core/types.ts";
+import type { AtmoIndex, PollenIndex, SourceRef, SourceResult, Udi, VigilanceBulletin, WaterResult } from "../../core/types.ts";
 import { WATER_DIGEST_VERSION, type WaterDigest } from "../../core/water/index.ts";
 import { listAlertStates } from "../db/repositories/alert-events.ts";
 import { listBaselineSnapshots, listSnapshotsOfDay, type SnapshotSource } from "../db/repositories/source-snapshots.ts";
@@ -145,13 +147,43 @@ export interface VigieauSnapshot {
   changed: boolean;
 }
 
-type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot };
+/** The watched départements' communes → their indice pollen for the run's day and the next (decision 073). */
+export interface PollenSnapshot {
+  indices: Record<string, PollenIndex[]>;
+}
+
+/** One département's part of Météo-France's national vigilance map. */
+export interface VigilanceSnapshot {
+  updatedAt: string | null;
+  days: Array<{ date: string; phenomena: VigilanceBulletin["days"][number]["departments"][string] }>;
+}
+
+type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot; pollen: PollenSnapshot; vigilance: VigilanceSnapshot };
+
+const pollenCode = z.number().int().nullable();
+const pollenIndexSchema: z.ZodType<PollenIndex> = z.object({
+  zoneCode: z.string(),
+  zoneName: z.string(),
+  date: z.string(),
+  code: z.number().int(),
+  label: z.string(),
+  color: nullableString,
+  taxa: z.object({ aulne: pollenCode, bouleau: pollenCode, olivier: pollenCode, armoise: pollenCode, graminees: pollenCode, ambroisie: pollenCode }),
+  responsible: nullableString,
+  agency: nullableString,
+});
+const vigilancePhenomenonSchema = z.object({
+  phenomenon: z.enum(["vent", "pluie_inondation", "orages", "crues", "neige_verglas", "canicule", "grand_froid", "avalanches", "vagues_submersion"]),
+  color: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+});
 
 const SNAPSHOT_SCHEMAS: { [Source in SnapshotSource]: z.ZodType<SnapshotOf[Source]> } = {
   atmo: z.object({ indices: z.record(z.string(), z.array(atmoIndexSchema)), epciOf: z.record(z.string(), nullableString).nullable() }),
   // Rows written before `perCommune` existed lack it.
   hubeau: z.object({ changed: z.array(z.string()).default([]), perCommune: z.array(z.string()).default([]) }),
   vigieau: z.object({ fingerprintSha256: z.string(), zoneCount: z.number().int().min(0), changed: z.boolean() }),
+  pollen: z.object({ indices: z.record(z.string(), z.array(pollenIndexSchema)) }),
+  vigilance: z.object({ updatedAt: nullableString, days: z.array(z.object({ date: z.string(), phenomena: z.array(vigilancePhenomenonSchema) })) }),
 };
 
 /**
@@ -163,6 +195,8 @@ export interface AlertStateOf {
   drought: DroughtAlertState | LegacyDroughtAlertState;
   air: AirAlertState;
   bathing: BathingAlertState;
+  pollen: PollenAlertState;
+  weather: WeatherAlertState;
 }
 
 export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStateOf[Source]> } = {
@@ -194,6 +228,8 @@ export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStat
     z.string(),
     z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
   ),
+  pollen: z.object({ episodeLastDay: nullableString }),
+  weather: z.object({ announced: z.record(z.string(), z.enum(["vert", "jaune", "orange", "rouge"])) }),
 };
 
 const ALERT_SOURCES = Object.keys(ALERT_STATE_SCHEMAS) as AlertSource[];
@@ -325,6 +361,10 @@ export function readRunSummary(deps: Pick<AppDeps, "log">, summaryJson: string |
 export interface CommuneChanges extends CommuneSnapshotFacts {
   /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
   air: AirIndices | null;
+  /** the commune's indice pollen from the bulk read; null when the day's read failed (no pollen judged this run) */
+  pollen: SourceResult<PollenIndex[]> | null;
+  /** the département's part of the national vigilance map; null when it was not read (or not configured) */
+  vigilance: SourceResult<VigilanceBulletin> | null;
 }
 
 export interface RunChanges {
@@ -345,6 +385,8 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
   const atmo = new Map<string, AtmoSnapshot>();
   const hubeau = new Map<string, { changed: Set<string>; perCommune: Set<string> }>();
   const vigieau = new Map<string, VigieauSnapshot>();
+  const pollen = new Map<string, PollenSnapshot>();
+  const vigilance = new Map<string, VigilanceSnapshot>();
   for (const row of rows) {
     if (row.source === "atmo") {
       const snapshot = readSnapshot(deps, "atmo", row.payloadJson);
@@ -355,6 +397,12 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
     } else if (row.source === "vigieau") {
       const snapshot = readSnapshot(deps, "vigieau", row.payloadJson);
       if (snapshot) vigieau.set(row.department, snapshot);
+    } else if (row.source === "pollen") {
+      const snapshot = readSnapshot(deps, "pollen", row.payloadJson);
+      if (snapshot) pollen.set(row.department, snapshot);
+    } else if (row.source === "vigilance") {
+      const snapshot = readSnapshot(deps, "vigilance", row.payloadJson);
+      if (snapshot) vigilance.set(row.department, snapshot);
     }
   }
   const communes: Record<string, CommuneChanges> = {};
@@ -368,6 +416,8 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
       water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
       droughtChanged: vigieau.get(department)?.changed ?? true,
       droughtNone: vigieau.get(department)?.zoneCount === 0,
+      pollen: pollenOf(pollen.get(department), communeCode, citycode),
+      vigilance: vigilanceOf(vigilance.get(department), department),
     };
   }
   return { day: params.day, communes, digests: await loadWaterDigests(deps, params.communes) };
@@ -385,4 +435,20 @@ function airIndicesOf(snapshot: AtmoSnapshot, communeCode: string, day: string):
   const hasToday = own.some((index) => index.date === day && levelOfAtmoCode(index.code) !== null);
   if (hasToday || !epci) return { atmo: { ok: true, data: own }, epci };
   return { atmo: { ok: true, data: [...own, ...epciIndices] }, epci };
+}
+
+/** The commune's indices (an arrondissement's own, if the agency gives them, and its commune's). */
+function pollenOf(snapshot: PollenSnapshot | undefined, communeCode: string, citycode: string): SourceResult<PollenIndex[]> | null {
+  if (!snapshot) return null;
+  const own = citycode !== communeCode ? (snapshot.indices[citycode] ?? []) : [];
+  return { ok: true, data: [...own, ...(snapshot.indices[communeCode] ?? [])] };
+}
+
+/** The national map as the evaluation reads it, with this département's part only. */
+function vigilanceOf(snapshot: VigilanceSnapshot | undefined, department: string): SourceResult<VigilanceBulletin> | null {
+  if (!snapshot) return null;
+  return {
+    ok: true,
+    data: { updatedAt: snapshot.updatedAt, days: snapshot.days.map((entry) => ({ date: entry.date, departments: { [department]: entry.phenomena } })) },
+  };
 }

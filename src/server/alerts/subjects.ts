@@ -6,17 +6,23 @@
 // grow with the number of people watching. `planAlertSubjects` (everything at once) is kept for
 // tests and small tools.
 import type { AlertSource } from "../../core/alerts/index.ts";
-import type { PickedAddress } from "../../core/types.ts";
+import type { PickedAddress, PollenTaxon } from "../../core/types.ts";
 import type { Database } from "../db/index.ts";
 import { countVerifiedAddressesPerCommunePage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
-import { listPreferenceRows } from "../db/repositories/preferences.ts";
+import { listPreferenceRows, readPreferencesByUser, type AlertPreferences } from "../db/repositories/preferences.ts";
 import { countActiveSubscriptionsPerCommunePage, listActiveSubscriptions, listActiveSubscriptionsInCommunes } from "../db/repositories/subscriptions.ts";
 import { listVerifiedUserIds } from "../db/repositories/users.ts";
 import { readPickedAddress, type AlertSubscriptionRow, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 
 /** The sources the daily run checks. */
-export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
+export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing", "pollen", "weather"];
+
+/**
+ * What a sign-up without an account gets: the four original topics. Pollen and weather are opt-in
+ * (decision 073) and need an account's preferences (which pollens), so a sign-up never gets them.
+ */
+export const SIGN_UP_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
 
 export interface AlertSubject {
   /** a sign-up's or a monitored address's key (db/alert-keys.ts) */
@@ -27,6 +33,8 @@ export interface AlertSubject {
   /** the network the person chose (or the one found when the address was added); null: the default network */
   udiCode: string | null;
   sources: AlertSource[];
+  /** the pollens a pollen alert is about (non-empty when `sources` has "pollen"; absent: none) */
+  pollenTaxa?: PollenTaxon[];
 }
 
 /** At most this many parts per commune (10 million subjects at 1 000 a part): beyond, parts grow. */
@@ -49,7 +57,7 @@ export interface WatchedCommune {
   subjects: number;
 }
 
-/** Sign-ups (all sources on) and verified accounts' addresses (minus the sources they turned off). */
+/** Sign-ups (the four original topics) and verified accounts' addresses (the topics they have on). */
 async function toSubjects(
   db: Database,
   subscriptions: readonly AlertSubscriptionRow[],
@@ -60,16 +68,18 @@ async function toSubjects(
     recipientKey: subscriptionRecipientKey(subscription.id),
     address: readPickedAddress(subscription),
     udiCode: null,
-    sources: [...CHECKED_SOURCES],
+    sources: [...SIGN_UP_SOURCES],
+    pollenTaxa: [],
   }));
   const watchedUserIds = [...new Set(verifiedAddresses.map((address) => address.userId))];
-  const disabled = new Set<string>();
+  const preferences = new Map<string, AlertPreferences>();
   for (let start = 0; start < watchedUserIds.length; start += 500) {
-    const rows = await listPreferenceRows(db, watchedUserIds.slice(start, start + 500));
-    for (const row of rows) if (!row.emailEnabled) disabled.add(`${row.userId}|${row.sourceType}`);
+    const slice = watchedUserIds.slice(start, start + 500);
+    for (const [userId, own] of readPreferencesByUser(await listPreferenceRows(db, slice), slice)) preferences.set(userId, own);
   }
   for (const address of verifiedAddresses) {
-    const sources = CHECKED_SOURCES.filter((source) => !disabled.has(`${address.userId}|${source}`));
+    const own = preferences.get(address.userId);
+    const sources = CHECKED_SOURCES.filter((source) => own?.[source] === true);
     if (sources.length === 0) continue;
     subjects.push({
       subjectKey: encodeSubjectKey({ kind: "address", id: address.id }),
@@ -77,6 +87,7 @@ async function toSubjects(
       address: readPickedAddress(address),
       udiCode: address.udiCode,
       sources,
+      pollenTaxa: own?.pollenTaxa ?? [],
     });
   }
   return subjects;

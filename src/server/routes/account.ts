@@ -8,7 +8,9 @@ import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { PASSWORD_BREACHED_MESSAGE } from "../../core/shared/passwords.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
-import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
+import { getPreferences, savePreferences, type AlertPreferences } from "../db/repositories/preferences.ts";
+import { POLLEN_TAXA } from "../../core/pollen/scale.ts";
+import type { PollenTaxon } from "../../core/types.ts";
 import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
@@ -44,7 +46,31 @@ const networkBody = z.object({
     .regex(/^[0-9A-Za-z]{1,20}$/, { error: "Choisissez un réseau d'eau dans la liste." }),
 });
 const preference = z.boolean({ error: "Préférences invalides." });
-const preferencesBody = z.object({ water: preference, drought: preference, air: preference, bathing: preference }, { error: "Préférences invalides." });
+const POLLEN_TAXON_KEYS = POLLEN_TAXA.map((entry) => entry.taxon) as [PollenTaxon, ...PollenTaxon[]];
+/** Pollen and weather are opt-in (decision 073): absent, they stay as stored; pollen on needs at least one taxon. */
+const preferencesBody = z
+  .object(
+    {
+      water: preference,
+      drought: preference,
+      air: preference,
+      bathing: preference,
+      pollen: preference.optional(),
+      weather: preference.optional(),
+      pollenTaxa: z
+        .array(z.enum(POLLEN_TAXON_KEYS, { error: "Choisissez les pollens dans la liste proposée." }), {
+          error: "Choisissez les pollens dans la liste proposée.",
+        })
+        .max(POLLEN_TAXON_KEYS.length, { error: "Choisissez les pollens dans la liste proposée." })
+        .transform((taxa) => POLLEN_TAXON_KEYS.filter((taxon) => taxa.includes(taxon)))
+        .optional(),
+    },
+    { error: "Préférences invalides." },
+  )
+  .refine((body) => body.pollen !== true || (body.pollenTaxa?.length ?? 0) > 0, {
+    error: "Pour recevoir l'alerte pollens, cochez au moins un pollen.",
+    path: ["pollenTaxa"],
+  });
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
 
 const PASSWORD_PROOF_REQUIRED = `Pour choisir un mot de passe, confirmez d'abord que c'est bien vous : connectez-vous avec un code reçu par e-mail (ou avec Google), puis choisissez-le dans les ${PASSWORD_RESET_WINDOW_MS / 60_000} minutes.`;
@@ -73,7 +99,7 @@ export type AddedAddressAnswer = { address: MonitoredAddressAnswer; officialData
 /** PATCH /api/account/addresses/:id: the address with its new network. */
 export type ChangedAddressAnswer = { address: MonitoredAddressAnswer };
 /** GET and PUT /api/account/preferences. */
-export type PreferencesAnswer = { preferences: z.output<typeof preferencesBody> };
+export type PreferencesAnswer = { preferences: AlertPreferences };
 /** PATCH /api/account/profile. */
 export type ProfileAnswer = { profile: z.output<typeof profileBody> };
 /** POST /api/account/report-email. */
@@ -209,7 +235,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const limited = await limitByKey(c, ACCOUNT_LIMITS.preferenceSaves.rule, user.id, ACCOUNT_LIMITS.preferenceSaves.message);
     if (limited) return limited;
     await savePreferences(deps.db, user.id, preferences, deps.clock().getTime());
-    return c.json({ preferences });
+    // What is stored now (an opt-in topic left out of the body keeps its value).
+    return c.json({ preferences: await getPreferences(deps.db, user.id) } satisfies PreferencesAnswer);
   })
 
   // The latest report by email only when the person asks for it (saving preferences sends nothing).

@@ -255,7 +255,9 @@ export async function unsubscribe(deps: Deps, input: { recipientKey: string; tok
     await markSubscriptionUnsubscribed(deps.db, recipient.id, nowMs);
     return { kind: "subscription" };
   }
-  await savePreferences(deps.db, recipient.id, { water: false, drought: false, air: false, bathing: false }, nowMs).catch(() => undefined);
+  await savePreferences(deps.db, recipient.id, { water: false, drought: false, air: false, bathing: false, pollen: false, weather: false }, nowMs).catch(
+    () => undefined,
+  );
   return { kind: "account" };
 }
 

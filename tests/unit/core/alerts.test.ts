@@ -379,6 +379,25 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     "bathing-lifted": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE" }],
     "bathing-poor": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", sampleDate: "2026-07-17" }],
     "bathing-classement": [{ siteName: "LE CASINO", commune: "VALRAS-PLAGE", year: 2026, label: "Bonne" }],
+    "pollen-episode": [
+      {
+        forecastDate: "2026-04-15",
+        taxa: [{ name: "Bouleau", label: "Élevé" }],
+        summary: "Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.",
+        advice: ["Pollens : conseils aux personnes allergiques"],
+      },
+    ],
+    "weather-warning": [
+      {
+        date: "2026-07-20",
+        tomorrow: true,
+        label: "Vigilance orange",
+        phenomenonName: "Canicule",
+        department: "Hérault (34)",
+        summary: "Vigilance météo\u00a0: Vigilance jaune (canicule)\u00a0; demain\u00a0: Vigilance orange (canicule).",
+        advice: [],
+      },
+    ],
   };
   const rows = (Object.keys(SAMPLES) as AlertKind[]).flatMap((kind) => SAMPLES[kind].map((facts, variant) => [kind, variant, facts] as const));
 

@@ -5,7 +5,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { sourceSnapshots, sourceWatermarks, type SourceSnapshotRow } from "../schema/index.ts";
 
-export type SnapshotSource = "atmo" | "hubeau" | "vigieau";
+export type SnapshotSource = "atmo" | "hubeau" | "vigieau" | "pollen" | "vigilance";
 
 export interface NewSnapshot {
   department: string;

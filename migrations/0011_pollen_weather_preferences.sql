@@ -1,0 +1,1 @@
+ALTER TABLE `alert_preferences` ADD `taxa_json` text;

@@ -1,0 +1,181 @@
+// The opt-in pollen and weather-warning alerts through the whole daily run (decision 073): only
+// accounts that turned them on get them, for the pollens they chose; the pollen index is read in
+// bulk and the vigilance map once per run, never per subscriber.
+//
+// Until the adapters land, the upstreams are the stand-ins of src/server/alerts/outdoor-standins.ts,
+// fed with a DERIVED bulk answer (built here from the contract's types). At merge, the lead serves
+// the same answer through the fake upstream server's pollen and vigilance routes and re-runs this file.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRecipientKey } from "../../src/server/db/alert-keys.ts";
+import { alertEvents, users } from "../../src/server/db/schema/index.ts";
+import { runAlerts } from "../../src/server/alerts/run.ts";
+import { outdoorStandInCalls, setOutdoorStandInAnswers } from "../../src/server/alerts/outdoor-standins.ts";
+import type { PollenIndex, PollenTaxon, VigilanceBulletin } from "../../src/core/types.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { BrowserClient, confirmAccount, findLink, signUpForLink } from "../helpers/browser-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+// 18:00 in Paris on 14 April 2026: birch season.
+const NOW = new Date("2026-04-14T16:00:00Z");
+const TODAY = "2026-04-14";
+const TOMORROW = "2026-04-15";
+
+let t: TestApp;
+let app: TestApp["app"];
+
+/** A derived index of the contract's shape (the AASQA's per-taxon codes, 1 Très faible … 6 Extrêmement élevé). */
+function derivedPollenIndex(zoneCode: string, date: string, taxa: Partial<Record<PollenTaxon, number>>): PollenIndex {
+  const full: Record<PollenTaxon, number | null> = { aulne: 1, bouleau: 1, olivier: null, armoise: 1, graminees: 1, ambroisie: 1, ...taxa };
+  const code = Math.max(...Object.values(full).map((value) => value ?? 0));
+  const labels: Record<number, string> = { 1: "Très faible", 2: "Faible", 3: "Modéré", 4: "Élevé", 5: "Très élevé", 6: "Extrêmement élevé" };
+  return {
+    zoneCode,
+    zoneName: zoneCode,
+    date,
+    code,
+    label: labels[code] ?? "Indisponible",
+    color: null,
+    taxa: full,
+    responsible: null,
+    agency: "Atmo Hauts-de-France",
+  };
+}
+
+/** The national answer: Amiens (80021) birch « Élevé » tomorrow, Maraussan (34148) nothing high, and communes nobody watches. */
+const DERIVED_POLLEN: PollenIndex[] = [
+  derivedPollenIndex(MAIN_SCENARIO.citycode, TODAY, { bouleau: 3 }),
+  derivedPollenIndex(MAIN_SCENARIO.citycode, TOMORROW, { bouleau: 4, graminees: 2 }),
+  derivedPollenIndex(CRISIS_SCENARIO.citycode, TODAY, {}),
+  derivedPollenIndex(CRISIS_SCENARIO.citycode, TOMORROW, { olivier: 2 }),
+  ...Array.from({ length: 40 }, (_, index) => derivedPollenIndex(`590${String(index).padStart(2, "0")}`, TOMORROW, { bouleau: 6 })),
+];
+
+/** Météo-France's map: Somme (80) canicule orange tomorrow, Hérault (34) storms yellow. */
+const DERIVED_VIGILANCE: VigilanceBulletin = {
+  updatedAt: "2026-04-14T14:00:00Z",
+  days: [
+    { date: TODAY, departments: { "80": [{ phenomenon: "canicule", color: 2 }], "34": [{ phenomenon: "orages", color: 2 }] } },
+    { date: TOMORROW, departments: { "80": [{ phenomenon: "canicule", color: 3 }], "34": [{ phenomenon: "orages", color: 2 }] } },
+  ],
+};
+
+async function account(email: string, address: typeof MAIN_SCENARIO | typeof CRISIS_SCENARIO, preferences?: Record<string, unknown>) {
+  const client = new BrowserClient(() => app);
+  await confirmAccount(client, await signUpForLink(t, client, { email, firstName: "Camille" }));
+  await client.post("/api/account/addresses", { address });
+  if (preferences) expect((await client.put("/api/account/preferences", preferences)).status).toBe(200);
+  return client;
+}
+
+async function subscribe(email: string) {
+  const client = new BrowserClient(() => app);
+  expect((await client.post("/api/subscriptions", { email, address: MAIN_SCENARIO, consent: true })).status).toBe(202);
+  const mail = [...t.resend.emails].reverse().find((candidate) => candidate.to.includes(email));
+  const link = new URL(findLink(mail?.text ?? "", /confirmation-alertes/));
+  expect((await client.post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
+}
+
+const alertEmailsTo = (emails: TestApp["resend"]["emails"], address: string) =>
+  emails.filter((email) => email.to.includes(address) && /^Zone Santé – /.test(email.subject));
+
+const FOUR = { water: true, drought: true, air: true, bathing: true };
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  app = t.app;
+  setOutdoorStandInAnswers({ pollen: { ok: true, data: DERIVED_POLLEN }, vigilance: { ok: true, data: DERIVED_VIGILANCE } });
+  await account("pollen@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["bouleau"] });
+  await account("grasses@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, pollenTaxa: ["graminees"] });
+  await account("defaults@example.org", MAIN_SCENARIO);
+  await account("south@example.org", CRISIS_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["olivier", "bouleau"] });
+  await subscribe("signup@example.org");
+});
+
+afterAll(async () => {
+  setOutdoorStandInAnswers(null);
+  await t.close();
+});
+
+describe("pollen and weather-warning alerts in the daily run (opt-in, decision 073)", () => {
+  let emails: TestApp["resend"]["emails"] = [];
+
+  it("reads the indice pollen in bulk and the vigilance map once for the whole run, never per subscriber", async () => {
+    const before = t.resend.emails.length;
+    const summary = await runAlerts(t.deps());
+    emails = t.resend.emails.slice(before);
+    expect(outdoorStandInCalls).toEqual({ pollenBulk: 1, pollenCommune: 0, vigilance: 1 });
+    expect(summary.ingest.pollen).toEqual({ ok: true, requests: 1, indicesKept: 4 });
+    expect(summary.ingest.vigilance).toEqual({ ok: true, requests: 1 });
+  });
+
+  it("tomorrow's « Élevé » for a chosen pollen and an orange vigilance reach the account that turned them on, in the report's words", () => {
+    const [mail] = alertEmailsTo(emails, "pollen@example.org");
+    expect(mail?.text).toContain("Pollens demain\u00a0: bouleau élevé");
+    expect(mail?.text).toContain("L'indice pollen officiel prévu pour le 15\u00a0avril\u00a02026\u00a0: Bouleau «\u00a0Élevé\u00a0».");
+    expect(mail?.text).toContain("Votre bilan\u00a0: Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.");
+    expect(mail?.text).toContain("Vigilance orange (canicule) demain");
+    expect(mail?.text).toContain("Météo-France place le département Somme (80) en vigilance orange pour le phénomène «\u00a0Canicule\u00a0»");
+  });
+
+  it("pollen alerts only for the pollens chosen; weather only when turned on", () => {
+    const text = alertEmailsTo(emails, "grasses@example.org")
+      .map((mail) => mail.text)
+      .join("\n");
+    expect(text).not.toContain("Pollens demain");
+    expect(text).not.toContain("Vigilance orange");
+  });
+
+  it("accounts with the defaults and sign-ups without an account keep the four original topics only", () => {
+    for (const address of ["defaults@example.org", "signup@example.org"]) {
+      const text = alertEmailsTo(emails, address)
+        .map((mail) => mail.text)
+        .join("\n");
+      expect(text).not.toContain("Pollens demain");
+      expect(text).not.toContain("Vigilance orange");
+    }
+  });
+
+  it("no alert where the index stays below « Élevé » and the vigilance below orange", () => {
+    const text = alertEmailsTo(emails, "south@example.org")
+      .map((mail) => mail.text)
+      .join("\n");
+    expect(text).not.toContain("Pollens demain");
+    expect(text).not.toContain("Vigilance");
+  });
+
+  it("the same day again: nothing told twice", async () => {
+    const before = t.resend.emails.length;
+    await runAlerts(t.deps());
+    const again = t.resend.emails.slice(before).map((mail) => mail.text ?? "");
+    expect(again.filter((text) => text.includes("Pollens demain") || text.includes("Vigilance orange"))).toEqual([]);
+  });
+
+  it("a weather alert waiting to be sent is never sent to an account that did not turn weather warnings on (no row means off)", async () => {
+    const [sent] = await t.db.select().from(alertEvents).where(eq(alertEvents.source, "weather"));
+    const [defaults] = await t.db.select().from(users).where(eq(users.email, "defaults@example.org"));
+    expect(sent && defaults).toBeTruthy();
+    const recipientKey = accountRecipientKey(defaults!.id);
+    await t.db.insert(alertEvents).values({ ...sent!, id: "pending-weather", recipientKey, sentAtMs: null, emailId: null, attempts: 0 });
+    const before = t.resend.emails.length;
+    await runAlerts(t.deps());
+    expect(alertEmailsTo(t.resend.emails.slice(before), "defaults@example.org")).toEqual([]);
+    const [row] = await t.db
+      .select()
+      .from(alertEvents)
+      .where(and(eq(alertEvents.id, "pending-weather"), eq(alertEvents.recipientKey, recipientKey)));
+    expect(row?.emailId ?? null).toBeNull();
+  });
+
+  it("without a Météo-France key (not configured) and with the pollen read failing, nothing is judged and nothing is lost", async () => {
+    setOutdoorStandInAnswers({ pollen: { ok: false, reason: "timeout" }, vigilance: { ok: false, reason: "not_configured" } });
+    t.setNow(new Date("2026-04-15T16:00:00Z"));
+    app = t.rebuild();
+    const before = t.resend.emails.length;
+    const summary = await runAlerts(t.deps());
+    expect(summary.ingest.pollen.ok).toBe(false);
+    expect(summary.ingest.vigilance).toEqual({ ok: false, requests: 0 });
+    const texts = t.resend.emails.slice(before).map((mail) => mail.text ?? "");
+    expect(texts.filter((text) => text.includes("Pollens") || text.includes("Vigilance"))).toEqual([]);
+  });
+});

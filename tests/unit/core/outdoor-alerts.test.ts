@@ -1,0 +1,200 @@
+// The opt-in alerts of issue 26 (decision 073): pollen « Élevé » or worse tomorrow for a chosen
+// pollen, Météo-France vigilance orange or red for the département. The sections are built by hand
+// in the contract's shape (src/core/types.ts), as evaluatePollen / evaluateWeatherWarnings give them.
+import { describe, expect, it } from "vitest";
+import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/core/alerts/index.ts";
+import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/core/pollen/scale.ts";
+import { POLLEN_SOURCE, unavailablePollen } from "../../../src/core/pollen/source.ts";
+import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
+import type { PollenDayView, PollenSection, PollenTaxon, VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../../../src/core/types.ts";
+import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/core/weather/scale.ts";
+import { formatDateFr } from "../../../src/core/shared/format.ts";
+import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/core/weather/source.ts";
+
+const SPRING = new Date("2026-04-14T05:00:00Z");
+const TODAY = "2026-04-14";
+const TOMORROW = "2026-04-15";
+
+function pollenDay(date: string, codes: Partial<Record<PollenTaxon, number>>): PollenDayView {
+  const overall = Math.max(1, ...Object.values(codes));
+  return {
+    date,
+    code: overall,
+    label: POLLEN_LABELS[overall] ?? "Indisponible",
+    color: null,
+    level: levelOfPollenCode(overall),
+    taxa: POLLEN_TAXA.map(({ taxon, name }) => {
+      const code = codes[taxon] ?? 1;
+      return { taxon, name, code, label: POLLEN_LABELS[code] ?? null, level: levelOfPollenCode(code) };
+    }),
+    responsible: POLLEN_TAXA.filter(({ taxon }) => (codes[taxon] ?? 1) === overall && overall > 1).map(({ name }) => name),
+  };
+}
+
+function pollen(days: PollenDayView[], overrides: Partial<PollenSection> = {}): PollenSection {
+  return {
+    success: true,
+    level: days[0]?.level ?? "unavailable",
+    origin: "atmo",
+    zone: { code: "80021", name: "Amiens" },
+    days,
+    not_covered: false,
+    day: TODAY,
+    message: null,
+    source: POLLEN_SOURCE,
+    ...overrides,
+  };
+}
+
+describe("pollen alerts (opt-in, decision 073)", () => {
+  const birchHighTomorrow = pollen([pollenDay(TODAY, { bouleau: 3 }), pollenDay(TOMORROW, { bouleau: 4 })]);
+
+  it("tomorrow's official index at « Élevé » (code 4) or worse for a chosen pollen alerts once, in the report's words", () => {
+    // Atmo France, indice pollen (2024): 1 Très faible, 2 Faible, 3 Modéré, 4 Élevé, 5 Très élevé, 6 Extrêmement élevé.
+    const diff = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING, ["Pollens : conseils aux personnes allergiques"]);
+    expect(diff.next).toEqual({ episodeLastDay: TOMORROW });
+    expect(diff.events).toHaveLength(1);
+    const [event] = diff.events;
+    expect(event).toMatchObject({ source: "pollen", kind: "pollen-episode", key: `pollen:episode:${TOMORROW}`, severity: "warning", dataDate: TOMORROW });
+    expect(event?.title).toBe("Pollens demain : bouleau élevé".replace(" :", "\u00a0:"));
+    expect(event?.lines).toContain(`L'indice pollen officiel prévu pour le ${formatDateFr(TOMORROW)}\u00a0: Bouleau «\u00a0Élevé\u00a0».`);
+    // The report's own sentence, as « L'essentiel » and the report e-mail say it.
+    expect(event?.lines).toContain(`Votre bilan\u00a0: ${presentPollen(birchHighTomorrow).summary}`);
+    expect(event?.lines).toContain("Conseil du bilan\u00a0: Pollens\u00a0: conseils aux personnes allergiques.");
+    expect(event?.sourceRef).toEqual(POLLEN_SOURCE);
+  });
+
+  it("« Modéré » tomorrow, or « Élevé » only for a pollen the person did not choose, never alerts", () => {
+    expect(diffPollen(null, pollen([pollenDay(TODAY, {}), pollenDay(TOMORROW, { bouleau: 3 })]), ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+    expect(diffPollen(null, birchHighTomorrow, ["graminees", "ambroisie"], SPRING)).toEqual({ events: [], next: null });
+  });
+
+  it("« Très élevé » or « Extrêmement élevé » is critical and names every chosen pollen at « Élevé » or worse", () => {
+    const section = pollen([pollenDay(TODAY, {}), pollenDay(TOMORROW, { bouleau: 4, graminees: 6, aulne: 5 })]);
+    const [event] = diffPollen(null, section, ["graminees", "bouleau"], SPRING).events;
+    expect(event?.severity).toBe("critical");
+    expect(event?.lines[0]).toBe(
+      `L'indice pollen officiel prévu pour le ${formatDateFr(TOMORROW)}\u00a0: Bouleau «\u00a0Élevé\u00a0», Graminées «\u00a0Extrêmement élevé\u00a0».`,
+    );
+    expect(event?.lines.join(" ")).not.toContain("Aulne");
+  });
+
+  it("one e-mail per episode of consecutive days: the next high day extends the episode silently; after a gap, a new one", () => {
+    const first = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING);
+    const nextDay = pollen([pollenDay(TOMORROW, { bouleau: 4 }), pollenDay("2026-04-16", { bouleau: 5 })], { day: TOMORROW });
+    const second = diffPollen(first.next, nextDay, ["bouleau"], new Date("2026-04-15T05:00:00Z"));
+    expect(second).toEqual({ events: [], next: { episodeLastDay: "2026-04-16" } });
+    // Run twice the same day: nothing new.
+    expect(diffPollen(first.next, birchHighTomorrow, ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+    const afterGap = pollen([pollenDay("2026-04-20", {}), pollenDay("2026-04-21", { bouleau: 4 })], { day: "2026-04-20" });
+    const third = diffPollen(second.next as PollenAlertState, afterGap, ["bouleau"], new Date("2026-04-20T05:00:00Z"));
+    expect(third.events.map((event) => event.key)).toEqual(["pollen:episode:2026-04-21"]);
+  });
+
+  it("never alerts from a failed read, a territory without an official index, a model, or a day that is not tomorrow", () => {
+    expect(diffPollen(null, unavailablePollen(TODAY, "Indisponible."), ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+    expect(diffPollen(null, { ...birchHighTomorrow, not_covered: true }, ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+    expect(diffPollen(null, { ...birchHighTomorrow, origin: null }, ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+    const dayAfter = pollen([pollenDay(TODAY, {}), pollenDay("2026-04-16", { bouleau: 5 })]);
+    expect(diffPollen(null, dayAfter, ["bouleau"], SPRING)).toEqual({ events: [], next: null });
+  });
+
+  it("tomorrow is the commune's own tomorrow (the section's day), not Paris's", () => {
+    // 23:30 in Paris on the 14th is already the 15th nowhere else; the section's day rules.
+    const late = new Date("2026-04-14T22:30:00Z");
+    expect(diffPollen(null, birchHighTomorrow, ["bouleau"], late).events.map((event) => event.dataDate)).toEqual([TOMORROW]);
+  });
+});
+
+// ---------------------------------------------------------------- weather warnings
+
+const SUMMER_DAY = "2026-07-20";
+const SUMMER_NEXT = "2026-07-21";
+const SUMMER = new Date("2026-07-20T05:00:00Z");
+
+function vigilanceDay(date: string, phenomena: Partial<Record<VigilancePhenomenon, VigilanceColor>>) {
+  const rank: Record<VigilanceColor, number> = { vert: 1, jaune: 2, orange: 3, rouge: 4 };
+  const views = Object.entries(phenomena)
+    .map(([phenomenon, color]) => ({
+      phenomenon: phenomenon as VigilancePhenomenon,
+      name: VIGILANCE_PHENOMENON_NAMES[phenomenon as VigilancePhenomenon],
+      color: color as VigilanceColor,
+      label: VIGILANCE_LABELS[color as VigilanceColor],
+      level: VIGILANCE_LEVELS[color as VigilanceColor],
+    }))
+    .sort((a, b) => rank[b.color] - rank[a.color]);
+  const color = views[0]?.color ?? "vert";
+  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena: views };
+}
+
+function weather(days: ReturnType<typeof vigilanceDay>[], overrides: Partial<WeatherWarningsSection> = {}): WeatherWarningsSection {
+  return {
+    success: true,
+    level: days[0]?.level ?? "unavailable",
+    configured: true,
+    department: { code: "34", name: "Hérault" },
+    days,
+    updated_at: "2026-07-20T04:00:00Z",
+    day: SUMMER_DAY,
+    message: null,
+    source: VIGILANCE_SOURCE,
+    ...overrides,
+  };
+}
+
+describe("weather-warning alerts (opt-in, decision 073)", () => {
+  const heatTomorrow = weather([vigilanceDay(SUMMER_DAY, { canicule: "jaune" }), vigilanceDay(SUMMER_NEXT, { canicule: "orange", orages: "jaune" })]);
+
+  it("vigilance orange or red for the département, today or tomorrow, alerts with the report's words « Vigilance orange (canicule) »", () => {
+    const diff = diffWeather(null, heatTomorrow, SUMMER, ["Canicule : protégez-vous de la chaleur"]);
+    expect(diff.events).toHaveLength(1);
+    const [event] = diff.events;
+    expect(event).toMatchObject({ source: "weather", kind: "weather-warning", key: `weather:${SUMMER_NEXT}:canicule:orange`, severity: "warning" });
+    expect(event?.title).toBe("Vigilance orange (canicule) demain");
+    // The same words as the report's vigilance sentence.
+    expect(presentWeatherWarnings(heatTomorrow).summary).toContain("Vigilance orange (canicule)");
+    expect(event?.lines).toContain(`Votre bilan\u00a0: ${presentWeatherWarnings(heatTomorrow).summary}`);
+    expect(event?.lines[0]).toBe(
+      `Météo-France place le département Hérault (34) en vigilance orange pour le phénomène «\u00a0Canicule\u00a0» le ${formatDateFr(SUMMER_NEXT)}.`,
+    );
+    expect(event?.lines).toContain("Conseil officiel\u00a0: Canicule\u00a0: protégez-vous de la chaleur.");
+    expect(event?.dataDate).toBe(SUMMER_NEXT);
+    expect(diff.next).toEqual({ announced: { [`${SUMMER_NEXT}|canicule`]: "orange" } });
+  });
+
+  it("green and yellow never alert", () => {
+    const calm = weather([vigilanceDay(SUMMER_DAY, { canicule: "jaune", orages: "jaune" }), vigilanceDay(SUMMER_NEXT, { vent: "vert" })]);
+    expect(diffWeather(null, calm, SUMMER)).toEqual({ events: [], next: { announced: {} } });
+  });
+
+  it("one e-mail per (day, phenomenon, colour) rising: the same warning is not told twice, orange turning red is", () => {
+    const first = diffWeather(null, heatTomorrow, SUMMER);
+    // The next morning tomorrow's orange is today's: the same (day, phenomenon, colour), no e-mail.
+    const nextMorning = new Date("2026-07-21T05:00:00Z");
+    const sameDay = weather([vigilanceDay(SUMMER_NEXT, { canicule: "orange" }), vigilanceDay("2026-07-22", { canicule: "orange" })], { day: SUMMER_NEXT });
+    const second = diffWeather(first.next, sameDay, nextMorning);
+    expect(second.events).toEqual([]);
+    // Rising to red is news.
+    const red = weather([vigilanceDay(SUMMER_NEXT, { canicule: "rouge" }), vigilanceDay("2026-07-22", { canicule: "rouge" })], { day: SUMMER_NEXT });
+    const third = diffWeather(second.next ?? first.next, red, nextMorning);
+    expect(third.events.map((event) => [event.key, event.severity, event.title])).toEqual([
+      [`weather:${SUMMER_NEXT}:canicule:rouge`, "critical", "Vigilance rouge (canicule) aujourd'hui"],
+    ]);
+    // Another phenomenon the same day is its own e-mail.
+    const storms = weather([vigilanceDay(SUMMER_DAY, { orages: "orange" }), vigilanceDay(SUMMER_NEXT, { canicule: "orange" })]);
+    expect(diffWeather(first.next, storms, SUMMER).events.map((event) => event.key)).toEqual([`weather:${SUMMER_DAY}:orages:orange`]);
+  });
+
+  it("a section not configured (no METEOFRANCE_API_KEY) or not read never alerts and keeps the state", () => {
+    const known = { announced: { [`${SUMMER_DAY}|canicule`]: "orange" as const } };
+    expect(diffWeather(known, unavailableWeatherWarnings(SUMMER_DAY, "Non configurée.", false), SUMMER)).toEqual({ events: [], next: null });
+    expect(diffWeather(known, { ...heatTomorrow, configured: false }, SUMMER)).toEqual({ events: [], next: null });
+    expect(diffWeather(known, unavailableWeatherWarnings(SUMMER_DAY, "Indisponible."), SUMMER)).toEqual({ events: [], next: null });
+  });
+
+  it("forgets the days before yesterday, so the state does not grow", () => {
+    const old = { announced: { "2026-07-01|canicule": "orange" as const, [`2026-07-19|canicule`]: "orange" as const } };
+    const calm = weather([vigilanceDay(SUMMER_DAY, {}), vigilanceDay(SUMMER_NEXT, {})]);
+    expect(diffWeather(old, calm, SUMMER).next).toEqual({ announced: { "2026-07-19|canicule": "orange" } });
+  });
+});
