@@ -2,15 +2,13 @@
 // accounts that turned them on get them, for the pollens they chose; the pollen index is read in
 // bulk and the vigilance map once per run, never per subscriber.
 //
-// Until the adapters land, the upstreams are the stand-ins of src/server/alerts/outdoor-standins.ts,
-// fed with a DERIVED bulk answer (built here from the contract's types). At merge, the lead serves
-// the same answer through the fake upstream server's pollen and vigilance routes and re-runs this file.
+// The fake upstream server serves a DERIVED national answer, built here in the upstreams' own
+// shapes (the indice pollen's WFS features, Météo-France's map) from the recorded ones.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRecipientKey } from "../../src/server/db/alert-keys.ts";
 import { alertEvents, users } from "../../src/server/db/schema/index.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
-import { outdoorStandInCalls, setOutdoorStandInAnswers } from "../../src/server/alerts/outdoor-standins.ts";
 import type { PollenIndex, PollenTaxon, VigilanceBulletin } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, confirmAccount, findLink, signUpForLink } from "../helpers/browser-client.ts";
@@ -51,6 +49,75 @@ const DERIVED_POLLEN: PollenIndex[] = [
   ...Array.from({ length: 40 }, (_, index) => derivedPollenIndex(`590${String(index).padStart(2, "0")}`, TOMORROW, { bouleau: 6 })),
 ];
 
+/** The WFS layer's feature for a derived index (tests/fixtures/pollen: the recorded shape). */
+function pollenFeature(index: PollenIndex) {
+  const field: Record<PollenTaxon, string> = {
+    aulne: "code_aul",
+    bouleau: "code_boul",
+    olivier: "code_oliv",
+    armoise: "code_arm",
+    graminees: "code_gram",
+    ambroisie: "code_ambr",
+  };
+  return {
+    type: "Feature",
+    id: `ind_national_pol.${index.zoneCode}.${index.date}`,
+    geometry: null,
+    properties: {
+      aasqa: "32",
+      code_qual: index.code,
+      lib_qual: index.label,
+      date_dif: `${TODAY}T10:41:07Z`,
+      source: index.agency,
+      type_zone: "commune",
+      lib_zone: index.zoneName,
+      ...Object.fromEntries(Object.entries(index.taxa).map(([taxon, code]) => [field[taxon as PollenTaxon], code])),
+      pollen_resp: null,
+      alerte: false,
+      date_ech: index.date,
+      code_zone: index.zoneCode,
+    },
+  };
+}
+
+/** Météo-France's `cartevigilance/encours` for a derived bulletin (tests/fixtures/meteofrance: the recorded shape). */
+function vigilanceMap(bulletin: VigilanceBulletin) {
+  const ids: Record<string, string> = { canicule: "6", orages: "3" };
+  return {
+    product: {
+      warning_type: "vigilance",
+      type_cdp: "cdp_carte_externe",
+      version_vigilance: "V6",
+      version_cdp: "1.0.0",
+      update_time: bulletin.updatedAt,
+      domain_id: "FRA",
+      global_max_color_id: "3",
+      periods: bulletin.days.map((day, offset) => ({
+        echeance: offset === 0 ? "J" : "J1",
+        begin_validity_time: `${day.date}T00:00:00Z`,
+        end_validity_time: `${day.date}T22:00:00Z`,
+        timelaps: {
+          domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
+            domain_id: department,
+            max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
+            phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
+          })),
+        },
+      })),
+    },
+  };
+}
+
+/** The requests the fake upstreams received for the indice pollen and the vigilance map. */
+function outdoorRequests() {
+  const requests = t.upstreams.requests;
+  return {
+    pollenBulk: requests.filter((request) => request.source === "pollen" && !/code_zone/.test(request.query.CQL_FILTER ?? "")).length,
+    pollenCommune: requests.filter((request) => request.source === "pollen" && /code_zone/.test(request.query.CQL_FILTER ?? "")).length,
+    vigilance: requests.filter((request) => request.source === "meteofrance").length,
+  };
+}
+
 /** Météo-France's map: Somme (80) canicule orange tomorrow, Hérault (34) storms yellow. */
 const DERIVED_VIGILANCE: VigilanceBulletin = {
   updatedAt: "2026-04-14T14:00:00Z",
@@ -84,7 +151,10 @@ const FOUR = { water: true, drought: true, air: true, bathing: true };
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
   app = t.app;
-  setOutdoorStandInAnswers({ pollen: { ok: true, data: DERIVED_POLLEN }, vigilance: { ok: true, data: DERIVED_VIGILANCE } });
+  const byCommune = new Map<string, PollenIndex[]>();
+  for (const index of DERIVED_POLLEN) byCommune.set(index.zoneCode, [...(byCommune.get(index.zoneCode) ?? []), index]);
+  for (const [commune, indices] of byCommune) t.upstreams.setData("pollen", commune, { type: "FeatureCollection", features: indices.map(pollenFeature) });
+  t.upstreams.setData("vigilance", "FRA", vigilanceMap(DERIVED_VIGILANCE));
   await account("pollen@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["bouleau"] });
   await account("grasses@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, pollenTaxa: ["graminees"] });
   await account("defaults@example.org", MAIN_SCENARIO);
@@ -93,7 +163,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setOutdoorStandInAnswers(null);
   await t.close();
 });
 
@@ -102,9 +171,12 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
 
   it("reads the indice pollen in bulk and the vigilance map once for the whole run, never per subscriber", async () => {
     const before = t.resend.emails.length;
+    // A cold cache (the sign-ups' reports read the map already): the run's own reads are counted.
+    app = t.rebuild();
+    t.upstreams.requests.length = 0;
     const summary = await runAlerts(t.deps());
     emails = t.resend.emails.slice(before);
-    expect(outdoorStandInCalls).toEqual({ pollenBulk: 1, pollenCommune: 0, vigilance: 1 });
+    expect(outdoorRequests()).toEqual({ pollenBulk: 1, pollenCommune: 0, vigilance: 1 });
     expect(summary.ingest.pollen).toEqual({ ok: true, requests: 1, indicesKept: 4 });
     expect(summary.ingest.vigilance).toEqual({ ok: true, requests: 1 });
   });
@@ -115,6 +187,8 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
     expect(mail?.text).toContain("L'indice pollen officiel prévu pour le 15\u00a0avril\u00a02026\u00a0: Bouleau «\u00a0Élevé\u00a0».");
     expect(mail?.text).toContain("Votre bilan\u00a0: Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.");
     expect(mail?.text).toContain("Vigilance orange (canicule) demain");
+    // The report's advice, by its title, as the report's « Conseils » word it that day.
+    expect(mail?.text).toContain("Pollens «\u00a0Élevé\u00a0» demain\u00a0: conseils aux personnes allergiques");
     expect(mail?.text).toContain("Météo-France place le département Somme (80) en vigilance orange pour le phénomène «\u00a0Canicule\u00a0»");
   });
 
@@ -168,9 +242,9 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
   });
 
   it("without a Météo-France key (not configured) and with the pollen read failing, nothing is judged and nothing is lost", async () => {
-    setOutdoorStandInAnswers({ pollen: { ok: false, reason: "timeout" }, vigilance: { ok: false, reason: "not_configured" } });
+    t.upstreams.setMode("pollen", "error500");
     t.setNow(new Date("2026-04-15T16:00:00Z"));
-    app = t.rebuild();
+    app = t.rebuild({ METEOFRANCE_API_KEY: "" });
     const before = t.resend.emails.length;
     const summary = await runAlerts(t.deps());
     expect(summary.ingest.pollen.ok).toBe(false);

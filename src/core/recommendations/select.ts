@@ -503,3 +503,12 @@ export function renderRecommendation(chosen: SelectedAdvice): Recommendation {
     prominent: chosen.prominent,
   };
 }
+
+/**
+ * The titles of the report's pollen or weather advice for a section, as the report's « Conseils »
+ * word them: what an alert e-mail quotes (decision 073), so that the e-mail and the report agree.
+ */
+export function outdoorAdviceTitles(input: { pollen: PollenSection } | { weatherWarnings: WeatherWarningsSection }): string[] {
+  const chosen = "pollen" in input ? pollenAdvice(input.pollen) : weatherAdvice(input.weatherWarnings);
+  return chosen.map((advice) => renderAdviceWords(advice).title);
+}

@@ -28,7 +28,6 @@ import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
 import type { PollenIndex } from "../../core/types.ts";
-import { outdoorSources } from "./outdoor-standins.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import {
@@ -418,23 +417,25 @@ function compactIndex(entry: PublishedAtmoIndex, share: ReturnType<typeof create
 async function ingestPollen(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["pollen"]> {
   if (params.departments.length === 0) return { ok: true, requests: 0, indicesKept: 0 };
   const wanted = new Set(params.departments);
-  const byDepartment = new Map<string, Map<string, PollenIndex>>();
+  const byDepartment = new Map<string, Map<string, { index: PollenIndex; publishedAt: string }>>();
   let indicesKept = 0;
   const gate = createRateGate(deps.config.ALERT_ATMO_PER_SECOND);
-  const read = await outdoorSources(deps.sources).fetchPollenIndicesForDays({
+  const read = await deps.sources.fetchPollenIndicesForDays({
     fromDay: params.day,
     toDay: addDaysToLocalDate(params.day, 1),
     pageSize: deps.config.ALERT_ATMO_PAGE_SIZE,
     beforeRequest: gate,
     onPage: (page) => {
-      for (const index of page) {
+      for (const { index, publishedAt } of page) {
         if (isEpciCode(index.zoneCode)) continue;
         const department = departmentCodeOf(index.zoneCode);
         if (!wanted.has(department)) continue;
-        const kept = byDepartment.get(department) ?? new Map<string, PollenIndex>();
+        const kept = byDepartment.get(department) ?? new Map<string, { index: PollenIndex; publishedAt: string }>();
         const key = `${index.zoneCode}|${index.date}`;
-        if (!kept.has(key)) indicesKept += 1;
-        kept.set(key, index);
+        const known = kept.get(key);
+        if (!known) indicesKept += 1;
+        // Two publications of one zone and day: the later one stands (as for the ATMO index).
+        if (!known || publishedAt >= known.publishedAt) kept.set(key, { index, publishedAt });
         byDepartment.set(department, kept);
       }
     },
@@ -443,7 +444,7 @@ async function ingestPollen(deps: Deps, params: { day: string; departments: read
   // Every watched département gets its row, an empty one too: « read, nothing published » is not « not read ».
   const rows: NewSnapshot[] = params.departments.map((department) => {
     const snapshot: PollenSnapshot = { indices: {} };
-    for (const index of byDepartment.get(department)?.values() ?? []) (snapshot.indices[index.zoneCode] ??= []).push(index);
+    for (const { index } of byDepartment.get(department)?.values() ?? []) (snapshot.indices[index.zoneCode] ??= []).push(index);
     for (const list of Object.values(snapshot.indices)) list.sort((a, b) => a.date.localeCompare(b.date));
     return { department, payloadJson: JSON.stringify(snapshot) };
   });
@@ -454,7 +455,7 @@ async function ingestPollen(deps: Deps, params: { day: string; departments: read
 /** Météo-France's national map, read once (the source caches it), stored as each watched département's part. */
 async function ingestVigilance(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["vigilance"]> {
   if (params.departments.length === 0) return { ok: true, requests: 0 };
-  const read = await outdoorSources(deps.sources).fetchVigilance();
+  const read = await deps.sources.fetchVigilance();
   // Not configured or not read: nothing saved, so no weather alert is judged today.
   if (!read.ok) return { ok: false, requests: read.reason === "not_configured" ? 0 : 1 };
   const rows: NewSnapshot[] = params.departments.map((department) => {

@@ -39,7 +39,10 @@ import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-dig
 import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
-import { evaluatePollen, evaluateWeatherWarnings, outdoorSources } from "./outdoor-standins.ts";
+import { evaluatePollen } from "../../core/pollen/evaluate.ts";
+import { outdoorAdviceTitles } from "../../core/recommendations/select.ts";
+import { evaluateWeatherWarnings } from "../../core/weather/evaluate.ts";
+import { buildPollenSection } from "../services/pollen.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 
@@ -91,7 +94,7 @@ export async function processAlertBatch(
   // Without the run's snapshots (admin panel), the national vigilance map is read once per batch
   // (the source caches it), never per subscriber.
   let vigilanceRead: Promise<SourceResult<VigilanceBulletin>> | null = null;
-  const readVigilance = () => (vigilanceRead ??= outdoorSources(deps.sources).fetchVigilance());
+  const readVigilance = () => (vigilanceRead ??= deps.sources.fetchVigilance());
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
@@ -176,17 +179,13 @@ export async function processAlertBatch(
       // the commune; judged as the report judges them (the same evaluate functions), once per commune.
       const wantsPollen = subjects.some((subject) => subject.sources.includes("pollen") && (subject.pollenTaxa?.length ?? 0) > 0);
       const wantsWeather = subjects.some((subject) => subject.sources.includes("weather"));
-      let pollenIndices: SourceResult<PollenIndex[]> | null = null;
-      if (wantsPollen) {
-        pollenIndices = snapshot
-          ? snapshot.pollen
-          : await outdoorSources(deps.sources).fetchPollenIndices({
-              zoneCode: commune.communeCode,
-              fromDay: todayForCommune(now, citycode),
-              timeZone: timeZoneOfCommune(citycode),
-            });
-      }
-      const pollen: PollenSection | null = pollenIndices ? evaluatePollen({ indices: pollenIndices, now, citycode }) : null;
+      // Without the run's snapshot (the admin panel's run), the commune's own read, as the report makes it.
+      // A snapshot whose day's pollen read failed (null) judges no pollen this run.
+      const pollen: PollenSection | null = !wantsPollen
+        ? null
+        : snapshot
+          ? snapshot.pollen && evaluatePollen({ indices: snapshot.pollen, now, citycode })
+          : await buildPollenSection(deps, { citycode, now });
       const bulletin = wantsWeather ? (snapshot ? snapshot.vigilance : await readVigilance()) : null;
       const weather: WeatherWarningsSection | null = bulletin ? evaluateWeatherWarnings({ bulletin, now, citycode }) : null;
       for (const subject of subjects) {
@@ -215,8 +214,9 @@ export async function processAlertBatch(
         // The advice titles are the report's pollen and weather advice (added with those sections' recommendations).
         const taxa = subject.pollenTaxa ?? [];
         if (subject.sources.includes("pollen") && pollen && taxa.length > 0)
-          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now)]);
-        if (subject.sources.includes("weather") && weather) diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now)]);
+          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now, outdoorAdviceTitles({ pollen }))]);
+        if (subject.sources.includes("weather") && weather)
+          diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now, outdoorAdviceTitles({ weatherWarnings: weather }))]);
 
         const reportUrl = reportPageUrl(deps, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {
