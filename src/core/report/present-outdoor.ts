@@ -150,11 +150,20 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Outdoor
   const today = weather.days.find((day) => day.date === weather.day) ?? null;
   const tomorrow = weather.days.find((day) => dayOffset(day.date, weather.day) === 1) ?? null;
   const shown = weather.days.filter((day) => dayOffset(day.date, weather.day) >= 0);
+  // Overseas: not on the national map (Météo-France publishes it on each territory's site), said as such.
+  const offTheMap = weather.success && weather.days.length === 0 && (weather.department?.code.startsWith("97") ?? false);
+  const named = (day: NonNullable<typeof today>) => {
+    const above = day.phenomena.filter((entry) => entry.color === day.color && entry.color !== "vert").map((entry) => entry.name.toLowerCase());
+    return above.length > 0 ? `${day.label} (${above.join(", ")})` : day.label;
+  };
+  // The map's word for the day with the phenomena at that colour: « Vigilance orange (canicule) ».
   const headline = !weather.configured
     ? badge("Non configurée", "unavailable")
     : today
-      ? badge(today.label, today.level, VIGILANCE_COLORS[today.color])
-      : badge(weather.success ? "Non publiée" : "Indisponible", "unavailable");
+      ? badge(named(today), today.level, VIGILANCE_COLORS[today.color])
+      : offTheMap
+        ? badge("Hors carte nationale", "unavailable")
+        : badge(weather.success ? "Non publiée" : "Indisponible", "unavailable");
   const phenomena = [...new Set(shown.flatMap((day) => day.phenomena.filter((entry) => entry.color !== "vert").map((entry) => entry.phenomenon)))];
   const table: LevelTable | null =
     phenomena.length > 0
@@ -170,18 +179,16 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Outdoor
           })),
         }
       : null;
-  const named = (day: NonNullable<typeof today>) => {
-    const above = day.phenomena.filter((entry) => entry.color === day.color && entry.color !== "vert").map((entry) => entry.name.toLowerCase());
-    return above.length > 0 ? `${day.label} (${above.join(", ")})` : day.label;
-  };
   const facts: OutdoorPresentation["facts"] = [];
   if (weather.department) facts.push({ term: "Département", value: `${weather.department.name} (${weather.department.code})` });
-  if (weather.success && weather.configured) facts.push({ term: "Demain", value: tomorrow ? named(tomorrow) : "Carte non publiée" });
+  if (weather.success && weather.configured && !offTheMap) facts.push({ term: "Demain", value: tomorrow ? named(tomorrow) : "Carte non publiée" });
   const summary = !weather.configured
     ? sentence(OUTDOOR_TITLES.weather, "non disponible sur ce service (clé de Météo-France non configurée).")
     : today
       ? sentence(OUTDOOR_TITLES.weather, `${named(today)}${tomorrow ? ` ; demain${NBSP}: ${named(tomorrow)}` : ""}.`)
-      : sentence(OUTDOOR_TITLES.weather, weather.success ? "carte du jour non publiée." : "données momentanément indisponibles.");
+      : offTheMap
+        ? sentence(OUTDOOR_TITLES.weather, "ce territoire n'est pas sur la carte nationale ; Météo-France publie sa vigilance séparément.")
+        : sentence(OUTDOOR_TITLES.weather, weather.success ? "carte du jour non publiée." : "données momentanément indisponibles.");
   return {
     key: "weather",
     anchor: OUTDOOR_ANCHORS.weather,

@@ -3,11 +3,15 @@
 import { addDaysToLocalDate, parisHourToUtc, parisMinutesOfDay, todayInParis } from "../shared/time.ts";
 
 /** The sources the service reads, as the status page lists them (the upstreams' names in src/server/services/upstream-budget.ts). */
-export const STATUS_SOURCES = ["atmo", "hubeau", "vigieau", "baignades", "ban", "openmeteo"] as const;
+export const STATUS_SOURCES = ["atmo", "hubeau", "vigieau", "baignades", "pollen", "meteofrance", "ban", "openmeteo"] as const;
 export type StatusSource = (typeof STATUS_SOURCES)[number];
 
-/** fresh: read within its rhythm; late: no successful read within it; unavailable: the last read failed and none succeeded within it. */
-export type Freshness = "fresh" | "late" | "unavailable" | "off_season";
+/**
+ * fresh: read within its rhythm; late: no successful read within it; unavailable: the last read
+ * failed and none succeeded within it; not_configured: the source needs a key this installation
+ * lacks, so it is never read (Météo-France without METEOFRANCE_API_KEY).
+ */
+export type Freshness = "fresh" | "late" | "unavailable" | "off_season" | "not_configured";
 
 /** What the service last saw of a source (ms since the epoch; null: never since the table exists). */
 export interface SourceReads {
@@ -65,6 +69,8 @@ export function expectedReadSince(source: StatusSource, now: Date): Date | null 
       return isBathingSeason(now) ? new Date(nowMs - DAILY_WINDOW_MS) : null;
     case "ban":
     case "openmeteo":
+    case "pollen":
+    case "meteofrance":
       return new Date(nowMs - WITHIN_DAY_MS);
   }
 }
@@ -89,6 +95,7 @@ export const FRESHNESS_LABELS: Record<Freshness, string> = {
   late: "en retard",
   unavailable: "indisponible",
   off_season: "hors saison",
+  not_configured: "non configurée",
 };
 
 /** The sources' names and rhythms as the page says them. */
@@ -98,7 +105,15 @@ export const SOURCE_DESCRIPTIONS: Record<StatusSource, { name: string; rhythm: s
   vigieau: { name: "VigiEau – restrictions d'eau en cas de sécheresse", rhythm: "chaque jour" },
   baignades: { name: "Baignades – site du ministère de la Santé", rhythm: "chaque jour, pendant la saison (juin à septembre)" },
   ban: { name: "Base adresse nationale (BAN)", rhythm: "à chaque recherche, lue au moins une fois par jour" },
-  openmeteo: { name: "Modèle CAMS (Copernicus, via Open-Meteo)", rhythm: "à chaque rapport, lu au moins une fois par jour" },
+  openmeteo: { name: "Modèle CAMS (Copernicus) et prévision de l'indice UV, via Open-Meteo", rhythm: "à chaque rapport, lu au moins une fois par jour" },
+  pollen: {
+    name: "Indice pollen (associations agréées de surveillance de la qualité de l'air, Atmo France)",
+    rhythm: "chaque jour vers 13\u00A0h ; lu à chaque rapport, au moins une fois par jour",
+  },
+  meteofrance: {
+    name: "Vigilance météorologique (Météo-France)",
+    rhythm: "vers 6\u00A0h et 16\u00A0h et à chaque changement ; lue à chaque rapport, au moins une fois par jour",
+  },
 };
 
 /** Sources whose freshness the service itself keeps (the alert run reads them): a missed deadline is worth an admin notice. */

@@ -17,6 +17,7 @@
 //   read once, stored as each watched département's part. Never a read per subscriber.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
+import { anyoneOptedIn } from "../db/repositories/preferences.ts";
 import { departmentCodeOf, isEpciCode, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
 import type { WaterResult } from "../../core/types.ts";
@@ -127,12 +128,14 @@ export async function ingestSources(
   // the plan holds, and it is garbage before the water reads start. Drought (101 small calls at
   // VigiEau's pace) runs beside water.
   const air = await ingestAir(deps, { day: params.day, departments, nowMs });
-  // Pollen and vigilance: one paged national read and one national map, beside the others.
+  // Pollen and vigilance: one paged national read and one national map, beside the others; read
+  // only when some account turned the topic on (opt-in, decision 073).
+  const [pollenWanted, weatherWanted] = await Promise.all([anyoneOptedIn(deps.db, "pollen"), anyoneOptedIn(deps.db, "weather")]);
   const [water, drought, pollen, vigilance] = await Promise.all([
     ingestWater(deps, { day: params.day, departments, watched, held, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
-    ingestPollen(deps, { day: params.day, departments, nowMs }),
-    ingestVigilance(deps, { day: params.day, departments, nowMs }),
+    ingestPollen(deps, { day: params.day, departments: pollenWanted ? departments : [], nowMs }),
+    ingestVigilance(deps, { day: params.day, departments: weatherWanted ? departments : [], nowMs }),
   ]);
   await Promise.all([
     deleteSnapshotsBefore(deps.db, { source: "atmo", beforeDay: params.day }),

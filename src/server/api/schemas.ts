@@ -670,21 +670,23 @@ export const errorSchema = z
 
 // ---------------------------------------------------------------- the service's status (/etat)
 
-const freshnessSchema = z.enum(["fresh", "late", "unavailable", "off_season"]).meta({
+const freshnessSchema = z.enum(["fresh", "late", "unavailable", "off_season", "not_configured"]).meta({
   description:
-    "fresh : lue avec succès dans le rythme de publication de la source ; late : pas de lecture réussie dans ce délai ; unavailable : la dernière lecture a échoué et aucune n'a réussi dans ce délai ; off_season : hors saison (baignade).",
+    "fresh : lue avec succès dans le rythme de publication de la source ; late : pas de lecture réussie dans ce délai ; unavailable : la dernière lecture a échoué et aucune n'a réussi dans ce délai ; off_season : hors saison (baignade) ; not_configured : la source demande une clé que ce service n'a pas (Météo-France), elle n'est pas lue.",
 });
 
 export const sourceStatusSchema = z
   .object({
-    id: z.enum(["atmo", "hubeau", "vigieau", "baignades", "ban", "openmeteo"]),
+    id: z.enum(["atmo", "hubeau", "vigieau", "baignades", "pollen", "meteofrance", "ban", "openmeteo"]),
     name: z.string(),
     rhythm: z.string().meta({ description: "Le rythme de publication de la source, en français." }),
     state: freshnessSchema,
-    label: z.string().meta({ description: "L'état en français : « à jour », « en retard », « indisponible » ou « hors saison »." }),
+    label: z.string().meta({ description: "L'état en français : « à jour », « en retard », « indisponible », « hors saison » ou « non configurée »." }),
     lastSuccessAt: dateTime.nullable().meta({ description: "Dernière lecture réussie (ISO 8601, UTC) ; null si aucune n'est enregistrée." }),
     lastFailureAt: dateTime.nullable().meta({ description: "Dernière lecture en échec (ISO 8601, UTC) ; null si aucune." }),
-    expectedSince: dateTime.nullable().meta({ description: "Instant depuis lequel une lecture réussie est attendue ; null hors saison." }),
+    expectedSince: dateTime
+      .nullable()
+      .meta({ description: "Instant depuis lequel une lecture réussie est attendue ; null hors saison ou source non configurée." }),
   })
   .meta({ description: "L'état d'une source officielle." })
   .register(apiRegistry, { id: "SourceStatus" });

@@ -126,6 +126,8 @@ export interface UpstreamStatus {
   lastLatencyMs: number | null;
   /** visitors' calls refused because the upstream's budget was spent (served from the cache or « indisponible ») */
   refusedByBudget: number;
+  /** false: the upstream needs a key this installation lacks (Météo-France without METEOFRANCE_API_KEY), never asked */
+  configured: boolean;
 }
 
 export interface Sources {
@@ -245,7 +247,17 @@ export function createSources(deps: {
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [
       name,
-      { name, calls: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null, lastLatencyMs: null, refusedByBudget: 0 },
+      {
+        name,
+        calls: 0,
+        failures: 0,
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        lastError: null,
+        lastLatencyMs: null,
+        refusedByBudget: 0,
+        configured: name !== "meteofrance" || Boolean(config.METEOFRANCE_API_KEY),
+      },
     ]),
   );
   const budgets = createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });

@@ -120,10 +120,13 @@ export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "
   await recordSourceReads(deps);
   const now = deps.clock();
   const reads = new Map((await listSourceReads(deps.db)).map((row) => [row.source, row]));
+  const unconfigured = new Set(deps.sources.upstreamStatus().flatMap((status) => (status.configured ? [] : [status.name as string])));
   const sources = STATUS_SOURCES.map((id): SourceStatus => {
     const row = reads.get(id);
     const seen = { lastSuccessAtMs: row?.lastSuccessAtMs ?? null, lastFailureAtMs: row?.lastFailureAtMs ?? null };
-    const { freshness, expectedSinceMs } = judgeFreshness(id, seen, now);
+    const { freshness, expectedSinceMs } = unconfigured.has(id)
+      ? { freshness: "not_configured" as const, expectedSinceMs: null }
+      : judgeFreshness(id, seen, now);
     return {
       id,
       ...SOURCE_DESCRIPTIONS[id],

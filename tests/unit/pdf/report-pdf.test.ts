@@ -346,7 +346,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Moyen",
       "Alerte (eau superficielle)",
       "Aucun site proche",
-      "Vigilance orange",
+      "Vigilance orange (canicule)",
       "Modéré",
       "Élevé (prévision)",
       "Catégorie 3",

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { POLLEN_TAXA } from "../../../core/pollen/scale.ts";
 import type { PollenTaxon } from "../../../core/types.ts";
 import type { Database } from "../index.ts";
@@ -80,4 +80,17 @@ export async function listPreferenceRows(db: Database, userIds: readonly string[
     .select()
     .from(alertPreferences)
     .where(inArray(alertPreferences.userId, [...userIds]));
+}
+
+/**
+ * Whether any account has this opt-in topic on (decision 073): the run reads the indice pollen and
+ * the vigilance map only when someone asked for them.
+ */
+export async function anyoneOptedIn(db: Database, sourceType: (typeof OPT_IN_SOURCE_TYPES)[number]): Promise<boolean> {
+  const rows = await db
+    .select({ userId: alertPreferences.userId })
+    .from(alertPreferences)
+    .where(and(eq(alertPreferences.sourceType, sourceType), eq(alertPreferences.emailEnabled, true)))
+    .limit(1);
+  return rows.length > 0;
 }
