@@ -24,8 +24,7 @@ import {
 import type { BathingSite } from "../../core/bathing/types.ts";
 import { evaluateDrought } from "../../core/drought/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
-import { timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
-import type { DroughtZone, PollenIndex, PollenSection, SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
+import type { DroughtZone, PollenSection, SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../core/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
