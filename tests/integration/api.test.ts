@@ -227,6 +227,22 @@ describe("GET /api/report", () => {
     expect(report.water_quality).toMatchObject({ success: false, level: "unavailable" });
   });
 
+  // Issue 26: the four new sections follow the same rule; a vigilance without a Météo-France key is
+  // not a failure (it says « non configurée » and stays so), the report keeps its caching.
+  it("a failed pollen, UV or vigilance read is never kept either; a vigilance not configured is not a failure", async () => {
+    for (const source of ["pollen", "openmeteo", "meteofrance"] as const) {
+      t.upstreams.reset();
+      t.upstreams.setMode(source, "error500");
+      const response = await t.rebuild().request(`/api/report?${mainQuery()}`);
+      expect(response.headers.get("cache-control"), source).toBe("no-store");
+    }
+    t.upstreams.reset();
+    const response = await t.rebuild({ METEOFRANCE_API_KEY: "" }).request(`/api/report?${mainQuery()}`);
+    const report = (await response.json()) as Report;
+    expect(report.weather_warnings).toMatchObject({ success: false, configured: false });
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   it("falls back to the CAMS model, labelled as such, when ATMO has no index", async () => {
     t.upstreams.setMode("atmo", "empty");
     const report = (await getJson(t.rebuild(), `/api/report?${mainQuery()}`)).body as unknown as Report;

@@ -117,7 +117,7 @@ const uvValue = (day: UvDayView) => `${day.uv_index_max} (catégorie de l'OMS «
 
 export function presentUv(uv: UvSection): OutdoorPresentation {
   const facts: OutdoorPresentation["facts"] = [];
-  if (uv.today) facts.push({ term: "Indice UV maximal prévu", value: uvValue(uv.today) });
+  if (uv.today) facts.push({ term: "Maximum prévu", value: uvValue(uv.today) });
   if (uv.success) facts.push({ term: "Demain", value: uv.tomorrow ? uvValue(uv.tomorrow) : "Prévision non disponible" });
   const summary = uv.today
     ? sentence(

@@ -64,8 +64,10 @@ async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Pro
 }
 
 /** A section whose source failed: the report shows « Indisponible » there until the source recovers. */
+/** A section whose source failed; the vigilance without a Météo-France key is not a failure (it stays so). */
 const hasFailedSection = (report: Report): boolean =>
-  [report.water_quality, report.air_quality, report.drought, report.bathing].some((section) => !section.success);
+  [report.water_quality, report.air_quality, report.drought, report.bathing, report.pollen, report.uv, report.radon].some((section) => !section.success) ||
+  (!report.weather_warnings.success && report.weather_warnings.configured);
 
 /**
  * Shared links hit the same URL: browsers and CDNs may reuse a complete report for a few minutes.

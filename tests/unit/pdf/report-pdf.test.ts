@@ -316,7 +316,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Bouleau Faible Faible Très faible",
       "Source : Indice pollen des AASQA (Atmo France) (https://www.atmo-france.org/article/lindice-pollen)",
       "Indice UV Élevé (prévision)",
-      "Indice UV maximal prévu : 6 (catégorie de l'OMS « Élevé »)",
+      "Maximum prévu : 6 (catégorie de l'OMS « Élevé »)",
       "Prévision d'un modèle météorologique, pas une mesure",
       "Prévision Open-Meteo.com (CC BY 4.0)",
       "Radon Catégorie 3",
