@@ -21,6 +21,10 @@ import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, noBathing, NOW, SUMMER, waterResult } from "./builders.ts";
 import { air, drought, report, udi, water } from "./amiens-report.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
+import { POLLEN_COLORS } from "../../../src/core/pollen/scale.ts";
+import { UV_COLORS } from "../../../src/core/uv/scale.ts";
+import { VIGILANCE_COLORS } from "../../../src/core/weather/scale.ts";
+import { RADON_CATEGORIES } from "../../../src/core/radon/scale.ts";
 
 const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
 
@@ -118,6 +122,16 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
       word: "Indisponible",
       tone: "neutral",
     });
+  });
+
+  it("keeps every colour of the indice pollen, the UV scale, the vigilance map and the radon categories readable (4.5:1)", () => {
+    const pairs = [
+      ...Object.values(POLLEN_COLORS),
+      ...Object.values(UV_COLORS),
+      ...Object.values(VIGILANCE_COLORS),
+      ...Object.values(RADON_CATEGORIES).map((category) => category.colors),
+    ];
+    for (const colors of pairs) expect(contrastRatio(colors.background, colors.text), JSON.stringify(colors)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("keeps every VigiEau colour's text readable (4.5:1)", () => {
