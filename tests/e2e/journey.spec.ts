@@ -214,7 +214,7 @@ async function expectSummaryLinksJump(page: Page) {
   for (let index = 0; index < count; index++) {
     const link = links.nth(index);
     const anchor = (await link.getAttribute("href"))!;
-    expect(anchor).toMatch(/^#(eau|air|secheresse|baignade|conseils)$/);
+    expect(anchor).toMatch(/^#(eau|air|secheresse|baignade|vigilance|pollens|uv|radon|conseils)$/);
     await link.click();
     const section = page.getByTestId("report").locator(`article${anchor}`);
     await expect(section).toBeFocused();
@@ -294,6 +294,9 @@ for (const viewport of [
     await expect(summaryLine(page, "Baignade").locator(".badge")).not.toHaveText("Baignade interdite");
     await expect(summaryLine(page, "Baignade")).not.toContainText(/interdite/i);
     await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText(/À retenir\s*:\s*Nitrates/);
+    // Météo-France's word for the Hérault (the demo's map): the colour with its phenomenon, and tomorrow's.
+    await expect(summaryLine(page, "Vigilance météo").locator(".badge")).toHaveText("Vigilance orange (canicule)");
+    await expect(summaryLine(page, "Vigilance météo")).toContainText(/demain\s*:\s*Vigilance orange \(orages, canicule\)/);
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Non conforme");

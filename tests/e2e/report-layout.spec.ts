@@ -78,16 +78,18 @@ for (const width of WIDTHS) {
       await reportFor(page, "8 bd du Port");
       const report = page.getByTestId("report");
       const summary = report.getByRole("list", { name: "L'essentiel" });
-      for (const { title, anchor, source } of [
-        { title: "Vigilance météo", anchor: "vigilance", source: /Météo-France/ },
-        { title: "Pollens", anchor: "pollens", source: /Atmo France/ },
-        { title: "Indice UV", anchor: "uv", source: /Open-Meteo/ },
-        { title: "Radon", anchor: "radon", source: /IRSN/ },
+      // The demo's Amiens (derived from the recorded answers): a green map, the agency's « Faible », the
+      // model's « Faible » labelled a forecast, the commune's category 1.
+      for (const { title, anchor, source, word } of [
+        { title: "Vigilance météo", anchor: "vigilance", source: /Météo-France/, word: "Vigilance verte" },
+        { title: "Pollens", anchor: "pollens", source: /Indice pollen \(Atmo Hauts-de-France\)/, word: "Faible" },
+        { title: "Indice UV", anchor: "uv", source: /Open-Meteo/, word: "Faible (prévision)" },
+        { title: "Radon", anchor: "radon", source: /IRSN/, word: "Catégorie 1" },
       ]) {
         const card = report.getByRole("article", { name: title, exact: true });
         await expect(card).toHaveAttribute("id", anchor);
         await expect(card.getByRole("heading", { name: title, exact: true })).toBeVisible();
-        await expect(card.locator(".card__head .badge")).not.toBeEmpty();
+        await expect(card.locator(".card__head .badge")).toHaveText(word);
         await expect(card.locator(".card__source").getByRole("link", { name: source })).toHaveAttribute("href", /^https:\/\//);
         const line = summary.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
         await expect(line).toHaveCount(1);

@@ -224,8 +224,8 @@ for (const viewport of VIEWPORTS) {
 
       const links = overview.getByRole("link");
       const anchors = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href")));
-      // Water, air, drought, bathing and advice: every section is one tap away.
-      expect(new Set(anchors)).toEqual(new Set(["#eau", "#air", "#secheresse", "#baignade", "#conseils"]));
+      // Water, air, drought, bathing, the four of issue 26 and advice: every section is one tap away.
+      expect(new Set(anchors)).toEqual(new Set(["#eau", "#air", "#secheresse", "#baignade", "#vigilance", "#pollens", "#uv", "#radon", "#conseils"]));
       for (let index = 0; index < anchors.length; index++) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await links.nth(index).click();
