@@ -5,18 +5,36 @@ import { NBSP } from "../../core/shared/format.ts";
 import type { ReportAnswer } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 
-export type SectionKey = "water" | "air" | "drought" | "bathing";
+export type SectionKey = "water" | "air" | "drought" | "bathing" | "pollen" | "uv" | "weather" | "radon";
 
 /** Each section's field in a report, in the cards' order. */
-const SECTION_FIELDS = { water: "water_quality", air: "air_quality", drought: "drought", bathing: "bathing" } as const;
+const SECTION_FIELDS = {
+  water: "water_quality",
+  air: "air_quality",
+  drought: "drought",
+  bathing: "bathing",
+  pollen: "pollen",
+  uv: "uv",
+  weather: "weather_warnings",
+  radon: "radon",
+} as const;
 
 const SECTION_KEYS = Object.keys(SECTION_FIELDS) as SectionKey[];
 
-const sectionOf = (report: ReportAnswer, key: SectionKey): { success: boolean } => report[SECTION_FIELDS[key]];
+/**
+ * Whether a section's source could not be read, so that asking again may bring it. A vigilance
+ * without a Météo-France key (`configured: false`) is not a failure: it stays so whatever the
+ * retry. Overseas (pollen `not_covered`, vigilance « Hors carte nationale ») is a success. A report
+ * stored before issue 26 has no such section at all: nothing there to retry.
+ */
+function failed(report: ReportAnswer, key: SectionKey): boolean {
+  const section: { success: boolean; configured?: boolean } | undefined = report[SECTION_FIELDS[key]];
+  return section !== undefined && !section.success && section.configured !== false;
+}
 
 /** The sections whose source could not be read for this report: each card gets its own « Réessayer ». */
 export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
-  return SECTION_KEYS.filter((key) => !sectionOf(report, key).success);
+  return SECTION_KEYS.filter((key) => failed(report, key));
 }
 
 /**
@@ -26,8 +44,8 @@ export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
  * server from all its sections: a report is never pieced together from two answers).
  */
 export function retryReplaces(onScreen: ReportAnswer, fresh: ReportAnswer, section: SectionKey): boolean {
-  if (!sectionOf(fresh, section).success) return false;
-  return SECTION_KEYS.every((key) => !sectionOf(onScreen, key).success || sectionOf(fresh, key).success);
+  if (failed(fresh, section)) return false;
+  return SECTION_KEYS.every((key) => failed(onScreen, key) || !failed(fresh, key));
 }
 
 /** Said next to « Réessayer » when the section is still not there. */
