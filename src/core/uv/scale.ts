@@ -5,7 +5,7 @@ import type { Level, UvCategory } from "../types.ts";
  * the guide's colours, text for contrast: 0–2 faible, 3–5 modéré, 6–7 élevé, 8–10 très élevé, 11+ extrême.
  */
 export const UV_CATEGORIES: ReadonlyArray<{ category: UvCategory; min: number; label: string; level: Level; colors: { background: string; text: string } }> = [
-  { category: "faible", min: 0, label: "Faible", level: "good", colors: { background: "#289500", text: "#ffffff" } },
+  { category: "faible", min: 0, label: "Faible", level: "good", colors: { background: "#289500", text: "#051000" } },
   { category: "modere", min: 3, label: "Modéré", level: "acceptable", colors: { background: "#F7E400", text: "#2b2800" } },
   { category: "eleve", min: 6, label: "Élevé", level: "concerning", colors: { background: "#F85900", text: "#1f0b00" } },
   { category: "tres_eleve", min: 8, label: "Très élevé", level: "critical", colors: { background: "#D8001D", text: "#ffffff" } },
