@@ -4,6 +4,7 @@
 // for the connection, and « Analyser » offline says it once. On a desktop and a phone screen.
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import { evaluateDrought } from "../../src/core/drought/evaluate.ts";
+import { evaluatePollen } from "../../src/core/pollen/evaluate.ts";
 import { seriousViolations, test, waitForIslands } from "./helpers.ts";
 
 const VIEWPORTS = [
@@ -42,6 +43,17 @@ async function answerWithFailedDrought(route: Route) {
   const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
   const report = await response.json();
   report.drought = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: new Date(), citycode: report.address.citycode });
+  await route.fulfill({ response, json: report });
+}
+
+/**
+ * The report as the server answers it when the indice pollen cannot be read (derived from the real
+ * answer: its pollen section is the one the server builds for a failed source).
+ */
+async function answerWithFailedPollen(route: Route) {
+  const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
+  const report = await response.json();
+  report.pollen = evaluatePollen({ indices: { ok: false, reason: "http", status: 500 }, now: new Date(), citycode: report.address.citycode });
   await route.fulfill({ response, json: report });
 }
 
@@ -95,6 +107,42 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole("button", { name: "Réessayer" })).toHaveCount(0);
       await expect(drought.getByText("Indisponible", { exact: true })).toHaveCount(0);
       await expect(drought).toBeFocused();
+      expect(answers).toBe(3);
+    });
+
+    // Issue 26 follow-up: the four new cards follow the same rule, here the pollen card.
+    test(`a failed pollen read has its own « Réessayer » on its card, which brings it back and leaves the rest of the report (${size})`, async ({ page }) => {
+      let answers = 0;
+      await page.route("**/api/report?**", async (route) => {
+        answers += 1;
+        if (answers <= 2) await answerWithFailedPollen(route);
+        else await route.continue();
+      });
+      await openHome(page);
+      await pickFirstSuggestion(page, "8 bd du Port");
+
+      const pollen = page.locator("#pollens");
+      const unread = pollen.getByText("L'indice pollen n'a pas pu être lu\u00a0: la source est momentanément indisponible.");
+      await expect(unread).toBeVisible();
+      // One « Réessayer », on the pollen card only.
+      const retry = pollen.getByRole("button", { name: "Réessayer" });
+      await expect(retry).toBeVisible();
+      await expect(page.getByRole("button", { name: "Réessayer" })).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      const waterBefore = await page.locator("#eau").innerText();
+
+      // Still failing: the sentence beside the button, the report on screen.
+      await retry.click();
+      await expect(pollen.getByRole("status")).toHaveText(STILL_UNAVAILABLE);
+      await expect(retry).toBeFocused();
+      await expect(reportHeading(page)).toBeVisible();
+
+      // The source back: the pollen card shows its index, the focus goes to it, the rest is as it was.
+      await retry.click();
+      await expect(page.getByRole("button", { name: "Réessayer" })).toHaveCount(0);
+      await expect(unread).toHaveCount(0);
+      await expect(pollen).toBeFocused();
+      expect(await page.locator("#eau").innerText()).toBe(waterBefore);
       expect(answers).toBe(3);
     });
 

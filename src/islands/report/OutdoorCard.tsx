@@ -2,13 +2,14 @@
 // the other cards, in the same order, and the source's grid of official words (a row per taxon or
 // phenomenon, a column per day) as a real table.
 import type { LevelTable, OutdoorPresentation } from "../../core/report/present.ts";
-import { Attribution, Card, Facts, Notes, OfficialBadge, SourceLink } from "./ReportCard.tsx";
+import { Attribution, Card, Facts, Notes, OfficialBadge, RetrySection, SourceLink } from "./ReportCard.tsx";
 
 export default function OutdoorCard({ section }: { section: OutdoorPresentation }) {
   return (
     <Card anchor={section.anchor} title={section.title} headline={section.headline} className={`card--outdoor card--${section.key}`}>
       {section.dateLine ? <p className="card__date">{section.dateLine}</p> : null}
       {section.message ? <p className="card__message">{section.message}</p> : null}
+      <RetrySection section={section.key} />
       <Facts facts={section.facts} />
       {section.table ? <LevelGrid table={section.table} /> : null}
       <Notes notes={section.notes} />

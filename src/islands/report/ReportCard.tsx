@@ -56,7 +56,7 @@ export function Card({
  * « Réessayer » on a card whose source failed: the report is asked again and the rest of it stays
  * on screen meanwhile; if the section is still missing, a calm sentence beside the button.
  */
-function RetrySection({ section }: { section: SectionKey }) {
+export function RetrySection({ section }: { section: SectionKey }) {
   const refresh = useReportRefresh();
   const messageId = useId();
   if (!refresh || !refresh.failed.includes(section)) return null;

@@ -3,20 +3,16 @@
 // page shows (issue 23): the report stays, and the words go next to the control that failed.
 import { NBSP } from "../../core/shared/format.ts";
 import type { ReportAnswer } from "../../core/types.ts";
+import { SECTION_KEYS, sectionFailed, type SectionKey } from "../../core/report/sections.ts";
 import { ApiError } from "../lib/api.ts";
 
-export type SectionKey = "water" | "air" | "drought" | "bathing";
+export type { SectionKey } from "../../core/report/sections.ts";
 
-/** Each section's field in a report, in the cards' order. */
-const SECTION_FIELDS = { water: "water_quality", air: "air_quality", drought: "drought", bathing: "bathing" } as const;
-
-const SECTION_KEYS = Object.keys(SECTION_FIELDS) as SectionKey[];
-
-const sectionOf = (report: ReportAnswer, key: SectionKey): { success: boolean } => report[SECTION_FIELDS[key]];
+const failed = (report: ReportAnswer, key: SectionKey): boolean => sectionFailed(report, key);
 
 /** The sections whose source could not be read for this report: each card gets its own « Réessayer ». */
 export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
-  return SECTION_KEYS.filter((key) => !sectionOf(report, key).success);
+  return SECTION_KEYS.filter((key) => failed(report, key));
 }
 
 /**
@@ -26,8 +22,8 @@ export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
  * server from all its sections: a report is never pieced together from two answers).
  */
 export function retryReplaces(onScreen: ReportAnswer, fresh: ReportAnswer, section: SectionKey): boolean {
-  if (!sectionOf(fresh, section).success) return false;
-  return SECTION_KEYS.every((key) => !sectionOf(onScreen, key).success || sectionOf(fresh, key).success);
+  if (failed(fresh, section)) return false;
+  return SECTION_KEYS.every((key) => failed(onScreen, key) || !failed(fresh, key));
 }
 
 /** Said next to « Réessayer » when the section is still not there. */

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { hasFailedSection } from "../../core/report/sections.ts";
 import { createFactory } from "hono/factory";
 import { stream } from "hono/streaming";
 import { validator } from "hono/validator";
@@ -64,11 +65,6 @@ async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Pro
 }
 
 /** A section whose source failed: the report shows « Indisponible » there until the source recovers. */
-/** A section whose source failed; the vigilance without a Météo-France key is not a failure (it stays so). */
-const hasFailedSection = (report: Report): boolean =>
-  [report.water_quality, report.air_quality, report.drought, report.bathing, report.pollen, report.uv, report.radon].some((section) => !section.success) ||
-  (!report.weather_warnings.success && report.weather_warnings.configured);
-
 /**
  * Shared links hit the same URL: browsers and CDNs may reuse a complete report for a few minutes.
  * A report with a failed section is never stored (issue 23: « Indisponible » kept five minutes after

@@ -6,9 +6,10 @@ import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import type { SourceResult, UvForecast, UvSection } from "../../../src/core/types.ts";
 import { evaluateUv } from "../../../src/core/uv/evaluate.ts";
-import { uvCategoryOf } from "../../../src/core/uv/scale.ts";
+import { UV_COLORS, uvCategoryOf } from "../../../src/core/uv/scale.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
+import { contrastRatio } from "../../helpers/contrast.ts";
 
 // NOW is 2026-11-22T10:00:00Z: the 22nd in Paris and in Guadeloupe (06:00 there).
 const forecastOf = (values: Array<number | null>, firstDay = "2026-11-22"): SourceResult<UvForecast> => ({
@@ -47,6 +48,12 @@ describe("the WHO categories of the UV index (Global Solar UV Index: A Practical
     expect(uvOf([7.49]).today).toMatchObject({ uv_index_max: 7, category: "eleve", level: "concerning" });
     expect(uvOf([10.55]).today).toMatchObject({ uv_index_max: 11, category: "extreme", label: "Extrême", level: "critical" });
   });
+});
+
+// WCAG 2.1, 1.4.3 « Contrast (Minimum) »: text has a contrast ratio of at least 4.5:1. White on
+// the WHO's green (#289500) is 3.9:1: the « Faible » badge reads in a dark text.
+it("keeps every UV colour's text readable (4.5:1)", () => {
+  for (const colors of Object.values(UV_COLORS)) expect(contrastRatio(colors.background, colors.text)).toBeGreaterThanOrEqual(4.5);
 });
 
 describe("evaluateUv: a model forecast, on the commune's own days", () => {

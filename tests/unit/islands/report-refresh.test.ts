@@ -13,15 +13,43 @@ import {
   STILL_UNAVAILABLE,
 } from "../../../src/islands/report/refresh.ts";
 
-type Flags = { water?: boolean; air?: boolean; drought?: boolean; bathing?: boolean };
+type Flags = {
+  water?: boolean;
+  air?: boolean;
+  drought?: boolean;
+  bathing?: boolean;
+  pollen?: boolean;
+  uv?: boolean;
+  weather?: boolean;
+  radon?: boolean;
+  /** the vigilance without a Météo-France key (success false, configured false) */
+  weatherNotConfigured?: boolean;
+  /** an overseas commune: pollen `not_covered`, the vigilance « Hors carte nationale » (both read successfully) */
+  overseas?: boolean;
+};
 
 /** Only what a refresh looks at: whether each section's source could be read. */
-function report({ water = true, air = true, drought = true, bathing = true }: Flags = {}): ReportAnswer {
+function report({
+  water = true,
+  air = true,
+  drought = true,
+  bathing = true,
+  pollen = true,
+  uv = true,
+  weather = true,
+  radon = true,
+  weatherNotConfigured = false,
+  overseas = false,
+}: Flags = {}): ReportAnswer {
   return {
     water_quality: { success: water },
     air_quality: { success: air },
     drought: { success: drought },
     bathing: { success: bathing },
+    pollen: { success: pollen, not_covered: overseas },
+    uv: { success: uv },
+    weather_warnings: weatherNotConfigured ? { success: false, configured: false } : { success: weather, configured: true, days: overseas ? [] : [{}] },
+    radon: { success: radon },
   } as unknown as ReportAnswer;
 }
 
@@ -45,6 +73,46 @@ describe("« Réessayer » on a failed section", () => {
   it("a failure never erases what is on screen: a retry that loses a section shown with data is not taken", () => {
     // The air came back but the water, shown with its analyses, failed this time.
     expect(retryReplaces(report({ air: false }), report({ water: false }), "air")).toBe(false);
+  });
+});
+
+// Issue 26 follow-up: the four new cards (pollen, UV, vigilance météo, radon) follow the same rule.
+// A vigilance not configured (no METEOFRANCE_API_KEY) and an overseas commune (no official pollen
+// index; not on Météo-France's national map) are not failures: asking again cannot change them.
+describe("« Réessayer » on the pollen, UV, vigilance and radon cards", () => {
+  it("a failed pollen, UV, vigilance or radon read gets its own « Réessayer », in the cards' order", () => {
+    expect(failedSectionsOf(report({ pollen: false }))).toEqual(["pollen"]);
+    expect(failedSectionsOf(report({ uv: false, radon: false }))).toEqual(["uv", "radon"]);
+    expect(failedSectionsOf(report({ air: false, weather: false }))).toEqual(["air", "weather"]);
+  });
+
+  it("a vigilance not configured (no Météo-France key) is not a failure: no « Réessayer », retrying cannot change it", () => {
+    expect(failedSectionsOf(report({ weatherNotConfigured: true }))).toEqual([]);
+    // Nor does it keep a retry of another card from being taken: it stays « non configurée » in both.
+    expect(retryReplaces(report({ pollen: false, weatherNotConfigured: true }), report({ weatherNotConfigured: true }), "pollen")).toBe(true);
+  });
+
+  it("an overseas commune (pollen « not covered », vigilance « Hors carte nationale ») is not a failure: no « Réessayer »", () => {
+    expect(failedSectionsOf(report({ overseas: true }))).toEqual([]);
+  });
+
+  it("a retry of a new card replaces the report only once that section came back and no section shown with data failed", () => {
+    expect(retryReplaces(report({ pollen: false }), report(), "pollen")).toBe(true);
+    expect(retryReplaces(report({ pollen: false }), report({ pollen: false }), "pollen")).toBe(false);
+    // The pollen came back but the UV, shown with its forecast, failed this time: the screen keeps its report.
+    expect(retryReplaces(report({ pollen: false }), report({ uv: false }), "pollen")).toBe(false);
+    // A water retry that loses the radon shown on screen is not taken either.
+    expect(retryReplaces(report({ water: false }), report({ radon: false }), "water")).toBe(false);
+  });
+
+  it("a report stored before issue 26 (no pollen, UV, vigilance or radon at all) offers no « Réessayer » for them", () => {
+    const old = {
+      water_quality: { success: true },
+      air_quality: { success: false },
+      drought: { success: true },
+      bathing: { success: true },
+    } as unknown as ReportAnswer;
+    expect(failedSectionsOf(old)).toEqual(["air"]);
   });
 });
 
