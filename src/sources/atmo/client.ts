@@ -1,5 +1,6 @@
 import type { AtmoIndex, SourceResult } from "../../core/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
+import { daysFilter, escapeCqlLiteral, getFeatureUrl, readWfsPages, type CountedResult } from "../wfs.ts";
 import { atmoFeatureCollectionSchema, atmoPageSchema } from "./schema.ts";
 import { mapAtmoIndices, mapPublishedAtmoIndices, type PublishedAtmoIndex } from "./to-domain.ts";
 
@@ -20,30 +21,12 @@ export async function fetchAtmoIndex(
   const zoneFilter =
     codes.length === 1 ? `code_zone='${escapeCqlLiteral(params.zoneCode)}'` : `code_zone IN (${codes.map((code) => `'${escapeCqlLiteral(code)}'`).join(",")})`;
   const cqlFilter = `${zoneFilter} AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
-  const result = await fetchJson({ ...opts, url: wfsUrl(opts.baseUrl, cqlFilter) }, atmoFeatureCollectionSchema);
+  const result = await fetchJson({ ...opts, url: getFeatureUrl(opts.baseUrl, ATMO_LAYER, cqlFilter) }, atmoFeatureCollectionSchema);
   return result.ok ? { ok: true, data: mapAtmoIndices(result.data, params.timeZone) } : result;
 }
 
-/** A GetFeature URL of the national index layer, as GeoJSON, filtered by `cqlFilter`. */
-function wfsUrl(baseUrl: string, cqlFilter: string, extra: Array<[string, string]> = []): string {
-  const parameters: Array<[string, string]> = [
-    ["service", "WFS"],
-    ["version", "2.0.0"],
-    ["request", "GetFeature"],
-    ["typeNames", "ind:ind_atmo_2021"],
-    ["outputFormat", "application/json"],
-    ["CQL_FILTER", cqlFilter],
-    ...extra,
-  ];
-  // encodeURIComponent, not URLSearchParams: GeoServer reads CQL spaces as %20 reliably, "+"
-  // depends on the servlet container.
-  return `${baseUrl}?${parameters.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
-}
-
-/** CQL string literals escape a quote by doubling it; the code is validated upstream anyway. */
-export function escapeCqlLiteral(value: string): string {
-  return value.replace(/'/g, "''");
-}
+/** The national layer of the ATMO index on Atmo France's GeoServer. */
+export const ATMO_LAYER = "ind:ind_atmo_2021";
 
 /** The properties we map (schema.ts): `propertyName=` leaves the geometry and the rest out. */
 export const ATMO_PROPERTIES = [
@@ -62,12 +45,6 @@ export const ATMO_PROPERTIES = [
   "code_so2",
   "source",
 ] as const;
-
-/** A read made of several requests: how many reached the upstream, whatever the outcome. */
-export interface CountedResult<T> {
-  result: SourceResult<T>;
-  requests: number;
-}
 
 /**
  * Every zone's index (communes and intercommunalities) for the days `fromDay`…`toDay`, in pages
@@ -89,32 +66,14 @@ export async function fetchAtmoIndicesForDays(
     onPage: (indices: PublishedAtmoIndex[]) => void;
   },
 ): Promise<CountedResult<null>> {
-  const pageSize = Math.max(1, Math.floor(params.pageSize));
-  const maxPages = params.maxPages ?? 200;
-  // date_ech is a day in most feeds and a UTC instant in some: "< the day after toDay" keeps every
-  // form of toDay, where "<= toDay" would drop an instant later than its midnight.
-  const cqlFilter = `date_ech>='${escapeCqlLiteral(params.fromDay)}' AND date_ech<'${escapeCqlLiteral(addOneDay(params.toDay))}'`;
-  let requests = 0;
-  for (let page = 0; page < maxPages; page += 1) {
-    await params.beforePage?.();
-    const url = wfsUrl(opts.baseUrl, cqlFilter, [
-      ["propertyName", ATMO_PROPERTIES.join(",")],
-      ["sortBy", "code_zone,date_ech"],
-      ["count", String(pageSize)],
-      ["startIndex", String(page * pageSize)],
-    ]);
-    requests += 1;
-    const result = await fetchJson({ ...opts, url }, atmoPageSchema);
-    if (!result.ok) return { result, requests };
-    const returned = result.data.numberReturned ?? result.data.features.length;
-    const matched = typeof result.data.numberMatched === "number" ? result.data.numberMatched : null;
-    params.onPage(mapPublishedAtmoIndices(result.data));
-    if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) return { result: { ok: true, data: null }, requests };
-  }
-  return { result: { ok: false, reason: "invalid", detail: `more than ${maxPages} pages` }, requests };
-}
-
-function addOneDay(day: string): string {
-  const [year, month, date] = day.slice(0, 10).split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  return readWfsPages(opts, {
+    url: (paging) =>
+      getFeatureUrl(opts.baseUrl, ATMO_LAYER, daysFilter(params.fromDay, params.toDay), [["propertyName", ATMO_PROPERTIES.join(",")], ...paging]),
+    schema: atmoPageSchema,
+    sortBy: "code_zone,date_ech",
+    pageSize: params.pageSize,
+    maxPages: params.maxPages,
+    beforePage: params.beforePage,
+    onPage: (page) => params.onPage(mapPublishedAtmoIndices(page)),
+  });
 }

@@ -1,7 +1,6 @@
 import type { PollenIndex, SourceResult } from "../../core/types.ts";
-import { addDaysToLocalDate } from "../../core/shared/time.ts";
-import { escapeCqlLiteral, type CountedResult } from "../atmo/client.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
+import { daysFilter, escapeCqlLiteral, getFeatureUrl, readWfsPages, type CountedResult } from "../wfs.ts";
 import { pollenCollectionSchema } from "./schema.ts";
 import { mapPollenIndices, mapPublishedPollenIndices, type PublishedPollenIndex } from "./to-domain.ts";
 
@@ -43,7 +42,7 @@ export async function fetchPollenIndices(
   params: { zoneCode: string; fromDate: string; timeZone?: string | undefined },
 ): Promise<SourceResult<PollenIndex[]>> {
   const cqlFilter = `code_zone='${escapeCqlLiteral(params.zoneCode)}' AND date_ech>='${escapeCqlLiteral(params.fromDate.slice(0, 10))}'`;
-  const result = await fetchJson({ ...opts, url: wfsUrl(opts.baseUrl, cqlFilter) }, pollenCollectionSchema);
+  const result = await fetchJson({ ...opts, url: pollenUrl(opts.baseUrl, cqlFilter) }, pollenCollectionSchema);
   return result.ok ? { ok: true, data: mapPollenIndices(result.data, params.timeZone) } : result;
 }
 
@@ -65,41 +64,18 @@ export async function fetchPollenIndicesForDays(
     onPage: (indices: PublishedPollenIndex[]) => void;
   },
 ): Promise<CountedResult<null>> {
-  const pageSize = Math.max(1, Math.floor(params.pageSize));
-  const maxPages = params.maxPages ?? 200;
-  // "< the day after toDay" keeps a date_ech written as an instant later than toDay's midnight.
-  const cqlFilter = `date_ech>='${escapeCqlLiteral(params.fromDay)}' AND date_ech<'${escapeCqlLiteral(addDaysToLocalDate(params.toDay.slice(0, 10), 1))}'`;
-  let requests = 0;
-  for (let page = 0; page < maxPages; page += 1) {
-    await params.beforePage?.();
-    const url = wfsUrl(opts.baseUrl, cqlFilter, [
-      ["sortBy", "code_zone,date_ech"],
-      ["count", String(pageSize)],
-      ["startIndex", String(page * pageSize)],
-    ]);
-    requests += 1;
-    const result = await fetchJson({ ...opts, url }, pollenCollectionSchema);
-    if (!result.ok) return { result, requests };
-    const returned = result.data.numberReturned ?? result.data.features.length;
-    const matched = typeof result.data.numberMatched === "number" ? result.data.numberMatched : null;
-    params.onPage(mapPublishedPollenIndices(result.data));
-    if (returned < pageSize || (matched !== null && (page + 1) * pageSize >= matched)) return { result: { ok: true, data: null }, requests };
-  }
-  return { result: { ok: false, reason: "invalid", detail: `more than ${maxPages} pages` }, requests };
+  return readWfsPages(opts, {
+    url: (paging) => pollenUrl(opts.baseUrl, daysFilter(params.fromDay, params.toDay), paging),
+    schema: pollenCollectionSchema,
+    sortBy: "code_zone,date_ech",
+    pageSize: params.pageSize,
+    maxPages: params.maxPages,
+    beforePage: params.beforePage,
+    onPage: (page) => params.onPage(mapPublishedPollenIndices(page)),
+  });
 }
 
-/** A GetFeature URL of the national pollen layer, as GeoJSON without geometry, filtered by `cqlFilter`. */
-function wfsUrl(baseUrl: string, cqlFilter: string, extra: Array<[string, string]> = []): string {
-  const parameters: Array<[string, string]> = [
-    ["service", "WFS"],
-    ["version", "2.0.0"],
-    ["request", "GetFeature"],
-    ["typeNames", POLLEN_LAYER],
-    ["outputFormat", "application/json"],
-    ["propertyName", POLLEN_PROPERTIES.join(",")],
-    ["CQL_FILTER", cqlFilter],
-    ...extra,
-  ];
-  // encodeURIComponent, not URLSearchParams: GeoServer reads CQL spaces as %20 reliably.
-  return `${baseUrl}?${parameters.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
+/** A GetFeature URL of the national pollen layer, without geometry (`propertyName`), filtered by `cqlFilter`. */
+function pollenUrl(baseUrl: string, cqlFilter: string, extra: Array<[string, string]> = []): string {
+  return getFeatureUrl(baseUrl, POLLEN_LAYER, cqlFilter, [["propertyName", POLLEN_PROPERTIES.join(",")], ...extra]);
 }
