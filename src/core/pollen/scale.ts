@@ -1,3 +1,4 @@
+import { ATMO_COLORS } from "../air/atmo-scale.ts";
 import type { Level, PollenTaxon } from "../types.ts";
 
 /** The official words of the indice pollen (Atmo France, 2024), as `lib_qual` publishes them. */
@@ -11,15 +12,13 @@ export const POLLEN_LABELS: Record<number, string> = {
   6: "Extrêmement élevé",
 };
 
-/** The index's colours, as `coul_qual` publishes them, text for contrast (WCAG AA). */
-export const POLLEN_COLORS: Record<number, { background: string; text: string }> = {
-  1: { background: "#50F0E6", text: "#10302e" },
-  2: { background: "#50CCAA", text: "#10302a" },
-  3: { background: "#F0E641", text: "#302e0d" },
-  4: { background: "#FF5050", text: "#2b0707" },
-  5: { background: "#960032", text: "#ffffff" },
-  6: { background: "#872181", text: "#ffffff" },
-};
+/**
+ * The index's colours, text for contrast (WCAG AA): Atmo France gave the indice pollen the ATMO
+ * index's palette, rank for rank (1 to 6), so they are the same values, from one place.
+ */
+export const POLLEN_COLORS: Record<number, { background: string; text: string }> = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6].map((code) => [code, ATMO_COLORS[code]!]),
+);
 
 /** The six taxa in the order the agencies list them, with the names shown to people. */
 export const POLLEN_TAXA: ReadonlyArray<{ taxon: PollenTaxon; name: string }> = [
