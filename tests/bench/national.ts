@@ -1,7 +1,8 @@
 // `npm run bench:national` (issue 14 « Bench »): the daily alert run at national scale against the
 // fakes — 200 000 watched addresses over 34 900 communes by default, `--addresses N --communes M`
 // for a smaller country. The fake upstreams (national mode: ATMO, Hub'Eau, VigiEau, API Géo
-// answering in bulk with paging) and the fake Resend run in a child process, so that the memory
+// answering in bulk with paging; the indice pollen's paged national read and Météo-France's map,
+// read because one account in ten has pollen or weather alerts on — issue 26, decision 073) and the fake Resend run in a child process, so that the memory
 // and CPU figures are the run's own. Two days are run on one temp libSQL file: day 1 is the first
 // run (every commune new: water digests built from each département's year), day 2 the next day
 // (VigiEau unchanged; the fake's samples are fixed in calendar time, one per commune per 30 days,
@@ -69,7 +70,8 @@ const LIVE_MEMORY_SAMPLE_MS = 100;
 /** wrangler.toml [[queues.consumers]] max_batch_size: messages one consumer invocation receives. */
 const MESSAGES_PER_INVOCATION = 5;
 /** Production pacing (config.ts defaults), for the computed lower bound of a paced run. */
-const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.2, hubeau: 8, atmo: 5, baignades: 1 };
+// The indice pollen's national read goes through the ATMO gate (ALERT_ATMO_PER_SECOND).
+const PRODUCTION_CALLS_PER_SECOND: Record<string, number> = { vigieau: 0.2, hubeau: 8, atmo: 5, pollen: 5, baignades: 1 };
 const MB = 1024 * 1024;
 /** wrangler.toml [limits] cpu_ms: the CPU time one invocation (cron or queue batch) may use. */
 const WORKER_CPU_MS = 300_000;
@@ -100,6 +102,13 @@ function describeRequest(request: FakeRequest): string {
       return /code_zone/.test(request.query.CQL_FILTER ?? "") ? "atmo|index per zone" : "atmo|indices by day (bulk page)";
     case "geo":
       return request.path === "/communes" ? "geo|commune list (bulk)" : "geo|commune per code";
+    // Issue 26's sources: the indice pollen (Atmo France's national WFS), Météo-France's map, Open-Meteo.
+    case "pollen":
+      return /code_zone/.test(request.query.CQL_FILTER ?? "") ? "pollen|index per commune" : "pollen|indices by day (bulk page)";
+    case "meteofrance":
+      return "meteofrance|vigilance map (national)";
+    case "openmeteo":
+      return request.path === "/forecast" ? "openmeteo|forecast (UV)" : "openmeteo|air-quality model";
     default:
       return `${request.source}|${last}`;
   }
@@ -707,11 +716,37 @@ function reportRows(days: readonly DayFigures[], seed: SeedFigures, liveMemory: 
   heading("upstream calls (fake's request log)");
   const keys = [...new Set(days.flatMap((day) => Object.keys(upstreamOf(day))))].sort();
   for (const key of keys) each(`  ${key.replace("|", ": ")}`, (day) => fmtInt(upstreamOf(day)[key] ?? 0));
-  each("  water + air + drought (Hub'Eau, ATMO, VigiEau, API Géo)", (day) => fmtInt(waterAirDrought(day)), "< 2 000");
+  // Issue 26 « Done when »: still < 2 000 with pollen and weather alerts on; the new sources are counted apart below.
+  each(
+    "  water + air + drought (Hub'Eau, ATMO, VigiEau, API Géo)",
+    (day) => `${fmtInt(waterAirDrought(day))}${waterAirDrought(day) < 2000 ? "" : " (NOT MET)"}`,
+    "< 2 000",
+  );
   each("    of which in the plan stage (bulk reads)", (day) => {
     const sources = bySource(day.stages.plan.fake.upstream);
     return fmtInt((sources.hubeau ?? 0) + (sources.atmo ?? 0) + (sources.vigieau ?? 0) + (sources.geo ?? 0));
   });
+  heading("issue 26 sources (opt-in pollen / weather alerts; not in the < 2 000 above)");
+  each("  accounts with pollen alerts on (taxa chosen) / weather warnings on", () => `${fmtInt(seed.pollenAccounts)} / ${fmtInt(seed.weatherAccounts)}`);
+  each(
+    "  indice pollen WFS: pages of the national read",
+    (day) => fmtInt(upstreamOf(day)["pollen|indices by day (bulk page)"] ?? 0),
+    "one paged read per run, only if someone opted in",
+  );
+  each(
+    "    indices kept (watched départements, 2 days) / read ok",
+    (day) => `${fmtInt(day.plan.ingest.pollen.indicesKept)} / ${day.plan.ingest.pollen.ok ? "yes" : "no"}`,
+  );
+  each("  indice pollen WFS: per-commune reads", (day) => fmtInt(upstreamOf(day)["pollen|index per commune"] ?? 0), "0");
+  each(
+    "  Météo-France vigilance map",
+    (day) => `${fmtInt(sourcesOf(day).meteofrance ?? 0)} (read ${day.plan.ingest.vigilance.ok ? "ok" : "failed"})`,
+    "1 per run, only if someone opted in",
+  );
+  each("  Open-Meteo forecast (UV)", (day) => fmtInt(upstreamOf(day)["openmeteo|forecast (UV)"] ?? 0), "0 (no UV alert)");
+  each("  issue 26 sources in all", (day) =>
+    fmtInt((sourcesOf(day).pollen ?? 0) + (sourcesOf(day).meteofrance ?? 0) + (upstreamOf(day)["openmeteo|forecast (UV)"] ?? 0)),
+  );
   each(
     "  bathing portal (one read per site near a subscriber at most)",
     (day) => fmtInt(sourcesOf(day).baignades ?? 0),
@@ -942,7 +977,8 @@ async function main(): Promise<void> {
     console.log(`Seeding ${fmtInt(addresses)} watched addresses over ${fmtInt(communes.length)} communes…`);
     const seedFigures = await seedSubscribers(database.db, communes, addresses, now.getTime() - DAY_MS);
     console.log(
-      `  ${fmtInt(seedFigures.signUps)} sign-ups, ${fmtInt(seedFigures.accountAddresses)} addresses of ${fmtInt(seedFigures.accounts)} accounts, ` +
+      `  ${fmtInt(seedFigures.signUps)} sign-ups, ${fmtInt(seedFigures.accountAddresses)} addresses of ${fmtInt(seedFigures.accounts)} accounts ` +
+        `(pollen on ${fmtInt(seedFigures.pollenAccounts)}, weather on ${fmtInt(seedFigures.weatherAccounts)}), ` +
         `${fmtInt(seedFigures.unconfirmed)} unconfirmed; largest commune ${fmtInt(seedFigures.largestCommune)} addresses; ${fmtSeconds(seedFigures.seedMs)}`,
     );
     await fakes.takeCounts();

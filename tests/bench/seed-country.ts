@@ -2,6 +2,8 @@
 // inside workerd): sign-ups and accounts' addresses spread over the communes by a Zipf law, seeded
 // straight into a libSQL database.
 import { findNearestSites } from "../../src/core/bathing/nearest.ts";
+import { POLLEN_TAXA } from "../../src/core/pollen/scale.ts";
+import type { PollenTaxon } from "../../src/core/types.ts";
 import type { Database } from "../../src/server/db/index.ts";
 import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../../src/server/db/schema/index.ts";
 import { BATHING_DATASET } from "../../src/sources/baignades/data.ts";
@@ -11,6 +13,21 @@ const ACCOUNT_ADDRESS_EVERY = 10;
 const ADDRESSES_PER_ACCOUNT = 2;
 /** One account in four has turned bathing emails off. */
 const BATHING_OFF_EVERY = 4;
+/**
+ * One account in ten has pollen alerts on (decision 073: opt-in, with its taxa), one in ten
+ * weather warnings, half of them both: the run then reads the indice pollen and the vigilance map.
+ */
+const POLLEN_ON_EVERY = 10;
+const WEATHER_ON_EVERY = 20;
+const WEATHER_ON_SLOTS: readonly number[] = [3, 8];
+/** The taxa those accounts chose, in turn (the agencies' order, as the settings page stores them). */
+const POLLEN_CHOICES: ReadonlyArray<readonly PollenTaxon[]> = [
+  ["graminees"],
+  ["bouleau", "graminees"],
+  ["ambroisie"],
+  ["aulne", "bouleau", "graminees", "armoise"],
+  POLLEN_TAXA.map(({ taxon }) => taxon),
+].map((chosen) => POLLEN_TAXA.map(({ taxon }) => taxon).filter((taxon) => chosen.includes(taxon)));
 /** Unconfirmed sign-ups on top of the watched addresses (never checked, never emailed). */
 const UNCONFIRMED_SHARE = 0.02;
 
@@ -52,6 +69,9 @@ export interface SeedFigures {
   signUps: number;
   accountAddresses: number;
   accounts: number;
+  /** accounts with pollen alerts on (taxa chosen) / weather warnings on (issue 26, opt-in) */
+  pollenAccounts: number;
+  weatherAccounts: number;
   unconfirmed: number;
   largestCommune: number;
   seedMs: number;
@@ -70,6 +90,8 @@ export async function seedSubscribers(db: Database, communes: readonly string[],
     signUps: 0,
     accountAddresses: 0,
     accounts: 0,
+    pollenAccounts: 0,
+    weatherAccounts: 0,
     unconfirmed: 0,
     largestCommune: 0,
     seedMs: 0,
@@ -134,6 +156,15 @@ export async function seedSubscribers(db: Database, communes: readonly string[],
             updatedAtMs: nowMs,
           });
           if (accountIndex % BATHING_OFF_EVERY === 0) preferenceRows.push({ userId, sourceType: "bathing", emailEnabled: false, updatedAtMs: nowMs });
+          if (accountIndex % POLLEN_ON_EVERY === 3) {
+            const taxa = POLLEN_CHOICES[Math.floor(accountIndex / POLLEN_ON_EVERY) % POLLEN_CHOICES.length]!;
+            preferenceRows.push({ userId, sourceType: "pollen", emailEnabled: true, taxaJson: JSON.stringify(taxa), updatedAtMs: nowMs });
+            figures.pollenAccounts += 1;
+          }
+          if (WEATHER_ON_SLOTS.includes(accountIndex % WEATHER_ON_EVERY)) {
+            preferenceRows.push({ userId, sourceType: "weather", emailEnabled: true, updatedAtMs: nowMs });
+            figures.weatherAccounts += 1;
+          }
           figures.accounts += 1;
         }
         addressRows.push({ id: `adresse${index}`, userId, label: "Domicile", ...address, udiCode: null, createdAtMs: nowMs });

@@ -62,7 +62,8 @@ export interface FakeUpstreamsOptions {
   synthetic?: boolean;
   /**
    * A generated country for the bulk endpoints (ATMO by day, Hub'Eau by département, VigiEau by
-   * département, API Géo's commune list), computed per request from the codes alone — nothing is
+   * département, API Géo's commune list, the indice pollen by day, Météo-France's vigilance map),
+   * computed per request from the codes alone — nothing is
    * loaded, so 35 000 communes cost no memory. Hub'Eau's per-commune endpoints answer the same
    * generated networks and results for the country's communes; `synthetic` is implied for the
    * other per-commune endpoints.
@@ -331,6 +332,8 @@ interface NationalCountry {
   byDepartment: Map<string, string[]>;
   /** every zone that publishes an ATMO index (communes five times in six, and the EPCIs), sorted */
   atmoZones: string[];
+  /** the communes with an indice pollen (metropolitan), sorted; computed on first use */
+  pollenCommunes?: string[];
 }
 
 const COMMUNES_PER_EPCI = 12;
@@ -907,6 +910,7 @@ async function answerPollen(path: string, query: Record<string, string>, mode: F
   const below = /date_ech\s*<\s*'([^']*)'/.exec(filter)?.[1];
   const inRange = (day: string) => day >= fromDay && (below === undefined || day < below);
   const zone = /code_zone\s*=\s*'([^']*)'/.exec(filter)?.[1];
+  if (zone === undefined && mode !== "empty" && scenario.national) return answerPollenNational(query, inRange, now, scenario.national);
   const zones = zone !== undefined ? [zone] : knownCommunes("pollen", scenario);
   const all: FeatureCollection["features"] = [];
   if (mode !== "empty") {
@@ -938,6 +942,162 @@ async function answerPollen(path: string, query: Record<string, string>, mode: F
       numberReturned: features.length,
       timeStamp: now.toISOString(),
       crs: null,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- pollen and vigilance, national mode (issue 26)
+
+/** The indice pollen's taxa codes in the layer, in the agencies' order, and their `pollen_resp` names. */
+const NATIONAL_POLLEN_TAXA: ReadonlyArray<{ property: string; resp: string }> = [
+  { property: "code_aul", resp: "AULNE" },
+  { property: "code_boul", resp: "BOULEAU" },
+  { property: "code_oliv", resp: "OLIVIER" },
+  { property: "code_gram", resp: "GRAMINEE" },
+  { property: "code_arm", resp: "ARMOISE" },
+  { property: "code_ambr", resp: "AMBROISIE" },
+];
+const NATIONAL_POLLEN_WORDS = ["Indisponible", "Très faible", "Faible", "Modéré", "Élevé", "Très élevé", "Extrêmement élevé"];
+
+/**
+ * A generated commune's indice pollen for a day: each taxon mostly 1–2, sometimes 3–4, rarely 5–6
+ * (stable per commune and day); the overall level is the highest taxon's, `pollen_resp` names the
+ * taxa at that level, as the agencies publish it.
+ */
+function nationalPollenFeature(commune: string, day: string, now: Date): FeatureCollection["features"][number] {
+  const levels = NATIONAL_POLLEN_TAXA.map(({ property }) => {
+    const draw = hashOf(`${commune}|${day}|${property}`) % 100;
+    return draw < 60 ? 1 : draw < 85 ? 2 : draw < 94 ? 3 : draw < 98 ? 4 : draw < 99 ? 5 : 6;
+  });
+  const overall = Math.max(...levels);
+  const published = parisDay(now);
+  return {
+    properties: {
+      code_zone: commune,
+      lib_zone: `Commune ${commune}`,
+      type_zone: "commune",
+      date_ech: day,
+      date_dif: `${published}T10:41:07Z`,
+      code_qual: overall,
+      lib_qual: NATIONAL_POLLEN_WORDS[overall],
+      ...Object.fromEntries(NATIONAL_POLLEN_TAXA.map(({ property }, index) => [property, levels[index]])),
+      pollen_resp: NATIONAL_POLLEN_TAXA.filter((_, index) => levels[index] === overall)
+        .map(({ resp }) => resp)
+        .join(" "),
+      alerte: overall >= 4,
+      source: "Atmo Synthétique",
+    },
+  };
+}
+
+/** The communes with an indice pollen in the generated country: metropolitan ones (overseas has no official index), sorted. */
+function nationalPollenCommunes(country: NationalCountry): string[] {
+  country.pollenCommunes ??= [...country.byDepartment.entries()]
+    .filter(([department]) => !department.startsWith("97"))
+    .flatMap(([, communes]) => communes)
+    .sort();
+  return country.pollenCommunes;
+}
+
+/**
+ * The bulk read in national mode: every metropolitan commune's features for the asked days among
+ * yesterday … the day after tomorrow (Paris days of `now`), sorted by zone then day, paged by
+ * `count` / `startIndex` — feature n is commune n/days, day n%days, generated for the page only.
+ */
+function answerPollenNational(query: Record<string, string>, inRange: (day: string) => boolean, now: Date, country: NationalCountry): Answer {
+  const today = parisDay(now);
+  const days = [addDays(today, -1), today, addDays(today, 1), addDays(today, 2)].filter(inRange).sort();
+  const communes = nationalPollenCommunes(country);
+  const matched = communes.length * days.length;
+  const count = Math.max(0, Number(query.count) || 1_000_000);
+  const startIndex = Math.max(0, Number(query.startIndex) || 0);
+  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+  const features: Array<Record<string, unknown>> = [];
+  for (let index = startIndex; index < Math.min(matched, startIndex + count); index += 1) {
+    const feature = nationalPollenFeature(communes[Math.floor(index / days.length)]!, days[index % days.length]!, now);
+    features.push({
+      type: "Feature",
+      geometry: null,
+      properties: properties ? Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) : feature.properties,
+    });
+  }
+  return {
+    status: 200,
+    body: {
+      type: "FeatureCollection",
+      features,
+      totalFeatures: matched,
+      numberMatched: matched,
+      numberReturned: features.length,
+      timeStamp: now.toISOString(),
+      crs: null,
+    },
+  };
+}
+
+/** A phenomenon's colour on a generated day: green mostly, yellow one time in 12, orange one in 150, red one in 1 000. */
+function nationalVigilanceColour(domain: string, day: string, phenomenon: number): number {
+  const draw = hashOf(`${domain}|${day}|${phenomenon}`) % 1000;
+  return draw < 1 ? 4 : draw < 8 ? 3 : draw < 90 ? 2 : 1;
+}
+
+/** Départements with a coast (and so a « vagues-submersion » strip, domain "<dép>10"), one in three of the generated ones. */
+function hasNationalCoast(department: string): boolean {
+  return hashOf(`coast|${department}`) % 3 === 0;
+}
+
+/**
+ * Météo-France's map for the generated country: today (J) and tomorrow (J1), every metropolitan
+ * département (overseas is not on the national map) with phenomena 1–6 (and 8, avalanches, in
+ * the mountain ones), a coastal strip with phenomenon 9 where there is a coast, and the "FRA"
+ * roll-up — the recorded answer's shape (tests/fixtures/meteofrance/), generated from the day alone.
+ */
+function nationalVigilanceMap(country: NationalCountry, now: Date): unknown {
+  const today = parisDay(now);
+  const departments = [...country.byDepartment.keys()].filter((department) => !department.startsWith("97"));
+  const periods = (["J", "J1"] as const).map((echeance, offset) => {
+    const day = addDays(today, offset);
+    const item = (domain: string, phenomenon: number) => ({
+      phenomenon_id: String(phenomenon),
+      phenomenon_max_color_id: nationalVigilanceColour(domain, day, phenomenon),
+      timelaps_items: [],
+    });
+    const domains = departments.flatMap((department) => {
+      const phenomena = [1, 2, 3, 4, 5, 6, ...(hashOf(`mountain|${department}`) % 5 === 0 ? [8] : [])];
+      const items = phenomena.map((phenomenon) => item(department, phenomenon));
+      const own = { domain_id: department, max_color_id: Math.max(...items.map((entry) => entry.phenomenon_max_color_id)), phenomenon_items: items };
+      if (!hasNationalCoast(department)) return [own];
+      const strip = [item(`${department}10`, 9)];
+      return [own, { domain_id: `${department}10`, max_color_id: strip[0]!.phenomenon_max_color_id, phenomenon_items: strip }];
+    });
+    const national = new Map<string, number>();
+    for (const domain of domains)
+      for (const entry of domain.phenomenon_items)
+        national.set(entry.phenomenon_id, Math.max(national.get(entry.phenomenon_id) ?? 1, entry.phenomenon_max_color_id));
+    const fra = {
+      domain_id: "FRA",
+      max_color_id: Math.max(1, ...national.values()),
+      phenomenon_items: [...national.entries()]
+        .filter(([, colour]) => colour > 1)
+        .map(([phenomenon, colour]) => ({ phenomenon_id: phenomenon, phenomenon_max_color_id: colour, timelaps_items: [] })),
+    };
+    return {
+      echeance,
+      begin_validity_time: `${day}T${offset === 0 ? "04" : "00"}:00:00Z`,
+      end_validity_time: `${day}T22:00:00Z`,
+      timelaps: { domain_ids: [fra, ...domains] },
+    };
+  });
+  return {
+    product: {
+      warning_type: "vigilance",
+      type_cdp: "cdp_carte_externe",
+      version_vigilance: "V6",
+      version_cdp: "1.0.0",
+      update_time: `${today}T04:00:00Z`,
+      domain_id: "FRA",
+      global_max_color_id: String(Math.max(...periods.map((period) => period.timelaps.domain_ids[0]!.max_color_id))),
+      periods,
     },
   };
 }
@@ -1043,6 +1203,8 @@ async function answerBaignades(path: string, query: Record<string, string>, mode
 async function answerMeteoFrance(path: string, _query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
   if (path !== "/cartevigilance/encours") return notFound();
   if (mode === "empty") return { status: 200, body: { product: { periods: [] } } };
+  // National mode: every département's map, unless a test gave its own.
+  if (scenario.national && !scenario.overrides.has("vigilance:FRA")) return { status: 200, body: nationalVigilanceMap(scenario.national, now) };
   const map = await scenarioData<unknown>("vigilance", "FRA", now, scenario);
   return map ? { status: 200, body: map } : notFound();
 }

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { fetchCommuneUdis, fetchWaterResults, WATER_RESULT_FIELDS } from "../../../src/sources/hubeau/client.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
+import { fetchVigilanceBulletin } from "../../../src/sources/meteofrance/client.ts";
+import { fetchPollenIndicesForDays } from "../../../src/sources/pollen/client.ts";
 import { startFakeUpstreams } from "../../fakes/upstream-server.ts";
 import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
@@ -167,5 +169,65 @@ describe("national mode: per-commune reads agree with the département reads", (
     // Département 80 has 5 generated communes: Amiens (80021) keeps its recorded networks.
     const udis = await fetchCommuneUdis(opts(), { communeCode: "80021" });
     expect(udis.ok && udis.data.map((udi) => udi.code)).toEqual(["080000512", "080000518"]);
+  });
+});
+
+// Issue 26: with pollen and weather alerts on, `npm run bench:national` reads the indice pollen
+// (one paged national read) and Météo-France's map (one call) from the generated country.
+describe("national mode: the indice pollen and the vigilance map", () => {
+  it("answers every metropolitan commune's indice pollen for the asked days, paged by count/startIndex, through the app's schema", async () => {
+    const pages: string[][] = [];
+    const read = await fetchPollenIndicesForDays(
+      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 2000 },
+      { fromDay: "2026-11-22", toDay: "2026-11-23", pageSize: 300, onPage: (page) => pages.push(page.map(({ index }) => `${index.zoneCode} ${index.date}`)) },
+    );
+    expect(read.result.ok).toBe(true);
+    const departments = await listDepartments();
+    const response = await fetch(`${upstreams.baseUrl}/geo/communes?fields=code`);
+    const metropolitan = ((await response.json()) as Array<{ code: string }>).map(({ code }) => code).filter((code) => !code.startsWith("97"));
+    expect(departments.length).toBeGreaterThan(0);
+    // Two days per commune, overseas left out (the indice pollen is metropolitan), every page asked.
+    const seen = pages.flat();
+    expect(seen).toHaveLength(metropolitan.length * 2);
+    expect(new Set(seen)).toEqual(new Set(metropolitan.flatMap((code) => [`${code} 2026-11-22`, `${code} 2026-11-23`])));
+    expect(read.requests).toBe(Math.ceil(seen.length / 300));
+    expect(pages.slice(0, -1).every((page) => page.length === 300)).toBe(true);
+    // Stable: a second read of the same day answers the same indices.
+    const again: string[] = [];
+    const indices: Array<{ code: number; taxa: Record<string, number | null> }> = [];
+    await fetchPollenIndicesForDays(
+      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 2000 },
+      {
+        fromDay: "2026-11-22",
+        toDay: "2026-11-23",
+        pageSize: 1000,
+        onPage: (page) => {
+          for (const { index } of page) {
+            again.push(`${index.zoneCode} ${index.date}`);
+            indices.push(index);
+          }
+        },
+      },
+    );
+    expect(again).toEqual(seen);
+    // Every taxon published, the overall level the highest taxon's, some communes above « Faible ».
+    expect(
+      indices.every((index) => Object.values(index.taxa).every((code) => code !== null) && index.code === Math.max(...Object.values(index.taxa).map(Number))),
+    ).toBe(true);
+    expect(indices.some((index) => index.code >= 3)).toBe(true);
+  });
+
+  it("answers Météo-France's map with every metropolitan département, today and tomorrow, through the app's schema", async () => {
+    const read = await fetchVigilanceBulletin({
+      baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL,
+      timeoutMs: 2000,
+      apiKey: upstreams.config.METEOFRANCE_API_KEY,
+    });
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const metropolitan = (await listDepartments()).filter((department) => !department.startsWith("97")).sort();
+    expect(read.data.days.map((day) => day.date)).toEqual(["2026-11-22", "2026-11-23"]);
+    for (const day of read.data.days) expect(Object.keys(day.departments).sort()).toEqual(metropolitan);
+    expect(upstreams.requests.filter((request) => request.source === "meteofrance")).toHaveLength(1);
   });
 });
