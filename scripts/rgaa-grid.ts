@@ -155,10 +155,14 @@ const RULES: Record<string, Rule> = {
       ? rule
       : byHand(
           "C",
-          `${rule.evidence} ; éléments laissés « incomplets » par axe (texte sur dégradé ou superposé) vérifiés à la main : couleurs du thème ≥ 4,5:1`,
+          `${rule.evidence} ; éléments laissés « incomplets » par axe (titres et chapôs sur le dégradé #e2f1ee → #fff) calculés à la main : texte #1b2428 ≥ 13,5:1, texte secondaire #4f5b62 ≥ 6:1`,
         );
   },
-  "3.3": () => byHand("C", "bordures des champs, anneau de focus et traits des graphiques lus dans les styles : contraste ≥ 3:1 avec le fond"),
+  "3.3": () =>
+    byHand(
+      "C",
+      "calculé depuis les styles : bordure des champs #6b7a80 ≈ 4,4:1 sur blanc, anneau de focus #1f4fd1 ≈ 6,8:1, couleur principale #0b5e55 ≈ 7,6:1 ; bordures décoratives #c9d3d1 (1,5:1) sur des cartes, non porteuses d'information",
+    ),
   ...Object.fromEntries(
     ["4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "4.9", "4.10", "4.11", "4.12", "4.13"].map((id) => [
       id,
@@ -202,11 +206,8 @@ const RULES: Record<string, Rule> = {
   "6.2": (page) => axeRule(page, "link-name"),
   "7.1": (page) =>
     has(page, [...BUTTON_PAGES, "etat"])
-      ? byHand(
-          "C",
-          "composants lus dans l'arbre : combobox/listbox, onglets, boutons de divulgation (aria-expanded), dialogues de confirmation ; axe aria-* sans échec",
-        )
-      : byHand("C", "seul script : le menu mobile (bouton aria-expanded, aria-controls)"),
+      ? byHand("C", "composants lus dans l'arbre : combobox/listbox, onglets, <details> natifs, dialogues de confirmation ; axe aria-* sans échec")
+      : byHand("C", "seul composant interactif : le menu mobile, un <details>/<summary> natif"),
   "7.2": () => byHand("NA", "aucun script n'a d'alternative : les composants sont eux-mêmes accessibles"),
   "7.3": (page) =>
     auto(
@@ -386,9 +387,13 @@ const RULES: Record<string, Rule> = {
         .map((stop) => stop.element)
         .join(" → ")}…`,
     ),
-  "12.9": (page) => auto("C", `la tabulation parcourt la page et en sort (${page.keyboard.length} arrêts) ; Échap ferme menu, listes et dialogues`),
+  "12.9": (page) =>
+    auto(
+      "C",
+      `la tabulation parcourt la page et en sort (${page.keyboard.length} arrêts) ; Échap ferme la liste de suggestions et les dialogues de confirmation`,
+    ),
   "12.10": (page) => (page.accesskeys ? auto("NC", "raccourcis accesskey") : auto("NA", "aucun raccourci clavier d'une seule touche")),
-  "12.11": () => byHand("C", "menu mobile, FAQ et détails dépliables atteignables au clavier (boutons natifs, aria-expanded)"),
+  "12.11": () => byHand("C", "menu mobile, FAQ et historiques dépliables : <details>/<summary> natifs, atteignables au clavier"),
   "13.1": () => auto("NA", "aucune limite de temps, aucun rafraîchissement automatique"),
   "13.2": (page) => {
     const blank = page.links.filter((link) => link.target === "_blank");
@@ -413,7 +418,12 @@ const RULES: Record<string, Rule> = {
   "13.8": (page) =>
     page.movingContent
       ? auto("NC", "contenu clignotant")
-      : byHand("NA", "aucun contenu en mouvement de plus de 5 s (l'indicateur de chargement s'arrête au bilan, et respecte prefers-reduced-motion)"),
+      : has(page, ["accueil", "rapport", "compte"])
+        ? byHand(
+            "C",
+            "seul mouvement : le reflet des blocs de chargement (animation shimmer), qui s'arrête avec le bilan et que prefers-reduced-motion supprime (feedback.css)",
+          )
+        : byHand("NA", "aucun contenu en mouvement ou clignotant"),
   "13.9": () => byHand("C", "aucun blocage d'orientation (ni CSS ni script) ; pages relevées en portrait (320 × 800) et en paysage (1 280 × 900)"),
   "13.10": () => byHand("NA", "aucune fonctionnalité par geste complexe (pas de carte, de glisser ni de pincement)"),
   "13.11": () => byHand("C", "actions déclenchées au relâchement (éléments natifs <a>, <button>)"),
