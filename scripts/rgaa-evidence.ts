@@ -240,7 +240,7 @@ async function at320(page: Page) {
         const box = element.getBoundingClientRect();
         if (box.width === 0 || box.height === 0 || element.closest("[aria-hidden=true] *:not(svg *)")) continue;
         const style = getComputedStyle(element);
-        if (style.visibility === "hidden" || style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath.startsWith("inset(50%")) continue;
+        if (style.visibility === "hidden" || style.clipPath.startsWith("inset(50%")) continue;
         let px = parseFloat(style.fontSize);
         // SVG text is scaled with its drawing: its size on screen is the font size times the scale.
         const svg = element.closest("svg");

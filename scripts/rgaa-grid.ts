@@ -459,7 +459,7 @@ function writeGrid() {
         judgment = {
           status: "C",
           method: judgment.method,
-          evidence: `non conforme à l'audit du 26 novembre 2026 (${fixed}) ; corrigé (${REPORT_FIXES})${seen}`,
+          evidence: `non conforme au relevé manuel de l'issue 27 (${fixed}) ; corrigé (${REPORT_FIXES})${seen}`,
         };
       }
       lines.push(
