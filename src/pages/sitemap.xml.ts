@@ -18,6 +18,7 @@ export const GET: APIRoute = async () => {
     // The public API's description, for the tools that look for it (its page is /developpeurs).
     { path: "/api/v1/openapi.json" },
     { path: "/guide/choisir-filtre-certifie" },
+    { path: "/plan-du-site" },
     { path: "/blog" },
     ...posts.map((post: CollectionEntry<"blog">) => ({ path: `/blog/${post.id}`, lastmod: day(post.data.updated ?? post.data.date) })),
     ...legal.map((page: CollectionEntry<"legal">) => ({ path: `/${page.id}`, lastmod: day(page.data.updated) })),

@@ -184,7 +184,6 @@ export default function AlertSignup() {
 
   return (
     <div ref={rootRef} className="signup">
-      {embedded ? <p className="signup__title">Recevez les alertes santé-environnement de votre adresse</p> : null}
       <div role="status">{keptNotice ? <p className="notice signup__notice">{keptNotice}</p> : null}</div>
       <AddressSearch
         value={query}
