@@ -229,6 +229,11 @@ export interface SummaryLine {
   tone: Tone;
   /** the whole sentence, for text channels: « Eau du robinet : Conforme (prélèvement du …). » */
   text: string;
+  /**
+   * The words of `text` that the page makes its link to the card when not its label: the advice's
+   * title — never « À retenir », which says nothing of where the link goes (RGAA 6.1).
+   */
+  linkText?: string;
   /** a section whose source has not answered yet (a streamed report on its way): its line says only that */
   pending?: true;
 }
@@ -1003,6 +1008,7 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
             badge: null,
             tone: ADVICE_TONES[first.severity],
             text: frenchTypography(`À retenir : ${first.title}`),
+            linkText: frenchTypography(first.title),
           },
         ]
       : []),

@@ -268,18 +268,22 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
   );
 }
 
-/** « Eau du robinet : conforme (…) » with its label as the link to the section. */
+/** « Eau du robinet : conforme (…) » with its label as the link to the section; « À retenir : <title> » with the title as the link. */
 function SummaryText({ line }: { line: SummaryLine }) {
   const link = (text: string) => (
     <a className="summary__link" href={`#${line.anchor}`} onClick={(event) => focusSection(event, line.anchor)}>
       {text}
     </a>
   );
-  if (!line.text.startsWith(line.label)) return <span className="summary__text">{link(line.text)}</span>;
+  // The link's words say where it goes (RGAA 6.1): the section's name, or the advice's title.
+  const linkText = line.linkText ?? line.label;
+  const start = line.text.indexOf(linkText);
+  if (start < 0) return <span className="summary__text">{link(line.text)}</span>;
   return (
     <span className="summary__text">
-      {link(line.label)}
-      {line.text.slice(line.label.length)}
+      {line.text.slice(0, start)}
+      {link(linkText)}
+      {line.text.slice(start + linkText.length)}
     </span>
   );
 }
