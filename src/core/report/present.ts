@@ -286,6 +286,14 @@ export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION,
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
 
+/**
+ * Beside every link or button that gives the PDF: pdf-lib writes no structure tree, so the PDF is
+ * untagged, and the report page is its accessible alternative (RGAA 13.3).
+ */
+export const PDF_ACCESSIBLE_ALTERNATIVE = frenchTypography(
+  "Le rapport PDF n'est pas accessible aux lecteurs d'écran : la page du bilan en est la version accessible.",
+);
+
 /** Each card's title, the same while its section is still being read (decision 067). */
 export const SECTION_TITLES = {
   water: "Eau du robinet",

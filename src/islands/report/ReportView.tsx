@@ -3,7 +3,15 @@
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
 import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
-import { OUTDOOR_ANCHORS, OUTDOOR_TITLES, presentPartialReport, SECTION_ANCHORS, SECTION_TITLES, type SummaryLine } from "../../core/report/present.ts";
+import {
+  OUTDOOR_ANCHORS,
+  OUTDOOR_TITLES,
+  PDF_ACCESSIBLE_ALTERNATIVE,
+  presentPartialReport,
+  SECTION_ANCHORS,
+  SECTION_TITLES,
+  type SummaryLine,
+} from "../../core/report/present.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
@@ -103,12 +111,16 @@ function PendingCard({ section }: { section: keyof typeof SECTION_TITLES | keyof
 function ReportActions({ report }: { report: Parameters<typeof sharedRequestOf>[0] }) {
   const shared = sharedRequestOf(report);
   const sharedParams = toReportParams(shared).toString();
+  const pdfNoteId = useId();
   return (
     <div className="report__actions">
-      <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
+      <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download aria-describedby={pdfNoteId}>
         Télécharger le rapport PDF
       </a>
       <AlertAction key={sharedParams} shared={shared} />
+      <p id={pdfNoteId} className="report__pdf-note">
+        {PDF_ACCESSIBLE_ALTERNATIVE}
+      </p>
     </div>
   );
 }
