@@ -96,6 +96,10 @@ for (const viewport of VIEWPORTS) {
     await expect(maison).not.toContainText("080000512");
     await expect(maison).not.toContainText("Non trouvé");
     await expect(pdfSection.getByRole("button", { name: "Télécharger le rapport PDF" })).toBeEnabled();
+    // RGAA 13.3: the PDF is untagged; the button says the report page is its accessible version.
+    await expect(pdfSection.getByRole("button", { name: "Télécharger le rapport PDF" })).toHaveAccessibleDescription(
+      "Le rapport PDF n'est pas accessible aux lecteurs d'écran\u00a0: la page du bilan en est la version accessible.",
+    );
     await expectNoSeriousViolation(page);
 
     // The same address again: refused, said under the field.

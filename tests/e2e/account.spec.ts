@@ -144,10 +144,19 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await page.getByRole("button", { name: "Supprimer mes données" }).click();
   const deletion = page.getByRole("dialog", { name: /Supprimer définitivement/ });
   const confirm = deletion.getByRole("button", { name: "Supprimer définitivement" });
-  await expect(confirm).toBeDisabled();
-  await deletion.getByLabel("Confirmation").fill("effacer");
+  // RGAA 11.10/11.11: the button stays enabled; pressed too soon, it says what is missing, under the field, which takes the focus.
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  const word = deletion.getByLabel("Confirmation");
+  await expect(word).toBeFocused();
+  await expect(word).toHaveAttribute("aria-invalid", "true");
+  await expect(word).toHaveAccessibleDescription(/Saisissez SUPPRIMER pour confirmer la suppression/);
+  await expect(page).toHaveURL(/\/compte$/);
+  await word.fill("effacer");
   await expect(deletion.getByText("Ce n'est pas le mot attendu\u00a0: saisissez SUPPRIMER (majuscules ou minuscules).")).toBeVisible();
-  await expect(confirm).toBeDisabled();
+  await confirm.click();
+  await expect(word).toBeFocused();
+  await expect(page).toHaveURL(/\/compte$/);
   // As a phone keyboard types it: automatic capital and a trailing space.
   await deletion.getByLabel("Confirmation").fill("Supprimer ");
   await confirm.click();

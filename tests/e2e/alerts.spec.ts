@@ -78,13 +78,17 @@ test("a partner site embeds the generated frame; sign-up, confirmation, alert ru
   await waitForIslandsIn(frame);
   const email = uniqueEmail("partenaire");
   const submit = frame.getByRole("button", { name: "Recevoir les alertes" });
-  await expect(submit).toBeDisabled();
+  // Never disabled (RGAA 11.11): sent without the consent, the frame says so under the box and focuses it.
+  await expect(submit).toBeEnabled();
   await frame.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("Maraussan", { delay: 20 });
   await frame.getByRole("option").first().click();
   await frame.getByLabel("Adresse e-mail").fill(email);
-  await expect(submit).toBeDisabled();
-  await frame.getByLabel(/J'accepte de recevoir par e-mail/).check();
-  await expect(submit).toBeEnabled();
+  await submit.click();
+  const consent = frame.getByRole("checkbox", { name: /J'accepte de recevoir par e-mail/ });
+  await expect(consent).toBeFocused();
+  await expect(consent).toHaveAccessibleDescription(/Cochez la case pour accepter de recevoir les alertes par e-mail/);
+  await consent.check();
+  await expect(consent).not.toHaveAttribute("aria-invalid", "true");
   // The frame told its parent its height: the partner's script resized it.
   await expect.poll(async () => visitor.locator("iframe").evaluate((node) => (node as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/);
   await submit.click();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
@@ -220,6 +220,80 @@ export async function analyseAddress(page: Page, typed: string) {
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+/**
+ * RGAA 6.1 (« Chaque lien est-il explicite ? »): the links whose whole name is a generic label, which
+ * says nothing of where they go. The name is the link's text (screen-reader-only words included) or its aria-label.
+ */
+export async function genericLinkNames(page: Page): Promise<string[]> {
+  return page.locator("a[href]").evaluateAll((links) => {
+    const generic = /^(à retenir|ici|cliquez ici|cliquez|en savoir plus|lire la suite|voir|plus|lien)\s*[.:!]?$/i;
+    return links.map((link) => (link.getAttribute("aria-label") ?? link.textContent ?? "").replace(/\s+/g, " ").trim()).filter((name) => generic.test(name));
+  });
+}
+
+/**
+ * Text smaller than `minPx` among what `root` shows (computed font size of each visible text's
+ * element; screen-reader-only text, clipped to 1 px, is not shown), as « 10.9px: text ».
+ */
+export async function textSmallerThan(root: Locator, minPx: number): Promise<string[]> {
+  return root.evaluate((element, min) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || parent.closest("[hidden], details:not([open]) > :not(summary)")) continue;
+      const size = parseFloat(getComputedStyle(parent).fontSize);
+      if (size < min) found.push(`${size}px: ${text.slice(0, 40)}`);
+    }
+    return found;
+  }, minPx);
+}
+
+/**
+ * RGAA 11.10: whether the accessibility tree (Chromium's, through the DevTools protocol) marks the
+ * field named `name` as required — what a screen reader announces as « obligatoire ».
+ */
+export async function requiredInAccessibilityTree(page: Page, name: string | RegExp): Promise<boolean> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await session.send("Accessibility.getFullAXTree")) as {
+      nodes: Array<{ name?: { value?: string }; ignored?: boolean; properties?: Array<{ name: string; value: { value?: unknown } }> }>;
+    };
+    const named = (value: string | undefined) => (typeof name === "string" ? value === name : name.test(value ?? ""));
+    const field = nodes.find((node) => !node.ignored && named(node.name?.value) && node.properties?.some((property) => property.name === "focusable"));
+    if (!field) throw new Error(`No focusable node named « ${name} » in the accessibility tree`);
+    return field.properties?.some((property) => property.name === "required" && property.value.value === true) ?? false;
+  } finally {
+    await session.detach();
+  }
+}
+
+/**
+ * RGAA 12.8 (focus order): presses Tab `presses` times from the focused element and returns, for
+ * each stop, its position in the document, which follows the reading order when it only grows.
+ */
+export async function tabStopsInDocumentOrder(page: Page, presses: number): Promise<{ names: string[]; inOrder: boolean }> {
+  const names: string[] = [];
+  const positions: number[] = [];
+  const stop = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      const all = [...document.querySelectorAll("*")];
+      const label = active instanceof HTMLInputElement && active.labels?.[0] ? active.labels[0].textContent : active?.textContent;
+      return { index: active ? all.indexOf(active) : -1, name: (active?.getAttribute("aria-label") ?? label ?? "").replace(/\s+/g, " ").trim().slice(0, 40) };
+    });
+  for (let press = 0; press <= presses; press++) {
+    if (press > 0) await page.keyboard.press("Tab");
+    const { index, name } = await stop();
+    positions.push(index);
+    names.push(name);
+  }
+  return { names, inOrder: positions.every((position, index) => index === 0 || position > (positions[index - 1] ?? -1)) };
 }
 
 /** The latest email the app sent to this address, waiting for it to arrive. */

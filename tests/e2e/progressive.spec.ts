@@ -45,6 +45,10 @@ for (const { width, typed } of CASES) {
       await expect(waterLine).not.toContainText("en cours de lecture");
       await expect(report.locator("[aria-busy]")).toHaveCount(0);
       await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toBeVisible();
+      // RGAA 13.3: the PDF is untagged; the link says, visibly and in its description, that this page is its accessible version.
+      await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toHaveAccessibleDescription(
+        "Le rapport PDF n'est pas accessible aux lecteurs d'écran\u00a0: la page du bilan en est la version accessible.",
+      );
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await setUpstreamDelay("hubeau", "reset");

@@ -3,7 +3,7 @@
 // something, chart text readable at 320 px, no empty column on a desktop, and on a phone the
 // verdict on screen when a report arrives.
 import { expect, type Page } from "@playwright/test";
-import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
+import { analyseAddress, genericLinkNames, seriousViolations, test, textSmallerThan, waitForIslands } from "./helpers.ts";
 
 const WIDTHS = [1366, 390, 320] as const;
 
@@ -64,8 +64,32 @@ for (const width of WIDTHS) {
     const closed = history.locator(".history-chart details:not([open]) > summary");
     while ((await closed.count()) > 0) await closed.first().click();
     expect(await noHorizontalOverflow(page)).toBe(true);
+    // RGAA 6.1: « À retenir » leads to the advice by the advice's title, not by the label.
+    expect(await genericLinkNames(page)).toEqual([]);
+    await expect(
+      page
+        .getByTestId("report")
+        .getByRole("list", { name: "L'essentiel" })
+        .getByRole("link", { name: /^À retenir/ }),
+    ).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  if (width === 320) {
+    test(`every text of a report is at least 12 px at ${width} px, the history chart's and the pollen and vigilance tables' included`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const typed of ["maraussan", "8 bd du Port"]) {
+        await reportFor(page, typed);
+        const report = page.getByTestId("report");
+        // Every disclosure open (the history, its tables of values, a zone's details), one at a time.
+        const closed = report.locator("details:not([open]) > summary");
+        for (let opened = 0; (await closed.count()) > 0 && opened < 50; opened++) await closed.first().click();
+        expect(await textSmallerThan(report, 12), typed).toEqual([]);
+        expect(await genericLinkNames(page), typed).toEqual([]);
+        expect(await noHorizontalOverflow(page), typed).toBe(true);
+      }
+    });
+  }
 
   // Issue 26: vigilance, pollen, UV and radon each have a card with its title, its source's word and its source,
   // and a line of « L'essentiel » leading to it. (Until their adapters land, each says it could not be read:

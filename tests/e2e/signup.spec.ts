@@ -266,7 +266,19 @@ for (const viewport of [
     await openSignUp(page, `?${new URLSearchParams({ ...AMIENS, udi: "080000826" })}`);
     const form = signUpForm(page);
     await expect(form.address).toHaveValue(AMIENS.label);
-    await expect(form.submit).toBeDisabled();
+    // RGAA 11.10/11.11: the fields are required for assistive technology, the button stays enabled,
+    // and sent incomplete the form says what is missing under each field and focuses the first.
+    await expect(form.email).toHaveJSProperty("required", true);
+    await expect(form.consent).toHaveJSProperty("required", true);
+    await expect(page.getByText("Tous les champs sont obligatoires.")).toBeVisible();
+    await expect(form.submit).toBeEnabled();
+    await form.submit.click();
+    await expect(form.email).toBeFocused();
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription(/Indiquez votre adresse e-mail pour recevoir les alertes/);
+    await expect(form.consent).toHaveAttribute("aria-invalid", "true");
+    await expect(form.consent).toHaveAccessibleDescription(/Cochez la case pour accepter de recevoir les alertes par e-mail/);
+    expect(posts).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
     const email = uniqueEmail("depuis-rapport");

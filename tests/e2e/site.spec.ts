@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { rgaaConformity, type RgaaRate } from "../../src/core/shared/rgaa.ts";
 import { BLOG_SLUGS, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
-import { seriousViolations, test } from "./helpers.ts";
+import { genericLinkNames, requiredInAccessibilityTree, seriousViolations, tabStopsInDocumentOrder, test } from "./helpers.ts";
 
 async function waitForIslands(page: Page) {
   await page.waitForFunction(() => [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")));
@@ -30,8 +30,58 @@ test("every page answers 200 with a unique title and description, a canonical UR
     expect(canonical, route).toMatch(new RegExp(`^https?://[^/]+${route === "/" ? "/" : route}$`));
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(title);
     await expect(page.locator("h1"), route).toHaveCount(1);
+    // RGAA 6.1: no link named « ici », « en savoir plus »… alone.
+    expect(await genericLinkNames(page), route).toEqual([]);
     expect(await seriousViolations(page), route).toEqual([]);
   }
+});
+
+test('English parts of French pages carry lang="en" (RGAA 8.7: each change of language is indicated in the code)', async ({ page }) => {
+  const languageOf = (locator: ReturnType<Page["locator"]>) => locator.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
+  await page.goto("/developpeurs");
+  // Code, HTTP headers and the API's English field names; the page itself stays French.
+  for (const text of ["snake_case", "Access-Control-Allow-Origin: *", "RateLimit-Policy", "Retry-After"]) {
+    expect(await languageOf(page.locator("code", { hasText: text }).first()), text).toBe("en");
+  }
+  expect(await languageOf(page.locator("pre code", { hasText: "console.log" })), "the fetch example").toBe("en");
+  expect(await languageOf(page.getByRole("link", { name: "draft-ietf-httpapi-ratelimit-headers" }))).toBe("en");
+  expect(await languageOf(page.getByRole("heading", { level: 1 }))).toBe("fr");
+  await page.goto("/confidentialite");
+  expect(await languageOf(page.getByText("Data Privacy Framework", { exact: true }))).toBe("en");
+});
+
+test("required fields are required in the accessibility tree and Tab follows the reading order on the main forms (RGAA 11.10, 12.8)", async ({ page }) => {
+  await page.goto("/");
+  await waitForIslands(page);
+  expect(await requiredInAccessibilityTree(page, "Votre adresse")).toBe(true);
+  await page.getByRole("combobox", { name: "Votre adresse" }).focus();
+  expect(await tabStopsInDocumentOrder(page, 1)).toEqual({ names: ["Votre adresse", "Analyser"], inOrder: true });
+
+  await page.goto("/inscription");
+  await waitForIslands(page);
+  for (const name of ["Adresse à surveiller", "Adresse e-mail"]) expect(await requiredInAccessibilityTree(page, name), name).toBe(true);
+  // Chromium exposes no « required » on a checkbox: the box is required in the DOM, and the form says in words that every field is.
+  await expect(page.getByRole("checkbox", { name: /^J'accepte de recevoir par e-mail/ })).toHaveJSProperty("required", true);
+  await expect(page.getByText("Tous les champs sont obligatoires.")).toBeVisible();
+  await page.getByRole("combobox", { name: "Adresse à surveiller" }).focus();
+  const signUp = await tabStopsInDocumentOrder(page, 4);
+  expect(signUp.inOrder, signUp.names.join(" → ")).toBe(true);
+  expect(signUp.names).toEqual([
+    "Adresse à surveiller",
+    "Adresse e-mail",
+    expect.stringMatching(/^J'accepte/),
+    "politique de confidentialité",
+    "Recevoir les alertes",
+  ]);
+
+  await page.goto("/auth");
+  await waitForIslands(page);
+  const panel = page.getByRole("tabpanel");
+  for (const name of ["Adresse e-mail", "Mot de passe"]) expect(await requiredInAccessibilityTree(page, name), name).toBe(true);
+  await panel.getByLabel("Adresse e-mail").focus();
+  const signIn = await tabStopsInDocumentOrder(page, 3);
+  expect(signIn.inOrder, signIn.names.join(" → ")).toBe(true);
+  expect(signIn.names).toEqual(["Adresse e-mail", "Mot de passe", "Afficher le mot de passe", "Se connecter"]);
 });
 
 test("aliases redirect to their page and unknown paths answer « Page introuvable » with 404", async ({ page }) => {

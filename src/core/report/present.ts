@@ -229,6 +229,11 @@ export interface SummaryLine {
   tone: Tone;
   /** the whole sentence, for text channels: « Eau du robinet : Conforme (prélèvement du …). » */
   text: string;
+  /**
+   * The words of `text` that the page makes its link to the card when not its label: the advice's
+   * title — never « À retenir », which says nothing of where the link goes (RGAA 6.1).
+   */
+  linkText?: string;
   /** a section whose source has not answered yet (a streamed report on its way): its line says only that */
   pending?: true;
 }
@@ -280,6 +285,14 @@ export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION,
 
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
+
+/**
+ * Beside every link or button that gives the PDF: pdf-lib writes no structure tree, so the PDF is
+ * untagged, and the report page is its accessible alternative (RGAA 13.3).
+ */
+export const PDF_ACCESSIBLE_ALTERNATIVE = frenchTypography(
+  "Le rapport PDF n'est pas accessible aux lecteurs d'écran : la page du bilan en est la version accessible.",
+);
 
 /** Each card's title, the same while its section is still being read (decision 067). */
 export const SECTION_TITLES = {
@@ -1003,6 +1016,7 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
             badge: null,
             tone: ADVICE_TONES[first.severity],
             text: frenchTypography(`À retenir : ${first.title}`),
+            linkText: frenchTypography(first.title),
           },
         ]
       : []),

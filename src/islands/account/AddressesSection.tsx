@@ -172,7 +172,13 @@ export default function AddressesSection({ notify, monitored }: { notify: Notify
             form: "Ajouter une adresse surveillée",
           }}
         >
-          <Field label="Nom de cette adresse" hint={`Par défaut\u00a0: «\u00a0${defaultLabel}\u00a0»`} value={label} onChange={setLabel} maxLength={60} />
+          <Field
+            label="Nom de cette adresse (facultatif)"
+            hint={`Par défaut\u00a0: «\u00a0${defaultLabel}\u00a0»`}
+            value={label}
+            onChange={setLabel}
+            maxLength={60}
+          />
         </AddressSearch>
       )}
 

@@ -1,12 +1,12 @@
 // /compte: leaving — sign out, or delete the account and everything attached to it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { refusalMessageOr, requestJson } from "../lib/api.ts";
 import { signOut } from "../lib/session.ts";
 import { SIGNED_OUT_PARAM } from "./auth-url-errors.ts";
 import { useAction } from "../lib/use-action.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { Field } from "../ui/Field.tsx";
-import { DELETION_WORD, deletionWordError, matchesDeletionWord } from "./deletion-word.ts";
+import { DELETION_WORD, DELETION_WORD_MISSING, deletionWordError, matchesDeletionWord } from "./deletion-word.ts";
 import type { Notify } from "../ui/Toasts.tsx";
 
 export function SignOutSection() {
@@ -34,7 +34,19 @@ export function SignOutSection() {
 export function DeleteSection({ notify }: { notify: Notify }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  /** the word was asked for and is not there: said under the field, which takes the focus */
+  const [missing, setMissing] = useState(false);
+  const wordRef = useRef<HTMLInputElement>(null);
   const { busy, run } = useAction(notify);
+  function confirm() {
+    if (!matchesDeletionWord(typed)) {
+      setMissing(true);
+      // After the render that describes the field with its error, so it is read with the focus.
+      window.setTimeout(() => wordRef.current?.focus(), 0);
+      return;
+    }
+    void remove();
+  }
   async function remove() {
     await run(
       async () => {
@@ -60,16 +72,26 @@ export function DeleteSection({ notify }: { notify: Notify }) {
         open={open}
         title={"Supprimer définitivement vos données\u00a0?"}
         confirmLabel="Supprimer définitivement"
-        onConfirm={() => void remove()}
+        onConfirm={confirm}
         onCancel={() => {
           setOpen(false);
           setTyped("");
+          setMissing(false);
         }}
-        confirmDisabled={!matchesDeletionWord(typed)}
         busy={busy}
       >
         <p>Cette action est irréversible. Pour confirmer, saisissez SUPPRIMER ci-dessous.</p>
-        <Field label="Confirmation" value={typed} onChange={setTyped} error={deletionWordError(typed)} />
+        <Field
+          label="Confirmation"
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            setMissing(false);
+          }}
+          error={deletionWordError(typed) ?? (missing ? DELETION_WORD_MISSING : null)}
+          inputRef={wordRef}
+          required
+        />
       </ConfirmDialog>
     </section>
   );

@@ -1,4 +1,6 @@
 // /compte: the report of every monitored address, as a PDF download or by email.
+import { useId } from "react";
+import { PDF_ACCESSIBLE_ALTERNATIVE } from "../../core/report/present.ts";
 import type { ReportEmailAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";
@@ -28,6 +30,7 @@ async function downloadReportPdf(): Promise<void> {
 export default function PdfSection({ notify, addressCount }: { notify: Notify; addressCount: number | null }) {
   const download = useAction(notify);
   const mailing = useAction(notify);
+  const noteId = useId();
   return (
     <section className="account__section" aria-labelledby="pdf-titre">
       <h2 id="pdf-titre">Mon rapport PDF</h2>
@@ -47,6 +50,7 @@ export default function PdfSection({ notify, addressCount }: { notify: Notify; a
               })
             }
             disabled={download.busy}
+            aria-describedby={noteId}
           >
             {download.busy ? "Préparation du rapport…" : "Télécharger le rapport PDF"}
           </button>
@@ -65,6 +69,10 @@ export default function PdfSection({ notify, addressCount }: { notify: Notify; a
           </button>
         </p>
       )}
+      {/* Each address's « Voir le bilan » above is the page this note speaks of. */}
+      <p id={noteId} className="field__hint">
+        {PDF_ACCESSIBLE_ALTERNATIVE}
+      </p>
     </section>
   );
 }

@@ -1,13 +1,16 @@
 // /compte: the person's name, their password (chosen, changed, or reset after a code or Google sign-in) and plan.
 import { useState, type SubmitEvent } from "react";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from "../../core/shared/passwords.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import type { ProfileAnswer } from "../../server/routes/account.ts";
 import { ApiError, apiMessageOr, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { setSession, type SessionContext, type SignedInContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
-import { Field } from "../ui/Field.tsx";
+import { collectErrors, Field, useFormErrors } from "../ui/Field.tsx";
 import type { Notify } from "../ui/Toasts.tsx";
+
+const CURRENT_PASSWORD_MISSING = "Saisissez votre mot de passe actuel.";
+const CODE_INCOMPLETE = "Saisissez les 6 chiffres du code reçu par e-mail.";
 
 export function ProfileSection({ context, notify }: { context: SignedInContext; notify: Notify }) {
   const [firstName, setFirstName] = useState(context.profile.firstName ?? "");
@@ -53,8 +56,20 @@ export function PasswordSection({ context, notify, onChanged }: { context: Signe
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const { busy, run } = useAction(notify);
+  const form = useFormErrors<"current" | "next">();
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
+    // The button is never disabled (RGAA 11.11): what is missing is said under its field.
+    const problems = collectErrors<"current" | "next">({
+      current: needsCurrent && !current ? CURRENT_PASSWORD_MISSING : null,
+      next: next.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : null,
+    });
+    if (problems) {
+      form.show(problems);
+      return;
+    }
+    form.reset();
     await run(
       async () => {
         await requestJson("POST", "/api/account/password", { body: { currentPassword: needsCurrent ? current : null, newPassword: next } });
@@ -85,9 +100,20 @@ export function PasswordSection({ context, notify, onChanged }: { context: Signe
       {needsProof ? (
         <PasswordProof context={context} notify={notify} />
       ) : (
-        <form onSubmit={(event) => void save(event)} className="form">
+        <form ref={form.formRef} onSubmit={(event) => void save(event)} className="form" noValidate>
           {needsCurrent ? (
-            <Field label="Mot de passe actuel" type="password" autoComplete="current-password" value={current} onChange={setCurrent} required />
+            <Field
+              label="Mot de passe actuel"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(value) => {
+                setCurrent(value);
+                form.clear("current");
+              }}
+              error={form.errors.current}
+              required
+            />
           ) : null}
           <Field
             label="Nouveau mot de passe"
@@ -95,11 +121,15 @@ export function PasswordSection({ context, notify, onChanged }: { context: Signe
             type="password"
             autoComplete="new-password"
             value={next}
-            onChange={setNext}
+            onChange={(value) => {
+              setNext(value);
+              form.clear("next");
+            }}
+            error={form.errors.next}
             required
             minLength={MIN_PASSWORD_LENGTH}
           />
-          <button type="submit" className="btn btn--secondary" disabled={busy || next.length < MIN_PASSWORD_LENGTH}>
+          <button type="submit" className="btn btn--secondary" aria-disabled={busy || undefined}>
             Enregistrer le mot de passe
           </button>
         </form>
@@ -116,6 +146,7 @@ function PasswordProof({ context, notify }: { context: SignedInContext; notify: 
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState("");
   const { busy, run } = useAction(notify);
+  const form = useFormErrors<"code">();
   const email = context.user.email;
   async function sendCode() {
     const ok = await run(() => requestJson("POST", "/api/auth/code", { body: { email } }), {
@@ -126,6 +157,12 @@ function PasswordProof({ context, notify }: { context: SignedInContext; notify: 
   }
   async function verify(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
+    if (code.length !== 6) {
+      form.show({ code: CODE_INCOMPLETE });
+      return;
+    }
+    form.reset();
     await run(async () => setSession(await requestJson<SessionContext>("POST", "/api/auth/code/verify", { body: { email, code } })), {
       failure: (error) => apiMessageOr(error, "Impossible de vérifier le code."),
     });
@@ -137,7 +174,7 @@ function PasswordProof({ context, notify }: { context: SignedInContext; notify: 
         d'abord que c'est bien vous avec un code envoyé à <strong>{email}</strong>.
       </p>
       {sent ? (
-        <form onSubmit={(event) => void verify(event)} className="form">
+        <form ref={form.formRef} onSubmit={(event) => void verify(event)} className="form" noValidate>
           <Field
             label="Code reçu par e-mail"
             hint="6 chiffres"
@@ -145,10 +182,14 @@ function PasswordProof({ context, notify }: { context: SignedInContext; notify: 
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(value) => setCode(value.replace(/\D/g, ""))}
+            onChange={(value) => {
+              setCode(value.replace(/\D/g, ""));
+              form.clear("code");
+            }}
+            error={form.errors.code}
             required
           />
-          <button type="submit" className="btn btn--secondary" disabled={busy || code.length !== 6}>
+          <button type="submit" className="btn btn--secondary" aria-disabled={busy || undefined}>
             Valider le code
           </button>
         </form>

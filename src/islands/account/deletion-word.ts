@@ -15,6 +15,9 @@ export function matchesDeletionWord(typed: string): boolean {
   return comparable(typed) === comparable(DELETION_WORD);
 }
 
+/** The message under the field when « Supprimer définitivement » is pressed before the word is typed. */
+export const DELETION_WORD_MISSING = `Saisissez ${DELETION_WORD} pour confirmer la suppression.`;
+
 /**
  * The message under the field when what is typed cannot become the word, or null (empty, the
  * word itself, or the start of it while it is being typed).

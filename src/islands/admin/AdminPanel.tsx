@@ -5,7 +5,7 @@ import { formatDateFr } from "../../core/shared/format.ts";
 import type { AdminRunAlertsAnswer, AdminStatusAnswer, AdminTestDataAnswer } from "../../server/routes/admin.ts";
 import { apiMessageOr, ApiError, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";
-import { Field } from "../ui/Field.tsx";
+import { Field, useFormErrors } from "../ui/Field.tsx";
 import Toasts, { useToasts } from "../ui/Toasts.tsx";
 
 type UpstreamStatus = AdminStatusAnswer["upstreams"][number];
@@ -32,6 +32,7 @@ export default function AdminPanel() {
   const [upstreams, setUpstreams] = useState<UpstreamStatus[]>([]);
   const [address, setAddress] = useState("20 avenue de Ségur, 75007 Paris");
   const { busy, run } = useAction(notify);
+  const form = useFormErrors<"address">();
   const [result, setResult] = useState<AdminTestDataAnswer | null>(null);
 
   const loadStatus = useCallback(async () => {
@@ -50,6 +51,13 @@ export default function AdminPanel() {
 
   async function testData(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
+    // The button is never disabled (RGAA 11.11): an empty address is said under the field.
+    if (!address.trim()) {
+      form.show({ address: "Saisissez une adresse à tester." });
+      return;
+    }
+    form.reset();
     const succeeded = await run(async () => setResult(await requestJson<AdminTestDataAnswer>("POST", "/api/admin/test-data", { body: { q: address } })), {
       success: "Données récupérées.",
       failure: (error) => apiMessageOr(error, "Erreur lors de la récupération des données."),
@@ -89,10 +97,19 @@ export default function AdminPanel() {
     <div className="admin">
       <section className="account__section" aria-labelledby="test-titre">
         <h2 id="test-titre">Tester la récupération des données</h2>
-        <form className="form" onSubmit={(event) => void testData(event)}>
-          <Field label="Adresse" value={address} onChange={setAddress} />
+        <form ref={form.formRef} className="form" onSubmit={(event) => void testData(event)} noValidate>
+          <Field
+            label="Adresse"
+            value={address}
+            onChange={(value) => {
+              setAddress(value);
+              form.clear("address");
+            }}
+            error={form.errors.address}
+            required
+          />
           <div className="admin__actions">
-            <button type="submit" className="btn btn--primary" disabled={busy || address.trim() === ""}>
+            <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
               Tester récupération données
             </button>
             <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void runAlerts()}>

@@ -21,7 +21,10 @@ import {
   type SignUpAddress,
 } from "./pending-signup.ts";
 
-type FocusTarget = "address" | "email" | "problem" | "done";
+/** Under the consent box when the form is sent without it. */
+const CONSENT_MISSING = "Cochez la case pour accepter de recevoir les alertes par e-mail.";
+
+type FocusTarget = "address" | "email" | "consent" | "problem" | "done";
 
 /** A message under the form: a refusal (rate limit…) or a sign-up kept for the next visit. */
 type FormProblem = { kind: "refused" | "unsent"; text: string };
@@ -52,12 +55,14 @@ export default function AlertSignup() {
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [keptNotice, setKeptNotice] = useState<string | null>(null);
   const [done, setDone] = useState<{ confirmationSent: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const consentRef = useRef<HTMLInputElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   /** where the focus goes once the message it follows is rendered (and describes the field) */
@@ -111,11 +116,10 @@ export default function AlertSignup() {
     const target = focusAfterRender.current;
     if (!target) return;
     focusAfterRender.current = null;
-    ({ address: inputRef, email: emailRef, problem: problemRef, done: doneRef })[target].current?.focus();
+    ({ address: inputRef, email: emailRef, consent: consentRef, problem: problemRef, done: doneRef })[target].current?.focus();
   });
 
   const address = picked ? toPickedAddress(picked) : presetAddress;
-  const ready = consent && address !== null;
 
   function focusAfterMessage(target: FocusTarget) {
     focusAfterRender.current = target;
@@ -134,18 +138,19 @@ export default function AlertSignup() {
 
   async function submit() {
     setProblem(null);
-    if (!address) {
-      setFieldError("Choisissez une adresse dans la liste des suggestions.");
-      focusAfterMessage("address");
-      return;
-    }
+    // The button is never disabled (RGAA 11.11): every missing field is said under it, and the
+    // focus goes to the first of them.
+    const addressProblem = address ? null : "Choisissez une adresse dans la liste des suggestions.";
     const emailProblem = findEmailProblem(email);
-    if (emailProblem) {
-      setEmailError(emailProblem);
-      focusAfterMessage("email");
+    const consentProblem = consent ? null : CONSENT_MISSING;
+    if (addressProblem) setFieldError(addressProblem);
+    if (emailProblem) setEmailError(emailProblem);
+    setConsentError(consentProblem);
+    const first: FocusTarget | null = addressProblem ? "address" : emailProblem ? "email" : consentProblem ? "consent" : null;
+    if (first || !address) {
+      focusAfterMessage(first ?? "address");
       return;
     }
-    if (!consent) return;
     setBusy(true);
     const partnerUrl = embedded && document.referrer ? document.referrer : null;
     const outcome = await sendSignUp({ email: email.trim(), address, consent: true, partnerUrl });
@@ -185,13 +190,14 @@ export default function AlertSignup() {
   return (
     <div ref={rootRef} className="signup">
       <div role="status">{keptNotice ? <p className="notice signup__notice">{keptNotice}</p> : null}</div>
+      {/* RGAA 11.10: the required fields said in words too (each is also marked required). */}
+      <p className="field__hint signup__required">Tous les champs sont obligatoires.</p>
       <AddressSearch
         value={query}
         onValueChange={onValueChange}
         onPick={choose}
         onSubmit={() => void submit()}
         busy={busy}
-        submitDisabled={!ready}
         error={fieldError}
         inputRef={inputRef}
         layout="below"
@@ -213,10 +219,23 @@ export default function AlertSignup() {
           onChange={changeEmail}
           error={emailError}
           inputRef={emailRef}
+          required
         />
         <EmailTypoHint email={email} onCorrect={changeEmail} />
         <div className="consent">
-          <input id={consentId} type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+          <input
+            ref={consentRef}
+            id={consentId}
+            type="checkbox"
+            checked={consent}
+            required
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? `${consentId}-erreur` : undefined}
+            onChange={(event) => {
+              setConsent(event.target.checked);
+              if (event.target.checked) setConsentError(null);
+            }}
+          />
           <label htmlFor={consentId}>
             J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air, baignade). Chaque e-mail contient un
             lien pour me désinscrire à tout moment. Voir la{" "}
@@ -227,8 +246,12 @@ export default function AlertSignup() {
             .
           </label>
         </div>
+        {consentError ? (
+          <p id={`${consentId}-erreur`} className="field__error">
+            <span className="field__error-prefix">Erreur&nbsp;:</span> {consentError}
+          </p>
+        ) : null}
       </AddressSearch>
-      {!ready ? <p className="field__hint">Le bouton s'active quand une adresse est choisie et la case cochée.</p> : null}
       {problem ? (
         <div ref={problemRef} className={`form__error signup__problem signup__problem--${problem.kind}`} role="alert" tabIndex={-1}>
           {problem.text}

@@ -279,6 +279,7 @@ function ManageLinkForm() {
             clear("email");
           }}
           error={errors.email}
+          required
         />
         <FormError message={errors.form} />
         <SubmitButton busy={busy} busyLabel="Envoi…">

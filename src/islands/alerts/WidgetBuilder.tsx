@@ -87,7 +87,7 @@ export default function WidgetBuilder() {
 
       <div className="field">
         <label htmlFor={`${inputId}-code`}>Code à coller dans votre page</label>
-        <textarea id={`${inputId}-code`} className="input code" readOnly rows={12} value={code} onFocus={(event) => event.target.select()} />
+        <textarea id={`${inputId}-code`} lang="en" className="input code" readOnly rows={12} value={code} onFocus={(event) => event.target.select()} />
       </div>
       <button type="button" className="btn btn--primary" onClick={() => void copy()} disabled={!code}>
         Copier le code

@@ -190,7 +190,7 @@ export default function AddressSearch({
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setOpen(false);
-    onSubmit();
+    if (!busy) onSubmit();
   }
 
   const activeId = open && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
@@ -201,7 +201,8 @@ export default function AddressSearch({
   const describedBy = [hintId, message ? errorId : null, noMatch !== null || offlineNote ? statusId : null].filter(Boolean).join(" ");
 
   const submitButton = (
-    <button className="btn btn--primary search__submit" type="submit" disabled={busy || submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
+    // While busy only marked so: a really disabled button drops the focus (RGAA 11.11 wants it enabled).
+    <button className="btn btn--primary search__submit" type="submit" disabled={submitDisabled} aria-disabled={busy || submitDisabled || undefined}>
       {busy ? labels.busy : labels.submit}
     </button>
   );

@@ -3,7 +3,15 @@
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
 import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
-import { OUTDOOR_ANCHORS, OUTDOOR_TITLES, presentPartialReport, SECTION_ANCHORS, SECTION_TITLES, type SummaryLine } from "../../core/report/present.ts";
+import {
+  OUTDOOR_ANCHORS,
+  OUTDOOR_TITLES,
+  PDF_ACCESSIBLE_ALTERNATIVE,
+  presentPartialReport,
+  SECTION_ANCHORS,
+  SECTION_TITLES,
+  type SummaryLine,
+} from "../../core/report/present.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
@@ -103,12 +111,16 @@ function PendingCard({ section }: { section: keyof typeof SECTION_TITLES | keyof
 function ReportActions({ report }: { report: Parameters<typeof sharedRequestOf>[0] }) {
   const shared = sharedRequestOf(report);
   const sharedParams = toReportParams(shared).toString();
+  const pdfNoteId = useId();
   return (
     <div className="report__actions">
-      <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download>
+      <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download aria-describedby={pdfNoteId}>
         Télécharger le rapport PDF
       </a>
       <AlertAction key={sharedParams} shared={shared} />
+      <p id={pdfNoteId} className="report__pdf-note">
+        {PDF_ACCESSIBLE_ALTERNATIVE}
+      </p>
     </div>
   );
 }
@@ -268,18 +280,22 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
   );
 }
 
-/** « Eau du robinet : conforme (…) » with its label as the link to the section. */
+/** « Eau du robinet : conforme (…) » with its label as the link to the section; « À retenir : <title> » with the title as the link. */
 function SummaryText({ line }: { line: SummaryLine }) {
   const link = (text: string) => (
     <a className="summary__link" href={`#${line.anchor}`} onClick={(event) => focusSection(event, line.anchor)}>
       {text}
     </a>
   );
-  if (!line.text.startsWith(line.label)) return <span className="summary__text">{link(line.text)}</span>;
+  // The link's words say where it goes (RGAA 6.1): the section's name, or the advice's title.
+  const linkText = line.linkText ?? line.label;
+  const start = line.text.indexOf(linkText);
+  if (start < 0) return <span className="summary__text">{link(line.text)}</span>;
   return (
     <span className="summary__text">
-      {link(line.label)}
-      {line.text.slice(line.label.length)}
+      {line.text.slice(0, start)}
+      {link(linkText)}
+      {line.text.slice(start + linkText.length)}
     </span>
   );
 }

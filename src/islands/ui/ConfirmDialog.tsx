@@ -8,11 +8,10 @@ interface Props {
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
-  confirmDisabled?: boolean;
   busy?: boolean;
 }
 
-export default function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, confirmDisabled = false, busy = false }: Props) {
+export default function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy = false }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,7 +38,15 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, onC
         <button type="button" className="btn btn--secondary" onClick={onCancel} autoFocus>
           Annuler
         </button>
-        <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={confirmDisabled || busy}>
+        {/* Never disabled (RGAA 11.11): onConfirm says what is missing; while busy it is only marked so. */}
+        <button
+          type="button"
+          className="btn btn--danger"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onConfirm();
+          }}
+        >
           {busy ? "Patientez…" : confirmLabel}
         </button>
       </div>

@@ -583,6 +583,16 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     }
   });
 
+  it("the summary's « À retenir » line links with the advice's title, never « À retenir » alone (RGAA 6.1)", () => {
+    // RGAA 4.1, criterion 6.1: « Chaque lien est-il explicite ? » — « À retenir » says nothing of where the link goes.
+    const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
+    const presentation = presentReport(report({ water: nitrates }));
+    const line = presentation.summary[0];
+    expect(line?.key).toBe("advice");
+    expect(line?.linkText).toBe(presentation.advice[0]?.title);
+    expect(line?.text.endsWith(line.linkText ?? "")).toBe(true);
+  });
+
   it("the five-second summary: the most important advice first, then one sentence per domain", () => {
     const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
     const presentation = presentReport(report({ water: nitrates, drought: drought(["crise"]) }));
