@@ -360,6 +360,7 @@ try {
 
   await visit("article", `/blog/${BLOG_SLUGS[0]}`);
   await visit("sources", "/sources");
+  await visit("plan-du-site", "/plan-du-site");
   await visit("developpeurs", "/developpeurs");
   await visit("etat", "/etat");
   await visit("accessibilite", "/accessibilite");

@@ -28,6 +28,7 @@ export const SAMPLE = [
   "etat",
   "accessibilite",
   "mentions-legales",
+  "plan-du-site",
   "404",
 ] as const;
 
@@ -96,6 +97,9 @@ const FIXED: Partial<Record<string, Partial<Record<string, string>>>> = {
     compte:
       "le mot de confirmation de suppression était sensible à la casse ; bouton « Enregistrer le mot de passe » grisé tant que le formulaire est incomplet",
   },
+  "9.1": { "inscription-cadre": "le cadre intégré n'avait aucun titre (pas de h1)" },
+  "10.11": { compte: "la page défilait horizontalement à 320 px : une longue adresse e-mail élargissait les sections" },
+  "12.1": { accueil: "ni plan du site ni moteur de recherche interne : un seul système de navigation (le menu)" },
   "11.11": {
     inscription: "aucune suggestion de correction : le bouton grisé ne disait pas quel champ manquait",
     "inscription-cadre": "aucune suggestion de correction : le bouton grisé ne disait pas quel champ manquait",
@@ -366,13 +370,14 @@ const RULES: Record<string, Rule> = {
   "12.1": (page) =>
     has(page, PROCESS_PAGES)
       ? byHand("NA", "page d'un processus (inscription, confirmation ou désinscription par un lien reçu par e-mail) : cas particulier du critère")
-      : byHand(
-          "NC",
-          "un menu de navigation, mais ni plan du site ni moteur de recherche interne (la recherche d'adresse n'en est pas un) ; le site compte plus de 30 pages",
-        ),
+      : byHand("C", "deux systèmes de navigation : le menu de l'en-tête et le plan du site (/plan-du-site), lié dans le pied de chaque page"),
   "12.2": () => byHand("C", "en-tête, menu et pied de page identiques et à la même place sur toutes les pages (même gabarit BaseLayout)"),
-  "12.3": () => auto("NA", "pas de page « plan du site »"),
-  "12.4": () => auto("NA", "pas de page « plan du site »"),
+  "12.3": () =>
+    byHand("C", "le plan du site liste chaque rubrique et chaque page publique, liens valides (tests/e2e/site.spec.ts « the site map lists every page… »)"),
+  "12.4": (page) =>
+    has(page, ["inscription-cadre"])
+      ? auto("NA", "cadre intégré chez les partenaires : pas de pied de page, page d'un processus")
+      : byHand("C", "lien « Plan du site » dans le pied de page, au même endroit sur chaque page (même gabarit BaseLayout)"),
   "12.5": () => auto("NA", "pas de moteur de recherche interne"),
   "12.6": (page) => axeRule(page, "region", "landmark-one-main", "landmark-unique"),
   "12.7": (page) =>

@@ -36,6 +36,23 @@ test("every page answers 200 with a unique title and description, a canonical UR
   }
 });
 
+test("the site map lists every page of the site and is one footer link away from every page (RGAA 12.1, 12.3, 12.4)", async ({ page }) => {
+  await page.goto("/plan-du-site");
+  const listed = new Set(
+    await page
+      .getByRole("main")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+  );
+  for (const route of [...PAGE_ROUTES.filter((route) => route !== "/plan-du-site"), "/inscription", "/auth", "/etat", "/widget"]) {
+    expect(listed.has(route), route).toBe(true);
+  }
+  for (const route of ["/", "/sources", "/etat", "/inscription", "/auth"]) {
+    await page.goto(route);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Plan du site", exact: true }), route).toHaveAttribute("href", "/plan-du-site");
+  }
+});
+
 test('English parts of French pages carry lang="en" (RGAA 8.7: each change of language is indicated in the code)', async ({ page }) => {
   const languageOf = (locator: ReturnType<Page["locator"]>) => locator.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
   await page.goto("/developpeurs");

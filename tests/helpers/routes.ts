@@ -22,6 +22,7 @@ export const PAGE_ROUTES = [
   "/blog",
   ...BLOG_SLUGS.map((slug) => `/blog/${slug}`),
   ...LEGAL_ROUTES,
+  "/plan-du-site",
 ];
 
 /** Pages of the application (an island, no static content to index): they answer 200 too. */
