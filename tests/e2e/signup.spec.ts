@@ -254,6 +254,28 @@ for (const viewport of [
     await expect(page.getByRole("heading", { name: "Lien invalide" })).toHaveCount(0);
   });
 
+  test(`sent empty, the address's error is said right under the address field, before the other fields (RGAA 11.10) (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openSignUp(page);
+    const form = signUpForm(page);
+    await form.submit.click();
+    await expect(form.address).toBeFocused();
+    await expect(form.address).toHaveAttribute("aria-invalid", "true");
+    await expect(form.address).toHaveAccessibleDescription(/Erreur\s*: Choisissez une adresse dans la liste des suggestions\./);
+    const error = page.getByRole("alert").filter({ hasText: "Choisissez une adresse dans la liste des suggestions." });
+    // In the page's order and on screen: the field, its error, then the e-mail field.
+    const [fieldBottom, errorTop, errorBottom, emailTop] = await Promise.all([
+      form.address.evaluate((node) => node.getBoundingClientRect().bottom),
+      error.evaluate((node) => node.getBoundingClientRect().top),
+      error.evaluate((node) => node.getBoundingClientRect().bottom),
+      form.email.evaluate((node) => node.getBoundingClientRect().top),
+    ]);
+    expect(errorTop).toBeGreaterThanOrEqual(fieldBottom);
+    expect(errorBottom).toBeLessThanOrEqual(emailTop);
+  });
+
   test(`a report's link opens the sign-up with its address chosen (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     // The server's acceptance of this address is a unit test (tests/unit/alerts/sign-up.test.ts):

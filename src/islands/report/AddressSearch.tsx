@@ -274,16 +274,18 @@ export default function AddressSearch({
         </div>
         {layout === "inline" ? submitButton : null}
       </div>
+      {/* Right under the field it is about (RGAA 11.10), before the form's other fields in the « below » layout. */}
+      {message ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error ? <span className="field__error-prefix">Erreur&nbsp;: </span> : null}
+          {message}
+        </p>
+      ) : null}
       {layout === "below" ? (
         <>
           {children}
           {submitButton}
         </>
-      ) : null}
-      {message ? (
-        <p id={errorId} className="field-error" role="alert">
-          {message}
-        </p>
       ) : null}
       {/* Always in the page: a live region must exist before its text changes to be announced. */}
       <div className="search__status" role="status">
