@@ -30,8 +30,6 @@ export const APP_ROUTES = [
   "/auth",
   "/compte",
   "/inscription",
-  // The partner frame (decision 034), linked from the accessibility declaration's list of audited pages.
-  "/inscription/cadre",
   "/merci",
   "/widget",
   "/desinscription",

@@ -38,10 +38,10 @@ describe("static build", () => {
   // 94 753 B; issue 25's progressive report (reading the stream, the cards pending one by one,
   // decision 067) costs 1 031 B more than just before it (94 641 B), measured, and moved the ratchet to its new size;
   // issue 26's four sections (pollen, UV, vigilance, radon: their presentation, scales and card) cost
-  // 2 639 B more, their « Réessayer » 64 B and the « À retenir » link named by its advice 10 B (decision 067, amended), measured, and moved it again: any further growth fails.
-  it("the home page's JavaScript does not grow past its size after the four sections of issue 26 (98 385 B gzip)", () => {
+  // 2 639 B more, their « Réessayer » 64 B the « À retenir » link named by its advice 10 B and the address error's « Erreur : » 36 B (decision 067, amended), measured, and moved it again: any further growth fails.
+  it("the home page's JavaScript does not grow past its size after the four sections of issue 26 (98 421 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(98_385);
+    expect(bytes).toBeLessThanOrEqual(98_421);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {
@@ -67,7 +67,17 @@ describe("static build", () => {
   });
 
   it("has no broken internal link", () => {
-    const known = new Set([...PAGE_ROUTES, ...APP_ROUTES, ...API_DOCUMENT_ROUTES, "/sitemap.xml", "/robots.txt", "/og-image.png", "/favicon.svg"]);
+    // The partner frame (decision 034) is linked from the accessibility declaration's list of audited pages.
+    const known = new Set([
+      ...PAGE_ROUTES,
+      ...APP_ROUTES,
+      ...API_DOCUMENT_ROUTES,
+      "/inscription/cadre",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/og-image.png",
+      "/favicon.svg",
+    ]);
     for (const route of PAGE_ROUTES) {
       for (const match of htmlOf(route).matchAll(/href="(\/[^"#?]*)[^"]*"/g)) {
         const path = (match[1] ?? "/").replace(/(.)\/$/, "$1");
