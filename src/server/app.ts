@@ -5,7 +5,8 @@ import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { jsonError } from "./http-errors.ts";
 import { deferTask } from "./defer.ts";
-import { describeError, requestIdOf } from "./logger.ts";
+import { isBusyError } from "./db/busy.ts";
+import { createLogThrottle, describeError, requestIdOf } from "./logger.ts";
 import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
@@ -25,6 +26,8 @@ export function createApp(runtimeDeps: AppDeps) {
   // lets it through) against the service-wide budget of its kind (decision 058).
   const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient({ ...runtimeDeps, mailer: capEmailsGlobally(runtimeDeps) }) };
   const pdfRenderSlots = createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT);
+  // A busy database is said once a minute per route, not by every request that met it.
+  const busyLogThrottle = createLogThrottle(60_000);
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
@@ -67,6 +70,14 @@ export function createApp(runtimeDeps: AppDeps) {
     // The client went away mid-request (it closed the connection, or the Node server cut it at its
     // request timeout): nobody reads this answer, and it is not a failure of ours to log as one.
     if (c.req.raw.signal.aborted) return jsonError(c, 400, "La requête a été interrompue avant la fin.", "request_aborted");
+    // Another writer kept the database locked past the write's budget (decision 074): nothing was
+    // written, and the person is told to try again, not that it failed for good.
+    if (isBusyError(error)) {
+      const quiet = busyLogThrottle(`${c.req.method} ${c.req.routePath}`);
+      if (quiet !== null) deps.log({ level: "warn", message: "database busy: write refused", fields: { method: c.req.method, path: c.req.routePath, quiet } });
+      c.header("Retry-After", "5");
+      return jsonError(c, 503, "La base de données est occupée, votre demande n'a pas été enregistrée. Réessayez dans quelques secondes.", "database_busy");
+    }
     // The route and the error's class and query name only (see describeError): no SQL parameters.
     deps.log({ level: "error", message: "unhandled error", fields: { method: c.req.method, path: c.req.path, ...describeError(error) } });
     return jsonError(c, 500, "Une erreur inattendue s'est produite. Veuillez réessayer.", "internal_error");

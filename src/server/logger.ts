@@ -51,3 +51,24 @@ export function requestIdOf(headers: Headers): string {
   }
   return crypto.randomUUID();
 }
+
+/**
+ * At most one line per key and interval: a failure that every request meets (an upstream down, a
+ * busy database) is said once, then again with how many times it was kept quiet. Returns null to
+ * keep quiet, else the number of lines kept quiet since the last one.
+ */
+export function createLogThrottle(intervalMs: number, now: () => number = () => Date.now()): (key: string) => number | null {
+  const last = new Map<string, { atMs: number; quiet: number }>();
+  return (key) => {
+    const entry = last.get(key);
+    const nowMs = now();
+    if (entry && nowMs - entry.atMs < intervalMs) {
+      entry.quiet++;
+      return null;
+    }
+    // Bounded: the keys are a source and a kind of failure, or a route; never more than a few hundred.
+    if (last.size > 1000) last.clear();
+    last.set(key, { atMs: nowMs, quiet: 0 });
+    return entry?.quiet ?? 0;
+  };
+}

@@ -4,12 +4,16 @@ import { clientKeyOfRequest } from "../client-ip.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
-import { describeError } from "../logger.ts";
+import { noWait } from "../db/busy.ts";
+import { createLogThrottle, describeError } from "../logger.ts";
 import { consumeRateLimit, hashKey, type RateLimitOutcome, type RateLimitRule } from "../services/rate-limit.ts";
 
 /** How a rate-limited route behaves beyond counting. */
 interface IpLimitOptions {
-  /** public read routes: an unreachable counter store must not take the report down (auth routes won't) */
+  /**
+   * public read routes: an unreachable or busy counter store must not take the report down (auth
+   * routes won't). Their counter is tried once, never waited for (decision 074).
+   */
   failOpen?: boolean;
   /**
    * Tells the client its allowance with the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-
@@ -27,6 +31,9 @@ export function rateLimitFields(rule: RateLimitRule, outcome: RateLimitOutcome):
   };
 }
 
+/** An unavailable counter store is said once a minute per scope, not by every request. */
+const storeLogThrottle = createLogThrottle(60_000);
+
 /** Per-IP limit; the IP is hashed with the app secret before it is stored. */
 export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & IpLimitOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -35,10 +42,11 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & IpLim
     const bucketKey = await hashKey(clientKeyOfRequest(c), deps.appSecret);
     let outcome;
     try {
-      outcome = await consumeRateLimit(deps.db, rule, bucketKey, deps.clock().getTime());
+      outcome = await consumeRateLimit(rule.failOpen ? noWait(deps.db) : deps.db, rule, bucketKey, deps.clock().getTime());
     } catch (error) {
       if (!rule.failOpen) throw error;
-      deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, ...describeError(error) } });
+      const quiet = storeLogThrottle(rule.scope);
+      if (quiet !== null) deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, quiet, ...describeError(error) } });
       return next();
     }
     if (rule.advertise) {
