@@ -23,6 +23,7 @@ import { mountStaticBuild } from "../src/server/static/node.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
 import { createSources } from "../src/server/services/sources.ts";
+import { createDeferredTasks } from "../src/server/defer.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
 import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
 import { PROJECT_ROOT } from "../src/server/project-root.ts";
@@ -122,6 +123,8 @@ export async function startServer(options: {
       : null;
   if (scheduler) log({ level: "info", message: "alert scheduler armed", fields: { nextRunAt: scheduler.nextAt().toISOString() } });
 
+  // What requests hand over to run after their answer; shutdown waits for it (decision 075).
+  const deferred = createDeferredTasks();
   const root = new Hono();
   // First: a name that is not ours (DNS rebinding) reaches neither the API, the pages nor /dev/mails.
   root.use("*", refuseUnknownHosts(config, log));
@@ -148,7 +151,10 @@ export async function startServer(options: {
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.SERVER_HEADERS_TIMEOUT_MS / 4))),
   };
   const server: ServerType = await new Promise((resolveServer) => {
-    const instance = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, () => resolveServer(instance));
+    const instance = serve(
+      { fetch: (request, env) => root.fetch(request, env, deferred.context), port: config.PORT, hostname: config.HOST, serverOptions },
+      () => resolveServer(instance),
+    );
   });
   server.maxConnections = config.SERVER_MAX_CONNECTIONS;
   let dropLoggedAtMs = -Infinity;
@@ -183,10 +189,15 @@ export async function startServer(options: {
     const sweeper = setInterval(() => {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     }, 50);
-    const drained = Promise.all([requestsDone, runQueue.idle(), closed]).then(() => true);
+    // The requests' deferred work is awaited after the requests themselves (a request hands it over before it ends).
+    const drained = Promise.all([requestsDone.then(() => deferred.idle()), runQueue.idle(), closed]).then(() => true);
     const timer = new Promise<false>((resolveTimer) => setTimeout(() => resolveTimer(false), graceMs).unref());
     if (!(await Promise.race([drained, timer]))) {
-      log({ level: "warn", message: "shutdown: grace period over, closing what is left", fields: { inFlight, alertRunning: runQueue.busy() } });
+      log({
+        level: "warn",
+        message: "shutdown: grace period over, closing what is left",
+        fields: { inFlight, deferredTasks: deferred.pending(), alertRunning: runQueue.busy() },
+      });
       if ("closeAllConnections" in server) server.closeAllConnections();
     }
     clearInterval(sweeper);
