@@ -76,9 +76,9 @@ describe("GET /api/v1/report — weather warnings (Météo-France vigilance)", (
     t.upstreams.setData("vigilance", "FRA", null);
     expect(report.weather_warnings).toMatchObject({ success: false, configured: true, level: "unavailable", days: [] });
     expect(report.recommendations.filter((entry) => entry.category === "weather")).toEqual([]);
-    const logged = t.logs.filter((entry) => entry.message === "Météo-France vigilance map unreadable");
+    const logged = t.logs.filter((entry) => entry.message === "upstream failed" && entry.fields?.source === "meteofrance");
     expect(logged).toHaveLength(1);
-    expect(logged[0]?.fields).toMatchObject({ reason: "invalid" });
+    expect(logged[0]?.fields).toMatchObject({ kind: "invalid" });
     expect(JSON.stringify(t.logs)).not.toContain(FAKE_METEOFRANCE_API_KEY);
   });
 });

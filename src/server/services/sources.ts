@@ -1,3 +1,4 @@
+import { createLogThrottle } from "../logger.ts";
 import type {
   Address,
   AtmoIndex,
@@ -48,8 +49,12 @@ export const TTL_SECONDS = {
   bathingPortal: 7 * 24 * 3600,
   /** Météo-France's vigilance map: produced at 06:00 and 16:00 and whenever a warning changes */
   meteofrance: 10 * 60,
-  /** a failed call is remembered briefly so an outage does not cost every visitor a full timeout */
-  failure: 30,
+  /**
+   * a failed call is remembered briefly so an outage does not cost every visitor a full timeout,
+   * and briefly enough that a recovered source shows again within seconds (issue 28: 30 s kept
+   * water « indisponible » ~22 s after Hub'Eau was back)
+   */
+  failure: 5,
 } as const;
 
 /**
@@ -75,6 +80,12 @@ export const STALE_SECONDS: Record<UpstreamName, number> = {
 const BUDGET_SPENT = { ok: false, reason: "budget", detail: "upstream budget spent" } as const;
 
 type SourceFailure = Extract<SourceResult<unknown>, { ok: false }>;
+
+/** Failures of the upstream itself; « not found » is an answer, « budget » and « not configured » are ours. */
+const LOGGED_FAILURES = new Set<SourceFailure["reason"]>(["timeout", "http", "invalid", "network"]);
+
+/** How often, at most, one source's one kind of failure is logged. */
+export const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /** What the cache keeps per key: the answer's freshness, a failure while it is fresh, and the last good answer. */
 interface StoredAnswer<T> {
@@ -244,6 +255,7 @@ export function createSources(deps: {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const inFlight = new Map<string, Promise<SourceResult<unknown>>>();
+  const failureLogThrottle = createLogThrottle(FAILURE_LOG_INTERVAL_MS);
   const names: UpstreamName[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades", "meteofrance"];
   const statuses = new Map<UpstreamName, UpstreamStatus>(
     names.map((name) => [
@@ -273,14 +285,31 @@ export function createSources(deps: {
       status.failures += 1;
       status.lastFailureAt = clock().toISOString();
       status.lastError = `${result.reason}${result.detail ? ` (${result.detail})` : ""}`;
+      logFailure(name, result, latencyMs);
     }
+  }
+
+  /**
+   * An outage is said in the logs, not only on the admin panel (issue 28): a warn line per source
+   * and kind of failure, at most once a minute, with how many were kept quiet meanwhile. Never
+   * the URL (it carries the address's coordinates or commune) nor a key.
+   */
+  function logFailure(name: UpstreamName, failure: SourceFailure, latencyMs: number) {
+    if (!LOGGED_FAILURES.has(failure.reason)) return;
+    const quiet = failureLogThrottle(`${name}:${failure.reason}`);
+    if (quiet === null) return;
+    deps.log?.({
+      level: "warn",
+      message: "upstream failed",
+      fields: { source: name, kind: failure.reason, detail: failure.detail ?? null, status: failure.status ?? null, ms: Math.round(latencyMs), quiet },
+    });
   }
 
   /**
    * A fresh answer from the cache; else one request shared by concurrent callers, if the
    * upstream's budget allows it; else the last good answer while it is usable (STALE_SECONDS);
    * else « budget spent » (the section says the source is unavailable). A failure is kept
-   * `failureTtlSeconds` (30 s unless the caller knows it is an answer, like VigiEau's 409).
+   * `failureTtlSeconds` (TTL_SECONDS.failure unless the caller knows it is an answer, like VigiEau's 409).
    */
   async function cached<T>(
     priority: CallPriority,
@@ -481,13 +510,10 @@ export function createSources(deps: {
       // No key: nothing is asked, nothing is counted (the section says it is not configured).
       if (!config.METEOFRANCE_API_KEY) return fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: undefined });
       // One national map for the report and the alert run alike.
-      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, async () => {
-        const result = await fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY });
-        // Said once per failed call (failures are cached 30 s); the key and the URL are never in the fields.
-        if (!result.ok)
-          deps.log?.({ level: "warn", message: "Météo-France vigilance map unreadable", fields: { reason: result.reason, detail: result.detail ?? null } });
-        return result;
-      });
+      // Its failures are logged as every upstream's (record); the key and the URL are never in the fields.
+      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, () =>
+        fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY }),
+      );
     },
   });
   const runView = view("alert-run");
