@@ -1,6 +1,7 @@
 // Sessions following the Lucia author's guide: token = "<id>.<secret>", SHA-256 of the secret at
 // rest, constant-time comparison, sliding expiry within an absolute lifetime. Pure functions over
 // the database; the cookie is handled by the middleware.
+import { isBusyError, noWait } from "../db/busy.ts";
 import type { Database } from "../db/index.ts";
 import {
   clearPasswordResetWindow,
@@ -53,6 +54,15 @@ export async function createSession(
   return { token: `${id}.${secret}`, session };
 }
 
+/** A void session is deleted when the database can take it at once; under a lock it is left for the purge (it stays void). */
+async function deleteVoidSession(db: Database, id: string): Promise<void> {
+  try {
+    await deleteSession(noWait(db), id);
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+  }
+}
+
 export async function validateSessionToken(db: Database, token: string, nowMs: number): Promise<ValidSession | null> {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
@@ -62,18 +72,25 @@ export async function validateSessionToken(db: Database, token: string, nowMs: n
   if (!secretsEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
   // The second test also ends sessions created before the absolute lifetime existed.
   if (session.expiresAtMs <= nowMs || session.createdAtMs + SESSION_ABSOLUTE_LIFETIME_MS <= nowMs) {
-    await deleteSession(db, id);
+    await deleteVoidSession(db, id);
     return null;
   }
   // Only a proven address reaches an account, and only with a session opened after the proof: one
   // opened before belongs to whoever signed up, who may not own the address (pre-claimed account).
   if (user.emailVerifiedAtMs === null || session.createdAtMs < user.emailVerifiedAtMs) {
-    await deleteSession(db, id);
+    await deleteVoidSession(db, id);
     return null;
   }
   if (nowMs - session.lastActiveAtMs < SESSION_ACTIVITY_CHECK_MS) return { session, user, refreshed: false };
   const refreshedSession = { ...session, lastActiveAtMs: nowMs, expiresAtMs: expiryAfterActivity(session.createdAtMs, nowMs) };
-  await updateSessionActivity(db, id, { lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs });
+  try {
+    // Never waited for (decision 074): under another writer's lock the session stays as it is,
+    // valid, and is extended by a later request — reading an account page needs no write.
+    await updateSessionActivity(noWait(db), id, { lastActiveAtMs: refreshedSession.lastActiveAtMs, expiresAtMs: refreshedSession.expiresAtMs });
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+    return { session, user, refreshed: false };
+  }
   return { session: refreshedSession, user, refreshed: true };
 }
 

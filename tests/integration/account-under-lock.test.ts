@@ -1,0 +1,50 @@
+// Issue 28 (decision 074): reading needs no write. While another process holds the database's
+// write lock, a signed-in person whose session is due for its activity refresh still reads her
+// account at once — the refresh is tried once and left for a later request, not waited for, and
+// she is never told « Votre session a expirée » because the database was busy.
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { SESSION_ACTIVITY_CHECK_MS } from "../../src/server/auth/session.ts";
+import { DATABASE_WRITE_BUDGET_MS } from "../../src/server/db/node.ts";
+import { signedInAs } from "../helpers/browser-client.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+const START = new Date("2026-11-26T09:00:00Z");
+const t = useTestApp({ now: START }, { now: START, resetResend: true });
+
+async function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import Database from "libsql";
+       const db = new Database(${JSON.stringify(file)});
+       db.exec("BEGIN IMMEDIATE");
+       console.log("locked");
+       setTimeout(() => { db.exec("COMMIT"); db.close(); }, ${holdMs});`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+  return { released: new Promise((resolve) => child.once("exit", () => resolve())) };
+}
+
+describe("a signed-in person under another writer's lock", () => {
+  it("reads her account at once, still signed in, though her session was due for its refresh", async () => {
+    const client = await signedInAs(t, () => t.app, "lucie@example.org", "Lucie");
+    const [{ file }] = (await t.db.$client.execute("pragma database_list")).rows as unknown as { file: string }[];
+    t.setNow(new Date(START.getTime() + SESSION_ACTIVITY_CHECK_MS + 60_000));
+    const lock = await holdWriteLock(String(file), DATABASE_WRITE_BUDGET_MS * 2);
+    const started = performance.now();
+    const session = await client.get("/api/auth/session");
+    const account = await client.get("/api/account/addresses");
+    const elapsed = performance.now() - started;
+    await lock.released;
+    expect(session.status).toBe(200);
+    expect((session.body as { user: { email: string } | null }).user?.email).toBe("lucie@example.org");
+    expect(account.status).toBe(200);
+    // Not the write budget's 2 s: nothing waited for the lock.
+    expect(elapsed).toBeLessThan(DATABASE_WRITE_BUDGET_MS / 2);
+  }, 20_000);
+});
