@@ -5,6 +5,8 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { SESSION_ACTIVITY_CHECK_MS } from "../../src/server/auth/session.ts";
+import { findUserByEmail } from "../../src/server/db/repositories/users.ts";
+import { signUp } from "../../src/server/services/accounts.ts";
 import { DATABASE_WRITE_BUDGET_MS } from "../../src/server/db/node.ts";
 import { signedInAs } from "../helpers/browser-client.ts";
 import { useTestApp } from "../helpers/test-app.ts";
@@ -33,9 +35,9 @@ async function holdWriteLock(file: string, holdMs: number): Promise<{ released: 
 describe("a signed-in person under another writer's lock", () => {
   it("reads her account at once, still signed in, though her session was due for its refresh", async () => {
     const client = await signedInAs(t, () => t.app, "lucie@example.org", "Lucie");
-    const [{ file }] = (await t.db.$client.execute("pragma database_list")).rows as unknown as { file: string }[];
+    const file = String((await t.db.$client.execute("pragma database_list")).rows[0]?.file);
     t.setNow(new Date(START.getTime() + SESSION_ACTIVITY_CHECK_MS + 60_000));
-    const lock = await holdWriteLock(String(file), DATABASE_WRITE_BUDGET_MS * 2);
+    const lock = await holdWriteLock(file, DATABASE_WRITE_BUDGET_MS * 2);
     const started = performance.now();
     const session = await client.get("/api/auth/session");
     const account = await client.get("/api/account/addresses");
@@ -46,5 +48,15 @@ describe("a signed-in person under another writer's lock", () => {
     expect(account.status).toBe(200);
     // Not the write budget's 2 s: nothing waited for the lock.
     expect(elapsed).toBeLessThan(DATABASE_WRITE_BUDGET_MS / 2);
+  }, 20_000);
+
+  it("the account sign-up, deferred after its 202, waits out a lock longer than a request's budget: the account is stored and its e-mail sent", async () => {
+    const file = String((await t.db.$client.execute("pragma database_list")).rows[0]?.file);
+    const lock = await holdWriteLock(file, DATABASE_WRITE_BUDGET_MS + 1500);
+    await signUp(t.deps(), { email: "paul@example.org", firstName: "Paul", lastName: null });
+    await lock.released;
+    expect(t.logs.filter((entry) => entry.message === "sign-up failed")).toEqual([]);
+    expect(await findUserByEmail(t.db, "paul@example.org")).toMatchObject({ email: "paul@example.org", emailVerifiedAtMs: null });
+    expect(t.resend.emails.filter((email) => email.to.includes("paul@example.org"))).toHaveLength(1);
   }, 20_000);
 });

@@ -30,6 +30,7 @@ import {
   renderSignUpAttemptEmail,
   type RenderedEmail,
 } from "../email/templates.ts";
+import { retryWhileBusy } from "../db/busy.ts";
 import { describeError } from "../logger.ts";
 import { MIN_PASSWORD_LENGTH } from "../../core/shared/passwords.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
@@ -102,29 +103,39 @@ async function sendSignUpAttemptNotice(deps: Deps, owner: UserRow): Promise<void
  * A sign-up carries no password: whoever confirms chooses it (confirmEmail). Failures are logged
  * here, by name only (describeError): nobody is waiting for them.
  */
-export async function signUp(deps: Deps, input: { email: string; firstName: string | null; lastName: string | null }): Promise<void> {
+export async function signUp(deps: Deps, input: SignUpInput): Promise<void> {
   try {
-    const nowMs = deps.clock().getTime();
-    const names = { firstName: input.firstName, lastName: input.lastName };
-    const existing = await findUserByEmail(deps.db, input.email);
-    if (existing?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, existing);
-    // A sign-up still waiting for confirmation does not hold the address: a new one takes its names
-    // (and drops the password a sign-up made before issue 22 carried), instead of « this address is taken ».
-    let user = existing
-      ? await replacePendingUser(deps.db, existing.id, { ...names, passwordHash: null, nowMs })
-      : await insertUser(deps.db, { email: input.email, passwordHash: null, ...names, nowMs });
-    if (!user) {
-      // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
-      const current = await findUserByEmail(deps.db, input.email);
-      if (current?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, current);
-      if (!current) return;
-      user = current;
-    }
-    if (existing) await invalidateUserSessions(deps.db, existing.id);
-    await sendConfirmEmail(deps, user);
+    // Nobody waits for it: another writer's lock is waited out longer than a request would (decision 075).
+    await retryWhileBusy(() => signUpSteps(deps, input), DEFERRED_SIGN_UP_BUSY_BUDGET_MS);
   } catch (error) {
     deps.log({ level: "error", message: "sign-up failed", fields: describeError(error) });
   }
+}
+
+type SignUpInput = { email: string; firstName: string | null; lastName: string | null };
+
+/** How long the deferred sign-up keeps trying past another writer's lock (each step is safe to run again). */
+const DEFERRED_SIGN_UP_BUSY_BUDGET_MS = 30_000;
+
+async function signUpSteps(deps: Deps, input: SignUpInput): Promise<void> {
+  const nowMs = deps.clock().getTime();
+  const names = { firstName: input.firstName, lastName: input.lastName };
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, existing);
+  // A sign-up still waiting for confirmation does not hold the address: a new one takes its names
+  // (and drops the password a sign-up made before issue 22 carried), instead of « this address is taken ».
+  let user = existing
+    ? await replacePendingUser(deps.db, existing.id, { ...names, passwordHash: null, nowMs })
+    : await insertUser(deps.db, { email: input.email, passwordHash: null, ...names, nowMs });
+  if (!user) {
+    // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
+    const current = await findUserByEmail(deps.db, input.email);
+    if (current?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, current);
+    if (!current) return;
+    user = current;
+  }
+  if (existing) await invalidateUserSessions(deps.db, existing.id);
+  await sendConfirmEmail(deps, user);
 }
 
 type ConfirmLink = { userId: string; expiresAtMs: number; signature: string };
