@@ -2,7 +2,8 @@
 // an error that finishes the run (so the next one is not blocked) and still reaches the caller.
 import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AlertRunBusyError, runUnderLock, STALE_RUN_MS } from "../../src/server/alerts/lifecycle.ts";
+import { eq } from "drizzle-orm";
+import { AlertRunBusyError, deadRunAfterMs, isAlertRunInProgress, runUnderLock } from "../../src/server/alerts/lifecycle.ts";
 import { alertRuns } from "../../src/server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
@@ -23,15 +24,50 @@ describe("the alert run's lifecycle", () => {
     await expect(runUnderLock(t.deps(), async () => ({ ok: true }))).resolves.toEqual({ ok: true });
   });
 
-  it("refuses a second run while one holds the lock, and lets one start once the lock is stale", async () => {
+  it("refuses a second run while one holds the lock", async () => {
     let second: Promise<unknown> | undefined;
     await runUnderLock(t.deps(), async () => {
       second = runUnderLock(t.deps(), async () => ({}));
       await expect(second).rejects.toBeInstanceOf(AlertRunBusyError);
       return {};
     });
-    await t.db.insert(alertRuns).values({ id: "dead", startedAtMs: NOW.getTime() - STALE_RUN_MS - 1 });
-    await expect(runUnderLock(t.deps(), async () => ({ after: "stale" }))).resolves.toEqual({ after: "stale" });
+  });
+
+  // Issue 28: « After kill -9 (or an out-of-memory, or a deploy) during the run, its lock stays for
+  // 30 minutes: every re-run is refused » — « A run whose process is gone is detected (a heartbeat). »
+  it("a killed run (unfinished, its heartbeat older than 3 beats) does not block a re-run, and is marked abandoned", async () => {
+    const deadAfterMs = deadRunAfterMs(t.deps().config);
+    expect(deadAfterMs).toBe(45_000);
+    // Started 2 minutes ago, last beat just over 3 beats ago: its process is gone.
+    await t.db.insert(alertRuns).values({ id: "killed", startedAtMs: NOW.getTime() - 120_000, heartbeatAtMs: NOW.getTime() - deadAfterMs - 1 });
+    expect(await isAlertRunInProgress(t.deps())).toBe(false);
+    await expect(runUnderLock(t.deps(), async () => ({ after: "killed" }))).resolves.toEqual({ after: "killed" });
+    const [killed] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, "killed"));
+    // Finished as abandoned: the status page shows it ended, not completed, never running forever.
+    expect(killed?.finishedAtMs).toBe(NOW.getTime());
+    expect(JSON.parse(killed?.summaryJson ?? "null")).toEqual({ error: "abandoned", reason: "heartbeat stopped" });
+    expect(t.logs.some((entry) => entry.message === "alert run found dead, taken over")).toBe(true);
+  });
+
+  it("a live run (unfinished, a fresh heartbeat) still blocks a re-run, however long ago it started", async () => {
+    await t.db.insert(alertRuns).values({ id: "long", startedAtMs: NOW.getTime() - 3 * 3600_000, heartbeatAtMs: NOW.getTime() - 10_000 });
+    expect(await isAlertRunInProgress(t.deps())).toBe(true);
+    await expect(runUnderLock(t.deps(), async () => ({}))).rejects.toBeInstanceOf(AlertRunBusyError);
+    const [long] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, "long"));
+    expect(long?.finishedAtMs).toBeNull();
+    await t.db.delete(alertRuns).where(eq(alertRuns.id, "long"));
+  });
+
+  it("beats while it works: the row's heartbeat moves on every ALERT_RUN_HEARTBEAT_MS", async () => {
+    const deps = { ...t.deps(), config: { ...t.deps().config, ALERT_RUN_HEARTBEAT_MS: 100 } };
+    const later = new Date(NOW.getTime() + 5_000);
+    await runUnderLock(deps, async ({ runId }) => {
+      t.setNow(later);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      const [row] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, runId));
+      expect(row?.heartbeatAtMs).toBe(later.getTime());
+      return {};
+    });
   });
 
   it("finishes a run whose work throws, with the error's name, and rethrows", async () => {

@@ -71,6 +71,8 @@ export const alertRuns = sqliteTable("alert_runs", {
   startedAtMs: integer("started_at_ms").notNull(),
   finishedAtMs: integer("finished_at_ms"),
   summaryJson: text("summary_json"),
+  /** written every few seconds by the running run (lifecycle.ts): a run whose beat stopped is dead, its lock free (decision 076) */
+  heartbeatAtMs: integer("heartbeat_at_ms"),
   // The run's tallies, added to by each message of the run as it ends (repositories/alert-runs.ts
   // addToRunTally), on both runtimes: on Workers the plan writes the row and the queue consumer,
   // the 17:00 send pages and the dead-letter consumer count the rest (decision 064).

@@ -1,0 +1,1 @@
+ALTER TABLE `alert_runs` ADD `heartbeat_at_ms` integer;
