@@ -3,7 +3,7 @@
 import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { AlertRunBusyError, deadRunAfterMs, isAlertRunInProgress, runUnderLock } from "../../src/server/alerts/lifecycle.ts";
+import { abandonRuns, AlertRunBusyError, deadRunAfterMs, isAlertRunInProgress, runUnderLock } from "../../src/server/alerts/lifecycle.ts";
 import { alertRuns } from "../../src/server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
@@ -82,5 +82,27 @@ describe("the alert run's lifecycle", () => {
     expect(row?.finishedAtMs).toBe(later.getTime());
     expect(JSON.parse(row?.summaryJson ?? "null")).toEqual({ error: "TypeError" });
     await expect(runUnderLock(t.deps(), async () => ({ next: true }))).resolves.toEqual({ next: true });
+  });
+
+  // Issue 28: « Graceful shutdown waits 8 s for a run that takes ~30 s, and not at all for one
+  // started from the admin panel. » The run is resumable now: a shutdown waits its grace period,
+  // then (workers/node.ts) marks the run under way abandoned, so the next start catches it up at once.
+  it("a run asked on Node's run queue (the admin panel, the scheduler) is known while under way, and a shutdown that cannot wait marks it abandoned: the next run starts at once", async () => {
+    t.upstreams.setDelay(400);
+    try {
+      await t.runQueue.sendBatch([{ kind: "plan", runId: "admin-run", day: "2026-11-22", requestedBy: "admin" }]);
+      for (let waited = 0; t.runQueue.current() !== "admin-run" && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(t.runQueue.current()).toBe("admin-run");
+      // Its heartbeat is fresh: without the shutdown's mark the next start would wait 3 beats.
+      expect(await isAlertRunInProgress(t.deps())).toBe(true);
+      expect(await abandonRuns(t.deps(), [t.runQueue.current()!])).toBe(1);
+      const [left] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, "admin-run"));
+      expect(JSON.parse(left?.summaryJson ?? "null")).toEqual({ error: "abandoned", reason: "shutdown" });
+      expect(await isAlertRunInProgress(t.deps())).toBe(false);
+    } finally {
+      t.upstreams.setDelay(0);
+      await t.runQueue.idle();
+    }
+    expect(t.runQueue.current()).toBeNull();
   });
 });
