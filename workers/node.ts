@@ -13,7 +13,8 @@ import { createMemoryCache } from "../src/server/cache/memory.ts";
 import { ConfigError, parseConfig, type Config } from "../src/server/config.ts";
 import { DEFAULT_DATA_DIRECTORY, openDatabase, resolveDatabaseUrl } from "../src/server/db/node.ts";
 import { createNodeRunQueue } from "../src/server/alerts/run.ts";
-import { startDailyScheduler } from "../src/server/alerts/schedule.ts";
+import { readDailyRunDue, startDailyScheduler } from "../src/server/alerts/schedule.ts";
+import { abandonRuns } from "../src/server/alerts/lifecycle.ts";
 import { generateRandomToken } from "../src/server/auth/crypto.ts";
 import { todayInParis } from "../src/core/shared/time.ts";
 import type { AppDeps, LogEntry } from "../src/server/deps.ts";
@@ -118,6 +119,8 @@ export async function startServer(options: {
             await runQueue.sendBatch([{ kind: "plan", runId: generateRandomToken(10), day: todayInParis(deps.clock()), requestedBy: "scheduler" }]);
             await runQueue.idle();
           },
+          // Also at start and every few minutes: a missed or abandoned 17:00 run is caught up (decision 076).
+          isDue: () => readDailyRunDue(deps),
           onError: (error) => log({ level: "error", message: "alert run failed", fields: describeError(error) }),
         })
       : null;
@@ -199,6 +202,12 @@ export async function startServer(options: {
         fields: { inFlight, deferredTasks: deferred.pending(), alertRunning: runQueue.busy() },
       });
       if ("closeAllConnections" in server) server.closeAllConnections();
+      // A run not over: left abandoned (it resumes: the next start's scheduler catches it up, sending only what is unsent).
+      const runId = runQueue.current();
+      if (runId)
+        await abandonRuns(deps, [runId]).catch((error: unknown) =>
+          log({ level: "warn", message: "shutdown: alert run not marked", fields: describeError(error) }),
+        );
     }
     clearInterval(sweeper);
     await closed;

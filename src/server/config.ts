@@ -173,6 +173,16 @@ export const configSchema = z.object({
     .default(60),
   /** "test": the test suites' cheap password hashing (auth/password.ts); refused outside NODE_ENV=test */
   PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
+  /**
+   * How often a running alert run writes its heartbeat (alert_runs.heartbeat_at_ms); a run silent
+   * for 3 beats (45 s by default) is dead: its lock is free and Node's scheduler catches it up (decision 076).
+   */
+  ALERT_RUN_HEARTBEAT_MS: z.coerce
+    .number()
+    .int("doit être un nombre entier de millisecondes")
+    .min(100, "doit valoir au moins 100 (millisecondes)")
+    .max(600_000, "doit valoir au plus 600000 (millisecondes, 10 minutes)")
+    .default(15_000),
   /** Node only: "off" disables the in-process daily scheduler */
   ALERTS_SCHEDULER: z.enum(["on", "off"]).default("on"),
   /** Node only: reverse proxies (IPs/CIDRs) whose X-Forwarded-For is believed; empty: the socket peer is the client */

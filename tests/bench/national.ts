@@ -37,7 +37,7 @@ import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { todayInParis } from "../../src/core/shared/time.ts";
 import { createMemoryQueue } from "../../src/server/alerts/memory-queue.ts";
-import { STALE_RUN_MS } from "../../src/server/alerts/lifecycle.ts";
+import { deadRunAfterMs } from "../../src/server/alerts/lifecycle.ts";
 import { enqueueAlertPlan, type PlanOutcome } from "../../src/server/alerts/plan.ts";
 import { startSendStage } from "../../src/server/alerts/send.ts";
 import { createHandlerContext, handleAlertMessage, type AlertMessage, type AlertQueue } from "../../src/server/alerts/queue.ts";
@@ -474,7 +474,7 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
   logCounts.clear();
   const startedAt = deps.clock();
   const runId = generateRandomToken(10);
-  if (!(await acquireAlertRun(deps.db, { runId, nowMs: startedAt.getTime(), staleAfterMs: STALE_RUN_MS })))
+  if (!(await acquireAlertRun(deps.db, { runId, nowMs: startedAt.getTime(), deadAfterMs: deadRunAfterMs(deps.config) })))
     throw new Error("an alert run is already in progress");
   const dayStarted = performance.now();
   const gcBefore = forcedGcMs;

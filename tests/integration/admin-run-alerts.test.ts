@@ -65,7 +65,8 @@ describe("POST /api/admin/run-alerts", () => {
   });
 
   it("refuses (409) while a run holds the lock, and asks nothing of the queue", async () => {
-    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: NOW.getTime() - 60_000 });
+    // A live run: it beat 5 s ago (decision 076).
+    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: NOW.getTime() - 60_000, heartbeatAtMs: NOW.getTime() - 5_000 });
     try {
       const admin = await adminClient();
       const response = await admin.post("/api/admin/run-alerts");
@@ -97,7 +98,7 @@ describe("POST /api/admin/run-alerts", () => {
     expect(JSON.parse(run?.summaryJson ?? "{}")).toMatchObject({ stage: "plan", messages: 1 });
 
     // Delivered again while another run holds the lock: logged, not thrown (never retried).
-    await t.db.insert(alertRuns).values({ id: "running2", startedAtMs: NOW.getTime() - 60_000 });
+    await t.db.insert(alertRuns).values({ id: "running2", startedAtMs: NOW.getTime() - 60_000, heartbeatAtMs: NOW.getTime() - 5_000 });
     await runRequestedPlan(t.deps(), { sendBatch: async () => undefined }, { ...message, runId: "again" });
     expect(t.logs.at(-1)).toMatchObject({ level: "warn", message: "requested alert run not started", fields: { runId: "again", error: "AlertRunBusyError" } });
   });

@@ -83,7 +83,8 @@ describe("plan stage", () => {
   });
 
   it("takes the run lock: a second plan while one is running is refused", async () => {
-    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: DAY1.getTime() - 60_000 });
+    // A live run: it beat 5 s ago (decision 076).
+    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: DAY1.getTime() - 60_000, heartbeatAtMs: DAY1.getTime() - 5_000 });
     try {
       await expect(planAlertRun(t.deps(), recordingQueue().queue)).rejects.toBeInstanceOf(AlertRunBusyError);
     } finally {

@@ -18,7 +18,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 function startNode(env: Record<string, string>) {
   const child = spawn(process.execPath, npmStartNodeArgs(), {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ALERTS_SCHEDULER: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

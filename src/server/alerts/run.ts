@@ -133,6 +133,8 @@ export interface NodeRunQueue extends AlertQueue {
   idle(): Promise<void>;
   /** a run asked for is waiting or under way */
   busy(): boolean;
+  /** the run under way now (its id), if any: a shutdown that cannot wait for it marks it abandoned (lifecycle.ts abandonRuns) */
+  current(): string | null;
 }
 
 /**
@@ -142,11 +144,13 @@ export interface NodeRunQueue extends AlertQueue {
  */
 export function createNodeRunQueue(options: { deps: () => Deps; log: Deps["log"] }): NodeRunQueue {
   let running: Promise<void> | null = null;
+  let current: string | null = null;
   const queue = createMemoryQueue({
     log: options.log,
     maxRetries: 0,
     handle: async (message) => {
       if (message.kind !== "plan") throw new Error("only plan messages go to the run queue");
+      current = message.runId;
       try {
         await runAlerts(options.deps(), { runId: message.runId });
       } catch (error) {
@@ -155,6 +159,8 @@ export function createNodeRunQueue(options: { deps: () => Deps; log: Deps["log"]
           message: "requested alert run not started or failed",
           fields: { runId: message.runId, requestedBy: message.requestedBy, ...describeError(error) },
         });
+      } finally {
+        current = null;
       }
     },
   });
@@ -165,5 +171,6 @@ export function createNodeRunQueue(options: { deps: () => Deps; log: Deps["log"]
     },
     idle: () => running ?? Promise.resolve(),
     busy: () => running !== null,
+    current: () => current,
   };
 }

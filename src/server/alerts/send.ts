@@ -7,10 +7,13 @@ import type { AlertSource } from "../../core/alerts/index.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
 import {
+  clearSendKey,
+  listInDoubtEvents,
   listPendingEventsOfRecipients,
   listPendingRecipientsPage,
   markEventsAbandoned,
   markEventsFailed,
+  markEventsSending,
   markEventsSent,
 } from "../db/repositories/alert-events.ts";
 import { listPreferenceRows, readPreferencesByUser } from "../db/repositories/preferences.ts";
@@ -67,7 +70,7 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
 }
 
 /** The names accounts gave the page's addresses (« Maison »), by address id, as they are at send time. */
-async function loadNicknames(deps: Deps, events: readonly PendingEvent[]): Promise<Map<string, string>> {
+async function loadNicknames(deps: Deps, events: ReadonlyArray<Pick<AlertEventRow, "subjectKey">>): Promise<Map<string, string>> {
   const ids = [
     ...new Set(
       events.flatMap((event) => {
@@ -160,20 +163,97 @@ export interface SendPage {
   nextAfterRecipient: string | null;
 }
 
+type RenderedEmail = { message: EmailMessage; eventIds: string[] };
+
+/**
+ * One provider call: its key is written on its events first, so that if the process dies before
+ * the outcome is marked, the next send stage knows the call is in doubt and repeats it as it was
+ * (repeatCallsInDoubt), under the same key: Resend sends it at most once (decision 076).
+ */
+async function sendChunk(deps: Deps, chunk: RenderedEmail[], idempotencyKey: string, outcome: SendOutcome, nowMs: number): Promise<void> {
+  const eventIds = chunk.flatMap((email) => email.eventIds);
+  await markEventsSending(deps.db, eventIds, idempotencyKey);
+  outcome.providerCalls += 1;
+  const result = await deps.mailer.sendBatch(
+    chunk.map((email) => email.message),
+    { idempotencyKey },
+  );
+  if (result.ok) {
+    await markEventsSent(
+      deps.db,
+      chunk.map((email, index) => ({ eventIds: email.eventIds, emailId: result.ids[index] ?? null })),
+      nowMs,
+    );
+    outcome.sent += chunk.length;
+    outcome.eventsSent += eventIds.length;
+  } else {
+    deps.log({ level: "error", message: "alert batch failed", fields: { emails: chunk.length, error: result.error } });
+    await markEventsFailed(deps.db, eventIds, result.error.slice(0, 500));
+    outcome.failed += chunk.length;
+  }
+}
+
+/**
+ * The provider calls whose outcome is unknown (the run was killed, or the queue message
+ * redelivered, between the call and its mark) go again first, each exactly as it was: the same
+ * recipients with the same events under the same key, which Resend answers without sending twice
+ * (its keys last 24 hours). The next pages could not rebuild that call: others' sent or failed
+ * e-mails, a new event, move the hundred-recipient boundaries and so the key. A call whose
+ * recipient is gone or no longer wants a source since is not repeated: its events go back to
+ * the ordinary pages (where the opt-out is applied).
+ */
+async function repeatCallsInDoubt(deps: Deps, outcome: SendOutcome, nowMs: number): Promise<void> {
+  const rows = await listInDoubtEvents(deps.db, MAX_SEND_ATTEMPTS);
+  if (rows.length === 0) return;
+  const calls = new Map<string, AlertEventRow[]>();
+  for (const row of rows) calls.set(row.sendKey!, [...(calls.get(row.sendKey!) ?? []), row]);
+  const recipients = await loadRecipients(deps, [...new Set(rows.map((row) => row.recipientKey))]);
+  const nicknames = await loadNicknames(deps, rows);
+  for (const [idempotencyKey, events] of calls) {
+    outcome.eventsPending += events.length;
+    const byRecipient = new Map<string, PendingEvent[]>();
+    let asItWas = true;
+    for (const event of events) {
+      const recipient = recipients.get(event.recipientKey);
+      const payload = recipient && !recipient.disabled.has(event.source as AlertSource) ? readStoredEventPayload(deps, event) : null;
+      if (!payload) {
+        asItWas = false;
+        break;
+      }
+      byRecipient.set(event.recipientKey, [...(byRecipient.get(event.recipientKey) ?? []), { ...event, payload }]);
+    }
+    if (!asItWas) {
+      await clearSendKey(
+        deps.db,
+        events.map((event) => event.id),
+      );
+      continue;
+    }
+    const chunk: RenderedEmail[] = [];
+    for (const [recipientKey, recipientEvents] of byRecipient) {
+      chunk.push(await renderRecipientEmail(deps, recipientKey, recipients.get(recipientKey)!, recipientEvents, nicknames));
+    }
+    deps.log({ level: "warn", message: "alert emails in doubt sent again under their key", fields: { emails: chunk.length } });
+    await sendChunk(deps, chunk, idempotencyKey, outcome, nowMs);
+  }
+}
+
 /**
  * One page of the send stage: the next recipients (by key, after `afterRecipient`) with unsent
- * events, one digest each. A failed Resend call marks its events failed (retried by the next run)
- * and does not stop the page; the cursor moves on either way, so a page is never read twice.
+ * events, one digest each, after the calls in doubt (repeatCallsInDoubt). A failed Resend call
+ * marks its events failed (retried by the next run) and does not stop the page; the cursor moves
+ * on either way, so a page is never read twice.
  */
 export async function sendPendingAlertsPage(deps: Deps, input: { afterRecipient: string | null; recipientsPerPage?: number }): Promise<SendPage> {
   const nowMs = deps.clock().getTime();
   const limit = input.recipientsPerPage ?? RECIPIENTS_PER_SEND_PAGE;
-  const pageKeys = await listPendingRecipientsPage(deps.db, { afterRecipient: input.afterRecipient, limit, maxAttempts: MAX_SEND_ATTEMPTS });
   const outcome: SendOutcome = { sent: 0, failed: 0, eventsSent: 0, eventsPending: 0, providerCalls: 0 };
+  await repeatCallsInDoubt(deps, outcome, nowMs);
+  const pageKeys = await listPendingRecipientsPage(deps.db, { afterRecipient: input.afterRecipient, limit, maxAttempts: MAX_SEND_ATTEMPTS });
   if (pageKeys.length === 0) return { outcome, nextAfterRecipient: null };
   const nextAfterRecipient = pageKeys.length === limit ? (pageKeys.at(-1) ?? null) : null;
   const pending = await listPendingEventsOfRecipients(deps.db, pageKeys, MAX_SEND_ATTEMPTS);
-  outcome.eventsPending = pending.length;
+  outcome.eventsPending += pending.length;
 
   const recipients = await loadRecipients(deps, pageKeys);
   const byRecipient = new Map<string, PendingEvent[]>();
@@ -210,7 +290,7 @@ export async function sendPendingAlertsPage(deps: Deps, input: { afterRecipient:
     recipientKeys.flatMap((key) => byRecipient.get(key) ?? []),
   );
   for (let start = 0; start < recipientKeys.length; start += MAX_BATCH_SIZE) {
-    const chunk: Array<{ message: EmailMessage; eventIds: string[] }> = [];
+    const chunk: RenderedEmail[] = [];
     for (const recipientKey of recipientKeys.slice(start, start + MAX_BATCH_SIZE)) {
       chunk.push(await renderRecipientEmail(deps, recipientKey, recipients.get(recipientKey)!, byRecipient.get(recipientKey) ?? [], nicknames));
     }
@@ -226,28 +306,7 @@ export async function sendPendingAlertsPage(deps: Deps, input: { afterRecipient:
         ),
       ),
     ).slice(0, 40)}`;
-    outcome.providerCalls += 1;
-    const result = await deps.mailer.sendBatch(
-      chunk.map((email) => email.message),
-      { idempotencyKey },
-    );
-    if (result.ok) {
-      await markEventsSent(
-        deps.db,
-        chunk.map((email, index) => ({ eventIds: email.eventIds, emailId: result.ids[index] ?? null })),
-        nowMs,
-      );
-      outcome.sent += chunk.length;
-      outcome.eventsSent += chunk.reduce((sum, email) => sum + email.eventIds.length, 0);
-    } else {
-      deps.log({ level: "error", message: "alert batch failed", fields: { emails: chunk.length, error: result.error } });
-      await markEventsFailed(
-        deps.db,
-        chunk.flatMap((email) => email.eventIds),
-        result.error.slice(0, 500),
-      );
-      outcome.failed += chunk.length;
-    }
+    await sendChunk(deps, chunk, idempotencyKey, outcome, nowMs);
   }
   return { outcome, nextAfterRecipient };
 }

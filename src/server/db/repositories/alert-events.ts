@@ -1,5 +1,5 @@
 // What the alert run detected (alert_events) and what it knew last time (alert_states).
-import { and, asc, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertEvents, alertStates, type AlertEventRow, type AlertStateRow } from "../schema/index.ts";
 
@@ -16,7 +16,7 @@ export async function listAlertStates(db: Database, subjectKeys: readonly string
 /**
  * Rows per INSERT statement: one multi-row statement per chunk instead of one statement per row
  * (issue 25: building ~13 500 one-row statements a run allocated ~700 MB in the query builder).
- * alert_events has 11 columns: 200 rows are 2 200 bound values, far below SQLite's 32 766.
+ * alert_events has 12 columns: 200 rows are 2 400 bound values, far below SQLite's 32 766.
  */
 const ROWS_PER_INSERT = 200;
 
@@ -96,9 +96,38 @@ export async function markEventsSent(
   if (first) await db.batch([first, ...rest]);
 }
 
+/** The provider said no: nothing went out, so the call is no longer in doubt (its key is cleared). */
 export async function markEventsFailed(db: Database, ids: readonly string[], error: string): Promise<void> {
   await db
     .update(alertEvents)
-    .set({ attempts: sql`${alertEvents.attempts} + 1`, lastError: error })
+    .set({ attempts: sql`${alertEvents.attempts} + 1`, lastError: error, sendKey: null })
     .where(inArray(alertEvents.id, [...ids]));
+}
+
+/** Written right before a provider call: until the call's outcome is marked, these events are in doubt under `sendKey`. */
+export async function markEventsSending(db: Database, ids: readonly string[], sendKey: string): Promise<void> {
+  await db
+    .update(alertEvents)
+    .set({ sendKey })
+    .where(inArray(alertEvents.id, [...ids]));
+}
+
+/** An in-doubt call that cannot be repeated as it was (a recipient gone since): its events go back to the ordinary pages. */
+export async function clearSendKey(db: Database, ids: readonly string[]): Promise<void> {
+  await db
+    .update(alertEvents)
+    .set({ sendKey: null })
+    .where(inArray(alertEvents.id, [...ids]));
+}
+
+/**
+ * The unsent events of provider calls whose outcome is unknown (the process died between the call
+ * and its mark), by call then in the send stage's order; a few calls at most (one per crash).
+ */
+export async function listInDoubtEvents(db: Database, maxAttempts: number): Promise<AlertEventRow[]> {
+  return db
+    .select()
+    .from(alertEvents)
+    .where(and(isNotNull(alertEvents.sendKey), isPending(maxAttempts)))
+    .orderBy(alertEvents.sendKey, alertEvents.recipientKey, alertEvents.subjectKey, alertEvents.detectedAtMs);
 }

@@ -1,28 +1,67 @@
 // One row per alert run: the lock that keeps two runs apart, and the summary the admin panel shows.
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { alertRuns } from "../schema/index.ts";
 
 export type AlertRunRow = typeof alertRuns.$inferSelect;
 
-/** Starts a run unless another one started less than `staleAfterMs` ago and has not finished (one statement). */
-export async function acquireAlertRun(db: Database, input: { runId: string; nowMs: number; staleAfterMs: number }): Promise<boolean> {
+/** A run is alive while its newest beat (its start before the first beat) is younger than `deadAfterMs`. */
+const lastSign = sql`coalesce(${alertRuns.heartbeatAtMs}, ${alertRuns.startedAtMs})`;
+
+/**
+ * Starts a run unless another unfinished one beat less than `deadAfterMs` ago (one statement, so
+ * two starts never both win). A run whose process died stops beating: its lock is free soon after.
+ */
+export async function acquireAlertRun(db: Database, input: { runId: string; nowMs: number; deadAfterMs: number }): Promise<boolean> {
   const result = await db.run(sql`
-    insert into ${alertRuns} (id, started_at_ms)
-    select ${input.runId}, ${input.nowMs}
-    where not exists (select 1 from ${alertRuns} where finished_at_ms is null and started_at_ms > ${input.nowMs - input.staleAfterMs})
+    insert into ${alertRuns} (id, started_at_ms, heartbeat_at_ms)
+    select ${input.runId}, ${input.nowMs}, ${input.nowMs}
+    where not exists (select 1 from ${alertRuns} where finished_at_ms is null and ${lastSign} > ${input.nowMs - input.deadAfterMs})
   `);
   return result.rowsAffected === 1;
 }
 
-/** The same condition as acquireAlertRun's, read only: a run started less than `staleAfterMs` ago has not finished. */
-export async function hasUnfinishedRun(db: Database, input: { nowMs: number; staleAfterMs: number }): Promise<boolean> {
+/** The running run's sign of life (lifecycle.ts beats every few seconds). */
+export async function beatAlertRun(db: Database, input: { runId: string; nowMs: number }): Promise<void> {
+  await db
+    .update(alertRuns)
+    .set({ heartbeatAtMs: input.nowMs })
+    .where(and(eq(alertRuns.id, input.runId), isNull(alertRuns.finishedAtMs)));
+}
+
+/**
+ * Marks finished, with `summaryJson` (an « abandoned » error), the unfinished runs other than
+ * `exceptRunId` whose beat stopped `deadAfterMs` ago or more (or all of `runIds` when given: a
+ * shutdown leaving its own run), so that the status page and the admin panel never show a dead
+ * run as running. Returns how many were marked.
+ */
+export async function markAbandonedRuns(
+  db: Database,
+  input: { nowMs: number; summaryJson: string } & ({ exceptRunId: string; deadAfterMs: number } | { runIds: string[] }),
+): Promise<number> {
+  const which =
+    "runIds" in input ? inArray(alertRuns.id, input.runIds) : and(ne(alertRuns.id, input.exceptRunId), sql`${lastSign} <= ${input.nowMs - input.deadAfterMs}`);
+  if ("runIds" in input && input.runIds.length === 0) return 0;
+  const result = await db
+    .update(alertRuns)
+    .set({ finishedAtMs: input.nowMs, summaryJson: input.summaryJson })
+    .where(and(isNull(alertRuns.finishedAtMs), which));
+  return result.rowsAffected;
+}
+
+/** The same condition as acquireAlertRun's, read only: an unfinished run beat less than `deadAfterMs` ago. */
+export async function hasUnfinishedRun(db: Database, input: { nowMs: number; deadAfterMs: number }): Promise<boolean> {
   const [row] = await db
     .select({ id: alertRuns.id })
     .from(alertRuns)
-    .where(and(isNull(alertRuns.finishedAtMs), gt(alertRuns.startedAtMs, input.nowMs - input.staleAfterMs)))
+    .where(and(isNull(alertRuns.finishedAtMs), sql`${lastSign} > ${input.nowMs - input.deadAfterMs}`))
     .limit(1);
   return row !== undefined;
+}
+
+/** The runs started at or after `sinceMs` (the scheduler's catch-up: the runs of today's 17:00), newest first. */
+export async function listRunsSince(db: Database, input: { sinceMs: number }): Promise<AlertRunRow[]> {
+  return db.select().from(alertRuns).where(gte(alertRuns.startedAtMs, input.sinceMs)).orderBy(desc(alertRuns.startedAtMs));
 }
 
 export async function finishAlertRun(db: Database, input: { runId: string; finishedAtMs: number; summaryJson: string }): Promise<void> {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { addressColumns } from "./address-columns.ts";
 
@@ -58,11 +59,20 @@ export const alertEvents = sqliteTable(
     emailId: text("email_id"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /**
+     * The Resend idempotency key of the provider call under way for this event, written before the
+     * call: still there on an unsent event, the call's outcome is unknown (the process died, or the
+     * answer was lost), and the next send stage repeats that same call first (send.ts, decision 076).
+     */
+    sendKey: text("send_key"),
   },
   (table) => [
     uniqueIndex("alert_events_unique").on(table.recipientKey, table.subjectKey, table.source, table.eventKey),
     index("alert_events_unsent").on(table.sentAtMs),
     index("alert_events_detected").on(table.detectedAtMs),
+    index("alert_events_in_doubt")
+      .on(table.sendKey)
+      .where(sql`${table.sendKey} is not null and ${table.sentAtMs} is null`),
   ],
 );
 
@@ -71,6 +81,8 @@ export const alertRuns = sqliteTable("alert_runs", {
   startedAtMs: integer("started_at_ms").notNull(),
   finishedAtMs: integer("finished_at_ms"),
   summaryJson: text("summary_json"),
+  /** written every few seconds by the running run (lifecycle.ts): a run whose beat stopped is dead, its lock free (decision 076) */
+  heartbeatAtMs: integer("heartbeat_at_ms"),
   // The run's tallies, added to by each message of the run as it ends (repositories/alert-runs.ts
   // addToRunTally), on both runtimes: on Workers the plan writes the row and the queue consumer,
   // the 17:00 send pages and the dead-letter consumer count the rest (decision 064).
