@@ -31,19 +31,22 @@ export function closeConnectionsThatFailBusy(): void {
   prototype[PATCHED] = true;
   const prepare = prototype.prepare;
   prototype.prepare = function (this: Connection, sql: string) {
-    const statement = prepare.call(this, sql);
-    const connection = this;
-    for (const name of ["run", "get", "all"] as const) {
-      const method = statement[name];
-      statement[name] = function (this: unknown, ...args: unknown[]) {
-        try {
-          return method.apply(this, args);
-        } catch (error) {
-          if (isBusyError(error) && connection.open) connection.close();
-          throw error;
-        }
-      };
-    }
-    return statement;
+    return closingWhenBusy(this, prepare.call(this, sql));
   };
+}
+
+/** The statement, its run/get/all closing `connection` when they fail busy. */
+function closingWhenBusy(connection: Connection, statement: PreparedStatement): PreparedStatement {
+  for (const name of ["run", "get", "all"] as const) {
+    const method = statement[name];
+    statement[name] = function (this: unknown, ...args: unknown[]) {
+      try {
+        return method.apply(this, args);
+      } catch (error) {
+        if (isBusyError(error) && connection.open) connection.close();
+        throw error;
+      }
+    };
+  }
+  return statement;
 }
