@@ -2,7 +2,6 @@
 // write lock, a signed-in person whose session is due for its activity refresh still reads her
 // account at once — the refresh is tried once and left for a later request, not waited for, and
 // she is never told « Votre session a expirée » because the database was busy.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { SESSION_ACTIVITY_CHECK_MS } from "../../src/server/auth/session.ts";
 import { findUserByEmail } from "../../src/server/db/repositories/users.ts";
@@ -10,27 +9,10 @@ import { signUp } from "../../src/server/services/accounts.ts";
 import { DATABASE_WRITE_BUDGET_MS } from "../../src/server/db/node.ts";
 import { signedInAs } from "../helpers/browser-client.ts";
 import { useTestApp } from "../helpers/test-app.ts";
+import { holdWriteLock } from "../helpers/write-lock.ts";
 
 const START = new Date("2026-11-26T09:00:00Z");
 const t = useTestApp({ now: START }, { now: START, resetResend: true });
-
-async function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import Database from "libsql";
-       const db = new Database(${JSON.stringify(file)});
-       db.exec("BEGIN IMMEDIATE");
-       console.log("locked");
-       setTimeout(() => { db.exec("COMMIT"); db.close(); }, ${holdMs});`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  return { released: new Promise((resolve) => child.once("exit", () => resolve())) };
-}
 
 describe("a signed-in person under another writer's lock", () => {
   it("reads her account at once, still signed in, though her session was due for its refresh", async () => {

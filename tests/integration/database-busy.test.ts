@@ -2,7 +2,6 @@
 // lock. It never waits on the event loop: it fails at once and is tried again asynchronously,
 // within a budget; past it, DatabaseBusyError. And a write that met the lock never leaves its
 // connection holding later writes uncommitted (« a sign-up acknowledged but not stored »).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,29 +9,11 @@ import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseBusyError, isBusyError, noWait } from "../../src/server/db/busy.ts";
 import { openDatabase } from "../../src/server/db/node.ts";
+import { holdWriteLock } from "../helpers/write-lock.ts";
 
 const directory = mkdtempSync(join(tmpdir(), "zone-sante-busy-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 let files = 0;
-
-/** Another process holds the write lock for `holdMs`, then commits. */
-async function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import Database from "libsql";
-       const db = new Database(${JSON.stringify(file)});
-       db.exec("BEGIN IMMEDIATE");
-       console.log("locked");
-       setTimeout(() => { db.exec("COMMIT"); db.close(); }, ${holdMs});`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  return { released: new Promise((resolve) => child.once("exit", () => resolve())) };
-}
 
 async function freshDatabase(writeBudgetMs?: number) {
   const file = join(directory, `busy-${++files}.db`);

@@ -4,7 +4,6 @@
 // answering at once (WAL readers never wait for a writer), the health check says « busy », a write
 // either answers 503 « réessayez » or succeeds once the lock is gone, and the event loop — measured
 // here, in the server's own process — is never blocked for more than 100 ms.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
+import { holdWriteLock } from "../helpers/write-lock.ts";
 
 /** Longer than the write budget and than the old synchronous busy timeout (5 s). */
 const LOCK_HELD_MS = Math.max(6000, DATABASE_WRITE_BUDGET_MS * 3);
@@ -57,33 +57,6 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-/** Another process takes the write lock, says « locked », and commits after `holdMs`. */
-function holdWriteLock(file: string, holdMs: number): { child: ChildProcess; locked: Promise<void>; released: Promise<void> } {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import Database from "libsql";
-       const db = new Database(${JSON.stringify(file)});
-       db.exec("BEGIN IMMEDIATE");
-       db.exec("insert into rate_limits (scope, bucket_key, window_start_seconds, count) values ('lock-holder', 'k', 0, 1)");
-       console.log("locked");
-       setTimeout(() => { db.exec("COMMIT"); db.close(); console.log("released"); }, ${holdMs});`,
-    ],
-    { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let output = "";
-  const seen = (word: string) =>
-    new Promise<void>((resolve) => {
-      child.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(word)) resolve();
-      });
-    });
-  return { child, locked: seen("locked"), released: seen("released") };
-}
-
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now();
   const response = await fetch(url, init);
@@ -100,8 +73,7 @@ describe("a write lock held by another process (decision 074)", () => {
     expect(JSON.parse((await timed(`${base}/api/health`)).body)).toMatchObject({ database: "ok" });
 
     const loop = monitorEventLoopDelay({ resolution: 10 });
-    const holder = holdWriteLock(databaseFile, LOCK_HELD_MS);
-    await holder.locked;
+    const holder = await holdWriteLock(databaseFile, LOCK_HELD_MS);
     loop.enable();
     const lockedAt = performance.now();
 
