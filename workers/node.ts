@@ -28,6 +28,7 @@ import { createDeferredTasks } from "../src/server/defer.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
 import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
 import { PROJECT_ROOT } from "../src/server/project-root.ts";
+import { startMemoryLog } from "./memory-log.ts";
 
 const DIST = join(PROJECT_ROOT, "dist");
 
@@ -220,6 +221,7 @@ if (import.meta.main) {
   try {
     const running = await startServer({ env: process.env, serveStaticBuild: process.env.SERVE_STATIC !== "false" });
     console.log(`Zone Santé est prêt : ${running.url}`);
+    startMemoryLog(process.env);
     if (!process.env.RESEND_API_KEY) {
       console.log(
         process.env.DEV_OUTBOX === "on"

@@ -1,12 +1,12 @@
-// The Node server as the benches start it: `npm start`'s bundle and V8 flags (package.json, decision
-// 068), on a temp database, against the given fakes, with every ceiling out of the way (the fake
+// The Node server as the benches start it: `npm start`'s bundle, V8 flags and allocator settings
+// (package.json, decisions 068 and 077), on a temp database, against the given fakes, with every ceiling out of the way (the fake
 // upstreams have no allowance to protect: a bench measures the app, not the ceilings, decision 058).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../helpers/net.ts";
-import { npmStartNodeArgs } from "../helpers/start-command.ts";
+import { npmStartEnv, npmStartNodeArgs } from "../helpers/start-command.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** The server's secret, so that a bench sends signed picks as the site does (decision 055). */
@@ -20,7 +20,14 @@ export interface BenchServer {
   stop(): void;
 }
 
-export async function startBenchServer(options: { upstreamConfig: Record<string, string>; upstreamTimeoutMs: number }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  upstreamConfig: Record<string, string>;
+  upstreamTimeoutMs: number;
+  /** more settings for the server (the soak: a fake Resend, trusted proxy, memory trace) */
+  env?: Record<string, string>;
+  /** each line the server writes on stderr (the others' stderr is the bench's) */
+  onStderrLine?: (line: string) => void;
+}): Promise<BenchServer> {
   const port = await freePort();
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
   const spawnedAt = performance.now();
@@ -28,6 +35,7 @@ export async function startBenchServer(options: { upstreamConfig: Record<string,
     cwd: ROOT,
     env: {
       ...process.env,
+      ...npmStartEnv(),
       ...options.upstreamConfig,
       PORT: String(port),
       NODE_ENV: "test",
@@ -37,9 +45,20 @@ export async function startBenchServer(options: { upstreamConfig: Record<string,
       RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
       ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
       APP_SECRET: BENCH_APP_SECRET,
+      ...options.env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", options.onStderrLine ? "pipe" : "inherit"],
   });
+  if (options.onStderrLine && server.stderr) {
+    const onLine = options.onStderrLine;
+    let pending = "";
+    server.stderr.setEncoding("utf8");
+    server.stderr.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     try {

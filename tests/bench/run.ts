@@ -9,7 +9,7 @@ import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
-import { npmStartNodeArgs } from "../helpers/start-command.ts";
+import { npmStartEnv, npmStartNodeArgs } from "../helpers/start-command.ts";
 import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { benchProgressive } from "./progressive.ts";
@@ -162,6 +162,7 @@ for (const [url, scores] of lighthouseScores) {
   const flags = npmStartNodeArgs().slice(0, -1);
   const child = spawnSync(process.execPath, [...flags, "--expose-gc", "tests/bench/alerts.ts", "--json"], {
     cwd: ROOT,
+    env: { ...process.env, ...npmStartEnv() },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -80,6 +80,7 @@ export interface NationalOptions {
   rowsPerSample?: number;
 }
 
+const FAKE_MODES: readonly FakeMode[] = ["ok", "error500", "timeout", "malformed", "empty"];
 const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades", "meteofrance"];
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -1290,6 +1291,16 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
       if (ms === "reset") delays.delete(target);
       else delays.set(target, Number(ms));
       send(response, 200, JSON.stringify({ source: target, ms }));
+      return;
+    }
+    if (url.pathname === "/_test/mode" && request.method === "POST") {
+      // One upstream's fault mode switched (ok, error500, timeout, malformed, empty), for a bench
+      // whose fakes run in another process (the soak, issue 28).
+      const target = SOURCES.find((candidate) => candidate === url.searchParams.get("source"));
+      const mode = FAKE_MODES.find((candidate) => candidate === url.searchParams.get("mode"));
+      if (!target || !mode) return send(response, 400, JSON.stringify({ error: "source and mode" }));
+      modes.set(target, mode);
+      send(response, 200, JSON.stringify({ source: target, mode }));
       return;
     }
     const [, prefix = "", ...rest] = url.pathname.split("/");

@@ -11,7 +11,7 @@ import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
-import { npmStartNodeArgs } from "../helpers/start-command.ts";
+import { npmStartEnv, npmStartNodeArgs } from "../helpers/start-command.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -37,6 +37,7 @@ describe("deferred work and SIGTERM (decision 075)", () => {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",
+        ...npmStartEnv(),
         NODE_ENV: "test",
         PORT: String(port),
         SITE_URL: base,

@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { APP_ROUTES, PAGE_ROUTES, REDIRECTS } from "../helpers/routes.ts";
 import { freePort } from "../helpers/net.ts";
-import { npmStartNodeArgs } from "../helpers/start-command.ts";
+import { npmStartEnv, npmStartNodeArgs } from "../helpers/start-command.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
 function startNode(env: Record<string, string>) {
   const child = spawn(process.execPath, npmStartNodeArgs(), {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ALERTS_SCHEDULER: "off", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ALERTS_SCHEDULER: "off", ...npmStartEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
