@@ -17,7 +17,9 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
+import { isNull } from "drizzle-orm";
+import { subscriptionRecipientKey } from "../../src/server/db/alert-keys.ts";
+import { alertEvents, alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { createNodeRuntime } from "../../workers/node.ts";
 import { MEMORY_LOG_MARKER, type MemorySample } from "../../workers/memory-log.ts";
@@ -537,11 +539,18 @@ async function killedAlertRun(upstreams: FakeUpstreams, resend: FakeResend): Pro
       await sleep(15_000);
     }
 
+    // Who had an alert that day: the events the runs recorded (a subscriber whose commune has nothing to say gets nothing).
+    const after = await createNodeRuntime({ env, log: () => {} });
+    const alerted = new Set((await after.deps.db.selectDistinct({ recipientKey: alertEvents.recipientKey }).from(alertEvents)).map((row) => row.recipientKey));
+    const unsent = (await after.deps.db.select({ id: alertEvents.id }).from(alertEvents).where(isNull(alertEvents.sentAtMs))).length;
+    after.database.close();
     const perRecipient = new Map<string, number>(rows.map((row) => [row.email, 0]));
     for (const email of resend.emails) for (const to of email.to) if (perRecipient.has(to)) perRecipient.set(to, perRecipient.get(to)! + 1);
-    const counts = [...perRecipient.values()];
+    const expected = rows.filter((row) => alerted.has(subscriptionRecipientKey(row.id)));
+    const counts = expected.map((row) => perRecipient.get(row.email)!);
+    const unexpected = rows.filter((row) => !alerted.has(subscriptionRecipientKey(row.id)) && perRecipient.get(row.email)! > 0).length;
     console.log(
-      `E-mails per recipient at the fake Resend: min ${Math.min(...counts)}, max ${Math.max(...counts)}; ${counts.filter((n) => n !== 1).length} of ${counts.length} recipients got ≠ 1 (${counts.filter((n) => n === 0).length} none, ${counts.filter((n) => n > 1).length} more than one)`,
+      `E-mails per recipient with an alert that day (${expected.length} of ${rows.length} subscribers; the others' communes had nothing to say): min ${Math.min(...counts)}, max ${Math.max(...counts)}; ${counts.filter((n) => n !== 1).length} got ≠ 1 (${counts.filter((n) => n === 0).length} none, ${counts.filter((n) => n > 1).length} more than one); e-mails to subscribers without an alert: ${unexpected}; events left unsent: ${unsent}`,
     );
   } finally {
     rmSync(directory, { recursive: true, force: true });
