@@ -91,31 +91,36 @@ const npx = join(ROOT, "node_modules", ".bin");
 const built = run("astro build", join(npx, "astro"), ["build"]) === 0 && run("server bundle", process.execPath, ["scripts/build-server.ts"]) === 0;
 if (!built) brokenSteps.push("astro build or the server bundle");
 
-// 3. Unit, integration and Worker smoke tests (vitest).
-const vitestJson = join(OUT, "vitest.json");
-const vitestProjects = built ? ["unit", "integration", "smoke"] : ["unit", "integration"];
-const vitestStatus = run("vitest", join(npx, "vitest"), [
-  "run",
-  ...vitestProjects.flatMap((project) => ["--project", project]),
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
-let vitestFailed = 0;
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
-  vitestFailed = report.numFailedTests;
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
+// 3. Unit, integration and Worker smoke tests (vitest), then the tests that measure the event loop
+//    alone (the « quiet » project: no other file's CPU counted as theirs).
+function runVitest(title: string, projects: string[], extra: string[] = []): void {
+  const vitestJson = join(OUT, `${title}.json`);
+  const vitestStatus = run(title, join(npx, "vitest"), [
+    "run",
+    ...projects.flatMap((project) => ["--project", project]),
+    ...extra,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  let vitestFailed = 0;
+  if (existsSync(vitestJson)) {
+    const report = JSON.parse(readFileSync(vitestJson, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    vitestFailed = report.numFailedTests;
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  // Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
+  if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push(`${title} (a file failed to load or an unhandled error)`);
 }
-// Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
-if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push("vitest (a file failed to load or an unhandled error)");
+runVitest("vitest", built ? ["unit", "integration", "smoke"] : ["unit", "integration"]);
+if (built) runVitest("vitest-quiet", ["quiet"], ["--maxWorkers=1"]);
 
 // 4. End-to-end journeys in Chromium (Playwright) against the Node server and fake upstreams.
 if (built) {

@@ -1,4 +1,4 @@
-// Issue 28, « A database lock freezes the whole server » (decision 074): another process holds the
+// Issue 28, « A database lock freezes the whole server » (decision 074), in the « quiet » project (run alone): another process holds the
 // write lock of the libSQL file (`BEGIN IMMEDIATE`, what a long `npm run alerts:run`, a migration or
 // a backup does) for longer than the write budget. Pages, warm reports and the health check keep
 // answering at once (WAL readers never wait for a writer), the health check says « busy », a write
