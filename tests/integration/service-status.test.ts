@@ -19,6 +19,7 @@ interface StatusAnswer {
   runs: Array<{
     startedAt: string;
     completed: boolean;
+    outcome: string;
     finishedAt: string | null;
     addressesChecked: number;
     emailsSent: number;
@@ -111,13 +112,38 @@ describe("GET /api/v1/status: the last 7 alert runs", () => {
       finishedAtMs: NOW.getTime() - 7100_000,
       summaryJson: JSON.stringify({ error: "LibsqlError" }),
     });
-    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: NOW.getTime() - 60_000, subjectsChecked: 12 });
+    await t.db.insert(alertRuns).values({ id: "running", startedAtMs: NOW.getTime() - 60_000, heartbeatAtMs: NOW.getTime() - 5_000, subjectsChecked: 12 });
     const { runs } = await readStatus();
     expect(runs).toHaveLength(7);
-    expect(runs[0]).toMatchObject({ finishedAt: null, completed: false, addressesChecked: 12, emailsSent: 0, emailFailures: 0, deadLetters: 0 });
-    expect(runs[1]).toMatchObject({ completed: false, addressesChecked: 0 });
-    expect(runs[2]).toMatchObject({ completed: true, addressesChecked: 107, emailsSent: 17, emailFailures: 1, deadLetters: 2 });
+    expect(runs[0]).toMatchObject({
+      finishedAt: null,
+      completed: false,
+      outcome: "running",
+      addressesChecked: 12,
+      emailsSent: 0,
+      emailFailures: 0,
+      deadLetters: 0,
+    });
+    expect(runs[1]).toMatchObject({ completed: false, outcome: "failed", addressesChecked: 0 });
+    expect(runs[2]).toMatchObject({ completed: true, outcome: "completed", addressesChecked: 107, emailsSent: 17, emailFailures: 1, deadLetters: 2 });
     expect(runs.map((run) => run.startedAt)).toEqual([...runs.map((run) => run.startedAt)].sort().reverse());
+  });
+
+  it("a run whose heartbeat stopped is « interrupted », not « en cours », before and after the next run takes it over (decision 076)", async () => {
+    // Killed 10 minutes ago: unfinished, its last beat far older than 3 beats.
+    await t.db.insert(alertRuns).values({ id: "killed", startedAtMs: NOW.getTime() - 900_000, heartbeatAtMs: NOW.getTime() - 600_000, emailsSent: 46 });
+    // Yesterday's, taken over by the run after it (decision 076's summary).
+    await t.db.insert(alertRuns).values({
+      id: "abandoned",
+      startedAtMs: NOW.getTime() - 86_400_000,
+      finishedAtMs: NOW.getTime() - 86_000_000,
+      summaryJson: JSON.stringify({ error: "abandoned", reason: "heartbeat stopped" }),
+    });
+    const { runs } = await readStatus();
+    expect(runs.map((run) => [run.outcome, run.completed])).toEqual([
+      ["interrupted", false],
+      ["interrupted", false],
+    ]);
   });
 
   it("migration 0010 carries the counts of runs stored before the tallies into them", async () => {

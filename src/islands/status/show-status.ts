@@ -47,8 +47,16 @@ function sourceRow(source: SourceStatus): HTMLTableRowElement {
   );
 }
 
+/** What the table says after a run's start: nothing for a completed one. */
+const RUN_OUTCOME_WORDS: Record<RunStatus["outcome"], string> = {
+  running: " (en cours)",
+  completed: "",
+  failed: " (arrêté sur une erreur)",
+  interrupted: " (interrompu, repris par le passage suivant)",
+};
+
 function runRow(run: RunStatus): HTMLTableRowElement {
-  const outcome = run.finishedAt === null ? " (en cours)" : run.completed ? "" : " (arrêté sur une erreur)";
+  const outcome = RUN_OUTCOME_WORDS[run.outcome];
   return row(
     cell("th", `${formatDateTimeFr(run.startedAt)}${outcome}`),
     cell("td", formatNumberFr(run.addressesChecked)),

@@ -702,7 +702,11 @@ export const runStatusSchema = z
   .object({
     startedAt: dateTime,
     finishedAt: dateTime.nullable().meta({ description: "null : passage en cours." }),
-    completed: z.boolean().meta({ description: "false : le passage s'est arrêté sur une erreur (ou est en cours)." }),
+    completed: z.boolean().meta({ description: "false : le passage s'est arrêté sur une erreur, a été interrompu, ou est en cours." }),
+    outcome: z.enum(["running", "completed", "failed", "interrupted"]).meta({
+      description:
+        "running : en cours ; completed : terminé ; failed : arrêté sur une erreur ; interrupted : interrompu (processus arrêté), le passage suivant reprend ce qu'il n'avait pas envoyé.",
+    }),
     addressesChecked: runCount("Adresses vérifiées"),
     emailsSent: runCount("E-mails envoyés"),
     emailFailures: runCount("E-mails en échec (réessayés au passage suivant)"),

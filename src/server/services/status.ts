@@ -12,7 +12,8 @@ import {
   type StatusSource,
 } from "../../core/status/freshness.ts";
 import { todayInParis } from "../../core/shared/time.ts";
-import { listRecentRuns, type AlertRunRow } from "../db/repositories/alert-runs.ts";
+import { ABANDONED_RUN_SUMMARY, deadRunAfterMs } from "../alerts/lifecycle.ts";
+import { isDeadRun, listRecentRuns, type AlertRunRow } from "../db/repositories/alert-runs.ts";
 import { claimAdminNotice, listSourceReads, saveSourceRead } from "../db/repositories/source-reads.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderAdminNoticeEmail } from "../email/templates.ts";
@@ -76,6 +77,11 @@ export interface RunStatus {
   finishedAt: string | null;
   /** false: the run stopped on an error, or has not finished */
   completed: boolean;
+  /**
+   * `interrupted`: its process died (killed, out of memory, a deploy) or a shutdown left it — its
+   * heartbeat stopped (decision 076); the next run takes over and sends what it had not sent
+   */
+  outcome: "running" | "completed" | "failed" | "interrupted";
   /** the run's tallies (decision 064): every message of the run adds to them as it ends, on both runtimes */
   addressesChecked: number;
   emailsSent: number;
@@ -91,23 +97,27 @@ export interface ServiceStatus {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A run's stored summary names an error when the run (Node) or its plan stage (Workers) stopped on one. */
-function endedOnError(summaryJson: string | null): boolean {
-  if (summaryJson === null) return true;
+/** What a run's stored summary says: completed, stopped on an error, or abandoned (decision 076). */
+function summaryOutcome(summaryJson: string | null): "completed" | "failed" | "interrupted" {
+  if (summaryJson === null) return "failed";
   try {
     const summary: unknown = JSON.parse(summaryJson);
-    return typeof summary !== "object" || summary === null || "error" in summary;
+    if (typeof summary !== "object" || summary === null) return "failed";
+    if (!("error" in summary)) return "completed";
+    return summary.error === ABANDONED_RUN_SUMMARY.error ? "interrupted" : "failed";
   } catch (error) {
-    if (error instanceof SyntaxError) return true;
+    if (error instanceof SyntaxError) return "failed";
     throw error;
   }
 }
 
-function toRunStatus(row: AlertRunRow): RunStatus {
+function toRunStatus(row: AlertRunRow, dead: { nowMs: number; deadAfterMs: number }): RunStatus {
+  const outcome = row.finishedAtMs !== null ? summaryOutcome(row.summaryJson) : isDeadRun(row, dead) ? "interrupted" : "running";
   return {
     startedAt: new Date(row.startedAtMs).toISOString(),
     finishedAt: iso(row.finishedAtMs),
-    completed: row.finishedAtMs !== null && !endedOnError(row.summaryJson),
+    completed: outcome === "completed",
+    outcome,
     addressesChecked: row.subjectsChecked,
     emailsSent: row.emailsSent,
     emailFailures: row.emailFailures,
@@ -116,7 +126,7 @@ function toRunStatus(row: AlertRunRow): RunStatus {
 }
 
 /** Each source's state now and the last runs: what /api/v1/status answers. */
-export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<ServiceStatus> {
+export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "clock" | "config">): Promise<ServiceStatus> {
   await recordSourceReads(deps);
   const now = deps.clock();
   const reads = new Map((await listSourceReads(deps.db)).map((row) => [row.source, row]));
@@ -137,7 +147,8 @@ export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "
       expectedSince: iso(expectedSinceMs),
     };
   });
-  const runs = (await listRecentRuns(deps.db, { limit: STATUS_RUNS })).map(toRunStatus);
+  const dead = { nowMs: now.getTime(), deadAfterMs: deadRunAfterMs(deps.config) };
+  const runs = (await listRecentRuns(deps.db, { limit: STATUS_RUNS })).map((row) => toRunStatus(row, dead));
   return { generatedAt: now.toISOString(), sources, runs };
 }
 
@@ -147,7 +158,7 @@ export const STATUS_CACHE_MS = 60_000;
 const statusReadBySources = new WeakMap<Sources, { atMs: number; status: ServiceStatus }>();
 
 /** readServiceStatus, at most once a minute per process or isolate (its Sources). */
-export async function readServiceStatusCached(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<ServiceStatus> {
+export async function readServiceStatusCached(deps: Pick<AppDeps, "db" | "sources" | "clock" | "config">): Promise<ServiceStatus> {
   const nowMs = deps.clock().getTime();
   const kept = statusReadBySources.get(deps.sources);
   if (kept && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < STATUS_CACHE_MS) return kept.status;

@@ -8,6 +8,11 @@ export type AlertRunRow = typeof alertRuns.$inferSelect;
 /** A run is alive while its newest beat (its start before the first beat) is younger than `deadAfterMs`. */
 const lastSign = sql`coalesce(${alertRuns.heartbeatAtMs}, ${alertRuns.startedAtMs})`;
 
+/** The same rule as `lastSign`'s, on a row read: an unfinished run that stopped beating `deadAfterMs` ago or more is dead. */
+export function isDeadRun(row: Pick<AlertRunRow, "finishedAtMs" | "heartbeatAtMs" | "startedAtMs">, input: { nowMs: number; deadAfterMs: number }): boolean {
+  return row.finishedAtMs === null && (row.heartbeatAtMs ?? row.startedAtMs) <= input.nowMs - input.deadAfterMs;
+}
+
 /**
  * Starts a run unless another unfinished one beat less than `deadAfterMs` ago (one statement, so
  * two starts never both win). A run whose process died stops beating: its lock is free soon after.
