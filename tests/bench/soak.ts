@@ -26,6 +26,7 @@ import { MEMORY_LOG_MARKER, type MemorySample } from "../../workers/memory-log.t
 import { startFakeResend, type CapturedEmail, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 import { npmStartEnv } from "../helpers/start-command.ts";
 import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
 
@@ -488,21 +489,21 @@ async function killedAlertRun(upstreams: FakeUpstreams, resend: FakeResend): Pro
     const { deps, database } = await createNodeRuntime({ env, log: () => {} });
     const communes = ((await (await fetch(`${upstreams.baseUrl}/geo/communes?fields=code`)).json()) as Array<{ code: string }>).map((commune) => commune.code);
     const nowMs = Date.now();
-    const rows = Array.from({ length: SUBSCRIBERS }, (_, index) => ({
-      id: `soak${index}`,
-      email: `destinataire${index}@example.org`,
-      addressLabel: `${index} rue du Banc d'Essai`,
-      latitude: 45 + (index % 97) / 1000,
-      longitude: 2.3 + (index % 89) / 1000,
-      citycode: communes[index % communes.length]!,
-      postcode: "",
-      city: `Commune ${index}`,
-      partnerOrigin: null,
-      consentAtMs: nowMs,
-      confirmationSentAtMs: nowMs,
-      confirmedAtMs: nowMs,
-      createdAtMs: nowMs,
-    }));
+    const rows = Array.from({ length: SUBSCRIBERS }, (_, index) =>
+      confirmedSignUpRow({
+        id: `soak${index}`,
+        email: `destinataire${index}@example.org`,
+        atMs: nowMs,
+        address: {
+          addressLabel: `${index} rue du Banc d'Essai`,
+          latitude: 45 + (index % 97) / 1000,
+          longitude: 2.3 + (index % 89) / 1000,
+          citycode: communes[index % communes.length]!,
+          postcode: "",
+          city: `Commune ${index}`,
+        },
+      }),
+    );
     for (let start = 0; start < rows.length; start += 500) await deps.db.insert(alertSubscriptions).values(rows.slice(start, start + 500));
     database.close();
 

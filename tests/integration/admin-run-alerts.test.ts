@@ -11,6 +11,7 @@ import { alertRuns, alertSubscriptions } from "../../src/server/db/schema/index.
 import { CRISIS_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp, withAppClock } from "../helpers/test-app.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const NOW = new Date("2026-11-22T13:30:00Z");
 const ADMIN = "chef@example.org";
@@ -31,16 +32,7 @@ async function adminClient(getApp: () => ReturnType<typeof app> = app): Promise<
 
 async function signUp(id: string) {
   const nowMs = NOW.getTime() - 3600_000;
-  await t.db.insert(alertSubscriptions).values({
-    id,
-    email: `${id}@example.org`,
-    ...toAddressColumnValues(CRISIS_SCENARIO),
-    partnerOrigin: null,
-    consentAtMs: nowMs,
-    confirmationSentAtMs: nowMs,
-    confirmedAtMs: nowMs,
-    createdAtMs: nowMs,
-  });
+  await t.db.insert(alertSubscriptions).values(confirmedSignUpRow({ id, atMs: nowMs, address: toAddressColumnValues(CRISIS_SCENARIO) }));
 }
 
 describe("POST /api/admin/run-alerts", () => {

@@ -16,6 +16,7 @@ import { toAddressColumnValues } from "../../src/server/db/schema/address-column
 import { alertEvents, alertStates, alertSubscriptions, monitoredAddresses, users } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { useTestApp } from "../helpers/test-app.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
 const DAY = "2026-11-22";
@@ -34,16 +35,7 @@ const nextId = (prefix: string) => `${prefix}${String(seq++).padStart(5, "0")}`;
 async function signUps(address: PickedAddress, count: number): Promise<string[]> {
   const rows = Array.from({ length: count }, () => {
     const id = nextId("bat");
-    return {
-      id,
-      email: `${id}@example.org`,
-      ...toAddressColumnValues(address),
-      partnerOrigin: null,
-      consentAtMs: NOW_MS,
-      confirmationSentAtMs: NOW_MS,
-      confirmedAtMs: NOW_MS,
-      createdAtMs: NOW_MS,
-    };
+    return confirmedSignUpRow({ id, atMs: NOW_MS, address: toAddressColumnValues(address) });
   });
   for (let start = 0; start < rows.length; start += 200) await t.db.insert(alertSubscriptions).values(rows.slice(start, start + 200));
   return rows.map((row) => encodeSubjectKey({ kind: "subscription", id: row.id }));

@@ -18,6 +18,7 @@ import { toAddressColumnValues } from "../../src/server/db/schema/address-column
 import { alertEvents, alertRuns, alertSubscriptions } from "../../src/server/db/schema/index.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { useTestApp, type TestApp } from "../helpers/test-app.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
 const DAY = "2026-11-22";
@@ -29,16 +30,7 @@ let seq = 0;
 async function signUp(address: PickedAddress, email?: string) {
   const id = `pipe${String(seq++).padStart(4, "0")}`;
   const nowMs = DAY1.getTime() - 3600_000;
-  await t.db.insert(alertSubscriptions).values({
-    id,
-    email: email ?? `${id}@example.org`,
-    ...toAddressColumnValues(address),
-    partnerOrigin: null,
-    consentAtMs: nowMs,
-    confirmationSentAtMs: nowMs,
-    confirmedAtMs: nowMs,
-    createdAtMs: nowMs,
-  });
+  await t.db.insert(alertSubscriptions).values(confirmedSignUpRow({ id, ...(email ? { email } : {}), atMs: nowMs, address: toAddressColumnValues(address) }));
   return id;
 }
 

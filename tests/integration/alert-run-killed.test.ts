@@ -18,6 +18,7 @@ import { alertRuns, alertSubscriptions } from "../../src/server/db/schema/index.
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO } from "../fixtures/scenarios.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
@@ -68,16 +69,14 @@ beforeAll(async () => {
   // 120 confirmed sign-ups at the address whose tap water is non-compliant: one e-mail each today.
   const database = await openDatabase({ url: databaseUrl });
   const signedUpMs = now.getTime() - 86_400_000;
-  const rows = Array.from({ length: RECIPIENTS }, (_, index) => ({
-    id: `killed${String(index).padStart(3, "0")}`,
-    email: `abonne${index}@example.org`,
-    ...toAddressColumnValues(CRISIS_SCENARIO),
-    partnerOrigin: null,
-    consentAtMs: signedUpMs,
-    confirmationSentAtMs: signedUpMs,
-    confirmedAtMs: signedUpMs,
-    createdAtMs: signedUpMs,
-  }));
+  const rows = Array.from({ length: RECIPIENTS }, (_, index) =>
+    confirmedSignUpRow({
+      id: `killed${String(index).padStart(3, "0")}`,
+      email: `abonne${index}@example.org`,
+      atMs: signedUpMs,
+      address: toAddressColumnValues(CRISIS_SCENARIO),
+    }),
+  );
   await database.db.insert(alertSubscriptions).values(rows);
   database.close();
 });

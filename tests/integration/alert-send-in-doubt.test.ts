@@ -17,6 +17,7 @@ import { alertEvents, alertSubscriptions } from "../../src/server/db/schema/inde
 import type { Mailer } from "../../src/server/email/mailer.ts";
 import { CRISIS_SCENARIO } from "../fixtures/scenarios.ts";
 import { useTestApp } from "../helpers/test-app.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const NOW = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
 const t = useTestApp({ now: NOW }, { now: NOW });
@@ -25,18 +26,9 @@ describe("an alert e-mail call in doubt is repeated as it was", () => {
   it("a run killed after Resend accepted a call, then a new event for one of its recipients: the same day's re-run sends each e-mail once", async () => {
     const signedUpMs = NOW.getTime() - 86_400_000;
     const ids = ["doubt1", "doubt2", "doubt3", "doubt4", "doubt5", "doubt6"];
-    await t.db.insert(alertSubscriptions).values(
-      ids.map((id) => ({
-        id,
-        email: `${id}@example.org`,
-        ...toAddressColumnValues(CRISIS_SCENARIO),
-        partnerOrigin: null,
-        consentAtMs: signedUpMs,
-        confirmationSentAtMs: signedUpMs,
-        confirmedAtMs: signedUpMs,
-        createdAtMs: signedUpMs,
-      })),
-    );
+    await t.db
+      .insert(alertSubscriptions)
+      .values(ids.map((id) => confirmedSignUpRow({ id, atMs: signedUpMs, address: toAddressColumnValues(CRISIS_SCENARIO) })));
     // Detection: each sign-up has the non-compliant tap water to hear about.
     const deps = t.deps();
     for (const batch of batchByCommune(await planAlertSubjects(deps.db))) {

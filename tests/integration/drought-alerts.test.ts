@@ -16,6 +16,7 @@ import { todayInParis } from "../../src/core/shared/time.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";
 import { CRISIS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
@@ -35,16 +36,7 @@ function fixtureAt(file: string, at: Date): unknown {
 /** A confirmed sign-up in Maraussan, written as the confirmation leaves it. */
 async function signUp(id: string, email: string) {
   const atMs = DAY1.getTime() - 3600_000;
-  await t.db.insert(alertSubscriptions).values({
-    id,
-    email,
-    ...toAddressColumnValues(CRISIS_SCENARIO),
-    partnerOrigin: null,
-    consentAtMs: atMs,
-    confirmationSentAtMs: atMs,
-    confirmedAtMs: atMs,
-    createdAtMs: atMs,
-  });
+  await t.db.insert(alertSubscriptions).values(confirmedSignUpRow({ id, email, atMs, address: toAddressColumnValues(CRISIS_SCENARIO) }));
 }
 
 /** The day's queued run (ingest, plan, process, send) on a fresh app; that run's alert emails. */
