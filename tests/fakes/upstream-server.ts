@@ -140,7 +140,7 @@ async function loadFixture<T>(relativePath: string, now: Date): Promise<T> {
 // Minimal views of the payloads the fake needs to filter; everything else passes through untouched.
 interface FeatureCollection {
   type: string;
-  features: Array<{ properties: Record<string, unknown> }>;
+  features: Array<{ properties: Record<string, unknown>; [key: string]: unknown }>;
   [key: string]: unknown;
 }
 interface HubeauEnvelope {
@@ -587,8 +587,31 @@ function hubeauEmptyEnvelope(path: string, query: Record<string, string>): Hubea
   };
 }
 
+/** A WFS GetFeature page as GeoServer answers it: `matched` features in all, these ones on this page. */
+function featureCollection(features: FeatureCollection["features"], matched: number, now: Date): FeatureCollection {
+  return {
+    type: "FeatureCollection",
+    features,
+    totalFeatures: matched,
+    numberMatched: matched,
+    numberReturned: features.length,
+    timeStamp: now.toISOString(),
+    crs: null,
+  };
+}
+
 function emptyFeatureCollection(now: Date): FeatureCollection {
-  return { type: "FeatureCollection", features: [], totalFeatures: 0, numberMatched: 0, numberReturned: 0, timeStamp: now.toISOString(), crs: null };
+  return featureCollection([], 0, now);
+}
+
+/** The properties a WFS query's `propertyName` asks for; null: all. */
+function askedProperties(query: Record<string, string>): string[] | null {
+  return query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+}
+
+/** Only the properties a `propertyName` asked for (all without one), as GeoServer does. */
+function onlyProperties(properties: Record<string, unknown>, names: string[] | null): Record<string, unknown> {
+  return names ? Object.fromEntries(Object.entries(properties).filter(([key]) => names.includes(key))) : properties;
 }
 
 // ---------------------------------------------------------------- answers
@@ -832,7 +855,7 @@ async function answerAtmoBulk(query: Record<string, string>, mode: FakeMode, now
   const inRange = (day: string) => day >= fromDay && (below === undefined || day < below) && (upTo === undefined || day <= upTo);
   const count = Math.max(0, Number(query.count ?? query.maxFeatures) || 1_000_000);
   const startIndex = Math.max(0, Number(query.startIndex) || 0);
-  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+  const properties = askedProperties(query);
   let matched = 0;
   let features: FeatureCollection["features"] = [];
   if (mode !== "empty" && scenario.national) {
@@ -859,20 +882,9 @@ async function answerAtmoBulk(query: Record<string, string>, mode: FakeMode, now
   if (properties)
     features = features.map((feature) => ({
       ...feature,
-      properties: Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))),
+      properties: onlyProperties(feature.properties, properties),
     }));
-  return {
-    status: 200,
-    body: {
-      type: "FeatureCollection",
-      features,
-      totalFeatures: matched,
-      numberMatched: matched,
-      numberReturned: features.length,
-      timeStamp: now.toISOString(),
-      crs: null,
-    },
-  };
+  return { status: 200, body: featureCollection(features, matched, now) };
 }
 
 async function answerAtmo(path: string, query: Record<string, string>, mode: FakeMode, now: Date, scenario: ScenarioState): Promise<Answer> {
@@ -927,24 +939,13 @@ async function answerPollen(path: string, query: Record<string, string>, mode: F
   );
   const count = Math.max(0, Number(query.count) || 1_000_000);
   const startIndex = Math.max(0, Number(query.startIndex) || 0);
-  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
+  const properties = askedProperties(query);
   const features = all.slice(startIndex, startIndex + count).map((feature) => ({
     ...feature,
     geometry: null,
-    properties: properties ? Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) : feature.properties,
+    properties: onlyProperties(feature.properties, properties),
   }));
-  return {
-    status: 200,
-    body: {
-      type: "FeatureCollection",
-      features,
-      totalFeatures: all.length,
-      numberMatched: all.length,
-      numberReturned: features.length,
-      timeStamp: now.toISOString(),
-      crs: null,
-    },
-  };
+  return { status: 200, body: featureCollection(features, all.length, now) };
 }
 
 // ---------------------------------------------------------------- pollen and vigilance, national mode (issue 26)
@@ -1012,28 +1013,17 @@ function answerPollenNational(query: Record<string, string>, inRange: (day: stri
   const matched = communes.length * days.length;
   const count = Math.max(0, Number(query.count) || 1_000_000);
   const startIndex = Math.max(0, Number(query.startIndex) || 0);
-  const properties = query.propertyName ? query.propertyName.split(",").map((name) => name.trim()) : null;
-  const features: Array<Record<string, unknown>> = [];
+  const properties = askedProperties(query);
+  const features: FeatureCollection["features"] = [];
   for (let index = startIndex; index < Math.min(matched, startIndex + count); index += 1) {
     const feature = nationalPollenFeature(communes[Math.floor(index / days.length)]!, days[index % days.length]!, now);
     features.push({
       type: "Feature",
       geometry: null,
-      properties: properties ? Object.fromEntries(Object.entries(feature.properties).filter(([key]) => properties.includes(key))) : feature.properties,
+      properties: onlyProperties(feature.properties, properties),
     });
   }
-  return {
-    status: 200,
-    body: {
-      type: "FeatureCollection",
-      features,
-      totalFeatures: matched,
-      numberMatched: matched,
-      numberReturned: features.length,
-      timeStamp: now.toISOString(),
-      crs: null,
-    },
-  };
+  return { status: 200, body: featureCollection(features, matched, now) };
 }
 
 /** A phenomenon's colour on a generated day: green mostly, yellow one time in 12, orange one in 150, red one in 1 000. */

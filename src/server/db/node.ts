@@ -50,7 +50,7 @@ async function securePrivateDatabaseFile(path: string, options: { dataDirectory:
 }
 
 /** The client calls that SQLite undoes entirely when they fail busy, so that trying again is safe. */
-const RETRIED_CALLS = new Set<PropertyKey>(["execute", "batch", "transaction", "executeMultiple", "migrate"]);
+const RETRIED_CALLS = new Set<PropertyKey>(["execute", "batch", "transaction", "migrate"]);
 
 /** The local client, its whole-statement calls tried again while busy (the raw one stays reachable: noWait). */
 function retryingWhileBusy(client: Client, budgetMs: number): Client {
