@@ -8,6 +8,8 @@ import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import type { JSONReport } from "@playwright/test/reporter";
+import { readPlaywrightReport, readVitestReport, type ReadReport, type VitestJsonReport } from "./test-reports.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "test-results");
@@ -15,6 +17,16 @@ const OUT = join(ROOT, "test-results");
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 /** steps that failed without a test count of their own (build, a crashed suite, an unhandled error) */
 const brokenSteps: string[] = [];
+/** each failed test, repeated at the very end of the output (a CI log's tail shows it) */
+const failedTests: string[] = [];
+
+function add(read: ReadReport): void {
+  totals.passed += read.counts.passed;
+  totals.failed += read.counts.failed;
+  totals.skipped += read.counts.skipped;
+  totals.flaky += read.counts.flaky;
+  failedTests.push(...read.failures);
+}
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): number {
   console.log(`\n=== ${title} ===`);
@@ -38,6 +50,10 @@ function onPath(command: string): boolean {
 function finish(): never {
   const failed = totals.failed + brokenSteps.length;
   console.log("");
+  if (failedTests.length > 0) {
+    console.log("Failed tests:");
+    for (const line of failedTests) console.log(`  ✗ ${line}`);
+  }
   if (brokenSteps.length > 0) console.log(`Failed steps: ${brokenSteps.join("; ")} (see above).`);
   console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
   console.log(`${totals.flaky} flaky`);
@@ -82,6 +98,7 @@ else {
     Boolean,
   );
   console.error(`The check failed: ${failed.join(", ")}.`);
+  failedTests.push(`the check (npm run check): ${failed.join(", ")}`);
 }
 
 const npx = join(ROOT, "node_modules", ".bin");
@@ -105,16 +122,9 @@ function runVitest(title: string, projects: string[], extra: string[] = []): voi
   ]);
   let vitestFailed = 0;
   if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, "utf8")) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    };
-    vitestFailed = report.numFailedTests;
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
+    const read = readVitestReport(JSON.parse(readFileSync(vitestJson, "utf8")) as VitestJsonReport, ROOT);
+    vitestFailed = read.counts.failed;
+    add(read);
   }
   // Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
   if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push(`${title} (a file failed to load or an unhandled error)`);
@@ -129,14 +139,9 @@ if (built) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   });
   if (existsSync(playwrightJson)) {
-    const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    };
-    totals.passed += report.stats.expected;
-    totals.flaky += report.stats.flaky;
-    totals.failed += report.stats.unexpected;
-    totals.skipped += report.stats.skipped;
-    if (playwrightStatus !== 0 && report.stats.unexpected === 0) brokenSteps.push("playwright");
+    const read = readPlaywrightReport(JSON.parse(readFileSync(playwrightJson, "utf8")) as JSONReport, "tests/e2e");
+    add(read);
+    if (playwrightStatus !== 0 && read.counts.failed === 0) brokenSteps.push("playwright");
   } else if (playwrightStatus !== 0) {
     brokenSteps.push("playwright (no report)");
   }
