@@ -1,5 +1,6 @@
 import "./zod-locale.ts";
 import { Hono } from "hono";
+import { routePath } from "hono/route";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
@@ -73,8 +74,9 @@ export function createApp(runtimeDeps: AppDeps) {
     // Another writer kept the database locked past the write's budget (decision 074): nothing was
     // written, and the person is told to try again, not that it failed for good.
     if (isBusyError(error)) {
-      const quiet = busyLogThrottle(`${c.req.method} ${c.req.routePath}`);
-      if (quiet !== null) deps.log({ level: "warn", message: "database busy: write refused", fields: { method: c.req.method, path: c.req.routePath, quiet } });
+      const path = routePath(c);
+      const quiet = busyLogThrottle(`${c.req.method} ${path}`);
+      if (quiet !== null) deps.log({ level: "warn", message: "database busy: write refused", fields: { method: c.req.method, path, quiet } });
       c.header("Retry-After", "5");
       return jsonError(c, 503, "La base de données est occupée, votre demande n'a pas été enregistrée. Réessayez dans quelques secondes.", "database_busy");
     }

@@ -103,6 +103,9 @@ describe("a write lock held by another process (decision 074)", () => {
 
     if (duringLock.status === 503) {
       expect(JSON.parse(duringLock.body)).toMatchObject({ code: "database_busy", error: expect.stringContaining("Réessayez") });
+      // Said in the log with its route, never the e-mail address.
+      const refused = logs.filter((entry) => entry.message === "database busy: write refused");
+      expect(refused.map((entry) => entry.fields)).toEqual([{ method: "POST", path: "/api/subscriptions/manage-link", quiet: 0 }]);
     } else {
       expect(duringLock.status).toBe(202);
     }
