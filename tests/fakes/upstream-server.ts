@@ -1079,15 +1079,29 @@ function nationalVigilanceMap(country: NationalCountry, now: Date): unknown {
       timelaps: { domain_ids: [fra, ...domains] },
     };
   });
+  return vigilanceProduct(`${today}T04:00:00Z`, periods);
+}
+
+/** One period (J, J1) of Météo-France's map: its domains with their colours (1 green … 4 red). */
+export interface VigilanceMapPeriod {
+  echeance: string;
+  begin_validity_time: string;
+  end_validity_time: string;
+  timelaps: { domain_ids: { domain_id: string; max_color_id: number; phenomenon_items: unknown[] }[] };
+}
+
+/** Météo-France's `cartevigilance/encours` envelope (the recorded shape) around its periods; the map's colour is their highest. */
+export function vigilanceProduct(updateTime: string | null, periods: VigilanceMapPeriod[]): unknown {
+  const colours = periods.flatMap((period) => period.timelaps.domain_ids.map((domain) => domain.max_color_id));
   return {
     product: {
       warning_type: "vigilance",
       type_cdp: "cdp_carte_externe",
       version_vigilance: "V6",
       version_cdp: "1.0.0",
-      update_time: `${today}T04:00:00Z`,
+      update_time: updateTime,
       domain_id: "FRA",
-      global_max_color_id: String(Math.max(...periods.map((period) => period.timelaps.domain_ids[0]!.max_color_id))),
+      global_max_color_id: String(Math.max(1, ...colours)),
       periods,
     },
   };

@@ -11,6 +11,7 @@ import { alertEvents, users } from "../../src/server/db/schema/index.ts";
 import { runAlerts } from "../../src/server/alerts/run.ts";
 import type { PollenIndex, PollenTaxon, VigilanceBulletin } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { vigilanceProduct } from "../fakes/upstream-server.ts";
 import { BrowserClient, confirmAccount, findLink, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -83,29 +84,21 @@ function pollenFeature(index: PollenIndex) {
 /** Météo-France's `cartevigilance/encours` for a derived bulletin (tests/fixtures/meteofrance: the recorded shape). */
 function vigilanceMap(bulletin: VigilanceBulletin) {
   const ids: Record<string, string> = { canicule: "6", orages: "3" };
-  return {
-    product: {
-      warning_type: "vigilance",
-      type_cdp: "cdp_carte_externe",
-      version_vigilance: "V6",
-      version_cdp: "1.0.0",
-      update_time: bulletin.updatedAt,
-      domain_id: "FRA",
-      global_max_color_id: "3",
-      periods: bulletin.days.map((day, offset) => ({
-        echeance: offset === 0 ? "J" : "J1",
-        begin_validity_time: `${day.date}T00:00:00Z`,
-        end_validity_time: `${day.date}T22:00:00Z`,
-        timelaps: {
-          domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
-            domain_id: department,
-            max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
-            phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
-          })),
-        },
-      })),
-    },
-  };
+  return vigilanceProduct(
+    bulletin.updatedAt,
+    bulletin.days.map((day, offset) => ({
+      echeance: offset === 0 ? "J" : "J1",
+      begin_validity_time: `${day.date}T00:00:00Z`,
+      end_validity_time: `${day.date}T22:00:00Z`,
+      timelaps: {
+        domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
+          domain_id: department,
+          max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
+          phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
+        })),
+      },
+    })),
+  );
 }
 
 /** The requests the fake upstreams received for the indice pollen and the vigilance map. */
