@@ -1,8 +1,7 @@
 // Issue 11, the platform part: bodies bounded while they stream, error logs without SQL
 // parameters, rate-limit keys per IPv6 /64, the origin check against SITE_URL only, no shared
 // cache of an answer that sets a cookie, HSTS on https, a health check that notices a database
-// that cannot write, and a busy timeout on every connection of the local database.
-import { spawn } from "node:child_process";
+// that cannot write, and a wait for another writer's lock on every connection of the local database.
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import * as schema from "../../src/server/db/schema/index.ts";
 import { MAX_JSON_BYTES } from "../../src/server/middleware/json-body.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { createTestApp, TEST_SITE_URL, type TestApp } from "../helpers/test-app.ts";
+import { holdWriteLock } from "../helpers/write-lock.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,29 +182,17 @@ beforeAll(async () => {
 
 describe("the local database", () => {
   it("waits for a lock held by another process on every connection, not only the first", async () => {
-    // Another process (an `npm run alerts:run`, a migration) holds the write lock for 400 ms.
-    const holder = spawn(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `import { createClient } from "@libsql/client";
-         const client = createClient({ url: ${JSON.stringify(`file:${databaseFile}`)} });
-         const tx = await client.transaction("write");
-         await tx.execute("delete from rate_limits where 0");
-         console.log("locked");
-         setTimeout(async () => { await tx.commit(); client.close(); }, 400);`,
-      ],
-      { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
-    );
-    await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
+    // Another process (an `npm run alerts:run`, a migration) holds the write lock for 400 ms. Its
+    // exit is awaited through the helper's promise, made at spawn: a listener added after the
+    // insert came too late when the holder had already exited (a 20 s hang seen on CI).
+    const holder = await holdWriteLock(databaseFile, 400);
     // An open transaction keeps the pool's first connection: the write goes through a second one.
     const transaction = await t.db.$client.transaction("read");
     try {
       await t.db.$client.execute("insert into rate_limits (scope, bucket_key, window_start_seconds, count) values ('busy', 'k', 0, 1)");
     } finally {
       transaction.close();
-      await new Promise((resolve) => holder.once("exit", resolve));
+      await holder.released;
     }
     const rows = await t.db.$client.execute("select count(*) as n from rate_limits where scope = 'busy'");
     expect(Number(rows.rows[0]?.n)).toBe(1);
