@@ -365,20 +365,14 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => minuteNow().rss.push(rssOf(pid)), 1000);
     const faultStart = durationMs * 0.4;
     const faultEnd = durationMs * 0.6;
-    const faultTimers = [
-      setTimeout(() => {
-        faultsOn = true;
-        upstreams.setDelay(4000, "hubeau");
-        upstreams.setMode("vigieau", "malformed");
-        upstreams.setMode("atmo", "error500");
-      }, faultStart),
-      setTimeout(() => {
-        faultsOn = false;
-        upstreams.setDelay(0, "hubeau");
-        upstreams.setMode("vigieau", "ok");
-        upstreams.setMode("atmo", "ok");
-      }, faultEnd),
-    ];
+    // The fault window: Hub'Eau slow, VigiEau malformed, ATMO failing; then all answering again.
+    const setFaults = (on: boolean) => {
+      faultsOn = on;
+      upstreams.setDelay(on ? 4000 : 0, "hubeau");
+      upstreams.setMode("vigieau", on ? "malformed" : "ok");
+      upstreams.setMode("atmo", on ? "error500" : "ok");
+    };
+    const faultTimers = [setTimeout(() => setFaults(true), faultStart), setTimeout(() => setFaults(false), faultEnd)];
     // Each virtual user paces itself to its share of the rate: one action every VIRTUAL_USERS / TARGET seconds.
     const perUserIntervalMs = (VIRTUAL_USERS * 1000) / TARGET_PER_SECOND;
     await Promise.all(
