@@ -36,6 +36,11 @@ export interface Address {
   context: string;
   type: "housenumber" | "street" | "locality" | "municipality" | string;
   score: number;
+  /** the former commune of a commune nouvelle, when the BAN names it (its `oldcitycode`, `oldcity`) */
+  oldcitycode?: string | undefined;
+  oldcity?: string | undefined;
+  /** reverse geocoding only: metres from the point asked */
+  distance_m?: number | undefined;
 }
 
 /**
@@ -625,15 +630,33 @@ export interface WeatherWarningsSection {
 
 // ---------------------------------------------------------------- radon (IRSN classification, issue 26)
 
+/** A place of the radon classification (a former commune, an arrondissement) and its category. */
+export interface RadonPart {
+  code: string;
+  name: string;
+  category: 1 | 2 | 3;
+}
+
 export interface RadonSection {
   success: boolean;
-  /** category 1 → good, 2 → acceptable, 3 → concerning; "unavailable" when the commune is not in the classification */
+  /** category 1 → good, 2 → acceptable, 3 → concerning; "unavailable" when the commune is not in the classification, or its parts differ */
   level: Level;
-  /** the commune's radon potential category under the arrêté du 27 juin 2018 */
+  /** the category under the arrêté du 27 juin 2018; null when absent, or when the commune's parts are classed differently */
   category: 1 | 2 | 3 | null;
-  /** « Catégorie 1 (potentiel faible) »… */
+  /** « Catégorie 1 »…, « Non classée », « Classement différent selon l'ancienne commune » */
   label: string;
+  /** the place the arrêté classes: the commune, its former commune (Tremblay) or its arrondissement (Lyon 9e Arrondissement) */
   commune: { code: string; name: string } | null;
+  /**
+   * How the classification was read: the commune's own entry, its former commune's (a commune
+   * nouvelle, from the BAN's `oldcitycode`), its arrondissement's, its parts' together, or none.
+   * Absent from reports stored before issue 36.
+   */
+  basis?: "commune" | "former_commune" | "arrondissement" | "parts" | "absent" | undefined;
+  /** the commune of today when `commune` is a former commune (Val-Couesnon for Tremblay) */
+  current_commune?: { code: string; name: string } | null | undefined;
+  /** when read from its parts (a commune nouvelle's former communes, the arrondissements of Paris, Lyon, Marseille): each one and its category */
+  parts?: RadonPart[] | undefined;
   message: string | null;
   source: SourceRef;
 }

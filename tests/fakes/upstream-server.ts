@@ -526,6 +526,10 @@ function banFixtureFor(q: string): string {
   // "agde" is accepted too: an early brief placed the crisis scenario there (34148 is Maraussan).
   if (text.includes("maraussan") || text.includes("mai 1945") || text.includes("agde")) return "ban/search-derived-maraussan.json";
   if (text.includes("abymes")) return "ban/search-derived-les-abymes.json";
+  // radon by the arrêté's communes (issue 36): a commune nouvelle, two municipalities with arrondissements
+  if (text.includes("couesnon")) return "ban/search-derived-val-couesnon.json";
+  if (text.trim() === "paris") return "ban/search-derived-paris-municipality.json";
+  if (text.trim() === "lyon") return "ban/search-derived-lyon-municipality.json";
   return "ban/search-empty.json";
 }
 
@@ -541,6 +545,12 @@ const BAN_REVERSE_FIXTURES = [
   "ban/reverse-derived-camon-near-amiens.json",
   // radon: a category 3 commune (issue 26, item 4)
   "ban/reverse-derived-concarneau-8-rue-du-port.json",
+  // radon by the arrêté's communes (issue 36): a former commune (Tremblay in Val-Couesnon), an
+  // arrondissement (Lyon 9e), the file's other codes (Saint-Pierre, Saint-Martin)
+  "ban/reverse-derived-val-couesnon-tremblay.json",
+  "ban/reverse-derived-lyon-9e-quai-arloing.json",
+  "ban/reverse-derived-saint-pierre-rue-marechal-foch.json",
+  "ban/reverse-derived-saint-martin-marigot.json",
 ];
 /** Farther than this from every known address, the fake answers no address (open country, the sea). */
 const BAN_REVERSE_RADIUS_M = 1000;

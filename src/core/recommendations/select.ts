@@ -290,9 +290,30 @@ function droughtAdvice(drought: DroughtSection): Advice[] {
 }
 
 /** Category 3 calls for measuring (a warning), category 2 says what it means (information); category 1 or no category, nothing. */
+/**
+ * Category 3 calls for measuring (a warning), category 2 says what it means; for the place the
+ * arrêté classes (the commune, the address's former commune, its arrondissement). When the
+ * commune's parts are classed differently and the address's part is unknown, the highest parts
+ * are named and the advice is for those living there (information, not a warning).
+ */
 function radonAdvice(radon: RadonSection | undefined): Advice[] {
-  if (!radon?.success || (radon.category !== 2 && radon.category !== 3)) return [];
-  return [{ id: "radon", category: "radon", severity: radon.category === 3 ? "warning" : "info", vulnerable: false, facts: { category: radon.category } }];
+  if (!radon?.success) return [];
+  if (radon.category === 2 || radon.category === 3) {
+    const place: AdviceFacts["radon"]["place"] =
+      radon.basis === "former_commune" && radon.commune && radon.current_commune
+        ? { kind: "former_commune", name: radon.commune.name, today: radon.current_commune.name }
+        : radon.basis === "arrondissement" && radon.commune
+          ? { kind: "arrondissement", name: radon.commune.name }
+          : { kind: "commune" };
+    return [
+      { id: "radon", category: "radon", severity: radon.category === 3 ? "warning" : "info", vulnerable: false, facts: { category: radon.category, place } },
+    ];
+  }
+  const parts = radon.category === null && radon.basis === "parts" ? (radon.parts ?? []) : [];
+  const highest = Math.max(0, ...parts.map((part) => part.category));
+  if (highest < 2) return [];
+  const names = parts.filter((part) => part.category === highest).map((part) => part.name);
+  return [{ id: "radon", category: "radon", severity: "info", vulnerable: false, facts: { category: highest as 2 | 3, place: { kind: "part", names } } }];
 }
 
 function bathingAdvice(bathing: BathingSection): Advice[] {

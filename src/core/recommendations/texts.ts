@@ -161,8 +161,20 @@ export interface AdviceFacts {
   /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
   "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
   "bathing-cyanobacteria": Record<string, never>;
-  /** the commune's radon potential category (arrêté du 27 juin 2018): 3 significant, 2 low with particular geological factors */
-  radon: { category: 2 | 3 };
+  /**
+   * the radon potential category (arrêté du 27 juin 2018: 3 significant, 2 low with particular
+   * geological factors) of the place the arrêté classes: the commune, the address's former commune
+   * (`today`: the commune nouvelle), its arrondissement, or — `part` — some of the commune's former
+   * communes or arrondissements (`names`) when the others are classed lower
+   */
+  radon: {
+    category: 2 | 3;
+    place:
+      | { kind: "commune" }
+      | { kind: "former_commune"; name: string; today: string }
+      | { kind: "arrondissement"; name: string }
+      | { kind: "part"; names: string[] };
+  };
   /**
    * poorClassement: the year of an « Insuffisante » classement (set on the last four seasons);
    * lastSample: the latest sample of this season, whatever its verdict
@@ -502,16 +514,34 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
   // concentration in a home; detectors from an accredited laboratory, about 20 euros analysis
   // included, at least 2 months from mid-September to the end of February, in living rooms. The
   // reference level: 300 Bq/m³ as an annual mean (code de la santé publique, article R. 1333-28).
-  radon: ({ category }) => ({
-    link: ARTICLE_LINKS.all,
-    source: ADVICE_SOURCES.radon,
-    title: category === 3 ? "Radon : commune à potentiel radon significatif" : "Radon : des facteurs géologiques peuvent faciliter son entrée",
-    text: `${
+  radon: ({ category, place }) => {
+    const meaning =
       category === 3
-        ? "Votre commune est en catégorie 3 (potentiel radon significatif) dans le classement officiel de l'arrêté du 27 juin 2018."
-        : "Votre commune est en catégorie 2 dans le classement officiel de l'arrêté du 27 juin 2018 : potentiel radon faible, mais des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments."
-    } Le radon, gaz radioactif naturel venu du sol, peut s'accumuler dans l'air intérieur ; le seul moyen de connaître sa concentration chez vous est de la mesurer : un détecteur se commande auprès d'un laboratoire accrédité (environ 20${NBSP}euros, analyse comprise) et se pose au moins 2${NBSP}mois entre mi-septembre et fin février, dans une pièce de vie, si possible au rez-de-chaussée. Le niveau de référence est de 300${NBSP}Bq/m³ en moyenne annuelle (code de la santé publique, article R. 1333-28). Aérez votre logement et ne bouchez pas les entrées d'air : l'aération et la ventilation font varier la concentration de radon.`,
-  }),
+        ? "en catégorie 3 (potentiel radon significatif) dans le classement officiel de l'arrêté du 27 juin 2018"
+        : "en catégorie 2 dans le classement officiel de l'arrêté du 27 juin 2018 : potentiel radon faible, mais des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments";
+    const where =
+      place.kind === "former_commune"
+        ? `L'ancienne commune de ${place.name} (aujourd'hui ${place.today}), où se trouve votre adresse, est ${meaning}.`
+        : place.kind === "arrondissement"
+          ? `Votre arrondissement (${place.name}) est ${meaning}.`
+          : place.kind === "part"
+            ? `Dans votre commune, l'arrêté du 27 juin 2018 classe ${category === 3 ? "en catégorie 3 (potentiel radon significatif)" : "en catégorie 2 (potentiel radon faible, mais des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments)"} : ${place.names.join(", ")}. Si votre logement s'y trouve,`
+            : `Votre commune est ${meaning}.`;
+    const title =
+      place.kind === "part"
+        ? category === 3
+          ? "Radon : une partie de la commune est à potentiel radon significatif"
+          : "Radon : dans une partie de la commune, des facteurs géologiques peuvent faciliter son entrée"
+        : category === 3
+          ? `Radon : ${place.kind === "former_commune" ? "ancienne commune" : place.kind === "arrondissement" ? "arrondissement" : "commune"} à potentiel radon significatif`
+          : "Radon : des facteurs géologiques peuvent faciliter son entrée";
+    return {
+      link: ARTICLE_LINKS.all,
+      source: ADVICE_SOURCES.radon,
+      title,
+      text: `${where} ${place.kind === "part" ? "le" : "Le"} radon, gaz radioactif naturel venu du sol, peut s'accumuler dans l'air intérieur ; le seul moyen de connaître sa concentration chez vous est de la mesurer : un détecteur se commande auprès d'un laboratoire accrédité (environ 20${NBSP}euros, analyse comprise) et se pose au moins 2${NBSP}mois entre mi-septembre et fin février, dans une pièce de vie, si possible au rez-de-chaussée. Le niveau de référence est de 300${NBSP}Bq/m³ en moyenne annuelle (code de la santé publique, article R. 1333-28). Aérez votre logement et ne bouchez pas les entrées d'air : l'aération et la ventilation font varier la concentration de radon.`,
+    };
+  },
 
   // Never good news: what could not be checked, each section by name (decision 054).
   unchecked: ({ sections }) => {

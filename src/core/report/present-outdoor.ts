@@ -3,6 +3,7 @@
 // headline, every value dated, a model's forecast labelled as such. Pure: dates come from the report.
 import { POLLEN_COLORS, POLLEN_TAXA } from "../pollen/scale.ts";
 import { RADON_CATEGORIES } from "../radon/scale.ts";
+import { isArrondissementCode } from "../shared/commune.ts";
 import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../shared/format.ts";
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
@@ -211,21 +212,51 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Outdoor
 
 export function presentRadon(radon: RadonSection): OutdoorPresentation {
   const category = radon.category ? RADON_CATEGORIES[radon.category] : null;
+  const parts = radon.parts ?? [];
+  const byArrondissement = parts.some((part) => isArrondissementCode(part.code));
   const facts: OutdoorPresentation["facts"] = [];
   if (category) facts.push({ term: "Potentiel radon", value: category.meaning });
-  if (radon.commune) facts.push({ term: "Commune", value: radon.commune.name });
+  if (radon.commune) {
+    // The place the arrêté classes, by its own name: a former commune with its commune of today.
+    const today = radon.basis === "former_commune" && radon.current_commune ? ` (ancienne commune, aujourd'hui ${radon.current_commune.name})` : "";
+    facts.push({ term: "Commune", value: `${radon.commune.name}${today}` });
+  }
+  if (radon.basis === "parts" && parts.length > 0) {
+    if (category) {
+      facts.push({
+        term: "Classement",
+        value: byArrondissement
+          ? `ses ${parts.length} arrondissements sont en ${category.label.toLowerCase()}`
+          : `ses ${parts.length} anciennes communes (${parts.map((part) => part.name).join(", ")}) sont en ${category.label.toLowerCase()}`,
+      });
+    } else {
+      for (const level of [3, 2, 1] as const) {
+        const names = parts.filter((part) => part.category === level).map((part) => part.name);
+        if (names.length > 0) facts.push({ term: RADON_CATEGORIES[level].label, value: names.join(", ") });
+      }
+    }
+  }
+  const where =
+    radon.basis === "former_commune"
+      ? ` (ancienne commune de ${radon.commune?.name ?? ""})`
+      : radon.basis === "arrondissement"
+        ? ` (${radon.commune?.name ?? ""})`
+        : "";
+  // « catégories 1 et 3 »: the parts themselves are in the card's facts and message.
+  const categories = [...new Set(parts.map((part) => part.category))].sort();
+  const range = `catégories ${categories.slice(0, -1).join(", ")} et ${categories.at(-1) ?? ""}`;
   const summary = category
-    ? sentence(OUTDOOR_TITLES.radon, `${category.label}, ${category.meaning}.`)
-    : sentence(OUTDOOR_TITLES.radon, radon.success ? "commune absente de la classification officielle." : "classement momentanément indisponible.");
+    ? sentence(OUTDOOR_TITLES.radon, `${category.label}, ${category.meaning}${where}.`)
+    : radon.basis === "parts"
+      ? sentence(OUTDOOR_TITLES.radon, `${radon.label.charAt(0).toLowerCase()}${radon.label.slice(1)} (${range}).`)
+      : sentence(OUTDOOR_TITLES.radon, radon.success ? "commune absente de la classification officielle." : "classement momentanément indisponible.");
   return {
     key: "radon",
     anchor: OUTDOOR_ANCHORS.radon,
     title: OUTDOOR_TITLES.radon,
     headline:
-      category && radon.category
-        ? badge(category.label, category.level, category.colors)
-        : badge(radon.success ? "Non classée" : "Indisponible", "unavailable"),
-    dateLine: category ? "Classement officiel des communes (arrêté du 27 juin 2018)" : null,
+      category && radon.category ? badge(category.label, category.level, category.colors) : badge(radon.success ? radon.label : "Indisponible", "unavailable"),
+    dateLine: category || radon.basis === "parts" ? "Classement officiel des communes (arrêté du 27 juin 2018)" : null,
     message: radon.message,
     facts,
     notes: [],

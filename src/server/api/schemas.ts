@@ -220,6 +220,9 @@ export const addressSchema = z
     context: z.string().meta({ description: "Département et région, ex. « 80, Somme, Hauts-de-France »." }),
     type: z.string().meta({ description: "Précision du résultat : housenumber, street, locality ou municipality." }),
     score: z.number().meta({ description: "Pertinence du résultat selon la Base Adresse Nationale (0 à 1)." }),
+    oldcitycode: z.string().optional().meta({ description: "Code INSEE de l'ancienne commune (commune nouvelle), quand la Base Adresse Nationale le donne." }),
+    oldcity: z.string().optional().meta({ description: "Nom de l'ancienne commune (commune nouvelle), quand la Base Adresse Nationale le donne." }),
+    distance_m: z.number().optional().meta({ description: "Recherche inverse seulement : distance au point demandé, en mètres." }),
   })
   .meta({ description: "Une adresse trouvée par la Base Adresse Nationale." })
   .register(apiRegistry, { id: "Address" });
@@ -609,9 +612,28 @@ export const radonSchema = z
     category: z
       .union([z.literal(1), z.literal(2), z.literal(3)])
       .nullable()
-      .meta({ description: "Catégorie de potentiel radon de la commune (arrêté du 27 juin 2018) ; null si la commune n'est pas classée." }),
+      .meta({
+        description:
+          "Catégorie de potentiel radon (arrêté du 27 juin 2018) ; null si la commune n'est pas classée, ou si ses parties (anciennes communes, arrondissements) sont classées différemment.",
+      }),
     label: z.string(),
-    commune: z.object({ code: z.string(), name: z.string() }).nullable(),
+    commune: z
+      .object({ code: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: "Le lieu que l'arrêté classe : la commune, son ancienne commune (commune nouvelle) ou son arrondissement." }),
+    basis: z.enum(["commune", "former_commune", "arrondissement", "parts", "absent"]).optional().meta({
+      description:
+        "D'où vient la catégorie : l'entrée de la commune, celle de son ancienne commune (oldcitycode de la BAN), celle de son arrondissement, celles de ses parties lues ensemble, ou aucune.",
+    }),
+    current_commune: z
+      .object({ code: z.string(), name: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: "La commune d'aujourd'hui quand le lieu classé est une ancienne commune." }),
+    parts: z
+      .array(z.object({ code: z.string(), name: z.string(), category: z.union([z.literal(1), z.literal(2), z.literal(3)]) }))
+      .optional()
+      .meta({ description: "Les anciennes communes ou arrondissements que l'arrêté classe pour cette commune, chacun avec sa catégorie." }),
     message: sectionMessage,
     source: sourceSchema,
   })

@@ -17,7 +17,7 @@ const DROUGHT_ONLY = { water: false, drought: true, air: false } as const;
 const AIR_ONLY = { water: false, drought: false, air: true } as const;
 
 export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode"> &
-  Partial<Pick<Address, "postcode" | "city" | "context" | "type" | "score">>;
+  Partial<Pick<Address, "postcode" | "city" | "context" | "type" | "score" | "oldcitycode" | "oldcity">>;
 
 /**
  * Builds the report for one address. Every upstream call starts at once and fails soft: a
@@ -93,7 +93,17 @@ export async function buildReport(
       "weather_warnings",
       sources.fetchVigilance().then((bulletin) => evaluateWeatherWarnings({ bulletin, now, citycode: address.citycode })),
     ),
-    settled("radon", buildRadonSection(deps, { citycode: address.citycode, communeName: address.city })),
+    settled(
+      "radon",
+      buildRadonSection(deps, {
+        citycode: address.citycode,
+        cityName: address.city,
+        oldcitycode: input.address.oldcitycode,
+        oldcity: input.address.oldcity,
+        latitude: address.latitude,
+        longitude: address.longitude,
+      }),
+    ),
   ]);
 
   return assembleReport({ address, addressInfo, water, air, drought, bathing, pollen, uv, weatherWarnings, radon, now });

@@ -18,6 +18,10 @@ export function mapBanSearch(raw: BanSearchRaw): Address[] {
       context: properties.context ?? "",
       type: properties.type ?? "housenumber",
       score: properties.score ?? 0,
+      // A commune nouvelle keeps its chef-lieu's code: the former commune is what some official
+      // lists (the radon classification) still name.
+      ...(properties.oldcitycode ? { oldcitycode: properties.oldcitycode.toUpperCase(), oldcity: properties.oldcity } : {}),
+      ...(properties.distance !== undefined ? { distance_m: properties.distance } : {}),
     });
   }
   return addresses;

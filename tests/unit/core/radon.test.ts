@@ -5,19 +5,19 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { RADON_ABSENT_MESSAGE, evaluateRadon, radonCategoryOf } from "../../../src/core/radon/evaluate.ts";
+import { RADON_ABSENT_MESSAGE, evaluateRadon, resolveRadonAnswer } from "../../../src/core/radon/evaluate.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
 import { radonLookup } from "../../../src/sources/radon/dataset.ts";
 import { RadonDatasetFileSchema } from "../../../src/sources/radon/schema.ts";
+import { COMMUNE_HISTORY } from "../../../src/sources/cog/data.ts";
+import { communeHistory } from "../../../src/sources/cog/history.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 
 const SHIPPED = radonLookup(RADON_DATASET);
-const sectionFor = (citycode: string, name: string) => {
-  const found = radonCategoryOf(SHIPPED, citycode);
-  return evaluateRadon({ category: found?.category ?? null, communeCode: found?.code ?? citycode, communeName: name });
-};
+const HISTORY = communeHistory(COMMUNE_HISTORY);
+const sectionFor = (citycode: string, name: string) => evaluateRadon(resolveRadonAnswer({ lookup: SHIPPED, history: HISTORY }, { citycode, cityName: name }));
 
 describe("each category of the arrêté du 27 juin 2018, in the words of article R. 1333-29 of the code de la santé publique", () => {
   // « 1° Zone 1 : zones à potentiel radon faible ; 2° Zone 2 : zones à potentiel radon faible mais sur
@@ -32,34 +32,19 @@ describe("each category of the arrêté du 27 juin 2018, in the words of article
   });
 });
 
-describe("a commune absent from the 2018 classification reads « Commune absente de la classification officielle », with the reason, never a guessed category", () => {
-  it("a code the list does not hold (Saint-Pierre, 97502: the IRSN file lists Saint-Pierre-et-Miquelon under 97500)", () => {
-    const section = sectionFor("97502", "Saint-Pierre");
-    expect(section).toMatchObject({
-      success: true,
-      level: "unavailable",
-      category: null,
-      label: "Non classée",
-      commune: { code: "97502", name: "Saint-Pierre" },
-    });
-    expect(section.message).toBe(RADON_ABSENT_MESSAGE);
-    expect(section.message).toMatch(/^Commune absente de la classification officielle : .*commune nouvelle/);
-  });
-});
-
-describe("Paris, Lyon and Marseille: the classification lists each arrondissement, then the commune's code (toCommuneCode)", () => {
-  it("Marseille's arrondissements keep their own category (1er: 1, 11e: 2) and Lyon 9e is in category 3", () => {
-    expect(sectionFor("13201", "Marseille")).toMatchObject({ category: 1, commune: { code: "13201" } });
-    expect(sectionFor("13211", "Marseille")).toMatchObject({ category: 2, commune: { code: "13211" } });
-    expect(sectionFor("69389", "Lyon")).toMatchObject({ category: 3, commune: { code: "69389" } });
-    expect(sectionFor("75108", "Paris")).toMatchObject({ category: 1, commune: { code: "75108" } });
-  });
-
-  it("an arrondissement the list does not hold reads its commune's entry", () => {
-    // derived: a list keyed on the commune only
-    const lookup = new Map([["69123", 3 as const]]);
-    expect(radonCategoryOf(lookup, "69385")).toEqual({ code: "69123", category: 3 });
-    expect(radonCategoryOf(lookup, "69124")).toBeNull();
+describe("a code that truly has no entry reads « Non classée », with a true sentence, never a guessed category", () => {
+  it("Saint-Lucien (76601) and Bora-Bora (98714) are in no row of the file, nor are communes they were formed from", () => {
+    for (const [code, name] of [
+      ["76601", "Saint-Lucien"],
+      ["98714", "Bora-Bora"],
+    ] as const) {
+      const section = sectionFor(code, name);
+      expect(section).toMatchObject({ success: true, level: "unavailable", category: null, label: "Non classée", basis: "absent", commune: { code, name } });
+      expect(section.message).toBe(RADON_ABSENT_MESSAGE);
+      expect(section.message).toMatch(
+        /^Commune absente de la classification officielle\u00a0: le fichier de l'arrêté du 27 juin 2018 ne contient aucune entrée pour cette commune, ni pour les communes dont elle est issue\./,
+      );
+    }
   });
 });
 
@@ -91,7 +76,7 @@ describe("radon advice (Géorisques; niveau de référence 300 Bq/m³, CSP art. 
     expect(advice?.text).toContain("des facteurs géologiques particuliers peuvent faciliter le transfert du radon vers les bâtiments");
   });
   it("category 1 or absent: no radon advice, and « Bonne nouvelle ! » may still speak", () => {
-    for (const radon of [sectionFor("80021", "Amiens"), sectionFor("97502", "Saint-Pierre")]) {
+    for (const radon of [sectionFor("80021", "Amiens"), sectionFor("76601", "Saint-Lucien")]) {
       expect(selectRecommendations({ ...base(), radon }).map((recommendation) => recommendation.id)).toEqual(["all-clear"]);
     }
   });

@@ -583,7 +583,14 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     ],
     "bathing-prohibition-unconfirmed": [{ sites: [{ name: "Plage du Bonin", readOn: "2026-07-22" }] }, { sites: [{ name: "Lac de Jaunay", readOn: null }] }],
     "bathing-cyanobacteria": [{}],
-    radon: [{ category: 3 }, { category: 2 }],
+    radon: [
+      { category: 3, place: { kind: "commune" } },
+      { category: 2, place: { kind: "commune" } },
+      { category: 3, place: { kind: "former_commune", name: "Tremblay", today: "Val-Couesnon" } },
+      { category: 3, place: { kind: "arrondissement", name: "Lyon 9e Arrondissement" } },
+      { category: 3, place: { kind: "part", names: ["Tremblay"] } },
+      { category: 2, place: { kind: "part", names: ["Marseille 11e Arrondissement", "Marseille 12e Arrondissement"] } },
+    ],
     "bathing-poor": [
       { sites: [{ name: "Plage du Bonin", poorClassement: 2025, lastSample: { date: "2026-07-14", verdict: "Bon" } }] },
       { sites: [{ name: "Lac de Jaunay", poorClassement: null, lastSample: { date: "2026-07-17", verdict: "Mauvais" } }] },
