@@ -124,7 +124,7 @@ function vigilanceDay(date: string, phenomena: Partial<Record<VigilancePhenomeno
     }))
     .sort((a, b) => rank[b.color] - rank[a.color]);
   const color = views[0]?.color ?? "vert";
-  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena: views };
+  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena: views, coast: null };
 }
 
 function weather(days: ReturnType<typeof vigilanceDay>[], overrides: Partial<WeatherWarningsSection> = {}): WeatherWarningsSection {

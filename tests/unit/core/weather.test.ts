@@ -29,6 +29,7 @@ function bulletinOf(
       days: days.map(([date, departments]) => ({
         date,
         departments: Object.fromEntries(Object.entries(departments).map(([code, list]) => [code, list.map(([phenomenon, color]) => ({ phenomenon, color }))])),
+        coasts: {},
       })),
     },
   };
