@@ -541,6 +541,9 @@ const BAN_REVERSE_FIXTURES = [
   "ban/reverse-derived-camon-near-amiens.json",
   // radon: a category 3 commune (issue 26, item 4)
   "ban/reverse-derived-concarneau-8-rue-du-port.json",
+  // vigilance: a coastal département's inland and coastal communes (issue 36, decision 078)
+  "ban/reverse-derived-sainte-foy-la-grande.json",
+  "ban/reverse-derived-lacanau.json",
 ];
 /** Farther than this from every known address, the fake answers no address (open country, the sea). */
 const BAN_REVERSE_RADIUS_M = 1000;
