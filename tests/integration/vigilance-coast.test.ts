@@ -8,12 +8,15 @@
 //
 // The fake Météo-France portal serves a DERIVED map (tests/fixtures/meteofrance/
 // cartevigilance-derived-gironde-coast.json); the fake BAN knows the two addresses.
+import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportAnswer } from "../../src/core/types.ts";
 import ReportView from "../../src/islands/report/ReportView.tsx";
 import { runAlerts } from "../../src/server/alerts/run.ts";
+import { loadRunChanges, type VigilanceSnapshot } from "../../src/server/alerts/snapshots.ts";
+import { sourceSnapshots } from "../../src/server/db/schema/index.ts";
 import { COASTAL_GIRONDE_SCENARIO, INLAND_GIRONDE_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
@@ -25,7 +28,11 @@ const NOW = new Date("2026-11-10T17:00:00Z");
 const NBSP = "\u00a0";
 const COAST_LINE = "Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain.";
 // What the merge printed: the coast's orange as the département's, and the coast's advice for everyone.
-const MERGED_WORDS = [/Vigilance orange \(vagues-submersion\)(?! sur le littoral)/, /Tenez-vous éloigné du littoral/, /département Gironde \(33\) en vigilance orange/];
+const MERGED_WORDS = [
+  /Vigilance orange \(vagues-submersion\)(?! sur le littoral)/,
+  /Tenez-vous éloigné du littoral/,
+  /département Gironde \(33\) en vigilance orange/,
+];
 
 const ADDRESSES = [
   ["inland", INLAND_GIRONDE_SCENARIO],
@@ -96,7 +103,9 @@ describe.each(ADDRESSES)("the %s Gironde address under an orange coastal strip a
     for (const merged of MERGED_WORDS) expect(words).not.toMatch(merged);
     expect(words).not.toMatch(/À retenir[^.]*vagues-submersion/i);
     // « L'essentiel »: the label in its own element, then the sentence.
-    expect(words).toMatch(new RegExp(`Vigilance météo\\s+${NBSP}: Vigilance verte${NBSP}; demain${NBSP}: Vigilance verte\\. ${COAST_LINE.replace(/[.()]/g, "\\$&")}`));
+    expect(words).toMatch(
+      new RegExp(`Vigilance météo\\s+${NBSP}: Vigilance verte${NBSP}; demain${NBSP}: Vigilance verte\\. ${COAST_LINE.replace(/[.()]/g, "\\$&")}`),
+    );
   });
 
   it("the PDF: the same green headline and the one coast line", async () => {
@@ -147,6 +156,38 @@ describe("the weather alert run under an orange coastal strip (decision 078)", (
     for (const merged of MERGED_WORDS) expect(text).not.toMatch(merged);
     // Tomorrow's orange is the same episode: not told a second time.
     expect(text).not.toContain("sur le littoral de la Gironde demain");
+  });
+
+  it("the run's snapshot keeps the Gironde and its coast apart; a row written with the strip merged (before 078) is not judged", async () => {
+    const girondeRow = and(eq(sourceSnapshots.day, "2026-11-10"), eq(sourceSnapshots.source, "vigilance"), eq(sourceSnapshots.department, "33"));
+    const [row] = await t.db.select().from(sourceSnapshots).where(girondeRow);
+    const stored = JSON.parse(row?.payloadJson ?? "null") as VigilanceSnapshot;
+    expect(stored.days.map((day) => day.date)).toEqual(["2026-11-10", "2026-11-11"]);
+    for (const day of stored.days) {
+      expect(day.phenomena.every((entry) => entry.color === 1 && entry.phenomenon !== "vagues_submersion")).toBe(true);
+      expect(day.coast).toEqual([{ phenomenon: "vagues_submersion", color: 3 }]);
+    }
+    const changes = await loadRunChanges(t.deps(), { day: "2026-11-10", communes: [INLAND_GIRONDE_SCENARIO.citycode] });
+    const bulletin = changes.communes[INLAND_GIRONDE_SCENARIO.citycode]?.vigilance;
+    expect(bulletin?.ok && bulletin.data.days.map((day) => [day.departments["33"]?.length, day.coasts["33"]])).toEqual([
+      [6, [{ phenomenon: "vagues_submersion", color: 3 }]],
+      [6, [{ phenomenon: "vagues_submersion", color: 3 }]],
+    ]);
+    // The old shape: the coast's orange inside the département's phenomena, no `coast`.
+    const merged = { updatedAt: stored.updatedAt, days: stored.days.map((day) => ({ date: day.date, phenomena: [...day.phenomena, ...(day.coast ?? [])] })) };
+    await t.db
+      .update(sourceSnapshots)
+      .set({ payloadJson: JSON.stringify(merged) })
+      .where(girondeRow);
+    const from = t.logs.length;
+    const stale = await loadRunChanges(t.deps(), { day: "2026-11-10", communes: [INLAND_GIRONDE_SCENARIO.citycode] });
+    expect(stale.communes[INLAND_GIRONDE_SCENARIO.citycode]?.vigilance).toBeNull();
+    expect(
+      t.logs
+        .slice(from)
+        .filter((entry) => entry.message === "stored row unreadable, treated as absent")
+        .map((entry) => entry.fields?.kind),
+    ).toEqual(["vigilance"]);
   });
 
   it("the same day again: nothing told twice", async () => {
