@@ -599,11 +599,9 @@ const vigilanceDaySchema = z.object({
   color: vigilanceColorSchema.meta({ description: "La couleur la plus haute du département ce jour-là (sa bande côtière à part, dans `coast`)." }),
   label: z.string(),
   level: levelSchema,
-  phenomena: z
-    .array(vigilancePhenomenonViewSchema)
-    .meta({
-      description: "Les phénomènes du département, au-dessus du vert d'abord, la couleur la plus haute d'abord ; ceux de la bande côtière sont dans `coast`.",
-    }),
+  phenomena: z.array(vigilancePhenomenonViewSchema).meta({
+    description: "Les phénomènes du département, au-dessus du vert d'abord, la couleur la plus haute d'abord ; ceux de la bande côtière sont dans `coast`.",
+  }),
   coast: vigilanceCoastSchema.nullable().meta({ description: "La bande côtière du département ce jour-là ; null quand la carte n'en dessine pas." }),
 });
 
