@@ -580,7 +580,12 @@ export type VigilanceColor = "vert" | "jaune" | "orange" | "rouge";
 export type VigilancePhenomenon =
   "vent" | "pluie_inondation" | "orages" | "crues" | "neige_verglas" | "canicule" | "grand_froid" | "avalanches" | "vagues_submersion";
 
-/** Météo-France's national vigilance map as read: per day, per département, the colour of each phenomenon. */
+export type VigilancePhenomenonColor = { phenomenon: VigilancePhenomenon; color: 1 | 2 | 3 | 4 };
+
+/**
+ * Météo-France's national vigilance map as read: per day, per département, the colour of each
+ * phenomenon; the coastal strips apart (decision 078).
+ */
 export interface VigilanceBulletin {
   /** when Météo-France produced it (ISO), or null */
   updatedAt: string | null;
@@ -588,7 +593,12 @@ export interface VigilanceBulletin {
     /** YYYY-MM-DD (Paris) the period covers */
     date: string;
     /** the departments' phenomena (codes "01"…"95", "2A", "2B", "99"…): colour 1 vert … 4 rouge */
-    departments: Record<string, Array<{ phenomenon: VigilancePhenomenon; color: 1 | 2 | 3 | 4 }>>;
+    departments: Record<string, VigilancePhenomenonColor[]>;
+    /**
+     * the coastal strips (map domain "3310", which carries vagues-submersion), keyed by their
+     * département's code ("33"): the coast's colour, never the département's
+     */
+    coasts: Record<string, VigilancePhenomenonColor[]>;
   }>;
 }
 
@@ -609,6 +619,22 @@ export interface VigilanceDayView {
   label: string;
   level: Level;
   /** phenomena above green first, the highest colour first */
+  phenomena: VigilancePhenomenonView[];
+  /**
+   * the département's coastal strip that day, when the map draws one: its own colour, shown as the
+   * coast's; it never sets the day's colour nor the section's level (decision 078)
+   */
+  coast: VigilanceCoastView | null;
+}
+
+/** A coastal strip of the vigilance map (« littoral de la Gironde »), apart from its département. */
+export interface VigilanceCoastView {
+  /** « Littoral de la Gironde » */
+  name: string;
+  /** the strip's highest colour that day */
+  color: VigilanceColor;
+  label: string;
+  /** the strip's phenomena (vagues-submersion), the highest colour first */
   phenomena: VigilancePhenomenonView[];
 }
 

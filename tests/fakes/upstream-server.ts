@@ -551,6 +551,9 @@ const BAN_REVERSE_FIXTURES = [
   "ban/reverse-derived-lyon-9e-quai-arloing.json",
   "ban/reverse-derived-saint-pierre-rue-marechal-foch.json",
   "ban/reverse-derived-saint-martin-marigot.json",
+  // vigilance: a coastal département's inland and coastal communes (issue 36, decision 078)
+  "ban/reverse-derived-sainte-foy-la-grande.json",
+  "ban/reverse-derived-lacanau.json",
 ];
 /** Farther than this from every known address, the fake answers no address (open country, the sea). */
 const BAN_REVERSE_RADIUS_M = 1000;

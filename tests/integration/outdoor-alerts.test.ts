@@ -115,8 +115,8 @@ function outdoorRequests() {
 const DERIVED_VIGILANCE: VigilanceBulletin = {
   updatedAt: "2026-04-14T14:00:00Z",
   days: [
-    { date: TODAY, departments: { "80": [{ phenomenon: "canicule", color: 2 }], "34": [{ phenomenon: "orages", color: 2 }] } },
-    { date: TOMORROW, departments: { "80": [{ phenomenon: "canicule", color: 3 }], "34": [{ phenomenon: "orages", color: 2 }] } },
+    { date: TODAY, departments: { "80": [{ phenomenon: "canicule", color: 2 }], "34": [{ phenomenon: "orages", color: 2 }] }, coasts: {} },
+    { date: TOMORROW, departments: { "80": [{ phenomenon: "canicule", color: 3 }], "34": [{ phenomenon: "orages", color: 2 }] }, coasts: {} },
   ],
 };
 

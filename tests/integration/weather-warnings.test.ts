@@ -32,12 +32,20 @@ describe("GET /api/v1/report — weather warnings (Météo-France vigilance)", (
       ["canicule", "orange"],
       ["orages", "jaune"],
     ]);
-    // Tomorrow: canicule and orages both orange, canicule first in summer; the coastal strip (3410) merged in.
-    expect(weather.days[1]?.phenomena.slice(0, 3).map((entry) => [entry.phenomenon, entry.color])).toEqual([
+    // Tomorrow: canicule and orages both orange, canicule first in summer; the coastal strip (3410)
+    // is the coast's, beside the département's phenomena, never among them (decision 078).
+    expect(weather.days[1]?.phenomena.slice(0, 2).map((entry) => [entry.phenomenon, entry.color])).toEqual([
       ["canicule", "orange"],
       ["orages", "orange"],
-      ["vagues_submersion", "jaune"],
     ]);
+    expect(weather.days[1]?.phenomena.map((entry) => entry.phenomenon)).not.toContain("vagues_submersion");
+    expect(weather.days[1]?.coast).toMatchObject({
+      name: "Littoral de l'Hérault",
+      color: "jaune",
+      label: "Vigilance jaune",
+      phenomena: [{ phenomenon: "vagues_submersion", color: "jaune" }],
+    });
+    expect(weather.days[0]?.coast).toMatchObject({ color: "vert" });
     const advice = report.recommendations.find((entry) => entry.category === "weather");
     expect(advice).toMatchObject({ id: "weather-warning", severity: "warning" });
     expect(advice?.title).toBe("Vigilance orange canicule ; vigilance orange orages demain".replace(" ;", "\u00a0;"));

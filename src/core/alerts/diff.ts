@@ -526,7 +526,10 @@ export function diffPollen(
 // ---------------------------------------------------------------- weather warnings (opt-in, decision 073)
 
 export interface WeatherAlertState {
-  /** `${day}|${phenomenon}` → the colour already announced for that day and phenomenon (days before yesterday are dropped) */
+  /**
+   * `${day}|${phenomenon}` (the département) or `${day}|littoral:${phenomenon}` (its coastal strip)
+   * → the colour already announced for that day and phenomenon (days before yesterday are dropped)
+   */
   announced: Record<string, VigilanceColor>;
 }
 
@@ -582,9 +585,42 @@ export function diffWeather(
       });
     }
   }
+  // The coastal strip apart (decision 078): its orange or red is told as the coast's, under its
+  // own state key, never as the département's colour; the report gives it no advice, so none here.
+  for (const day of section.days.filter((entry) => entry.date === today || entry.date === tomorrow).sort((a, b) => a.date.localeCompare(b.date))) {
+    if (!day.coast) continue;
+    for (const view of day.coast.phenomena) {
+      if (view.color !== "orange" && view.color !== "rouge") continue;
+      const key = `${day.date}|${COAST_KEY}${view.phenomenon}`;
+      const dayBefore = `${addDaysToLocalDate(day.date, -1)}|${COAST_KEY}${view.phenomenon}`;
+      const rising = VIGILANCE_RANK[view.color] > rank(key) && VIGILANCE_RANK[view.color] > rank(dayBefore);
+      if (VIGILANCE_RANK[view.color] > rank(key)) announced[key] = view.color;
+      if (!rising) continue;
+      events.push({
+        source: "weather",
+        key: `weather:${day.date}:${COAST_KEY}${view.phenomenon}:${view.color}`,
+        severity: view.color === "rouge" ? "critical" : "warning",
+        ...renderAlertText("weather-coast-warning", {
+          date: day.date,
+          tomorrow: day.date === tomorrow,
+          label: view.label,
+          phenomenonName: view.name,
+          coast: day.coast.name,
+          department: section.department ? `${section.department.name} (${section.department.code})` : null,
+          departmentLabel: day.label,
+          summary,
+        }),
+        dataDate: day.date,
+        sourceRef: section.source,
+      });
+    }
+  }
   const next: WeatherAlertState = { announced };
   return { events, next: JSON.stringify(next) === JSON.stringify(previous) ? null : next };
 }
+
+/** The coastal strip's part of the state and of the event keys: « 2026-04-15|littoral:vagues_submersion ». */
+const COAST_KEY = "littoral:";
 
 // ---------------------------------------------------------------- radon
 // No radon alert: a commune's radon potential category is set by the arrêté du 27 juin 2018 and

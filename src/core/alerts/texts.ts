@@ -4,6 +4,7 @@
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
 import type { DroughtZoneText } from "../report/present.ts";
 import { TAP_ONLY_TEXT } from "../water/notes.ts";
+import { coastInSentence } from "../weather/coast.ts";
 
 /** One zone type whose level changed: its name and VigiEau's words, null for no restriction. */
 export interface DroughtLevelChange {
@@ -83,6 +84,23 @@ export interface AlertFacts {
     summary: string;
     /** the titles of the report's official advice for orange and red */
     advice: string[];
+  };
+  /** the département's coastal strip in orange or red (decision 078): the coast's, never the département's */
+  "weather-coast-warning": {
+    date: string;
+    tomorrow: boolean;
+    /** « Vigilance orange » */
+    label: string;
+    /** « Vagues-submersion » */
+    phenomenonName: string;
+    /** « Littoral de la Gironde » */
+    coast: string;
+    /** « Gironde (33) », or null */
+    department: string | null;
+    /** the département's own colour that day, « Vigilance verte » */
+    departmentLabel: string;
+    /** the report's vigilance sentence (presentWeatherWarnings' summary), quoted as is */
+    summary: string;
   };
 }
 
@@ -232,6 +250,18 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
       `Votre bilan : ${summary}`,
       ...advice.map((title) => `Conseil officiel : ${title}.`),
       "Suivez les consignes de Météo-France et des autorités.",
+    ],
+  }),
+
+  // Every address of a coastal département gets it (we cannot tell who lives on the coast), so it
+  // names the coast, says the département's own colour, and never calls it the département's.
+  "weather-coast-warning": ({ date, tomorrow, label, phenomenonName, coast, department, departmentLabel, summary }) => ({
+    title: `${describeVigilance({ label, name: phenomenonName })} sur le ${coastInSentence(coast)} ${tomorrow ? "demain" : "aujourd'hui"}`,
+    lines: [
+      `Météo-France place le ${coastInSentence(coast)} en ${label.toLowerCase()} pour le phénomène « ${phenomenonName} » le ${formatDateFr(date)}.`,
+      `Cette vigilance concerne le bord de mer : Météo-France colore la bande côtière à part. Pour ${department ? `le département ${department}` : "votre département"}, la carte indique ce jour-là : ${departmentLabel}.`,
+      `Votre bilan : ${summary}`,
+      "Si vous êtes sur le littoral ou devez vous y rendre, suivez les consignes de Météo-France et des autorités.",
     ],
   }),
 

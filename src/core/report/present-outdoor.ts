@@ -8,6 +8,7 @@ import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../share
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
 import { UV_COLORS } from "../uv/scale.ts";
+import { coastInSentence } from "../weather/coast.ts";
 import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
 
 /** Official words in a grid: a row per taxon or phenomenon, a column per day; null where nothing was published. */
@@ -147,6 +148,36 @@ export function presentUv(uv: UvSection): OutdoorPresentation {
 
 // ---------------------------------------------------------------- weather warnings
 
+/**
+ * The one line on the département's coastal strip, when the map colours it above green: « Le
+ * littoral de la Gironde est en vigilance orange vagues-submersion demain. » Never the section's
+ * headline, level or advice (decision 078): we cannot tell which addresses are on the coast, so
+ * every address of the département reads the coast's colour as the coast's, and only that.
+ */
+export function describeCoast(weather: Pick<WeatherWarningsSection, "days" | "day">): string | null {
+  const raised = weather.days.flatMap((day) =>
+    day.coast && day.coast.color !== "vert" && dayOffset(day.date, weather.day) >= 0 ? [{ ...day, coast: day.coast }] : [],
+  );
+  const first = raised[0];
+  if (!first) return null;
+  const phrase = (coast: (typeof raised)[number]["coast"]) =>
+    `vigilance ${coast.color} ${coast.phenomena
+      .filter((entry) => entry.color === coast.color)
+      .map((entry) => entry.name.toLowerCase())
+      .join(", ")}`.trim();
+  const when = (date: string) => {
+    const offset = dayOffset(date, weather.day);
+    return offset === 0 ? "aujourd'hui" : offset === 1 ? "demain" : `le ${formatDateFr(date)}`;
+  };
+  const parts = raised.map((day) => ({ phrase: phrase(day.coast), when: when(day.date) }));
+  const same = parts.every((part) => part.phrase === parts[0]!.phrase);
+  const body = same
+    ? `${parts[0]!.phrase} ${parts.map((part) => part.when).join(" et ")}`
+    : parts.map((part) => `${part.phrase} ${part.when}`).join(", puis en ");
+  const verb = dayOffset(first.date, weather.day) === 0 ? "est" : "sera";
+  return frenchTypography(`Le ${coastInSentence(first.coast.name)} ${verb} en ${body}.`);
+}
+
 export function presentWeatherWarnings(weather: WeatherWarningsSection): OutdoorPresentation {
   const today = weather.days.find((day) => day.date === weather.day) ?? null;
   const tomorrow = weather.days.find((day) => dayOffset(day.date, weather.day) === 1) ?? null;
@@ -183,10 +214,12 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Outdoor
   const facts: OutdoorPresentation["facts"] = [];
   if (weather.department) facts.push({ term: "Département", value: `${weather.department.name} (${weather.department.code})` });
   if (weather.success && weather.configured && !offTheMap) facts.push({ term: "Demain", value: tomorrow ? named(tomorrow) : "Carte non publiée" });
+  // The coast's colour after the département's, as a sentence of its own, never in the headline.
+  const coast = describeCoast(weather);
   const summary = !weather.configured
     ? sentence(OUTDOOR_TITLES.weather, "non disponible sur ce service (clé de Météo-France non configurée).")
     : today
-      ? sentence(OUTDOOR_TITLES.weather, `${named(today)}${tomorrow ? ` ; demain${NBSP}: ${named(tomorrow)}` : ""}.`)
+      ? sentence(OUTDOOR_TITLES.weather, `${named(today)}${tomorrow ? ` ; demain${NBSP}: ${named(tomorrow)}` : ""}.${coast ? ` ${coast}` : ""}`)
       : offTheMap
         ? sentence(OUTDOOR_TITLES.weather, "ce territoire n'est pas sur la carte nationale ; Météo-France publie sa vigilance séparément.")
         : sentence(OUTDOOR_TITLES.weather, weather.success ? "carte du jour non publiée." : "données momentanément indisponibles.");
@@ -200,7 +233,7 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Outdoor
       : null,
     message: weather.message,
     facts,
-    notes: [],
+    notes: coast ? [coast] : [],
     source: weather.source,
     attribution: null,
     table,

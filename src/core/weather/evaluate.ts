@@ -1,8 +1,19 @@
 // Météo-France's vigilance for the report: the département's colour per phenomenon, today and
-// tomorrow, as the national map printed it. Pure: the bulletin and the time are passed in.
+// tomorrow, as the national map printed it, and its coastal strip's apart. Pure: the bulletin and
+// the time are passed in.
 import { departmentCodeOf, departmentNameOf } from "../shared/commune.ts";
 import { todayForCommune } from "../shared/time.ts";
-import type { SourceRef, SourceResult, VigilanceBulletin, VigilanceDayView, VigilancePhenomenonView, WeatherWarningsSection } from "../types.ts";
+import type {
+  SourceRef,
+  SourceResult,
+  VigilanceBulletin,
+  VigilanceColor,
+  VigilanceDayView,
+  VigilancePhenomenonColor,
+  VigilancePhenomenonView,
+  WeatherWarningsSection,
+} from "../types.ts";
+import { coastNameOf } from "./coast.ts";
 import { VIGILANCE_COLOR_OF_ID, VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENA } from "./scale.ts";
 import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "./source.ts";
 
@@ -22,6 +33,21 @@ export const OVERSEAS_VIGILANCE: Record<string, SourceRef> = {
   "973": { name: "Vigilance météorologique – Météo-France Guyane", url: "https://meteofrance.gf/fr/vigilance", publisher: "Météo-France" },
   "974": { name: "Vigilance météorologique – Météo-France La Réunion", url: "https://meteofrance.re/fr/vigilance", publisher: "Météo-France" },
   "976": { name: "Vigilance météorologique – Météo-France Mayotte", url: "https://meteofrance.yt/fr/vigilance", publisher: "Météo-France" },
+  // Météo-France's own menu names meteofrance.gp « Guadeloupe, Saint Martin, Saint Barthélemy »:
+  // the Îles du Nord's vigilance is published on the Guadeloupe site.
+  "977": {
+    name: "Vigilance météorologique – Météo-France Guadeloupe, Saint-Martin et Saint-Barthélemy",
+    url: "https://meteofrance.gp/fr/vigilance",
+    publisher: "Météo-France",
+  },
+  "978": {
+    name: "Vigilance météorologique – Météo-France Guadeloupe, Saint-Martin et Saint-Barthélemy",
+    url: "https://meteofrance.gp/fr/vigilance",
+    publisher: "Météo-France",
+  },
+  // The same menu links Saint-Pierre-et-Miquelon to its site's home (meteofrance.pm); no vigilance
+  // page address of that site could be confirmed, so the link is the home, where it is published.
+  "975": { name: "Vigilance météorologique – Météo-France Saint-Pierre-et-Miquelon", url: "https://meteofrance.pm/", publisher: "Météo-France" },
 };
 
 /** Météo-France's canicule watch runs from 1 June to 15 September: then canicule comes first among equal colours. */
@@ -33,14 +59,12 @@ function isCaniculeSeason(day: string): boolean {
 const PHENOMENON_ORDER = new Map(VIGILANCE_PHENOMENA.map((entry, index) => [entry.phenomenon, index]));
 const NAME_OF = new Map(VIGILANCE_PHENOMENA.map((entry) => [entry.phenomenon, entry.name]));
 
-/** One day of the département: its phenomena, the highest colour first (canicule first among equals in summer). */
-export function vigilanceDayView(
-  date: string,
-  phenomena: ReadonlyArray<{ phenomenon: VigilancePhenomenonView["phenomenon"]; color: 1 | 2 | 3 | 4 }>,
-  reportDay: string,
-): VigilanceDayView {
+type Listed = ReadonlyArray<VigilancePhenomenonColor>;
+
+/** Phenomena, the highest colour first (canicule first among equals in summer), in the map's words. */
+function phenomenonViews(phenomena: Listed, reportDay: string): VigilancePhenomenonView[] {
   const summer = isCaniculeSeason(reportDay);
-  const views: VigilancePhenomenonView[] = [...phenomena]
+  return [...phenomena]
     .sort(
       (a, b) =>
         b.color - a.color ||
@@ -51,9 +75,36 @@ export function vigilanceDayView(
       const name = VIGILANCE_COLOR_OF_ID[color];
       return { phenomenon, name: NAME_OF.get(phenomenon) ?? phenomenon, color: name, label: VIGILANCE_LABELS[name], level: VIGILANCE_LEVELS[name] };
     });
-  // A département listed with no phenomenon above green is green: the map printed it so.
-  const highest = VIGILANCE_COLOR_OF_ID[Math.max(1, ...phenomena.map((entry) => entry.color)) as 1 | 2 | 3 | 4];
-  return { date, color: highest, label: VIGILANCE_LABELS[highest], level: VIGILANCE_LEVELS[highest], phenomena: views };
+}
+
+// A domain listed with no phenomenon above green is green: the map printed it so.
+const highestColor = (phenomena: Listed): VigilanceColor => VIGILANCE_COLOR_OF_ID[Math.max(1, ...phenomena.map((entry) => entry.color)) as 1 | 2 | 3 | 4];
+
+/**
+ * One day of the département: its own phenomena and colour; its coastal strip beside it, never
+ * in it (decision 078): the strip's vagues-submersion is the coast's, and a commune 100 km inland
+ * must not read it as its own.
+ */
+export function vigilanceDayView(
+  date: string,
+  own: { phenomena: Listed; coast: { name: string; phenomena: Listed } | null },
+  reportDay: string,
+): VigilanceDayView {
+  const highest = highestColor(own.phenomena);
+  const coast = own.coast
+    ? (() => {
+        const color = highestColor(own.coast.phenomena);
+        return { name: own.coast.name, color, label: VIGILANCE_LABELS[color], phenomena: phenomenonViews(own.coast.phenomena, reportDay) };
+      })()
+    : null;
+  return {
+    date,
+    color: highest,
+    label: VIGILANCE_LABELS[highest],
+    level: VIGILANCE_LEVELS[highest],
+    phenomena: phenomenonViews(own.phenomena, reportDay),
+    coast,
+  };
 }
 
 /**
@@ -68,7 +119,7 @@ export function evaluateWeatherWarnings(input: { bulletin: SourceResult<Vigilanc
   if (code.startsWith("97") || code.startsWith("98")) {
     const territory = OVERSEAS_VIGILANCE[code];
     return {
-      ...unavailableWeatherWarnings(day, overseasMessage(department.name, territory)),
+      ...unavailableWeatherWarnings(day, overseasMessage(code, department.name, territory)),
       success: true,
       department,
       source: territory ?? VIGILANCE_SOURCE,
@@ -79,9 +130,13 @@ export function evaluateWeatherWarnings(input: { bulletin: SourceResult<Vigilanc
     if (bulletin.reason === "not_configured") return unavailableWeatherWarnings(day, WEATHER_MESSAGES.notConfigured, false);
     return { ...unavailableWeatherWarnings(day, WEATHER_MESSAGES.unavailable), department };
   }
+  const coastName = coastNameOf(department);
   const days = bulletin.data.days
     .filter((entry) => entry.date >= day && entry.departments[code] !== undefined)
-    .map((entry) => vigilanceDayView(entry.date, entry.departments[code] ?? [], day));
+    .map((entry) => {
+      const coast = entry.coasts[code];
+      return vigilanceDayView(entry.date, { phenomena: entry.departments[code] ?? [], coast: coast ? { name: coastName, phenomena: coast } : null }, day);
+    });
   const today = days.find((entry) => entry.date === day) ?? null;
   return {
     success: true,
@@ -96,9 +151,13 @@ export function evaluateWeatherWarnings(input: { bulletin: SourceResult<Vigilanc
   };
 }
 
-function overseasMessage(name: string, territory: SourceRef | undefined): string {
+/** Saint-Pierre-et-Miquelon, Saint-Barthélemy and Saint-Martin are collectivities, not départements. */
+const OVERSEAS_COLLECTIVITIES = new Set(["975", "977", "978"]);
+
+function overseasMessage(code: string, name: string, territory: SourceRef | undefined): string {
   const where = name ? ` (${name})` : "";
+  const which = OVERSEAS_COLLECTIVITIES.has(code) ? "ce territoire" : "ce département";
   return territory
-    ? `La carte de vigilance nationale de Météo-France ne couvre que la métropole et la Corse. La vigilance de ce département${where} est publiée séparément par Météo-France : ${territory.url}`
+    ? `La carte de vigilance nationale de Météo-France ne couvre que la métropole et la Corse. La vigilance de ${which}${where} est publiée séparément par Météo-France : ${territory.url}`
     : `La carte de vigilance nationale de Météo-France ne couvre que la métropole et la Corse : ce territoire${where} n'y figure pas.`;
 }

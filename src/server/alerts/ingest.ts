@@ -464,7 +464,12 @@ async function ingestVigilance(deps: Deps, params: { day: string; departments: r
   const rows: NewSnapshot[] = params.departments.map((department) => {
     const snapshot: VigilanceSnapshot = {
       updatedAt: read.data.updatedAt,
-      days: read.data.days.map((entry) => ({ date: entry.date, phenomena: entry.departments[department] ?? [] })),
+      // A day the map does not list the département is left out (never a green we did not read);
+      // its coastal strip is kept apart, as the report shows it (decision 078).
+      days: read.data.days.flatMap((entry) => {
+        const phenomena = entry.departments[department];
+        return phenomena ? [{ date: entry.date, phenomena, coast: entry.coasts[department] ?? null }] : [];
+      }),
     };
     return { department, payloadJson: JSON.stringify(snapshot) };
   });

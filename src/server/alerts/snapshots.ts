@@ -26,7 +26,7 @@ import {
 } from "../../core/alerts/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
-import type { AtmoIndex, PollenIndex, SourceRef, SourceResult, Udi, VigilanceBulletin, WaterResult } from "../../core/types.ts";
+import type { AtmoIndex, PollenIndex, SourceRef, SourceResult, Udi, VigilanceBulletin, VigilancePhenomenonColor, WaterResult } from "../../core/types.ts";
 import { WATER_DIGEST_VERSION, type WaterDigest } from "../../core/water/index.ts";
 import { listAlertStates } from "../db/repositories/alert-events.ts";
 import { listBaselineSnapshots, listSnapshotsOfDay, type SnapshotSource } from "../db/repositories/source-snapshots.ts";
@@ -152,10 +152,13 @@ export interface PollenSnapshot {
   indices: Record<string, PollenIndex[]>;
 }
 
-/** One département's part of Météo-France's national vigilance map. */
+/**
+ * One département's part of Météo-France's national vigilance map: its own phenomena and its
+ * coastal strip's apart (`coast`, null when the map draws none), each day the map lists it.
+ */
 export interface VigilanceSnapshot {
   updatedAt: string | null;
-  days: Array<{ date: string; phenomena: VigilanceBulletin["days"][number]["departments"][string] }>;
+  days: Array<{ date: string; phenomena: VigilancePhenomenonColor[]; coast: VigilancePhenomenonColor[] | null }>;
 }
 
 type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot; pollen: PollenSnapshot; vigilance: VigilanceSnapshot };
@@ -183,7 +186,13 @@ const SNAPSHOT_SCHEMAS: { [Source in SnapshotSource]: z.ZodType<SnapshotOf[Sourc
   hubeau: z.object({ changed: z.array(z.string()).default([]), perCommune: z.array(z.string()).default([]) }),
   vigieau: z.object({ fingerprintSha256: z.string(), zoneCount: z.number().int().min(0), changed: z.boolean() }),
   pollen: z.object({ indices: z.record(z.string(), z.array(pollenIndexSchema)) }),
-  vigilance: z.object({ updatedAt: nullableString, days: z.array(z.object({ date: z.string(), phenomena: z.array(vigilancePhenomenonSchema) })) }),
+  // `coast` is required: a row written before decision 078 has the strip merged into the
+  // département's phenomena and cannot be split again; unreadable, it is not judged (no alert that
+  // would call the coast's orange the département's).
+  vigilance: z.object({
+    updatedAt: nullableString,
+    days: z.array(z.object({ date: z.string(), phenomena: z.array(vigilancePhenomenonSchema), coast: z.array(vigilancePhenomenonSchema).nullable() })),
+  }),
 };
 
 /**
@@ -449,6 +458,13 @@ function vigilanceOf(snapshot: VigilanceSnapshot | undefined, department: string
   if (!snapshot) return null;
   return {
     ok: true,
-    data: { updatedAt: snapshot.updatedAt, days: snapshot.days.map((entry) => ({ date: entry.date, departments: { [department]: entry.phenomena } })) },
+    data: {
+      updatedAt: snapshot.updatedAt,
+      days: snapshot.days.map((entry) => ({
+        date: entry.date,
+        departments: { [department]: entry.phenomena },
+        coasts: entry.coast ? { [department]: entry.coast } : {},
+      })),
+    },
   };
 }

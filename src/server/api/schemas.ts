@@ -582,12 +582,30 @@ const vigilancePhenomenonViewSchema = z.object({
   level: levelSchema,
 });
 
+const vigilanceCoastSchema = z
+  .object({
+    name: z.string().meta({ description: "« Littoral de la Gironde »." }),
+    color: vigilanceColorSchema.meta({ description: "La couleur la plus haute de la bande côtière ce jour-là." }),
+    label: z.string().meta({ description: "« Vigilance verte », « Vigilance jaune », « Vigilance orange » ou « Vigilance rouge »." }),
+    phenomena: z
+      .array(vigilancePhenomenonViewSchema)
+      .meta({ description: "Les phénomènes de la bande côtière (vagues-submersion), la couleur la plus haute d'abord." }),
+  })
+  .meta({
+    description:
+      "La bande côtière du département sur la carte de Météo-France (domaine « 3310 » pour la Gironde), colorée à part pour les vagues-submersion. Sa couleur est celle du littoral, jamais celle du département : elle ne compte ni dans `color`, ni dans `level`, ni dans les conseils.",
+  })
+  .register(apiRegistry, { id: "VigilanceCoast" });
+
 const vigilanceDaySchema = z.object({
   date: date,
-  color: vigilanceColorSchema,
+  color: vigilanceColorSchema.meta({ description: "La couleur la plus haute du département ce jour-là (sa bande côtière à part, dans `coast`)." }),
   label: z.string(),
   level: levelSchema,
-  phenomena: z.array(vigilancePhenomenonViewSchema).meta({ description: "Les phénomènes au-dessus du vert d'abord, la couleur la plus haute d'abord." }),
+  phenomena: z.array(vigilancePhenomenonViewSchema).meta({
+    description: "Les phénomènes du département, au-dessus du vert d'abord, la couleur la plus haute d'abord ; ceux de la bande côtière sont dans `coast`.",
+  }),
+  coast: vigilanceCoastSchema.nullable().meta({ description: "La bande côtière du département ce jour-là ; null quand la carte n'en dessine pas." }),
 });
 
 export const weatherWarningsSchema = z

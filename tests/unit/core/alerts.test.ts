@@ -398,6 +398,19 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         advice: [],
       },
     ],
+    "weather-coast-warning": [
+      {
+        date: "2026-07-20",
+        tomorrow: false,
+        label: "Vigilance orange",
+        phenomenonName: "Vagues-submersion",
+        coast: "Littoral de la Gironde",
+        department: "Gironde (33)",
+        departmentLabel: "Vigilance verte",
+        summary:
+          "Vigilance météo\u00a0: Vigilance verte\u00a0; demain\u00a0: Vigilance verte. Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui.",
+      },
+    ],
   };
   const rows = (Object.keys(SAMPLES) as AlertKind[]).flatMap((kind) => SAMPLES[kind].map((facts, variant) => [kind, variant, facts] as const));
 

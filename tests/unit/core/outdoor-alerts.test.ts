@@ -6,7 +6,15 @@ import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/cor
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/core/pollen/scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/core/pollen/source.ts";
 import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
-import type { PollenDayView, PollenSection, PollenTaxon, VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../../../src/core/types.ts";
+import type {
+  PollenDayView,
+  PollenSection,
+  PollenTaxon,
+  VigilanceColor,
+  VigilanceDayView,
+  VigilancePhenomenon,
+  WeatherWarningsSection,
+} from "../../../src/core/types.ts";
 import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/core/weather/scale.ts";
 import { formatDateFr } from "../../../src/core/shared/format.ts";
 import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/core/weather/source.ts";
@@ -112,7 +120,7 @@ const SUMMER_DAY = "2026-07-20";
 const SUMMER_NEXT = "2026-07-21";
 const SUMMER = new Date("2026-07-20T05:00:00Z");
 
-function vigilanceDay(date: string, phenomena: Partial<Record<VigilancePhenomenon, VigilanceColor>>) {
+function vigilanceDay(date: string, phenomena: Partial<Record<VigilancePhenomenon, VigilanceColor>>): VigilanceDayView {
   const rank: Record<VigilanceColor, number> = { vert: 1, jaune: 2, orange: 3, rouge: 4 };
   const views = Object.entries(phenomena)
     .map(([phenomenon, color]) => ({
@@ -124,10 +132,10 @@ function vigilanceDay(date: string, phenomena: Partial<Record<VigilancePhenomeno
     }))
     .sort((a, b) => rank[b.color] - rank[a.color]);
   const color = views[0]?.color ?? "vert";
-  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena: views };
+  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena: views, coast: null };
 }
 
-function weather(days: ReturnType<typeof vigilanceDay>[], overrides: Partial<WeatherWarningsSection> = {}): WeatherWarningsSection {
+function weather(days: VigilanceDayView[], overrides: Partial<WeatherWarningsSection> = {}): WeatherWarningsSection {
   return {
     success: true,
     level: days[0]?.level ?? "unavailable",
@@ -190,6 +198,45 @@ describe("weather-warning alerts (opt-in, decision 073)", () => {
     expect(diffWeather(known, unavailableWeatherWarnings(SUMMER_DAY, "Non configurée.", false), SUMMER)).toEqual({ events: [], next: null });
     expect(diffWeather(known, { ...heatTomorrow, configured: false }, SUMMER)).toEqual({ events: [], next: null });
     expect(diffWeather(known, unavailableWeatherWarnings(SUMMER_DAY, "Indisponible."), SUMMER)).toEqual({ events: [], next: null });
+  });
+
+  it("the coastal strip's orange (decision 078): told as the coast's, under its own key, never as the département's colour", () => {
+    const coast = (date: string, color: VigilanceColor) => ({
+      ...vigilanceDay(date, {}),
+      coast: { name: "Littoral de l'Hérault", color, label: VIGILANCE_LABELS[color], phenomena: vigilanceDay(date, { vagues_submersion: color }).phenomena },
+    });
+    const section = weather([coast(SUMMER_DAY, "orange"), coast(SUMMER_NEXT, "rouge")]);
+    expect(section.level).toBe("good");
+    const diff = diffWeather(null, section, SUMMER, ["a title the département's advice would have"]);
+    expect(diff.events.map((event) => [event.kind, event.key, event.severity, event.title])).toEqual([
+      [
+        "weather-coast-warning",
+        `weather:${SUMMER_DAY}:littoral:vagues_submersion:orange`,
+        "warning",
+        "Vigilance orange (vagues-submersion) sur le littoral de l'Hérault aujourd'hui",
+      ],
+      [
+        "weather-coast-warning",
+        `weather:${SUMMER_NEXT}:littoral:vagues_submersion:rouge`,
+        "critical",
+        "Vigilance rouge (vagues-submersion) sur le littoral de l'Hérault demain",
+      ],
+    ]);
+    const [first] = diff.events;
+    expect(first?.lines[0]).toBe(
+      `Météo-France place le littoral de l'Hérault en vigilance orange pour le phénomène «\u00a0Vagues-submersion\u00a0» le ${formatDateFr(SUMMER_DAY)}.`,
+    );
+    expect(first?.lines[1]).toContain("Pour le département Hérault (34), la carte indique ce jour-là\u00a0: Vigilance verte.");
+    // The département's advice is the département's: never quoted for the coast.
+    expect(first?.lines.join(" ")).not.toContain("a title the département's advice would have");
+    expect(first?.lines.join(" ")).not.toMatch(/place le département/);
+    expect(diff.next).toEqual({
+      announced: { [`${SUMMER_DAY}|littoral:vagues_submersion`]: "orange", [`${SUMMER_NEXT}|littoral:vagues_submersion`]: "rouge" },
+    });
+    // Told once: the same map again is no news.
+    expect(diffWeather(diff.next, section, SUMMER).events).toEqual([]);
+    // A yellow strip never alerts.
+    expect(diffWeather(null, weather([coast(SUMMER_DAY, "jaune")]), SUMMER).events).toEqual([]);
   });
 
   it("forgets the days before yesterday, so the state does not grow", () => {

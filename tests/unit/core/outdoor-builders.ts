@@ -99,7 +99,7 @@ function vigilanceDay(date: string, colors: Partial<Record<VigilancePhenomenon, 
     })
     .sort((a, b) => order.indexOf(b.color) - order.indexOf(a.color));
   const color = phenomena[0]!.color;
-  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena };
+  return { date, color, label: VIGILANCE_LABELS[color], level: VIGILANCE_LEVELS[color], phenomena, coast: null };
 }
 
 /** Orange canicule today, jaune orages tomorrow, in the Somme. */

@@ -1,7 +1,10 @@
 // The weather-warnings section (issue 26, item 3): Météo-France's vigilance for the commune's
-// département, today and tomorrow, in the map's own words and colours.
+// département, today and tomorrow, in the map's own words and colours; its coastal strip apart
+// (issue 36, decision 078).
 import { describe, expect, it } from "vitest";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
+import { presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
+import { coastNameOf } from "../../../src/core/weather/coast.ts";
 import { evaluateWeatherWarnings, WEATHER_MESSAGES } from "../../../src/core/weather/evaluate.ts";
 import type { SourceResult, VigilanceBulletin } from "../../../src/core/types.ts";
 import { vigilanceMapSchema } from "../../../src/sources/meteofrance/schema.ts";
@@ -29,6 +32,7 @@ function bulletinOf(
       days: days.map(([date, departments]) => ({
         date,
         departments: Object.fromEntries(Object.entries(departments).map(([code, list]) => [code, list.map(([phenomenon, color]) => ({ phenomenon, color }))])),
+        coasts: {},
       })),
     },
   };
@@ -107,9 +111,92 @@ describe("evaluateWeatherWarnings", () => {
     );
   });
 
+  it.each([
+    ["97801", "978", "Saint-Martin", "https://meteofrance.gp/fr/vigilance"],
+    ["97701", "977", "Saint-Barthélemy", "https://meteofrance.gp/fr/vigilance"],
+    ["97502", "975", "Saint-Pierre-et-Miquelon", "https://meteofrance.pm/"],
+  ])("%s: the collectivity's vigilance is linked where Météo-France publishes it (%s %s)", (citycode, code, name, url) => {
+    const section = evaluateWeatherWarnings({ bulletin: recorded(), now: RECORDED_NOW, citycode });
+    expect(section).toMatchObject({ success: true, level: "unavailable", days: [], department: { code, name } });
+    expect(section.source).toMatchObject({ url, publisher: "Météo-France" });
+    expect(section.message).toBe(
+      `La carte de vigilance nationale de Météo-France ne couvre que la métropole et la Corse. La vigilance de ce territoire (${name}) est publiée séparément par Météo-France : ${url}`,
+    );
+  });
+
   it("a département the day's map does not list is not shown as green", () => {
     const section = evaluateWeatherWarnings({ bulletin: recorded(), now: RECORDED_NOW, citycode: "80021" });
     expect(section).toMatchObject({ success: true, level: "unavailable", days: [], message: WEATHER_MESSAGES.notOnMap });
+  });
+});
+
+describe("the coastal strip apart (decision 078): the coast is the coast", () => {
+  const NOV = new Date("2026-11-10T10:00:00Z");
+  /** The Gironde green, its strip « 3310 » at these colours of vagues-submersion (today, tomorrow). */
+  const gironde = (today: 1 | 2 | 3 | 4, tomorrow: 1 | 2 | 3 | 4): SourceResult<VigilanceBulletin> => ({
+    ok: true,
+    data: {
+      updatedAt: "2026-11-10T04:00:00Z",
+      days: [
+        {
+          date: "2026-11-10",
+          departments: { "33": [{ phenomenon: "vent", color: 1 }] },
+          coasts: { "33": [{ phenomenon: "vagues_submersion", color: today }] },
+        },
+        {
+          date: "2026-11-11",
+          departments: { "33": [{ phenomenon: "vent", color: 1 }] },
+          coasts: { "33": [{ phenomenon: "vagues_submersion", color: tomorrow }] },
+        },
+      ],
+    },
+  });
+
+  it.each([
+    ["33402", "inland Sainte-Foy-la-Grande"],
+    ["33214", "coastal Lacanau"],
+  ])("%s (%s): the département's green sets the day and the level; the strip's orange is the coast's, named", (citycode) => {
+    const section = evaluateWeatherWarnings({ bulletin: gironde(3, 4), now: NOV, citycode });
+    expect(section).toMatchObject({ level: "good", department: { code: "33", name: "Gironde" } });
+    expect(section.days.map((day) => [day.color, day.level])).toEqual([
+      ["vert", "good"],
+      ["vert", "good"],
+    ]);
+    expect(section.days.flatMap((day) => day.phenomena.map((entry) => entry.phenomenon))).toEqual(["vent", "vent"]);
+    expect(section.days.map((day) => day.coast && [day.coast.name, day.coast.color, day.coast.label])).toEqual([
+      ["Littoral de la Gironde", "orange", "Vigilance orange"],
+      ["Littoral de la Gironde", "rouge", "Vigilance rouge"],
+    ]);
+    // No advice: « À retenir » and « Tenez-vous éloigné du littoral » were the merge's words for an inland commune.
+    const advice = selectRecommendations({ ...unreadSectionsInput(), weatherWarnings: section, now: NOV }).filter((entry) => entry.category === "weather");
+    expect(advice).toEqual([]);
+  });
+
+  it("a département without a strip on the map has no coast; an unknown strip is named without a guessed article", () => {
+    expect(evaluateWeatherWarnings({ bulletin: bulletinOf([["2026-11-10", { "80": [["vent", 1]] }]]), now: NOV, citycode: "80021" }).days[0]?.coast).toBeNull();
+    expect(coastNameOf({ code: "33", name: "Gironde" })).toBe("Littoral de la Gironde");
+    expect(coastNameOf({ code: "35", name: "Ille-et-Vilaine" })).toBe("Littoral d'Ille-et-Vilaine");
+    expect(coastNameOf({ code: "2A", name: "Corse-du-Sud" })).toBe("Littoral de la Corse-du-Sud");
+    expect(coastNameOf({ code: "45", name: "Loiret" })).toBe("Littoral du département Loiret (45)");
+  });
+
+  it("the report's one line and sentence: the coast named, the département's word as the headline, no grid of the coast", () => {
+    const present = (today: 1 | 2 | 3 | 4, tomorrow: 1 | 2 | 3 | 4) =>
+      presentWeatherWarnings(evaluateWeatherWarnings({ bulletin: gironde(today, tomorrow), now: NOV, citycode: "33402" }));
+    const both = present(3, 3);
+    expect(both.headline).toMatchObject({ word: "Vigilance verte", tone: "good" });
+    expect(both.table).toBeNull();
+    expect(both.notes).toEqual(["Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain."]);
+    expect(both.summary).toBe(
+      "Vigilance météo\u00a0: Vigilance verte\u00a0; demain\u00a0: Vigilance verte. Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain.",
+    );
+    expect(present(1, 3).notes).toEqual(["Le littoral de la Gironde sera en vigilance orange vagues-submersion demain."]);
+    expect(present(2, 4).notes).toEqual([
+      "Le littoral de la Gironde est en vigilance jaune vagues-submersion aujourd'hui, puis en vigilance rouge vagues-submersion demain.",
+    ]);
+    // A green strip says nothing: the département's colour is enough.
+    expect(present(1, 1).notes).toEqual([]);
+    expect(present(1, 1).summary).toBe("Vigilance météo\u00a0: Vigilance verte\u00a0; demain\u00a0: Vigilance verte.");
   });
 });
 

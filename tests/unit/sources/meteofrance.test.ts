@@ -1,15 +1,16 @@
 // Météo-France « Données Publiques Vigilance », the national map (cartevigilance/encours): the
 // recorded answer of 2026-08-26 (tests/fixtures/meteofrance/, provenance in its README), the
-// coastal domains, a changed shape, and the key.
+// coastal domains kept apart (decision 078), a changed shape, and the key.
 import { describe, expect, it } from "vitest";
 import { fetchVigilanceBulletin } from "../../../src/sources/meteofrance/client.ts";
 import { vigilanceMapSchema } from "../../../src/sources/meteofrance/schema.ts";
-import { departmentOfDomain, mapVigilanceBulletin } from "../../../src/sources/meteofrance/to-domain.ts";
+import { mapVigilanceBulletin, placeOfDomain } from "../../../src/sources/meteofrance/to-domain.ts";
 import { FAKE_METEOFRANCE_API_KEY } from "../../fakes/upstream-server.ts";
 import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 import { readFixture } from "./fixtures.ts";
 
 const RECORDED = "meteofrance/cartevigilance-encours-2026-08-26.json";
+const GIRONDE_COAST = "meteofrance/cartevigilance-derived-gironde-coast.json";
 const NOW = new Date("2026-08-26T10:00:00Z");
 const bulletinOf = (payload: unknown) => mapVigilanceBulletin(vigilanceMapSchema.parse(payload));
 
@@ -34,17 +35,32 @@ describe("Météo-France's national vigilance map → VigilanceBulletin", () => 
     expect(Object.keys(today?.departments ?? {})).not.toContain("FRA");
   });
 
-  it("merges a coastal domain (« 3010 », vagues-submersion) into its département", () => {
-    expect(departmentOfDomain("3010")).toBe("30");
-    expect(departmentOfDomain("2A10")).toBe("2A");
-    expect(departmentOfDomain("35")).toBe("35");
-    expect(departmentOfDomain("FRA")).toBeNull();
+  it("keeps a coastal domain (« 3010 », vagues-submersion) apart from its département, under the département's code", () => {
+    expect(placeOfDomain("3010")).toEqual({ department: "30", coast: true });
+    expect(placeOfDomain("2A10")).toEqual({ department: "2A", coast: true });
+    expect(placeOfDomain("35")).toEqual({ department: "35", coast: false });
+    expect(placeOfDomain("FRA")).toBeNull();
     const bulletin = bulletinOf(readFixture(RECORDED));
-    expect(bulletin.days[0]?.departments["30"]).toEqual([{ phenomenon: "vagues_submersion", color: 1 }]);
+    expect(bulletin.days[0]?.coasts["30"]).toEqual([{ phenomenon: "vagues_submersion", color: 1 }]);
+    // The recording lists the Gard's strip without the Gard: no département is made of its coast.
+    expect(bulletin.days[0]?.departments["30"]).toBeUndefined();
     expect(bulletin.days[0]?.departments["3010"]).toBeUndefined();
+    expect(bulletin.days[0]?.coasts["3010"]).toBeUndefined();
   });
 
-  it("keeps the highest colour of a phenomenon when the département and its coastal strip both carry it", () => {
+  it("never merges the strip into the département: the derived Gironde map (green « 33 », orange vagues-submersion on « 3310 »)", () => {
+    const bulletin = bulletinOf(readFixture(GIRONDE_COAST));
+    for (const day of bulletin.days) {
+      expect(day.departments["33"]?.some((entry) => entry.phenomenon === "vagues_submersion")).toBe(false);
+      expect(Math.max(...(day.departments["33"] ?? []).map((entry) => entry.color))).toBe(1);
+    }
+    expect(bulletin.days.map((day) => day.coasts["33"])).toEqual([
+      [{ phenomenon: "vagues_submersion", color: 3 }],
+      [{ phenomenon: "vagues_submersion", color: 3 }],
+    ]);
+  });
+
+  it("keeps each place's highest colour of a phenomenon when one domain is listed twice", () => {
     const payload = {
       product: {
         update_time: "2026-11-20T15:00:00Z",
@@ -55,18 +71,17 @@ describe("Météo-France's national vigilance map → VigilanceBulletin", () => 
             timelaps: {
               domain_ids: [
                 { domain_id: "35", phenomenon_items: [{ phenomenon_id: "1", phenomenon_max_color_id: 2 }] },
+                { domain_id: "3510", phenomenon_items: [{ phenomenon_id: "9", phenomenon_max_color_id: 2 }] },
                 { domain_id: "3510", phenomenon_items: [{ phenomenon_id: "9", phenomenon_max_color_id: 3 }] },
-                { domain_id: "3510", phenomenon_items: [{ phenomenon_id: "1", phenomenon_max_color_id: 3 }] },
               ],
             },
           },
         ],
       },
     };
-    expect(bulletinOf(payload).days[0]?.departments["35"]).toEqual([
-      { phenomenon: "vent", color: 3 },
-      { phenomenon: "vagues_submersion", color: 3 },
-    ]);
+    const [day] = bulletinOf(payload).days;
+    expect(day?.departments["35"]).toEqual([{ phenomenon: "vent", color: 2 }]);
+    expect(day?.coasts["35"]).toEqual([{ phenomenon: "vagues_submersion", color: 3 }]);
   });
 
   it("rejects a changed shape: a colour as a word, a colour outside 1…4, no periods", () => {
