@@ -157,7 +157,7 @@ export default {
         const parsed = alertMessageSchema.safeParse(message.body);
         return parsed.success ? [parsed.data] : [];
       });
-      await recordDeadLetters(deps, messages satisfies AlertMessage[]);
+      await recordDeadLetters(deps, messages satisfies AlertMessage[], queue);
       batch.ackAll();
       return;
     }
@@ -180,7 +180,7 @@ export default {
         const outcome = await handleAlertMessage(deps, parsed.data, queue, context);
         message.ack();
         const fields: Record<string, number> =
-          outcome.kind === "process"
+          outcome.kind !== "send"
             ? { communes: outcome.communes, subjectsChecked: outcome.subjectsChecked, alertsDetected: outcome.alertsDetected }
             : { ...outcome.outcome };
         logJson({ level: "info", message: `alert ${outcome.kind} message done`, fields: { runId: parsed.data.runId, ...fields } });

@@ -518,9 +518,9 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
       try {
         const outcome = await handleAlertMessage(deps, message, queue, context);
         measure.ok = true;
-        if (outcome.kind === "process") {
+        if (outcome.kind === "process" || outcome.kind === "weather") {
           measure.subjects = outcome.subjectsChecked;
-          totals.subjectsChecked += outcome.subjectsChecked;
+          if (outcome.kind === "process") totals.subjectsChecked += outcome.subjectsChecked;
           totals.alertsDetected += outcome.alertsDetected;
         } else {
           measure.emails = outcome.outcome.sent + outcome.outcome.failed;

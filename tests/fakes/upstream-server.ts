@@ -9,7 +9,7 @@ import { type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen.ts";
 
 export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades" | "meteofrance";
-export type FakeMode = "ok" | "error500" | "timeout" | "malformed" | "empty";
+export type FakeMode = "ok" | "error500" | "error503" | "timeout" | "malformed" | "empty";
 
 export interface FakeRequest {
   /** "unknown" for paths outside the five upstream prefixes */
@@ -80,7 +80,7 @@ export interface NationalOptions {
   rowsPerSample?: number;
 }
 
-const FAKE_MODES: readonly FakeMode[] = ["ok", "error500", "timeout", "malformed", "empty"];
+const FAKE_MODES: readonly FakeMode[] = ["ok", "error500", "error503", "timeout", "malformed", "empty"];
 const SOURCES: readonly FakeSource[] = ["ban", "hubeau", "vigieau", "atmo", "pollen", "openmeteo", "geo", "baignades", "meteofrance"];
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -1354,6 +1354,11 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     if (failure) failure.remaining -= 1;
     if (mode === "error500" || failure) {
       send(response, 500, JSON.stringify({ error: "Internal Server Error", status: 500 }));
+      return;
+    }
+    if (mode === "error503") {
+      // An upstream down for maintenance or overloaded (Météo-France's portal answers so).
+      send(response, 503, JSON.stringify({ error: "Service Unavailable", status: 503 }));
       return;
     }
     if (mode === "malformed") {

@@ -55,10 +55,19 @@ const RUN_OUTCOME_WORDS: Record<RunStatus["outcome"], string> = {
   interrupted: " (interrompu, repris par le passage suivant)",
 };
 
+/** Which vigilance map the run's weather alerts were judged from (decision 079), after the run's start. */
+function weatherMapWords(weatherMap: RunStatus["weatherMap"]): string {
+  if (!weatherMap) return "";
+  const map = weatherMap.updateTime ? `carte du ${formatDateTimeFr(weatherMap.updateTime)}` : "carte sans heure de mise à jour";
+  if (weatherMap.read === "send") return ` — vigilance météo\u00a0: ${map}, relue à 17\u00a0h`;
+  if (weatherMap.read === "plan") return ` — vigilance météo\u00a0: relecture de 17\u00a0h en échec, ${map} lue à 14\u00a0h\u00a030`;
+  return " — vigilance météo\u00a0: aucune carte lue";
+}
+
 function runRow(run: RunStatus): HTMLTableRowElement {
   const outcome = RUN_OUTCOME_WORDS[run.outcome];
   return row(
-    cell("th", `${formatDateTimeFr(run.startedAt)}${outcome}`),
+    cell("th", `${formatDateTimeFr(run.startedAt)}${outcome}${weatherMapWords(run.weatherMap)}`),
     cell("td", formatNumberFr(run.addressesChecked)),
     cell("td", formatNumberFr(run.emailsSent)),
     cell("td", formatNumberFr(run.emailFailures)),

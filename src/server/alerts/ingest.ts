@@ -28,7 +28,7 @@ import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, typ
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
-import type { PollenIndex } from "../../core/types.ts";
+import type { PollenIndex, VigilanceBulletin } from "../../core/types.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import {
@@ -461,12 +461,21 @@ async function ingestVigilance(deps: Deps, params: { day: string; departments: r
   const read = await deps.sources.fetchVigilance();
   // Not configured or not read: nothing saved, so no weather alert is judged today.
   if (!read.ok) return { ok: false, requests: read.reason === "not_configured" ? 0 : 1 };
+  await saveVigilanceSnapshots(deps, { day: params.day, departments: params.departments, bulletin: read.data, nowMs: params.nowMs });
+  return { ok: true, requests: 1 };
+}
+
+/** Each département's part of the national map, as the day's `vigilance` snapshots (the plan's read, and the 17:00 re-read of decision 079). */
+export async function saveVigilanceSnapshots(
+  deps: Pick<Deps, "db">,
+  params: { day: string; departments: readonly string[]; bulletin: VigilanceBulletin; nowMs: number },
+): Promise<void> {
   const rows: NewSnapshot[] = params.departments.map((department) => {
     const snapshot: VigilanceSnapshot = {
-      updatedAt: read.data.updatedAt,
+      updatedAt: params.bulletin.updatedAt,
       // A day the map does not list the département is left out (never a green we did not read);
       // its coastal strip is kept apart, as the report shows it (decision 078).
-      days: read.data.days.flatMap((entry) => {
+      days: params.bulletin.days.flatMap((entry) => {
         const phenomena = entry.departments[department];
         return phenomena ? [{ date: entry.date, phenomena, coast: entry.coasts[department] ?? null }] : [];
       }),
@@ -474,7 +483,6 @@ async function ingestVigilance(deps: Deps, params: { day: string; departments: r
     return { department, payloadJson: JSON.stringify(snapshot) };
   });
   await saveSnapshots(deps.db, { day: params.day, source: "vigilance", rows, nowMs: params.nowMs });
-  return { ok: true, requests: 1 };
 }
 
 // ---------------------------------------------------------------- water

@@ -38,6 +38,11 @@ export interface PlanSizes {
   messagesPerPlanPage?: number;
 }
 
+export interface PlanOptions extends PlanSizes {
+  /** "skip": the batches leave weather warnings to the Worker's 17:00 pass (weather-at-send.ts, decision 079) */
+  weather?: "skip";
+}
+
 export interface PlanOutcome {
   /** watched communes, each counted once, even when split into parts */
   communes: number;
@@ -55,7 +60,7 @@ export interface PlanOutcome {
  * carries over to the next one. No lock here: the caller holds it (planAlertRun on Workers,
  * runAlerts on Node).
  */
-export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanSizes): Promise<PlanOutcome> {
+export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { runId: string; day: string; now: Date } & PlanOptions): Promise<PlanOutcome> {
   const communesPerBatch = input.communesPerMessage ?? COMMUNES_PER_BATCH;
   const perPage = communesPerBatch * (input.messagesPerPlanPage ?? MESSAGES_PER_PLAN_PAGE);
   // The bulk reads page through the watched communes with the same page (ingest.ts).
@@ -69,7 +74,13 @@ export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { r
     const lastPage = communes.length < perPage;
     const batches = communes.flatMap((commune) => packer.add(commune));
     if (lastPage) batches.push(...packer.finish());
-    const messages: AlertMessage[] = batches.map((batch) => ({ kind: "process", runId: input.runId, day: input.day, ...batch }));
+    const messages: AlertMessage[] = batches.map((batch) => ({
+      kind: "process",
+      runId: input.runId,
+      day: input.day,
+      ...batch,
+      ...(input.weather ? { weather: input.weather } : {}),
+    }));
     if (messages.length > 0) await queue.sendBatch(messages);
     outcome.communes += communes.length;
     outcome.messages += messages.length;
@@ -83,7 +94,7 @@ export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { r
 export async function runPlanStage(
   deps: Deps,
   queue: AlertQueue,
-  input: { runId: string; day: string; now: Date } & PlanSizes,
+  input: { runId: string; day: string; now: Date } & PlanOptions,
 ): Promise<PlanOutcome & { confirmationsResent: number }> {
   const confirmationsResent = await retryPendingConfirmations(deps);
   const plan = await enqueueAlertPlan(deps, queue, input);

@@ -11,6 +11,7 @@ import { processAlertBatch, type BathingReads } from "./process.ts";
 import { createRunGates, type RunGates } from "./rate-gate.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 import { loadRunChanges } from "./snapshots.ts";
+import { handleWeatherPage } from "./weather-at-send.ts";
 import { describeError } from "../logger.ts";
 import { parisHourToUtc } from "../../core/shared/time.ts";
 import { checkServiceStatus, recordSourceReads } from "../services/status.ts";
@@ -39,8 +40,22 @@ export const alertMessageSchema = z.discriminatedUnion("kind", [
         .object({ index: z.number().int().min(0), of: z.number().int().min(2).max(MAX_PARTS_PER_COMMUNE) })
         .refine((part) => part.index < part.of, { message: "part.index must be below part.of" })
         .optional(),
+      /** "skip": the Worker's plan leaves weather warnings to the 17:00 pass, judged from a map read after 16:00 (decision 079) */
+      weather: z.literal("skip").optional(),
     })
     .refine((message) => message.part === undefined || message.communes.length === 1, { message: "a part names one commune" }),
+  // One page of the Worker's 17:00 weather pass (weather-at-send.ts, decision 079): communes where
+  // someone has weather warnings on, after a keyset cursor; the last page starts the send stage.
+  z.object({
+    kind: z.literal("weather"),
+    runId: z.string().min(1).max(64),
+    day: z.string().regex(ISO_DAY),
+    afterCitycode: z.string().min(1).max(10).nullable(),
+    /** tests shorten pages; absent in production */
+    communesPerPage: z.number().int().min(1).max(500).optional(),
+    /** tests shorten the send pages that follow; absent in production */
+    recipientsPerPage: z.number().int().min(1).max(1000).optional(),
+  }),
   z.object({
     kind: z.literal("send"),
     runId: z.string().min(1).max(64),
@@ -62,7 +77,9 @@ type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "ap
 
 /** What handling one message did, for the run's summary (counted once, on the delivery that succeeded). */
 export type AlertMessageOutcome =
-  { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number } | { kind: "send"; pages: number; outcome: SendOutcome };
+  | { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number }
+  | { kind: "weather"; communes: number; subjectsChecked: number; alertsDetected: number }
+  | { kind: "send"; pages: number; outcome: SendOutcome };
 
 /**
  * What one consumer invocation shares between its messages: the upstream rate gates (one
@@ -94,8 +111,14 @@ export async function handleAlertMessage(
 ): Promise<AlertMessageOutcome> {
   // A plan starts a run: the runtime's run queue handles it (pipeline.ts runRequestedPlan, run.ts createNodeRunQueue).
   if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
+  if (message.kind === "weather") {
+    // Not tallied: the plan's batches counted these addresses already.
+    return { kind: "weather", ...(await handleWeatherPage(deps, message, queue, context)) };
+  }
   if (message.kind === "process") {
-    const subjects = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
+    const loaded = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
+    const subjects =
+      message.weather === "skip" ? loaded.map((subject) => ({ ...subject, sources: subject.sources.filter((source) => source !== "weather") })) : loaded;
     const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes, now: deps.clock() });
     const batch = await processAlertBatch(deps, subjects, {
       gates: context.gates,
@@ -130,9 +153,9 @@ export async function handleAlertMessage(
  * twice). A failed write is logged, never a reason to redeliver work that is done.
  */
 async function tallyRun(deps: Pick<Deps, "db" | "log">, message: AlertMessage, tally: RunTally): Promise<void> {
-  // A send page counts on its day's newest run (on Workers the 17:00 cron starts sending under an id
-  // of its own; on Node the run's own); a process batch on the run that planned it.
-  const newestSince = message.kind === "send" ? parisHourToUtc(new Date(`${message.day}T12:00:00Z`), 0).getTime() : undefined;
+  // A send or weather page counts on its day's newest run (on Workers the 17:00 cron starts sending
+  // under an id of its own; on Node the run's own); a process batch on the run that planned it.
+  const newestSince = message.kind === "send" || message.kind === "weather" ? parisHourToUtc(new Date(`${message.day}T12:00:00Z`), 0).getTime() : undefined;
   try {
     if (!(await addToRunTally(deps.db, { runId: message.runId, newestSince, tally }))) {
       deps.log({ level: "warn", message: "alert run tally not recorded: no such run", fields: { runId: message.runId, kind: message.kind } });
@@ -149,10 +172,13 @@ async function tallyRun(deps: Pick<Deps, "db" | "log">, message: AlertMessage, t
  * are checked again by the next run (no alert state moved), a send page's events stay unsent and
  * go with the next send stage.
  */
-export async function recordDeadLetters(deps: Deps, messages: readonly AlertMessage[]): Promise<void> {
+export async function recordDeadLetters(deps: Deps, messages: readonly AlertMessage[], queue?: AlertQueue): Promise<void> {
   for (const message of messages) {
     deps.log({ level: "error", message: "alert dead letter counted", fields: { kind: message.kind, runId: message.runId, day: message.day } });
     await tallyRun(deps, message, { deadLetters: 1 });
+    // A weather page set aside would hold the day's e-mails back (its chain starts the send
+    // stage): the send stage starts now, without the weather pages left (decision 079).
+    if (message.kind === "weather" && queue) await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
   }
   if (messages.length > 0) await checkServiceStatus(deps);
 }

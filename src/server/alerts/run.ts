@@ -78,7 +78,7 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
       const queue = createMemoryQueue({
         log: deps.log,
         retryDelayMs: options.retryDelayMs,
-        onDeadLetter: (message) => recordDeadLetters(deps, [message]),
+        onDeadLetter: (message) => recordDeadLetters(deps, [message], queue),
         handle: async (message) => {
           const outcome = await handleAlertMessage(deps, message, queue, context);
           // Counted on the delivery that succeeded only, so a retried message counts once.
@@ -87,7 +87,7 @@ export async function runAlerts(deps: Deps, options: RunOptions = {}): Promise<A
             totals.communes += outcome.communes;
             totals.batches += 1;
             totals.alertsDetected += outcome.alertsDetected;
-          } else {
+          } else if (outcome.kind === "send") {
             totals.sendPages += outcome.pages;
             sending = addSendOutcomes(sending, outcome.outcome);
           }

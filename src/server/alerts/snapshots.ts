@@ -388,7 +388,7 @@ export interface RunChanges {
  * `now`: the batch's time, whose day in each commune's territory decides the air indices (the
  * run's Paris day when absent).
  */
-export async function loadRunChanges(deps: Deps, params: { day: string; communes: readonly string[]; now?: Date }): Promise<RunChanges> {
+export async function loadRunChanges(deps: Deps, params: { day: string; communes: readonly string[]; now?: Date; withDigests?: boolean }): Promise<RunChanges> {
   const departments = [...new Set(params.communes.map((citycode) => departmentCodeOf(toCommuneCode(citycode))))];
   const rows = await listSnapshotsOfDay(deps.db, { day: params.day, departments });
   const atmo = new Map<string, AtmoSnapshot>();
@@ -429,7 +429,8 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
       vigilance: vigilanceOf(vigilance.get(department), department),
     };
   }
-  return { day: params.day, communes, digests: await loadWaterDigests(deps, params.communes) };
+  // The 17:00 weather pass (decision 079) judges no water: it does not read the digests.
+  return { day: params.day, communes, digests: params.withDigests === false ? new Map() : await loadWaterDigests(deps, params.communes) };
 }
 
 /**

@@ -8,7 +8,12 @@
 import type { AlertSource } from "../../core/alerts/index.ts";
 import type { PickedAddress, PollenTaxon } from "../../core/types.ts";
 import type { Database } from "../db/index.ts";
-import { countVerifiedAddressesPerCommunePage, listAllAddresses, listVerifiedAddressesInCommunes } from "../db/repositories/addresses.ts";
+import {
+  countVerifiedAddressesPerCommunePage,
+  countWeatherAddressesPerCommunePage,
+  listAllAddresses,
+  listVerifiedAddressesInCommunes,
+} from "../db/repositories/addresses.ts";
 import { listPreferenceRows, readPreferencesByUser, type AlertPreferences } from "../db/repositories/preferences.ts";
 import { countActiveSubscriptionsPerCommunePage, listActiveSubscriptions, listActiveSubscriptionsInCommunes } from "../db/repositories/subscriptions.ts";
 import { listVerifiedUserIds } from "../db/repositories/users.ts";
@@ -108,6 +113,22 @@ export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly s
     listVerifiedAddressesInCommunes(db, citycodes, part),
   ]);
   return toSubjects(db, subscriptions, addresses);
+}
+
+/**
+ * The weather-warning subjects of these communes, with weather as their only source: what one
+ * page of the Worker's 17:00 weather pass judges (decision 079). Sign-ups never have weather
+ * (SIGN_UP_SOURCES), so only accounts' addresses are read.
+ */
+export async function loadWeatherSubjectsOfCommunes(db: Database, citycodes: readonly string[]): Promise<AlertSubject[]> {
+  if (citycodes.length === 0) return [];
+  const subjects = await toSubjects(db, [], await listVerifiedAddressesInCommunes(db, citycodes));
+  return subjects.filter((subject) => subject.sources.includes("weather")).map((subject) => ({ ...subject, sources: ["weather"] }));
+}
+
+/** The next `limit` communes (code order) where someone has weather warnings on, with how many such addresses. */
+export async function listWeatherCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
+  return (await countWeatherAddressesPerCommunePage(db, input)).map((row) => ({ citycode: row.citycode, subjects: row.count }));
 }
 
 /**

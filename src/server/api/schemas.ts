@@ -751,6 +751,16 @@ export const runStatusSchema = z
     emailsSent: runCount("E-mails envoyés"),
     emailFailures: runCount("E-mails en échec (réessayés au passage suivant)"),
     deadLetters: runCount("Messages mis de côté après toutes leurs tentatives"),
+    weatherMap: z
+      .object({
+        read: z.enum(["send", "plan", "none"]).meta({
+          description:
+            "send : carte relue à 17 h, après celle de 16 h de Météo-France ; plan : la relecture a échoué, carte lue à 14 h 30 ; none : aucune carte lue.",
+        }),
+        updateTime: dateTime.nullable().meta({ description: "L'heure de mise à jour de la carte utilisée (update_time de Météo-France)." }),
+      })
+      .nullable()
+      .meta({ description: "La carte de vigilance météo d'après laquelle les alertes météo du passage ont été jugées ; null : pas de jugement à 17 h." }),
   })
   .meta({ description: "Un passage des alertes." })
   .register(apiRegistry, { id: "RunStatus" });

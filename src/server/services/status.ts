@@ -11,6 +11,7 @@ import {
   type Freshness,
   type StatusSource,
 } from "../../core/status/freshness.ts";
+import * as z from "zod";
 import { todayInParis } from "../../core/shared/time.ts";
 import { ABANDONED_RUN_SUMMARY, deadRunAfterMs } from "../alerts/lifecycle.ts";
 import { isDeadRun, listRecentRuns, type AlertRunRow } from "../db/repositories/alert-runs.ts";
@@ -87,6 +88,12 @@ export interface RunStatus {
   emailsSent: number;
   emailFailures: number;
   deadLetters: number;
+  /**
+   * The vigilance map the Worker's 17:00 weather judgement used (decision 079): the one re-read
+   * at 17:00 (`send`) or, when that read failed, the 14:30 plan's (`plan`), with the map's own
+   * update time; null when the run judged no weather at 17:00 (Node's runs read at 17:00 anyway)
+   */
+  weatherMap: { read: "send" | "plan" | "none"; updateTime: string | null } | null;
 }
 
 export interface ServiceStatus {
@@ -96,6 +103,20 @@ export interface ServiceStatus {
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const weatherMapSchema = z.object({ read: z.enum(["send", "plan", "none"]), updateTime: z.string().nullable() });
+
+/** The summary's `weatherMap` (weather-at-send.ts), or null when absent or unreadable. */
+function summaryWeatherMap(summaryJson: string | null): RunStatus["weatherMap"] {
+  if (summaryJson === null) return null;
+  try {
+    const parsed = weatherMapSchema.safeParse((JSON.parse(summaryJson) as { weatherMap?: unknown } | null)?.weatherMap);
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
 
 /** What a run's stored summary says: completed, stopped on an error, or abandoned (decision 076). */
 function summaryOutcome(summaryJson: string | null): "completed" | "failed" | "interrupted" {
@@ -122,6 +143,7 @@ function toRunStatus(row: AlertRunRow, dead: { nowMs: number; deadAfterMs: numbe
     emailsSent: row.emailsSent,
     emailFailures: row.emailFailures,
     deadLetters: row.deadLetters,
+    weatherMap: summaryWeatherMap(row.summaryJson),
   };
 }
 

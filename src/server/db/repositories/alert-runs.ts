@@ -114,3 +114,17 @@ export async function addToRunTally(db: Database, input: { runId: string; newest
     .where(target);
   return result.rowsAffected === 1;
 }
+
+/**
+ * Writes one field into the summary of the newest run started at or after `newestSince` (the
+ * day's run, as addToRunTally finds it), in one statement: the Worker's 17:00 send stage says there
+ * which vigilance map its weather judgement used (decision 079). False when no run matched.
+ */
+export async function setRunSummaryField(db: Database, input: { newestSince: number; field: string; valueJson: string }): Promise<boolean> {
+  const path = `$.${input.field}`;
+  const result = await db.run(sql`
+    update ${alertRuns} set summary_json = json_set(coalesce(summary_json, '{}'), ${path}, json(${input.valueJson}))
+    where ${alertRuns.id} = (select ${alertRuns.id} from ${alertRuns} where ${alertRuns.startedAtMs} >= ${input.newestSince} order by ${alertRuns.startedAtMs} desc limit 1)
+  `);
+  return result.rowsAffected === 1;
+}

@@ -38,6 +38,25 @@ export async function listSnapshotsOfDay(db: Database, input: { day: string; dep
     .where(and(eq(sourceSnapshots.day, input.day), inArray(sourceSnapshots.department, [...input.departments])));
 }
 
+/** The départements that have a row of `source` for `day` (the 17:00 vigilance re-read rewrites those, decision 079). */
+export async function listSnapshotDepartments(db: Database, input: { day: string; source: SnapshotSource }): Promise<string[]> {
+  const rows = await db
+    .select({ department: sourceSnapshots.department })
+    .from(sourceSnapshots)
+    .where(and(eq(sourceSnapshots.day, input.day), eq(sourceSnapshots.source, input.source)));
+  return rows.map((row) => row.department);
+}
+
+/** One row of `source` for `day`, any département (the map's update time is the same in each). */
+export async function findSnapshotOfDay(db: Database, input: { day: string; source: SnapshotSource }): Promise<SourceSnapshotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sourceSnapshots)
+    .where(and(eq(sourceSnapshots.day, input.day), eq(sourceSnapshots.source, input.source)))
+    .limit(1);
+  return row;
+}
+
 /**
  * Per département, the latest row of `source` from a day before `day`: what the last run knew.
  * A re-run of the same day compares with the same baseline, so it finds the same changes.
