@@ -1,6 +1,6 @@
 // Issue 36: an overseas report's PDF on the territory's own day everywhere (header date,
-// « aujourd'hui », each section's date), never Paris's beside it (ARCHITECTURE.md: « Overseas
-// territories live on their own clock »). The clocks are fixed at hours where Paris and the
+// « aujourd'hui », each section's date), never Paris's beside it: overseas territories live on
+// their own clock. The clocks are fixed at hours where Paris and the
 // territory are on different calendar days; the sections are DERIVED, built here.
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/core/air/index.ts";
