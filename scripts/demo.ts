@@ -7,7 +7,11 @@ import { startFakeResend } from "../tests/fakes/resend-server.ts";
 import { startFakeUpstreams } from "../tests/fakes/upstream-server.ts";
 import { startServer } from "../workers/node.ts";
 
-const upstreams = await startFakeUpstreams({ port: Number(process.env.DEMO_UPSTREAM_PORT ?? 0) });
+// The demo's scene follows the season of the day it runs (no canicule nor grass pollen in
+// December); DEMO_SEASON_DAY ("07-15") pins it, for the e2e runs that assert the summer scene.
+const seasonDay = process.env.DEMO_SEASON_DAY;
+if (seasonDay !== undefined && !/^\d{2}-\d{2}$/.test(seasonDay)) throw new Error(`DEMO_SEASON_DAY must read MM-DD (e.g. 07-15), not « ${seasonDay} »`);
+const upstreams = await startFakeUpstreams({ port: Number(process.env.DEMO_UPSTREAM_PORT ?? 0), seasonal: { monthDay: seasonDay } });
 const resend = process.env.DEMO_FAKE_RESEND_PORT ? await startFakeResend({ port: Number(process.env.DEMO_FAKE_RESEND_PORT) }) : null;
 const oauth = process.env.DEMO_FAKE_OAUTH_PORT ? await startFakeOAuth({ port: Number(process.env.DEMO_FAKE_OAUTH_PORT) }) : null;
 const running = await startServer({

@@ -74,6 +74,9 @@ async function startServer(name: string): Promise<{ server: E2EServer; child: Ch
       DEMO_UPSTREAM_PORT: String(upstreamPort),
       DEMO_FAKE_RESEND_PORT: String(resendPort),
       DEMO_FAKE_OAUTH_PORT: String(oauthPort),
+      // The demo's summer scene (canicule in the Hérault, grass pollen in Amiens) whatever the day
+      // the journeys run: the demo otherwise follows the season (tests/fixtures/scenarios.ts).
+      DEMO_SEASON_DAY: "07-15",
       SITE_URL: server.baseURL,
       ADMIN_EMAILS: "admin-e2e@example.org",
       ALERTS_SCHEDULER: "off",

@@ -6,6 +6,7 @@
 // Run alone: `node tests/fakes/upstream-server.ts` (PORT env, default 4400).
 import { readFile } from "node:fs/promises";
 import { type IncomingMessage, type ServerResponse } from "node:http";
+import { demoSceneOf } from "../fixtures/scenarios.ts";
 import { listenLocally } from "./listen.ts";
 
 export type FakeSource = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades" | "meteofrance";
@@ -60,6 +61,13 @@ export interface FakeUpstreamsOptions {
   now?: Date;
   /** answer any commune with a copy of the Amiens data (benchmark of the alert run) */
   synthetic?: boolean;
+  /**
+   * The demo's seasons (tests/fixtures/scenarios.ts, `demoSceneOf`): the vigilance map and Amiens'
+   * indice pollen follow the season of the clock's Paris day — no canicule nor grass pollen on
+   * 1 December — or of `monthDay` ("07-15") when given, so that a run does not depend on the day
+   * it runs. Off by default: the tests' fixed clocks read the fixtures as they are.
+   */
+  seasonal?: { monthDay?: string | undefined };
   /**
    * A generated country for the bulk endpoints (ATMO by day, Hub'Eau by département, VigiEau by
    * département, API Géo's commune list, the indice pollen by day, Météo-France's vigilance map),
@@ -270,6 +278,24 @@ const BATHING_PAGE_FIXTURES: Record<string, string> = {
  */
 const VIGILANCE_FIXTURES: Record<string, string> = { FRA: "meteofrance/cartevigilance-derived-demo.json" };
 
+/**
+ * The demo's off-season data (`seasonal`): outside the canicule watch (1 June – 15 September) the
+ * map has no canicule, Hérault is orange for pluie-inondation; outside the grass pollen season
+ * (mid-April – August), Amiens' pollens are all « Très faible ».
+ */
+const OFF_SEASON_FIXTURES: { vigilance: Record<string, string>; pollen: Record<string, string> } = {
+  vigilance: { FRA: "meteofrance/cartevigilance-derived-demo-off-season.json" },
+  pollen: { "80021": "pollen/ind-national-pol-derived-80021-off-season.json" },
+};
+
+/** The off-season fixture of a seasonal kind on a day (YYYY-MM-DD or MM-DD), or null for the usual one. */
+function offSeasonFixture(kind: FakeDataKind, commune: string, day: string): string | null {
+  const scene = demoSceneOf(day);
+  if (kind === "vigilance" && scene.vigilance === "off-season") return OFF_SEASON_FIXTURES.vigilance[commune] ?? null;
+  if (kind === "pollen" && scene.pollen === "off-season") return OFF_SEASON_FIXTURES.pollen[commune] ?? null;
+  return null;
+}
+
 const FIXTURES_BY_KIND: Record<FakeDataKind, Record<string, string>> = {
   udis: UDI_FIXTURES,
   results: RESULT_FIXTURES,
@@ -295,6 +321,8 @@ export interface SplitCommuneZones {
 
 interface ScenarioState {
   overrides: Map<string, unknown>;
+  /** the demo's seasons (`FakeUpstreamsOptions.seasonal`), null when off */
+  seasonal: { monthDay: string | null } | null;
   /** unknown communes answer the Amiens data (codes rewritten): for the benchmark's many communes */
   synthetic: boolean;
   national: NationalCountry | null;
@@ -509,7 +537,8 @@ function nationalResultRows(
 async function scenarioData<T>(kind: FakeDataKind, commune: string, now: Date, scenario: ScenarioState): Promise<T | null> {
   const override = scenario.overrides.get(`${kind}:${commune}`);
   if (override !== undefined) return JSON.parse(resolvePlaceholders(JSON.stringify(override), now)) as T;
-  const file = FIXTURES_BY_KIND[kind][commune];
+  const offSeason = scenario.seasonal ? offSeasonFixture(kind, commune, scenario.seasonal.monthDay ?? parisDay(now)) : null;
+  const file = offSeason ?? FIXTURES_BY_KIND[kind][commune];
   if (file) return loadFixture<T>(file, now);
   if (!scenario.synthetic || !/^\d[0-9AB]\d{3}$/.test(commune)) return null;
   const template = FIXTURES_BY_KIND[kind]["80021"];
@@ -1271,6 +1300,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
   const clock = () => fixedNow ?? new Date();
   const scenario: ScenarioState = {
     overrides: new Map(),
+    seasonal: options.seasonal ? { monthDay: options.seasonal.monthDay ?? null } : null,
     synthetic: (options.synthetic ?? false) || options.national !== undefined,
     national: options.national ? buildNationalCountry(options.national) : null,
   };

@@ -19,7 +19,7 @@ import type { AppDeps, LogEntry } from "../../src/server/deps.ts";
 import { createOutboxMailer, createResendMailer } from "../../src/server/email/mailer.ts";
 import { createSources } from "../../src/server/services/sources.ts";
 import { startFakeResend, type FakeResend } from "../fakes/resend-server.ts";
-import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { startFakeUpstreams, type FakeUpstreams, type FakeUpstreamsOptions } from "../fakes/upstream-server.ts";
 import { useForTests } from "./lifecycle.ts";
 import { NO_SERVICE_CEILINGS } from "./service-ceilings.ts";
 
@@ -78,11 +78,18 @@ export function clockOfApp(app: object): Date {
 }
 
 export async function createTestApp(
-  options: { now?: Date; env?: Record<string, string>; mailer?: "resend" | "outbox"; queryDelayMs?: number } = {},
+  options: {
+    now?: Date;
+    env?: Record<string, string>;
+    mailer?: "resend" | "outbox";
+    queryDelayMs?: number;
+    /** the demo's seasons on the fakes (`FakeUpstreamsOptions.seasonal`), for the tests of the demo's scene */
+    seasonal?: FakeUpstreamsOptions["seasonal"];
+  } = {},
 ): Promise<TestApp> {
   let now = options.now ?? new Date();
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-test-"));
-  const upstreams = await startFakeUpstreams({ now });
+  const upstreams = await startFakeUpstreams({ now, ...(options.seasonal ? { seasonal: options.seasonal } : {}) });
   const resend = await startFakeResend();
   const database = await openDatabase({ url: `file:${join(directory, "test.db")}` });
   const db: Database = options.queryDelayMs ? drizzle(delayQueries(database.db.$client, options.queryDelayMs), { schema }) : database.db;

@@ -234,6 +234,40 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
     expect(row?.emailId ?? null).toBeNull();
   });
 
+  // Issue 36: a rise of the official level inside an ongoing episode was never told.
+  it("the next day, birch rising from « Élevé » to « Extrêmement élevé » inside the episode is told once, in its own e-mail words", async () => {
+    const DAY_AFTER = "2026-04-16";
+    t.upstreams.setData("pollen", MAIN_SCENARIO.citycode, {
+      type: "FeatureCollection",
+      features: [
+        derivedPollenIndex(MAIN_SCENARIO.citycode, TOMORROW, { bouleau: 4, graminees: 2 }),
+        derivedPollenIndex(MAIN_SCENARIO.citycode, DAY_AFTER, { bouleau: 6, graminees: 2 }),
+      ].map(pollenFeature),
+    });
+    t.setNow(new Date("2026-04-15T16:00:00Z"));
+    app = t.rebuild();
+    const before = t.resend.emails.length;
+    await runAlerts(t.deps());
+    const text = alertEmailsTo(t.resend.emails.slice(before), "pollen@example.org")
+      .map((mail) => mail.text)
+      .join("\n");
+    expect(text).toContain("Pollens demain, en hausse\u00a0: bouleau extrêmement élevé");
+    expect(text).toContain(
+      "L'indice pollen officiel prévu pour le 16\u00a0avril\u00a02026 monte\u00a0: Bouleau «\u00a0Extrêmement élevé\u00a0» (jusqu'ici «\u00a0Élevé\u00a0»).",
+    );
+    expect(text).toContain("Votre bilan\u00a0: Pollens\u00a0: Élevé (Bouleau)\u00a0; demain\u00a0: Extrêmement élevé.");
+    // Not chosen, not told.
+    expect(
+      alertEmailsTo(t.resend.emails.slice(before), "grasses@example.org")
+        .map((mail) => mail.text ?? "")
+        .join("\n"),
+    ).not.toContain("Pollens demain");
+    // The same day again: the rise is not told twice.
+    const again = t.resend.emails.length;
+    await runAlerts(t.deps());
+    expect(alertEmailsTo(t.resend.emails.slice(again), "pollen@example.org").filter((mail) => (mail.text ?? "").includes("Pollens demain"))).toEqual([]);
+  });
+
   it("without a Météo-France key (not configured) and with the pollen read failing, nothing is judged and nothing is lost", async () => {
     t.upstreams.setMode("pollen", "error500");
     t.setNow(new Date("2026-04-15T16:00:00Z"));

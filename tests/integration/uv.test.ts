@@ -34,11 +34,15 @@ describe("UV index in /api/v1/report", () => {
     expect(forecastRequests().map((request) => request.query)).toEqual([
       { latitude: "16.27", longitude: "-61.49", daily: "uv_index_max", timezone: "America/Guadeloupe", forecast_days: "3" },
     ]);
-    // The HCSP's strongest advice, for the worse day (tomorrow, 11).
+    // The HCSP's advice for « Extrême », the worse day (tomorrow, 11), with today's « Très élevé » said too.
     const advice = report.recommendations.filter((recommendation) => recommendation.category === "uv");
     expect(advice).toHaveLength(1);
-    expect(advice[0]).toMatchObject({ id: "uv-protection", severity: "warning", title: "Indice UV «\u00a0Extrême\u00a0» demain\u00a0: protection renforcée" });
-    expect(advice[0]?.text).toMatch(/^Prévision d'un modèle météorologique/);
+    expect(advice[0]).toMatchObject({
+      id: "uv-protection",
+      severity: "warning",
+      title: "Indice UV «\u00a0Extrême\u00a0» demain\u00a0: évitez toute exposition au soleil",
+    });
+    expect(advice[0]?.text).toMatch(/^Prévision d'un modèle météorologique\u00a0: indice UV maximal 10 \(«\u00a0Très élevé\u00a0»\) aujourd'hui et 11 /);
   });
 
   it("Amiens in November: « Faible » today and tomorrow, no UV advice; the forecast is cached (one request for two reports)", async () => {

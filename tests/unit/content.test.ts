@@ -275,3 +275,15 @@ describe("the articles and /sources say what the app does (chlorine, nitrates ab
     expect(sectionOf("Radon")).toContain("Licence Ouverte 2.0 (Etalab)");
   });
 });
+
+// Issue 36: /sources said no UV forecast was « ouverte au public » in France. Météo-France and the
+// Sécurité Solaire association do publish one, on their sites and apps, but not as open data: that
+// is why the report shows a model's forecast (decision 069).
+it("/sources: Météo-France and the Sécurité Solaire publish a UV forecast, not as open data — never « aucune prévision … ouverte au public »", () => {
+  const sources = JSON.parse(readFileSync(join(ROOT, "content/sources.json"), "utf8")) as Array<{ id: string; provides: string }>;
+  const uv = plain(sources.find((source) => source.id === "indice-uv-open-meteo")?.provides ?? "");
+  expect(uv).not.toMatch(/ouverte? au public/);
+  expect(uv).not.toMatch(/Aucune prévision officielle/);
+  expect(uv).toContain("Météo-France et l'association Sécurité Solaire publient une prévision de l'indice UV, mais pas en données ouvertes");
+  expect(uv).toContain("la prévision d'un modèle, diffusée en données ouvertes par Open-Meteo");
+});

@@ -8,6 +8,7 @@ import { formatDateFr, readableName } from "../shared/format.ts";
 import { describeQualitativeFindings } from "../water/notes.ts";
 import { describeDrinkingWarning } from "../recommendations/drinking.ts";
 import { presentPollen, presentWeatherWarnings } from "../report/present-outdoor.ts";
+import { POLLEN_LABELS } from "../pollen/scale.ts";
 import type {
   AirQualitySection,
   BathingSection,
@@ -472,6 +473,11 @@ export function diffBathing(previous: BathingAlertState | null, bathing: Bathing
 export interface PollenAlertState {
   /** last day (YYYY-MM-DD) of the episode already announced */
   episodeLastDay: string | null;
+  /**
+   * the chosen pollens at « Élevé » or worse on episodeLastDay → their official code (4 to 6),
+   * the highest seen for that day; absent in states stored before issue 36 (read as a baseline)
+   */
+  levels?: Partial<Record<PollenTaxon, number>>;
 }
 
 /** « Élevé » on the indice pollen scale (Atmo France, 2024): 4 Élevé, 5 Très élevé, 6 Extrêmement élevé. */
@@ -480,10 +486,14 @@ const POLLEN_HIGHEST_CODE = 6;
 
 /**
  * Tomorrow's official indice pollen (the section's own day + 1) at « Élevé » or worse for one of
- * the pollens the person chose, once per episode of consecutive days (like diffAir). Only the
- * official index of Atmo France and the AASQA counts: no alert from a model, another day, a
- * pollen the person did not choose, or a territory without an index. `advice`: the titles of the
- * report's allergy advice for this section, quoted as they are.
+ * the pollens the person chose, once per episode of consecutive days (like diffAir). Inside an
+ * episode, a rise is told as the weather topic tells orange turning red: a chosen pollen whose
+ * code is higher than the day before's and than what was already seen for that day (« Élevé »
+ * turning « Extrêmement élevé », or a second pollen reaching « Élevé »), once per rise; a level
+ * that holds or falls is not told again. Only the official index of Atmo France and the AASQA
+ * counts: no alert from a model, another day, a pollen the person did not choose, or a territory
+ * without an index. `advice`: the titles of the report's allergy advice for this section, quoted
+ * as they are.
  */
 export function diffPollen(
   previous: PollenAlertState | null,
@@ -496,23 +506,62 @@ export function diffPollen(
   const today = section.day || todayInParis(now);
   const tomorrow = section.days.find((day) => day.date === addDaysToLocalDate(today, 1));
   if (!tomorrow) return NO_CHANGE;
-  const high = tomorrow.taxa.filter(
-    (view) => taxa.includes(view.taxon) && view.code !== null && view.label !== null && view.code >= POLLEN_HIGH_CODE && view.code <= POLLEN_HIGHEST_CODE,
+  const high = tomorrow.taxa.flatMap((view) =>
+    taxa.includes(view.taxon) && view.code !== null && view.label !== null && view.code >= POLLEN_HIGH_CODE && view.code <= POLLEN_HIGHEST_CODE
+      ? [{ taxon: view.taxon, name: view.name, code: view.code, label: view.label }]
+      : [],
   );
   if (high.length === 0) return NO_CHANGE;
+  const levelsOf = (views: typeof high): Partial<Record<PollenTaxon, number>> => Object.fromEntries(views.map((view) => [view.taxon, view.code]));
+  const summary = presentPollen(section).summary;
+  const severity = high.some((view) => view.code >= 5) ? "critical" : "warning";
   const announced = previous?.episodeLastDay ?? null;
-  const next: PollenAlertState = { episodeLastDay: tomorrow.date };
-  if (announced && announced >= addDaysToLocalDate(tomorrow.date, -1)) return announced >= tomorrow.date ? NO_CHANGE : { events: [], next };
+  if (!announced || announced < addDaysToLocalDate(tomorrow.date, -1)) {
+    return {
+      events: [
+        {
+          source: "pollen",
+          key: `pollen:episode:${tomorrow.date}`,
+          severity,
+          ...renderAlertText("pollen-episode", {
+            forecastDate: tomorrow.date,
+            taxa: high.map((view) => ({ name: view.name, label: view.label })),
+            summary,
+            advice: [...advice],
+          }),
+          dataDate: tomorrow.date,
+          sourceRef: section.source,
+        },
+      ],
+      next: { episodeLastDay: tomorrow.date, levels: levelsOf(high) },
+    };
+  }
+  // An older forecast than the one already judged says nothing new.
+  if (announced > tomorrow.date) return NO_CHANGE;
+  const known = previous?.levels;
+  // Stored before rises were told: today's levels are the baseline, nothing is announced.
+  if (!known) return { events: [], next: { episodeLastDay: tomorrow.date, levels: levelsOf(high) } };
+  const sameDay = announced === tomorrow.date;
+  const rising = high.filter((view) => view.code > (known[view.taxon] ?? 0));
+  // The same day seen again keeps its highest codes (a rise, a fall, then the rise again is one
+  // e-mail); a new day of the episode is compared with the day before, as the weather's days are.
+  const levels = sameDay ? { ...known, ...levelsOf(high.filter((view) => view.code > (known[view.taxon] ?? 0))) } : levelsOf(high);
+  const next: PollenAlertState = { episodeLastDay: tomorrow.date, levels };
+  const unchanged = JSON.stringify(next) === JSON.stringify(previous);
+  if (rising.length === 0) return { events: [], next: unchanged ? null : next };
   return {
     events: [
       {
         source: "pollen",
-        key: `pollen:episode:${tomorrow.date}`,
-        severity: high.some((view) => (view.code ?? 0) >= 5) ? "critical" : "warning",
-        ...renderAlertText("pollen-episode", {
+        key: `pollen:rise:${tomorrow.date}:${rising.map((view) => `${view.taxon}-${view.code}`).join(",")}`,
+        severity,
+        ...renderAlertText("pollen-rise", {
           forecastDate: tomorrow.date,
-          taxa: high.map((view) => ({ name: view.name, label: view.label ?? "" })),
-          summary: presentPollen(section).summary,
+          taxa: rising.map((view) => {
+            const before = known[view.taxon];
+            return { name: view.name, label: view.label, before: before === undefined ? null : (POLLEN_LABELS[before] ?? null) };
+          }),
+          summary,
           advice: [...advice],
         }),
         dataDate: tomorrow.date,

@@ -70,6 +70,14 @@ export interface AlertFacts {
     /** the titles of the report's allergy advice */
     advice: string[];
   };
+  /** inside an episode already announced, chosen pollens whose official level rises (issue 36) */
+  "pollen-rise": {
+    forecastDate: string;
+    /** each rising pollen, its new word and the word already announced (null: it was below « Élevé ») */
+    taxa: Array<{ name: string; label: string; before: string | null }>;
+    summary: string;
+    advice: string[];
+  };
   "weather-warning": {
     date: string;
     /** the warning is for tomorrow (else today) */
@@ -238,6 +246,17 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     title: `Pollens demain : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
     lines: [
       `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} : ${taxa.map((taxon) => `${taxon.name} « ${taxon.label} »`).join(", ")}.`,
+      `Votre bilan : ${summary}`,
+      ...advice.map((title) => `Conseil du bilan : ${title}.`),
+    ],
+  }),
+
+  "pollen-rise": ({ forecastDate, taxa, summary, advice }) => ({
+    title: `Pollens demain, en hausse : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
+    lines: [
+      `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} monte : ${taxa
+        .map((taxon) => `${taxon.name} « ${taxon.label} »${taxon.before ? ` (jusqu'ici « ${taxon.before} »)` : ""}`)
+        .join(", ")}.`,
       `Votre bilan : ${summary}`,
       ...advice.map((title) => `Conseil du bilan : ${title}.`),
     ],

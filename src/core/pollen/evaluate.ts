@@ -7,6 +7,8 @@ import { POLLEN_SOURCE, unavailablePollen } from "./source.ts";
 /** The days the index is published for: today, tomorrow and the day after (Atmo France). */
 const PUBLISHED_DAYS = 3;
 const UNAVAILABLE_CODE = 0;
+/** « Très faible », the scale's lowest level. */
+const VERY_LOW_CODE = 1;
 
 /**
  * The agencies publish the indice pollen for metropolitan France and Corsica only: overseas
@@ -36,7 +38,7 @@ const nameOf = (taxon: PollenTaxon) => POLLEN_TAXA.find((entry) => entry.taxon =
 /**
  * The taxa responsible for the day's level, by their French names: the agency's own `pollen_resp`
  * when it names them (a name we do not know is kept as written); else the taxa at the day's
- * overall level.
+ * overall level, from « Faible » up.
  */
 function responsibleTaxa(index: PollenIndex): string[] {
   const words = (index.responsible ?? "")
@@ -50,7 +52,9 @@ function responsibleTaxa(index: PollenIndex): string[] {
     });
     return [...new Set(names)];
   }
-  if (index.code <= UNAVAILABLE_CODE) return [];
+  // « Très faible » everywhere (winter, out of every season) has no culprit: naming the six taxa
+  // at 1 would read as if grass pollen were about on 1 December.
+  if (index.code <= VERY_LOW_CODE) return [];
   return POLLEN_TAXA.filter(({ taxon }) => index.taxa[taxon] === index.code).map(({ name }) => name);
 }
 

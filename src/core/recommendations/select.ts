@@ -362,24 +362,26 @@ function bathingAdvice(bathing: BathingSection): Advice[] {
 /**
  * Protection from the sun when today's or tomorrow's forecast reaches « Modéré » (index 3): the
  * HCSP's threshold (avis du 2 mai 2019, index 3 to 7, then 8 to 10 and 11 and above, each calling
- * for more). The worse of the two days is said, today's on a tie; none without a forecast.
+ * for more). Every day at 3 or more is said, today first, so that an « Extrême » today is never
+ * left out for a tomorrow as high; the words are the worse day's category. None without a forecast.
  */
 function uvAdvice(uv: UvSection | undefined): Advice[] {
   if (!uv?.success) return [];
   const days = [
     { when: "today" as const, view: uv.today },
     { when: "tomorrow" as const, view: uv.tomorrow },
-  ].flatMap(({ when, view }) => (view && view.uv_index_max >= 3 ? [{ when, view }] : []));
-  const worst = days.reduce<(typeof days)[number] | null>((kept, day) => (kept && kept.view.uv_index_max >= day.view.uv_index_max ? kept : day), null);
+  ].flatMap(({ when, view }) =>
+    view && view.uv_index_max >= 3 ? [{ when, date: view.date, uvIndex: view.uv_index_max, label: view.label, category: view.category }] : [],
+  );
+  const worst = days.reduce<(typeof days)[number] | null>((kept, day) => (kept && kept.uvIndex >= day.uvIndex ? kept : day), null);
   if (!worst) return [];
-  const strongest = worst.view.uv_index_max >= 8;
   return [
     {
       id: "uv-protection",
       category: "uv",
-      severity: worst.view.uv_index_max >= 6 ? "warning" : "info",
+      severity: worst.uvIndex >= 6 ? "warning" : "info",
       vulnerable: false,
-      facts: { when: worst.when, date: worst.view.date, uvIndex: worst.view.uv_index_max, label: worst.view.label, strongest },
+      facts: { days, category: worst.category, label: worst.label },
     },
   ];
 }

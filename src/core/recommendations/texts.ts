@@ -7,7 +7,7 @@ import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/
 import { DRINKING_WARNINGS } from "./drinking.ts";
 import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
 import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
-import type { AirPollutantCode, Recommendation } from "../types.ts";
+import type { AirPollutantCode, Recommendation, UvCategory } from "../types.ts";
 import { weatherAttentiveWords, weatherWarningWords, type WeatherAttentiveFacts, type WeatherWarningFacts } from "./weather.ts";
 
 export const ARTICLE_LINKS = {
@@ -97,6 +97,15 @@ function describeUnchecked(unchecked: UncheckedSection): string {
 }
 
 /** The facts each advice is written from: values, units, names and flags, never sentences. */
+/** One day of the UV advice: the model's rounded maximum and its WHO category. */
+export interface UvAdviceDay {
+  when: "today" | "tomorrow";
+  date: string;
+  uvIndex: number;
+  label: string;
+  category: UvCategory;
+}
+
 export interface AdviceFacts {
   /**
    * carriedForward: the newest sample was declared compliant (or under derogation) but did not
@@ -156,8 +165,11 @@ export interface AdviceFacts {
    */
   "pollen-allergy": { label: string; code: number; when: "today" | "tomorrow"; responsible: string[] };
   "bathing-prohibited": { sites: string[] };
-  /** the worse of today's and tomorrow's forecast UV (a model's), « Modéré » or worse; today's on a tie */
-  "uv-protection": { when: "today" | "tomorrow"; date: string; uvIndex: number; label: string; strongest: boolean };
+  /**
+   * today's and tomorrow's forecast UV (a model's) that reach « Modéré » or worse, today first;
+   * category and label: the worse day's (the WHO's), which chooses the HCSP's words
+   */
+  "uv-protection": { days: UvAdviceDay[]; category: UvCategory; label: string };
   /** a ban of this season last seen on the ministry's page more than a day ago (readOn: local day) */
   "bathing-prohibition-unconfirmed": { sites: Array<{ name: string; readOn: string | null }> };
   "bathing-cyanobacteria": Record<string, never>;
@@ -493,22 +505,42 @@ export const ADVICE_TEXTS: { [K in AdviceId]: (facts: AdviceFacts[K]) => AdviceW
   }),
 
   // The HCSP (avis du 2 mai 2019) asks that protection start at index 3 and be said in this order:
-  // the hours to avoid first, then covering clothes, then the other protections, sunscreen last (it
-  // only completes them); 8 and above call for more (the WHO guide, 2002: « extra protection »).
-  // Babies under one year are not exposed to the sun (HCSP, avis complémentaire du 29 mai 2020).
-  "uv-protection": ({ when, date, uvIndex, label, strongest }) => {
-    const day = when === "today" ? "aujourd'hui" : `demain (${formatDateFr(date)})`;
-    const forecast = `Prévision d'un modèle météorologique : indice UV maximal ${uvIndex} (« ${label} ») ${day}.`;
+  // the hours to avoid first (12 h to 16 h, when the sun is highest), then covering clothes, then
+  // the other protections (a wide-brimmed hat, which shades ears and neck as a cap does not,
+  // sunglasses), sunscreen last (it only completes them). 8 to 10 call for more, 11 and above for
+  // no exposure at all in those hours (the WHO guide, 2002: « unprotected skin can burn in
+  // minutes »): « Extrême » is never worded as « Très élevé ». Babies under one year are not
+  // exposed to the sun (HCSP, avis complémentaire du 29 mai 2020).
+  "uv-protection": ({ days, category, label }) => {
+    const dayWord = (day: UvAdviceDay) => (day.when === "today" ? "aujourd'hui" : `demain (${formatDateFr(day.date)})`);
+    const dayForecast = (day: UvAdviceDay) => `${day.uvIndex} (« ${day.label} ») ${dayWord(day)}`;
+    const forecast = `Prévision d'un modèle météorologique : indice UV maximal ${days.map(dayForecast).join(" et ")}.`;
+    const worstDays = days.filter((day) => day.category === category).map((day) => (day.when === "today" ? "aujourd'hui" : "demain"));
+    const headline = `Indice UV « ${label} » ${worstDays.join(" et ")}`;
+    const hours = `entre 12${NBSP}h et 16${NBSP}h`;
     const babies = "Les bébés de moins d'un an ne doivent pas être exposés au soleil.";
-    return {
-      ...uv,
-      title: strongest
-        ? `Indice UV « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : protection renforcée`
-        : `Indice UV « ${label} » ${when === "today" ? "aujourd'hui" : "demain"} : protégez-vous du soleil`,
-      text: strongest
-        ? `${forecast} Évitez de sortir aux heures les plus ensoleillées, autour de la mi-journée, et restez à l'ombre ; des vêtements couvrants, un chapeau et des lunettes de soleil sont indispensables, avec une crème solaire en complément sur la peau qui reste découverte. ${babies}`
-        : `${forecast} À partir de 3, protégez-vous : recherchez l'ombre aux heures les plus ensoleillées, autour de la mi-journée ; portez des vêtements couvrants, un chapeau et des lunettes de soleil ; une crème solaire complète ces protections sur la peau qui reste découverte. ${babies}`,
+    const words: Record<UvCategory, { title: string; text: string }> = {
+      // Never said (no advice below 3), but the record is total.
+      faible: { title: `${headline} : protégez-vous du soleil`, text: "" },
+      modere: {
+        title: `${headline} : protégez-vous du soleil`,
+        text: `À partir de 3, protégez-vous : recherchez l'ombre ${hours}, aux heures les plus ensoleillées ; portez des vêtements couvrants, un chapeau à larges bords et des lunettes de soleil ; une crème solaire complète ces protections sur la peau qui reste découverte.`,
+      },
+      eleve: {
+        title: `${headline} : protégez-vous du soleil`,
+        text: `Réduisez le temps passé au soleil ${hours}, aux heures les plus ensoleillées, et recherchez l'ombre ; portez des vêtements couvrants, un chapeau à larges bords et des lunettes de soleil ; une crème solaire complète ces protections sur la peau qui reste découverte.`,
+      },
+      tres_eleve: {
+        title: `${headline} : protection renforcée`,
+        text: `Évitez de sortir ${hours}, aux heures les plus ensoleillées, et restez à l'ombre ; des vêtements couvrants, un chapeau à larges bords et des lunettes de soleil sont indispensables, avec une crème solaire en complément sur la peau qui reste découverte.`,
+      },
+      extreme: {
+        title: `${headline} : évitez toute exposition au soleil`,
+        text: `Ne vous exposez pas au soleil ${hours}, même peu de temps : une peau non protégée peut brûler en quelques minutes. Le reste de la journée, restez à l'ombre autant que possible, avec des vêtements couvrants, un chapeau à larges bords et des lunettes de soleil, et une crème solaire en complément sur la peau qui reste découverte.`,
+      },
     };
+    const chosen = words[category];
+    return { ...uv, title: chosen.title, text: `${forecast} ${chosen.text} ${babies}` };
   },
   // Géorisques (« Réduire sa vulnérabilité face au risque radon »): only a measurement tells the
   // concentration in a home; detectors from an accredited laboratory, about 20 euros analysis

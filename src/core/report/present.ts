@@ -17,7 +17,7 @@ import {
 import { describeBathingSeason, describeBathingSources, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../bathing/notes.ts";
 import { PERMANENT_BAN_REPORTED } from "../bathing/evaluate.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP, readableName } from "../shared/format.ts";
-import { todayForCommune } from "../shared/time.ts";
+import { timeZoneOfCommune, todayForCommune } from "../shared/time.ts";
 import type {
   AirPollutantCode,
   BathingSection,
@@ -264,6 +264,8 @@ export interface PartialReportPresentation extends Omit<ReportPresentation, "wat
 export interface ReportPresentation {
   title: string;
   place: string;
+  /** the day the data were read, on the commune's own calendar (overseas, the territory's): « 2 décembre 2026 » */
+  consultedOn: string;
   updated: string;
   /** five seconds: one sentence per domain in the official words, the most important advice first */
   summary: SummaryLine[];
@@ -695,7 +697,8 @@ function droughtNotes(drought: Report["drought"]): string[] {
   return [...tap, ...drought.zones_not_in_force.map(describeZoneNotInForce)];
 }
 
-export function presentDrought(drought: Report["drought"], generatedAt: string): DroughtPresentation {
+/** `timeZone`: the commune's (`timeZoneOfCommune`), so that an overseas « Situation au » is the territory's day. */
+export function presentDrought(drought: Report["drought"], generatedAt: string, timeZone?: string): DroughtPresentation {
   const zones = (drought.zones ?? []).map((zone): DroughtZonePresentation => {
     const period = describeDecreePeriod(zone.decree);
     return {
@@ -714,7 +717,7 @@ export function presentDrought(drought: Report["drought"], generatedAt: string):
     anchor: SECTION_ANCHORS.drought,
     title: SECTION_TITLES.drought,
     headline: droughtHeadline(drought),
-    dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt)}` : null,
+    dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt, timeZone)}` : null,
     message: drought.message,
     facts: drought.success && zones.length === 0 ? [{ term: "Zone", value: "Aucune zone en restriction pour votre adresse" }] : [],
     notes: droughtNotes(drought),
@@ -989,12 +992,15 @@ function pendingLine(key: keyof typeof SUMMARY_LABELS): SummaryLine {
  */
 export function presentPartialReport(partial: PartialReport): PartialReportPresentation {
   const generatedAt = partial.generated_at;
+  // Every date of the report's own reading is the commune's day: overseas, the territory's.
+  const timeZone = timeZoneOfCommune(partial.address.citycode);
+  const consultedOn = formatDateFr(generatedAt, timeZone);
   const waterSection = partial.water_quality ? waterWithDefaults(partial.water_quality) : null;
   const airSection = partial.air_quality ? airWithDefaults(partial.air_quality, generatedAt) : null;
   const droughtSection = partial.drought ? droughtWithDefaults(partial.drought) : null;
   const water = waterSection ? presentWater(waterSection, generatedAt) : null;
   const air = airSection ? presentAir(airSection) : null;
-  const drought = droughtSection ? presentDrought(droughtSection, generatedAt) : null;
+  const drought = droughtSection ? presentDrought(droughtSection, generatedAt, timeZone) : null;
   const bathing = partial.bathing ? presentBathing(partial.bathing, todayForCommune(new Date(generatedAt), partial.address.citycode)) : null;
   const outdoor = {
     pollen: partial.pollen ? presentPollen(partial.pollen) : null,
@@ -1064,7 +1070,8 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
     place: [info.commune_name || partial.address.city, info.department_name ? `${info.department_name} (${info.department_code})` : ""]
       .filter(Boolean)
       .join(" · "),
-    updated: `mis à jour le ${formatDateFr(generatedAt)}`,
+    consultedOn,
+    updated: `mis à jour le ${consultedOn}`,
     summary,
     water,
     air,

@@ -1,13 +1,16 @@
 // French formatting for the UI, the emails and the PDF. Pure: no locale data beyond Intl.
-import { localDateParis, parisTimeOfDay } from "./time.ts";
+import { localDateInZone, localDateParis, parisTimeOfDay } from "./time.ts";
 
 /** The no-break space French typography puts before « : ; ! ? » and inside numbers and units. */
 export const NBSP = "\u00A0";
 const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 
-/** "2024-08-20" or an ISO date-time → "20 août 2024" (calendar day in Europe/Paris). */
-export function formatDateFr(isoDateOrDateTime: string): string {
-  const day = localDateParis(isoDateOrDateTime);
+/**
+ * "2024-08-20" or an ISO date-time → "20 août 2024": the calendar day in Europe/Paris, or in the
+ * time zone given (an overseas commune's, `timeZoneOfCommune`, whose day may not be Paris's).
+ */
+export function formatDateFr(isoDateOrDateTime: string, timeZone?: string): string {
+  const day = timeZone ? localDateInZone(isoDateOrDateTime, timeZone) : localDateParis(isoDateOrDateTime);
   if (!day) return isoDateOrDateTime;
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return `${date === 1 ? "1er" : date}${NBSP}${MONTHS[month - 1]}${NBSP}${year}`;

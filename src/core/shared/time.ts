@@ -87,10 +87,18 @@ export function todayInParis(now: Date): string {
 
 /** The Paris calendar day (YYYY-MM-DD) of an ISO date or date-time; null if unparsable. */
 export function localDateParis(isoDateOrDateTime: string): string | null {
+  return localDateInZone(isoDateOrDateTime, PARIS);
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) of an ISO date or date-time in a time zone (an overseas
+ * territory's, `timeZoneOfCommune`); a bare day is already a day and is kept. Null if unparsable.
+ */
+export function localDateInZone(isoDateOrDateTime: string, timeZone: string): string | null {
   if (ISO_DAY.test(isoDateOrDateTime)) return isoDateOrDateTime;
   const time = Date.parse(isoDateOrDateTime);
   if (Number.isNaN(time)) return null;
-  return todayInParis(new Date(time));
+  return todayInZone(new Date(time), timeZone);
 }
 
 /** Calendar arithmetic on a YYYY-MM-DD day (in UTC, so a daylight-saving change cannot skip a day). */

@@ -1,6 +1,9 @@
 import type { SourceRef, UvSection } from "../types.ts";
 
-/** No official UV forecast is open to the public in France: a model's, labelled as such (decision 069). */
+/**
+ * Météo-France and the Sécurité Solaire association publish a UV forecast, but not as open data:
+ * a model's, labelled as such (decision 069).
+ */
 export const UV_SOURCE: SourceRef = {
   name: "Prévision de l'indice UV (modèle météorologique, Open-Meteo)",
   url: "https://open-meteo.com/en/docs",

@@ -237,7 +237,8 @@ export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStat
     z.string(),
     z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
   ),
-  pollen: z.object({ episodeLastDay: nullableString }),
+  // States stored before issue 36 lack levels (diffPollen reads them as a baseline).
+  pollen: z.object({ episodeLastDay: nullableString, levels: z.record(z.string(), z.number().int()).optional() }),
   weather: z.object({ announced: z.record(z.string(), z.enum(["vert", "jaune", "orange", "rouge"])) }),
 };
 

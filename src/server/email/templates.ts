@@ -195,7 +195,7 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
   );
   const html = [
     renderHeading(place),
-    renderParagraph(`Bilan du ${formatDateFr(report.generated_at)}`),
+    renderParagraph(`Bilan du ${presentation.consultedOn}`),
     renderSubheading(ESSENTIALS_HEADING),
     renderList(summaryHtml),
     renderSubheading("Le détail"),
@@ -204,7 +204,7 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
     ),
   ];
   const text = [
-    `${place}\n${"=".repeat(Math.min(place.length, 60))}\nBilan du ${formatDateFr(report.generated_at)}`,
+    `${place}\n${"=".repeat(Math.min(place.length, 60))}\nBilan du ${presentation.consultedOn}`,
     `${ESSENTIALS_HEADING.toUpperCase()}\n${presentation.summary.map((line) => `- ${line.text}`).join("\n")}`,
     `LE DÉTAIL\n${lines.map((line) => [`- ${line.heading}`, ...line.details.map((detail) => `  ${detail}`), `  ${line.source}`].join("\n")).join("\n")}`,
   ];

@@ -5,6 +5,7 @@
 // them out, so the PDF says what the page and the emails say.
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import { formatDateFr, frenchTypography } from "../../core/shared/format.ts";
+import { timeZoneOfCommune } from "../../core/shared/time.ts";
 import {
   adviceInDisplayOrder,
   DISCLAIMER,
@@ -127,7 +128,11 @@ export async function renderReportPdf(input: {
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   const cursor: Cursor = { doc, fonts, page: addPage(doc, fonts), y: CONTENT_TOP, siteUrl: input.siteUrl ?? null };
 
-  drawIntro(cursor, { ...input, titles: presented.map(({ entry, presentation }) => titleOf(entry, presentation)) });
+  // The day the PDF was made, on its addresses' calendar: a territory's own when they all share one
+  // (a Réunion report made at 21:30 UTC is dated the next day there), Paris's for a mixed list.
+  const zones = new Set(entries.map((entry) => timeZoneOfCommune(entry.report.address.citycode)));
+  const generatedOn = formatDateFr(input.generatedAt.toISOString(), zones.size === 1 ? [...zones][0] : undefined);
+  drawIntro(cursor, { ...input, generatedOn, titles: presented.map(({ entry, presentation }) => titleOf(entry, presentation)) });
   presented.forEach(({ entry, presentation }, index) => {
     if (index > 0) startNewPage(cursor);
     drawReport(cursor, entry.report, { ...presentation, title: titleOf(entry, presentation) });
@@ -321,10 +326,10 @@ function drawRule(cursor: Cursor, gap = 10): void {
 
 function drawIntro(
   cursor: Cursor,
-  input: { titles: readonly string[]; generatedAt: Date; recipientName?: string | null; origin?: "account" | "one-off" },
+  input: { titles: readonly string[]; generatedOn: string; recipientName?: string | null; origin?: "account" | "one-off" },
 ): void {
   drawParagraph(cursor, "Votre bilan santé-environnement", { bold: true, size: 21, color: COLORS.accent }, 6);
-  drawParagraph(cursor, `Généré le ${formatDateFr(input.generatedAt.toISOString())}`, { color: COLORS.muted }, 2);
+  drawParagraph(cursor, `Généré le ${input.generatedOn}`, { color: COLORS.muted }, 2);
   if (input.recipientName) drawParagraph(cursor, `Établi pour ${input.recipientName}`, { color: COLORS.muted }, 2);
   const count = input.titles.length;
   // Only an account's addresses are followed: a report asked from the page says nothing of it.
@@ -345,7 +350,7 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
   const commune = info.commune_name || report.address.city;
   const place = [commune ? `${commune} (${info.commune_code})` : "", info.department_name ? `${info.department_name} (${info.department_code})` : ""];
   drawParagraph(cursor, place.filter(Boolean).join(", "), { color: COLORS.muted }, 1);
-  drawParagraph(cursor, `Données consultées le ${formatDateFr(report.generated_at)}`, { size: 9, color: COLORS.muted }, 10);
+  drawParagraph(cursor, `Données consultées le ${presentation.consultedOn}`, { size: 9, color: COLORS.muted }, 10);
 
   drawSummary(cursor, presentation.summary);
 

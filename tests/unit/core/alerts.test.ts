@@ -387,6 +387,17 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         advice: ["Pollens : conseils aux personnes allergiques"],
       },
     ],
+    "pollen-rise": [
+      {
+        forecastDate: "2026-04-16",
+        taxa: [
+          { name: "Graminées", label: "Extrêmement élevé", before: "Élevé" },
+          { name: "Bouleau", label: "Élevé", before: null },
+        ],
+        summary: "Pollens\u00a0: Élevé (Graminées)\u00a0; demain\u00a0: Extrêmement élevé.",
+        advice: ["Pollens : conseils aux personnes allergiques"],
+      },
+    ],
     "weather-warning": [
       {
         date: "2026-07-20",

@@ -60,7 +60,7 @@ describe("pollen alerts (opt-in, decision 073)", () => {
   it("tomorrow's official index at « Élevé » (code 4) or worse for a chosen pollen alerts once, in the report's words", () => {
     // Atmo France, indice pollen (2024): 1 Très faible, 2 Faible, 3 Modéré, 4 Élevé, 5 Très élevé, 6 Extrêmement élevé.
     const diff = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING, ["Pollens : conseils aux personnes allergiques"]);
-    expect(diff.next).toEqual({ episodeLastDay: TOMORROW });
+    expect(diff.next).toEqual({ episodeLastDay: TOMORROW, levels: { bouleau: 4 } });
     expect(diff.events).toHaveLength(1);
     const [event] = diff.events;
     expect(event).toMatchObject({ source: "pollen", kind: "pollen-episode", key: `pollen:episode:${TOMORROW}`, severity: "warning", dataDate: TOMORROW });
@@ -89,14 +89,96 @@ describe("pollen alerts (opt-in, decision 073)", () => {
 
   it("one e-mail per episode of consecutive days: the next high day extends the episode silently; after a gap, a new one", () => {
     const first = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING);
-    const nextDay = pollen([pollenDay(TOMORROW, { bouleau: 4 }), pollenDay("2026-04-16", { bouleau: 5 })], { day: TOMORROW });
+    const nextDay = pollen([pollenDay(TOMORROW, { bouleau: 4 }), pollenDay("2026-04-16", { bouleau: 4 })], { day: TOMORROW });
     const second = diffPollen(first.next, nextDay, ["bouleau"], new Date("2026-04-15T05:00:00Z"));
-    expect(second).toEqual({ events: [], next: { episodeLastDay: "2026-04-16" } });
+    expect(second).toEqual({ events: [], next: { episodeLastDay: "2026-04-16", levels: { bouleau: 4 } } });
     // Run twice the same day: nothing new.
     expect(diffPollen(first.next, birchHighTomorrow, ["bouleau"], SPRING)).toEqual({ events: [], next: null });
     const afterGap = pollen([pollenDay("2026-04-20", {}), pollenDay("2026-04-21", { bouleau: 4 })], { day: "2026-04-20" });
     const third = diffPollen(second.next as PollenAlertState, afterGap, ["bouleau"], new Date("2026-04-20T05:00:00Z"));
     expect(third.events.map((event) => event.key)).toEqual(["pollen:episode:2026-04-21"]);
+  });
+
+  // Issue 36: a rise inside an ongoing episode (« Élevé » → « Extrêmement élevé ») was never
+  // told, while the weather topic tells orange turning red.
+  describe("a rise inside an episode", () => {
+    const APRIL_15 = new Date("2026-04-15T05:00:00Z");
+    const APRIL_16 = new Date("2026-04-16T05:00:00Z");
+    const first = diffPollen(null, pollen([pollenDay(TODAY, { graminees: 3 }), pollenDay(TOMORROW, { graminees: 4 })]), ["graminees", "bouleau"], SPRING);
+    const dayTwo = (codes: Partial<Record<PollenTaxon, number>>) =>
+      pollen([pollenDay(TOMORROW, { graminees: 4 }), pollenDay("2026-04-16", codes)], { day: TOMORROW });
+
+    it("« Élevé » turning « Extrêmement élevé » the next day is told once, critical, with the word it rises from", () => {
+      const rise = diffPollen(first.next, dayTwo({ graminees: 6 }), ["graminees", "bouleau"], APRIL_15, ["Pollens : conseils aux personnes allergiques"]);
+      expect(rise.events).toHaveLength(1);
+      const [event] = rise.events;
+      expect(event).toMatchObject({
+        source: "pollen",
+        kind: "pollen-rise",
+        key: "pollen:rise:2026-04-16:graminees-6",
+        severity: "critical",
+        dataDate: "2026-04-16",
+      });
+      expect(event?.title).toBe("Pollens demain, en hausse\u00a0: graminées extrêmement élevé");
+      expect(event?.lines[0]).toBe(
+        `L'indice pollen officiel prévu pour le ${formatDateFr("2026-04-16")} monte\u00a0: Graminées «\u00a0Extrêmement élevé\u00a0» (jusqu'ici «\u00a0Élevé\u00a0»).`,
+      );
+      expect(event?.lines).toContain("Conseil du bilan\u00a0: Pollens\u00a0: conseils aux personnes allergiques.");
+      expect(rise.next).toEqual({ episodeLastDay: "2026-04-16", levels: { graminees: 6 } });
+      // The same run again: nothing new, nothing to store.
+      expect(diffPollen(rise.next, dayTwo({ graminees: 6 }), ["graminees", "bouleau"], APRIL_15)).toEqual({ events: [], next: null });
+      // The level holds the next day: the episode goes on silently.
+      const holding = pollen([pollenDay("2026-04-16", { graminees: 6 }), pollenDay("2026-04-17", { graminees: 6 })], { day: "2026-04-16" });
+      expect(diffPollen(rise.next, holding, ["graminees", "bouleau"], APRIL_16)).toEqual({
+        events: [],
+        next: { episodeLastDay: "2026-04-17", levels: { graminees: 6 } },
+      });
+    });
+
+    it("a steady or falling level inside the episode is never told again; a fall then a new rise is, like orange → red after an orange day", () => {
+      const steady = diffPollen(first.next, dayTwo({ graminees: 4 }), ["graminees", "bouleau"], APRIL_15);
+      expect(steady).toEqual({ events: [], next: { episodeLastDay: "2026-04-16", levels: { graminees: 4 } } });
+      const up = diffPollen(first.next, dayTwo({ graminees: 5 }), ["graminees"], APRIL_15);
+      const down = diffPollen(
+        up.next,
+        pollen([pollenDay("2026-04-16", { graminees: 5 }), pollenDay("2026-04-17", { graminees: 4 })], { day: "2026-04-16" }),
+        ["graminees"],
+        APRIL_16,
+      );
+      expect(down).toEqual({ events: [], next: { episodeLastDay: "2026-04-17", levels: { graminees: 4 } } });
+      const again = diffPollen(
+        down.next,
+        pollen([pollenDay("2026-04-17", { graminees: 4 }), pollenDay("2026-04-18", { graminees: 5 })], { day: "2026-04-17" }),
+        ["graminees"],
+        new Date("2026-04-17T05:00:00Z"),
+      );
+      expect(again.events.map((event) => event.key)).toEqual(["pollen:rise:2026-04-18:graminees-5"]);
+    });
+
+    it("a republished forecast for the same day that rises is told; that falls and rises again is not told twice", () => {
+      const up = diffPollen(first.next, pollen([pollenDay(TODAY, { graminees: 3 }), pollenDay(TOMORROW, { graminees: 5 })]), ["graminees"], SPRING);
+      expect(up.events.map((event) => event.key)).toEqual([`pollen:rise:${TOMORROW}:graminees-5`]);
+      const down = diffPollen(up.next, pollen([pollenDay(TODAY, { graminees: 3 }), pollenDay(TOMORROW, { graminees: 4 })]), ["graminees"], SPRING);
+      expect(down).toEqual({ events: [], next: null });
+      expect(diffPollen(up.next, pollen([pollenDay(TODAY, { graminees: 3 }), pollenDay(TOMORROW, { graminees: 5 })]), ["graminees"], SPRING).events).toEqual(
+        [],
+      );
+    });
+
+    it("a second chosen pollen reaching « Élevé » inside the episode is a rise too; an unchosen one is not", () => {
+      const [event] = diffPollen(first.next, dayTwo({ graminees: 4, bouleau: 4, aulne: 6 }), ["graminees", "bouleau"], APRIL_15).events;
+      expect(event).toMatchObject({ kind: "pollen-rise", key: "pollen:rise:2026-04-16:bouleau-4", severity: "warning" });
+      expect(event?.lines[0]).toBe(`L'indice pollen officiel prévu pour le ${formatDateFr("2026-04-16")} monte\u00a0: Bouleau «\u00a0Élevé\u00a0».`);
+      expect(diffPollen(first.next, dayTwo({ graminees: 4, aulne: 6 }), ["graminees", "bouleau"], APRIL_15).events).toEqual([]);
+    });
+
+    it("a state stored before rises were told (no levels) is a baseline: no e-mail, the levels are kept from now on", () => {
+      const legacy: PollenAlertState = { episodeLastDay: TOMORROW };
+      expect(diffPollen(legacy, dayTwo({ graminees: 6 }), ["graminees"], APRIL_15)).toEqual({
+        events: [],
+        next: { episodeLastDay: "2026-04-16", levels: { graminees: 6 } },
+      });
+    });
   });
 
   it("never alerts from a failed read, a territory without an official index, a model, or a day that is not tomorrow", () => {

@@ -63,6 +63,11 @@ describe("evaluatePollen", () => {
       pollenIndex({ responsible: null, code: 4, label: "Élevé", taxa: { aulne: 1, bouleau: 4, olivier: 1, armoise: 1, graminees: 4, ambroisie: 1 } }),
     ]);
     expect(fallback.days[0]!.responsible).toEqual(["Bouleau", "Graminées"]);
+    // « Très faible » everywhere (out of season) names no taxon: not « Très faible (… Graminées …) » in December.
+    const winter = evaluate([
+      pollenIndex({ responsible: null, code: 1, label: "Très faible", taxa: { aulne: 1, bouleau: 1, olivier: 1, armoise: 1, graminees: 1, ambroisie: 1 } }),
+    ]);
+    expect(winter.days[0]!.responsible).toEqual([]);
   });
 
   it("the levels follow the scale: Très faible and Faible good, Modéré acceptable, Élevé concerning, Très élevé and Extrêmement élevé critical", () => {

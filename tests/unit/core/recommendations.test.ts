@@ -578,8 +578,21 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "uv-protection": [
-      { when: "today", date: "2026-07-14", uvIndex: 4, label: "Modéré", strongest: false },
-      { when: "tomorrow", date: "2026-07-15", uvIndex: 9, label: "Très élevé", strongest: true },
+      { days: [{ when: "today", date: "2026-07-14", uvIndex: 4, label: "Modéré", category: "modere" }], category: "modere", label: "Modéré" },
+      { days: [{ when: "today", date: "2026-07-14", uvIndex: 7, label: "Élevé", category: "eleve" }], category: "eleve", label: "Élevé" },
+      {
+        days: [{ when: "tomorrow", date: "2026-07-15", uvIndex: 9, label: "Très élevé", category: "tres_eleve" }],
+        category: "tres_eleve",
+        label: "Très élevé",
+      },
+      {
+        days: [
+          { when: "today", date: "2026-07-14", uvIndex: 11, label: "Extrême", category: "extreme" },
+          { when: "tomorrow", date: "2026-07-15", uvIndex: 12, label: "Extrême", category: "extreme" },
+        ],
+        category: "extreme",
+        label: "Extrême",
+      },
     ],
     "bathing-prohibition-unconfirmed": [{ sites: [{ name: "Plage du Bonin", readOn: "2026-07-22" }] }, { sites: [{ name: "Lac de Jaunay", readOn: null }] }],
     "bathing-cyanobacteria": [{}],

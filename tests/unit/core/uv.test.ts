@@ -128,10 +128,25 @@ describe("UV advice (HCSP, avis du 2 mai 2019: protection from index 3, more fro
     // The HCSP's order: « en premier … les heures d'exposition au soleil à éviter et en deuxième
     // l'utilisation de vêtements longs puis les autres protections. La préconisation des crèmes
     // de protection solaire … devrait apparaître en dernier ».
-    expect(text.indexOf("mi-journée")).toBeLessThan(text.indexOf("vêtements couvrants"));
+    expect(text.indexOf("entre 12\u00a0h et 16\u00a0h")).toBeLessThan(text.indexOf("vêtements couvrants"));
     expect(text.indexOf("vêtements couvrants")).toBeLessThan(text.indexOf("crème solaire"));
     expect(text).toContain("Les bébés de moins d'un an ne doivent pas être exposés au soleil.");
     expect(advice?.source.url).toBe("https://www.hcsp.fr/Explore.cgi/AvisRapportsDomaine?clefr=723");
+  });
+
+  // The HCSP's hours are 12 h to 16 h, not « around midday »; its hat is wide-brimmed (ears, neck),
+  // never a cap. Said in every category that calls for protection.
+  it.each([
+    [4, "Modéré"],
+    [6.6, "Élevé"],
+    [9, "Très élevé"],
+    [12, "Extrême"],
+  ])("index %d (« %s »): shade from 12 h to 16 h and a wide-brimmed hat, never a cap nor « mi-journée »", (index, label) => {
+    const [advice] = adviceFor(uvOf([index, 1]));
+    expect(advice?.title).toContain(`«\u00a0${label}\u00a0»`);
+    expect(advice?.text).toContain("entre 12\u00a0h et 16\u00a0h");
+    expect(advice?.text).toContain("chapeau à larges bords");
+    expect(advice?.text).not.toMatch(/casquette|mi-journée|\b1[0-9] h\b/);
   });
 
   it("tomorrow's forecast counts too: « Élevé » tomorrow after a « Faible » today is said for tomorrow, dated", () => {
@@ -140,18 +155,42 @@ describe("UV advice (HCSP, avis du 2 mai 2019: protection from index 3, more fro
     expect(advice?.text).toContain("indice UV maximal 6 («\u00a0Élevé\u00a0») demain (23\u00a0novembre\u00a02026).");
   });
 
-  it("the worse day is said, today's on a tie", () => {
-    expect(adviceFor(uvOf([7, 4]))[0]?.title).toMatch(/«\u00a0Élevé\u00a0» aujourd'hui/);
-    expect(adviceFor(uvOf([4, 4]))[0]?.title).toMatch(/«\u00a0Modéré\u00a0» aujourd'hui/);
+  it("the worse day's category names the title, today's on a tie; both days at 3 or more are said, today first", () => {
+    expect(adviceFor(uvOf([7, 4]))[0]?.title).toBe("Indice UV «\u00a0Élevé\u00a0» aujourd'hui\u00a0: protégez-vous du soleil");
+    expect(adviceFor(uvOf([4, 4]))[0]?.title).toBe("Indice UV «\u00a0Modéré\u00a0» aujourd'hui et demain\u00a0: protégez-vous du soleil");
+    expect(adviceFor(uvOf([7, 4]))[0]?.text).toContain(
+      "indice UV maximal 7 («\u00a0Élevé\u00a0») aujourd'hui et 4 («\u00a0Modéré\u00a0») demain (23\u00a0novembre\u00a02026).",
+    );
   });
 
-  it("« Très élevé » (8) and « Extrême » (11+) get the strongest advice: avoid going out around midday", () => {
+  // Issue 36: with today already « Extrême », a higher index tomorrow (12 after 11) made the advice
+  // speak of tomorrow only, as if today were safe.
+  it("today already « Extrême » is never left out for a higher tomorrow: the advice names today and tomorrow", () => {
+    const [advice, ...rest] = adviceFor(uvOf([11.2, 12.4]));
+    expect(rest).toEqual([]);
+    expect(advice?.title).toBe("Indice UV «\u00a0Extrême\u00a0» aujourd'hui et demain\u00a0: évitez toute exposition au soleil");
+    expect(advice?.text).toContain(
+      "indice UV maximal 11 («\u00a0Extrême\u00a0») aujourd'hui et 12 («\u00a0Extrême\u00a0») demain (23\u00a0novembre\u00a02026).",
+    );
+    // Today « Extrême », tomorrow lower: today is the day named.
+    expect(adviceFor(uvOf([11, 9]))[0]?.title).toBe("Indice UV «\u00a0Extrême\u00a0» aujourd'hui\u00a0: évitez toute exposition au soleil");
+    // Today « Très élevé », tomorrow « Extrême »: tomorrow's words, and today still said.
+    const rising = adviceFor(uvOf([9.6, 10.55]))[0];
+    expect(rising?.title).toBe("Indice UV «\u00a0Extrême\u00a0» demain\u00a0: évitez toute exposition au soleil");
+    expect(rising?.text).toContain("indice UV maximal 10 («\u00a0Très élevé\u00a0») aujourd'hui et 11 («\u00a0Extrême\u00a0») demain");
+  });
+
+  it("« Très élevé » (8–10) gets the reinforced advice, « Extrême » (11+) its own, stronger words, never those of « Très élevé »", () => {
     const veryHigh = adviceFor(uvOf([7.4, 8.2]))[0];
     expect(veryHigh).toMatchObject({ severity: "warning", prominent: true, title: "Indice UV «\u00a0Très élevé\u00a0» demain\u00a0: protection renforcée" });
-    expect(veryHigh?.text).toContain("Évitez de sortir aux heures les plus ensoleillées");
+    expect(veryHigh?.text).toContain("Évitez de sortir entre 12\u00a0h et 16\u00a0h");
     const extreme = adviceFor(uvOf([11.2, 9]))[0];
-    expect(extreme).toMatchObject({ title: "Indice UV «\u00a0Extrême\u00a0» aujourd'hui\u00a0: protection renforcée" });
+    expect(extreme).toMatchObject({ severity: "warning", prominent: true });
+    expect(extreme?.title).not.toContain("protection renforcée");
+    expect(extreme?.text).toContain("Ne vous exposez pas au soleil entre 12\u00a0h et 16\u00a0h, même peu de temps");
+    expect(extreme?.text).toContain("peut brûler en quelques minutes");
+    expect(extreme?.text).not.toContain("Évitez de sortir");
     // Below 8 the advice never says the strongest words.
-    expect(adviceFor(uvOf([7.4, 7]))[0]?.text).not.toContain("Évitez de sortir");
+    expect(adviceFor(uvOf([7.4, 7]))[0]?.text).not.toMatch(/Évitez de sortir|Ne vous exposez pas/);
   });
 });
