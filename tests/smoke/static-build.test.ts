@@ -38,10 +38,14 @@ describe("static build", () => {
   // 94 753 B; issue 25's progressive report (reading the stream, the cards pending one by one,
   // decision 067) costs 1 031 B more than just before it (94 641 B), measured, and moved the ratchet to its new size;
   // issue 26's four sections (pollen, UV, vigilance, radon: their presentation, scales and card) cost
-  // 2 639 B more, their « Réessayer » 64 B the « À retenir » link named by its advice 10 B and the address error's « Erreur : » 36 B (decision 067, amended), measured, and moved it again: any further growth fails.
-  it("the home page's JavaScript does not grow past its size after the four sections of issue 26 (98 421 B gzip)", () => {
+  // 2 639 B more, their « Réessayer » 64 B the « À retenir » link named by its advice 10 B and the address error's « Erreur : » 36 B (decision 067, amended), measured, and moved it again;
+  // issue 36's edges of those sections (the coast's own vigilance line, decision 078: 253 B; radon's former
+  // communes, parts and arrondissements on the card, decision 080: 361 B, after moving the arrondissement
+  // codes out of the module with the départements' tables; the territory's own day in dates: 55 B),
+  // measured on each branch's build, moved it to 99 090 B: any further growth fails.
+  it("the home page's JavaScript does not grow past its size after issue 36 (99 090 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(98_421);
+    expect(bytes).toBeLessThanOrEqual(99_090);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {

@@ -3,7 +3,7 @@
 // headline, every value dated, a model's forecast labelled as such. Pure: dates come from the report.
 import { POLLEN_COLORS, POLLEN_TAXA } from "../pollen/scale.ts";
 import { RADON_CATEGORIES } from "../radon/scale.ts";
-import { isArrondissementCode } from "../shared/commune.ts";
+import { isArrondissementCode } from "../shared/arrondissement.ts";
 import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../shared/format.ts";
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";

@@ -1,20 +1,8 @@
 // INSEE codes: communes, the arrondissements of Paris, Lyon and Marseille, departments.
 
-/**
- * The BAN gives the arrondissement code in Paris (75101…75120), Lyon (69381…69389) and
- * Marseille (13201…13216); several sources key on the commune (75056, 69123, 13055).
- */
-export function toCommuneCode(citycode: string): string {
-  const code = citycode.trim().toUpperCase();
-  if (/^751(0[1-9]|1\d|20)$/.test(code)) return "75056";
-  if (/^6938[1-9]$/.test(code)) return "69123";
-  if (/^132(0[1-9]|1[0-6])$/.test(code)) return "13055";
-  return code;
-}
-
-export function isArrondissementCode(citycode: string): boolean {
-  return toCommuneCode(citycode) !== citycode.trim().toUpperCase();
-}
+// The arrondissement codes live in their own module, free of the tables below, so that the
+// browser's presentation can use them without carrying the tables (the home page's size budget).
+export { isArrondissementCode, toCommuneCode } from "./arrondissement.ts";
 
 /** 5 characters: digits, or 2A/2B + 3 digits for Corsica. */
 export function isValidInseeCode(code: string): boolean {
