@@ -1,6 +1,9 @@
 // Domain objects for the core tests, with realistic defaults taken from the recorded Hub'Eau and
 // VigiEau shapes; each test overrides only what it is about.
+import { evaluateAirQuality } from "../../../src/core/air/index.ts";
 import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
+import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
 import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, PollenIndex, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 
@@ -137,5 +140,21 @@ export function waterEssentials(section: WaterQualitySection) {
           `${parameter.code}=${parameter.resultat_alphanumerique} ${parameter.label}@${parameter.date_prelevement}${parameter.older_than_a_year ? " (old)" : ""}`,
       ),
     otherNetworks: section.other_networks_with_issues.map((network) => `${network.code}:${network.level}@${network.sampled_at}`).sort(),
+  };
+}
+
+/** Amiens on a clear day (compliant water, ATMO « Bon », no drought, no bathing): the other sections' advice stands alone. */
+export function clearAmiensSections() {
+  return {
+    water: evaluateWaterQuality({ results: { ok: true, data: [waterResult({ rawValue: "20", numericValue: 20 })] }, udi: null, udis: [], now: NOW }),
+    air: evaluateAirQuality({
+      citycode: "80021",
+      atmo: { ok: true, data: [atmoIndex({ code: 1, label: "Bon" })] },
+      cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
+      now: NOW,
+    }),
+    drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
+    bathing: noBathing(),
+    now: NOW,
   };
 }

@@ -9,19 +9,16 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildCommuneHistoryFile } from "../../../scripts/data-communes.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { compareRadonAnswers } from "../../../src/core/radon/compare.ts";
 import { evaluateRadon, resolveRadonAnswer, type RadonPlace } from "../../../src/core/radon/evaluate.ts";
 import { RADON_FILE_CODES } from "../../../src/core/radon/file-codes.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { presentRadon } from "../../../src/core/report/present-outdoor.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { COMMUNE_HISTORY } from "../../../src/sources/cog/data.ts";
 import { buildCommuneHistory, cogCommuneSchema, communeHistory, CommuneHistoryFileSchema } from "../../../src/sources/cog/history.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
 import { radonLookup } from "../../../src/sources/radon/dataset.ts";
-import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
+import { clearAmiensSections } from "./builders.ts";
 
 const DATA = { lookup: radonLookup(RADON_DATASET), history: communeHistory(COMMUNE_HISTORY) };
 const radonOf = (place: RadonPlace) => evaluateRadon(resolveRadonAnswer(DATA, place));
@@ -29,19 +26,7 @@ const NBSP = "\u00a0";
 
 function adviceFor(place: RadonPlace) {
   const radon = radonOf(place);
-  const recommendations = selectRecommendations({
-    water: evaluateWaterQuality({ results: { ok: true, data: [waterResult({ rawValue: "20", numericValue: 20 })] }, udi: null, udis: [], now: NOW }),
-    air: evaluateAirQuality({
-      citycode: "80021",
-      atmo: { ok: true, data: [atmoIndex({ code: 1, label: "Bon" })] },
-      cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
-      now: NOW,
-    }),
-    drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
-    bathing: noBathing(),
-    radon,
-    now: NOW,
-  });
+  const recommendations = selectRecommendations({ ...clearAmiensSections(), radon });
   return recommendations.find((recommendation) => recommendation.category === "radon");
 }
 

@@ -3,17 +3,14 @@
 // (tests/fixtures/radon/radon.csv) and the code lists the app ships (src/sources/radon/data/).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
 import { RADON_ABSENT_MESSAGE, evaluateRadon, resolveRadonAnswer } from "../../../src/core/radon/evaluate.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
 import { radonLookup } from "../../../src/sources/radon/dataset.ts";
 import { RadonDatasetFileSchema } from "../../../src/sources/radon/schema.ts";
 import { COMMUNE_HISTORY } from "../../../src/sources/cog/data.ts";
 import { communeHistory } from "../../../src/sources/cog/history.ts";
-import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
+import { clearAmiensSections } from "./builders.ts";
 
 const SHIPPED = radonLookup(RADON_DATASET);
 const HISTORY = communeHistory(COMMUNE_HISTORY);
@@ -49,18 +46,7 @@ describe("a code that truly has no entry reads « Non classée », with a true s
 });
 
 describe("radon advice (Géorisques; niveau de référence 300 Bq/m³, CSP art. R. 1333-28): category 3 calls for measuring, category 2 says what it means, category 1 says nothing", () => {
-  const base = () => ({
-    water: evaluateWaterQuality({ results: { ok: true, data: [waterResult({ rawValue: "20", numericValue: 20 })] }, udi: null, udis: [], now: NOW }),
-    air: evaluateAirQuality({
-      citycode: "80021",
-      atmo: { ok: true, data: [atmoIndex({ code: 1, label: "Bon" })] },
-      cams: { ok: true, data: camsEstimate({ pm2_5: 8 }) },
-      now: NOW,
-    }),
-    drought: evaluateDrought({ zones: { ok: true, data: [] }, now: NOW, citycode: "80021" }),
-    bathing: noBathing(),
-    now: NOW,
-  });
+  const base = clearAmiensSections;
   it("category 3: a warning to measure, with the reference level and where to get a detector", () => {
     const radon = sectionFor("29039", "Concarneau");
     const advice = selectRecommendations({ ...base(), radon }).find((recommendation) => recommendation.category === "radon");
