@@ -19,7 +19,7 @@ export function mapBanSearch(raw: BanSearchRaw): Address[] {
       type: properties.type ?? "housenumber",
       score: properties.score ?? 0,
       // A commune nouvelle keeps its chef-lieu's code: the former commune is what some official
-      // lists (the radon classification) still name.
+      // lists (the arrêté of 2018 classing communes) still name.
       ...(properties.oldcitycode ? { oldcitycode: properties.oldcitycode.toUpperCase(), oldcity: properties.oldcity } : {}),
       ...(properties.distance !== undefined ? { distance_m: properties.distance } : {}),
     });
