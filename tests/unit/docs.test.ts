@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TTL_SECONDS } from "../../src/server/services/sources.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DECISIONS = join(ROOT, "docs/decisions");
@@ -70,5 +71,21 @@ describe("every relative link of README.md and docs/ resolves", () => {
       .filter((target) => !existsSync(resolve(dirname(join(ROOT, path)), target)))
       .map((target) => relative(ROOT, resolve(dirname(join(ROOT, path)), target)));
     expect(broken).toEqual([]);
+  });
+});
+
+describe("docs/architecture.md tells the tree as it is", () => {
+  const architecture = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+  /** the folders of src/, workers/ and scripts/, two levels down (src/core/radon), that hold code, not data */
+  const folders = ["src", "workers", "scripts"].flatMap((top) =>
+    readdirSync(join(ROOT, top), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.split("/").length <= 2 && statSync(join(ROOT, top, name)).isDirectory())
+      .map((name) => join(top, name)),
+  );
+  it.each(folders)("names %s/", (folder) => {
+    expect(architecture).toContain(`${folder.split("/").at(-1)}/`);
+  });
+  it("says how long a failed upstream call is remembered, as the code does", () => {
+    expect(architecture).toContain(`a failure ${TTL_SECONDS.failure} s`);
   });
 });
