@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { freePort } from "./net.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -21,10 +22,15 @@ export interface WranglerDev {
 export const WORKERD_CANNOT_RUN = /faketime/i.test(process.env.LD_PRELOAD ?? "");
 export const WORKERD_SKIP_REASON = "workerd hangs under libfaketime: the wrangler dev tests run without faketime";
 
-/** Runs `wrangler dev <args>` and resolves once `readyUrl` answers 2xx (90 s at most). */
+/**
+ * Runs `wrangler dev <args>` and resolves once `readyUrl` answers 2xx (90 s at most). Without an
+ * `--inspector-port` of the caller's, a free one: wrangler's default, 9229, is shared, and two smoke
+ * files starting their Worker in the same millisecond both took it (one died « Address already in use »).
+ */
 export async function startWranglerDev(args: string[], readyUrl: string): Promise<WranglerDev> {
   let output = "";
-  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["dev", ...args], {
+  const inspector = args.includes("--inspector-port") ? [] : ["--inspector-port", String(await freePort()), "--inspector-ip", "127.0.0.1"];
+  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["dev", ...args, ...inspector], {
     cwd: ROOT,
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
