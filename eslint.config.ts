@@ -1,6 +1,6 @@
 // `npm run lint`. Recommended rules only, plus what this codebase relies on: promises are awaited
 // (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules,
-// `src/core` stays pure, and `src/` has no import cycle. Formatting is Prettier's (`npm run format:check`, part of `npm run check`).
+// `src/core` and `src/sections` stay pure (a section's `*.server.ts` aside), and `src/` has no import cycle. Formatting is Prettier's (`npm run format:check`, part of `npm run check`).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
@@ -45,7 +45,7 @@ export default defineConfig(
   },
   noImportCycles(["src/**/*.{ts,tsx}"]),
   {
-    files: ["src/core/**"],
+    files: ["src/core/**", "src/sections/**"],
     plugins: { "zone-sante": { rules: { "core-is-pure": coreIsPure } } },
     rules: { "zone-sante/core-is-pure": "error" },
   },

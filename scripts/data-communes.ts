@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import * as z from "zod";
-import { compareRadonAnswers } from "../src/core/radon/compare.ts";
+import { compareRadonAnswers } from "../src/sections/radon/compare.ts";
 import { RADON_DATASET } from "../src/sources/radon/data.ts";
 import { radonLookup } from "../src/sources/radon/dataset.ts";
 import { buildCommuneHistory, cogCommuneSchema, communeHistory, type CommuneHistoryFile } from "../src/sources/cog/history.ts";

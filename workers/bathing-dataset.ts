@@ -2,7 +2,7 @@
 // package.json "imports"): fetched from the Worker's static assets, where the build published it
 // (src/pages/donnees/baignades.json.ts), instead of being bundled (0.7 MB of the Worker, decision 065).
 import { env } from "cloudflare:workers";
-import type { BathingDataset } from "../src/core/bathing/types.ts";
+import type { BathingDataset } from "../src/sections/bathing/types.ts";
 import { BATHING_DATASET_ASSET_PATH } from "../src/sources/baignades/asset.ts";
 
 export async function readShippedBathingDataset(): Promise<BathingDataset> {

@@ -1,24 +1,29 @@
-// `src/core` holds the domain rules: it takes `now` as a parameter and imports nothing but itself —
+// `src/core` and `src/sections` hold the domain rules: they take `now` as a parameter and import
+// nothing but each other —
 // no package (Hono, drizzle, libSQL, Astro, React, Resend, pdf-lib, zod…), no `node:*`, no
 // `../server`, `../sources` or `../islands`. A path check rather than `no-restricted-imports`
 // patterns, because whether `../../x` leaves the folder depends on how deep the importing file is.
 import { dirname, relative, resolve } from "node:path";
 import type { Rule } from "eslint";
 
-const CORE = resolve(import.meta.dirname, "../../src/core");
+const PURE = [resolve(import.meta.dirname, "../../src/core"), resolve(import.meta.dirname, "../../src/sections")];
 
+/** A section's `*.server.ts` files read its sources and are the server's: the rest of its folder is pure. */
 function isInsideCore(path: string): boolean {
-  const rest = relative(CORE, path);
-  return rest === "" || (!rest.startsWith("..") && !rest.startsWith("/"));
+  if (path.endsWith(".server.ts")) return false;
+  return PURE.some((folder) => {
+    const rest = relative(folder, path);
+    return rest === "" || (!rest.startsWith("..") && !rest.startsWith("/"));
+  });
 }
 
 export const coreIsPure: Rule.RuleModule = {
   meta: {
     type: "problem",
-    docs: { description: "files under src/core import only files under src/core" },
+    docs: { description: "files under src/core and src/sections (but *.server.ts) import only such files" },
     messages: {
       outside:
-        "src/core is pure and imports only src/core (no package, no node:*, no server, sources or islands), not '{{source}}'. Pass what it needs in as a parameter.",
+        "src/core and src/sections are pure and import only each other (no package, no node:*, no server, sources or islands), not '{{source}}'. Pass what it needs in as a parameter.",
     },
     schema: [],
   },

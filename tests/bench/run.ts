@@ -126,7 +126,7 @@ for (const [url, scores] of lighthouseScores) {
 // Bathing water: the nearest-site lookup over the whole official list, and the data file's weight.
 {
   const { BATHING_DATASET } = await import("../../src/sources/baignades/data.ts");
-  const { findNearestSites } = await import("../../src/core/bathing/nearest.ts");
+  const { findNearestSites } = await import("../../src/sections/bathing/nearest.ts");
   const lookups = 20_000;
   let found = 0;
   const startedLookups = performance.now();

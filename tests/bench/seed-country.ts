@@ -1,8 +1,8 @@
 // The watched country of the national benches (tests/bench/national.ts on Node, tests/bench/isolate.ts
 // inside workerd): sign-ups and accounts' addresses spread over the communes by a Zipf law, seeded
 // straight into a libSQL database.
-import { findNearestSites } from "../../src/core/bathing/nearest.ts";
-import { POLLEN_TAXA } from "../../src/core/pollen/scale.ts";
+import { findNearestSites } from "../../src/sections/bathing/nearest.ts";
+import { POLLEN_TAXA } from "../../src/sections/pollen/scale.ts";
 import type { PollenTaxon } from "../../src/core/types.ts";
 import type { Database } from "../../src/server/db/index.ts";
 import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../../src/server/db/schema/index.ts";

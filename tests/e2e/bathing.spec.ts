@@ -3,7 +3,7 @@
 // readable case. The server's report is real (Maraussan, fake upstreams); its bathing section is
 // replaced by one the real rules build at a fixed clock, so the card is the same whatever day runs.
 import { expect, type Page } from "@playwright/test";
-import { evaluateBathing, type NearbySite } from "../../src/core/bathing/index.ts";
+import { evaluateBathing, type NearbySite } from "../../src/sections/bathing/index.ts";
 import type { BathingSection } from "../../src/core/types.ts";
 import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
 

@@ -3,8 +3,8 @@
 // report and says so under the chooser; typing offline says once, calmly, that the suggestions wait
 // for the connection, and « Analyser » offline says it once. On a desktop and a phone screen.
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
-import { evaluateDrought } from "../../src/core/drought/evaluate.ts";
-import { evaluatePollen } from "../../src/core/pollen/evaluate.ts";
+import { evaluateDrought } from "../../src/sections/drought/evaluate.ts";
+import { evaluatePollen } from "../../src/sections/pollen/evaluate.ts";
 import { seriousViolations, test, waitForIslands } from "./helpers.ts";
 
 const VIEWPORTS = [

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
-import { BATHING_SOURCE } from "../../src/core/bathing/evaluate.ts";
+import { BATHING_SOURCE } from "../../src/sections/bathing/evaluate.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const t = useTestApp({ now: NOW }, { resetUpstreams: true });

@@ -4,7 +4,7 @@
 // on what it depends on, the service's e-mails and PDFs have ceilings, each logged when reached.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { evaluateDrought } from "../../src/core/drought/index.ts";
+import { evaluateDrought } from "../../src/sections/drought/index.ts";
 import type { DroughtZone, SourceResult } from "../../src/core/types.ts";
 import type { LogEntry } from "../../src/server/deps.ts";
 import { resolvePlaceholders } from "../fakes/upstream-server.ts";

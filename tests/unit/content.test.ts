@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { applyContentTypography, contentFiles } from "../../scripts/content-typography.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../src/core/shared/limits.ts";
 import { countWords, readingMinutes } from "../../src/markdown/reading-time.ts";
-import { evaluateParameter } from "../../src/core/water/index.ts";
+import { evaluateParameter } from "../../src/sections/water/index.ts";
 import { waterResult } from "./core/builders.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");

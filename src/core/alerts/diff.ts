@@ -1,14 +1,14 @@
 // Alert decisions: from what we knew at the last run and what the sources say now, the events to
 // email and the state to keep. Pure: no I/O, `now` passed in. A failed read never produces an
 // event and never moves the state, so an outage cannot fake a change. The words are in texts.ts.
-import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "../drought/evaluate.ts";
+import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "../../sections/drought/evaluate.ts";
 import { addDaysToLocalDate, localDateParis, todayInParis } from "../shared/time.ts";
 import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } from "../report/present.ts";
 import { formatDateFr, readableName } from "../shared/format.ts";
-import { describeQualitativeFindings } from "../water/notes.ts";
+import { describeQualitativeFindings } from "../../sections/water/notes.ts";
 import { describeDrinkingWarning } from "../recommendations/drinking.ts";
 import { presentPollen, presentWeatherWarnings } from "../report/present-outdoor.ts";
-import { POLLEN_LABELS } from "../pollen/scale.ts";
+import { POLLEN_LABELS } from "../../sections/pollen/scale.ts";
 import type {
   AirQualitySection,
   BathingSection,

@@ -3,8 +3,8 @@
 // spaces; `renderAlertText` applies French typography.
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
 import type { DroughtZoneText } from "../report/present.ts";
-import { TAP_ONLY_TEXT } from "../water/notes.ts";
-import { coastInSentence } from "../weather/coast.ts";
+import { TAP_ONLY_TEXT } from "../../sections/water/notes.ts";
+import { coastInSentence } from "../../sections/weather/coast.ts";
 
 /** One zone type whose level changed: its name and VigiEau's words, null for no restriction. */
 export interface DroughtLevelChange {

@@ -2,7 +2,7 @@
 // sentence, for the page's advice, the PDF and the alert email (issue 23: it was buried inside the
 // quoted ARS conclusion, and the bottled-water advice was missing from the email).
 import type { WaterParameterView, WaterQualitySection } from "../types.ts";
-import { conclusionRestrictsUse } from "../water/conclusion.ts";
+import { conclusionRestrictsUse } from "../../sections/water/conclusion.ts";
 
 /**
  * vulnerable: nitrates above the 50 mg/L limite de qualité — the ARS advise pregnant women and

@@ -2,8 +2,8 @@
 // severity and facts; its words live in texts.ts. Pure: the day (`now`) is passed in.
 import { readableName } from "../shared/format.ts";
 import { addDaysToLocalDate, todayInParis } from "../shared/time.ts";
-import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
-import { describeWaters } from "../drought/notes.ts";
+import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../../sections/drought/evaluate.ts";
+import { describeWaters } from "../../sections/drought/notes.ts";
 import type {
   AirQualitySection,
   BathingSection,
@@ -16,11 +16,11 @@ import type {
   WaterQualitySection,
 } from "../types.ts";
 import { type Advice, type AdviceFacts, type OzoneNote, renderAdviceWords, type UncheckedSection } from "./texts.ts";
-import { conclusionRestrictsUse } from "../water/conclusion.ts";
+import { conclusionRestrictsUse } from "../../sections/water/conclusion.ts";
 import { nitratesReading, nitratesRestriction } from "./drinking.ts";
-import { conversionFactor } from "../water/measurements.ts";
-import { carriedForwardNonCompliance } from "../water/notes.ts";
-import { pfasRoleOf } from "../water/parameters.ts";
+import { conversionFactor } from "../../sections/water/measurements.ts";
+import { carriedForwardNonCompliance } from "../../sections/water/notes.ts";
+import { pfasRoleOf } from "../../sections/water/parameters.ts";
 import { weatherAdviceFacts } from "./weather.ts";
 import type { WeatherWarningsSection } from "../types.ts";
 

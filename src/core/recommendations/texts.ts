@@ -2,11 +2,11 @@
 // id, from its facts to its title, text, article link and public source. Sentences are typed with
 // ordinary spaces; `renderAdvice` applies French typography. Advice is general and never
 // diagnoses: the official instructions of the ARS, the prefecture or the town hall prevail.
-import { AIR_POLLUTANT_NAMES } from "../air/atmo-scale.ts";
+import { AIR_POLLUTANT_NAMES } from "../../sections/air/atmo-scale.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP } from "../shared/format.ts";
 import { DRINKING_WARNINGS } from "./drinking.ts";
-import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "../water/notes.ts";
-import { PFAS_SUM_LIMIT } from "../water/parameters.ts";
+import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "../../sections/water/notes.ts";
+import { PFAS_SUM_LIMIT } from "../../sections/water/parameters.ts";
 import type { AirPollutantCode, Recommendation, UvCategory } from "../types.ts";
 import { weatherAttentiveWords, weatherWarningWords, type WeatherAttentiveFacts, type WeatherWarningFacts } from "./weather.ts";
 

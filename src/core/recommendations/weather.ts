@@ -3,7 +3,7 @@
 // (vigilance.meteofrance.fr); for canicule also the ministry of Health's heatwave advice. None
 // for vert; for jaune a short « Soyez attentif ». Pure: the section is passed in.
 import type { VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../types.ts";
-import { VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
+import { VIGILANCE_PHENOMENON_NAMES } from "../../sections/weather/scale.ts";
 
 export const WEATHER_ADVICE_SOURCES = {
   vigilance: { name: "Météo-France – carte de vigilance et conseils de comportement", url: "https://vigilance.meteofrance.fr/fr" },

@@ -1,15 +1,15 @@
 // The presentation of the four sections of issue 26 (pollen, UV, weather warnings, radon), for
 // every channel, as present.ts does for the others: the source's own word and colour as the
 // headline, every value dated, a model's forecast labelled as such. Pure: dates come from the report.
-import { POLLEN_COLORS, POLLEN_TAXA } from "../pollen/scale.ts";
-import { RADON_CATEGORIES } from "../radon/scale.ts";
+import { POLLEN_COLORS, POLLEN_TAXA } from "../../sections/pollen/scale.ts";
+import { RADON_CATEGORIES } from "../../sections/radon/scale.ts";
 import { isArrondissementCode } from "../shared/arrondissement.ts";
 import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../shared/format.ts";
 import { badge, type Badge } from "./badge.ts";
 import type { PollenDayView, PollenSection, RadonSection, SourceRef, UvDayView, UvSection, WeatherWarningsSection } from "../types.ts";
-import { UV_COLORS } from "../uv/scale.ts";
-import { coastInSentence } from "../weather/coast.ts";
-import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "../weather/scale.ts";
+import { UV_COLORS } from "../../sections/uv/scale.ts";
+import { coastInSentence } from "../../sections/weather/coast.ts";
+import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "../../sections/weather/scale.ts";
 
 /** Official words in a grid: a row per taxon or phenomenon, a column per day; null where nothing was published. */
 export interface LevelTable {

@@ -3,8 +3,8 @@
 // ARS verdict, the ministry's bathing words) with the source's colour where it publishes one; our
 // five levels only order and colour our own elements (tones) and never print a word of their own.
 // Pure: no I/O, no clock (dates come from the report).
-import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES, levelOfAtmoCode } from "../air/atmo-scale.ts";
-import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../drought/evaluate.ts";
+import { AIR_POLLUTANT_NAMES, ATMO_COLORS, ATMO_LABELS, ATMO_SUB_INDEX_SCALES, levelOfAtmoCode } from "../../sections/air/atmo-scale.ts";
+import { hasDrinkingWaterZone, zonesAtSectionLevel } from "../../sections/drought/evaluate.ts";
 import {
   describeDecreePeriod,
   describeRestrictionCount,
@@ -13,9 +13,15 @@ import {
   NO_DROUGHT_RESTRICTION,
   TAP_WATER_NOT_RESTRICTED,
   VIGIEAU_COLORS,
-} from "../drought/notes.ts";
-import { describeBathingSeason, describeBathingSources, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../bathing/notes.ts";
-import { PERMANENT_BAN_REPORTED } from "../bathing/evaluate.ts";
+} from "../../sections/drought/notes.ts";
+import {
+  describeBathingSeason,
+  describeBathingSources,
+  describeProhibition,
+  describeProhibitionDetail,
+  prohibitionTerm,
+} from "../../sections/bathing/notes.ts";
+import { PERMANENT_BAN_REPORTED } from "../../sections/bathing/evaluate.ts";
 import { formatDateFr, formatNumberFr, frenchTypography, NBSP, readableName } from "../shared/format.ts";
 import { timeZoneOfCommune, todayForCommune } from "../shared/time.ts";
 import type {
@@ -44,8 +50,8 @@ import {
   TAP_ONLY_TEXT,
   UDI_CHOICE_TEXTS,
   WATER_NOTE_TEXTS,
-} from "../water/notes.ts";
-import { isOneOfThePfasSum } from "../water/pfas.ts";
+} from "../../sections/water/notes.ts";
+import { isOneOfThePfasSum } from "../../sections/water/pfas.ts";
 import { badge, toneOf, type Badge, type Tone } from "./badge.ts";
 import {
   OUTDOOR_ANCHORS,
@@ -56,10 +62,10 @@ import {
   presentWeatherWarnings,
   type OutdoorPresentation,
 } from "./present-outdoor.ts";
-import { unavailablePollen } from "../pollen/source.ts";
-import { unavailableUv } from "../uv/source.ts";
-import { unavailableWeatherWarnings } from "../weather/source.ts";
-import { unavailableRadon } from "../radon/source.ts";
+import { unavailablePollen } from "../../sections/pollen/source.ts";
+import { unavailableUv } from "../../sections/uv/source.ts";
+import { unavailableWeatherWarnings } from "../../sections/weather/source.ts";
+import { unavailableRadon } from "../../sections/radon/source.ts";
 
 export type { Badge, Tone } from "./badge.ts";
 export * from "./present-outdoor.ts";
@@ -282,8 +288,8 @@ export interface ReportPresentation {
 }
 
 // The official words and colours live with their domain; channels may take them from here.
-export { ATMO_COLORS } from "../air/atmo-scale.ts";
-export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../drought/notes.ts";
+export { ATMO_COLORS } from "../../sections/air/atmo-scale.ts";
+export { describeDecreePeriod, describeRestrictionCount, NO_DROUGHT_RESTRICTION, VIGIEAU_COLORS } from "../../sections/drought/notes.ts";
 
 export const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";

@@ -2,9 +2,9 @@
 // go in a width × height box. The report's SVG and the PDF both draw from it, so they draw the same
 // chart. Pure: the window ends at the report's generation time, passed in.
 import type { WaterHistorySeries } from "../types.ts";
-import { classifyUnit } from "../water/measurements.ts";
+import { classifyUnit } from "../../sections/water/measurements.ts";
 // Not from evaluate.ts: the report island would then bundle the water rules.
-import { WATER_WINDOW_DAYS } from "../water/window.ts";
+import { WATER_WINDOW_DAYS } from "../../sections/water/window.ts";
 import { formatNumberFr } from "../shared/format.ts";
 
 const DAY_MS = 24 * 3600 * 1000;

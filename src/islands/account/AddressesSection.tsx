@@ -2,7 +2,7 @@
 // each with its water network chosen among its commune's with the report's own chooser.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
-import { NETWORK_NOT_IDENTIFIED } from "../../core/water/notes.ts";
+import { NETWORK_NOT_IDENTIFIED } from "../../sections/water/notes.ts";
 import type { AddedAddressAnswer, AddressesAnswer, ChangedAddressAnswer, MonitoredAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";

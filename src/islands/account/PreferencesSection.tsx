@@ -2,7 +2,7 @@
 // warnings are opt-in, decision 073). Each toggle is a switch: it saves as it is flipped, sends
 // nothing, and the line under the toggles says so. Pollen alerts are about the pollens ticked.
 import { useEffect, useRef, useState } from "react";
-import { POLLEN_TAXA } from "../../core/pollen/scale.ts";
+import { POLLEN_TAXA } from "../../sections/pollen/scale.ts";
 import type { PollenTaxon } from "../../core/types.ts";
 import type { PreferencesAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";

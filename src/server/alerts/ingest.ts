@@ -22,7 +22,7 @@ import { departmentCodeOf, isEpciCode, toCommuneCode } from "../../core/shared/c
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
 import type { WaterResult } from "../../core/types.ts";
 import { isLaterPublication, type PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
-import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../core/water/index.ts";
+import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, WATER_WINDOW_DAYS, type WaterDigest } from "../../sections/water/index.ts";
 import { saveWaterDigests } from "../db/repositories/water-digests.ts";
 import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, type NewSnapshot } from "../db/repositories/source-snapshots.ts";
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";

@@ -1,7 +1,7 @@
 // One batch of the run: fetch each commune's data once, compare every subject with what the last
 // run knew, and record new events and states together (one transaction per batch), so that a run
 // that dies halfway leaves either nothing or everything of a batch behind.
-import { evaluateAirQuality } from "../../core/air/index.ts";
+import { evaluateAirQuality } from "../../sections/air/index.ts";
 import {
   decideCommuneReads,
   diffAir,
@@ -21,11 +21,11 @@ import {
   type WaterAlertState,
   type WeatherAlertState,
 } from "../../core/alerts/index.ts";
-import type { BathingSite } from "../../core/bathing/types.ts";
-import { evaluateDrought } from "../../core/drought/index.ts";
+import type { BathingSite } from "../../sections/bathing/types.ts";
+import { evaluateDrought } from "../../sections/drought/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import type { DroughtZone, PollenSection, SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
-import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../core/water/index.ts";
+import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../sections/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
 import { takeFromDayBudget } from "../db/repositories/alert-run-marks.ts";
@@ -38,9 +38,9 @@ import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-dig
 import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
-import { evaluatePollen } from "../../core/pollen/evaluate.ts";
+import { evaluatePollen } from "../../sections/pollen/evaluate.ts";
 import { outdoorAdviceTitles } from "../../core/recommendations/select.ts";
-import { evaluateWeatherWarnings } from "../../core/weather/evaluate.ts";
+import { evaluateWeatherWarnings } from "../../sections/weather/evaluate.ts";
 import { buildPollenSection } from "../services/pollen.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;

@@ -8,7 +8,7 @@
 // the commune's year », a missing state « first judgement » (no event), an unreadable event is not
 // sent.
 import * as z from "zod";
-import { levelOfAtmoCode } from "../../core/air/index.ts";
+import { levelOfAtmoCode } from "../../sections/air/index.ts";
 import {
   ALERT_TEXTS,
   type AirAlertState,
@@ -27,7 +27,7 @@ import {
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, PollenIndex, SourceRef, SourceResult, Udi, VigilanceBulletin, VigilancePhenomenonColor, WaterResult } from "../../core/types.ts";
-import { WATER_DIGEST_VERSION, type WaterDigest } from "../../core/water/index.ts";
+import { WATER_DIGEST_VERSION, type WaterDigest } from "../../sections/water/index.ts";
 import { listAlertStates } from "../db/repositories/alert-events.ts";
 import { listBaselineSnapshots, listSnapshotsOfDay, type SnapshotSource } from "../db/repositories/source-snapshots.ts";
 import { listDigestSampleRows, listWaterDigestRows } from "../db/repositories/water-digests.ts";
@@ -113,7 +113,7 @@ const waterResultSchema: z.ZodType<WaterResult> = z.object({
 
 const udiSchema: z.ZodType<Udi> = z.object({ code: z.string(), name: z.string(), quarter: nullableString });
 
-/** src/core/water/digest.ts */
+/** src/sections/water/digest.ts */
 const digestInstantSchema = z.object({ at: z.string(), samples: z.record(z.string(), waterResultSchema) });
 /** network → sample code → date-time */
 const digestSamplesSchema = z.record(z.string(), z.record(z.string(), z.string()));

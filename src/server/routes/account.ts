@@ -9,7 +9,7 @@ import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { PASSWORD_BREACHED_MESSAGE } from "../../core/shared/passwords.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences, type AlertPreferences } from "../db/repositories/preferences.ts";
-import { POLLEN_TAXA } from "../../core/pollen/scale.ts";
+import { POLLEN_TAXA } from "../../sections/pollen/scale.ts";
 import type { PollenTaxon } from "../../core/types.ts";
 import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod";
-import { evaluateAirQuality } from "../../core/air/index.ts";
+import { evaluateAirQuality } from "../../sections/air/index.ts";
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { AlertRunBusyError, isAlertRunInProgress } from "../alerts/lifecycle.ts";

@@ -37,7 +37,7 @@ import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.
 import { presentWater, type WaterPresentation } from "../../core/report/present.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import type { PickedAddress } from "../../core/types.ts";
-import { evaluateWaterQuality } from "../../core/water/index.ts";
+import { evaluateWaterQuality } from "../../sections/water/index.ts";
 import { findAddress, findAddressAt, insertAddressWithinLimit, listAddresses, updateAddressUdi } from "../db/repositories/addresses.ts";
 import { toAddressColumnValues, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { loadCommuneData, selectWater, type CommuneWater } from "./commune-data.ts";

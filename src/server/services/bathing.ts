@@ -2,8 +2,8 @@
 // record (shipped with the app), and what the ministry's live page said. The live page is slow:
 // reports use the last good snapshot and refresh it in the background; the alert run reads it now.
 import { readShippedBathingDataset } from "#bathing-dataset";
-import { bathingDatasetUnavailable, currentBathingSeason, evaluateBathing, findNearestSites, type NearbySite } from "../../core/bathing/index.ts";
-import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../core/bathing/types.ts";
+import { bathingDatasetUnavailable, currentBathingSeason, evaluateBathing, findNearestSites, type NearbySite } from "../../sections/bathing/index.ts";
+import type { BathingDataset, BathingLiveStatus, BathingSite } from "../../sections/bathing/types.ts";
 import type { BathingSection } from "../../core/types.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { buildConsultSiteUrl } from "../../sources/baignades/client.ts";

@@ -1,11 +1,11 @@
 // Everything the service knows about one commune, loaded once: its drinking-water networks and
 // results, its drought zones, its official air indices. The report page, the alert run and the
 // admin panel all read a commune through here; the alert run passes its rate gates in.
-import { levelOfAtmoCode, type EpciRef } from "../../core/air/index.ts";
+import { levelOfAtmoCode, type EpciRef } from "../../sections/air/index.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate, timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
-import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, waterWindowStart, type WaterDigest } from "../../core/water/index.ts";
+import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, waterWindowStart, type WaterDigest } from "../../sections/water/index.ts";
 import { HUBEAU_MAX_RESULTS } from "../../sources/hubeau/client.ts";
 import type { Sources } from "./sources.ts";
 

@@ -9,7 +9,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { computeHaversineKm } from "../../core/bathing/nearest.ts";
+import { computeHaversineKm } from "../../sections/bathing/nearest.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import type { Address, PickedAddress, SignedAddress, SourceResult } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";

@@ -1,4 +1,4 @@
-import { evaluatePollen, hasOfficialPollenIndex } from "../../core/pollen/evaluate.ts";
+import { evaluatePollen, hasOfficialPollenIndex } from "../../sections/pollen/evaluate.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
 import type { PollenSection } from "../../core/types.ts";

@@ -1,5 +1,5 @@
-import { evaluateRadon, resolveRadonAnswer, type RadonData, type RadonPlace } from "../../core/radon/evaluate.ts";
-import { unavailableRadon } from "../../core/radon/source.ts";
+import { evaluateRadon, resolveRadonAnswer, type RadonData, type RadonPlace } from "../../sections/radon/evaluate.ts";
+import { unavailableRadon } from "../../sections/radon/source.ts";
 import type { RadonSection } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";

@@ -1,13 +1,13 @@
-import { evaluateAirQuality } from "../../core/air/index.ts";
-import { evaluateDrought } from "../../core/drought/index.ts";
+import { evaluateAirQuality } from "../../sections/air/index.ts";
+import { evaluateDrought } from "../../sections/drought/index.ts";
 import { assembleReport, deriveAddressInfo, reportHead, type ReportPart } from "../../core/report/index.ts";
-import { evaluateWaterQuality, withWaterHistory } from "../../core/water/index.ts";
+import { evaluateWaterQuality, withWaterHistory } from "../../sections/water/index.ts";
 import type { Address, Report } from "../../core/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildBathingSection } from "./bathing.ts";
 import { buildPollenSection } from "./pollen.ts";
-import { evaluateUv } from "../../core/uv/evaluate.ts";
-import { evaluateWeatherWarnings } from "../../core/weather/evaluate.ts";
+import { evaluateUv } from "../../sections/uv/evaluate.ts";
+import { evaluateWeatherWarnings } from "../../sections/weather/evaluate.ts";
 import { buildRadonSection } from "./radon.ts";
 
 import { loadCommuneData, selectWater } from "./commune-data.ts";

@@ -26,7 +26,7 @@ import type { PublishedPollenIndex } from "../../sources/pollen/to-domain.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
 import { fetchVigilanceBulletin } from "../../sources/meteofrance/client.ts";
-import type { BathingLiveStatus } from "../../core/bathing/types.ts";
+import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../deps.ts";

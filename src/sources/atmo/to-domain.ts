@@ -1,4 +1,4 @@
-import { ATMO_LABELS } from "../../core/air/atmo-scale.ts";
+import { ATMO_LABELS } from "../../sections/air/atmo-scale.ts";
 import { timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import type { AtmoIndex } from "../../core/types.ts";
 import type { AtmoFeatureCollectionRaw, AtmoPropertiesRaw } from "./schema.ts";

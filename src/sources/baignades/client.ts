@@ -1,7 +1,7 @@
 // The ministry's bathing-water portal (baignades.sante.gouv.fr): the portal ids of a commune's
 // sites (siteList.do, JSON) and a site's page (consultSite.do, HTML). Both are Windows-1252 and
 // slow (a page can take more than 15 s): never called on the report's critical path.
-import type { BathingLiveStatus } from "../../core/bathing/types.ts";
+import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { SourceResult } from "../../core/types.ts";
 import { fetchBytes, type SourceOptions } from "../http.ts";
 import { decodeWindows1252 } from "../text/encoding.ts";

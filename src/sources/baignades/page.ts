@@ -5,7 +5,7 @@
 // rejects anything it does not recognise: a page read halfway could show « no prohibition » for a
 // site whose banner merely moved. Pure, no DOM library (runs in Node and on Workers). The portal
 // serves Windows-1252 (structure notes: C, D, E): the client decodes it before calling this.
-import type { BathingClassement, BathingLiveStatus } from "../../core/bathing/types.ts";
+import type { BathingClassement, BathingLiveStatus } from "../../sections/bathing/types.ts";
 import { decodeHtmlEntities, findClosingTag, findElementsByClass } from "../text/html.ts";
 
 export type ConsultSitePageResult = { ok: true; status: BathingLiveStatus } | { ok: false; reason: string };

@@ -2,7 +2,7 @@
 // and the compact data file shipped with the app (written by dataset/build.ts). The portal's
 // site page is HTML, read by page.ts.
 import * as z from "zod";
-import type { BathingClassement } from "../../core/bathing/types.ts";
+import type { BathingClassement } from "../../sections/bathing/types.ts";
 
 // ---------------------------------------------------------------- portal site list
 

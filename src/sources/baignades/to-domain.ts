@@ -1,7 +1,7 @@
 // Pure mapping of the bathing sources to the domain: the portal's site list (and which portal
 // site is an official one) and the shipped data file.
 import * as z from "zod";
-import type { BathingDataset, BathingSeasonRecord, BathingSite } from "../../core/bathing/types.ts";
+import type { BathingDataset, BathingSeasonRecord, BathingSite } from "../../sections/bathing/types.ts";
 import { decodeHtmlEntities } from "../text/html.ts";
 import { bathingFileSchema, type SiteListRaw } from "./schema.ts";
 

@@ -1,6 +1,6 @@
 import { localDateParis } from "../../core/shared/time.ts";
 import type { VigilanceBulletin, VigilancePhenomenon, VigilancePhenomenonColor } from "../../core/types.ts";
-import { VIGILANCE_PHENOMENA } from "../../core/weather/scale.ts";
+import { VIGILANCE_PHENOMENA } from "../../sections/weather/scale.ts";
 import type { VigilanceDomainRaw, VigilanceMapRaw } from "./schema.ts";
 
 type Color = 1 | 2 | 3 | 4;

@@ -1,4 +1,4 @@
-import { POLLEN_COLORS, POLLEN_LABELS } from "../../core/pollen/scale.ts";
+import { POLLEN_COLORS, POLLEN_LABELS } from "../../sections/pollen/scale.ts";
 import { timeZoneOfCommune } from "../../core/shared/time.ts";
 import type { PollenIndex, PollenTaxon } from "../../core/types.ts";
 import { isLaterPublication, normaliseAtmoDate } from "../atmo/to-domain.ts";

@@ -1,7 +1,7 @@
 // The IRSN's CSV « Connaître le potentiel radon de ma commune » (data.gouv.fr), the official list
 // of the communes by radon potential category (arrêté du 27 juin 2018), read into code lists per
 // category. Pure: `npm run data:radon` (scripts/data-radon.ts) does the reading and writing.
-import type { RadonCategory } from "../../core/radon/evaluate.ts";
+import type { RadonCategory } from "../../sections/radon/evaluate.ts";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
 
 /** What the app ships: the INSEE codes of each category, sorted (src/sources/radon/data/). */

@@ -1,4 +1,4 @@
-import { decreeStatusOn } from "../../core/drought/evaluate.ts";
+import { decreeStatusOn } from "../../sections/drought/evaluate.ts";
 import type { DroughtGravity, DroughtZone } from "../../core/types.ts";
 import type { VigieauZoneRaw, VigieauZonesResponseRaw } from "./schema.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeHaversineKm, findNearestSites } from "../../../src/core/bathing/nearest.ts";
-import type { BathingSite } from "../../../src/core/bathing/types.ts";
+import { computeHaversineKm, findNearestSites } from "../../../src/sections/bathing/nearest.ts";
+import type { BathingSite } from "../../../src/sections/bathing/types.ts";
 import { BATHING_DATASET } from "../../../src/sources/baignades/data.ts";
 
 const SITES = BATHING_DATASET.sites;

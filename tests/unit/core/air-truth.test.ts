@@ -7,12 +7,12 @@
 // mauvais, extrêmement mauvais », each with its own colour; the feed adds « indisponible » (code 0)
 // and « événement » (code 7) outside that scale.
 import { describe, expect, it } from "vitest";
-import { ATMO_COLORS, evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { ATMO_COLORS, evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { diffAir } from "../../../src/core/alerts/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { airHeadline, assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, AirQualitySection, AtmoIndex, Report } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { normaliseAtmoDate } from "../../../src/sources/atmo/to-domain.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atmoCodeForConcentration, atmoCodeForPm25, evaluateAirQuality, levelOfAtmoCode } from "../../../src/core/air/index.ts";
+import { atmoCodeForConcentration, atmoCodeForPm25, evaluateAirQuality, levelOfAtmoCode } from "../../../src/sections/air/index.ts";
 import { airQualitySchema } from "../../../src/sources/openmeteo/schema.ts";
 import { mapCamsEstimate } from "../../../src/sources/openmeteo/to-domain.ts";
 import { atmoIndex, camsEstimate, NOW } from "./builders.ts";

@@ -7,7 +7,7 @@
 // territory; where none is published, the report shows a CAMS model estimate, which has no
 // official forecast — and the alert run announces only « l'indice ATMO officiel » of tomorrow.
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { alertsAvailableFor } from "../../../src/core/alerts/index.ts";
 import type { AirQualitySection } from "../../../src/core/types.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW } from "./builders.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, diffWater, renderAlertText } from "../../../src/core/alerts/index.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
 import { presentWater, presentWaterRow } from "../../../src/core/report/present.ts";
-import { evaluateWaterQuality, judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality, judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/sections/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 import { ARS_RESTRICTION_FIRST, DRINKING_WARNINGS } from "../../../src/core/recommendations/drinking.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";

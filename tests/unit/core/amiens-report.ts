@@ -1,10 +1,10 @@
 // One address's report built by the real evaluate* functions (Amiens, the main scenario), for the
 // tests of its presentation: the whole report's and a report still streaming in.
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { Address, BathingSection, DroughtGravity, Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";

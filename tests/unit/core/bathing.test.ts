@@ -1,18 +1,24 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diffBathing } from "../../../src/core/alerts/index.ts";
-import { bathingSeasonOfDay, currentBathingSeason, evaluateBathing, evaluateBathingSite, type NearbySite } from "../../../src/core/bathing/index.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { bathingSeasonOfDay, currentBathingSeason, evaluateBathing, evaluateBathingSite, type NearbySite } from "../../../src/sections/bathing/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { bathingHeadline, presentBathing } from "../../../src/core/report/present.ts";
 import type { BathingSection } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { readableName } from "../../../src/core/shared/format.ts";
 import { parseSeasonInformation } from "../../../src/sources/baignades/dataset/season-information.ts";
-import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "../../../src/core/bathing/types.ts";
+import type { BathingLiveStatus, BathingSeasonRecord, BathingSite } from "../../../src/sections/bathing/types.ts";
 import { atmoIndex, bathingLive as live, bathingRecord as record, camsEstimate, SUMMER, waterResult } from "./builders.ts";
-import { describeBathingSeason, describeLiveRead, describeProhibition, describeProhibitionDetail, prohibitionTerm } from "../../../src/core/bathing/notes.ts";
+import {
+  describeBathingSeason,
+  describeLiveRead,
+  describeProhibition,
+  describeProhibitionDetail,
+  prohibitionTerm,
+} from "../../../src/sections/bathing/notes.ts";
 import { BATHING_DATASET } from "../../../src/sources/baignades/data.ts";
 
 const WINTER = new Date("2026-11-22T10:00:00Z");

@@ -1,10 +1,10 @@
 // Domain objects for the core tests, with realistic defaults taken from the recorded Hub'Eau and
 // VigiEau shapes; each test overrides only what it is about.
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateBathing } from "../../../src/core/bathing/evaluate.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
-import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateBathing } from "../../../src/sections/bathing/evaluate.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
+import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/sections/bathing/types.ts";
 import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, PollenIndex, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");

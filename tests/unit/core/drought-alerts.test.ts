@@ -3,7 +3,7 @@
 // each zone in the event under its own name, with its own rules, as the report writes it.
 import { describe, expect, it } from "vitest";
 import { diffDrought, type DroughtAlertState, type LegacyDroughtAlertState } from "../../../src/core/alerts/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { describeDroughtZone, presentDrought } from "../../../src/core/report/index.ts";
 import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";
 import { droughtZone, NOW } from "./builders.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { assembleReport, deriveAddressInfo, droughtHeadline, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, DroughtGravity, DroughtSection, DroughtZone } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { CRISIS_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";

@@ -3,8 +3,8 @@
 // in the contract's shape (src/core/types.ts), as evaluatePollen / evaluateWeatherWarnings give them.
 import { describe, expect, it } from "vitest";
 import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/core/alerts/index.ts";
-import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/core/pollen/scale.ts";
-import { POLLEN_SOURCE, unavailablePollen } from "../../../src/core/pollen/source.ts";
+import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
+import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
 import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
 import type {
   PollenDayView,
@@ -15,9 +15,9 @@ import type {
   VigilancePhenomenon,
   WeatherWarningsSection,
 } from "../../../src/core/types.ts";
-import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/core/weather/scale.ts";
+import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/sections/weather/scale.ts";
 import { formatDateFr } from "../../../src/core/shared/format.ts";
-import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/core/weather/source.ts";
+import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";
 
 const SPRING = new Date("2026-04-14T05:00:00Z");
 const TODAY = "2026-04-14";

@@ -2,10 +2,10 @@
 // presentation in every channel (page, PDF, e-mail): built by hand from the official scales
 // (src/core/{pollen,uv,weather,radon}/scale.ts), not read from any upstream. The adapters' own
 // tests use the recorded answers; these only say what each channel shows of a section.
-import { levelOfPollenCode, POLLEN_COLORS, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/core/pollen/scale.ts";
-import { POLLEN_SOURCE, unavailablePollen } from "../../../src/core/pollen/source.ts";
-import { RADON_CATEGORIES } from "../../../src/core/radon/scale.ts";
-import { RADON_SOURCE, unavailableRadon } from "../../../src/core/radon/source.ts";
+import { levelOfPollenCode, POLLEN_COLORS, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
+import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
+import { RADON_CATEGORIES } from "../../../src/sections/radon/scale.ts";
+import { RADON_SOURCE, unavailableRadon } from "../../../src/sections/radon/source.ts";
 import type {
   PollenDayView,
   PollenSection,
@@ -18,10 +18,10 @@ import type {
   VigilancePhenomenon,
   WeatherWarningsSection,
 } from "../../../src/core/types.ts";
-import { uvCategoryOf } from "../../../src/core/uv/scale.ts";
-import { UV_SOURCE, unavailableUv } from "../../../src/core/uv/source.ts";
-import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/core/weather/scale.ts";
-import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/core/weather/source.ts";
+import { uvCategoryOf } from "../../../src/sections/uv/scale.ts";
+import { UV_SOURCE, unavailableUv } from "../../../src/sections/uv/source.ts";
+import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/sections/weather/scale.ts";
+import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";
 
 /** The builders' day: the Amiens report's (tests/unit/core/builders.ts NOW, 22 November 2026). */
 export const OUTDOOR_DAY = "2026-11-22";

@@ -7,7 +7,7 @@
 // Très faible, Faible, Modéré, Élevé, Très élevé, Extrêmement élevé (0 Indisponible), in
 // metropolitan France and Corsica; the recorded answer (tests/fixtures/pollen) writes « Faible ».
 import { describe, expect, it } from "vitest";
-import { evaluatePollen, hasOfficialPollenIndex } from "../../../src/core/pollen/evaluate.ts";
+import { evaluatePollen, hasOfficialPollenIndex } from "../../../src/sections/pollen/evaluate.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
 import type { AirQualitySection, DroughtSection, PollenIndex, PollenSection, SourceResult, WaterQualitySection } from "../../../src/core/types.ts";
 import { noBathing, NOW, pollenIndex } from "./builders.ts";

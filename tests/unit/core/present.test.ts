@@ -1,9 +1,9 @@
 // The presentation tables: the word each official level shows, with its colour, and each case of
 // issue 10's « Why » list. Sections are built by the real evaluate* functions.
 import { describe, expect, it } from "vitest";
-import { evaluateBathing, type NearbySite } from "../../../src/core/bathing/index.ts";
-import type { BathingSeasonRecord } from "../../../src/core/bathing/types.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateBathing, type NearbySite } from "../../../src/sections/bathing/index.ts";
+import type { BathingSeasonRecord } from "../../../src/sections/bathing/types.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import {
   airHeadline,
   ATMO_COLORS,
@@ -16,15 +16,15 @@ import {
   VIGIEAU_COLORS,
   waterHeadline,
 } from "../../../src/core/report/index.ts";
-import { TAP_ONLY_TEXT } from "../../../src/core/water/notes.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { TAP_ONLY_TEXT } from "../../../src/sections/water/notes.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, noBathing, NOW, SUMMER, waterResult } from "./builders.ts";
 import { air, drought, report, udi, water } from "./amiens-report.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
-import { POLLEN_COLORS } from "../../../src/core/pollen/scale.ts";
-import { UV_COLORS } from "../../../src/core/uv/scale.ts";
-import { VIGILANCE_COLORS } from "../../../src/core/weather/scale.ts";
-import { RADON_CATEGORIES } from "../../../src/core/radon/scale.ts";
+import { POLLEN_COLORS } from "../../../src/sections/pollen/scale.ts";
+import { UV_COLORS } from "../../../src/sections/uv/scale.ts";
+import { VIGILANCE_COLORS } from "../../../src/sections/weather/scale.ts";
+import { RADON_CATEGORIES } from "../../../src/sections/radon/scale.ts";
 
 const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
 

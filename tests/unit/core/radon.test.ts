@@ -3,7 +3,7 @@
 // (tests/fixtures/radon/radon.csv) and the code lists the app ships (src/sources/radon/data/).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RADON_ABSENT_MESSAGE, evaluateRadon, resolveRadonAnswer } from "../../../src/core/radon/evaluate.ts";
+import { RADON_ABSENT_MESSAGE, evaluateRadon, resolveRadonAnswer } from "../../../src/sections/radon/evaluate.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
 import { radonLookup } from "../../../src/sources/radon/dataset.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import {
   ADVICE_TEXTS,
   type AdviceFacts,
@@ -12,7 +12,7 @@ import {
 } from "../../../src/core/recommendations/index.ts";
 import { todayInParis } from "../../../src/core/shared/time.ts";
 import type { AirQualitySection, DroughtSection, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 
 const water = (results: WaterResult[] = [waterResult({ rawValue: "20", numericValue: 20 })]): WaterQualitySection =>

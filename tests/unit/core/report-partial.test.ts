@@ -4,10 +4,10 @@
 // so never before all three are in (the advice, built by the server from every section, comes last).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { presentPartialReport, presentReport, SECTION_PENDING, type PartialReport } from "../../../src/core/report/index.ts";
 import type { Report, WaterQualitySection } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { NOW, waterResult } from "./builders.ts";
 import { air, drought, report, water } from "./amiens-report.ts";
 import { outdoorSections, pollenNotCovered, radonNotClassified, weatherNotConfigured } from "./outdoor-builders.ts";

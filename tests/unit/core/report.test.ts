@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import { isValidInseeCode, toCommuneCode } from "../../../src/core/shared/commune.ts";
 import { formatDateFr, formatNumberFr, frenchTypography } from "../../../src/core/shared/format.ts";
 import { isInFrance } from "../../../src/core/shared/geo.ts";
 import { addDaysToLocalDate, localDateParis, nextParisHour, parisHour, parisHourToUtc } from "../../../src/core/shared/time.ts";
 import { worstLevel } from "../../../src/core/shared/levels.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { NOW, noBathing } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
 

@@ -1,13 +1,13 @@
 // The UV section (issue 26, item 2): the WHO categories of the day's maximum UV index, from a
 // model forecast labelled as such, and the HCSP's protection advice from index 3.
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import type { SourceResult, UvForecast, UvSection } from "../../../src/core/types.ts";
-import { evaluateUv } from "../../../src/core/uv/evaluate.ts";
-import { UV_COLORS, uvCategoryOf } from "../../../src/core/uv/scale.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateUv } from "../../../src/sections/uv/evaluate.ts";
+import { UV_COLORS, uvCategoryOf } from "../../../src/sections/uv/scale.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conclusionRestrictsUse } from "../../../src/core/water/index.ts";
+import { conclusionRestrictsUse } from "../../../src/sections/water/index.ts";
 
 // The ARS's conclusion of a sample (`conclusion_conformite_prelevement`) prevails over general
 // advice: when it restricts the use of the water, no advice may say there is no restriction

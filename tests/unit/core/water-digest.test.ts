@@ -2,7 +2,7 @@
 // results does: same level, newest sample, verdict, conclusion and flagged parameters.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { digestResults, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest, type WaterDigest } from "../../../src/core/water/index.ts";
+import { digestResults, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest, type WaterDigest } from "../../../src/sections/water/index.ts";
 import type { WaterResult } from "../../../src/core/types.ts";
 import { communeWaterFromDigest, selectWater, type CommuneWater } from "../../../src/server/services/commune-data.ts";
 import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";

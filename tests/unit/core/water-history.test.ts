@@ -15,9 +15,9 @@ import {
 } from "../../../src/core/report/water-chart.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { WaterHistorySeries, WaterResult } from "../../../src/core/types.ts";
-import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES, withWaterHistory } from "../../../src/core/water/index.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES, withWaterHistory } from "../../../src/sections/water/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";

@@ -15,9 +15,9 @@ import {
   judgeWaterQuality,
   PARAMETER_RULES,
   pfasRoleOf,
-} from "../../../src/core/water/index.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+} from "../../../src/sections/water/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
 import { readFixture } from "../sources/fixtures.ts";

@@ -9,7 +9,7 @@ import {
   selectDisplayedParameters,
   describeLastNonCompliance,
   describeOtherNetworks,
-} from "../../../src/core/water/index.ts";
+} from "../../../src/sections/water/index.ts";
 import type { WaterParameterView, WaterResult } from "../../../src/core/types.ts";
 import { presentWater } from "../../../src/core/report/present.ts";
 import { NOW, waterResult } from "./builders.ts";

@@ -4,15 +4,15 @@
 import { describe, expect, it } from "vitest";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
 import { presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
-import { coastNameOf } from "../../../src/core/weather/coast.ts";
-import { evaluateWeatherWarnings, WEATHER_MESSAGES } from "../../../src/core/weather/evaluate.ts";
+import { coastNameOf } from "../../../src/sections/weather/coast.ts";
+import { evaluateWeatherWarnings, WEATHER_MESSAGES } from "../../../src/sections/weather/evaluate.ts";
 import type { SourceResult, VigilanceBulletin } from "../../../src/core/types.ts";
 import { vigilanceMapSchema } from "../../../src/sources/meteofrance/schema.ts";
 import { mapVigilanceBulletin } from "../../../src/sources/meteofrance/to-domain.ts";
 import { readFixture } from "../sources/fixtures.ts";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { noBathing } from "./builders.ts";
 
 const RECORDED_NOW = new Date("2026-08-26T10:00:00Z");

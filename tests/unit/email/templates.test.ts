@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import { frenchTypography } from "../../../src/core/shared/format.ts";
 import type { Address, AtmoIndex, CamsEstimate, DroughtZone, Report, SourceResult, WaterResult } from "../../../src/core/types.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { escapeHtml, renderButton, renderEmailLayout } from "../../../src/server/email/layout.ts";
 import * as templates from "../../../src/server/email/templates.ts";
 import {

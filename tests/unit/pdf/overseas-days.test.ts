@@ -3,14 +3,14 @@
 // their own clock. The clocks are fixed at hours where Paris and the
 // territory are on different calendar days; the sections are DERIVED, built here.
 import { describe, expect, it } from "vitest";
-import { evaluateAirQuality } from "../../../src/core/air/index.ts";
-import { evaluateBathing } from "../../../src/core/bathing/index.ts";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
+import { evaluateBathing } from "../../../src/sections/bathing/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
 import { todayForCommune, todayInParis } from "../../../src/core/shared/time.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
-import { evaluateUv } from "../../../src/core/uv/evaluate.ts";
-import { evaluateWaterQuality } from "../../../src/core/water/index.ts";
+import { evaluateUv } from "../../../src/sections/uv/evaluate.ts";
+import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { formatDateFr } from "../../../src/core/shared/format.ts";
 import { renderLatestReportEmail } from "../../../src/server/email/templates.ts";
 import { renderReportPdf } from "../../../src/server/pdf/report-pdf.ts";

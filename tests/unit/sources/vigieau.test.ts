@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateDrought } from "../../../src/core/drought/index.ts";
+import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { zonesResponseSchema } from "../../../src/sources/vigieau/schema.ts";
 import { mapDroughtZones } from "../../../src/sources/vigieau/to-domain.ts";
 import { readFixture } from "./fixtures.ts";

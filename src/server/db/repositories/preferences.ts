@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { POLLEN_TAXA } from "../../../core/pollen/scale.ts";
+import { POLLEN_TAXA } from "../../../sections/pollen/scale.ts";
 import type { PollenTaxon } from "../../../core/types.ts";
 import type { Database } from "../index.ts";
 import { ALERT_SOURCE_TYPES, alertPreferences, OPT_IN_SOURCE_TYPES, type AlertSourceType } from "../schema/index.ts";

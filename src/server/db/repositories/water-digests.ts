@@ -1,7 +1,7 @@
 // The communes' drinking-water digests (decision 049): read by the ingest (which communes have a
 // newer sample, and the digests it folds new results into) and by each batch of the run.
 import { inArray, sql } from "drizzle-orm";
-import type { WaterDigest } from "../../../core/water/index.ts";
+import type { WaterDigest } from "../../../sections/water/index.ts";
 import type { Database } from "../index.ts";
 import { waterDigests } from "../schema/index.ts";
 

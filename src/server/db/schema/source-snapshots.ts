@@ -38,7 +38,7 @@ export const sourceWatermarks = sqliteTable("source_watermarks", {
 export type SourceSnapshotRow = typeof sourceSnapshots.$inferSelect;
 
 /**
- * Each watched commune's drinking-water digest (decision 049, src/core/water/digest.ts): what
+ * Each watched commune's drinking-water digest (decision 049, src/sections/water/digest.ts): what
  * twelve months of Hub'Eau results say about its networks, kept up to date from the run's bulk
  * reads so that a new sample is judged without reading the commune's year again. Keyed by the
  * citycode the subjects carry. `newestSampleAt` is the digest's newest sample, to tell from a

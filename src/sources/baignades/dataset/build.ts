@@ -1,6 +1,6 @@
 // Combines the parsed season files into the dataset shipped with the app, and writes it in the
 // compact form read back at run time by readBathingDataset (../to-domain.ts; shape in ../schema.ts).
-import type { BathingClassement, BathingDataset, BathingSeasonRecord, BathingSite } from "../../../core/bathing/types.ts";
+import type { BathingClassement, BathingDataset, BathingSeasonRecord, BathingSite } from "../../../sections/bathing/types.ts";
 import { BATHING_FILE_FORMAT, type BathingSiteTupleRaw } from "../schema.ts";
 import type { BathingLastSample } from "./results.ts";
 import type { BathingSeasonInformation } from "./season-information.ts";

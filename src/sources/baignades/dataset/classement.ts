@@ -1,5 +1,5 @@
 // The site characteristics file: each site's classement (the quality class of the last seasons).
-import type { BathingClassement } from "../../../core/bathing/types.ts";
+import type { BathingClassement } from "../../../sections/bathing/types.ts";
 import { normaliseHeader } from "../../text/csv.ts";
 import { type CsvInput, SITE_CODE, readBathingTable } from "./columns.ts";
 

@@ -1,5 +1,5 @@
 // The analysis results file: each site's latest sample of the season.
-import type { BathingSeasonRecord } from "../../../core/bathing/types.ts";
+import type { BathingSeasonRecord } from "../../../sections/bathing/types.ts";
 import { normaliseHeader } from "../../text/csv.ts";
 import { type CsvInput, SITE_CODE, cleanFreeText, parseDecimal, parseFrenchDate, readBathingTable } from "./columns.ts";
 

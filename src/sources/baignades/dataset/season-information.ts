@@ -1,6 +1,6 @@
 // The season information file: each site's season dates and events (prohibitions, pollution,
 // closures…) with the measures taken.
-import type { BathingEvent } from "../../../core/bathing/types.ts";
+import type { BathingEvent } from "../../../sections/bathing/types.ts";
 import { normaliseHeader } from "../../text/csv.ts";
 import { type CsvInput, SITE_CODE, cleanFreeText, cleanText, parseFrenchDate, readBathingTable } from "./columns.ts";
 

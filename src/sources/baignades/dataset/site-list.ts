@@ -1,7 +1,7 @@
 // The season's site list: where each official bathing site is. Sites that cannot be placed
 // (removed, no valid INSEE code, coordinates off France or shared with another commune) are
 // returned apart with the reason, for the update's log.
-import type { BathingSite } from "../../../core/bathing/types.ts";
+import type { BathingSite } from "../../../sections/bathing/types.ts";
 import { isInFrance } from "../../../core/shared/geo.ts";
 import { normaliseHeader } from "../../text/csv.ts";
 import { type CsvInput, SITE_CODE, cleanText, padInseeCode, parseDecimal, readBathingTable } from "./columns.ts";
