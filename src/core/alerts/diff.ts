@@ -7,7 +7,8 @@ import { describeDroughtZone, presentDrought, presentWaterRow, waterHeadline } f
 import { formatDateFr, readableName } from "../shared/format.ts";
 import { describeQualitativeFindings } from "../../sections/water/notes.ts";
 import { describeDrinkingWarning } from "../recommendations/drinking.ts";
-import { presentPollen, presentWeatherWarnings } from "../report/present-outdoor.ts";
+import { presentPollen } from "../../sections/pollen/present.ts";
+import { presentWeatherWarnings } from "../../sections/weather/present.ts";
 import { POLLEN_LABELS } from "../../sections/pollen/scale.ts";
 import type {
   AirQualitySection,

@@ -45,6 +45,20 @@ export interface SectionDocument {
   attribution: string | null;
 }
 
+/** The common part of the richer presentations of the first four sections (water, air, drought, bathing). */
+export interface SectionPresentation {
+  key: string;
+  anchor: string;
+  title: string;
+  headline: Badge;
+  dateLine: string | null;
+  message: string | null;
+  facts: Fact[];
+  notes: string[];
+  source: SourceRef;
+  attribution: string | null;
+}
+
 /** The blocks of a kind, in order; for a channel or a test that needs one piece. */
 export function blocksOf<Kind extends Block["kind"]>(document: Pick<SectionDocument, "blocks">, kind: Kind): Array<Extract<Block, { kind: Kind }>> {
   return document.blocks.filter((block): block is Extract<Block, { kind: Kind }> => block.kind === kind);

@@ -41,7 +41,7 @@ import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./sna
 import { evaluatePollen } from "../../sections/pollen/evaluate.ts";
 import { outdoorAdviceTitles } from "../../core/recommendations/select.ts";
 import { evaluateWeatherWarnings } from "../../sections/weather/evaluate.ts";
-import { buildPollenSection } from "../services/pollen.ts";
+import { buildPollenSection } from "../../sections/pollen/load.server.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 

@@ -1,7 +1,7 @@
 // Transactional emails: pure functions of their input, in French, each with an HTML and a text part.
 // Prose goes through frenchTypography (no-break spaces) and every HTML value through escapeHtml.
 import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/available.ts";
-import { adviceInDisplayOrder, DISCLAIMER, presentReport, type OutdoorPresentation, type SectionPresentation } from "../../core/report/present.ts";
+import { adviceInDisplayOrder, DISCLAIMER, presentReport } from "../../core/report/present.ts";
 import { formatDateFr, formatDateTimeFr, formatNumberFr, formatTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
 import type { Report } from "../../core/types.ts";
 import { ALERT_HOUR_PARIS } from "../alerts/schedule.ts";
@@ -153,31 +153,20 @@ function renderReport(report: Report, nickname: string | null, reportUrl: string
   const presentation = presentReport(report);
   const place = describePlace(presentation.title, nickname);
   const name = nickname === null ? "" : toInline(nickname);
-  const sections: SectionPresentation[] = [presentation.water, presentation.air, presentation.drought, presentation.bathing];
-  const describe = (section: SectionPresentation | OutdoorPresentation, extra: string[] = []) => ({
+  // Every section's document in the registry's order: its date, its message when unrated (a rated
+  // section's message repeats its summary line), its facts (« Demain : Élevé ») and notes; the
+  // grids stay on the page and in the PDF.
+  const lines = presentation.sections.map((section) => ({
     heading: `${section.title} : ${section.headline.word}`,
-    // A rated section's message repeats its summary line; an unrated one's says why (a failure, no data).
-    details: [section.dateLine, section.headline.tone === "neutral" ? section.message : null, ...extra].filter((line): line is string => line !== null),
+    details: section.blocks.flatMap((block) => {
+      if (block.kind === "date") return [block.text];
+      if (block.kind === "message") return section.headline.tone === "neutral" ? [block.text] : [];
+      if (block.kind === "facts") return block.facts.map((fact) => `${fact.term} : ${fact.value}`);
+      if (block.kind === "notes") return block.notes;
+      return [];
+    }),
     source: `Source : ${section.source.name}`,
-  });
-  // Each drought zone with its own word, what it means for households and its decree's period.
-  const zones = presentation.drought.zones.map(
-    (zone) => `${zone.title} : ${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
-  );
-  // …and the section's sentences: the tap's water, a decree ended or not yet started.
-  // …the bathing section's one line on when the ministry's page was read.
-  const extras = (section: SectionPresentation) =>
-    section.key === "drought"
-      ? [...zones, ...presentation.drought.notes]
-      : section.key === "bathing" && presentation.bathing.liveRead
-        ? [presentation.bathing.liveRead]
-        : [];
-  // Issue 26's four after them, in the summary's order, with the page's facts (« Demain : Élevé ») and
-  // notes (a model's forecast said as such); their grids stay on the page and in the PDF.
-  const outdoor = [presentation.weather, presentation.pollen, presentation.uv, presentation.radon].map((section) =>
-    describe(section, [...section.facts.map((fact) => `${fact.term} : ${fact.value}`), ...section.notes]),
-  );
-  const lines = [...sections.map((section) => describe(section, extras(section))), ...outdoor];
+  }));
   const advice = adviceInDisplayOrder(presentation.advice);
   // The address is said once, in the heading: the link names it by the person's name for it
   // (« Maison »), which still tells several « Voir le bilan complet » links apart out of context;

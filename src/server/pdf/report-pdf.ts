@@ -17,7 +17,7 @@ import {
   type DroughtPresentation,
   type Fact,
   type LevelTable,
-  type OutdoorPresentation,
+  type SectionDocument,
   type ReportPresentation,
   type SectionPresentation,
   type SummaryLine,
@@ -354,12 +354,14 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
 
   drawSummary(cursor, presentation.summary);
 
-  drawWater(cursor, presentation.water);
-  drawAir(cursor, presentation.air);
-  drawDrought(cursor, presentation.drought);
-  drawBathing(cursor, presentation.bathing);
-  // Issue 26's four, in the summary's order, as on the page.
-  for (const section of [presentation.weather, presentation.pollen, presentation.uv, presentation.radon]) drawOutdoor(cursor, section);
+  // The registry's order, as on the page: the first four sections' richer drawings, every other section's document.
+  const rich: Record<string, () => void> = {
+    water: () => drawWater(cursor, presentation.water),
+    air: () => drawAir(cursor, presentation.air),
+    drought: () => drawDrought(cursor, presentation.drought),
+    bathing: () => drawBathing(cursor, presentation.bathing),
+  };
+  for (const section of presentation.sections) (rich[section.key] ?? (() => drawDocument(cursor, section)))();
   // The page's order: the prominent advice first (present.ts), never the rules' raw order.
   drawAdvice(cursor, adviceInDisplayOrder(presentation.advice));
 }
@@ -426,7 +428,7 @@ function drawSectionStart(cursor: Cursor, section: SectionFrame): void {
   for (const note of section.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
 }
 
-function drawSectionEnd(cursor: Cursor, section: SectionFrame): void {
+function drawSectionEnd(cursor: Cursor, section: Pick<SectionFrame, "source" | "attribution">): void {
   cursor.y -= 4;
   drawParagraph(
     cursor,
@@ -682,14 +684,30 @@ function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {
   drawSectionEnd(cursor, bathing);
 }
 
-/** Pollen, UV, vigilance or radon: head, facts, the grid of official words (rows × days), notes, source. */
-function drawOutdoor(cursor: Cursor, section: OutdoorPresentation): void {
+/** Any section's document: head, its blocks in order (a grid of official words kept with its heading), source. */
+function drawDocument(cursor: Cursor, section: SectionDocument): void {
+  const table = section.blocks.find((block) => block.kind === "table");
   // A short grid stays with its heading (the head alone at the foot of a page, its grid overleaf, reads as a blank).
-  if (section.table) ensureSpace(cursor, Math.min(90 + levelTableLayout(cursor, section.table).height, (CONTENT_TOP - CONTENT_BOTTOM) / 2));
-  // The notes (a model's caveat) come after the grid, as on the page.
-  drawSectionStart(cursor, { ...section, notes: [] });
-  if (section.table) drawLevelTable(cursor, section.table);
-  for (const note of section.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
+  if (table) ensureSpace(cursor, Math.min(90 + levelTableLayout(cursor, table.table).height, (CONTENT_TOP - CONTENT_BOTTOM) / 2));
+  const dateLine = section.blocks.find((block) => block.kind === "date")?.text ?? null;
+  drawSectionStart(cursor, {
+    title: section.title,
+    headline: section.headline,
+    dateLine,
+    message: null,
+    facts: [],
+    notes: [],
+    source: section.source,
+    attribution: section.attribution,
+  });
+  for (const block of section.blocks) {
+    if (block.kind === "message") drawParagraph(cursor, block.text, { color: COLORS.muted }, 4);
+    else if (block.kind === "facts") {
+      for (const fact of block.facts) drawField(cursor, fact.term, fact.value);
+      cursor.y -= 2;
+    } else if (block.kind === "table") drawLevelTable(cursor, block.table);
+    else if (block.kind === "notes") for (const note of block.notes) drawParagraph(cursor, note, { size: 9.5 }, 4);
+  }
   drawSectionEnd(cursor, section);
 }
 
