@@ -440,9 +440,9 @@ export class ConfigError extends Error {
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 /**
- * The address a local run is opened at when SITE_URL is not set (issue 23: « `PORT=4511 npm run demo`
- * leaves SITE_URL on port 4321, so every form is refused »): the server's own HOST and PORT, a
- * loopback name kept as written (localhost stays localhost), a wildcard bind read as 127.0.0.1.
+ * The address a local run is opened at when SITE_URL is not set: the server's own HOST and PORT, so
+ * that a run on another port (`PORT=4511 npm run demo`) accepts its own forms; a loopback name kept
+ * as written (localhost stays localhost), a wildcard bind read as 127.0.0.1.
  */
 export function localSiteUrl(host: string, port: number): string {
   const name = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
