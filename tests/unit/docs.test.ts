@@ -22,6 +22,19 @@ describe("the README stays a README", () => {
     const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
     expect(lines).toBeLessThan(300);
   });
+
+  it("gives the two commands, and points to the generated configuration reference instead of keeping a table", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const block = /## The two commands\s+```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(
+      block
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("#")[0]?.trim()),
+    ).toEqual(["npm install && npm start", "npm test"]);
+    expect(readme).toContain("](docs/configuration.md)");
+    expect(readme).not.toMatch(/^\|\s*name\s*\|/m);
+  });
 });
 
 describe("no comment or doc cites a file outside the repository", () => {
