@@ -202,6 +202,9 @@ function commentLines(text: string): string[] {
   return lines;
 }
 
+/** A value as an env file writes it: quoted when it holds a space or a character a shell would read. */
+const envValue = (value: string) => (/^[\w.:/@,+-]*$/.test(value) ? value : JSON.stringify(value));
+
 /** .env.example: every key, its description as a comment, its default commented out, secrets empty. */
 export function renderEnvExample(): string {
   const keys = listConfigKeys();
@@ -227,7 +230,7 @@ export function renderEnvExample(): string {
         key.requiredInProduction ? "Required in production." : "",
       ];
       lines.push("", ...commentLines(notes.filter(Boolean).join(" ")));
-      lines.push(key.defaultValue === undefined ? `${key.name}=` : `# ${key.name}=${key.defaultValue}`);
+      lines.push(key.defaultValue === undefined ? `${key.name}=` : `# ${key.name}=${envValue(key.defaultValue)}`);
     }
   }
   return `${lines.join("\n")}\n`;
