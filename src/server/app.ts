@@ -8,7 +8,7 @@ import { jsonError } from "./http-errors.ts";
 import { deferTask } from "./defer.ts";
 import { isBusyError } from "./db/busy.ts";
 import { createLogThrottle, describeError, requestIdOf } from "./logger.ts";
-import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
+import { createPdfRenderSlots } from "./middleware/pdf-render-slots.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
