@@ -41,11 +41,7 @@ export function listModuleSpecifiers(fileName: string, text: string): string[] {
         ts.isStringLiteral(node.moduleReference.expression)
       ) {
         specifiers.push(node.moduleReference.expression.text);
-      } else if (
-        ts.isImportTypeNode(node) &&
-        ts.isLiteralTypeNode(node.argument) &&
-        ts.isStringLiteral(node.argument.literal)
-      ) {
+      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
         specifiers.push(node.argument.literal.text);
       } else if (
         ts.isCallExpression(node) &&
@@ -98,7 +94,11 @@ function resolveSpecifier(specifier: string, importer: string, aliases: ImportAl
   }
   if (!specifier.startsWith(".") && !specifier.startsWith("/")) return [];
   const base = resolve(dirname(importer), specifier.replace(/[?#].*$/, ""));
-  const candidates = [base, ...SOURCE_EXTENSIONS.map((extension) => base + extension), ...SOURCE_EXTENSIONS.map((extension) => join(base, `index${extension}`))];
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((extension) => base + extension),
+    ...SOURCE_EXTENSIONS.map((extension) => join(base, `index${extension}`)),
+  ];
   const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
   return found ? [found] : [];
 }

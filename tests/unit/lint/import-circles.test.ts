@@ -36,7 +36,7 @@ describe("import circles, type imports included", () => {
     expect(describeImportCircles(circles)).toContain("src/deps.ts\n    → src/mailer.ts\n    → src/deps.ts");
   });
 
-  it("sees `import { type X }`, `export … from` and `import(\"…\")` types through three modules", () => {
+  it('sees `import { type X }`, `export … from` and `import("…")` types through three modules', () => {
     const circles = circlesOf({
       "src/a.ts": 'import { type B } from "./b.ts";\nexport type A = { b: B };\n',
       "src/b.ts": 'export type { C as B } from "./c.ts";\n',
@@ -67,7 +67,8 @@ describe("import circles, type imports included", () => {
     const circles = circlesOf({
       "src/ports.ts": "export interface Mailer { send(): void }\nexport interface AppDeps { mailer: Mailer }\n",
       "src/mailer.ts": 'import type { AppDeps, Mailer } from "./ports.ts";\nexport const createMailer = (_deps: AppDeps): Mailer => ({ send() {} });\n',
-      "src/app.ts": 'import type { AppDeps } from "./ports.ts";\nimport { createMailer } from "./mailer.ts";\nexport const start = (deps: AppDeps) => createMailer(deps);\n',
+      "src/app.ts":
+        'import type { AppDeps } from "./ports.ts";\nimport { createMailer } from "./mailer.ts";\nexport const start = (deps: AppDeps) => createMailer(deps);\n',
       "src/outside.ts": 'import { z } from "zod";\nimport content from "astro:content";\nexport const x = [z, content];\n',
     });
     expect(circles).toEqual([]);
