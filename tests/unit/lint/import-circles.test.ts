@@ -1,7 +1,6 @@
 // `npm run lint` fails on any import circle in src/ and workers/, type imports included
 // (scripts/check-import-circles.ts): the checker run on small modules written to a temporary
 // folder, and on the project itself.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -74,12 +73,11 @@ describe("import circles, type imports included", () => {
     expect(circles).toEqual([]);
   });
 
-  it("finds no circle in src/ and workers/, and is part of `npm run lint`", () => {
+  // It parses every module of the project: seconds on a busy 2-core machine.
+  it("finds no circle in src/ and workers/, and is part of `npm run lint`", { timeout: 30_000 }, () => {
     expect(describeImportCircles(findImportCircles(ROOT, ["src", "workers"]))).toBe("");
-    const run = spawnSync(process.execPath, ["scripts/check-import-circles.ts"], { cwd: ROOT, encoding: "utf8" });
-    expect(run.status, run.stderr).toBe(0);
     const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
-    expect(scripts.lint).toContain("node scripts/check-import-circles.ts");
+    expect(scripts.lint).toMatch(/^node scripts\/check-import-circles\.ts && /);
     expect(scripts.check).toContain("npm run lint");
   });
 });
