@@ -36,7 +36,7 @@ function checkHttpUrl(url: string): string {
 }
 
 export function renderButton(label: string, url: string): string {
-  const style = `display:inline-block;padding:12px 24px;background-color:${ACCENT};color:#ffffff;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.25;text-decoration:none;border-radius:4px;`;
+  const style = `display:inline-block;padding:12px 24px;background-color:${ACCENT};color:#ffffff;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.25;text-decoration:none;border-radius:4px;max-width:100%;box-sizing:border-box;${BREAK_ANYWHERE}`;
   return `<p style="margin:24px 0;"><a href="${escapeHtml(checkHttpUrl(url))}" style="${style}">${escapeFrench(label)}</a></p>`;
 }
 
