@@ -41,7 +41,8 @@ const ACCOUNT_UNSUBSCRIBE_URL = `${SITE}/desinscription?u=a_01jd5x8k2m9q7w3e4r5t
 const ACCOUNT_URL = `${SITE}/compte`;
 const LONG_ADDRESS = "Résidence Les Jardins de l'Observatoire, Bâtiment C, 124 Avenue du Maréchal-de-Lattre-de-Tassigny 34000 Montpellier";
 const LONG_NAME = "Marie-Christine-Alexandrine-Bénédicte";
-const LONG_NICKNAME = "Maison-de-vacances-de-la-famille-Dupont-Lefebvre";
+// A name typed without a space: one word wider than the screen.
+const LONG_NICKNAME = "MaisondevacancesdelafamilleDupontLefebvreàSaintGuilhemleDésert";
 const reportUrlFor = (report: Report) => `${SITE}/?q=${encodeURIComponent(report.address.label)}&lat=43.6107&lon=3.8767&citycode=34172&src=email#analyse`;
 
 function buildReport(label: string): Report {
