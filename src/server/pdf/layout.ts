@@ -3,7 +3,9 @@
 // and keep-together rules that decide where a page ends. Nothing here knows the report: its
 // drawing (report-pdf.ts, section-document.ts) is written on top of these.
 //
-// Every drawer draws on a Canvas, so the same code runs dry (a blank canvas) to measure a block.
+// Every drawer draws on a Canvas, so the same code runs dry (a blank canvas) to measure a block or
+// to try a whole layout: the pagination (planLayout) lays the document out first, then draws it
+// with the plan that leaves no near-empty last page.
 import { PageSizes, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import type { Badge, Tone } from "../../core/report/badge.ts";
 import { frenchTypography } from "../../core/shared/format.ts";
@@ -21,6 +23,13 @@ export const CONTENT_HEIGHT = CONTENT_TOP - CONTENT_BOTTOM;
 const LINE_SPACING = 1.38;
 /** Helvetica's capital height, as a share of the type size (718/1000 in its metrics). */
 const CAP_HEIGHT = 0.718;
+
+/** A last page (of the document, or of an address) holding less than this share of a page's content height reads as left over. */
+export const NEAR_EMPTY_SHARE = 0.2;
+/** A page the pagination ends early, to carry lines over to the last page, keeps at least this share. */
+const BALANCED_PAGE_SHARE = 0.5;
+/** Gap scales tried, mildest first, when tightening the gaps saves the near-empty last page. */
+const TIGHTER_GAP_SCALES = [0.85, 0.7] as const;
 
 /** The site's colours (tokens of src/styles/base.css), so that the paper looks like the page. */
 export const COLORS = {
@@ -139,6 +148,61 @@ export function runLayout(
   draw(cursor);
   flow.pages.push({ usedHeight: usedHeightOf(cursor), end: { kind: "end" } });
   return { contentHeight: CONTENT_HEIGHT, pages: flow.pages, plan: setup.plan, marks: flow.marks };
+}
+
+/**
+ * The plan that draws `draw` without a near-empty last page — the document's, and each address's
+ * before the page its successor starts — found by dry runs: the plain layout when every such page
+ * holds enough; else tighter gaps when they save the pages; else pages ended at earlier break
+ * marks, so that each of those last pages carries what followed its mark.
+ */
+export function planLayout(setup: { fonts: Fonts; siteUrl: string | null }, draw: (cursor: Cursor) => void): LayoutPlan {
+  const dryRun = (plan: LayoutPlan) => runLayout({ ...setup, plan, openPage: () => BLANK_CANVAS }, draw);
+  const plain = dryRun(PLAIN_PLAN);
+  const leftOver = nearEmptyLastPages(plain).length;
+  if (leftOver === 0) return PLAIN_PLAN;
+  for (const gapScale of TIGHTER_GAP_SCALES) {
+    const plan = { gapScale, breakBefore: new Set<number>() };
+    const tighter = dryRun(plan);
+    if (tighter.pages.length < plain.pages.length && nearEmptyLastPages(tighter).length === 0) return plan;
+  }
+  const balanced = balancedPlanOf(plain);
+  const result = dryRun(balanced);
+  return result.pages.length <= plain.pages.length && nearEmptyLastPages(result).length < leftOver ? balanced : PLAIN_PLAN;
+}
+
+/**
+ * The pages that end a run of content (the document's last, or one followed by a forced page)
+ * while holding less than NEAR_EMPTY_SHARE, when the run had a page before them.
+ */
+export function nearEmptyLastPages(stats: Pick<LayoutStats, "pages" | "contentHeight">): number[] {
+  return stats.pages.flatMap((page, index) => {
+    const endsRun = page.end.kind === "end" || page.end.kind === "forced";
+    const previous = stats.pages[index - 1];
+    const runGoesOn = previous !== undefined && previous.end.kind !== "forced";
+    return endsRun && runGoesOn && page.usedHeight < NEAR_EMPTY_SHARE * stats.contentHeight ? [index] : [];
+  });
+}
+
+/** For each near-empty last page, the latest mark of the page before it that leaves that page half full and fills the last one enough. */
+function balancedPlanOf(stats: LayoutStats & { marks: Mark[] }): LayoutPlan {
+  const breakBefore = new Set<number>();
+  for (const lastIndex of nearEmptyLastPages(stats)) {
+    const last = stats.pages[lastIndex];
+    const previous = stats.pages[lastIndex - 1];
+    if (!last || !previous) continue;
+    const previousBottom = CONTENT_TOP - previous.usedHeight;
+    const candidates = stats.marks.filter((mark) => mark.page === lastIndex - 1 && mark.y < CONTENT_TOP).sort((a, b) => a.y - b.y);
+    for (const mark of candidates) {
+      if (CONTENT_TOP - mark.y < BALANCED_PAGE_SHARE * CONTENT_HEIGHT) break;
+      const lastHeight = last.usedHeight + (mark.y - previousBottom);
+      if (lastHeight >= NEAR_EMPTY_SHARE * CONTENT_HEIGHT && lastHeight <= CONTENT_HEIGHT) {
+        breakBefore.add(mark.id);
+        break;
+      }
+    }
+  }
+  return { gapScale: 1, breakBefore };
 }
 
 function usedHeightOf(cursor: Cursor): number {

@@ -37,7 +37,7 @@ import {
   measureParagraph,
   PAGE_HEIGHT,
   PAGE_WIDTH,
-  PLAIN_PLAN,
+  planLayout,
   prepare,
   printableUrl,
   runLayout,
@@ -110,7 +110,7 @@ export async function renderReportPdfWithLayout(input: PdfInput): Promise<{ byte
     drawDisclaimer(cursor, DISCLAIMER);
   };
   const setup = { fonts, siteUrl: input.siteUrl ?? null };
-  const { marks: _marks, ...layout } = runLayout({ ...setup, plan: PLAIN_PLAN, openPage: () => addPage(doc, fonts) }, drawDocument);
+  const { marks: _marks, ...layout } = runLayout({ ...setup, plan: planLayout(setup, drawDocument), openPage: () => addPage(doc, fonts) }, drawDocument);
   drawFooters(doc, fonts);
 
   // Metadata are PDF text strings (UTF-16), not drawn: no WinAnsi restriction. A reader shows the

@@ -37,8 +37,11 @@ export function drawSectionHead(cursor: Cursor, head: { title: string; headline:
 export function drawSectionFoot(cursor: Cursor, foot: { source: SourceRef; attribution: string | null }): void {
   gap(cursor, 4);
   const source = `Source : ${foot.source.name} (${printableUrl(cursor, foot.source.url)})`;
-  drawParagraph(cursor, source, { size: 8.5, color: COLORS.muted }, foot.attribution ? 1 : 12);
-  if (foot.attribution) drawParagraph(cursor, foot.attribution, { size: 8.5, color: COLORS.muted }, 12);
+  // One piece: a source's link alone at the top of a page reads as a stray line.
+  keepTogether(cursor, (target) => {
+    drawParagraph(target, source, { size: 8.5, color: COLORS.muted }, foot.attribution ? 1 : 12);
+    if (foot.attribution) drawParagraph(target, foot.attribution, { size: 8.5, color: COLORS.muted }, 12);
+  });
 }
 
 export function drawBlock(cursor: Cursor, block: Block): void {
