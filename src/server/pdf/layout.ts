@@ -135,16 +135,22 @@ export interface Cursor {
   y: number;
   /** resolves the site's own relative links (« /sources ») so they mean something on paper */
   siteUrl: string | null;
+  /** wrapped lines by font, size, width and text: a render lays its text out several times */
+  lineCache: Map<string, string[]>;
   flow: Flow;
 }
 
+/** What a layout needs besides its drawing: fonts, the site's address, a cache of wrapped lines shared by the runs of one render. */
+export interface LayoutSetup {
+  fonts: Fonts;
+  siteUrl: string | null;
+  lineCache: Map<string, string[]>;
+}
+
 /** Draws `draw` on pages from `openPage`, following `plan`; returns how full each page ended. */
-export function runLayout(
-  setup: { fonts: Fonts; siteUrl: string | null; plan: LayoutPlan; openPage: () => Canvas },
-  draw: (cursor: Cursor) => void,
-): LayoutStats & { marks: Mark[] } {
+export function runLayout(setup: LayoutSetup & { plan: LayoutPlan; openPage: () => Canvas }, draw: (cursor: Cursor) => void): LayoutStats & { marks: Mark[] } {
   const flow: Flow = { plan: setup.plan, openPage: setup.openPage, top: CONTENT_TOP, bottom: CONTENT_BOTTOM, pages: [], marks: [], nextMark: 0 };
-  const cursor: Cursor = { fonts: setup.fonts, canvas: setup.openPage(), y: CONTENT_TOP, siteUrl: setup.siteUrl, flow };
+  const cursor: Cursor = { fonts: setup.fonts, canvas: setup.openPage(), y: CONTENT_TOP, siteUrl: setup.siteUrl, lineCache: setup.lineCache, flow };
   draw(cursor);
   flow.pages.push({ usedHeight: usedHeightOf(cursor), end: { kind: "end" } });
   return { contentHeight: CONTENT_HEIGHT, pages: flow.pages, plan: setup.plan, marks: flow.marks };
@@ -156,7 +162,7 @@ export function runLayout(
  * holds enough; else tighter gaps when they save the pages; else pages ended at earlier break
  * marks, so that each of those last pages carries what followed its mark.
  */
-export function planLayout(setup: { fonts: Fonts; siteUrl: string | null }, draw: (cursor: Cursor) => void): LayoutPlan {
+export function planLayout(setup: LayoutSetup, draw: (cursor: Cursor) => void): LayoutPlan {
   const dryRun = (plan: LayoutPlan) => runLayout({ ...setup, plan, openPage: () => BLANK_CANVAS }, draw);
   const plain = dryRun(PLAIN_PLAN);
   const leftOver = nearEmptyLastPages(plain).length;
@@ -317,18 +323,28 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   return lines;
 }
 
+/** `text` prepared and wrapped, each distinct paragraph wrapped once per render. */
+export function linesOf(cursor: Cursor, text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const key = `${font.name}|${size}|${maxWidth}|${text}`;
+  const cached = cursor.lineCache.get(key);
+  if (cached) return cached;
+  const lines = wrapText(prepare(text), font, size, maxWidth);
+  cursor.lineCache.set(key, lines);
+  return lines;
+}
+
 /** The height a paragraph will take, to size a column or a background. */
 export function measureParagraph(cursor: Cursor, text: string, style: TextStyle & { width: number }): number {
   const font = style.bold ? cursor.fonts.bold : cursor.fonts.regular;
   const size = style.size ?? 10;
-  return wrapText(prepare(text), font, size, style.width).length * lineHeightOf(size);
+  return linesOf(cursor, text, font, size, style.width).length * lineHeightOf(size);
 }
 
 /** Wrapped lines, each moved to a new page when it does not fit. */
 export function drawParagraph(cursor: Cursor, text: string, style: TextStyle = {}, gapAfter = 4): void {
   const { size = 10, color = COLORS.text, indent = 0 } = style;
   const font = style.bold ? cursor.fonts.bold : cursor.fonts.regular;
-  for (const line of wrapText(prepare(text), font, size, style.width ?? CONTENT_WIDTH - indent)) {
+  for (const line of linesOf(cursor, text, font, size, style.width ?? CONTENT_WIDTH - indent)) {
     ensureSpace(cursor, lineHeightOf(size));
     cursor.canvas.drawText(line, { x: MARGIN_X + indent, y: cursor.y - size, size, font, color });
     cursor.y -= lineHeightOf(size);
@@ -396,7 +412,7 @@ export function drawHeadingWithTag(cursor: Cursor, heading: string, badge: Badge
   const { size = 11, indent = 0 } = options;
   const font = cursor.fonts.bold;
   const tagWidth = tagWidthOf(font, badge.word);
-  const lines = wrapText(prepare(heading), font, size, CONTENT_WIDTH - indent - tagWidth - 8);
+  const lines = linesOf(cursor, heading, font, size, CONTENT_WIDTH - indent - tagWidth - 8);
   const lineHeight = Math.max(lineHeightOf(size), TAG_HEIGHT + 3);
   ensureSpace(cursor, lines.length * lineHeight);
   lines.forEach((line, index) => {
@@ -442,7 +458,7 @@ export function drawTable(cursor: Cursor, table: Table): void {
     const laidOut = cells.map((cell, index) => {
       if (cell.kind === "badge") return { kind: "badge" as const, badge: cell.badge, height: TAG_HEIGHT };
       const lines = cell.parts.flatMap((part) =>
-        wrapText(prepare(part.text), part.bold ? cursor.fonts.bold : cursor.fonts.regular, part.size, (widths[index] ?? 0) - 2 * padding).map((line) => ({
+        linesOf(cursor, part.text, part.bold ? cursor.fonts.bold : cursor.fonts.regular, part.size, (widths[index] ?? 0) - 2 * padding).map((line) => ({
           ...part,
           text: line,
         })),

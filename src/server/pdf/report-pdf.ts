@@ -109,7 +109,7 @@ export async function renderReportPdfWithLayout(input: PdfInput): Promise<{ byte
     });
     drawDisclaimer(cursor, DISCLAIMER);
   };
-  const setup = { fonts, siteUrl: input.siteUrl ?? null };
+  const setup = { fonts, siteUrl: input.siteUrl ?? null, lineCache: new Map<string, string[]>() };
   const { marks: _marks, ...layout } = runLayout({ ...setup, plan: planLayout(setup, drawDocument), openPage: () => addPage(doc, fonts) }, drawDocument);
   drawFooters(doc, fonts);
 

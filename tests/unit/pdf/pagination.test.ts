@@ -32,6 +32,8 @@ async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   return { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
 }
 
+const setupOf = (fonts: Fonts) => ({ fonts, siteUrl: null, lineCache: new Map<string, string[]>() });
+
 /** Blocks of the given heights, each kept on one page, `gapPoints` apart, a break mark before each. */
 const solidBlocks = (heights: readonly number[], gapPoints: number) => (cursor: Cursor) => {
   for (const height of heights) {
@@ -48,12 +50,12 @@ describe("the layout engine's pagination", () => {
   beforeAll(async () => {
     fonts = await embedFonts(await PDFDocument.create());
   });
-  const layOut = (draw: (cursor: Cursor) => void, plan = planLayout({ fonts, siteUrl: null }, draw)) =>
-    runLayout({ fonts, siteUrl: null, plan, openPage: () => ({ drawText() {}, drawRectangle() {}, drawLine() {}, drawCircle() {} }) }, draw);
+  const layOut = (draw: (cursor: Cursor) => void, plan = planLayout(setupOf(fonts), draw)) =>
+    runLayout({ ...setupOf(fonts), plan, openPage: () => ({ drawText() {}, drawRectangle() {}, drawLine() {}, drawCircle() {} }) }, draw);
 
   it("keeps the plain layout when the last page holds enough", () => {
     const draw = solidBlocks([400, 250, 200], 10);
-    expect(planLayout({ fonts, siteUrl: null }, draw)).toBe(PLAIN_PLAN);
+    expect(planLayout(setupOf(fonts), draw)).toBe(PLAIN_PLAN);
     expect(layOut(draw).pages).toHaveLength(2);
   });
 
@@ -107,7 +109,7 @@ describe("drawSectionDocument", () => {
     };
     const doc = await PDFDocument.create();
     const fonts = await embedFonts(doc);
-    runLayout({ fonts, siteUrl: null, plan: PLAIN_PLAN, openPage: () => doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]) }, (cursor) =>
+    runLayout({ ...setupOf(fonts), plan: PLAIN_PLAN, openPage: () => doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]) }, (cursor) =>
       drawSectionDocument(cursor, document),
     );
     const text = pdfText(await doc.save());
