@@ -255,7 +255,9 @@ export function markBreak(cursor: Cursor): void {
 
 /** The height `draw` would take from here, drawn on nothing and never broken across pages. */
 export function measureHeight(cursor: Cursor, draw: (cursor: Cursor) => void): number {
-  const flow: Flow = { ...cursor.flow, openPage: () => BLANK_CANVAS, top: 0, bottom: -Infinity, pages: [], marks: [], nextMark: 0 };
+  // The same gaps, none of the plan's page ends: the marks inside are not the flow's.
+  const plan = { gapScale: cursor.flow.plan.gapScale, breakBefore: new Set<number>() };
+  const flow: Flow = { plan, openPage: () => BLANK_CANVAS, top: 0, bottom: -Infinity, pages: [], marks: [], nextMark: 0 };
   const scratch: Cursor = { ...cursor, canvas: BLANK_CANVAS, y: 0, flow };
   draw(scratch);
   return -scratch.y;
