@@ -10,7 +10,8 @@ import { evaluateBathing } from "../../../src/sections/bathing/index.ts";
 import { deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality, withWaterHistory } from "../../../src/sections/water/index.ts";
-import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
+import { wrapText } from "../../../src/server/pdf/layout.ts";
+import { renderReportPdf, renderReportPdfWithLayout } from "../../../src/server/pdf/report-pdf.ts";
 import { selectWater } from "../../../src/server/services/commune-data.ts";
 import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapCommuneUdis, mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
@@ -20,6 +21,7 @@ import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
 import { outdoorSections } from "../core/outdoor-builders.ts";
 import { assembleNamed } from "../../helpers/assemble.ts";
+import { expectWellFilledPages } from "./page-fill.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -726,6 +728,29 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const positions = ["Conseil eau-un", "Conseil secheresse", "Conseil eau-deux"].map((title) => text.indexOf(title));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("ends no address on a near-empty page, whatever its sections: full, unavailable, with a year of water history", async () => {
+    const amiensHistory = buildDemoWaterReport(
+      AMIENS,
+      { results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" },
+      "080000512",
+    );
+    const maraussanHistory = buildDemoWaterReport(
+      { ...MARAUSSAN, citycode: "34148" },
+      { results: "hubeau/resultats-dis-derived-nitrates-62.json", udis: "hubeau/communes-udi-derived-34148.json" },
+    );
+    const cases: Array<[string, Report[]]> = [
+      ["Amiens", [buildAmiensReport()]],
+      ["unavailable", [buildUnavailableReport()]],
+      ["Amiens + unavailable", [buildAmiensReport(), buildUnavailableReport()]],
+      ["Amiens and Maraussan with history", [amiensHistory, maraussanHistory]],
+      ["Maraussan with history", [maraussanHistory]],
+    ];
+    for (const [name, reports] of cases) {
+      const { layout } = await renderReportPdfWithLayout({ reports, generatedAt: NOW, recipientName: "Camille Dubois", origin: "account" });
+      expectWellFilledPages(layout, name);
+    }
   });
 
   it("refuses an empty list of reports", async () => {
