@@ -1,7 +1,7 @@
-// Day columns and offsets of the sections read by day (pollen, vigilance): « Aujourd'hui (26 novembre) ».
+// Day columns and offsets of the sections read by day: « Aujourd'hui (26 novembre) ».
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
 
-/** « Pollens : Faible ; demain : Modéré. » with French typography. */
+/** « Titre : le reste. » with French typography: a summary line's sentence. */
 export const sentence = (label: string, rest: string) => frenchTypography(`${label} : ${rest}`);
 
 /** How many days `date` is after `today` (both YYYY-MM-DD). */

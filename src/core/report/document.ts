@@ -37,7 +37,7 @@ export interface SectionDocument {
   anchor: string;
   title: string;
   headline: Badge;
-  /** the sentence of « L'essentiel » and of the e-mails: « Pollens : Faible ; demain : Modéré. » */
+  /** the sentence of « L'essentiel » and of the e-mails: « Air aujourd'hui : Moyen (indice ATMO) ; demain : Bon. » */
   summary: string;
   blocks: Block[];
   source: SourceRef;

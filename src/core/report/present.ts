@@ -25,10 +25,6 @@ export * from "../../sections/water/present.ts";
 export * from "../../sections/air/present.ts";
 export * from "../../sections/drought/present.ts";
 export * from "../../sections/bathing/present.ts";
-export { describeCoast, presentWeatherWarnings } from "../../sections/weather/present.ts";
-export { presentPollen } from "../../sections/pollen/present.ts";
-export { presentUv } from "../../sections/uv/present.ts";
-export { presentRadon } from "../../sections/radon/present.ts";
 
 export interface AdvicePresentation {
   id: string;

@@ -21,7 +21,7 @@ export interface SectionAnswer {
 }
 
 export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Rich = never> {
-  /** its key in the registry and in the page's requests (« water », « pollen ») */
+  /** its key in the registry and in the page's requests (« water », « air ») */
   key: string;
   /** its field in a report (« water_quality ») */
   field: string;

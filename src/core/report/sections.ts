@@ -4,7 +4,7 @@
 import { sections } from "../../sections/registry.ts";
 import { answerFailed, type SectionAnswer } from "./section-module.ts";
 
-/** A section's key in the registry (« water », « pollen »). */
+/** A section's key in the registry (« water », « air »). */
 export type SectionKey = string;
 
 /** Every section's key, in the cards' order. */
@@ -16,7 +16,7 @@ export const sectionFields = (): string[] => sections().map((section) => section
 /**
  * Whether a section's source could not be read, so that asking again may bring it. A vigilance
  * without a Météo-France key (`configured: false`) is not a failure: it stays so whatever the
- * retry. Overseas (pollen `not_covered`, vigilance « Hors carte nationale ») is a success. A report
+ * retry. A source that has nothing for a territory (no official index overseas) is a success. A report
  * stored before a section existed has no such section at all: nothing there failed.
  */
 export function sectionFailed(report: object, key: SectionKey): boolean {

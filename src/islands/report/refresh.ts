@@ -44,5 +44,5 @@ export function networkChangeFailure(reason: "connection" | "service", shownNetw
   return `Le changement de réseau n'a pas pu être chargé (${why}).${kept}`;
 }
 
-/** Said under the address field once while the browser is offline, whatever is typed. */
-export const OFFLINE_SUGGESTIONS = `Pas de connexion${NBSP}: les suggestions d'adresses reviendront dès que la connexion sera rétablie.`;
+// Said under the address field while offline: in offline.ts, so that the search's island loads no report code.
+export { OFFLINE_SUGGESTIONS } from "./offline.ts";

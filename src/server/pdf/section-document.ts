@@ -93,7 +93,7 @@ const LEVEL_LABEL_SHARE = 0.28;
 /** The grid of official words: its caption, a row per taxon or phenomenon, a column per day, each word in its publisher's colours. */
 export function drawLevelTable(cursor: Cursor, table: LevelTable): void {
   const dayShare = (1 - LEVEL_LABEL_SHARE) / Math.max(1, table.columns.length);
-  // The whole grid on one page (six rows at most for pollen, nine for vigilance): at worst, the caption, the header and the first row together.
+  // The whole grid on one page (a few rows: a row per taxon or phenomenon): at worst, the caption, the header and the first row together.
   keepTogether(
     cursor,
     (target) => {

@@ -37,7 +37,7 @@ export async function buildReport(
   };
   const addressInfo = deriveAddressInfo(address);
   onPart?.(reportHead({ address, addressInfo, now }));
-  // The BAN's former commune goes to the sections that read by it (radon), not into the report's address.
+  // The BAN's former commune goes to the sections that read by it, not into the report's address.
   const place: Address = { ...address, oldcitycode: input.address.oldcitycode, oldcity: input.address.oldcity };
   const answers = await Promise.all(
     serverSections().map(async (section) => {

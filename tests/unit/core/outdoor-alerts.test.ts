@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/core/alerts/index.ts";
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
-import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present.ts";
+import { presentPollen } from "../../../src/sections/pollen/present.ts";
+import { presentWeatherWarnings } from "../../../src/sections/weather/present.ts";
 import type {
   PollenDayView,
   PollenSection,

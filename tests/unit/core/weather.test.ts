@@ -3,7 +3,8 @@
 // (issue 36, decision 078).
 import { describe, expect, it } from "vitest";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
-import { blocksOf, notesOf, presentWeatherWarnings } from "../../../src/core/report/present.ts";
+import { blocksOf, notesOf } from "../../../src/core/report/present.ts";
+import { presentWeatherWarnings } from "../../../src/sections/weather/present.ts";
 import { coastNameOf } from "../../../src/sections/weather/coast.ts";
 import { evaluateWeatherWarnings, WEATHER_MESSAGES } from "../../../src/sections/weather/evaluate.ts";
 import type { SourceResult, VigilanceBulletin } from "../../../src/core/types.ts";
