@@ -3,8 +3,9 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { PollenSection } from "../../core/types.ts";
 import { ANCHOR, presentPollen, TITLE } from "./present.ts";
 import { unavailablePollen } from "./source.ts";
+import { pollenAdvice } from "./advice.ts";
 
-export const pollenSection: SectionModule<PollenSection> = {
+export const pollenSection: SectionModule<PollenSection, never, typeof pollenAdvice> = {
   key: "pollen",
   field: "pollen",
   title: TITLE,
@@ -12,4 +13,5 @@ export const pollenSection: SectionModule<PollenSection> = {
   label: TITLE,
   present: (answer) => presentPollen(answer),
   missing: (context) => unavailablePollen(context.today, STORED_BEFORE),
+  advice: pollenAdvice,
 };

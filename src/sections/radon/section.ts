@@ -3,8 +3,9 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { RadonSection } from "../../core/types.ts";
 import { ANCHOR, presentRadon, TITLE } from "./present.ts";
 import { unavailableRadon } from "./source.ts";
+import { radonAdvice } from "./advice.ts";
 
-export const radonSection: SectionModule<RadonSection> = {
+export const radonSection: SectionModule<RadonSection, never, typeof radonAdvice> = {
   key: "radon",
   field: "radon",
   title: TITLE,
@@ -12,4 +13,5 @@ export const radonSection: SectionModule<RadonSection> = {
   label: TITLE,
   present: (answer) => presentRadon(answer),
   missing: () => unavailableRadon(STORED_BEFORE),
+  advice: radonAdvice,
 };

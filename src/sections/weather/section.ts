@@ -3,8 +3,9 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { WeatherWarningsSection } from "../../core/types.ts";
 import { ANCHOR, presentWeatherWarnings, TITLE } from "./present.ts";
 import { unavailableWeatherWarnings } from "./source.ts";
+import { weatherAdvice } from "./advice.ts";
 
-export const weatherSection: SectionModule<WeatherWarningsSection> = {
+export const weatherSection: SectionModule<WeatherWarningsSection, never, typeof weatherAdvice> = {
   key: "weather",
   field: "weather_warnings",
   title: TITLE,
@@ -12,4 +13,5 @@ export const weatherSection: SectionModule<WeatherWarningsSection> = {
   label: TITLE,
   present: (answer) => presentWeatherWarnings(answer),
   missing: (context) => unavailableWeatherWarnings(context.today, STORED_BEFORE),
+  advice: weatherAdvice,
 };

@@ -1,9 +1,10 @@
-// Advice for Météo-France's vigilance (issue 26): the map's own instruction per colour, and for
-// orange and red the « conseils de comportement » of the vigilance bulletin per phenomenon
-// (vigilance.meteofrance.fr); for canicule also the ministry of Health's heatwave advice. None
-// for vert; for jaune a short « Soyez attentif ». Pure: the section is passed in.
-import type { VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../types.ts";
-import { VIGILANCE_PHENOMENON_NAMES } from "../../sections/weather/scale.ts";
+// The weather warnings' advice (Météo-France's vigilance): the map's own instruction per colour,
+// and for orange and red the « conseils de comportement » of the vigilance bulletin per phenomenon
+// (vigilance.meteofrance.fr); for canicule also the ministry of Health's heatwave advice. None for
+// vert; for jaune a short « Soyez attentif ». Pure: the section is passed in.
+import { ARTICLES_INDEX, type AdviceChoice, type AdviceTexts, type SectionAdvice } from "../../core/recommendations/advice.ts";
+import type { VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../../core/types.ts";
+import { VIGILANCE_PHENOMENON_NAMES } from "./scale.ts";
 
 export const WEATHER_ADVICE_SOURCES = {
   vigilance: { name: "Météo-France – carte de vigilance et conseils de comportement", url: "https://vigilance.meteofrance.fr/fr" },
@@ -66,7 +67,7 @@ function raisedPhenomena(weather: WeatherWarningsSection): Array<{ phenomenon: V
 }
 
 /** Orange or red: the behaviour advice (critical for red); only yellow: « Soyez attentif »; green or unknown: nothing. */
-export function weatherAdviceFacts(
+function weatherAdviceFacts(
   weather: WeatherWarningsSection | undefined,
 ): { kind: "warning"; red: boolean; facts: WeatherWarningFacts } | { kind: "attentive"; facts: WeatherAttentiveFacts } | null {
   if (!weather || !weather.success || !weather.configured) return null;
@@ -81,7 +82,7 @@ export function weatherAdviceFacts(
 
 const lower = (phenomenon: VigilancePhenomenon) => VIGILANCE_PHENOMENON_NAMES[phenomenon].toLowerCase();
 
-export function weatherWarningWords({ warnings }: WeatherWarningFacts): { title: string; text: string; source: { name: string; url: string } } {
+function weatherWarningWords({ warnings }: WeatherWarningFacts): { title: string; text: string; source: { name: string; url: string } } {
   const title = warnings
     .map((entry, index) => `${index === 0 ? "Vigilance" : "vigilance"} ${entry.color} ${lower(entry.phenomenon)}${entry.when === "tomorrow" ? " demain" : ""}`)
     .join(" ; ");
@@ -95,10 +96,40 @@ export function weatherWarningWords({ warnings }: WeatherWarningFacts): { title:
   };
 }
 
-export function weatherAttentiveWords({ phenomena }: WeatherAttentiveFacts): { title: string; text: string; source: { name: string; url: string } } {
+function weatherAttentiveWords({ phenomena }: WeatherAttentiveFacts): { title: string; text: string; source: { name: string; url: string } } {
   return {
     title: `Vigilance jaune ${phenomena.map(lower).join(", ")} : soyez attentif`,
     text: VIGILANCE_COLOR_INSTRUCTIONS.jaune,
     source: WEATHER_ADVICE_SOURCES.vigilance,
   };
 }
+
+export interface WeatherAdviceFacts {
+  /** Météo-France vigilance orange or red for the département, today or tomorrow */
+  "weather-warning": WeatherWarningFacts;
+  /** Météo-France vigilance yellow only */
+  "weather-attentive": WeatherAttentiveFacts;
+}
+
+type WeatherAdvice = AdviceChoice<WeatherAdviceFacts>;
+
+/** The weather warnings' advice: read from the section's own days, never the clock. */
+export function adviseWeather(weather: WeatherWarningsSection | undefined): WeatherAdvice[] {
+  const chosen = weatherAdviceFacts(weather);
+  if (!chosen) return [];
+  if (chosen.kind === "attentive") return [{ id: "weather-attentive", category: "weather", severity: "info", vulnerable: false, facts: chosen.facts }];
+  return [{ id: "weather-warning", category: "weather", severity: chosen.red ? "critical" : "warning", vulnerable: false, facts: chosen.facts }];
+}
+
+const WEATHER_TEXTS: AdviceTexts<WeatherAdviceFacts> = {
+  "weather-warning": (facts) => ({ link: ARTICLES_INDEX, ...weatherWarningWords(facts) }),
+  "weather-attentive": (facts) => ({ link: ARTICLES_INDEX, ...weatherAttentiveWords(facts) }),
+};
+
+/** Absent from reports built before the weather warnings, or not set up: no weather advice. */
+export const weatherAdvice: SectionAdvice<"weatherWarnings", WeatherWarningsSection, WeatherAdviceFacts, false> = {
+  input: "weatherWarnings",
+  required: false,
+  advise: adviseWeather,
+  texts: WEATHER_TEXTS,
+};
