@@ -3,11 +3,13 @@
 // add what could not be checked, or « Bonne nouvelle ! » (across-sections.ts); here they are put in
 // the order people should read them, each domain with its one prominent box. Their words live in
 // texts.ts. Pure: the day (`now`) is passed in.
+import { adviceOf } from "../../sections/advice.ts";
 import { sections } from "../../sections/registry.ts";
 import type { Recommendation, Report } from "../types.ts";
 import { isAllClear, uncheckedSections } from "./across-sections.ts";
 import type { SectionAdvice } from "./advice.ts";
-import { type Advice, renderAdviceWords, type ShippedSectionAdvice } from "./texts.ts";
+import type { ShippedSectionAdvice } from "../../sections/advice.ts";
+import { type Advice, renderAdviceWords } from "./texts.ts";
 
 export { outdoorAdviceTitles } from "./outdoor.ts";
 
@@ -41,7 +43,10 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
   const answers: Partial<Record<string, unknown>> = input;
   const context = { now: input.now };
   // Each section's own advice, in the registry's order (the cards').
-  const all = sections().flatMap((section) => (section.advice ? (section.advice.advise(answers[section.advice.input], context) as Advice[]) : []));
+  const all = sections().flatMap((section) => {
+    const advice = adviceOf(section.key);
+    return advice ? (advice.advise(answers[advice.input], context) as Advice[]) : [];
+  });
   const unchecked = uncheckedSections(input);
   if (unchecked.length > 0) {
     all.push({ id: "unchecked", category: "general", severity: "info", vulnerable: false, facts: { sections: unchecked } });
@@ -73,11 +78,12 @@ export function recommendationsOfReport(
   const required: string[] = [];
   let complete = true;
   for (const section of sections()) {
-    if (!section.advice) continue;
-    if (section.advice.required) required.push(section.key);
+    const advice = adviceOf(section.key);
+    if (!advice) continue;
+    if (advice.required) required.push(section.key);
     const answer = fields[section.field];
-    if (answer === undefined || answer === null) complete &&= !section.advice.required;
-    else input[section.advice.input] = answer;
+    if (answer === undefined || answer === null) complete &&= !advice.required;
+    else input[advice.input] = answer;
   }
   if (!complete) throw new Error(`the recommendations need the ${required.slice(0, -1).join(", ")} and ${required.at(-1)} sections`);
   return selectRecommendations(input as RecommendationInput);

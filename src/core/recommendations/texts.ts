@@ -3,7 +3,8 @@
 // one table keyed by id, from an advice's facts to its title, text, article link and public
 // source, rendered in French typography. Advice is general and never diagnoses: the official
 // instructions of the ARS, the prefecture or the town hall prevail.
-import { SECTIONS, sections } from "../../sections/registry.ts";
+import { adviceOf, SECTION_ADVICE, type ShippedSectionAdvice } from "../../sections/advice.ts";
+import { sections } from "../../sections/registry.ts";
 import { frenchTypography } from "../shared/format.ts";
 import { ACROSS_SECTIONS_TEXTS, type AcrossSectionsAdviceFacts } from "./across-sections.ts";
 import type { AdviceChoice, AdviceTexts, AdviceWords, SectionAdvice } from "./advice.ts";
@@ -11,8 +12,7 @@ import type { AdviceChoice, AdviceTexts, AdviceWords, SectionAdvice } from "./ad
 export type { AdviceWords } from "./advice.ts";
 export type { UncheckedSection } from "./across-sections.ts";
 
-/** The advice of the shipped sections, each with its input's name, answer and facts in its type. */
-export type ShippedSectionAdvice = NonNullable<(typeof SECTIONS)[number]["advice"]>;
+export type { ShippedSectionAdvice } from "../../sections/advice.ts";
 
 type FactsOf<A> = A extends SectionAdvice<infer _Input, infer _Answer, infer Facts, infer _Required> ? Facts : never;
 type IntersectionOf<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
@@ -28,12 +28,17 @@ export type AdviceOf<K extends AdviceId = AdviceId> = AdviceChoice<AdviceFacts, 
 export type Advice = AdviceOf;
 
 /** The words of every advice of the shipped sections and across them, keyed by id. */
-export const ADVICE_TEXTS = Object.assign({}, ...SECTIONS.map((section) => section.advice?.texts), ACROSS_SECTIONS_TEXTS) as AdviceTexts<AdviceFacts>;
+export const ADVICE_TEXTS = Object.assign(
+  {},
+  ...Object.values(SECTION_ADVICE).map((advice) => advice.texts),
+  ACROSS_SECTIONS_TEXTS,
+) as AdviceTexts<AdviceFacts>;
 
 /** The words of an id: from the registered section whose advice it is, else across sections. */
 function textOf(id: string): ((facts: never) => AdviceWords) | undefined {
   for (const section of sections()) {
-    if (section.advice && Object.hasOwn(section.advice.texts, id)) return section.advice.texts[id];
+    const advice = adviceOf(section.key);
+    if (advice && Object.hasOwn(advice.texts, id)) return advice.texts[id];
   }
   const across: Partial<Record<string, (facts: never) => AdviceWords>> = ACROSS_SECTIONS_TEXTS;
   return Object.hasOwn(across, id) ? across[id] : undefined;

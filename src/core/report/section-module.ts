@@ -1,7 +1,6 @@
 // What a section of the report is to every channel: one module per section (src/sections/<key>/),
 // listed in its place by the registry (src/sections/registry.ts). The page, the stream, the PDF, the
 // e-mails and the API iterate the registry; none names a section of its own. Pure.
-import type { SectionAdvice } from "../recommendations/advice.ts";
 import type { SectionDocument } from "./document.ts";
 
 /** What a section's presentation may read besides its own answer: the report's time and place. */
@@ -21,7 +20,7 @@ export interface SectionAnswer {
   configured?: boolean;
 }
 
-export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Rich = never, Advice = SectionAdvice> {
+export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Rich = never> {
   /** its key in the registry and in the page's requests (« water », « air ») */
   key: string;
   /** its field in a report (« water_quality ») */
@@ -40,8 +39,6 @@ export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Ric
   withDefaults?(answer: Answer, context: PresentContext): Answer;
   /** a report stored before the section existed: the answer that says so */
   missing?(context: PresentContext): Answer;
-  /** its advice (its folder's advice.ts): the rules that choose it and their words; none, it advises nothing */
-  advice?: Advice;
 }
 
 /** The text of a section whose answer has not arrived yet (a streamed report on its way). */

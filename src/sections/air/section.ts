@@ -3,9 +3,8 @@ import { documentOf } from "../../core/report/document-of.ts";
 import type { SectionModule } from "../../core/report/section-module.ts";
 import type { AirQualitySection } from "../../core/types.ts";
 import { airWithDefaults, AIR_ANCHOR, AIR_LABEL, presentAir, summarizeAir, AIR_TITLE, type AirPresentation } from "./present.ts";
-import { airAdvice } from "./advice.ts";
 
-export const airSection: SectionModule<AirQualitySection, AirPresentation, typeof airAdvice> = {
+export const airSection: SectionModule<AirQualitySection, AirPresentation> = {
   key: "air",
   field: "air_quality",
   title: AIR_TITLE,
@@ -13,5 +12,4 @@ export const airSection: SectionModule<AirQualitySection, AirPresentation, typeo
   label: AIR_LABEL,
   present: (answer) => documentOf(presentAir(answer), summarizeAir(answer)),
   withDefaults: (answer, context) => airWithDefaults(answer, context.generatedAt),
-  advice: airAdvice,
 };

@@ -3,9 +3,8 @@ import { documentOf } from "../../core/report/document-of.ts";
 import type { SectionModule } from "../../core/report/section-module.ts";
 import type { BathingSection } from "../../core/types.ts";
 import { BATHING_ANCHOR, BATHING_LABEL, presentBathing, summarizeBathing, BATHING_TITLE, type BathingPresentation } from "./present.ts";
-import { bathingAdvice } from "./advice.ts";
 
-export const bathingSection: SectionModule<BathingSection, BathingPresentation, typeof bathingAdvice> = {
+export const bathingSection: SectionModule<BathingSection, BathingPresentation> = {
   key: "bathing",
   field: "bathing",
   title: BATHING_TITLE,
@@ -16,5 +15,4 @@ export const bathingSection: SectionModule<BathingSection, BathingPresentation, 
     // When the ministry's live page was read, said once for the section.
     return documentOf(rich, summarizeBathing(answer, rich.headline), { notes: rich.liveRead ? [rich.liveRead] : [] });
   },
-  advice: bathingAdvice,
 };

@@ -3,9 +3,8 @@ import { documentOf } from "../../core/report/document-of.ts";
 import type { SectionModule } from "../../core/report/section-module.ts";
 import type { DroughtSection } from "../../core/types.ts";
 import { DROUGHT_ANCHOR, droughtWithDefaults, DROUGHT_LABEL, presentDrought, summarizeDrought, DROUGHT_TITLE, type DroughtPresentation } from "./present.ts";
-import { droughtAdvice } from "./advice.ts";
 
-export const droughtSection: SectionModule<DroughtSection, DroughtPresentation, typeof droughtAdvice> = {
+export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> = {
   key: "drought",
   field: "drought",
   title: DROUGHT_TITLE,
@@ -22,5 +21,4 @@ export const droughtSection: SectionModule<DroughtSection, DroughtPresentation, 
     return documentOf(rich, summarizeDrought(answer), { facts: zones, notes: rich.notes });
   },
   withDefaults: (answer) => droughtWithDefaults(answer),
-  advice: droughtAdvice,
 };

@@ -3,9 +3,8 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { PollenSection } from "../../core/types.ts";
 import { ANCHOR, presentPollen, TITLE } from "./present.ts";
 import { unavailablePollen } from "./source.ts";
-import { pollenAdvice } from "./advice.ts";
 
-export const pollenSection: SectionModule<PollenSection, never, typeof pollenAdvice> = {
+export const pollenSection: SectionModule<PollenSection> = {
   key: "pollen",
   field: "pollen",
   title: TITLE,
@@ -13,5 +12,4 @@ export const pollenSection: SectionModule<PollenSection, never, typeof pollenAdv
   label: TITLE,
   present: (answer) => presentPollen(answer),
   missing: (context) => unavailablePollen(context.today, STORED_BEFORE),
-  advice: pollenAdvice,
 };

@@ -3,9 +3,8 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { RadonSection } from "../../core/types.ts";
 import { ANCHOR, presentRadon, TITLE } from "./present.ts";
 import { unavailableRadon } from "./source.ts";
-import { radonAdvice } from "./advice.ts";
 
-export const radonSection: SectionModule<RadonSection, never, typeof radonAdvice> = {
+export const radonSection: SectionModule<RadonSection> = {
   key: "radon",
   field: "radon",
   title: TITLE,
@@ -13,5 +12,4 @@ export const radonSection: SectionModule<RadonSection, never, typeof radonAdvice
   label: TITLE,
   present: (answer) => presentRadon(answer),
   missing: () => unavailableRadon(STORED_BEFORE),
-  advice: radonAdvice,
 };

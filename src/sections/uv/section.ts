@@ -3,9 +3,8 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { UvSection } from "../../core/types.ts";
 import { ANCHOR, presentUv, TITLE } from "./present.ts";
 import { unavailableUv } from "./source.ts";
-import { uvAdvice } from "./advice.ts";
 
-export const uvSection: SectionModule<UvSection, never, typeof uvAdvice> = {
+export const uvSection: SectionModule<UvSection> = {
   key: "uv",
   field: "uv",
   title: TITLE,
@@ -13,5 +12,4 @@ export const uvSection: SectionModule<UvSection, never, typeof uvAdvice> = {
   label: TITLE,
   present: (answer) => presentUv(answer),
   missing: (context) => unavailableUv(context.today, STORED_BEFORE),
-  advice: uvAdvice,
 };

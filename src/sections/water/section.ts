@@ -3,9 +3,8 @@ import { documentOf } from "../../core/report/document-of.ts";
 import type { SectionModule } from "../../core/report/section-module.ts";
 import type { WaterQualitySection } from "../../core/types.ts";
 import { WATER_ANCHOR, WATER_LABEL, presentWater, summarizeWater, WATER_TITLE, waterWithDefaults, type WaterPresentation } from "./present.ts";
-import { waterAdvice } from "./advice.ts";
 
-export const waterSection: SectionModule<WaterQualitySection, WaterPresentation, typeof waterAdvice> = {
+export const waterSection: SectionModule<WaterQualitySection, WaterPresentation> = {
   key: "water",
   field: "water_quality",
   title: WATER_TITLE,
@@ -16,5 +15,4 @@ export const waterSection: SectionModule<WaterQualitySection, WaterPresentation,
     return documentOf(rich, summarizeWater(answer, rich.headline));
   },
   withDefaults: (answer) => waterWithDefaults(answer),
-  advice: waterAdvice,
 };

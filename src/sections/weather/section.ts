@@ -3,9 +3,8 @@ import { STORED_BEFORE, type SectionModule } from "../../core/report/section-mod
 import type { WeatherWarningsSection } from "../../core/types.ts";
 import { ANCHOR, presentWeatherWarnings, TITLE } from "./present.ts";
 import { unavailableWeatherWarnings } from "./source.ts";
-import { weatherAdvice } from "./advice.ts";
 
-export const weatherSection: SectionModule<WeatherWarningsSection, never, typeof weatherAdvice> = {
+export const weatherSection: SectionModule<WeatherWarningsSection> = {
   key: "weather",
   field: "weather_warnings",
   title: TITLE,
@@ -13,5 +12,4 @@ export const weatherSection: SectionModule<WeatherWarningsSection, never, typeof
   label: TITLE,
   present: (answer) => presentWeatherWarnings(answer),
   missing: (context) => unavailableWeatherWarnings(context.today, STORED_BEFORE),
-  advice: weatherAdvice,
 };
