@@ -42,6 +42,19 @@ export interface AlertEvent {
   /** the day the data are about (sample, decree, forecast), YYYY-MM-DD */
   dataDate: string | null;
   sourceRef: SourceRef;
+  /**
+   * The report's own advice for this section that day (its title and full text, as
+   * selectRecommendations words it), quoted by the e-mail as it is; absent when the report gives
+   * none (and in events stored before the e-mail quoted it).
+   */
+  advice?: AlertAdvice[];
+}
+
+/** One advice of the report, in its words: what an alert e-mail quotes, never re-worded. */
+export interface AlertAdvice {
+  title: string;
+  text: string;
+  source: { name: string; url: string };
 }
 
 /**
@@ -100,6 +113,10 @@ export interface Diff<S> {
 }
 
 const NO_CHANGE: Diff<never> = { events: [], next: null };
+
+/** The event's `advice` field: absent when the report gives none. */
+const adviceOf = (advice: readonly AlertAdvice[]): Pick<AlertEvent, "advice"> =>
+  advice.length > 0 ? { advice: advice.map((entry) => ({ title: entry.title, text: entry.text, source: { ...entry.source } })) } : {};
 
 // ---------------------------------------------------------------- water
 
@@ -492,15 +509,15 @@ const POLLEN_HIGHEST_CODE = 6;
  * turning « Extrêmement élevé », or a second pollen reaching « Élevé »), once per rise; a level
  * that holds or falls is not told again. Only the official index of Atmo France and the AASQA
  * counts: no alert from a model, another day, a pollen the person did not choose, or a territory
- * without an index. `advice`: the titles of the report's allergy advice for this section, quoted
- * as they are.
+ * without an index. `advice`: the report's allergy advice for this section (reportAdviceFor),
+ * carried by the event and quoted by the e-mail as it is.
  */
 export function diffPollen(
   previous: PollenAlertState | null,
   section: PollenSection,
   taxa: readonly PollenTaxon[],
   now: Date,
-  advice: readonly string[] = [],
+  advice: readonly AlertAdvice[] = [],
 ): Diff<PollenAlertState> {
   if (!section.success || section.origin !== "atmo" || section.not_covered) return NO_CHANGE;
   const today = section.day || todayInParis(now);
@@ -527,10 +544,10 @@ export function diffPollen(
             forecastDate: tomorrow.date,
             taxa: high.map((view) => ({ name: view.name, label: view.label })),
             summary,
-            advice: [...advice],
           }),
           dataDate: tomorrow.date,
           sourceRef: section.source,
+          ...adviceOf(advice),
         },
       ],
       next: { episodeLastDay: tomorrow.date, levels: levelsOf(high) },
@@ -562,10 +579,10 @@ export function diffPollen(
             return { name: view.name, label: view.label, before: before === undefined ? null : (POLLEN_LABELS[before] ?? null) };
           }),
           summary,
-          advice: [...advice],
         }),
         dataDate: tomorrow.date,
         sourceRef: section.source,
+        ...adviceOf(advice),
       },
     ],
     next,
@@ -589,14 +606,14 @@ const VIGILANCE_RANK: Record<VigilanceColor, number> = { vert: 1, jaune: 2, oran
  * (day, phenomenon, colour) that rises — a colour higher than the one already announced for that
  * day and phenomenon, and than the day before's (a canicule orange that goes on is not told again
  * each day; orange turning red is). A section that is not configured or could not be read never
- * alerts and keeps the state. `advice`: the titles of the report's official advice for orange and
- * red, quoted as they are.
+ * alerts and keeps the state. `advice`: the report's advice for this section (reportAdviceFor),
+ * carried by the département's events and quoted by the e-mail as it is.
  */
 export function diffWeather(
   previous: WeatherAlertState | null,
   section: WeatherWarningsSection,
   now: Date,
-  advice: readonly string[] = [],
+  advice: readonly AlertAdvice[] = [],
 ): Diff<WeatherAlertState> {
   if (!section.configured || !section.success) return NO_CHANGE;
   const today = section.day || todayInParis(now);
@@ -627,10 +644,10 @@ export function diffWeather(
           phenomenonName: view.name,
           department: section.department ? `${section.department.name} (${section.department.code})` : null,
           summary,
-          advice: [...advice],
         }),
         dataDate: day.date,
         sourceRef: section.source,
+        ...adviceOf(advice),
       });
     }
   }

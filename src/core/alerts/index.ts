@@ -2,3 +2,4 @@ export * from "./diff.ts";
 export * from "./texts.ts";
 export * from "./reads.ts";
 export * from "./available.ts";
+export * from "./advice.ts";

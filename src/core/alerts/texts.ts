@@ -67,8 +67,6 @@ export interface AlertFacts {
     taxa: Array<{ name: string; label: string }>;
     /** the report's pollen sentence (presentPollen's summary), quoted as is */
     summary: string;
-    /** the titles of the report's allergy advice */
-    advice: string[];
   };
   /** inside an episode already announced, chosen pollens whose official level rises (issue 36) */
   "pollen-rise": {
@@ -76,7 +74,6 @@ export interface AlertFacts {
     /** each rising pollen, its new word and the word already announced (null: it was below « Élevé ») */
     taxa: Array<{ name: string; label: string; before: string | null }>;
     summary: string;
-    advice: string[];
   };
   "weather-warning": {
     date: string;
@@ -90,8 +87,6 @@ export interface AlertFacts {
     department: string | null;
     /** the report's vigilance sentence (presentWeatherWarnings' summary), quoted as is */
     summary: string;
-    /** the titles of the report's official advice for orange and red */
-    advice: string[];
   };
   /** the département's coastal strip in orange or red (decision 078): the coast's, never the département's */
   "weather-coast-warning": {
@@ -240,34 +235,31 @@ export const ALERT_TEXTS: { [K in AlertKind]: (facts: AlertFacts[K]) => AlertWor
     ],
   }),
 
-  // The official words only (the report's table cells and sentence); the advice is named by its
-  // title, as the report shows it, never written here a second time.
-  "pollen-episode": ({ forecastDate, taxa, summary, advice }) => ({
+  // The official words only (the report's table cells and sentence); the report's advice travels
+  // with the event (AlertEvent.advice) in its own words, never written here a second time.
+  "pollen-episode": ({ forecastDate, taxa, summary }) => ({
     title: `Pollens demain : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
     lines: [
       `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} : ${taxa.map((taxon) => `${taxon.name} « ${taxon.label} »`).join(", ")}.`,
       `Votre bilan : ${summary}`,
-      ...advice.map((title) => `Conseil du bilan : ${title}.`),
     ],
   }),
 
-  "pollen-rise": ({ forecastDate, taxa, summary, advice }) => ({
+  "pollen-rise": ({ forecastDate, taxa, summary }) => ({
     title: `Pollens demain, en hausse : ${taxa.map((taxon) => `${taxon.name.toLowerCase()} ${taxon.label.toLowerCase()}`).join(", ")}`,
     lines: [
       `L'indice pollen officiel prévu pour le ${formatDateFr(forecastDate)} monte : ${taxa
         .map((taxon) => `${taxon.name} « ${taxon.label} »${taxon.before ? ` (jusqu'ici « ${taxon.before} »)` : ""}`)
         .join(", ")}.`,
       `Votre bilan : ${summary}`,
-      ...advice.map((title) => `Conseil du bilan : ${title}.`),
     ],
   }),
 
-  "weather-warning": ({ date, tomorrow, label, phenomenonName, department, summary, advice }) => ({
+  "weather-warning": ({ date, tomorrow, label, phenomenonName, department, summary }) => ({
     title: `${describeVigilance({ label, name: phenomenonName })} ${tomorrow ? "demain" : "aujourd'hui"}`,
     lines: [
       `Météo-France place ${department ? `le département ${department}` : "votre département"} en ${label.toLowerCase()} pour le phénomène « ${phenomenonName} » le ${formatDateFr(date)}.`,
       `Votre bilan : ${summary}`,
-      ...advice.map((title) => `Conseil officiel : ${title}.`),
       "Suivez les consignes de Météo-France et des autorités.",
     ],
   }),

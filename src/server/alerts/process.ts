@@ -18,6 +18,7 @@ import {
   type JudgedNetwork,
   type LegacyWaterAlertState,
   type PollenAlertState,
+  reportAdviceFor,
   type WaterAlertState,
   type WeatherAlertState,
 } from "../../core/alerts/index.ts";
@@ -39,7 +40,6 @@ import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
 import { evaluatePollen } from "../../sections/pollen/evaluate.ts";
-import { outdoorAdviceTitles } from "../../core/recommendations/select.ts";
 import { evaluateWeatherWarnings } from "../../sections/weather/evaluate.ts";
 import { buildPollenSection } from "../services/pollen.ts";
 
@@ -187,6 +187,9 @@ export async function processAlertBatch(
           : await buildPollenSection(deps, { citycode, now });
       const bulletin = wantsWeather ? (snapshot ? snapshot.vigilance : await readVigilance()) : null;
       const weather: WeatherWarningsSection | null = bulletin ? evaluateWeatherWarnings({ bulletin, now, citycode }) : null;
+      // The report's advice for these sections that day, in its words: the e-mail quotes it.
+      const pollenAdvice = pollen ? reportAdviceFor("pollen", { sections: { pollen }, now, citycode }) : [];
+      const weatherAdvice = weather ? reportAdviceFor("weather", { sections: { weatherWarnings: weather }, now, citycode }) : [];
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
@@ -210,12 +213,11 @@ export async function processAlertBatch(
           });
           diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
         }
-        // The advice titles are the report's pollen and weather advice (added with those sections' recommendations).
         const taxa = subject.pollenTaxa ?? [];
         if (subject.sources.includes("pollen") && pollen && taxa.length > 0)
-          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now, outdoorAdviceTitles({ pollen }))]);
+          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now, pollenAdvice)]);
         if (subject.sources.includes("weather") && weather)
-          diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now, outdoorAdviceTitles({ weatherWarnings: weather }))]);
+          diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now, weatherAdvice)]);
 
         const reportUrl = reportPageUrl(deps, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {

@@ -119,11 +119,13 @@ async function renderRecipientEmail(
     addresses: [...addresses.values()].map((address) => ({
       ...address,
       events: address.events.map((event) => ({
+        topic: event.source,
         title: event.title,
         lines: event.lines,
         groups: event.groups ?? [],
         dataDate: event.dataDate,
         source: event.sourceRef,
+        advice: event.advice ?? [],
       })),
     })),
     unsubscribeUrl: await buildUnsubscribeUrl(deps, recipientKey),

@@ -255,6 +255,8 @@ const alertEventSchema: z.ZodType<AlertEvent> = z.object({
   groups: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })).optional(),
   dataDate: nullableString,
   sourceRef: sourceRefSchema,
+  // The report's advice for the section that day; absent in events stored before it was quoted.
+  advice: z.array(z.object({ title: z.string(), text: z.string(), source: z.object({ name: z.string(), url: z.string() }) })).optional(),
 });
 
 /** What an alert_events row keeps for the email: the address as it was, its report link, the event. */

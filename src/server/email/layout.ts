@@ -35,7 +35,7 @@ export function renderButton(label: string, url: string): string {
 }
 
 export function renderLink(label: string, url: string): string {
-  return `<a href="${escapeHtml(checkHttpUrl(url))}" style="color:${ACCENT};text-decoration:underline;">${escapeFrench(label)}</a>`;
+  return `<a href="${escapeHtml(checkHttpUrl(url))}" style="color:${ACCENT};text-decoration:underline;overflow-wrap:anywhere;word-break:break-word;">${escapeFrench(label)}</a>`;
 }
 
 /** A paragraph whose parts are already HTML (escaped text, links). */

@@ -384,7 +384,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         forecastDate: "2026-04-15",
         taxa: [{ name: "Bouleau", label: "Élevé" }],
         summary: "Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.",
-        advice: ["Pollens : conseils aux personnes allergiques"],
       },
     ],
     "pollen-rise": [
@@ -395,7 +394,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
           { name: "Bouleau", label: "Élevé", before: null },
         ],
         summary: "Pollens\u00a0: Élevé (Graminées)\u00a0; demain\u00a0: Extrêmement élevé.",
-        advice: ["Pollens : conseils aux personnes allergiques"],
       },
     ],
     "weather-warning": [
@@ -406,7 +404,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         phenomenonName: "Canicule",
         department: "Hérault (34)",
         summary: "Vigilance météo\u00a0: Vigilance jaune (canicule)\u00a0; demain\u00a0: Vigilance orange (canicule).",
-        advice: [],
       },
     ],
     "weather-coast-warning": [
