@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, diffWater, renderAlertText } from "../../../src/core/alerts/index.ts";
+import { ALERT_TEXTS, type AlertFacts, type AlertKind, renderAlertText } from "../../../src/sections/topics.ts";
+import { diffAir } from "../../../src/sections/air/alert.ts";
+import { diffDrought } from "../../../src/sections/drought/alert.ts";
+import { diffWater } from "../../../src/sections/water/alert.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";

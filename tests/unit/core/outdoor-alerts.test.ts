@@ -2,7 +2,8 @@
 // pollen, Météo-France vigilance orange or red for the département. The sections are built by hand
 // in the contract's shape (src/core/types.ts), as evaluatePollen / evaluateWeatherWarnings give them.
 import { describe, expect, it } from "vitest";
-import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/core/alerts/index.ts";
+import { diffPollen, type PollenAlertState } from "../../../src/sections/pollen/alert.ts";
+import { diffWeather } from "../../../src/sections/weather/alert.ts";
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
 import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
