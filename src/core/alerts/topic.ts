@@ -8,8 +8,12 @@ export interface AlertTopicChoices {
   field: string;
   legend: string;
   hint: string;
+  /** one entry of the list in a sentence (« pollen « Bouleau » coché ») */
+  item: string;
   /** said when the topic is turned on with nothing ticked */
   required: string;
+  /** said when a save names an id the list does not have */
+  refused: string;
   options: ReadonlyArray<{ id: string; name: string }>;
 }
 
