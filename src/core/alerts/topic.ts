@@ -2,13 +2,13 @@
 // defines one, src/sections/topics.ts lists them in order).
 import type { AlertTexts } from "./texts.ts";
 
-/** A list a topic's alerts are narrowed to (which pollens): at least one must be ticked while the topic is on. */
+/** A list a topic's alerts are narrowed to (which species, say): at least one must be ticked while the topic is on. */
 export interface AlertTopicChoices {
   /** the preference's field in the account's answer and its save */
   field: string;
   legend: string;
   hint: string;
-  /** one entry of the list in a sentence (« pollen « Bouleau » coché ») */
+  /** one entry of the list in a sentence: its kind, before its quoted name and « coché » */
   item: string;
   /** said when the topic is turned on with nothing ticked */
   required: string;

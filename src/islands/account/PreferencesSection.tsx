@@ -1,7 +1,7 @@
 // /compte: which changes are worth an e-mail, topic by topic as the server lists them (the alert
 // topics' registry; an opt-in topic is off until turned on, decision 073). Each toggle is a
 // switch: it saves as it is flipped, sends nothing, and the line under the toggles says so. A
-// topic narrowed to a list (which pollens) is about the entries ticked.
+// topic narrowed to a list is about the entries ticked.
 import { useEffect, useRef, useState } from "react";
 import type { PreferencesAnswer, PreferenceTopic } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";

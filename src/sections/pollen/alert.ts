@@ -89,7 +89,7 @@ const POLLEN_HIGHEST_CODE = 6;
 /**
  * Tomorrow's official indice pollen (the section's own day + 1) at « Élevé » or worse for one of
  * the pollens the person chose, once per episode of consecutive days (like diffAir). Inside an
- * episode, a rise is told as the weather topic tells orange turning red: a chosen pollen whose
+ * episode, a rise is told as a vigilance orange turning red is: a chosen pollen whose
  * code is higher than the day before's and than what was already seen for that day (« Élevé »
  * turning « Extrêmement élevé », or a second pollen reaching « Élevé »), once per rise; a level
  * that holds or falls is not told again. Only the official index of Atmo France and the AASQA
@@ -146,7 +146,7 @@ export function diffPollen(
   const sameDay = announced === tomorrow.date;
   const rising = high.filter((view) => view.code > (known[view.taxon] ?? 0));
   // The same day seen again keeps its highest codes (a rise, a fall, then the rise again is one
-  // e-mail); a new day of the episode is compared with the day before, as the weather's days are.
+  // e-mail); a new day of the episode is compared with the day before, as a vigilance's days are.
   const levels = sameDay ? { ...known, ...levelsOf(high.filter((view) => view.code > (known[view.taxon] ?? 0))) } : levelsOf(high);
   const next: PollenAlertState = { episodeLastDay: tomorrow.date, levels };
   const unchanged = JSON.stringify(next) === JSON.stringify(previous);

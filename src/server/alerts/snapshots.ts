@@ -310,7 +310,7 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
       ) as TopicCommuneViews),
     };
   }
-  // The 17:00 weather pass (decision 079) judges no water: it does not read the digests.
+  // A topic's pass at the 17:00 send stage (at-send.ts, decision 079) judges no water: it does not read the digests.
   return { day: params.day, communes, digests: params.withDigests === false ? new Map() : await loadWaterDigests(deps, params.communes) };
 }
 

@@ -8,7 +8,7 @@ export type AlertPreferenceRow = typeof alertPreferences.$inferSelect;
 
 type Topic = (typeof ALERT_TOPICS)[number];
 type ChoiceTopic = Extract<Topic, { choices: AlertTopicChoices }>;
-/** The preference fields of the topics narrowed to a list (« pollenTaxa »). */
+/** The preference fields of the topics narrowed to a list (each topic's `choices.field`). */
 export type ChoiceField = ChoiceTopic["choices"]["field"];
 type OptInSource = Extract<Topic, { optIn: true }>["key"];
 
