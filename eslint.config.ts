@@ -1,6 +1,8 @@
 // `npm run lint`. Recommended rules only, plus what this codebase relies on: promises are awaited
 // (a dropped promise is an unhandled rejection in a Worker), hooks follow React's rules,
-// `src/core` and `src/sections` stay pure (a section's `*.server.ts` aside), and `src/` has no import cycle. Formatting is Prettier's (`npm run format:check`, part of `npm run check`).
+// `src/core` and `src/sections` stay pure (a section's `*.server.ts` aside), and `src/` has no import cycle
+// (`npm run lint` first runs scripts/check-import-circles.ts, which counts type imports too and covers workers/).
+// Formatting is Prettier's (`npm run format:check`, part of `npm run check`).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";

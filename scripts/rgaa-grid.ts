@@ -85,7 +85,7 @@ const BUTTON_PAGES = [...FORM_PAGES, "confirmation-alertes", "desinscription"];
 const PROCESS_PAGES = ["inscription-cadre", "confirmation-alertes", "confirmation-compte", "desinscription"];
 const REPORT_FIXES = "partie « corrections » de l'issue 27";
 
-// Found during the audit and fixed by the corrections of issue 27 (their tests keep them fixed).
+// What the manual audit found failing, fixed since: the grid keeps each as found, then « corrigé » (their tests keep them fixed).
 const FIXED: Partial<Record<string, Partial<Record<string, string>>>> = {
   "6.1": { rapport: "« À retenir » servait d'intitulé à un lien vers les conseils (#conseils)" },
   "8.7": { developpeurs: "des passages en anglais n'avaient pas d'attribut lang=\"en\"" },

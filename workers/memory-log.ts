@@ -1,4 +1,4 @@
-// An opt-in memory trace of the Node server for `npm run bench:soak` (issue 28): with
+// An opt-in memory trace of the Node server for `npm run bench:soak`: with
 // MEMORY_LOG_MS set (≥ 100), one JSON line on stderr every that many ms with the process's own
 // figures (RSS, V8 heap, outside the heap, the young generation's size). Off by default, never
 // reachable over HTTP: the bench reads it from the child process's stderr.

@@ -1,7 +1,9 @@
-// No import cycle in `src/`: import-x's `no-cycle`, with Node's resolution (every import names its
-// `.ts` file). A cycle makes the load order decide what a module sees (a constant read before its
-// module ran is undefined) and hides which module owns a concept. Type-only imports are erased at
-// build time, so they do not count. One block, so that its test lints with exactly this setup.
+// No import cycle in `src/`, in the editor: import-x's `no-cycle`, with Node's resolution (every
+// import names its `.ts` file). A cycle makes the load order decide what a module sees (a constant
+// read before its module ran is undefined) and hides which module owns a concept. This rule skips
+// type-only imports (it cannot be told otherwise); the gate that counts them too, in src/ and
+// workers/, is scripts/check-import-circles.ts, run first by `npm run lint` (decision 081). One
+// block, so that its test lints with exactly this setup.
 import type { Linter } from "eslint";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 

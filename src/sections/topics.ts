@@ -2,9 +2,8 @@
 // preferences list them and the e-mails name them: one line per section that alerts, each topic
 // defined in its own folder (src/sections/<key>/alert.ts). Pure; each topic's server half (its
 // bulk read, snapshot and state schemas, its judgement in a batch) is listed in topics.server.ts.
-// Radon has no topic: a commune's category is set by the arrêté du 27 juin 2018 and does not change
-// from one day to the next, so a daily run has nothing to announce (the report says it once).
-// UV has none either: the report's advice follows the day's forecast, with no change to announce.
+// A section without a topic has nothing a daily run could announce: its facts do not change from
+// one day to the next (decision 073), or its advice is the day's own, with no change to tell.
 import { renderAlertWords, type AlertTexts } from "../core/alerts/texts.ts";
 import type { AlertTopic } from "../core/alerts/topic.ts";
 import { AIR_TOPIC } from "./air/alert.ts";

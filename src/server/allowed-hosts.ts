@@ -7,9 +7,15 @@
 // Pure, so config.ts validates ALLOWED_HOSTS with it.
 import type { Context, MiddlewareHandler } from "hono";
 import { frenchTypography } from "../core/shared/format.ts";
-import type { Config } from "./config.ts";
-import type { LogEntry } from "./deps.ts";
 import { jsonError } from "./http-errors.ts";
+import type { LogEntry } from "./logger.ts";
+
+/** The settings of Config this module reads, named here: config.ts imports this module to validate ALLOWED_HOSTS. */
+export interface HostSettings {
+  SITE_URL: string;
+  HOST: string;
+  ALLOWED_HOSTS: readonly string[];
+}
 
 /** localhost, 127.0.0.0/8 and ::1: names no other machine, and no rebinding page, can stand for. */
 export function isLoopbackHost(host: string): boolean {
@@ -47,7 +53,7 @@ const WILDCARD_BINDS = new Set(["0.0.0.0", "::", "[::]"]);
  * SITE_URL's name, the bind address when it is a single one (HOST=192.0.2.10: the LAN opens the
  * site by that IP) and ALLOWED_HOSTS; the loopback names are always allowed.
  */
-export function allowedHostNames(config: Pick<Config, "SITE_URL" | "HOST" | "ALLOWED_HOSTS">): ReadonlySet<string> {
+export function allowedHostNames(config: HostSettings): ReadonlySet<string> {
   const site = hostNameOf(new URL(config.SITE_URL).host);
   const bind = WILDCARD_BINDS.has(config.HOST)
     ? null
@@ -68,7 +74,7 @@ const REFUSAL_LOG_INTERVAL_MS = 60_000;
  * Answers 421 to a request whose Host (or request-target authority, in absolute form) is not one
  * of ours. Mounted first on the Node server, before the API, the pages and /dev/mails.
  */
-export function refuseUnknownHosts(config: Pick<Config, "SITE_URL" | "HOST" | "ALLOWED_HOSTS">, log: (entry: LogEntry) => void): MiddlewareHandler {
+export function refuseUnknownHosts(config: HostSettings, log: (entry: LogEntry) => void): MiddlewareHandler {
   const allowed = allowedHostNames(config);
   let lastLoggedAtMs = -Infinity;
   return async (c: Context, next) => {

@@ -4,11 +4,11 @@ import { routePath } from "hono/route";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { capEmailsGlobally } from "./email/global-cap.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
-import { jsonError } from "./http-errors.ts";
+import { answerRefusal, ApiRefusal, jsonError } from "./http-errors.ts";
 import { deferTask } from "./defer.ts";
 import { isBusyError } from "./db/busy.ts";
 import { createLogThrottle, describeError, requestIdOf } from "./logger.ts";
-import { createPdfRenderSlots } from "./middleware/pdf-renders.ts";
+import { createPdfRenderSlots } from "./middleware/pdf-render-slots.ts";
 import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -68,6 +68,8 @@ export function createApp(runtimeDeps: AppDeps) {
 
   app.notFound((c) => jsonError(c, 404, "Cette adresse d'API n'existe pas.", "not_found"));
   app.onError((error, c) => {
+    // A refusal a route or service threw (refusals.ts): the answer it stands for, in the one error shape.
+    if (error instanceof ApiRefusal) return answerRefusal(c, error);
     // The client went away mid-request (it closed the connection, or the Node server cut it at its
     // request timeout): nobody reads this answer, and it is not a failure of ours to log as one.
     if (c.req.raw.signal.aborted) return jsonError(c, 400, "La requête a été interrompue avant la fin.", "request_aborted");

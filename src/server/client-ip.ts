@@ -1,8 +1,6 @@
 // Who is asking, for rate limits: one function for the key every limit counts by, and the Node
 // entry's reading of X-Forwarded-For. Pure (no node:net), so config.ts can validate with it on
 // Workers too.
-import type { Context } from "hono";
-import type { AppEnv } from "./deps.ts";
 
 type Address = { version: 4; value: bigint } | { version: 6; value: bigint };
 export type Cidr = { version: 4 | 6; network: bigint; prefixLength: number };
@@ -78,11 +76,6 @@ export function clientKeyOf(ip: string | undefined): string {
   const prefix = address.value >> 64n;
   const groups = [48n, 32n, 16n, 0n].map((shift) => ((prefix >> shift) & 0xffffn).toString(16));
   return `${groups.join(":")}::/64`;
-}
-
-/** The rate-limit key of a request (the runtime's view of the caller's IP, bucketed). */
-export function clientKeyOfRequest(c: Context<AppEnv>): string {
-  return clientKeyOf(c.get("deps").clientIp(c));
 }
 
 /** "10.0.0.0/8, 192.0.2.1, fd00::/8" → CIDRs; throws on anything else (config.ts reports it). */

@@ -1,3 +1,9 @@
+// What the Hono app is given (createApp) and what a request carries: interfaces only. Every module
+// this file names a type from must not import it back, even for a type, directly or
+// through others (decision 081; `npm run lint` checks it): most of the server imports AppDeps, so
+// a module named here that reached deps.ts would close a circle through all of them. An interface
+// whose home imports AppDeps goes to a leaf of its own (alerts/messages.ts, logger.ts,
+// middleware/pdf-render-slots.ts).
 import type { Context } from "hono";
 import type { Cache } from "./cache/types.ts";
 import type { Config } from "./config.ts";
@@ -5,15 +11,12 @@ import type { Database } from "./db/index.ts";
 import type { Mailer } from "./email/mailer.ts";
 import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
-import type { AlertQueue } from "./alerts/queue.ts";
-import type { PdfRenderSlots } from "./middleware/pdf-renders.ts";
+import type { AlertQueue } from "./alerts/messages.ts";
+import type { PdfRenderSlots } from "./middleware/pdf-render-slots.ts";
+import type { LogEntry } from "./logger.ts";
 
-export interface LogEntry {
-  level: "info" | "warn" | "error";
-  message: string;
-  /** never personal data: no query strings, addresses, emails or IPs */
-  fields?: Record<string, string | number | boolean | null>;
-}
+/** Re-exported for the callers that already name AppDeps; src/ imports it from logger.ts. */
+export type { LogEntry };
 
 /** Everything the Hono app touches, built by a runtime entry in workers/. */
 export interface AppDeps {

@@ -1,4 +1,9 @@
-import type { LogEntry } from "./deps.ts";
+export interface LogEntry {
+  level: "info" | "warn" | "error";
+  message: string;
+  /** never personal data: no query strings, addresses, emails or IPs */
+  fields?: Record<string, string | number | boolean | null>;
+}
 
 // A last safety net: an email address that slipped into an error message never reaches the logs.
 const EMAIL_PATTERN = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;

@@ -4,7 +4,7 @@
 // tightened at start, and the log names the file's role, never its path (paths name people:
 // /home/marie/…).
 import { chmod, mkdir, open, stat } from "node:fs/promises";
-import type { LogEntry } from "./deps.ts";
+import type { LogEntry } from "./logger.ts";
 import { describeError } from "./logger.ts";
 
 /** What a log line may call a private file or directory. */

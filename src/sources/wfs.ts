@@ -1,4 +1,4 @@
-// WFS 2.0 GetFeature on Atmo France's GeoServer, shared by the ATMO index and the indice pollen
+// WFS 2.0 GetFeature on Atmo France's GeoServer, shared by the ATMO index and the other indices Atmo France publishes
 // layers: the URL, CQL literals, the day filter and the paged bulk read.
 import type { SourceResult } from "../core/types.ts";
 import { addDaysToLocalDate } from "../core/shared/time.ts";

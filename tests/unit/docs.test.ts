@@ -22,6 +22,19 @@ describe("the README stays a README", () => {
     const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
     expect(lines).toBeLessThan(300);
   });
+
+  it("gives the two commands, and points to the generated configuration reference instead of keeping a table", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const block = /## The two commands\s+```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(
+      block
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("#")[0]?.trim()),
+    ).toEqual(["npm install && npm start", "npm test"]);
+    expect(readme).toContain("](docs/configuration.md)");
+    expect(readme).not.toMatch(/^\|\s*name\s*\|/m);
+  });
 });
 
 describe("no comment or doc cites a file outside the repository", () => {
@@ -58,6 +71,62 @@ describe("one decision index", () => {
     const recordLinks = readme.match(/\]\(docs\/decisions\/\d{3}-[^)]+\)/g) ?? [];
     // A few decisions are cited inline where they explain a step; the list itself is gone.
     expect(recordLinks.length).toBeLessThan(10);
+  });
+});
+
+describe("a changed decision gets a new record that supersedes the old one", () => {
+  const records = readdirSync(DECISIONS)
+    .filter((name) => /^\d{3}-.+\.md$/.test(name))
+    .map((name) => ({ name, number: name.slice(0, 3), text: readFileSync(join(DECISIONS, name), "utf8") }));
+  const byNumber = new Map(records.map((record) => [record.number, record]));
+  type Relation = "Supersedes" | "Supersedes in part" | "Superseded by" | "Superseded in part by";
+  const inverse: Record<Relation, Relation> = {
+    Supersedes: "Superseded by",
+    "Supersedes in part": "Superseded in part by",
+    "Superseded by": "Supersedes",
+    "Superseded in part by": "Supersedes in part",
+  };
+  /** The records a record names on its `Relation:` line, by number (the links must name the record's own file). */
+  function related(text: string, relation: Relation): string[] {
+    const line = new RegExp(`^${relation}: (.+)$`, "m").exec(text)?.[1] ?? "";
+    return [...line.matchAll(/\[(\d{3})\]\((\d{3})-[^)]+\.md\)/g)].map((match) => {
+      expect(match[1], `${relation}: ${match[0]}`).toBe(match[2]);
+      return match[1] ?? "";
+    });
+  }
+
+  it.each(records.map((record) => record.name))("%s has a status line, accepted or superseded", (name) => {
+    const text = byNumber.get(name.slice(0, 3))?.text ?? "";
+    expect(text).toMatch(/^# \d{3} .+\n\nStatus: (accepted|superseded) \(\d{4}-\d{2}-\d{2}/);
+    // A record superseded whole says so in its status, and names what replaced it.
+    expect(/^Status: superseded/m.test(text)).toBe(related(text, "Superseded by").length > 0);
+  });
+
+  it("every Supersedes / Superseded by names an existing record that names it back", () => {
+    const problems: string[] = [];
+    for (const record of records) {
+      for (const relation of Object.keys(inverse) as Relation[]) {
+        for (const other of related(record.text, relation)) {
+          const target = byNumber.get(other);
+          if (!target) problems.push(`${record.name}: ${relation} ${other}, no such record`);
+          else if (!related(target.text, inverse[relation]).includes(record.number)) {
+            problems.push(`${record.name}: ${relation} ${other}, but ${target.name} has no « ${inverse[relation]}: [${record.number}](…) »`);
+          }
+          if (relation.startsWith("Supersedes") && other >= record.number) problems.push(`${record.name}: supersedes the later ${other}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("an older record that says it was amended by another names it as its superseder", () => {
+    const unnamed = records.flatMap((record) => {
+      const status = /^Status: [\s\S]*?\n\n/m.exec(record.text)?.[0] ?? "";
+      const amenders = [...status.matchAll(/amended (?:\d{4}-\d{2}-\d{2} )?by \[?(\d{3})/gi)].map((match) => match[1] ?? "");
+      const named = related(record.text, "Superseded in part by").concat(related(record.text, "Superseded by"));
+      return amenders.filter((number) => !named.includes(number)).map((number) => `${record.name}: amended by ${number}`);
+    });
+    expect(unnamed).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import type {
   DroughtSection,
   PollenSection,
   RadonSection,
+  Report,
   Recommendation,
   UvSection,
   WaterParameterView,
@@ -510,6 +511,26 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
 /** The advice of a report in words: the public JSON contract (`Report.recommendations`). */
 export function selectRecommendations(input: RecommendationInput): Recommendation[] {
   return selectAdvice(input).map(renderRecommendation);
+}
+
+/** The recommendations of a report's sections, read by their fields. */
+export function recommendationsOfReport(
+  report: Partial<Omit<Report, "address" | "address_info" | "recommendations" | "generated_at">>,
+  now: Date,
+): Recommendation[] {
+  const { water_quality, air_quality, drought, bathing } = report;
+  if (!water_quality || !air_quality || !drought || !bathing) throw new Error("the recommendations need the water, air, drought and bathing sections");
+  return selectRecommendations({
+    water: water_quality,
+    air: air_quality,
+    drought,
+    bathing,
+    uv: report.uv,
+    radon: report.radon,
+    ...(report.pollen ? { pollen: report.pollen } : {}),
+    weatherWarnings: report.weather_warnings,
+    now,
+  });
 }
 
 export function renderRecommendation(chosen: SelectedAdvice): Recommendation {

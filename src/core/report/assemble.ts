@@ -1,18 +1,6 @@
-import { selectRecommendations } from "../recommendations/select.ts";
+import { recommendationsOfReport } from "../recommendations/select.ts";
 import { departmentCodeOf, departmentNameOf, toCommuneCode } from "../shared/commune.ts";
-import type {
-  Address,
-  AddressInfo,
-  AirQualitySection,
-  BathingSection,
-  DroughtSection,
-  PollenSection,
-  RadonSection,
-  Report,
-  UvSection,
-  WaterQualitySection,
-  WeatherWarningsSection,
-} from "../types.ts";
+import type { Address, AddressInfo, Report } from "../types.ts";
 import { pickedAddress } from "../shared/picked-address.ts";
 
 /**
@@ -34,42 +22,9 @@ export function reportHead(input: { address: Address; addressInfo: AddressInfo; 
   return { address: pickedAddress(input.address), address_info: input.addressInfo, generated_at: input.now.toISOString() };
 }
 
-export function assembleReport(input: {
-  address: Address;
-  addressInfo: AddressInfo;
-  water: WaterQualitySection;
-  air: AirQualitySection;
-  drought: DroughtSection;
-  bathing: BathingSection;
-  pollen: PollenSection;
-  uv: UvSection;
-  weatherWarnings: WeatherWarningsSection;
-  radon: RadonSection;
-  now: Date;
-}): Report {
+/** A report from its head and each section's answer by its field (src/sections/registry.ts): the recommendations are built from them. */
+export function assembleReport(input: { address: Address; addressInfo: AddressInfo; sections: Record<string, unknown>; now: Date }): Report {
   const { address, address_info, generated_at } = reportHead(input);
-  return {
-    address,
-    address_info,
-    water_quality: input.water,
-    air_quality: input.air,
-    drought: input.drought,
-    bathing: input.bathing,
-    pollen: input.pollen,
-    uv: input.uv,
-    weather_warnings: input.weatherWarnings,
-    radon: input.radon,
-    recommendations: selectRecommendations({
-      water: input.water,
-      air: input.air,
-      drought: input.drought,
-      bathing: input.bathing,
-      pollen: input.pollen,
-      uv: input.uv,
-      radon: input.radon,
-      weatherWarnings: input.weatherWarnings,
-      now: input.now,
-    }),
-    generated_at,
-  };
+  const sections = input.sections as Partial<Report>;
+  return { address, address_info, ...sections, recommendations: recommendationsOfReport(sections, input.now), generated_at } as Report;
 }

@@ -1,36 +1,30 @@
-// The report's sections, in the cards' order, and the one rule of what counts as a failed one:
-// the page's « Réessayer » (src/islands/report/refresh.ts) and the server's caching
-// (src/server/routes/report.ts) both ask here.
-import type { Report } from "../types.ts";
+// The one rule of what counts as a failed section, over the registry's sections: the page's
+// « Réessayer » (src/islands/report/refresh.ts) and the server's caching (src/server/routes/report.ts)
+// both ask here.
+import { sections } from "../../sections/registry.ts";
+import { answerFailed, type SectionAnswer } from "./section-module.ts";
 
-export type SectionKey = "water" | "air" | "drought" | "bathing" | "pollen" | "uv" | "weather" | "radon";
+/** A section's key in the registry (« water », « air »). */
+export type SectionKey = string;
 
-/** Each section's field in a report, in the cards' order. */
-export const SECTION_FIELDS = {
-  water: "water_quality",
-  air: "air_quality",
-  drought: "drought",
-  bathing: "bathing",
-  pollen: "pollen",
-  uv: "uv",
-  weather: "weather_warnings",
-  radon: "radon",
-} as const satisfies Record<SectionKey, keyof Report>;
+/** Every section's key, in the cards' order. */
+export const sectionKeys = (): SectionKey[] => sections().map((section) => section.key);
 
-export const SECTION_KEYS = Object.keys(SECTION_FIELDS) as SectionKey[];
+/** Every section's field in a report, in the cards' order. */
+export const sectionFields = (): string[] => sections().map((section) => section.field);
 
 /**
  * Whether a section's source could not be read, so that asking again may bring it. A vigilance
  * without a Météo-France key (`configured: false`) is not a failure: it stays so whatever the
- * retry. Overseas (pollen `not_covered`, vigilance « Hors carte nationale ») is a success. A report
- * stored before issue 26 has no such section at all: nothing there failed.
+ * retry. A source that has nothing for a territory (no official index overseas) is a success. A report
+ * stored before a section existed has no such section at all: nothing there failed.
  */
-export function sectionFailed(report: Pick<Report, (typeof SECTION_FIELDS)[SectionKey]>, key: SectionKey): boolean {
-  const section: { success: boolean; configured?: boolean } | undefined = report[SECTION_FIELDS[key]];
-  return section !== undefined && !section.success && section.configured !== false;
+export function sectionFailed(report: object, key: SectionKey): boolean {
+  const section = sections().find((entry) => entry.key === key);
+  return section !== undefined && answerFailed((report as Record<string, SectionAnswer | undefined>)[section.field]);
 }
 
 /** Some section of the report could not be read. */
-export function hasFailedSection(report: Pick<Report, (typeof SECTION_FIELDS)[SectionKey]>): boolean {
-  return SECTION_KEYS.some((key) => sectionFailed(report, key));
+export function hasFailedSection(report: object): boolean {
+  return sections().some((section) => answerFailed((report as Record<string, SectionAnswer | undefined>)[section.field]));
 }

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import type { SignedSuggestion } from "../../core/types.ts";
 import { ApiError, fetchSuggestions } from "../lib/api.ts";
-import { OFFLINE_SUGGESTIONS } from "./refresh.ts";
+import { OFFLINE_SUGGESTIONS } from "./offline.ts";
 
 const MIN_CHARACTERS = 3;
 const DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 // The recommendations card: prominent boxes first, then the other advice, compact.
-import { SECTION_ANCHORS, SECTION_TITLES, type AdvicePresentation } from "../../core/report/present.ts";
+import { ADVICE_ANCHOR, ADVICE_TITLE, type AdvicePresentation } from "../../core/report/present.ts";
 import { Card, NBSP } from "./ReportCard.tsx";
 
 export default function AdviceCard({ advice }: { advice: AdvicePresentation[] }) {
@@ -7,7 +7,7 @@ export default function AdviceCard({ advice }: { advice: AdvicePresentation[] })
   const prominent = advice.filter((item) => item.prominent);
   const compact = advice.filter((item) => !item.prominent);
   return (
-    <Card anchor={SECTION_ANCHORS.advice} title={SECTION_TITLES.advice} headline={null} className="card--recommendations">
+    <Card anchor={ADVICE_ANCHOR} title={ADVICE_TITLE} headline={null} className="card--recommendations">
       {prominent.length > 0 ? (
         <ul className="recommendations">
           {prominent.map((item) => (

@@ -2,7 +2,7 @@
 // history: its URL names the address (reload, shared link, Back and Forward) and so does the tab's
 // title. The report itself, and the focus on its heading, say that it is ready: no toast.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { OUTDOOR_ANCHORS, SECTION_ANCHORS } from "../../core/report/present.ts";
+import { sections } from "../../sections/registry.ts";
 import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
@@ -107,7 +107,8 @@ export default function Analyse() {
   useEffect(() => {
     stateRef.current = state;
     if (state.status === "ready" && recovered.current) {
-      document.getElementById({ ...SECTION_ANCHORS, ...OUTDOOR_ANCHORS }[recovered.current])?.focus({ preventScroll: true });
+      const anchor = sections().find((section) => section.key === recovered.current)?.anchor;
+      if (anchor) document.getElementById(anchor)?.focus({ preventScroll: true });
       recovered.current = null;
     }
     if (state.status !== "ready" && state.status !== "arriving" && state.status !== "error") return;

@@ -2,24 +2,16 @@
 // the emails also lay out. Every word about the data comes from there — the sources' official
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
-import { useEffect, useId, useMemo, useState, type MouseEvent, type RefObject } from "react";
-import {
-  OUTDOOR_ANCHORS,
-  OUTDOOR_TITLES,
-  PDF_ACCESSIBLE_ALTERNATIVE,
-  presentPartialReport,
-  SECTION_ANCHORS,
-  SECTION_TITLES,
-  type SummaryLine,
-} from "../../core/report/present.ts";
+import { Fragment, useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { ADVICE_ANCHOR, ADVICE_TITLE, isPending, PDF_ACCESSIBLE_ALTERNATIVE, presentPartialReport, type SummaryLine } from "../../core/report/present.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
-import OutdoorCard from "./OutdoorCard.tsx";
 import { OfficialBadge } from "./ReportCard.tsx";
+import SectionCard from "./SectionCard.tsx";
 import { isWholeReport, pickedAddressOfReport, sharedRequestOf, toReportParams, type PartialReportAnswer, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
 import WaterHistory from "./WaterHistory.tsx";
@@ -43,8 +35,13 @@ const SEARCH_ANCHOR = "analyse";
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef, summaryRef }: Props) {
   const presentation = useMemo(() => presentPartialReport(report), [report]);
   const { water, air, drought, bathing, advice } = presentation;
-  // Issue 26's four, in the summary's order: each card takes its place as its line of the stream arrives.
-  const outdoor = (["weather", "pollen", "uv", "radon"] as const).map((key) => ({ key, section: presentation[key] }));
+  // The first four sections have richer cards of their own; every other one, its document's card.
+  const richCards: Record<string, ReactNode> = {
+    water: water ? <WaterCard water={water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} /> : null,
+    air: air ? <AirCard air={air} /> : null,
+    drought: drought ? <DroughtCard drought={drought} /> : null,
+    bathing: bathing ? <BathingCard bathing={bathing} /> : null,
+  };
   return (
     <div className="report" data-testid="report" aria-busy={updating || undefined}>
       <header className="report__header">
@@ -58,15 +55,17 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
       </header>
       <Summary lines={presentation.summary} headingRef={summaryRef} />
       <div className="report__grid">
-        {water ? <WaterCard water={water} pendingUdi={pendingUdi} updating={updating} onChooseUdi={onChooseUdi} /> : <PendingCard section="water" />}
-        {/* The cards in the summary's order, two to a row on a wide screen: a short card beside a long
-            one leaves at most their difference blank, where a column of three beside the water card
-            left thousands of pixels. */}
-        {air ? <AirCard air={air} /> : <PendingCard section="air" />}
-        {drought ? <DroughtCard drought={drought} /> : <PendingCard section="drought" />}
-        {bathing ? <BathingCard bathing={bathing} /> : <PendingCard section="bathing" />}
-        {outdoor.map(({ key, section }) => (section ? <OutdoorCard key={key} section={section} /> : <PendingCard key={key} section={key} />))}
-        {advice ? <AdviceCard advice={advice} /> : <PendingCard section="advice" />}
+        {/* The cards in the registry's order, the summary's, two to a row on a wide screen: a short
+            card beside a long one leaves at most their difference blank. Each takes its place as its
+            line of the stream arrives. */}
+        {presentation.sections.map((section) =>
+          isPending(section) ? (
+            <PendingCard key={section.key} anchor={section.anchor} title={section.title} />
+          ) : (
+            <Fragment key={section.key}>{richCards[section.key] ?? <SectionCard section={section} />}</Fragment>
+          ),
+        )}
+        {advice ? <AdviceCard advice={advice} /> : <PendingCard anchor={ADVICE_ANCHOR} title={ADVICE_TITLE} />}
         {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
         {water ? <WaterHistory history={water.history} /> : null}
       </div>
@@ -85,12 +84,8 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
  * A card whose source has not answered yet (decision 067): its title, where the summary's link
  * leads, and a calm line; busy until its section arrives and takes its place.
  */
-function PendingCard({ section }: { section: keyof typeof SECTION_TITLES | keyof typeof OUTDOOR_TITLES }) {
+function PendingCard({ anchor, title }: { anchor: string; title: string }) {
   const headingId = useId();
-  const [anchor, title] =
-    section in OUTDOOR_TITLES
-      ? [OUTDOOR_ANCHORS[section as keyof typeof OUTDOOR_ANCHORS], OUTDOOR_TITLES[section as keyof typeof OUTDOOR_TITLES]]
-      : [SECTION_ANCHORS[section as keyof typeof SECTION_ANCHORS], SECTION_TITLES[section as keyof typeof SECTION_TITLES]];
   return (
     <article id={anchor} tabIndex={-1} className="card report-section card--pending" aria-labelledby={headingId} aria-busy="true">
       <div className="card__head">
@@ -272,7 +267,7 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
       </ul>
       {/* The one section no line names when no advice stands out; the full list in any case. */}
       <p className="summary__more">
-        <a className="summary__link" href={`#${SECTION_ANCHORS.advice}`} onClick={(event) => focusSection(event, SECTION_ANCHORS.advice)}>
+        <a className="summary__link" href={`#${ADVICE_ANCHOR}`} onClick={(event) => focusSection(event, ADVICE_ANCHOR)}>
           Toutes les recommandations
         </a>
       </p>

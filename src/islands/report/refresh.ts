@@ -3,7 +3,7 @@
 // page shows (issue 23): the report stays, and the words go next to the control that failed.
 import { NBSP } from "../../core/shared/format.ts";
 import type { ReportAnswer } from "../../core/types.ts";
-import { SECTION_KEYS, sectionFailed, type SectionKey } from "../../core/report/sections.ts";
+import { sectionFailed, sectionKeys, type SectionKey } from "../../core/report/sections.ts";
 import { ApiError } from "../lib/api.ts";
 
 export type { SectionKey } from "../../core/report/sections.ts";
@@ -12,7 +12,7 @@ const failed = (report: ReportAnswer, key: SectionKey): boolean => sectionFailed
 
 /** The sections whose source could not be read for this report: each card gets its own « Réessayer ». */
 export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
-  return SECTION_KEYS.filter((key) => failed(report, key));
+  return sectionKeys().filter((key) => failed(report, key));
 }
 
 /**
@@ -23,7 +23,7 @@ export function failedSectionsOf(report: ReportAnswer): SectionKey[] {
  */
 export function retryReplaces(onScreen: ReportAnswer, fresh: ReportAnswer, section: SectionKey): boolean {
   if (failed(fresh, section)) return false;
-  return SECTION_KEYS.every((key) => failed(onScreen, key) || !failed(fresh, key));
+  return sectionKeys().every((key) => failed(onScreen, key) || !failed(fresh, key));
 }
 
 /** Said next to « Réessayer » when the section is still not there. */
@@ -44,5 +44,5 @@ export function networkChangeFailure(reason: "connection" | "service", shownNetw
   return `Le changement de réseau n'a pas pu être chargé (${why}).${kept}`;
 }
 
-/** Said under the address field once while the browser is offline, whatever is typed. */
-export const OFFLINE_SUGGESTIONS = `Pas de connexion${NBSP}: les suggestions d'adresses reviendront dès que la connexion sera rétablie.`;
+// Said under the address field while offline: in offline.ts, so that the search's island loads no report code.
+export { OFFLINE_SUGGESTIONS } from "./offline.ts";

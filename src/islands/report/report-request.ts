@@ -2,7 +2,7 @@
 // postcode and city travel with the signature the server gave them (decision 055): without it,
 // the server ignores them and names the place from the BAN, so the page never shows them itself.
 import { REPORT_STREAM_TYPE } from "../../core/report/stream.ts";
-import { SECTION_FIELDS } from "../../core/report/sections.ts";
+import { sectionFields } from "../../core/report/sections.ts";
 import type { PartialReport } from "../../core/report/present.ts";
 import type { PickedAddress, ReportAnswer, SignedAddress } from "../../core/types.ts";
 import type { ResolvedAddressAnswer } from "../../server/routes/geocode.ts";
@@ -73,11 +73,9 @@ export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Pr
   return requestJson<ReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
 }
 
-const WHOLE_FIELDS = [...Object.values(SECTION_FIELDS), "recommendations"] as const;
-
 /** Every field of the whole answer has arrived: every section, then the recommendations. */
 export function isWholeReport(report: PartialReportAnswer): report is ReportAnswer {
-  return WHOLE_FIELDS.every((field) => report[field] !== undefined);
+  return [...sectionFields(), "recommendations"].every((field) => (report as Record<string, unknown>)[field] !== undefined);
 }
 
 const CUT_SHORT = "Le bilan n'a pas pu être lu jusqu'au bout. Veuillez réessayer.";

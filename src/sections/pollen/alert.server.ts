@@ -9,7 +9,7 @@ import type { PollenIndex, PollenSection, PollenTaxon, SourceResult } from "../.
 import { saveSnapshots, type NewSnapshot } from "../../server/db/repositories/source-snapshots.ts";
 import { createRateGate } from "../../server/alerts/rate-gate.ts";
 import type { AlertTopicServer, TopicBulkRead, TopicIngestDeps } from "../../server/alerts/topic.ts";
-import { buildPollenSection } from "../../server/services/pollen.ts";
+import { buildPollenSection } from "./load.server.ts";
 import { diffPollen, POLLEN_TOPIC, type PollenAlertState } from "./alert.ts";
 import { evaluatePollen } from "./evaluate.ts";
 import { POLLEN_TAXA } from "./scale.ts";

@@ -1,6 +1,6 @@
 // The radon section: the category of the commune as the official classification lists it (arrêté
 // du 27 juin 2018, the communes as they stood on 1 January 2016), never a guessed one. Pure: the
-// classification and INSEE's commune history are read by the service (src/server/services/radon.ts).
+// classification and INSEE's commune history are read by the service (load.server.ts).
 import type { CommuneHistory } from "../../core/shared/commune-history.ts";
 import { isArrondissementCode, toCommuneCode } from "../../core/shared/commune.ts";
 import { frenchTypography } from "../../core/shared/format.ts";

@@ -3,7 +3,7 @@
 import { NO_CHANGE, adviceOf, type AlertAdvice, type AlertEvent, type Diff } from "../../core/alerts/diff.ts";
 import { renderAlertWords, type AlertTexts } from "../../core/alerts/texts.ts";
 import type { AlertTopic } from "../../core/alerts/topic.ts";
-import { presentWeatherWarnings } from "../../core/report/present-outdoor.ts";
+import { presentWeatherWarnings } from "./present.ts";
 import { formatDateFr } from "../../core/shared/format.ts";
 import { addDaysToLocalDate, todayInParis } from "../../core/shared/time.ts";
 import type { VigilanceColor, WeatherWarningsSection } from "../../core/types.ts";

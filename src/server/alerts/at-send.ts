@@ -18,7 +18,8 @@ import type { AppDeps } from "../deps.ts";
 import { describeError } from "../logger.ts";
 import { COMMUNES_PER_BATCH, SUBJECTS_PER_BATCH } from "./plan.ts";
 import { processAlertBatch } from "./process.ts";
-import type { AlertMessage, AlertQueue, HandlerContext } from "./queue.ts";
+import type { HandlerContext } from "./handler-context.ts";
+import type { AlertMessage, AlertQueue } from "./messages.ts";
 import { loadRunChanges } from "./snapshots.ts";
 import { listTopicCommunesPage, loadTopicSubjectsOfCommunes } from "./subjects.ts";
 

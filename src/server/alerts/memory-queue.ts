@@ -4,7 +4,7 @@
 // Worker's consumer does, which bounds memory to one batch of communes); a message that throws is
 // delivered again after a delay, and after `maxRetries` retries it lands in the dead-letter list.
 import { describeError } from "../logger.ts";
-import type { LogEntry } from "../deps.ts";
+import type { LogEntry } from "../logger.ts";
 import type { AlertMessage, AlertQueue } from "./queue.ts";
 
 export interface DeadLetter {

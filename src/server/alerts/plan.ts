@@ -8,7 +8,7 @@ import type { AlertSource } from "../../sections/topics.ts";
 import type { AppDeps } from "../deps.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import { ingestSources, type IngestSummary } from "./ingest.ts";
-import type { AlertMessage, AlertQueue } from "./queue.ts";
+import type { AlertMessage, AlertQueue } from "./messages.ts";
 import { listWatchedCommunesWithCountsPage, MAX_PARTS_PER_COMMUNE, type AlertSubject, type CommunePart, type WatchedCommune } from "./subjects.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;

@@ -25,7 +25,7 @@ import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
 import { buildOneClickUnsubscribeUrl, buildUnsubscribeUrl } from "../services/subscriptions.ts";
 import { accountRecipientKey, decodeRecipientKey, decodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
-import type { AlertQueue } from "./queue.ts";
+import type { AlertQueue } from "./messages.ts";
 import { readStoredEventPayload, type StoredEventPayload } from "./snapshots.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;

@@ -3,7 +3,17 @@
 // Pure: the site's URL and the limits in force are passed in.
 import * as z from "zod";
 import type { PublicApiRateLimits } from "./rate-limits.ts";
-import { apiRegistry, bathingSitesQuery, geocodeQuery, MAX_BATHING_SITES, reportByCoordinatesQuery, reportByTextQuery } from "./schemas.ts";
+import { SERVER_SECTIONS, serverSections } from "../../sections/registry.server.ts";
+import {
+  apiRegistry,
+  bathingSitesQuery,
+  buildReportSchema,
+  geocodeQuery,
+  MAX_BATHING_SITES,
+  reportByCoordinatesQuery,
+  reportByTextQuery,
+  reportSchema,
+} from "./schemas.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -55,17 +65,33 @@ export const API_BASE_PATH = `/api/v${API_VERSION}`;
 const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 
-let componentSchemas: Record<string, JsonSchema> | undefined;
+let componentSchemas: { fields: string; schemas: Record<string, JsonSchema> } | undefined;
+let registeredReport: z.ZodType = reportSchema;
+const SHIPPED_FIELDS = SERVER_SECTIONS.map((section) => section.field).join(",");
 
-/** Every registered answer schema, once: `$id` and `$schema` dropped (the document's dialect applies). */
+/**
+ * Every registered answer schema: `$id` and `$schema` dropped (the document's dialect applies).
+ * Built once for the sections registered; a section registered since (a test's) rebuilds the report's.
+ */
 function buildComponentSchemas(): Record<string, JsonSchema> {
-  componentSchemas ??= Object.fromEntries(
+  const fields = serverSections()
+    .map((section) => section.field)
+    .join(",");
+  if (componentSchemas?.fields === fields) return componentSchemas.schemas;
+  const wanted = fields === SHIPPED_FIELDS ? reportSchema : buildReportSchema();
+  if (wanted !== registeredReport) {
+    apiRegistry.remove(registeredReport);
+    apiRegistry.add(wanted, { id: "Report" });
+    registeredReport = wanted;
+  }
+  const schemas = Object.fromEntries(
     Object.entries(z.toJSONSchema(apiRegistry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }).schemas).map(([id, schema]) => {
       const { $id: _id, $schema: _schema, ...rest } = schema as JsonSchema;
       return [id, rest];
     }),
   );
-  return componentSchemas;
+  componentSchemas = { fields, schemas };
+  return schemas;
 }
 
 /**

@@ -6,7 +6,7 @@ import * as schema from "./schema/index.ts";
 import type { Database } from "./index.ts";
 import { registerNoWait, retryWhileBusy } from "./busy.ts";
 import { closeConnectionsThatFailBusy } from "./libsql-busy-connection.ts";
-import type { LogEntry } from "../deps.ts";
+import type { LogEntry } from "../logger.ts";
 import { logJson } from "../logger.ts";
 import { ensurePrivateDirectory, ensurePrivateFile, tightenPrivateFile, type PrivateRole } from "../private-files.ts";
 import { PROJECT_ROOT } from "../project-root.ts";

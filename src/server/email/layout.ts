@@ -9,6 +9,12 @@ const MUTED = "#3d3d3d";
 const PAGE_BACKGROUND = "#f4f4f4";
 const FOOTER_BACKGROUND = "#eef3f2";
 const FONT = "Arial, Helvetica, sans-serif";
+/**
+ * A signed link is one 150-character word: without a break point it widens the column past a
+ * phone's screen. `overflow-wrap:anywhere` lets it break and keeps it out of the column's minimum
+ * width; `word-break:break-word` is the same for clients that only know the older property.
+ */
+const BREAK_ANYWHERE = "overflow-wrap:anywhere;word-break:break-word;";
 
 export const FOOTER_SIGNATURE = "Zone Santé – service d'information gratuit, à partir de données publiques officielles";
 
@@ -30,12 +36,12 @@ function checkHttpUrl(url: string): string {
 }
 
 export function renderButton(label: string, url: string): string {
-  const style = `display:inline-block;padding:12px 24px;background-color:${ACCENT};color:#ffffff;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.25;text-decoration:none;border-radius:4px;`;
+  const style = `display:inline-block;padding:12px 24px;background-color:${ACCENT};color:#ffffff;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.25;text-decoration:none;border-radius:4px;max-width:100%;box-sizing:border-box;${BREAK_ANYWHERE}`;
   return `<p style="margin:24px 0;"><a href="${escapeHtml(checkHttpUrl(url))}" style="${style}">${escapeFrench(label)}</a></p>`;
 }
 
 export function renderLink(label: string, url: string): string {
-  return `<a href="${escapeHtml(checkHttpUrl(url))}" style="color:${ACCENT};text-decoration:underline;overflow-wrap:anywhere;word-break:break-word;">${escapeFrench(label)}</a>`;
+  return `<a href="${escapeHtml(checkHttpUrl(url))}" style="color:${ACCENT};text-decoration:underline;${BREAK_ANYWHERE}">${escapeFrench(label)}</a>`;
 }
 
 /** A paragraph whose parts are already HTML (escaped text, links). */
@@ -84,7 +90,7 @@ export function renderEmailLayout(input: { preheader: string; title: string; bod
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:#ffffff;">
 <tr><td style="padding:16px 24px;background-color:${ACCENT};color:#ffffff;font-family:${FONT};font-size:22px;font-weight:bold;">Zone Santé</td></tr>
-<tr><td style="padding:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:${TEXT};">
+<tr><td style="padding:24px;${BREAK_ANYWHERE}font-family:${FONT};font-size:16px;line-height:1.5;color:${TEXT};">
 <h1 style="margin:0 0 16px 0;font-size:22px;line-height:1.3;color:${TEXT};">${title}</h1>
 ${input.bodyHtml}
 </td></tr>

@@ -13,36 +13,6 @@ export const PDF_BUSY_MESSAGE = "Trop de rapports PDF sont demandés en ce momen
 /** How long a client refused for want of a free slot is asked to wait (a PDF takes well under a second). */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-export interface PdfRenderSlots {
-  /** a release function, or null when every slot is taken */
-  tryEnter(): (() => void) | null;
-  /** true at most once a minute: refusals for want of a slot are logged that often */
-  takeLogTurn(nowMs: number): boolean;
-}
-
-/** One per app (createApp): per process on Node, per isolate on Workers. */
-export function createPdfRenderSlots(max: number): PdfRenderSlots {
-  let active = 0;
-  let lastLoggedMs = -Infinity;
-  return {
-    takeLogTurn(nowMs) {
-      if (nowMs - lastLoggedMs < 60_000) return false;
-      lastLoggedMs = nowMs;
-      return true;
-    },
-    tryEnter() {
-      if (active >= max) return null;
-      active += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        active -= 1;
-      };
-    },
-  };
-}
-
 /**
  * Put after the route's own limits (per IP, per account) and its validation, so that refused or
  * invalid requests spend nothing of the service's budget. A full house answers 503 with

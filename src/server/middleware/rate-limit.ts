@@ -1,12 +1,17 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { clientKeyOfRequest } from "../client-ip.ts";
+import { clientKeyOf } from "../client-ip.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { noWait } from "../db/busy.ts";
 import { createLogThrottle, describeError } from "../logger.ts";
 import { consumeRateLimit, hashKey, type RateLimitOutcome, type RateLimitRule } from "../services/rate-limit.ts";
+
+/** The rate-limit key of a request (the runtime's view of the caller's IP, bucketed). */
+function clientKeyOfRequest(c: Context<AppEnv>): string {
+  return clientKeyOf(c.get("deps").clientIp(c));
+}
 
 /** How a rate-limited route behaves beyond counting. */
 interface IpLimitOptions {

@@ -3,10 +3,8 @@ import { createMiddleware } from "hono/factory";
 import * as z from "zod";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
-import { PASSWORD_RESET_WINDOW_MS } from "../auth/session.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
-import { PASSWORD_BREACHED_MESSAGE } from "../../core/shared/passwords.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences, type AlertPreferences, type PreferencesChange } from "../db/repositories/preferences.ts";
 import type { AlertTopicChoices } from "../../core/alerts/topic.ts";
@@ -15,12 +13,12 @@ import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
-import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { limitByKey, limitBySource } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
+import { refusal } from "../refusals.ts";
 import { buildAddressReports, pdfFileName, reportPageUrl, sendLatestReport } from "../services/account-reports.ts";
 import { addMonitoredAddress, changePassword, chooseAddressNetwork, deleteAccount, listAddressNetworks, type AddressNetworks } from "../services/accounts.ts";
 import { newPasswordField } from "./auth.ts";
@@ -87,8 +85,6 @@ const preferencesBody = z
   })
   .transform((body) => body as unknown as PreferencesChange);
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
-
-const PASSWORD_PROOF_REQUIRED = `Pour choisir un mot de passe, confirmez d'abord que c'est bien vous : connectez-vous avec un code reçu par e-mail (ou avec Google), puis choisissez-le dans les ${PASSWORD_RESET_WINDOW_MS / 60_000} minutes.`;
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
 
@@ -199,9 +195,9 @@ export const accountRoutes = new Hono<AppEnv>()
       ...input,
       defer: deferTask(c),
     });
-    if (outcome.kind === "wrong_current") return jsonError(c, 400, "Le mot de passe actuel est incorrect.", "wrong_password");
-    if (outcome.kind === "proof_required") return jsonError(c, 403, PASSWORD_PROOF_REQUIRED, "proof_required");
-    if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
+    if (outcome.kind === "wrong_current") throw refusal("wrongPassword");
+    if (outcome.kind === "proof_required") throw refusal("passwordProofRequired");
+    if (outcome.kind === "password_breached") throw refusal("passwordBreached");
     return c.json({ message: "Votre mot de passe a été modifié." });
   })
 
@@ -219,16 +215,12 @@ export const accountRoutes = new Hono<AppEnv>()
     const { label, address } = c.req.valid("json");
     const limited = await limitByKey(c, ACCOUNT_LIMITS.addressAdds.rule, user.id, ACCOUNT_LIMITS.addressAdds.message);
     if (limited) return limited;
-    if (!isInFrance(address.latitude, address.longitude)) {
-      return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
-    }
+    if (!isInFrance(address.latitude, address.longitude)) throw refusal("addressOutsideFrance");
     const outcome = await addMonitoredAddress(deps, { userId: user.id, label: label ?? null, address, defer: deferTask(c) });
-    if (outcome.kind === "duplicate") return jsonError(c, 409, "Cette adresse est déjà dans votre compte.", "address_duplicate");
-    if (outcome.kind === "limit") return jsonError(c, 409, `Vous avez atteint la limite de ${MAX_MONITORED_ADDRESSES} adresses surveillées.`, "address_limit");
-    if (outcome.kind === "unknown") return jsonError(c, 400, "Choisissez une adresse dans la liste des suggestions.", "unknown_address");
-    if (outcome.kind === "unavailable") {
-      return jsonError(c, 503, "Le service de recherche d'adresses ne répond pas. Veuillez réessayer dans quelques minutes.", "geocoder_unavailable");
-    }
+    if (outcome.kind === "duplicate") throw refusal("addressDuplicate");
+    if (outcome.kind === "limit") throw refusal("addressLimit");
+    if (outcome.kind === "unknown") throw refusal("unknownAddress");
+    if (outcome.kind === "unavailable") throw refusal("geocoderUnavailable");
     // The report just read the commune: its networks come from the cache.
     const networks = await listAddressNetworks(deps, [outcome.row]);
     const described = describeAddress(deps, outcome.row, networks.get(outcome.row.id) ?? UNAVAILABLE_NETWORKS);
@@ -239,18 +231,16 @@ export const accountRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { udiCode } = c.req.valid("json");
     const outcome = await chooseAddressNetwork(deps, { userId: c.get("auth")!.user.id, addressId: c.req.param("id"), udiCode });
-    if (outcome.kind === "not_found") return jsonError(c, 404, "Cette adresse n'existe pas ou a déjà été supprimée.", "not_found");
-    if (outcome.kind === "unknown_network") return jsonError(c, 400, "Ce réseau d'eau ne dessert pas la commune de cette adresse.", "unknown_network");
-    if (outcome.kind === "unavailable") {
-      return jsonError(c, 503, "La liste des réseaux d'eau est momentanément indisponible. Réessayez dans quelques minutes.", "upstream_unavailable");
-    }
+    if (outcome.kind === "not_found") throw refusal("monitoredAddressGone");
+    if (outcome.kind === "unknown_network") throw refusal("unknownNetwork");
+    if (outcome.kind === "unavailable") throw refusal("networksUnavailable");
     return c.json({ address: describeAddress(deps, outcome.row, outcome.networks) });
   })
 
   .delete("/addresses/:id", async (c) => {
     const deps = c.get("deps");
     const deleted = await deleteAddress(deps.db, c.get("auth")!.user.id, c.req.param("id"));
-    if (!deleted) return jsonError(c, 404, "Cette adresse n'existe pas ou a déjà été supprimée.", "not_found");
+    if (!deleted) throw refusal("monitoredAddressGone");
     return c.json({ message: "Adresse supprimée." });
   })
 
@@ -277,8 +267,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const limited = await limitByKey(c, ACCOUNT_LIMITS.reportEmails.rule, user.id, ACCOUNT_LIMITS.reportEmails.message);
     if (limited) return limited;
     const outcome = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
-    if (outcome === "capped") return jsonError(c, 429, "Trop d'e-mails envoyés à votre adresse en peu de temps. Veuillez réessayer plus tard.", "rate_limited");
-    if (outcome === "failed") return jsonError(c, 502, "Votre bilan n'a pas pu être envoyé par e-mail. Veuillez réessayer plus tard.", "email_failed");
+    if (outcome === "capped") throw refusal("reportEmailCapped");
+    if (outcome === "failed") throw refusal("reportEmailFailed");
     return c.json({ message: "Votre bilan vient de vous être envoyé par e-mail.", emailSent: true });
   })
 
@@ -296,7 +286,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const deps = c.get("deps");
       const { user } = c.get("auth")!;
       const addresses = await listAddresses(deps.db, user.id);
-      if (addresses.length === 0) return jsonError(c, 404, "Ajoutez d'abord une adresse surveillée pour obtenir un rapport.", "no_address");
+      if (addresses.length === 0) throw refusal("noMonitoredAddress");
       const now = deps.clock();
       const reports = await buildAddressReports(deps, addresses);
       const pdf = await renderReportPdf({

@@ -4,13 +4,13 @@ import * as z from "zod";
 import { evaluateAirQuality } from "../../sections/air/index.ts";
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { todayInParis } from "../../core/shared/time.ts";
-import { AlertRunBusyError, isAlertRunInProgress } from "../alerts/lifecycle.ts";
+import { isAlertRunInProgress } from "../alerts/lifecycle.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { readRunSummary } from "../alerts/snapshots.ts";
 import { findLastFinishedRun } from "../db/repositories/alert-runs.ts";
 import type { AppEnv } from "../deps.ts";
-import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
+import { refusal } from "../refusals.ts";
 import { requireSession } from "../middleware/session.ts";
 import { loadCommuneData, selectWater } from "../services/commune-data.ts";
 
@@ -19,7 +19,7 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const { user } = c.get("auth")!;
   const admins = c.get("deps").config.ADMIN_EMAILS;
   if (!user.emailVerifiedAtMs || !admins.includes(user.email.toLowerCase())) {
-    return jsonError(c, 403, "Accès réservé aux administrateurs.", "forbidden");
+    throw refusal("adminOnly");
   }
   await next();
 });
@@ -48,9 +48,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/test-data", jsonBody(testBody), async (c) => {
     const deps = c.get("deps");
     const found = await deps.sources.searchAddresses({ q: c.req.valid("json").q, limit: 1 });
-    if (!found.ok) return jsonError(c, 503, "La recherche d'adresses (BAN) ne répond pas.", "upstream_unavailable");
+    if (!found.ok) throw refusal("adminGeocoderUnavailable");
     const address = found.data[0];
-    if (!address) return jsonError(c, 404, "Adresse introuvable.", "address_not_found");
+    if (!address) throw refusal("adminAddressNotFound");
     const now = deps.clock();
     const {
       communeCode,
@@ -89,7 +89,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // never lives inside an HTTP request. Its summary is /status's `lastRun` once it has finished.
   .post("/run-alerts", async (c) => {
     const deps = c.get("deps");
-    if (await isAlertRunInProgress(deps)) return jsonError(c, 409, new AlertRunBusyError().message, "run_busy");
+    if (await isAlertRunInProgress(deps)) throw refusal("alertRunBusy");
     const runId = generateRandomToken(10);
     await deps.alertQueue.sendBatch([{ kind: "plan", runId, day: todayInParis(deps.clock()), requestedBy: "admin" }]);
     return c.json({ message: "Vérification des alertes lancée en arrière-plan : les e-mails partiront à la fin du passage.", runId }, 202);

@@ -13,15 +13,15 @@ import {
 } from "../auth/cookies.ts";
 import { ensureDeviceId, readDeviceId, rememberDevice } from "../auth/device.ts";
 import { createGoogleAuthorization, exchangeGoogleCode, isGoogleConfigured } from "../auth/google.ts";
-import { MIN_PASSWORD_LENGTH, PASSWORD_BREACHED_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import { isCommonPassword, MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
-import { jsonError } from "../http-errors.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { refusal } from "../refusals.ts";
 import { admitCodeCheck, admitCodeRequest, admitPasswordAttempt, recogniseRequester } from "../middleware/sign-in-limits.ts";
 import {
   checkConfirmLink,
@@ -61,8 +61,6 @@ const signInBody = z.object({
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(MAX_PASSWORD_LENGTH),
 });
 const codeRequestBody = z.object({ email: emailField });
-const CONFIRM_LINK_INVALID =
-  "Ce lien de confirmation n'est plus valable : il a déjà servi, a expiré ou a été remplacé par un plus récent. Connectez-vous avec un code reçu par e-mail pour confirmer votre adresse.";
 const CONFIRM_LINK_INCOMPLETE = "Ce lien de confirmation est incomplet. Copiez-le en entier depuis l'e-mail.";
 /** u, x and s of the link, as the confirmation page read them from its address. */
 const confirmLinkBody = z.object({
@@ -81,10 +79,6 @@ const confirmBody = confirmLinkBody.extend({
   password: newPasswordField,
   switchAccount: z.boolean({ error: "Réponse invalide." }).optional(),
 });
-const OTHER_SESSION =
-  "Ce navigateur est connecté à un autre compte Zone Santé. Confirmez que vous voulez quitter ce compte pour activer celui de cette adresse.";
-const CODE_REFUSED =
-  "Code incorrect ou expiré. Un code sert 10 minutes, 5 essais au plus, dans le navigateur qui l'a demandé : demandez-en un nouveau si besoin.";
 const codeVerifyBody = z.object({
   email: emailField,
   code: z
@@ -182,7 +176,7 @@ export const authRoutes = new Hono<AppEnv>()
         const signedIn = c.get("auth")?.user;
         if (signedIn && signedIn.id === u && signedIn.emailVerifiedAtMs !== null)
           return c.json({ email: signedIn.email, alreadyConfirmed: true } satisfies ConfirmLinkAnswer);
-        return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
+        throw refusal("confirmLinkInvalid");
       }
       return c.json({ email: outcome.email } satisfies ConfirmLinkAnswer);
     },
@@ -196,10 +190,10 @@ export const authRoutes = new Hono<AppEnv>()
       const { u, x, s, password, switchAccount } = c.req.valid("json");
       // Never trade this browser's account for another one silently (one-click login CSRF): the
       // page says which account it is leaving, and only then sends switchAccount.
-      if (c.get("auth") && switchAccount !== true) return jsonError(c, 409, OTHER_SESSION, "other_session");
+      if (c.get("auth") && switchAccount !== true) throw refusal("otherSession");
       const outcome = await confirmEmail(c.get("deps"), { userId: u, expiresAtMs: x, signature: s, password });
-      if (outcome.kind === "invalid") return jsonError(c, 400, CONFIRM_LINK_INVALID, "invalid_link");
-      if (outcome.kind === "password_breached") return jsonError(c, 400, PASSWORD_BREACHED_MESSAGE, "password_breached");
+      if (outcome.kind === "invalid") throw refusal("confirmLinkInvalid");
+      if (outcome.kind === "password_breached") throw refusal("passwordBreached");
       return c.json(await startSession(c, outcome.user));
     },
   )
@@ -212,19 +206,10 @@ export const authRoutes = new Hono<AppEnv>()
     const attempt = await admitPasswordAttempt(c, input.email, await recogniseRequester(c, input.email));
     if (attempt.refused) return attempt.refused;
     const outcome = await signInWithPassword(c.get("deps"), input);
-    if (outcome.kind === "invalid") return jsonError(c, 401, "E-mail ou mot de passe incorrect.", "invalid_credentials");
+    if (outcome.kind === "invalid") throw refusal("invalidCredentials");
     // The right password is no failure: the account's ceilings count failures only.
     await attempt.notFailure();
-    if (outcome.kind === "unconfirmed") {
-      return jsonError(
-        c,
-        403,
-        outcome.emailSent
-          ? "Votre adresse e-mail n'est pas encore confirmée. Nous venons de vous renvoyer le lien de confirmation."
-          : "Votre adresse e-mail n'est pas encore confirmée. Connectez-vous avec un code reçu par e-mail pour la confirmer.",
-        "email_unconfirmed",
-      );
-    }
+    if (outcome.kind === "unconfirmed") throw refusal(outcome.emailSent ? "emailUnconfirmedLinkSent" : "emailUnconfirmed");
     const { passwordTooShort, passwordBreached } = outcome;
     return c.json({ ...(await startSession(c, outcome.user)), passwordTooShort, passwordBreached } satisfies SignInAnswer);
   })
@@ -246,7 +231,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (limited) return limited;
     const outcome = await verifySignInCode(c.get("deps"), { ...input, browserId: readDeviceId(c) });
     // One answer for an unknown address and a wrong, expired, used-up or elsewhere-asked code.
-    if (outcome.kind === "invalid") return jsonError(c, 401, CODE_REFUSED, "invalid_code");
+    if (outcome.kind === "invalid") throw refusal("codeRefused");
     return c.json(await startSession(c, outcome.user, { allowPasswordReset: true }));
   })
 

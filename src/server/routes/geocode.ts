@@ -4,18 +4,11 @@ import { validator } from "hono/validator";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { SignedAddress, SignedSuggestion } from "../../core/types.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
-import {
-  ADDRESS_CHECK_UNAVAILABLE_MESSAGE,
-  COMMUNE_MISMATCH_MESSAGE,
-  geocodeQuery,
-  MIN_QUERY_LENGTH,
-  NO_ADDRESS_AT_POINT_MESSAGE,
-  OUTSIDE_FRANCE_MESSAGE,
-  reportByCoordinatesQuery,
-} from "../api/schemas.ts";
+import { geocodeQuery, MIN_QUERY_LENGTH, reportByCoordinatesQuery } from "../api/schemas.ts";
 import type { AppEnv } from "../deps.ts";
-import { jsonError } from "../http-errors.ts";
+import { jsonError, type ApiRefusal } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
+import { refusal } from "../refusals.ts";
 import { resolveReportPoint, signAddress, type ResolvedPoint } from "../services/geocoded-address.ts";
 
 const geocodeRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).geocode, failOpen: true, advertise: true }));
@@ -36,7 +29,7 @@ export const getGeocode = createFactory<AppEnv>().createHandlers(
     const result = await deps.sources.searchAddresses({ q: query, limit });
     if (!result.ok) {
       deps.log({ level: "warn", message: "geocode: upstream failure", fields: { reason: result.reason } });
-      return jsonError(c, 503, "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.", "upstream_unavailable");
+      throw refusal("addressSearchUnavailable");
     }
     c.header("Cache-Control", "public, max-age=3600");
     // Each suggestion signed: picked and sent back unchanged, it is named as is (decision 055).
@@ -47,12 +40,12 @@ export const getGeocode = createFactory<AppEnv>().createHandlers(
   },
 );
 
-/** The answer to a point the BAN does not confirm: one wording for the report, its PDF and /resolve. */
-export function refuseUnresolvedPoint(c: Context<AppEnv>, resolved: Exclude<ResolvedPoint, { kind: "ok" }>): Response {
-  if (resolved.kind === "mismatch") return jsonError(c, 400, COMMUNE_MISMATCH_MESSAGE, "commune_mismatch");
-  if (resolved.kind === "unknown") return jsonError(c, 404, NO_ADDRESS_AT_POINT_MESSAGE, "address_not_found");
+/** The refusal of a point the BAN does not confirm, to throw: one wording for the report, its PDF and /resolve. */
+export function unresolvedPointRefusal(c: Context<AppEnv>, resolved: Exclude<ResolvedPoint, { kind: "ok" }>): ApiRefusal {
+  if (resolved.kind === "mismatch") return refusal("communeMismatch");
+  if (resolved.kind === "unknown") return refusal("noAddressAtPoint");
   c.get("deps").log({ level: "warn", message: "address check: reverse geocoding unavailable" });
-  return jsonError(c, 503, ADDRESS_CHECK_UNAVAILABLE_MESSAGE, "upstream_unavailable");
+  return refusal("addressCheckUnavailable");
 }
 
 /** GET /api/geocode/resolve: the address a link names, as the BAN names it (the sign-up page's preset). */
@@ -64,14 +57,14 @@ export const geocodeRoutes = new Hono<AppEnv>().get("/", ...getGeocode).get(
   validator("query", (value, c) => {
     const parsed = reportByCoordinatesQuery.safeParse(value);
     if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
-    if (!isInFrance(parsed.data.lat, parsed.data.lon)) return jsonError(c, 400, OUTSIDE_FRANCE_MESSAGE, "outside_france");
+    if (!isInFrance(parsed.data.lat, parsed.data.lon)) throw refusal("pointOutsideFrance");
     return parsed.data;
   }),
   async (c) => {
     const deps = c.get("deps");
     const { lat, lon, citycode, label, postcode, city, signature } = c.req.valid("query");
     const resolved = await resolveReportPoint(deps, { latitude: lat, longitude: lon, citycode, label, postcode, city, signature });
-    if (resolved.kind !== "ok") return refuseUnresolvedPoint(c, resolved);
+    if (resolved.kind !== "ok") throw unresolvedPointRefusal(c, resolved);
     return c.json({ address: signAddress(deps.appSecret, resolved.address) } satisfies ResolvedAddressAnswer);
   },
 );

@@ -6,7 +6,7 @@ import { validator } from "hono/validator";
 import type { z } from "zod";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
-import { OUTSIDE_FRANCE_MESSAGE, reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
+import { reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
 import type { Report, ReportAnswer } from "../../core/types.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
@@ -14,11 +14,12 @@ import { jsonError } from "../http-errors.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
+import { refusal } from "../refusals.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
-import { refuseUnresolvedPoint } from "./geocode.ts";
+import { unresolvedPointRefusal } from "./geocode.ts";
 
 type ReportQuery = { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> } | { kind: "text"; value: z.output<typeof reportByTextQuery> };
 
@@ -30,9 +31,7 @@ const reportQuery = validator("query", (value, c): ReportQuery | Response => {
   if (hasCoordinates) {
     const parsed = reportByCoordinatesQuery.safeParse(value);
     if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
-    if (!isInFrance(parsed.data.lat, parsed.data.lon)) {
-      return jsonError(c, 400, OUTSIDE_FRANCE_MESSAGE, "outside_france");
-    }
+    if (!isInFrance(parsed.data.lat, parsed.data.lon)) throw refusal("pointOutsideFrance");
     return { kind: "coordinates", value: parsed.data };
   }
   const parsed = reportByTextQuery.safeParse(value);
@@ -41,26 +40,23 @@ const reportQuery = validator("query", (value, c): ReportQuery | Response => {
 });
 
 /**
- * The address a report is for (a Response on failure): a signed pick as is, else the BAN's own
+ * The address a report is for (a refusal thrown otherwise): a signed pick as is, else the BAN's own
  * address at the point (decision 055), or the BAN's best match for free text. Never the label,
  * postcode or city the request wrote.
  */
-async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Promise<ReportAddress | Response> {
+async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Promise<ReportAddress> {
   const deps = c.get("deps");
   if (query.kind === "coordinates") {
     const { lat, lon, citycode, label, postcode, city, signature } = query.value;
     const resolved = await resolveReportPoint(deps, { latitude: lat, longitude: lon, citycode, label, postcode, city, signature });
-    return resolved.kind === "ok" ? resolved.address : refuseUnresolvedPoint(c, resolved);
+    if (resolved.kind !== "ok") throw unresolvedPointRefusal(c, resolved);
+    return resolved.address;
   }
   const found = await deps.sources.searchAddresses({ q: query.value.q, limit: 1 });
-  if (!found.ok) {
-    return jsonError(c, 503, "La recherche d'adresses est momentanément indisponible. Veuillez réessayer dans quelques instants.", "upstream_unavailable");
-  }
+  if (!found.ok) throw refusal("addressSearchUnavailable");
   const first = found.data[0];
-  if (!first) return jsonError(c, 404, "Adresse introuvable. Vérifiez l'orthographe ou choisissez une suggestion.", "address_not_found");
-  if (!isInFrance(first.latitude, first.longitude)) {
-    return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
-  }
+  if (!first) throw refusal("searchedAddressNotFound");
+  if (!isInFrance(first.latitude, first.longitude)) throw refusal("addressOutsideFrance");
   return first;
 }
 
@@ -124,7 +120,6 @@ const reportHandlers = (form: "whole" | "negotiated") =>
     const query = c.req.valid("query");
     if (form === "negotiated") c.header("Vary", "Accept");
     const address = await resolveReportAddress(c, query);
-    if (address instanceof Response) return address;
     return form === "negotiated" && wantsStream(c) ? answerStream(c, address, query.value.udi) : answerWhole(c, address, query.value.udi);
   });
 
@@ -139,7 +134,6 @@ export const reportRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const query = c.req.valid("query");
     const address = await resolveReportAddress(c, query);
-    if (address instanceof Response) return address;
     const now = deps.clock();
     try {
       const report = await buildReport(deps, { address, udiCode: query.value.udi, now, defer: deferTask(c) });

@@ -5,9 +5,9 @@ import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
-import { jsonError } from "../http-errors.ts";
 import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
+import { refusal } from "../refusals.ts";
 import { resolvePickedAddress } from "../services/geocoded-address.ts";
 import { confirmSubscription, createSubscription, sendManageLinks, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
@@ -28,8 +28,6 @@ const confirmBody = z.object({
   i: z.string({ error: "Lien de confirmation invalide." }).regex(/^[a-z0-9]{1,64}$/, { error: "Lien de confirmation invalide." }),
   t: z.string({ error: "Lien de confirmation invalide." }).regex(/^[0-9a-f]{64}$/, { error: "Lien de confirmation invalide." }),
 });
-
-const INVALID_UNSUBSCRIBE = "Lien de désinscription invalide ou expiré.";
 
 const manageLinkBody = z.object({ email: emailField });
 
@@ -71,23 +69,17 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
-      if (!isInFrance(input.address.latitude, input.address.longitude)) {
-        return jsonError(c, 400, "Cette adresse est en dehors de la France (métropole et départements d'outre-mer).", "outside_france");
-      }
+      if (!isInFrance(input.address.latitude, input.address.longitude)) throw refusal("addressOutsideFrance");
       // The email quotes the address: it must be the geocoder's label, not the one sent with the form.
       const resolved = await resolvePickedAddress(deps, input.address);
-      if (resolved.kind === "unknown") return jsonError(c, 400, "Choisissez une adresse dans la liste des suggestions.", "unknown_address");
-      if (resolved.kind === "unavailable") {
-        return jsonError(c, 503, "Le service de recherche d'adresses ne répond pas. Veuillez réessayer dans quelques minutes.", "geocoder_unavailable");
-      }
+      if (resolved.kind === "unknown") throw refusal("unknownAddress");
+      if (resolved.kind === "unavailable") throw refusal("geocoderUnavailable");
       const outcome = await createSubscription(deps, {
         email: input.email,
         address: resolved.address,
         partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
       });
-      if (outcome.kind === "capped") {
-        return jsonError(c, 429, "Trop de demandes pour cette adresse e-mail. Veuillez réessayer plus tard.", "rate_limited");
-      }
+      if (outcome.kind === "capped") throw refusal("subscriptionRequestsCapped");
       const { confirmationSent } = outcome;
       return c.json(
         {
@@ -105,7 +97,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { i, t } = c.req.valid("json");
     const confirmed = await confirmSubscription(deps, { id: i, token: t });
-    if (!confirmed) return jsonError(c, 400, "Lien de confirmation invalide ou expiré.", "invalid_link");
+    if (!confirmed) throw refusal("subscriptionLinkInvalid");
     // The page links to it: same-origin path, as the page is on the site.
     const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
     const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
@@ -178,8 +170,8 @@ export const unsubscribeRoutes = new Hono<AppEnv>().post("/", async (c) => {
     if (typeof body?.u === "string") recipientKey = body.u;
     if (typeof body?.t === "string") token = body.t;
   }
-  if (!recipientKey || !/^[0-9a-f]{64}$/.test(token)) return jsonError(c, 400, INVALID_UNSUBSCRIBE, "invalid_link");
+  if (!recipientKey || !/^[0-9a-f]{64}$/.test(token)) throw refusal("unsubscribeLinkInvalid");
   const outcome = await unsubscribe(c.get("deps"), { recipientKey, token });
-  if (!outcome) return jsonError(c, 400, INVALID_UNSUBSCRIBE, "invalid_link");
+  if (!outcome) throw refusal("unsubscribeLinkInvalid");
   return c.json({ message: "Désinscription confirmée", kind: outcome.kind });
 });

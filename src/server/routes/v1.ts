@@ -9,12 +9,13 @@ import { worstLevel } from "../../core/shared/levels.ts";
 import type { BathingSection } from "../../core/types.ts";
 import { buildOpenApiDocument } from "../api/openapi.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
-import { bathingSitesQuery, OUTSIDE_FRANCE_MESSAGE } from "../api/schemas.ts";
+import { bathingSitesQuery } from "../api/schemas.ts";
 import { deferTask } from "../defer.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
 import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { publicReadCors } from "../middleware/security.ts";
+import { refusal } from "../refusals.ts";
 import { buildBathingSection } from "../services/bathing.ts";
 import { noticeAdmins, readServiceStatusCached } from "../services/status.ts";
 import { getGeocode } from "./geocode.ts";
@@ -37,9 +38,7 @@ export const v1Routes = new Hono<AppEnv>()
     validator("query", (value, c) => {
       const parsed = bathingSitesQuery.safeParse(value);
       if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");
-      if (!isInFrance(parsed.data.lat, parsed.data.lon)) {
-        return jsonError(c, 400, OUTSIDE_FRANCE_MESSAGE, "outside_france");
-      }
+      if (!isInFrance(parsed.data.lat, parsed.data.lon)) throw refusal("pointOutsideFrance");
       return parsed.data;
     }),
     async (c) => {

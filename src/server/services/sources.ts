@@ -29,7 +29,7 @@ import { fetchVigilanceBulletin } from "../../sources/meteofrance/client.ts";
 import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
-import type { LogEntry } from "../deps.ts";
+import type { LogEntry } from "../logger.ts";
 import { createUpstreamBudgets, type CallPriority, type UpstreamName } from "./upstream-budget.ts";
 
 export type { UpstreamName } from "./upstream-budget.ts";

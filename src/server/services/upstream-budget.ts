@@ -2,7 +2,7 @@
 // receive at most so many calls. One token bucket per upstream, per process on Node (the whole
 // service: one process, one outgoing IP) and per isolate on Workers (decision 058).
 import type { Config } from "../config.ts";
-import type { LogEntry } from "../deps.ts";
+import type { LogEntry } from "../logger.ts";
 
 export type UpstreamName = "ban" | "hubeau" | "vigieau" | "atmo" | "pollen" | "openmeteo" | "geo" | "baignades" | "meteofrance";
 

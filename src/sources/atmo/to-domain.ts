@@ -12,7 +12,7 @@ export interface PublishedAtmoIndex {
 /**
  * When an agency republishes a day (correction), the feed can hold two features for it: the
  * latest publication wins. The one rule for picking between two features of one zone and day
- * (the indice pollen's layer too: sources/pollen/to-domain.ts).
+ * (Atmo France's other layers too).
  */
 export function isLaterPublication<T extends { publishedAt: string }>(candidate: T, previous: T | undefined): boolean {
   return !previous || candidate.publishedAt > previous.publishedAt;

@@ -10,13 +10,14 @@ import { describe, expect, it } from "vitest";
 import { ATMO_COLORS, evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { diffAir } from "../../../src/sections/air/alert.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { airHeadline, assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
+import { airHeadline, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, AirQualitySection, AtmoIndex, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { normaliseAtmoDate } from "../../../src/sources/atmo/to-domain.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 
@@ -33,7 +34,7 @@ function airOf(indices: AtmoIndex[], input: Partial<Parameters<typeof evaluateAi
 
 function reportWith(air: AirQualitySection, now: Date = NOW): Report {
   const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
-  return assembleReport({
+  return assembleNamed({
     ...unreadSections(now, "80021"),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),

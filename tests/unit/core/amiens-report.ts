@@ -2,12 +2,13 @@
 // tests of its presentation: the whole report's and a report still streaming in.
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { Address, BathingSection, DroughtGravity, Report, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 export const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 export const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
@@ -35,7 +36,7 @@ export function report(
   } = {},
 ): Report {
   const now = parts.now ?? NOW;
-  return assembleReport({
+  return assembleNamed({
     ...unreadSections(now, "80021"),
     ...parts.outdoor,
     address: AMIENS,

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { assembleReport, deriveAddressInfo, droughtHeadline, presentReport } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo, droughtHeadline, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, DroughtGravity, DroughtSection, DroughtZone } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { CRISIS_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const NBSP = "\u00A0";
 const evaluate = (zones: DroughtZone[], now = NOW, citycode = "80021") => evaluateDrought({ zones: { ok: true, data: zones }, now, citycode });
@@ -373,7 +374,7 @@ const goodAir = () =>
   });
 
 function reportWith(drought: DroughtSection) {
-  return assembleReport({
+  return assembleNamed({
     ...unreadSections(NOW, "80021"),
     address: MARAUSSAN,
     addressInfo: deriveAddressInfo(MARAUSSAN),

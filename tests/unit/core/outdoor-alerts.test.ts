@@ -6,7 +6,8 @@ import { diffPollen, type PollenAlertState } from "../../../src/sections/pollen/
 import { diffWeather } from "../../../src/sections/weather/alert.ts";
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
-import { presentPollen, presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
+import { presentPollen } from "../../../src/sections/pollen/present.ts";
+import { presentWeatherWarnings } from "../../../src/sections/weather/present.ts";
 import type {
   PollenDayView,
   PollenSection,

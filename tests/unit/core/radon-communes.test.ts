@@ -13,7 +13,8 @@ import { compareRadonAnswers } from "../../../src/sections/radon/compare.ts";
 import { evaluateRadon, resolveRadonAnswer, type RadonPlace } from "../../../src/sections/radon/evaluate.ts";
 import { RADON_FILE_CODES } from "../../../src/sections/radon/file-codes.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
-import { presentRadon } from "../../../src/core/report/present-outdoor.ts";
+import { factsOf } from "../../../src/core/report/present.ts";
+import { presentRadon } from "../../../src/sections/radon/present.ts";
 import { COMMUNE_HISTORY } from "../../../src/sources/cog/data.ts";
 import { buildCommuneHistory, cogCommuneSchema, communeHistory, CommuneHistoryFileSchema } from "../../../src/sources/cog/history.ts";
 import { RADON_DATASET } from "../../../src/sources/radon/data.ts";
@@ -43,7 +44,7 @@ describe("a commune nouvelle: the address's former commune decides (the BAN's ol
       current_commune: { code: "35004", name: "Val-Couesnon" },
     });
     const card = presentRadon(section);
-    expect(card.facts).toContainEqual({ term: "Commune", value: "Tremblay (ancienne commune, aujourd'hui Val-Couesnon)" });
+    expect(factsOf(card)).toContainEqual({ term: "Commune", value: "Tremblay (ancienne commune, aujourd'hui Val-Couesnon)" });
     expect(card.summary).toBe(`Radon${NBSP}: Catégorie 3, potentiel radon significatif (ancienne commune de Tremblay).`);
     const advice = adviceFor(place);
     expect(advice).toMatchObject({ severity: "warning", title: `Radon${NBSP}: ancienne commune à potentiel radon significatif` });
@@ -79,7 +80,7 @@ describe("a commune nouvelle: the address's former commune decides (the BAN's ol
     );
     const card = presentRadon(section);
     expect(card.headline).toMatchObject({ word: "Classement différent selon l'ancienne commune", tone: "neutral" });
-    expect(card.facts).toEqual([
+    expect(factsOf(card)).toEqual([
       { term: "Commune", value: "Val-Couesnon" },
       { term: "Catégorie 3", value: "La Fontenelle, Tremblay" },
       { term: "Catégorie 1", value: "Antrain, Saint-Ouen-la-Rouërie" },
@@ -137,14 +138,14 @@ describe("arrondissements: their own entry first, under their own name; Paris, L
     const place = { citycode: "69389", cityName: "Lyon" };
     const section = radonOf(place);
     expect(section).toMatchObject({ category: 3, basis: "arrondissement", commune: { code: "69389", name: "Lyon 9e Arrondissement" } });
-    expect(presentRadon(section).facts).toContainEqual({ term: "Commune", value: "Lyon 9e Arrondissement" });
+    expect(factsOf(presentRadon(section))).toContainEqual({ term: "Commune", value: "Lyon 9e Arrondissement" });
     expect(adviceFor(place)?.text).toMatch(/^Votre arrondissement \(Lyon 9e Arrondissement\) est en catégorie 3/);
   });
   it("Paris (75056) reads category 1: its 20 arrondissements agree", () => {
     const section = radonOf({ citycode: "75056", cityName: "Paris" });
     expect(section).toMatchObject({ level: "good", category: 1, label: "Catégorie 1", basis: "parts", commune: { code: "75056", name: "Paris" } });
     expect(section.parts).toHaveLength(20);
-    expect(presentRadon(section).facts).toContainEqual({ term: "Classement", value: "ses 20 arrondissements sont en catégorie 1" });
+    expect(factsOf(presentRadon(section))).toContainEqual({ term: "Classement", value: "ses 20 arrondissements sont en catégorie 1" });
   });
   it("Lyon (69123) and Marseille (13055) read « Classement différent selon l'arrondissement »", () => {
     expect(radonOf({ citycode: "69123", cityName: "Lyon" })).toMatchObject({ category: null, label: "Classement différent selon l'arrondissement" });

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { presentPartialReport, presentReport, SECTION_PENDING, type PartialReport } from "../../../src/core/report/index.ts";
+import { isPending, presentPartialReport, presentReport, SECTION_PENDING, type PartialReport } from "../../../src/core/report/index.ts";
 import type { Report, WaterQualitySection } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { NOW, waterResult } from "./builders.ts";
@@ -127,6 +127,10 @@ describe("the summary of a report on its way (decision 067)", () => {
       "Radon\u00a0: en cours de lecture…",
     ]);
     expect([presentation.water, presentation.air, presentation.drought, presentation.bathing, presentation.advice]).toEqual([null, null, null, null, null]);
-    expect([presentation.weather, presentation.pollen, presentation.uv, presentation.radon]).toEqual([null, null, null, null]);
+    // The four newer sections too: each only pending, nothing said of it.
+    expect(["weather", "pollen", "uv", "radon"].map((key) => presentation.sections.find((section) => section.key === key))).toEqual(
+      ["weather", "pollen", "uv", "radon"].map((key) => expect.objectContaining({ key, pending: true })),
+    );
+    expect(presentation.sections.every(isPending)).toBe(true);
   });
 });

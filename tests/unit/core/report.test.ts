@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo } from "../../../src/core/report/index.ts";
 import { isValidInseeCode, toCommuneCode } from "../../../src/core/shared/commune.ts";
 import { formatDateFr, formatNumberFr, frenchTypography } from "../../../src/core/shared/format.ts";
 import { isInFrance } from "../../../src/core/shared/geo.ts";
@@ -10,6 +10,7 @@ import { worstLevel } from "../../../src/core/shared/levels.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { NOW, noBathing } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 describe("commune codes", () => {
   it.each([
@@ -137,7 +138,7 @@ describe("assembleReport", () => {
       type: "housenumber",
       score: 0.97,
     };
-    const report = assembleReport({
+    const report = assembleNamed({
       ...unreadSections(NOW, "80021"),
       address,
       addressInfo: deriveAddressInfo(address),

@@ -13,7 +13,7 @@ import {
   placeLimitLabel,
   type WaterChartBox,
 } from "../../../src/core/report/water-chart.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { WaterHistorySeries, WaterResult } from "../../../src/core/types.ts";
 import { buildWaterHistory, evaluateWaterQuality, WATER_HISTORY_CODES, withWaterHistory } from "../../../src/sections/water/index.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
@@ -21,6 +21,7 @@ import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const NBSP = "\u00a0";
 const DAY_MS = 24 * 3600 * 1000;
@@ -219,7 +220,7 @@ describe("presentWaterHistory", () => {
 
   it("reaches the report's presentation, ending the window at the report's generation", () => {
     const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
-    const report = assembleReport({
+    const report = assembleNamed({
       ...unreadSections(NOW, "80021"),
       address: { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 },
       addressInfo: deriveAddressInfo(MAIN_SCENARIO),

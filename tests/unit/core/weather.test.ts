@@ -3,7 +3,8 @@
 // (issue 36, decision 078).
 import { describe, expect, it } from "vitest";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
-import { presentWeatherWarnings } from "../../../src/core/report/present-outdoor.ts";
+import { blocksOf, notesOf } from "../../../src/core/report/present.ts";
+import { presentWeatherWarnings } from "../../../src/sections/weather/present.ts";
 import { coastNameOf } from "../../../src/sections/weather/coast.ts";
 import { evaluateWeatherWarnings, WEATHER_MESSAGES } from "../../../src/sections/weather/evaluate.ts";
 import type { SourceResult, VigilanceBulletin } from "../../../src/core/types.ts";
@@ -185,17 +186,17 @@ describe("the coastal strip apart (decision 078): the coast is the coast", () =>
       presentWeatherWarnings(evaluateWeatherWarnings({ bulletin: gironde(today, tomorrow), now: NOV, citycode: "33402" }));
     const both = present(3, 3);
     expect(both.headline).toMatchObject({ word: "Vigilance verte", tone: "good" });
-    expect(both.table).toBeNull();
-    expect(both.notes).toEqual(["Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain."]);
+    expect(blocksOf(both, "table")).toEqual([]);
+    expect(notesOf(both)).toEqual(["Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain."]);
     expect(both.summary).toBe(
       "Vigilance météo\u00a0: Vigilance verte\u00a0; demain\u00a0: Vigilance verte. Le littoral de la Gironde est en vigilance orange vagues-submersion aujourd'hui et demain.",
     );
-    expect(present(1, 3).notes).toEqual(["Le littoral de la Gironde sera en vigilance orange vagues-submersion demain."]);
-    expect(present(2, 4).notes).toEqual([
+    expect(notesOf(present(1, 3))).toEqual(["Le littoral de la Gironde sera en vigilance orange vagues-submersion demain."]);
+    expect(notesOf(present(2, 4))).toEqual([
       "Le littoral de la Gironde est en vigilance jaune vagues-submersion aujourd'hui, puis en vigilance rouge vagues-submersion demain.",
     ]);
     // A green strip says nothing: the département's colour is enough.
-    expect(present(1, 1).notes).toEqual([]);
+    expect(notesOf(present(1, 1))).toEqual([]);
     expect(present(1, 1).summary).toBe("Vigilance météo\u00a0: Vigilance verte\u00a0; demain\u00a0: Vigilance verte.");
   });
 });

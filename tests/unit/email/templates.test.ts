@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo, presentReport, sectionOf } from "../../../src/core/report/index.ts";
 import { frenchTypography } from "../../../src/core/shared/format.ts";
 import type { Address, AtmoIndex, CamsEstimate, DroughtZone, Report, SourceResult, WaterResult } from "../../../src/core/types.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
@@ -29,6 +29,7 @@ import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { contrastRatio } from "../../helpers/contrast.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
 import { outdoorSections, pollenNotCovered, radonNotClassified, weatherNotConfigured } from "../core/outdoor-builders.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const NBSP = "\u00a0";
 const HOSTILE = `<script>alert("x")</script> & 'co'`;
@@ -65,7 +66,7 @@ function buildReport(
   } = {},
 ): Report {
   const address = { ...AMIENS, ...input.address };
-  return assembleReport({
+  return assembleNamed({
     ...unreadSections(NOW, "80021"),
     ...input.outdoor,
     address,
@@ -466,7 +467,7 @@ describe("renderLatestReportEmail", () => {
     const presentation = presentReport(report);
     const email = renderLatestReportEmail({ firstName: null, reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
     // « L'essentiel »: the very sentences of the page.
-    for (const section of [presentation.weather, presentation.pollen, presentation.uv, presentation.radon]) expectInBothParts(email, section.summary);
+    for (const section of ["weather", "pollen", "uv", "radon"].map((key) => sectionOf(presentation, key))) expectInBothParts(email, section.summary);
     expectInBothParts(email, `Pollens : Modéré (Graminées) ; demain : Élevé.`);
     // « Le détail »: each headline word (the source's), its date line, its facts and notes, its source.
     expectInBothParts(email, "Vigilance météo : Vigilance orange");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateBathing } from "../../../src/sections/bathing/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo } from "../../../src/core/report/index.ts";
 import { todayForCommune, todayInParis } from "../../../src/core/shared/time.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateUv } from "../../../src/sections/uv/evaluate.ts";
@@ -17,6 +17,7 @@ import { renderReportPdf } from "../../../src/server/pdf/report-pdf.ts";
 import { pdfText } from "../../helpers/pdf-text.ts";
 import { atmoIndex, camsEstimate, droughtZone, waterResult } from "../core/builders.ts";
 import { pollenNotCovered, radonSection, weatherNotConfigured } from "../core/outdoor-builders.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const SAINT_DENIS: Address = {
   label: "1 Rue de Paris 97400 Saint-Denis",
@@ -48,7 +49,7 @@ const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:0
 function overseasReport(address: Address, now: Date): Report {
   const day = todayForCommune(now, address.citycode);
   const udi = { code: `${address.citycode.slice(0, 3)}000101`, name: `${address.city.toUpperCase()} CENTRE`, quarter: null };
-  return assembleReport({
+  return assembleNamed({
     address,
     addressInfo: deriveAddressInfo(address),
     water: evaluateWaterQuality({

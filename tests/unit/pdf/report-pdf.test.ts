@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { evaluateBathing } from "../../../src/sections/bathing/index.ts";
-import { assembleReport, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, Report } from "../../../src/core/types.ts";
 import { evaluateWaterQuality, withWaterHistory } from "../../../src/sections/water/index.ts";
-import { renderReportPdf, wrapText } from "../../../src/server/pdf/report-pdf.ts";
+import { wrapText } from "../../../src/server/pdf/layout.ts";
+import { renderReportPdf, renderReportPdfWithLayout } from "../../../src/server/pdf/report-pdf.ts";
 import { selectWater } from "../../../src/server/services/commune-data.ts";
 import { communesUdiResponseSchema, waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapCommuneUdis, mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
@@ -19,6 +20,8 @@ import { atmoIndex, bathingLive, bathingRecord, camsEstimate, droughtZone, NOW, 
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { unreadSections } from "../../helpers/unread-sections.ts";
 import { outdoorSections } from "../core/outdoor-builders.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
+import { expectWellFilledPages } from "./page-fill.ts";
 
 const DISCLAIMER =
   "Ces informations proviennent de données publiques officielles et donnent des conseils généraux. Elles ne remplacent pas l'avis d'un professionnel de santé ni les consignes de votre mairie, de l'Agence régionale de santé ou de la préfecture.";
@@ -111,7 +114,7 @@ function buildAmiensReport(): Report {
     now: NOW,
     citycode: "80021",
   });
-  return assembleReport({
+  return assembleNamed({
     // Issue 26's four, DERIVED: Modéré pollen (Élevé graminées tomorrow), UV Élevé, orange canicule, radon category 3.
     ...outdoorSections(),
     address: AMIENS,
@@ -138,7 +141,7 @@ function buildDemoWaterReport(address: Address, files: { results: string; udis: 
 }
 
 function buildUnavailableReport(): Report {
-  return assembleReport({
+  return assembleNamed({
     ...unreadSections(NOW, "80021"),
     address: MARAUSSAN,
     addressInfo: deriveAddressInfo(MARAUSSAN),
@@ -592,7 +595,7 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       });
     const results = { ok: true as const, data: [pfas("A", "2026-04-02T08:30:00Z", "<0,05"), pfas("B", "2026-09-02T08:30:00Z", "<0,2")] };
     const water = withWaterHistory(evaluateWaterQuality({ results, udi, udis: [udi], now: NOW }), results, NOW);
-    const report = assembleReport({
+    const report = assembleNamed({
       ...unreadSections(NOW, "80021"),
       address: AMIENS,
       addressInfo: deriveAddressInfo(AMIENS),
@@ -725,6 +728,29 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     const positions = ["Conseil eau-un", "Conseil secheresse", "Conseil eau-deux"].map((title) => text.indexOf(title));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("ends no address on a near-empty page, whatever its sections: full, unavailable, with a year of water history", async () => {
+    const amiensHistory = buildDemoWaterReport(
+      AMIENS,
+      { results: "hubeau/resultats-dis-derived-80021.json", udis: "hubeau/communes-udi-derived-80021.json" },
+      "080000512",
+    );
+    const maraussanHistory = buildDemoWaterReport(
+      { ...MARAUSSAN, citycode: "34148" },
+      { results: "hubeau/resultats-dis-derived-nitrates-62.json", udis: "hubeau/communes-udi-derived-34148.json" },
+    );
+    const cases: Array<[string, Report[]]> = [
+      ["Amiens", [buildAmiensReport()]],
+      ["unavailable", [buildUnavailableReport()]],
+      ["Amiens + unavailable", [buildAmiensReport(), buildUnavailableReport()]],
+      ["Amiens and Maraussan with history", [amiensHistory, maraussanHistory]],
+      ["Maraussan with history", [maraussanHistory]],
+    ];
+    for (const [name, reports] of cases) {
+      const { layout } = await renderReportPdfWithLayout({ reports, generatedAt: NOW, recipientName: "Camille Dubois", origin: "account" });
+      expectWellFilledPages(layout, name);
+    }
   });
 
   it("refuses an empty list of reports", async () => {

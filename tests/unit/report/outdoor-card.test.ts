@@ -5,7 +5,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { presentReport } from "../../../src/core/report/index.ts";
+import { presentReport, sectionOf } from "../../../src/core/report/index.ts";
 import type { ReportAnswer } from "../../../src/core/types.ts";
 import ReportView from "../../../src/islands/report/ReportView.tsx";
 import { report } from "../core/amiens-report.ts";
@@ -91,7 +91,7 @@ describe("the four cards of issue 26 on the report page", () => {
     // The sentence as read, its link's tags dropped: the presentation's summary, word for word.
     const said = summary.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
     const presentation = presentReport(report({ outdoor: outdoorSections() }));
-    for (const line of [presentation.pollen, presentation.uv, presentation.weather, presentation.radon]) expect(said).toContain(line.summary);
+    for (const line of ["pollen", "uv", "weather", "radon"].map((key) => sectionOf(presentation, key))) expect(said).toContain(line.summary);
     expect(said).toContain("Pollens\u00a0: Modéré (Graminées)\u00a0; demain\u00a0: Élevé.");
   });
 

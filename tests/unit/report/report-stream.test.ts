@@ -4,7 +4,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { assembleReport, deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo } from "../../../src/core/report/index.ts";
 import type { Address, ReportAnswer } from "../../../src/core/types.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
@@ -15,12 +15,13 @@ import { ApiError } from "../../../src/islands/lib/api.ts";
 import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "../core/builders.ts";
 import { outdoorSections } from "../core/outdoor-builders.ts";
+import { assembleNamed } from "../../helpers/assemble.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
 
 function wholeReport(): ReportAnswer {
-  const report = assembleReport({
+  const report = assembleNamed({
     ...outdoorSections(),
     address: AMIENS,
     addressInfo: deriveAddressInfo(AMIENS),

@@ -1,22 +1,43 @@
-// The card of each section of issue 26 (pollen, UV, weather warnings, radon): the same pieces as
-// the other cards, in the same order, and the source's grid of official words (a row per taxon or
-// phenomenon, a column per day) as a real table.
-import type { LevelTable, OutdoorPresentation } from "../../core/report/present.ts";
+// The card of a section's document (src/core/report/document.ts): its headline, its blocks in
+// order — the « Réessayer » of a failed read after its date and message — its source. Any section
+// the registry lists gets this card unless it has a richer one of its own.
+import type { Block, LevelTable, SectionDocument } from "../../core/report/present.ts";
 import { Attribution, Card, Facts, Notes, OfficialBadge, RetrySection, SourceLink } from "./ReportCard.tsx";
 
-export default function OutdoorCard({ section }: { section: OutdoorPresentation }) {
+/** The blocks that say what the data are and whether they could be read, before « Réessayer ». */
+const isHead = (block: Block) => block.kind === "date" || block.kind === "message";
+
+export default function SectionCard({ section }: { section: SectionDocument }) {
+  const head = section.blocks.filter(isHead);
+  const body = section.blocks.filter((block) => !isHead(block));
   return (
-    <Card anchor={section.anchor} title={section.title} headline={section.headline} className={`card--outdoor card--${section.key}`}>
-      {section.dateLine ? <p className="card__date">{section.dateLine}</p> : null}
-      {section.message ? <p className="card__message">{section.message}</p> : null}
+    <Card anchor={section.anchor} title={section.title} headline={section.headline} className={`card--document card--${section.key}`}>
+      {head.map((block, index) => (
+        <BlockView key={`head-${index}`} block={block} />
+      ))}
       <RetrySection section={section.key} />
-      <Facts facts={section.facts} />
-      {section.table ? <LevelGrid table={section.table} /> : null}
-      <Notes notes={section.notes} />
+      {body.map((block, index) => (
+        <BlockView key={`body-${index}`} block={block} />
+      ))}
       <SourceLink source={section.source} />
       {section.attribution ? <Attribution text={section.attribution} /> : null}
     </Card>
   );
+}
+
+function BlockView({ block }: { block: Block }) {
+  switch (block.kind) {
+    case "date":
+      return <p className="card__date">{block.text}</p>;
+    case "message":
+      return <p className="card__message">{block.text}</p>;
+    case "facts":
+      return <Facts facts={block.facts} />;
+    case "table":
+      return <LevelGrid table={block.table} />;
+    case "notes":
+      return <Notes notes={block.notes} />;
+  }
 }
 
 /** Rows × days of official words; a day the source did not publish a value for says so in words. */

@@ -1,8 +1,8 @@
-import { evaluateRadon, resolveRadonAnswer, type RadonData, type RadonPlace } from "../../sections/radon/evaluate.ts";
-import { unavailableRadon } from "../../sections/radon/source.ts";
+import { evaluateRadon, resolveRadonAnswer, type RadonData, type RadonPlace } from "./evaluate.ts";
+import { unavailableRadon } from "./source.ts";
 import type { RadonSection } from "../../core/types.ts";
-import type { AppDeps } from "../deps.ts";
-import { describeError } from "../logger.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { describeError } from "../../server/logger.ts";
 import { readShippedCommuneHistory } from "#commune-history";
 import { readShippedRadonDataset } from "#radon-dataset";
 import { communeHistory } from "../../sources/cog/history.ts";

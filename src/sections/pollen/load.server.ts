@@ -1,8 +1,8 @@
-import { evaluatePollen, hasOfficialPollenIndex } from "../../sections/pollen/evaluate.ts";
+import { evaluatePollen, hasOfficialPollenIndex } from "./evaluate.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
 import type { PollenSection } from "../../core/types.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../server/deps.ts";
 
 /**
  * The report's pollen section: the commune's official indice pollen from its own day on (Paris's

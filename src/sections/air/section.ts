@@ -1,0 +1,15 @@
+// The air section as the registry lists it (src/sections/registry.ts).
+import { documentOf } from "../../core/report/document-of.ts";
+import type { SectionModule } from "../../core/report/section-module.ts";
+import type { AirQualitySection } from "../../core/types.ts";
+import { airWithDefaults, AIR_ANCHOR, AIR_LABEL, presentAir, summarizeAir, AIR_TITLE, type AirPresentation } from "./present.ts";
+
+export const airSection: SectionModule<AirQualitySection, AirPresentation> = {
+  key: "air",
+  field: "air_quality",
+  title: AIR_TITLE,
+  anchor: AIR_ANCHOR,
+  label: AIR_LABEL,
+  present: (answer) => documentOf(presentAir(answer), summarizeAir(answer)),
+  withDefaults: (answer, context) => airWithDefaults(answer, context.generatedAt),
+};

@@ -1,0 +1,18 @@
+// The tap water section as the registry lists it (src/sections/registry.ts).
+import { documentOf } from "../../core/report/document-of.ts";
+import type { SectionModule } from "../../core/report/section-module.ts";
+import type { WaterQualitySection } from "../../core/types.ts";
+import { WATER_ANCHOR, WATER_LABEL, presentWater, summarizeWater, WATER_TITLE, waterWithDefaults, type WaterPresentation } from "./present.ts";
+
+export const waterSection: SectionModule<WaterQualitySection, WaterPresentation> = {
+  key: "water",
+  field: "water_quality",
+  title: WATER_TITLE,
+  anchor: WATER_ANCHOR,
+  label: WATER_LABEL,
+  present: (answer, context) => {
+    const rich = presentWater(answer, context.generatedAt);
+    return documentOf(rich, summarizeWater(answer, rich.headline));
+  },
+  withDefaults: (answer) => waterWithDefaults(answer),
+};
