@@ -518,7 +518,7 @@ async function runDay(deps: AppDeps, fakes: FakesHandle, label: string, logCount
       try {
         const outcome = await handleAlertMessage(deps, message, queue, context);
         measure.ok = true;
-        if (outcome.kind === "process" || outcome.kind === "weather") {
+        if (outcome.kind === "process" || outcome.kind === "topic-page") {
           measure.subjects = outcome.subjectsChecked;
           if (outcome.kind === "process") totals.subjectsChecked += outcome.subjectsChecked;
           totals.alertsDetected += outcome.alertsDetected;

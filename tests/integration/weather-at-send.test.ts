@@ -97,7 +97,7 @@ describe("the 17:00 send stage re-reads the vigilance map: tomorrow's red from t
     // 17:00: the send cron; every weather page is delivered twice (its ack lost).
     t.setNow(SEND_AT);
     t.upstreams.requests.length = 0;
-    const send = workerQueue(t, (message) => message.kind === "weather");
+    const send = workerQueue(t, (message) => message.kind === "topic-page" && message.topic === "weather");
     const { weatherMap } = await runSendCron(t.deps(), send.queue);
     await send.queue.drain();
     expect(send.queue.deadLetters).toEqual([]);

@@ -3,10 +3,12 @@
 // for this address; a source that can never alert here is said with its reason, never promised.
 import { frenchTypography } from "../shared/format.ts";
 import type { Report } from "../types.ts";
-import type { AlertSource } from "./diff.ts";
+
+/** The topics whose availability depends on the address (the others it does not promise here). */
+type AvailableSource = "water" | "drought" | "air" | "bathing";
 
 export interface AvailableAlert {
-  source: AlertSource;
+  source: AvailableSource;
   /** one sentence, French typography applied */
   text: string;
 }
@@ -33,7 +35,7 @@ const TEXTS = {
   bathingUnknown: "Baignade : nous n'avons pas pu lire aujourd'hui la liste des sites de baignade proches ; l'alerte ne concerne que ces sites.",
 } as const;
 
-const entry = (source: AlertSource, text: string): AvailableAlert => ({ source, text: frenchTypography(text) });
+const entry = (source: AvailableSource, text: string): AvailableAlert => ({ source, text: frenchTypography(text) });
 
 /**
  * Water and drought can alert anywhere. Air alerts come only from the official ATMO forecast

@@ -1,7 +1,6 @@
 // Which sources a batch of the alert run reads or judges for one commune (decisions 048, 049),
 // from what the day's snapshots say about the commune and which subjects already have a state.
 // Pure: the batch (src/server/alerts/process.ts) does the reads and takes the budget.
-import type { AlertSource } from "./diff.ts";
 
 /** How the day's bulk reads left a commune's water: judge it from its digest, read it per commune, or nothing new. */
 export type WaterPath = "digest" | "read" | "unchanged";
@@ -16,10 +15,10 @@ export interface CommuneSnapshotFacts {
 }
 
 export interface SubjectFacts {
-  /** the sources the subject is watched for */
-  sources: readonly AlertSource[];
+  /** the sources the subject is watched for (topic keys) */
+  sources: readonly string[];
   /** the sources the subject already has a stored state for (judged at least once) */
-  judged: ReadonlySet<AlertSource>;
+  judged: ReadonlySet<string>;
 }
 
 /**

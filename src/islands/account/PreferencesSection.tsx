@@ -1,34 +1,21 @@
-// /compte: which changes are worth an e-mail (water, drought, air, bathing; pollen and weather
-// warnings are opt-in, decision 073). Each toggle is a switch: it saves as it is flipped, sends
-// nothing, and the line under the toggles says so. Pollen alerts are about the pollens ticked.
+// /compte: which changes are worth an e-mail, topic by topic as the server lists them (the alert
+// topics' registry; an opt-in topic is off until turned on, decision 073). Each toggle is a
+// switch: it saves as it is flipped, sends nothing, and the line under the toggles says so. A
+// topic narrowed to a list is about the entries ticked.
 import { useEffect, useRef, useState } from "react";
-import { POLLEN_TAXA } from "../../sections/pollen/scale.ts";
-import type { PollenTaxon } from "../../core/types.ts";
-import type { PreferencesAnswer } from "../../server/routes/account.ts";
+import type { PreferencesAnswer, PreferenceTopic } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 
 type Preferences = PreferencesAnswer["preferences"];
-type Topic = Exclude<keyof Preferences, "pollenTaxa">;
-
-const POLLEN_NEEDS_A_TAXON = "Pour recevoir l'alerte pollens, cochez au moins un pollen.";
-
-const OPT_IN_LABELS: Array<[Topic, string, string]> = [
-  ["pollen", "Pollens", "La veille d'une journée où l'indice pollen officiel prévoit «\u00a0Élevé\u00a0» ou pire pour l'un des pollens cochés."],
-  ["weather", "Vigilance météo", "Une vigilance orange ou rouge de Météo-France pour votre département, aujourd'hui ou demain."],
-];
-
-const PREFERENCE_LABELS: Array<[Topic, string, string]> = [
-  ["water", "Eau du robinet", "Un prélèvement non conforme ou au-dessus d'une référence de qualité, puis le retour à la conformité."],
-  ["drought", "Sécheresse", "Chaque changement du niveau de restriction de votre zone."],
-  ["air", "Qualité de l'air", "La veille d'une journée prévue «\u00a0Dégradé\u00a0» ou pire par l'indice ATMO."],
-  ["bathing", "Eaux de baignade", "Les interdictions et résultats des sites de baignade proches."],
-];
+/** A preference's value by its key (a topic's on/off, a list's ids). */
+type Values = Record<string, boolean | string[]>;
 
 type SaveStatus = { kind: "saved" | "failed"; text: string } | null;
 
 /** `notify` is accepted like every section's; this one speaks beside its toggles instead. */
 export default function PreferencesSection() {
   const [preferences, setPreferences] = useState<Preferences | null>(null);
+  const [topics, setTopics] = useState<PreferenceTopic[]>([]);
   const [loadError, setLoadError] = useState(false);
   const [status, setStatus] = useState<SaveStatus>(null);
   // What the server last confirmed: a failed save puts the toggles back to it.
@@ -41,6 +28,7 @@ export default function PreferencesSection() {
     requestJson<PreferencesAnswer>("GET", "/api/account/preferences")
       .then((answer) => {
         saved.current = answer.preferences;
+        setTopics(answer.topics);
         setPreferences(answer.preferences);
       })
       .catch(() => setLoadError(true));
@@ -67,39 +55,71 @@ export default function PreferencesSection() {
     });
   }
 
-  function change(key: Topic, name: string, enabled: boolean) {
+  const valueOf = (key: string) => (preferences as unknown as Values | null)?.[key];
+  const listOf = (field: string) => {
+    const value = valueOf(field);
+    return Array.isArray(value) ? value : [];
+  };
+
+  function change(topic: PreferenceTopic, enabled: boolean) {
     if (!preferences) return;
     // Said at once, in words, without a request: the server would refuse it the same way.
-    if (key === "pollen" && enabled && preferences.pollenTaxa.length === 0) {
-      setStatus({ kind: "failed", text: `Préférence «\u00a0${name}\u00a0» non enregistrée\u00a0: ${POLLEN_NEEDS_A_TAXON}` });
+    if (topic.choices && enabled && listOf(topic.choices.field).length === 0) {
+      setStatus({ kind: "failed", text: `Préférence «\u00a0${topic.label}\u00a0» non enregistrée\u00a0: ${topic.choices.required}` });
       return;
     }
     // The name and the new state make each message differ, so that each one is read.
-    save({ ...preferences, [key]: enabled }, { saved: `alertes «\u00a0${name}\u00a0» ${enabled ? "activées" : "désactivées"}`, name });
+    save(
+      { ...preferences, [topic.key]: enabled },
+      { saved: `alertes «\u00a0${topic.label}\u00a0» ${enabled ? "activées" : "désactivées"}`, name: topic.label },
+    );
   }
 
-  function changeTaxon(taxon: PollenTaxon, name: string, chosen: boolean) {
+  function changeChoice(topic: PreferenceTopic, choices: NonNullable<PreferenceTopic["choices"]>, id: string, name: string, chosen: boolean) {
     if (!preferences) return;
-    const pollenTaxa = POLLEN_TAXA.map((entry) => entry.taxon).filter((other) => (other === taxon ? chosen : preferences.pollenTaxa.includes(other)));
-    if (preferences.pollen && pollenTaxa.length === 0) {
+    const ticked = choices.options.map((option) => option.id).filter((other) => (other === id ? chosen : listOf(choices.field).includes(other)));
+    if (valueOf(topic.key) === true && ticked.length === 0) {
       setStatus({
         kind: "failed",
-        text: `Préférence «\u00a0Pollens\u00a0: ${name}\u00a0» non enregistrée\u00a0: ${POLLEN_NEEDS_A_TAXON} Pour ne plus recevoir cette alerte, désactivez «\u00a0Pollens\u00a0».`,
+        text: `Préférence «\u00a0${topic.label}\u00a0: ${name}\u00a0» non enregistrée\u00a0: ${choices.required} Pour ne plus recevoir cette alerte, désactivez «\u00a0${topic.label}\u00a0».`,
       });
       return;
     }
-    save({ ...preferences, pollenTaxa }, { saved: `pollen «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`, name: `Pollens\u00a0: ${name}` });
+    save(
+      { ...preferences, [choices.field]: ticked },
+      { saved: `${choices.item} «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`, name: `${topic.label}\u00a0: ${name}` },
+    );
   }
 
-  const toggle = ([key, name, description]: [Topic, string, string]) =>
+  const toggle = (topic: PreferenceTopic) =>
     preferences ? (
-      <label key={key} className="toggle">
-        <input type="checkbox" role="switch" checked={preferences[key]} onChange={(event) => change(key, name, event.target.checked)} />
+      <label key={topic.key} className="toggle">
+        <input type="checkbox" role="switch" checked={valueOf(topic.key) === true} onChange={(event) => change(topic, event.target.checked)} />
         <span>
-          <strong>{name}</strong>
-          <span className="toggle__description">{description}</span>
+          <strong>{topic.label}</strong>
+          <span className="toggle__description">{topic.description}</span>
         </span>
       </label>
+    ) : null;
+
+  const choicesOf = (topic: PreferenceTopic) =>
+    topic.choices ? (
+      <fieldset key={`${topic.key}-choix`} className="toggles" aria-describedby={`preferences-${topic.key}-aide`}>
+        <legend>{topic.choices.legend}</legend>
+        <p id={`preferences-${topic.key}-aide`} className="field__hint">
+          {topic.choices.hint}
+        </p>
+        {topic.choices.options.map(({ id, name }) => (
+          <label key={id} className="consent">
+            <input
+              type="checkbox"
+              checked={listOf(topic.choices!.field).includes(id)}
+              onChange={(event) => changeChoice(topic, topic.choices!, id, name, event.target.checked)}
+            />
+            <span>{name}</span>
+          </label>
+        ))}
+      </fieldset>
     ) : null;
 
   return (
@@ -114,28 +134,13 @@ export default function PreferencesSection() {
           <fieldset className="toggles">
             <legend>Recevoir un e-mail quand la situation change pour&nbsp;:</legend>
             <p className="field__hint">Chaque choix est enregistré dès que vous le modifiez, sans envoyer d'e-mail.</p>
-            {PREFERENCE_LABELS.map(toggle)}
+            {topics.filter((topic) => !topic.optIn).map(toggle)}
           </fieldset>
           <fieldset className="toggles">
             <legend>Alertes à activer si vous le souhaitez&nbsp;:</legend>
             <p className="field__hint">Désactivées tant que vous ne les activez pas.</p>
-            {OPT_IN_LABELS.map(toggle)}
-            <fieldset className="toggles" aria-describedby="preferences-pollens-aide">
-              <legend>Pollens qui vous concernent</legend>
-              <p id="preferences-pollens-aide" className="field__hint">
-                L'alerte pollens ne parle que des pollens cochés (au moins un).
-              </p>
-              {POLLEN_TAXA.map(({ taxon, name }) => (
-                <label key={taxon} className="consent">
-                  <input
-                    type="checkbox"
-                    checked={preferences.pollenTaxa.includes(taxon)}
-                    onChange={(event) => changeTaxon(taxon, name, event.target.checked)}
-                  />
-                  <span>{name}</span>
-                </label>
-              ))}
-            </fieldset>
+            {topics.filter((topic) => topic.optIn).map(toggle)}
+            {topics.filter((topic) => topic.optIn).map(choicesOf)}
           </fieldset>
         </>
       )}

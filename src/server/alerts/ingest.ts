@@ -12,9 +12,9 @@
 //   go the per-commune path, whose read then seeds the digest;
 // - drought: per département, a fingerprint of VigiEau's zones in force — only the communes of a
 //   département whose zones changed are read again per commune;
-// - pollen (decision 073): every zone's indice pollen for today and tomorrow, paged like the ATMO
-//   read, only the watched départements' communes kept; vigilance: Météo-France's national map,
-//   read once, stored as each watched département's part. Never a read per subscriber.
+// - each alert topic read in bulk (src/sections/topics.server.ts: its `bulk`), in the registry's
+//   order, beside these; an opt-in topic's only when some account turned it on (decision 073).
+//   Never a read per subscriber.
 // A read that fails leaves no row: its communes go the per-commune path (water, drought) or have
 // no air section this run (air). Nothing here ever creates an event or moves an alert state.
 import { anyoneOptedIn } from "../db/repositories/preferences.ts";
@@ -28,7 +28,7 @@ import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, typ
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
-import type { PollenIndex, VigilanceBulletin } from "../../core/types.ts";
+import { BULK_TOPICS, type TopicIngestSummaries } from "../../sections/topics.server.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import {
@@ -38,8 +38,6 @@ import {
   loadWaterDigests,
   type AtmoSnapshot,
   type HubeauSnapshot,
-  type PollenSnapshot,
-  type VigilanceSnapshot,
   type VigieauSnapshot,
 } from "./snapshots.ts";
 
@@ -58,7 +56,10 @@ export const DEPARTMENT_CONCURRENCY = 4;
  */
 export const WATCHED_PAGE_SIZE = 1000;
 
-export interface IngestSummary {
+export type IngestSummary = RunIngestSummary & TopicIngestSummaries;
+
+/** The run's own bulk reads' lines (each bulk topic adds its own under its source's name). */
+interface RunIngestSummary {
   day: string;
   departments: number;
   /**
@@ -96,10 +97,6 @@ export interface IngestSummary {
     watermarkMoved: boolean;
   };
   drought: { departmentsRead: number; departmentsFailed: number; departmentsChanged: number };
-  /** the indice pollen of the watched départements: requests made, indices kept (decision 073) */
-  pollen: { ok: boolean; requests: number; indicesKept: number };
-  /** Météo-France's national vigilance map, read once */
-  vigilance: { ok: boolean; requests: number };
   durationMs: number;
 }
 
@@ -128,19 +125,19 @@ export async function ingestSources(
   // the plan holds, and it is garbage before the water reads start. Drought (101 small calls at
   // VigiEau's pace) runs beside water.
   const air = await ingestAir(deps, { day: params.day, departments, nowMs });
-  // Pollen and vigilance: one paged national read and one national map, beside the others; read
-  // only when some account turned the topic on (opt-in, decision 073).
-  const [pollenWanted, weatherWanted] = await Promise.all([anyoneOptedIn(deps.db, "pollen"), anyoneOptedIn(deps.db, "weather")]);
-  const [water, drought, pollen, vigilance] = await Promise.all([
+  // The topics read in bulk beside the others; an opt-in topic only when some account turned it
+  // on (decision 073).
+  const wanted = await Promise.all(BULK_TOPICS.map((topic) => (topic.optIn ? anyoneOptedIn(deps.db, topic.key) : Promise.resolve(true))));
+  const [water, drought, ...topicSummaries] = await Promise.all([
     ingestWater(deps, { day: params.day, departments, watched, held, now: params.now }),
     ingestDrought(deps, { day: params.day, departments, nowMs }),
-    ingestPollen(deps, { day: params.day, departments: pollenWanted ? departments : [], nowMs }),
-    ingestVigilance(deps, { day: params.day, departments: weatherWanted ? departments : [], nowMs }),
+    ...BULK_TOPICS.map((topic, index) => topic.bulk.ingest(deps, { day: params.day, departments: wanted[index] ? departments : [], nowMs })),
   ]);
+  const topics = Object.fromEntries(BULK_TOPICS.map((topic, index) => [topic.bulk.source, topicSummaries[index]])) as TopicIngestSummaries;
   await Promise.all([
     deleteSnapshotsBefore(deps.db, { source: "atmo", beforeDay: params.day }),
-    deleteSnapshotsBefore(deps.db, { source: "pollen", beforeDay: params.day }),
-    deleteSnapshotsBefore(deps.db, { source: "vigilance", beforeDay: params.day }),
+    // A topic's snapshots are read on their day only.
+    ...BULK_TOPICS.map((topic) => deleteSnapshotsBefore(deps.db, { source: topic.bulk.source, beforeDay: params.day })),
     // Hub'Eau's baseline is the digests now (decision 049): only the day's snapshot is read.
     deleteSnapshotsBefore(deps.db, { source: "hubeau", beforeDay: params.day }),
     deleteSnapshotsBefore(deps.db, { source: "vigieau", beforeDay: addDaysToLocalDate(params.day, -KEEP_BASELINE_DAYS) }),
@@ -162,8 +159,7 @@ export async function ingestSources(
     air,
     water,
     drought,
-    pollen,
-    vigilance,
+    ...topics,
     durationMs: Math.round(performance.now() - started),
   };
   deps.log({
@@ -181,9 +177,7 @@ export async function ingestSources(
       waterChangedCommunes: water.changedCommunes,
       droughtFailed: drought.departmentsFailed,
       droughtChanged: drought.departmentsChanged,
-      pollenOk: pollen.ok,
-      pollenCalls: pollen.requests,
-      vigilanceOk: vigilance.ok,
+      ...Object.fromEntries(BULK_TOPICS.map((topic, index) => [`${topic.bulk.source}Ok`, topic.bulk.succeeded(topicSummaries[index])])),
     },
   });
   return summary;
@@ -407,82 +401,6 @@ function compactIndex(entry: PublishedAtmoIndex, share: ReturnType<typeof create
       agency: share(index.agency),
     },
   };
-}
-
-// ---------------------------------------------------------------- pollen and vigilance (decision 073)
-
-/**
- * The indice pollen of today and tomorrow for every zone, paged (like the ATMO read): a page is
- * folded into the watched départements' communes, then garbage; one index per zone and day (the
- * last read wins). A failed read saves nothing: the day's pollen alerts are not judged (no false
- * alert, no false all-clear), and a later run of the same day can still store it.
- */
-async function ingestPollen(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["pollen"]> {
-  if (params.departments.length === 0) return { ok: true, requests: 0, indicesKept: 0 };
-  const wanted = new Set(params.departments);
-  const byDepartment = new Map<string, Map<string, { index: PollenIndex; publishedAt: string }>>();
-  let indicesKept = 0;
-  const gate = createRateGate(deps.config.ALERT_ATMO_PER_SECOND);
-  const read = await deps.sources.fetchPollenIndicesForDays({
-    fromDay: params.day,
-    toDay: addDaysToLocalDate(params.day, 1),
-    pageSize: deps.config.ALERT_ATMO_PAGE_SIZE,
-    beforeRequest: gate,
-    onPage: (page) => {
-      for (const { index, publishedAt } of page) {
-        if (isEpciCode(index.zoneCode)) continue;
-        const department = departmentCodeOf(index.zoneCode);
-        if (!wanted.has(department)) continue;
-        const kept = byDepartment.get(department) ?? new Map<string, { index: PollenIndex; publishedAt: string }>();
-        const key = `${index.zoneCode}|${index.date}`;
-        const known = kept.get(key);
-        if (!known) indicesKept += 1;
-        // Two publications of one zone and day: the later one stands (as for the ATMO index).
-        if (!known || publishedAt >= known.publishedAt) kept.set(key, { index, publishedAt });
-        byDepartment.set(department, kept);
-      }
-    },
-  });
-  if (!read.result.ok) return { ok: false, requests: read.requests, indicesKept: 0 };
-  // Every watched département gets its row, an empty one too: « read, nothing published » is not « not read ».
-  const rows: NewSnapshot[] = params.departments.map((department) => {
-    const snapshot: PollenSnapshot = { indices: {} };
-    for (const { index } of byDepartment.get(department)?.values() ?? []) (snapshot.indices[index.zoneCode] ??= []).push(index);
-    for (const list of Object.values(snapshot.indices)) list.sort((a, b) => a.date.localeCompare(b.date));
-    return { department, payloadJson: JSON.stringify(snapshot) };
-  });
-  await saveSnapshots(deps.db, { day: params.day, source: "pollen", rows, nowMs: params.nowMs });
-  return { ok: true, requests: read.requests, indicesKept };
-}
-
-/** Météo-France's national map, read once (the source caches it), stored as each watched département's part. */
-async function ingestVigilance(deps: Deps, params: { day: string; departments: readonly string[]; nowMs: number }): Promise<IngestSummary["vigilance"]> {
-  if (params.departments.length === 0) return { ok: true, requests: 0 };
-  const read = await deps.sources.fetchVigilance();
-  // Not configured or not read: nothing saved, so no weather alert is judged today.
-  if (!read.ok) return { ok: false, requests: read.reason === "not_configured" ? 0 : 1 };
-  await saveVigilanceSnapshots(deps, { day: params.day, departments: params.departments, bulletin: read.data, nowMs: params.nowMs });
-  return { ok: true, requests: 1 };
-}
-
-/** Each département's part of the national map, as the day's `vigilance` snapshots (the plan's read, and the 17:00 re-read of decision 079). */
-export async function saveVigilanceSnapshots(
-  deps: Pick<Deps, "db">,
-  params: { day: string; departments: readonly string[]; bulletin: VigilanceBulletin; nowMs: number },
-): Promise<void> {
-  const rows: NewSnapshot[] = params.departments.map((department) => {
-    const snapshot: VigilanceSnapshot = {
-      updatedAt: params.bulletin.updatedAt,
-      // A day the map does not list the département is left out (never a green we did not read);
-      // its coastal strip is kept apart, as the report shows it (decision 078).
-      days: params.bulletin.days.flatMap((entry) => {
-        const phenomena = entry.departments[department];
-        return phenomena ? [{ date: entry.date, phenomena, coast: entry.coasts[department] ?? null }] : [];
-      }),
-    };
-    return { department, payloadJson: JSON.stringify(snapshot) };
-  });
-  await saveSnapshots(deps.db, { day: params.day, source: "vigilance", rows, nowMs: params.nowMs });
 }
 
 // ---------------------------------------------------------------- water

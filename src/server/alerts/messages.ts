@@ -3,9 +3,11 @@
 // (memory-queue.ts). A message is plain JSON and names only communes or a cursor, never people:
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
 import * as z from "zod";
+import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
 import { MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const topicSchema = z.enum(ALERT_SOURCES as [AlertSource, ...AlertSource[]]);
 
 export const alertMessageSchema = z.discriminatedUnion("kind", [
   // A run asked for through the queue (the admin panel; the Node scheduler): the plan stage on
@@ -29,14 +31,17 @@ export const alertMessageSchema = z.discriminatedUnion("kind", [
         .object({ index: z.number().int().min(0), of: z.number().int().min(2).max(MAX_PARTS_PER_COMMUNE) })
         .refine((part) => part.index < part.of, { message: "part.index must be below part.of" })
         .optional(),
-      /** "skip": the Worker's plan leaves weather warnings to the 17:00 pass, judged from a map read after 16:00 (decision 079) */
-      weather: z.literal("skip").optional(),
+      /** the topics the Worker's plan leaves to their pass at 17:00 (at-send.ts, decision 079) */
+      skipTopics: z.array(topicSchema).max(ALERT_SOURCES.length).optional(),
     })
     .refine((message) => message.part === undefined || message.communes.length === 1, { message: "a part names one commune" }),
-  // One page of the Worker's 17:00 weather pass (weather-at-send.ts, decision 079): communes where
-  // someone has weather warnings on, after a keyset cursor; the last page starts the send stage.
+  // One page of a topic's pass at the Worker's 17:00 send stage (at-send.ts, decision 079):
+  // communes where someone has the topic on, after a keyset cursor; the last page starts the next
+  // topic's pass (`then`), or the send stage.
   z.object({
-    kind: z.literal("weather"),
+    kind: z.literal("topic-page"),
+    topic: topicSchema,
+    then: z.array(topicSchema).max(ALERT_SOURCES.length),
     runId: z.string().min(1).max(64),
     day: z.string().regex(ISO_DAY),
     afterCitycode: z.string().min(1).max(10).nullable(),

@@ -1,9 +1,9 @@
 // The Worker's two crons of the queued alert run (decision 047); the stages themselves are in
 // plan.ts, process.ts (through queue.ts) and send.ts, the lock and summary in lifecycle.ts:
 // - 14:30 Paris: the plan stage under the run lock; its summary is the run's row; its batches
-//   leave weather warnings to 17:00 (decision 079);
-// - 17:00 Paris: the vigilance map re-read once and the weather pass (weather-at-send.ts), then the
-//   send stage's pages (counted on the day's run row), then the retention rules;
+//   leave the topics judged at send to 17:00 (decision 079);
+// - 17:00 Paris: those topics' re-reads and passes (at-send.ts), then the send stage's pages
+//   (counted on the day's run row), then the retention rules;
 // and the plan stage of a run asked for on the queue (the admin panel's « lancer les alertes »).
 // The queue consumer runs the rest (queue.ts). Node runs the same stages back to back over an
 // in-process queue (run.ts).
@@ -18,7 +18,7 @@ import { runPlanStage, type PlanOutcome, type PlanSizes } from "./plan.ts";
 import type { AlertMessage, AlertQueue } from "./queue.ts";
 import { checkServiceStatus } from "../services/status.ts";
 import { startSendStage } from "./send.ts";
-import { startWeatherAtSend, type WeatherMapUsed } from "./weather-at-send.ts";
+import { startTopicPassesAtSend, TOPICS_AT_SEND } from "./at-send.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "appSecret" | "clock" | "log">;
 
@@ -33,10 +33,10 @@ export async function planAlertRun(
     deps,
     async ({ runId, now }) => {
       const day = todayInParis(now);
-      // Before the day's 17:00 send stage, weather is judged there, from a map read after
-      // Météo-France's 16:00 one (decision 079); a plan after it (the admin panel's) judges it itself.
-      const weather = (await hasStageBegun(deps.db, { stage: "send-stage", day })) ? undefined : ("skip" as const);
-      return { runId, stage: "plan" as const, ...(await runPlanStage(deps, queue, { runId, day, now, ...sizes, ...(weather ? { weather } : {}) })) };
+      // Before the day's 17:00 send stage, the topics judged at send are judged there, from a
+      // source read after it published (decision 079); a plan after it (the admin panel's) judges them itself.
+      const skipTopics = (await hasStageBegun(deps.db, { stage: "send-stage", day })) ? [] : [...TOPICS_AT_SEND];
+      return { runId, stage: "plan" as const, ...(await runPlanStage(deps, queue, { runId, day, now, ...sizes, skipTopics })) };
     },
     { runId: requestedRunId },
   );
@@ -73,30 +73,30 @@ export async function runRequestedPlan(deps: Deps, queue: AlertQueue, message: E
 }
 
 /**
- * Workers' 17:00 cron: the weather pass from the map re-read now (decision 079), whose last page
- * starts sending — or sending at once when nobody has weather warnings on or no map was ever read —
- * then the retention rules of the privacy policy. The messages go first: sending must not wait
- * for (or fail with) the purge.
+ * Workers' 17:00 cron: the passes of the topics judged at send (at-send.ts, decision 079), whose
+ * last page starts sending — or sending at once when nobody has such a topic on or nothing could
+ * be read — then the retention rules of the privacy policy. The messages go first: sending must
+ * not wait for (or fail with) the purge. Its answer carries each pass's summary field (what it read).
  */
-export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string; weatherMap: WeatherMapUsed | null }> {
+export async function runSendCron(deps: Deps, queue: AlertQueue): Promise<{ runId: string } & Record<string, unknown>> {
   // Its pages count on the day's newest run, the 14:30 plan's (queue.ts tallyRun, decision 064).
   const runId = generateRandomToken(10);
   const day = todayInParis(deps.clock());
-  let weather: Awaited<ReturnType<typeof startWeatherAtSend>> = { weatherMap: null, chained: false };
+  let passes: Awaited<ReturnType<typeof startTopicPassesAtSend>> = { summaries: {}, chained: false };
   try {
-    weather = await startWeatherAtSend(deps, queue, { runId, day });
+    passes = await startTopicPassesAtSend(deps, queue, { runId, day });
   } catch (error) {
-    // The e-mails go without the weather pass rather than not at all.
-    deps.log({ level: "error", message: "weather pass not started", fields: { runId, ...describeError(error) } });
+    // The e-mails go without the passes rather than not at all.
+    deps.log({ level: "error", message: "topic passes at send not started", fields: { runId, ...describeError(error) } });
   }
-  if (!weather.chained) await startSendStage(deps, queue, { runId });
+  if (!passes.chained) await startSendStage(deps, queue, { runId });
   deps.log({
     level: "info",
     message: "alert send stage enqueued",
-    fields: { runId, afterWeatherPass: weather.chained, weatherMap: weather.weatherMap?.read ?? null },
+    fields: { runId, afterTopicPasses: passes.chained },
   });
   // From now on, a batch of today that finishes late sends its own events (queue.ts).
   await markStageBegun(deps.db, { stage: "send-stage", day, nowMs: deps.clock().getTime() });
   await purgeExpiredData(deps.db, deps.clock().getTime());
-  return { runId, weatherMap: weather.weatherMap };
+  return { ...passes.summaries, runId };
 }

@@ -4,6 +4,7 @@
 // into parts. The plan never holds more than one page of communes, nor does its ingest hold more
 // than the few départements it is reading (decision 062). Both runtimes run it under the
 // run lock (lifecycle.ts): the Worker from its 14:30 cron (pipeline.ts), Node in its whole run (run.ts).
+import type { AlertSource } from "../../sections/topics.ts";
 import type { AppDeps } from "../deps.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import { ingestSources, type IngestSummary } from "./ingest.ts";
@@ -39,8 +40,8 @@ export interface PlanSizes {
 }
 
 export interface PlanOptions extends PlanSizes {
-  /** "skip": the batches leave weather warnings to the Worker's 17:00 pass (weather-at-send.ts, decision 079) */
-  weather?: "skip";
+  /** the topics the batches leave to their pass at the Worker's 17:00 send stage (at-send.ts, decision 079) */
+  skipTopics?: AlertSource[];
 }
 
 export interface PlanOutcome {
@@ -79,7 +80,7 @@ export async function enqueueAlertPlan(deps: Deps, queue: AlertQueue, input: { r
       runId: input.runId,
       day: input.day,
       ...batch,
-      ...(input.weather ? { weather: input.weather } : {}),
+      ...(input.skipTopics && input.skipTopics.length > 0 ? { skipTopics: input.skipTopics } : {}),
     }));
     if (messages.length > 0) await queue.sendBatch(messages);
     outcome.communes += communes.length;

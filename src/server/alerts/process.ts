@@ -2,29 +2,18 @@
 // run knew, and record new events and states together (one transaction per batch), so that a run
 // that dies halfway leaves either nothing or everything of a batch behind.
 import { evaluateAirQuality } from "../../sections/air/index.ts";
-import {
-  decideCommuneReads,
-  diffAir,
-  diffBathing,
-  diffDrought,
-  diffPollen,
-  diffWater,
-  diffWeather,
-  type AirAlertState,
-  type AlertSource,
-  type BathingAlertState,
-  type Diff,
-  type DroughtAlertState,
-  type JudgedNetwork,
-  type LegacyWaterAlertState,
-  type PollenAlertState,
-  type WaterAlertState,
-  type WeatherAlertState,
-} from "../../core/alerts/index.ts";
+import { decideCommuneReads, type Diff } from "../../core/alerts/index.ts";
+import { diffAir, type AirAlertState } from "../../sections/air/alert.ts";
+import { diffBathing, type BathingAlertState } from "../../sections/bathing/alert.ts";
+import { diffDrought, type DroughtAlertState } from "../../sections/drought/alert.ts";
+import { diffWater, type JudgedNetwork, type LegacyWaterAlertState, type WaterAlertState } from "../../sections/water/alert.ts";
+import type { AlertSource } from "../../sections/topics.ts";
+import { JUDGED_TOPICS } from "../../sections/topics.server.ts";
+import type { SubjectJudgement } from "./topic.ts";
 import type { BathingSite } from "../../sections/bathing/types.ts";
 import { evaluateDrought } from "../../sections/drought/index.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
-import type { DroughtZone, PollenSection, SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
+import type { DroughtZone, SourceResult } from "../../core/types.ts";
 import { digestNewestSample, emptyWaterDigest, foldIntoWaterDigest, judgeWaterQuality } from "../../sections/water/index.ts";
 import { generateRandomToken } from "../auth/crypto.ts";
 import { saveDetections, type NewAlertEvent } from "../db/repositories/alert-events.ts";
@@ -38,10 +27,6 @@ import { saveWaterDigests, type DigestWrite } from "../db/repositories/water-dig
 import { CHECKED_SOURCES, type AlertSubject } from "./subjects.ts";
 import type { RunGates } from "./rate-gate.ts";
 import { loadAlertStates, type RunChanges, type StoredEventPayload } from "./snapshots.ts";
-import { evaluatePollen } from "../../sections/pollen/evaluate.ts";
-import { outdoorAdviceTitles } from "../../core/recommendations/select.ts";
-import { evaluateWeatherWarnings } from "../../sections/weather/evaluate.ts";
-import { buildPollenSection } from "../../sections/pollen/load.server.ts";
 
 type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "config" | "appSecret" | "clock" | "log">;
 
@@ -90,10 +75,16 @@ export async function processAlertBatch(
   };
   const now = deps.clock();
   const nowMs = now.getTime();
-  // Without the run's snapshots (admin panel), the national vigilance map is read once per batch
-  // (the source caches it), never per subscriber.
-  let vigilanceRead: Promise<SourceResult<VigilanceBulletin>> | null = null;
-  const readVigilance = () => (vigilanceRead ??= deps.sources.fetchVigilance());
+  // A read a topic shares between the batch's communes (a national map), made once per batch.
+  const shared = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    let pending = shared.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read();
+      shared.set(key, pending);
+    }
+    return pending;
+  };
   const byCommune = new Map<string, AlertSubject[]>();
   for (const subject of batch) byCommune.set(subject.address.citycode, [...(byCommune.get(subject.address.citycode) ?? []), subject]);
 
@@ -174,19 +165,17 @@ export async function processAlertBatch(
         }
         return judged;
       };
-      // Pollen and vigilance (opt-in, decision 073): from the run's bulk reads, else read once for
-      // the commune; judged as the report judges them (the same evaluate functions), once per commune.
-      const wantsPollen = subjects.some((subject) => subject.sources.includes("pollen") && (subject.pollenTaxa?.length ?? 0) > 0);
-      const wantsWeather = subjects.some((subject) => subject.sources.includes("weather"));
-      // Without the run's snapshot (the admin panel's run), the commune's own read, as the report makes it.
-      // A snapshot whose day's pollen read failed (null) judges no pollen this run.
-      const pollen: PollenSection | null = !wantsPollen
-        ? null
-        : snapshot
-          ? snapshot.pollen && evaluatePollen({ indices: snapshot.pollen, now, citycode })
-          : await buildPollenSection(deps, { citycode, now });
-      const bulletin = wantsWeather ? (snapshot ? snapshot.vigilance : await readVigilance()) : null;
-      const weather: WeatherWarningsSection | null = bulletin ? evaluateWeatherWarnings({ bulletin, now, citycode }) : null;
+      // The topics judged through their plug-in (src/sections/<key>/alert.server.ts), once per
+      // commune for its subjects watched for them, from the run's bulk read (its view of the
+      // commune) or, without the run's snapshots (the admin panel's run), the topic's own read.
+      const judgements = new Map<AlertSource, SubjectJudgement<unknown>>();
+      for (const topic of JUDGED_TOPICS) {
+        const watching = subjects.filter((subject) => subject.sources.includes(topic.key));
+        if (watching.length === 0) continue;
+        const view = snapshot ? (topic.bulkSource ? (snapshot as unknown as Record<string, unknown>)[topic.bulkSource] : undefined) : undefined;
+        const judge = await topic.judgeCommune({ deps, now, citycode, subjects: watching, view, once });
+        if (judge) judgements.set(topic.key, judge);
+      }
       for (const subject of subjects) {
         const diffs: Array<[AlertSource, Diff<unknown>]> = [];
         const previous = <S>(source: AlertSource) => (states.get(`${subject.subjectKey}|${source}`) as S | undefined) ?? null;
@@ -210,12 +199,11 @@ export async function processAlertBatch(
           });
           diffs.push(["bathing", diffBathing(previous<BathingAlertState>("bathing"), bathing)]);
         }
-        // The advice titles are the report's pollen and weather advice (added with those sections' recommendations).
-        const taxa = subject.pollenTaxa ?? [];
-        if (subject.sources.includes("pollen") && pollen && taxa.length > 0)
-          diffs.push(["pollen", diffPollen(previous<PollenAlertState>("pollen"), pollen, taxa, now, outdoorAdviceTitles({ pollen }))]);
-        if (subject.sources.includes("weather") && weather)
-          diffs.push(["weather", diffWeather(previous<WeatherAlertState>("weather"), weather, now, outdoorAdviceTitles({ weatherWarnings: weather }))]);
+        for (const [source, judge] of judgements) {
+          if (!subject.sources.includes(source)) continue;
+          const diff = judge(subject, previous(source));
+          if (diff) diffs.push([source, diff]);
+        }
 
         const reportUrl = reportPageUrl(deps, subject.address, subject.udiCode);
         for (const [source, diff] of diffs) {

@@ -9,7 +9,7 @@ import { loadSubjectsOfCommunes } from "./subjects.ts";
 import { processAlertBatch } from "./process.ts";
 import { sendPendingAlertsPage, type SendOutcome } from "./send.ts";
 import { loadRunChanges } from "./snapshots.ts";
-import { handleWeatherPage } from "./weather-at-send.ts";
+import { handleTopicPage } from "./at-send.ts";
 import { describeError } from "../logger.ts";
 import { parisHourToUtc } from "../../core/shared/time.ts";
 import { checkServiceStatus, recordSourceReads } from "../services/status.ts";
@@ -23,7 +23,7 @@ type Deps = Pick<AppDeps, "db" | "sources" | "cache" | "mailer" | "config" | "ap
 /** What handling one message did, for the run's summary (counted once, on the delivery that succeeded). */
 export type AlertMessageOutcome =
   | { kind: "process"; communes: number; subjectsChecked: number; alertsDetected: number }
-  | { kind: "weather"; communes: number; subjectsChecked: number; alertsDetected: number }
+  | { kind: "topic-page"; communes: number; subjectsChecked: number; alertsDetected: number }
   | { kind: "send"; pages: number; outcome: SendOutcome };
 
 /**
@@ -40,14 +40,15 @@ export async function handleAlertMessage(
 ): Promise<AlertMessageOutcome> {
   // A plan starts a run: the runtime's run queue handles it (pipeline.ts runRequestedPlan, run.ts createNodeRunQueue).
   if (message.kind === "plan") throw new Error("a plan message is not part of a run under way");
-  if (message.kind === "weather") {
+  if (message.kind === "topic-page") {
     // Not tallied: the plan's batches counted these addresses already.
-    return { kind: "weather", ...(await handleWeatherPage(deps, message, queue, context)) };
+    return { kind: "topic-page", ...(await handleTopicPage(deps, message, queue, context)) };
   }
   if (message.kind === "process") {
     const loaded = await loadSubjectsOfCommunes(deps.db, message.communes, message.part);
+    const skipped = message.skipTopics ?? [];
     const subjects =
-      message.weather === "skip" ? loaded.map((subject) => ({ ...subject, sources: subject.sources.filter((source) => source !== "weather") })) : loaded;
+      skipped.length > 0 ? loaded.map((subject) => ({ ...subject, sources: subject.sources.filter((source) => !skipped.includes(source)) })) : loaded;
     const changes = await loadRunChanges(deps, { day: message.day, communes: message.communes, now: deps.clock() });
     const batch = await processAlertBatch(deps, subjects, {
       gates: context.gates,
@@ -82,9 +83,9 @@ export async function handleAlertMessage(
  * twice). A failed write is logged, never a reason to redeliver work that is done.
  */
 async function tallyRun(deps: Pick<Deps, "db" | "log">, message: AlertMessage, tally: RunTally): Promise<void> {
-  // A send or weather page counts on its day's newest run (on Workers the 17:00 cron starts sending
+  // A send or topic page counts on its day's newest run (on Workers the 17:00 cron starts sending
   // under an id of its own; on Node the run's own); a process batch on the run that planned it.
-  const newestSince = message.kind === "send" || message.kind === "weather" ? parisHourToUtc(new Date(`${message.day}T12:00:00Z`), 0).getTime() : undefined;
+  const newestSince = message.kind === "send" || message.kind === "topic-page" ? parisHourToUtc(new Date(`${message.day}T12:00:00Z`), 0).getTime() : undefined;
   try {
     if (!(await addToRunTally(deps.db, { runId: message.runId, newestSince, tally }))) {
       deps.log({ level: "warn", message: "alert run tally not recorded: no such run", fields: { runId: message.runId, kind: message.kind } });
@@ -105,9 +106,9 @@ export async function recordDeadLetters(deps: Deps, messages: readonly AlertMess
   for (const message of messages) {
     deps.log({ level: "error", message: "alert dead letter counted", fields: { kind: message.kind, runId: message.runId, day: message.day } });
     await tallyRun(deps, message, { deadLetters: 1 });
-    // A weather page set aside would hold the day's e-mails back (its chain starts the send
-    // stage): the send stage starts now, without the weather pages left (decision 079).
-    if (message.kind === "weather" && queue) await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
+    // A topic page set aside would hold the day's e-mails back (its chain starts the send
+    // stage): the send stage starts now, without the pages left (decision 079).
+    if (message.kind === "topic-page" && queue) await queue.sendBatch([{ kind: "send", runId: message.runId, day: message.day, afterRecipient: null }]);
   }
   if (messages.length > 0) await checkServiceStatus(deps);
 }

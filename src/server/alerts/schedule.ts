@@ -1,9 +1,9 @@
 // When the daily run happens, in Paris time (decisions 032 and 047). Two stages on Workers:
 // - plan at 14:30, after ATMO has published tomorrow's forecast (around 14:00): read the sources,
 //   enqueue one message per 50 communes or ~1 000 subjects, which the queue consumer processes in the afternoon;
-// - send at 17:00: re-read Météo-France's vigilance map (its 16:00 map sets tomorrow's colours) and
-//   judge the weather subscribers from it, then page through the recipients; every email is with
-//   Resend by 18:00 (decision 079).
+// - send at 17:00: the passes of the topics judged at send (at-send.ts: a source that publishes
+//   after 14:30, re-read then), then page through the recipients; every email is with Resend by
+//   18:00 (decision 079).
 // Cron expressions are in UTC, so each stage has two triggers, one for winter (CET, UTC+1) and one
 // for summer (CEST, UTC+2), and runs only on the one that is its Paris time: on the day of a
 // change exactly one of them matches. Node runs the whole pipeline at once at 17:00, and catches

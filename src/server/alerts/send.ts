@@ -3,7 +3,7 @@
 // page of recipients at a time (one queue message per page, on both runtimes).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import type { AlertSource } from "../../core/alerts/index.ts";
+import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
 import {
@@ -19,7 +19,7 @@ import {
 import { listPreferenceRows, readPreferencesByUser } from "../db/repositories/preferences.ts";
 import { listSubscriptionsByIds } from "../db/repositories/subscriptions.ts";
 import { listUsersByIds } from "../db/repositories/users.ts";
-import { ALERT_SOURCE_TYPES, type AlertEventRow } from "../db/schema/index.ts";
+import type { AlertEventRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { MAX_BATCH_SIZE, type EmailMessage } from "../email/mailer.ts";
 import { renderAlertDigestEmail } from "../email/templates.ts";
@@ -62,7 +62,7 @@ async function loadRecipients(deps: Deps, keys: string[]): Promise<Map<string, R
       if (!row.emailVerifiedAtMs) continue;
       // A topic off now (an opt-in one without a row is off) is not sent.
       const own = preferencesByUser.get(row.id);
-      const disabled = new Set(ALERT_SOURCE_TYPES.filter((type) => own?.[type] !== true));
+      const disabled = new Set(ALERT_SOURCES.filter((type) => own?.[type] !== true));
       recipients.set(accountRecipientKey(row.id), { email: row.email, firstName: row.firstName, disabled, account: true });
     }
   }
@@ -119,11 +119,13 @@ async function renderRecipientEmail(
     addresses: [...addresses.values()].map((address) => ({
       ...address,
       events: address.events.map((event) => ({
+        topic: event.source,
         title: event.title,
         lines: event.lines,
         groups: event.groups ?? [],
         dataDate: event.dataDate,
         source: event.sourceRef,
+        advice: event.advice ?? [],
       })),
     })),
     unsubscribeUrl: await buildUnsubscribeUrl(deps, recipientKey),

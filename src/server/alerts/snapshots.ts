@@ -9,66 +9,30 @@
 // sent.
 import * as z from "zod";
 import { levelOfAtmoCode } from "../../sections/air/index.ts";
-import {
-  ALERT_TEXTS,
-  type AirAlertState,
-  type AlertEvent,
-  type AlertKind,
-  type AlertSource,
-  type BathingAlertState,
-  type CommuneSnapshotFacts,
-  type DroughtAlertState,
-  type LegacyDroughtAlertState,
-  type LegacyWaterAlertState,
-  type PollenAlertState,
-  type WaterAlertState,
-  type WeatherAlertState,
-} from "../../core/alerts/index.ts";
+import type { AlertEvent, CommuneSnapshotFacts } from "../../core/alerts/index.ts";
+import { ALERT_SOURCES, ALERT_TEXTS, type AlertKind, type AlertSource } from "../../sections/topics.ts";
+import { BULK_TOPICS, stateSchemaOf, type TopicCommuneViews } from "../../sections/topics.server.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
-import type { AtmoIndex, PollenIndex, SourceRef, SourceResult, Udi, VigilanceBulletin, VigilancePhenomenonColor, WaterResult } from "../../core/types.ts";
+import type { AtmoIndex, SourceRef, Udi, WaterResult } from "../../core/types.ts";
 import { WATER_DIGEST_VERSION, type WaterDigest } from "../../sections/water/index.ts";
 import { listAlertStates } from "../db/repositories/alert-events.ts";
-import { listBaselineSnapshots, listSnapshotsOfDay, type SnapshotSource } from "../db/repositories/source-snapshots.ts";
+import { listBaselineSnapshots, listSnapshotsOfDay } from "../db/repositories/source-snapshots.ts";
 import { listDigestSampleRows, listWaterDigestRows } from "../db/repositories/water-digests.ts";
 import type { AlertEventRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
+import { readStoredJson } from "./stored-json.ts";
 import type { AirIndices } from "../services/commune-data.ts";
 
 type Deps = Pick<AppDeps, "db" | "log">;
 
 // ---------------------------------------------------------------- reading a stored JSON
 
-type StoredTable = "source_snapshots" | "water_digests" | "alert_states" | "alert_events" | "alert_runs";
-
-/**
- * The value of a stored JSON column, or null when it does not parse or does not match `schema`.
- * The log names the table, the kind of row and the first mismatching field: never the content.
- */
-export function readStoredJson<T>(deps: Pick<AppDeps, "log">, schema: z.ZodType<T>, json: string, where: { table: StoredTable; kind: string }): T | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    deps.log({ level: "warn", message: "stored row unreadable, treated as absent", fields: { ...where, issue: "not JSON" } });
-    return null;
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  deps.log({
-    level: "warn",
-    message: "stored row unreadable, treated as absent",
-    fields: { ...where, issue: issue ? `${issue.code} at ${issue.path.join(".") || "(root)"}` : "invalid" },
-  });
-  return null;
-}
+export { readStoredJson } from "./stored-json.ts";
 
 // ---------------------------------------------------------------- shapes
 
 const nullableString = z.string().nullable();
-const levelSchema = z.enum(["excellent", "good", "acceptable", "concerning", "critical", "unavailable"]);
-const gravitySchema = z.enum(["vigilance", "alerte", "alerte_renforcee", "crise"]);
 
 const sourceRefSchema: z.ZodType<SourceRef> = z.object({ name: z.string(), url: z.string(), publisher: z.string() });
 
@@ -147,105 +111,19 @@ export interface VigieauSnapshot {
   changed: boolean;
 }
 
-/** The watched départements' communes → their indice pollen for the run's day and the next (decision 073). */
-export interface PollenSnapshot {
-  indices: Record<string, PollenIndex[]>;
-}
-
-/**
- * One département's part of Météo-France's national vigilance map: its own phenomena and its
- * coastal strip's apart (`coast`, null when the map draws none), each day the map lists it.
- */
-export interface VigilanceSnapshot {
-  updatedAt: string | null;
-  days: Array<{ date: string; phenomena: VigilancePhenomenonColor[]; coast: VigilancePhenomenonColor[] | null }>;
-}
-
-type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot; pollen: PollenSnapshot; vigilance: VigilanceSnapshot };
-
-const pollenCode = z.number().int().nullable();
-const pollenIndexSchema: z.ZodType<PollenIndex> = z.object({
-  zoneCode: z.string(),
-  zoneName: z.string(),
-  date: z.string(),
-  code: z.number().int(),
-  label: z.string(),
-  color: nullableString,
-  taxa: z.object({ aulne: pollenCode, bouleau: pollenCode, olivier: pollenCode, armoise: pollenCode, graminees: pollenCode, ambroisie: pollenCode }),
-  responsible: nullableString,
-  agency: nullableString,
-});
-const vigilancePhenomenonSchema = z.object({
-  phenomenon: z.enum(["vent", "pluie_inondation", "orages", "crues", "neige_verglas", "canicule", "grand_froid", "avalanches", "vagues_submersion"]),
-  color: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-});
+/** The run's own bulk reads (the topics read in bulk name theirs: src/sections/topics.server.ts). */
+type SnapshotOf = { atmo: AtmoSnapshot; hubeau: HubeauSnapshot; vigieau: VigieauSnapshot };
+type SnapshotSource = keyof SnapshotOf;
 
 const SNAPSHOT_SCHEMAS: { [Source in SnapshotSource]: z.ZodType<SnapshotOf[Source]> } = {
   atmo: z.object({ indices: z.record(z.string(), z.array(atmoIndexSchema)), epciOf: z.record(z.string(), nullableString).nullable() }),
   // Rows written before `perCommune` existed lack it.
   hubeau: z.object({ changed: z.array(z.string()).default([]), perCommune: z.array(z.string()).default([]) }),
   vigieau: z.object({ fingerprintSha256: z.string(), zoneCount: z.number().int().min(0), changed: z.boolean() }),
-  pollen: z.object({ indices: z.record(z.string(), z.array(pollenIndexSchema)) }),
-  // `coast` is required: a row written before decision 078 has the strip merged into the
-  // département's phenomena and cannot be split again; unreadable, it is not judged (no alert that
-  // would call the coast's orange the département's).
-  vigilance: z.object({
-    updatedAt: nullableString,
-    days: z.array(z.object({ date: z.string(), phenomena: z.array(vigilancePhenomenonSchema), coast: z.array(vigilancePhenomenonSchema).nullable() })),
-  }),
 };
-
-/**
- * What the last run knew of a subject, per source: today's shapes of src/core/alerts/diff.ts.
- * When a state's shape changes there, its schema changes here (and type-checking says so).
- */
-export interface AlertStateOf {
-  water: WaterAlertState | LegacyWaterAlertState;
-  drought: DroughtAlertState | LegacyDroughtAlertState;
-  air: AirAlertState;
-  bathing: BathingAlertState;
-  pollen: PollenAlertState;
-  weather: WeatherAlertState;
-}
-
-export const ALERT_STATE_SCHEMAS: { [Source in AlertSource]: z.ZodType<AlertStateOf[Source]> } = {
-  water: z.union([
-    z.object({
-      version: z.literal(2),
-      networks: z.record(
-        z.string(),
-        z.object({
-          level: levelSchema,
-          word: z.string(),
-          sampledAt: z.string(),
-          officialVerdict: z.enum(["conforme", "non_conforme", "derogation"]).nullable(),
-          flagged: z.record(z.string(), z.object({ measuredAt: z.string(), label: z.string(), level: levelSchema })),
-        }),
-      ),
-    }),
-    // Stored before decision 052: read as a baseline by diffWater.
-    z.object({ lastSampleAt: z.string(), alerted: z.boolean() }),
-  ]),
-  drought: z.union([
-    z.object({ version: z.literal(2), zones: z.record(z.string(), gravitySchema.nullable()) }),
-    // Stored before issue 20: read as a baseline by diffDrought.
-    z.object({ gravity: gravitySchema.nullable() }),
-  ]),
-  // States stored before issue 21 lack eventLastDay.
-  air: z.object({ episodeLastDay: nullableString, eventLastDay: nullableString.optional() }),
-  bathing: z.record(
-    z.string(),
-    z.object({ prohibited: z.boolean(), clearReads: z.number().int().min(0), lastPoorSample: nullableString, classement: nullableString }),
-  ),
-  // States stored before issue 36 lack levels (diffPollen reads them as a baseline).
-  pollen: z.object({ episodeLastDay: nullableString, levels: z.record(z.string(), z.number().int()).optional() }),
-  weather: z.object({ announced: z.record(z.string(), z.enum(["vert", "jaune", "orange", "rouge"])) }),
-};
-
-const ALERT_SOURCES = Object.keys(ALERT_STATE_SCHEMAS) as AlertSource[];
 
 const alertEventSchema: z.ZodType<AlertEvent> = z.object({
-  source: z.enum(ALERT_SOURCES as [AlertSource, ...AlertSource[]]),
+  source: z.enum(ALERT_SOURCES as [AlertSource, ...AlertSource[]]) as z.ZodType<string>,
   key: z.string(),
   severity: z.enum(["critical", "warning", "info"]),
   kind: z.enum(Object.keys(ALERT_TEXTS) as [AlertKind, ...AlertKind[]]),
@@ -255,6 +133,8 @@ const alertEventSchema: z.ZodType<AlertEvent> = z.object({
   groups: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })).optional(),
   dataDate: nullableString,
   sourceRef: sourceRefSchema,
+  // The report's advice for the section that day; absent in events stored before it was quoted.
+  advice: z.array(z.object({ title: z.string(), text: z.string(), source: z.object({ name: z.string(), url: z.string() }) })).optional(),
 });
 
 /** What an alert_events row keeps for the email: the address as it was, its report link, the event. */
@@ -334,12 +214,12 @@ export async function loadWaterDigests(deps: Deps, citycodes: readonly string[])
 
 // ---------------------------------------------------------------- alert_states
 
-/** `${subjectKey}|${source}` → the state the last run kept, each read through its source's schema. */
-export async function loadAlertStates(deps: Deps, subjectKeys: readonly string[]): Promise<Map<string, AlertStateOf[AlertSource]>> {
-  const states = new Map<string, AlertStateOf[AlertSource]>();
+/** `${subjectKey}|${source}` → the state the last run kept, each read through its topic's schema (src/sections/<key>/alert.server.ts). */
+export async function loadAlertStates(deps: Deps, subjectKeys: readonly string[]): Promise<Map<string, unknown>> {
+  const states = new Map<string, unknown>();
   for (const row of await listAlertStates(deps.db, subjectKeys)) {
-    const source = row.source as AlertSource;
-    const schema = ALERT_STATE_SCHEMAS[source] as z.ZodType<AlertStateOf[AlertSource]> | undefined;
+    const source = row.source;
+    const schema = stateSchemaOf(source);
     if (!schema) {
       deps.log({ level: "warn", message: "stored row unreadable, treated as absent", fields: { table: "alert_states", kind: "unknown source" } });
       continue;
@@ -367,15 +247,16 @@ export function readRunSummary(deps: Pick<AppDeps, "log">, summaryJson: string |
 
 // ---------------------------------------------------------------- what a batch learns
 
-/** What a batch learns from the snapshots for one commune (citycode as the subjects carry it). */
-export interface CommuneChanges extends CommuneSnapshotFacts {
-  /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
-  air: AirIndices | null;
-  /** the commune's indice pollen from the bulk read; null when the day's read failed (no pollen judged this run) */
-  pollen: SourceResult<PollenIndex[]> | null;
-  /** the département's part of the national vigilance map; null when it was not read (or not configured) */
-  vigilance: SourceResult<VigilanceBulletin> | null;
-}
+/**
+ * What a batch learns from the snapshots for one commune (citycode as the subjects carry it); and
+ * under each bulk topic's source name, the commune's view of its row (null: the day's read failed
+ * or was not made — the topic is not judged this run).
+ */
+export type CommuneChanges = CommuneSnapshotFacts &
+  TopicCommuneViews & {
+    /** the official indices from the bulk read; null when the day's ATMO read failed (no air section this run) */
+    air: AirIndices | null;
+  };
 
 export interface RunChanges {
   day: string;
@@ -395,8 +276,7 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
   const atmo = new Map<string, AtmoSnapshot>();
   const hubeau = new Map<string, { changed: Set<string>; perCommune: Set<string> }>();
   const vigieau = new Map<string, VigieauSnapshot>();
-  const pollen = new Map<string, PollenSnapshot>();
-  const vigilance = new Map<string, VigilanceSnapshot>();
+  const topics = new Map(BULK_TOPICS.map((topic) => [topic.bulk.source, { topic, rows: new Map<string, unknown>() }]));
   for (const row of rows) {
     if (row.source === "atmo") {
       const snapshot = readSnapshot(deps, "atmo", row.payloadJson);
@@ -407,12 +287,11 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
     } else if (row.source === "vigieau") {
       const snapshot = readSnapshot(deps, "vigieau", row.payloadJson);
       if (snapshot) vigieau.set(row.department, snapshot);
-    } else if (row.source === "pollen") {
-      const snapshot = readSnapshot(deps, "pollen", row.payloadJson);
-      if (snapshot) pollen.set(row.department, snapshot);
-    } else if (row.source === "vigilance") {
-      const snapshot = readSnapshot(deps, "vigilance", row.payloadJson);
-      if (snapshot) vigilance.set(row.department, snapshot);
+    } else {
+      const bulk = topics.get(row.source);
+      if (!bulk) continue;
+      const snapshot = readStoredJson(deps, bulk.topic.bulk.schema, row.payloadJson, { table: "source_snapshots", kind: row.source });
+      if (snapshot) bulk.rows.set(row.department, snapshot);
     }
   }
   const communes: Record<string, CommuneChanges> = {};
@@ -426,11 +305,12 @@ export async function loadRunChanges(deps: Deps, params: { day: string; communes
       water: !water || water.perCommune.has(citycode) ? "read" : water.changed.has(citycode) ? "digest" : "unchanged",
       droughtChanged: vigieau.get(department)?.changed ?? true,
       droughtNone: vigieau.get(department)?.zoneCount === 0,
-      pollen: pollenOf(pollen.get(department), communeCode, citycode),
-      vigilance: vigilanceOf(vigilance.get(department), department),
+      ...(Object.fromEntries(
+        [...topics].map(([source, { topic, rows }]) => [source, topic.bulk.communeView(rows.get(department), { citycode, communeCode, department })]),
+      ) as TopicCommuneViews),
     };
   }
-  // The 17:00 weather pass (decision 079) judges no water: it does not read the digests.
+  // A topic's pass at the 17:00 send stage (at-send.ts, decision 079) judges no water: it does not read the digests.
   return { day: params.day, communes, digests: params.withDigests === false ? new Map() : await loadWaterDigests(deps, params.communes) };
 }
 
@@ -446,27 +326,4 @@ function airIndicesOf(snapshot: AtmoSnapshot, communeCode: string, day: string):
   const hasToday = own.some((index) => index.date === day && levelOfAtmoCode(index.code) !== null);
   if (hasToday || !epci) return { atmo: { ok: true, data: own }, epci };
   return { atmo: { ok: true, data: [...own, ...epciIndices] }, epci };
-}
-
-/** The commune's indices (an arrondissement's own, if the agency gives them, and its commune's). */
-function pollenOf(snapshot: PollenSnapshot | undefined, communeCode: string, citycode: string): SourceResult<PollenIndex[]> | null {
-  if (!snapshot) return null;
-  const own = citycode !== communeCode ? (snapshot.indices[citycode] ?? []) : [];
-  return { ok: true, data: [...own, ...(snapshot.indices[communeCode] ?? [])] };
-}
-
-/** The national map as the evaluation reads it, with this département's part only. */
-function vigilanceOf(snapshot: VigilanceSnapshot | undefined, department: string): SourceResult<VigilanceBulletin> | null {
-  if (!snapshot) return null;
-  return {
-    ok: true,
-    data: {
-      updatedAt: snapshot.updatedAt,
-      days: snapshot.days.map((entry) => ({
-        date: entry.date,
-        departments: { [department]: entry.phenomena },
-        coasts: entry.coast ? { [department]: entry.coast } : {},
-      })),
-    },
-  };
 }

@@ -5,12 +5,12 @@
 // subjects (`loadSubjectsOfCommunes`), or one part of a crowded commune, so its memory does not
 // grow with the number of people watching. `planAlertSubjects` (everything at once) is kept for
 // tests and small tools.
-import type { AlertSource } from "../../core/alerts/index.ts";
-import type { PickedAddress, PollenTaxon } from "../../core/types.ts";
+import type { PickedAddress } from "../../core/types.ts";
+import { ALERT_SOURCES, ALERT_TOPICS, SIGN_UP_SOURCES, type AlertSource } from "../../sections/topics.ts";
 import type { Database } from "../db/index.ts";
 import {
   countVerifiedAddressesPerCommunePage,
-  countWeatherAddressesPerCommunePage,
+  countTopicAddressesPerCommunePage,
   listAllAddresses,
   listVerifiedAddressesInCommunes,
 } from "../db/repositories/addresses.ts";
@@ -20,14 +20,11 @@ import { listVerifiedUserIds } from "../db/repositories/users.ts";
 import { readPickedAddress, type AlertSubscriptionRow, type MonitoredAddressRow } from "../db/schema/index.ts";
 import { accountRecipientKey, encodeSubjectKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 
-/** The sources the daily run checks. */
-export const CHECKED_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing", "pollen", "weather"];
+/** The sources the daily run checks: every topic, in the registry's order. */
+export const CHECKED_SOURCES: readonly AlertSource[] = ALERT_SOURCES;
 
-/**
- * What a sign-up without an account gets: the four original topics. Pollen and weather are opt-in
- * (decision 073) and need an account's preferences (which pollens), so a sign-up never gets them.
- */
-export const SIGN_UP_SOURCES: readonly AlertSource[] = ["water", "drought", "air", "bathing"];
+/** The lists a topic is narrowed to (its `choices`), by preference field. */
+const CHOICE_FIELDS = ALERT_TOPICS.flatMap((topic) => ("choices" in topic ? [topic.choices.field] : []));
 
 export interface AlertSubject {
   /** a sign-up's or a monitored address's key (db/alert-keys.ts) */
@@ -38,8 +35,8 @@ export interface AlertSubject {
   /** the network the person chose (or the one found when the address was added); null: the default network */
   udiCode: string | null;
   sources: AlertSource[];
-  /** the pollens a pollen alert is about (non-empty when `sources` has "pollen"; absent: none) */
-  pollenTaxa?: PollenTaxon[];
+  /** per preference field of a topic narrowed to a list, the ids the person ticked (absent: none) */
+  choices?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** At most this many parts per commune (10 million subjects at 1 000 a part): beyond, parts grow. */
@@ -62,7 +59,10 @@ export interface WatchedCommune {
   subjects: number;
 }
 
-/** Sign-ups (the four original topics) and verified accounts' addresses (the topics they have on). */
+/**
+ * Sign-ups (the topics a sign-up gets: an opt-in topic needs an account's preferences, decision
+ * 073) and verified accounts' addresses (the topics they have on).
+ */
 async function toSubjects(
   db: Database,
   subscriptions: readonly AlertSubscriptionRow[],
@@ -74,7 +74,6 @@ async function toSubjects(
     address: readPickedAddress(subscription),
     udiCode: null,
     sources: [...SIGN_UP_SOURCES],
-    pollenTaxa: [],
   }));
   const watchedUserIds = [...new Set(verifiedAddresses.map((address) => address.userId))];
   const preferences = new Map<string, AlertPreferences>();
@@ -92,7 +91,7 @@ async function toSubjects(
       address: readPickedAddress(address),
       udiCode: address.udiCode,
       sources,
-      pollenTaxa: own?.pollenTaxa ?? [],
+      choices: Object.fromEntries(CHOICE_FIELDS.map((field) => [field, own?.[field] ?? []])),
     });
   }
   return subjects;
@@ -116,19 +115,23 @@ export async function loadSubjectsOfCommunes(db: Database, citycodes: readonly s
 }
 
 /**
- * The weather-warning subjects of these communes, with weather as their only source: what one
- * page of the Worker's 17:00 weather pass judges (decision 079). Sign-ups never have weather
- * (SIGN_UP_SOURCES), so only accounts' addresses are read.
+ * The subjects of these communes watched for `topic`, with that topic as their only source: what
+ * one page of a pass that judges one topic on its own reads (the Worker's 17:00 pass, decision 079).
+ * Sign-ups get no opt-in topic (SIGN_UP_SOURCES), so for one only accounts' addresses are read.
  */
-export async function loadWeatherSubjectsOfCommunes(db: Database, citycodes: readonly string[]): Promise<AlertSubject[]> {
+export async function loadTopicSubjectsOfCommunes(db: Database, topic: AlertSource, citycodes: readonly string[]): Promise<AlertSubject[]> {
   if (citycodes.length === 0) return [];
-  const subjects = await toSubjects(db, [], await listVerifiedAddressesInCommunes(db, citycodes));
-  return subjects.filter((subject) => subject.sources.includes("weather")).map((subject) => ({ ...subject, sources: ["weather"] }));
+  const signUps = SIGN_UP_SOURCES.includes(topic) ? await listActiveSubscriptionsInCommunes(db, citycodes) : [];
+  const subjects = await toSubjects(db, signUps, await listVerifiedAddressesInCommunes(db, citycodes));
+  return subjects.filter((subject) => subject.sources.includes(topic)).map((subject) => ({ ...subject, sources: [topic] }));
 }
 
-/** The next `limit` communes (code order) where someone has weather warnings on, with how many such addresses. */
-export async function listWeatherCommunesPage(db: Database, input: { afterCitycode: string | null; limit: number }): Promise<WatchedCommune[]> {
-  return (await countWeatherAddressesPerCommunePage(db, input)).map((row) => ({ citycode: row.citycode, subjects: row.count }));
+/** The next `limit` communes (code order) where an account has the opt-in `topic` on, with how many such addresses. */
+export async function listTopicCommunesPage(
+  db: Database,
+  input: { topic: AlertSource; afterCitycode: string | null; limit: number },
+): Promise<WatchedCommune[]> {
+  return (await countTopicAddressesPerCommunePage(db, input)).map((row) => ({ citycode: row.citycode, subjects: row.count }));
 }
 
 /**

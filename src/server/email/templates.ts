@@ -23,12 +23,107 @@ export { renderSubscriptionWelcomeEmail, type SignUpStanding } from "./templates
 // ---------------------------------------------------------------- alert digest
 
 export interface AlertEmailEvent {
+  /** the alert topic (its section): the events of one topic for one address make one block */
+  topic?: string;
   title: string;
   lines: string[];
   /** blocks under their own heading after the lines: a drought alert's zones, each with its own rules */
   groups?: Array<{ heading: string; lines: string[] }>;
   dataDate: string | null;
   source: { name: string; url: string };
+  /** the report's advice for the section that day, in its words (title and full text) */
+  advice?: Array<{ title: string; text: string; source: { name: string; url: string } }>;
+}
+
+/** One block of an alert e-mail: one topic's events for one address, merged. */
+interface AlertBlock {
+  title: string;
+  lines: string[];
+  groups: Array<{ heading: string; lines: string[] }>;
+  advice: Array<{ title: string; text: string; source: { name: string; url: string } }>;
+  dataDates: string[];
+  sources: Array<{ name: string; url: string }>;
+}
+
+/** Keeps the first of each item by `key`, in order. */
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const known = seen.has(key(item));
+    seen.add(key(item));
+    return !known;
+  });
+}
+
+/**
+ * The events of one address, one block per topic in the order the topics first appear: today's
+ * and tomorrow's warnings of a section are one block, their titles joined; a line every event of
+ * the block has (the report's sentence, an instruction) is said once, after the lines that tell
+ * them apart; the report's advice and the data's source once each.
+ */
+function mergeAlertEvents(events: readonly AlertEmailEvent[]): AlertBlock[] {
+  const topics: Array<AlertEmailEvent[]> = [];
+  const byTopic = new Map<string, AlertEmailEvent[]>();
+  for (const event of events) {
+    const known = event.topic === undefined ? undefined : byTopic.get(event.topic);
+    if (known) known.push(event);
+    else {
+      const list = [event];
+      topics.push(list);
+      if (event.topic !== undefined) byTopic.set(event.topic, list);
+    }
+  }
+  return topics.map((group) => {
+    const shared = group.slice(1).reduce((common, event) => common.filter((line) => event.lines.includes(line)), group[0]?.lines ?? []);
+    const distinct = group.flatMap((event) => event.lines.filter((line) => !shared.includes(line)));
+    return {
+      title: group.map((event, index) => (index === 0 ? event.title : event.title.charAt(0).toLocaleLowerCase("fr-FR") + event.title.slice(1))).join(" ; "),
+      lines: uniqueBy([...distinct, ...shared], (line) => line),
+      groups: group.flatMap((event) => event.groups ?? []),
+      advice: uniqueBy(
+        group.flatMap((event) => event.advice ?? []),
+        (advice) => `${advice.title}\n${advice.text}`,
+      ),
+      dataDates: [...new Set(group.flatMap((event) => (event.dataDate ? [event.dataDate] : [])))].sort(),
+      sources: uniqueBy(
+        group.map((event) => event.source),
+        (source) => source.name,
+      ),
+    };
+  });
+}
+
+/** « Données du 14 avril 2026 et du 15 avril 2026 – Source : » before the source's link (the name said once). */
+function describeBlockData(block: AlertBlock): string {
+  const dates = block.dataDates.map((date) => formatDateFr(date));
+  const dated = dates.length > 0 ? `Données du ${dates.join(" et du ")} – ` : "";
+  return `${dated}${block.sources.length > 1 ? "Sources" : "Source"} :`;
+}
+
+/** One block in both parts: its title, lines, groups, the report's advice, then its data's date and source. */
+function renderAlertBlock(block: AlertBlock): { html: string[]; text: string } {
+  const data = describeBlockData(block);
+  const adviceLabel = (advice: AlertBlock["advice"][number]) => `Conseil du bilan : ${advice.title}`;
+  // Each group keeps its heading right above its own lines: a zone's name never sits above another's rules.
+  const html = [
+    renderParagraphHtml(`<strong>${escapeFrench(block.title)}</strong>`),
+    ...(block.lines.length > 0 ? [renderList(block.lines.map(escapeFrench))] : []),
+    ...block.groups.flatMap((group) => [renderParagraphHtml(`<strong>${escapeFrench(group.heading)}</strong>`), renderList(group.lines.map(escapeFrench))]),
+    ...block.advice.flatMap((advice) => [
+      renderParagraphHtml(
+        `<strong>${escapeFrench(adviceLabel(advice))}</strong><br>${escapeFrench(advice.text)}<br>${renderSmall("D'après :")} ${renderLink(advice.source.name, advice.source.url)}`,
+      ),
+    ]),
+    renderParagraphHtml(`${renderSmall(data)} ${block.sources.map((source) => renderLink(source.name, source.url)).join(", ")}`),
+  ];
+  const text = [
+    block.title,
+    ...block.lines.map((line) => `- ${line}`),
+    ...block.groups.flatMap((group) => [group.heading, ...group.lines.map((line) => `  - ${line}`)]),
+    ...block.advice.flatMap((advice) => [adviceLabel(advice), advice.text, `D'après : ${advice.source.name} (${advice.source.url})`]),
+    `${data} ${block.sources.map((source) => `${source.name} (${source.url})`).join(", ")}`,
+  ].join("\n");
+  return { html, text };
 }
 
 /** Mail clients cut a subject around 60 to 90 characters: ours stays under 90. */
@@ -74,15 +169,15 @@ function fitSubject(title: string, place: { label: string; nickname: string | nu
  * The subject names the address (issue 23: three addresses per account): one alert, its title and
  * where; several for one address, their count and where; several addresses, each named when they fit.
  */
-function composeAlertSubject(addresses: ReadonlyArray<{ label: string; nickname: string | null; events: readonly AlertEmailEvent[] }>): string {
-  const events = addresses.flatMap((address) => address.events);
+function composeAlertSubject(addresses: ReadonlyArray<{ label: string; nickname: string | null; blocks: readonly AlertBlock[] }>): string {
+  const blocks = addresses.flatMap((address) => address.blocks);
   const places = addresses.map((address) => describePlaceShort(address.label, address.nickname));
   const [only] = addresses;
   if (addresses.length === 1 && only) {
-    return events.length === 1 && events[0] ? fitSubject(events[0].title, only) : fitSubject(`${events.length} alertes`, only);
+    return blocks.length === 1 && blocks[0] ? fitSubject(blocks[0].title, only) : fitSubject(`${blocks.length} alertes`, only);
   }
-  const named = `${ALERT_SUBJECT_PREFIX}${events.length} alertes — ${places.join(", ")}`;
-  return named.length <= MAX_SUBJECT_LENGTH ? named : `${ALERT_SUBJECT_PREFIX}${events.length} alertes pour vos ${addresses.length} adresses`;
+  const named = `${ALERT_SUBJECT_PREFIX}${blocks.length} alertes — ${places.join(", ")}`;
+  return named.length <= MAX_SUBJECT_LENGTH ? named : `${ALERT_SUBJECT_PREFIX}${blocks.length} alertes pour vos ${addresses.length} adresses`;
 }
 
 /**
@@ -97,8 +192,9 @@ export function renderAlertDigestEmail(input: {
   /** account holders manage their preferences there; null for sign-ups without account */
   manageUrl: string | null;
 }): RenderedEmail {
-  const events = input.addresses.flatMap((address) => address.events);
-  const subject = composeAlertSubject(input.addresses);
+  const merged = input.addresses.map((address) => ({ ...address, blocks: mergeAlertEvents(address.events) }));
+  const blocks = merged.flatMap((address) => address.blocks);
+  const subject = composeAlertSubject(merged);
   const greeting = composeGreeting(input.firstName);
   const intro =
     input.addresses.length === 1
@@ -106,29 +202,15 @@ export function renderAlertDigestEmail(input: {
       : "Les données officielles ont changé pour vos adresses surveillées.";
   const html = [renderParagraph(greeting), renderParagraph(intro)];
   const text = [greeting, intro];
-  for (const address of input.addresses) {
+  for (const address of merged) {
     const label = toInline(address.label);
     const place = describePlace(address.label, address.nickname);
     html.push(renderHeading(place));
     text.push(`${place}\n${"-".repeat(Math.min(place.length, 60))}`);
-    for (const event of address.events) {
-      const dated = `${event.dataDate ? `Données du ${formatDateFr(event.dataDate)} – ` : ""}Source : ${event.source.name}`;
-      // Each group keeps its heading right above its own lines: a zone's name never sits above another's rules.
-      const groups = event.groups ?? [];
-      html.push(
-        renderParagraphHtml(`<strong>${escapeFrench(event.title)}</strong>`),
-        renderList(event.lines.map(escapeFrench)),
-        ...groups.flatMap((group) => [renderParagraphHtml(`<strong>${escapeFrench(group.heading)}</strong>`), renderList(group.lines.map(escapeFrench))]),
-        renderParagraphHtml(`${renderSmall(dated)} ${renderLink(event.source.name, event.source.url)}`),
-      );
-      text.push(
-        [
-          event.title,
-          ...event.lines.map((line) => `- ${line}`),
-          ...groups.flatMap((group) => [group.heading, ...group.lines.map((line) => `  - ${line}`)]),
-          `${dated} (${event.source.url})`,
-        ].join("\n"),
-      );
+    for (const block of address.blocks) {
+      const rendered = renderAlertBlock(block);
+      html.push(...rendered.html);
+      text.push(rendered.text);
     }
     const linkLabel = `Voir le bilan complet pour ${label}`;
     html.push(renderParagraphHtml(renderLink(linkLabel, address.reportUrl)));
@@ -145,8 +227,8 @@ export function renderAlertDigestEmail(input: {
   html.push(renderParagraphHtml(renderLink(unsubscribe, input.unsubscribeUrl)));
   text.push(`${unsubscribe} : ${input.unsubscribeUrl}`);
   return finishEmail(subject, {
-    preheader: events.map((event) => event.title).join(" · "),
-    title: events.length === 1 ? "Une alerte pour votre adresse" : "Vos alertes du jour",
+    preheader: blocks.map((block) => block.title).join(" · "),
+    title: blocks.length === 1 ? "Une alerte pour votre adresse" : "Vos alertes du jour",
     bodyHtml: html,
     bodyText: text,
     footerReason: input.manageUrl

@@ -6,9 +6,9 @@ import { MAX_PASSWORD_LENGTH } from "../auth/password.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
-import { getPreferences, savePreferences, type AlertPreferences } from "../db/repositories/preferences.ts";
-import { POLLEN_TAXA } from "../../sections/pollen/scale.ts";
-import type { PollenTaxon } from "../../core/types.ts";
+import { getPreferences, savePreferences, type AlertPreferences, type PreferencesChange } from "../db/repositories/preferences.ts";
+import type { AlertTopicChoices } from "../../core/alerts/topic.ts";
+import { ALERT_TOPICS } from "../../sections/topics.ts";
 import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
@@ -44,31 +44,46 @@ const networkBody = z.object({
     .regex(/^[0-9A-Za-z]{1,20}$/, { error: "Choisissez un réseau d'eau dans la liste." }),
 });
 const preference = z.boolean({ error: "Préférences invalides." });
-const POLLEN_TAXON_KEYS = POLLEN_TAXA.map((entry) => entry.taxon) as [PollenTaxon, ...PollenTaxon[]];
-/** Pollen and weather are opt-in (decision 073): absent, they stay as stored; pollen on needs at least one taxon. */
+/**
+ * One field per alert topic, in the registry's order: a topic on by default always; an opt-in one
+ * (decision 073) optional — absent, it stays as stored; a topic narrowed to a list, its list too,
+ * in the list's order, and on needs at least one ticked.
+ */
 const preferencesBody = z
   .object(
-    {
-      water: preference,
-      drought: preference,
-      air: preference,
-      bathing: preference,
-      pollen: preference.optional(),
-      weather: preference.optional(),
-      pollenTaxa: z
-        .array(z.enum(POLLEN_TAXON_KEYS, { error: "Choisissez les pollens dans la liste proposée." }), {
-          error: "Choisissez les pollens dans la liste proposée.",
-        })
-        .max(POLLEN_TAXON_KEYS.length, { error: "Choisissez les pollens dans la liste proposée." })
-        .transform((taxa) => POLLEN_TAXON_KEYS.filter((taxon) => taxa.includes(taxon)))
-        .optional(),
-    },
+    Object.fromEntries(
+      ALERT_TOPICS.flatMap((topic) => {
+        const choices: AlertTopicChoices | undefined = "choices" in topic ? topic.choices : undefined;
+        const ids = choices?.options.map((option) => option.id) ?? [];
+        const refused = { error: choices?.refused ?? "Préférences invalides." };
+        return [
+          [topic.key, topic.optIn ? preference.optional() : preference] as const,
+          ...(choices
+            ? [
+                [
+                  choices.field,
+                  z
+                    .array(z.enum(ids as [string, ...string[]], refused), refused)
+                    .max(ids.length, refused)
+                    .transform((chosen) => ids.filter((id) => chosen.includes(id)))
+                    .optional(),
+                ] as const,
+              ]
+            : []),
+        ];
+      }),
+    ),
     { error: "Préférences invalides." },
   )
-  .refine((body) => body.pollen !== true || (body.pollenTaxa?.length ?? 0) > 0, {
-    error: "Pour recevoir l'alerte pollens, cochez au moins un pollen.",
-    path: ["pollenTaxa"],
-  });
+  .superRefine((body, context) => {
+    for (const topic of ALERT_TOPICS) {
+      if (!("choices" in topic)) continue;
+      const chosen = body[topic.choices.field] as string[] | undefined;
+      if (body[topic.key] === true && (chosen?.length ?? 0) === 0)
+        context.addIssue({ code: "custom", message: topic.choices.required, path: [topic.choices.field] });
+    }
+  })
+  .transform((body) => body as unknown as PreferencesChange);
 const deleteBody = z.object({ confirm: z.literal("SUPPRIMER", { error: "Pour confirmer, saisissez SUPPRIMER." }) });
 
 const UNAVAILABLE_NETWORKS: AddressNetworks = { status: "unavailable" };
@@ -94,8 +109,24 @@ export type AddressesAnswer = { addresses: MonitoredAddressAnswer[]; max: number
 export type AddedAddressAnswer = { address: MonitoredAddressAnswer; officialData: boolean };
 /** PATCH /api/account/addresses/:id: the address with its new network. */
 export type ChangedAddressAnswer = { address: MonitoredAddressAnswer };
-/** GET and PUT /api/account/preferences. */
-export type PreferencesAnswer = { preferences: AlertPreferences };
+/** An alert topic as the preferences list it: its toggle, and the list it is narrowed to, if any. */
+export interface PreferenceTopic {
+  key: string;
+  label: string;
+  description: string;
+  optIn: boolean;
+  choices: AlertTopicChoices | null;
+}
+/** GET and PUT /api/account/preferences: the account's choices and the topics, in the registry's order. */
+export type PreferencesAnswer = { preferences: AlertPreferences; topics: PreferenceTopic[] };
+
+const PREFERENCE_TOPICS: PreferenceTopic[] = ALERT_TOPICS.map((topic) => ({
+  key: topic.key,
+  label: topic.label,
+  description: topic.description,
+  optIn: topic.optIn,
+  choices: "choices" in topic ? topic.choices : null,
+}));
 /** PATCH /api/account/profile. */
 export type ProfileAnswer = { profile: z.output<typeof profileBody> };
 /** POST /api/account/report-email. */
@@ -215,7 +246,7 @@ export const accountRoutes = new Hono<AppEnv>()
 
   .get("/preferences", async (c) => {
     const deps = c.get("deps");
-    return c.json({ preferences: await getPreferences(deps.db, c.get("auth")!.user.id) });
+    return c.json({ preferences: await getPreferences(deps.db, c.get("auth")!.user.id), topics: PREFERENCE_TOPICS } satisfies PreferencesAnswer);
   })
 
   .put("/preferences", jsonBody(preferencesBody), async (c) => {
@@ -226,7 +257,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (limited) return limited;
     await savePreferences(deps.db, user.id, preferences, deps.clock().getTime());
     // What is stored now (an opt-in topic left out of the body keeps its value).
-    return c.json({ preferences: await getPreferences(deps.db, user.id) } satisfies PreferencesAnswer);
+    return c.json({ preferences: await getPreferences(deps.db, user.id), topics: PREFERENCE_TOPICS } satisfies PreferencesAnswer);
   })
 
   // The latest report by email only when the person asks for it (saving preferences sends nothing).

@@ -1,5 +1,6 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
+import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
@@ -255,9 +256,9 @@ export async function unsubscribe(deps: Deps, input: { recipientKey: string; tok
     await markSubscriptionUnsubscribed(deps.db, recipient.id, nowMs);
     return { kind: "subscription" };
   }
-  await savePreferences(deps.db, recipient.id, { water: false, drought: false, air: false, bathing: false, pollen: false, weather: false }, nowMs).catch(
-    () => undefined,
-  );
+  // Every topic off, in one save.
+  const everyTopicOff = Object.fromEntries(ALERT_SOURCES.map((source) => [source, false])) as Record<AlertSource, boolean>;
+  await savePreferences(deps.db, recipient.id, everyTopicOff, nowMs).catch(() => undefined);
   return { kind: "account" };
 }
 

@@ -8,7 +8,7 @@
 // and « événement » (code 7) outside that scale.
 import { describe, expect, it } from "vitest";
 import { ATMO_COLORS, evaluateAirQuality } from "../../../src/sections/air/index.ts";
-import { diffAir } from "../../../src/core/alerts/index.ts";
+import { diffAir } from "../../../src/sections/air/alert.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { airHeadline, deriveAddressInfo, presentReport } from "../../../src/core/report/index.ts";
 import type { Address, AirQualitySection, AtmoIndex, Report } from "../../../src/core/types.ts";

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_TEXTS, type AlertFacts, type AlertKind, diffAir, diffDrought, diffWater, renderAlertText } from "../../../src/core/alerts/index.ts";
+import { ALERT_TEXTS, type AlertFacts, type AlertKind, renderAlertText } from "../../../src/sections/topics.ts";
+import { diffAir } from "../../../src/sections/air/alert.ts";
+import { diffDrought } from "../../../src/sections/drought/alert.ts";
+import { diffWater } from "../../../src/sections/water/alert.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
@@ -384,7 +387,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         forecastDate: "2026-04-15",
         taxa: [{ name: "Bouleau", label: "Élevé" }],
         summary: "Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.",
-        advice: ["Pollens : conseils aux personnes allergiques"],
       },
     ],
     "pollen-rise": [
@@ -395,7 +397,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
           { name: "Bouleau", label: "Élevé", before: null },
         ],
         summary: "Pollens\u00a0: Élevé (Graminées)\u00a0; demain\u00a0: Extrêmement élevé.",
-        advice: ["Pollens : conseils aux personnes allergiques"],
       },
     ],
     "weather-warning": [
@@ -406,7 +407,6 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
         phenomenonName: "Canicule",
         department: "Hérault (34)",
         summary: "Vigilance météo\u00a0: Vigilance jaune (canicule)\u00a0; demain\u00a0: Vigilance orange (canicule).",
-        advice: [],
       },
     ],
     "weather-coast-warning": [

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diffBathing } from "../../../src/core/alerts/index.ts";
+import { diffBathing } from "../../../src/sections/bathing/alert.ts";
 import { bathingSeasonOfDay, currentBathingSeason, evaluateBathing, evaluateBathingSite, type NearbySite } from "../../../src/sections/bathing/index.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";

@@ -2,7 +2,7 @@
 // address changes level, the drinking-water zone's « crise » too while the river's already was;
 // each zone in the event under its own name, with its own rules, as the report writes it.
 import { describe, expect, it } from "vitest";
-import { diffDrought, type DroughtAlertState, type LegacyDroughtAlertState } from "../../../src/core/alerts/index.ts";
+import { diffDrought, type DroughtAlertState, type LegacyDroughtAlertState } from "../../../src/sections/drought/alert.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { describeDroughtZone, presentDrought } from "../../../src/core/report/index.ts";
 import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";

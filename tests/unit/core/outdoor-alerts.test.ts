@@ -2,7 +2,8 @@
 // pollen, Météo-France vigilance orange or red for the département. The sections are built by hand
 // in the contract's shape (src/core/types.ts), as evaluatePollen / evaluateWeatherWarnings give them.
 import { describe, expect, it } from "vitest";
-import { diffPollen, diffWeather, type PollenAlertState } from "../../../src/core/alerts/index.ts";
+import { diffPollen, type PollenAlertState } from "../../../src/sections/pollen/alert.ts";
+import { diffWeather } from "../../../src/sections/weather/alert.ts";
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sections/pollen/scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
 import { presentPollen } from "../../../src/sections/pollen/present.ts";
@@ -21,6 +22,14 @@ import { formatDateFr } from "../../../src/core/shared/format.ts";
 import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";
 
 const SPRING = new Date("2026-04-14T05:00:00Z");
+
+/** An advice as the report words it (selectRecommendations): the events carry it whole. */
+const advice = (title: string, text = `${title} : le texte entier du conseil.`) => ({
+  title,
+  text,
+  source: { name: "Ministère chargé de la santé", url: "https://sante.gouv.fr/" },
+});
+const ALLERGY = advice("Pollens : conseils aux personnes allergiques");
 const TODAY = "2026-04-14";
 const TOMORROW = "2026-04-15";
 
@@ -60,7 +69,7 @@ describe("pollen alerts (opt-in, decision 073)", () => {
 
   it("tomorrow's official index at « Élevé » (code 4) or worse for a chosen pollen alerts once, in the report's words", () => {
     // Atmo France, indice pollen (2024): 1 Très faible, 2 Faible, 3 Modéré, 4 Élevé, 5 Très élevé, 6 Extrêmement élevé.
-    const diff = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING, ["Pollens : conseils aux personnes allergiques"]);
+    const diff = diffPollen(null, birchHighTomorrow, ["bouleau"], SPRING, [ALLERGY]);
     expect(diff.next).toEqual({ episodeLastDay: TOMORROW, levels: { bouleau: 4 } });
     expect(diff.events).toHaveLength(1);
     const [event] = diff.events;
@@ -69,7 +78,9 @@ describe("pollen alerts (opt-in, decision 073)", () => {
     expect(event?.lines).toContain(`L'indice pollen officiel prévu pour le ${formatDateFr(TOMORROW)}\u00a0: Bouleau «\u00a0Élevé\u00a0».`);
     // The report's own sentence, as « L'essentiel » and the report e-mail say it.
     expect(event?.lines).toContain(`Votre bilan\u00a0: ${presentPollen(birchHighTomorrow).summary}`);
-    expect(event?.lines).toContain("Conseil du bilan\u00a0: Pollens\u00a0: conseils aux personnes allergiques.");
+    // The report's advice travels whole with the event (title and full text), never only its title in a line.
+    expect(event?.advice).toEqual([ALLERGY]);
+    expect(event?.lines.join(" ")).not.toContain("Conseil");
     expect(event?.sourceRef).toEqual(POLLEN_SOURCE);
   });
 
@@ -110,7 +121,7 @@ describe("pollen alerts (opt-in, decision 073)", () => {
       pollen([pollenDay(TOMORROW, { graminees: 4 }), pollenDay("2026-04-16", codes)], { day: TOMORROW });
 
     it("« Élevé » turning « Extrêmement élevé » the next day is told once, critical, with the word it rises from", () => {
-      const rise = diffPollen(first.next, dayTwo({ graminees: 6 }), ["graminees", "bouleau"], APRIL_15, ["Pollens : conseils aux personnes allergiques"]);
+      const rise = diffPollen(first.next, dayTwo({ graminees: 6 }), ["graminees", "bouleau"], APRIL_15, [ALLERGY]);
       expect(rise.events).toHaveLength(1);
       const [event] = rise.events;
       expect(event).toMatchObject({
@@ -124,7 +135,7 @@ describe("pollen alerts (opt-in, decision 073)", () => {
       expect(event?.lines[0]).toBe(
         `L'indice pollen officiel prévu pour le ${formatDateFr("2026-04-16")} monte\u00a0: Graminées «\u00a0Extrêmement élevé\u00a0» (jusqu'ici «\u00a0Élevé\u00a0»).`,
       );
-      expect(event?.lines).toContain("Conseil du bilan\u00a0: Pollens\u00a0: conseils aux personnes allergiques.");
+      expect(event?.advice).toEqual([ALLERGY]);
       expect(rise.next).toEqual({ episodeLastDay: "2026-04-16", levels: { graminees: 6 } });
       // The same run again: nothing new, nothing to store.
       expect(diffPollen(rise.next, dayTwo({ graminees: 6 }), ["graminees", "bouleau"], APRIL_15)).toEqual({ events: [], next: null });
@@ -237,7 +248,7 @@ describe("weather-warning alerts (opt-in, decision 073)", () => {
   const heatTomorrow = weather([vigilanceDay(SUMMER_DAY, { canicule: "jaune" }), vigilanceDay(SUMMER_NEXT, { canicule: "orange", orages: "jaune" })]);
 
   it("vigilance orange or red for the département, today or tomorrow, alerts with the report's words « Vigilance orange (canicule) »", () => {
-    const diff = diffWeather(null, heatTomorrow, SUMMER, ["Canicule : protégez-vous de la chaleur"]);
+    const diff = diffWeather(null, heatTomorrow, SUMMER, [advice("Canicule : protégez-vous de la chaleur")]);
     expect(diff.events).toHaveLength(1);
     const [event] = diff.events;
     expect(event).toMatchObject({ source: "weather", kind: "weather-warning", key: `weather:${SUMMER_NEXT}:canicule:orange`, severity: "warning" });
@@ -248,7 +259,8 @@ describe("weather-warning alerts (opt-in, decision 073)", () => {
     expect(event?.lines[0]).toBe(
       `Météo-France place le département Hérault (34) en vigilance orange pour le phénomène «\u00a0Canicule\u00a0» le ${formatDateFr(SUMMER_NEXT)}.`,
     );
-    expect(event?.lines).toContain("Conseil officiel\u00a0: Canicule\u00a0: protégez-vous de la chaleur.");
+    expect(event?.advice).toEqual([advice("Canicule : protégez-vous de la chaleur")]);
+    expect(event?.lines.join(" ")).not.toContain("Conseil");
     expect(event?.dataDate).toBe(SUMMER_NEXT);
     expect(diff.next).toEqual({ announced: { [`${SUMMER_NEXT}|canicule`]: "orange" } });
   });
@@ -290,7 +302,7 @@ describe("weather-warning alerts (opt-in, decision 073)", () => {
     });
     const section = weather([coast(SUMMER_DAY, "orange"), coast(SUMMER_NEXT, "rouge")]);
     expect(section.level).toBe("good");
-    const diff = diffWeather(null, section, SUMMER, ["a title the département's advice would have"]);
+    const diff = diffWeather(null, section, SUMMER, [advice("a title the département's advice would have")]);
     expect(diff.events.map((event) => [event.kind, event.key, event.severity, event.title])).toEqual([
       [
         "weather-coast-warning",
@@ -312,6 +324,7 @@ describe("weather-warning alerts (opt-in, decision 073)", () => {
     expect(first?.lines[1]).toContain("Pour le département Hérault (34), la carte indique ce jour-là\u00a0: Vigilance verte.");
     // The département's advice is the département's: never quoted for the coast.
     expect(first?.lines.join(" ")).not.toContain("a title the département's advice would have");
+    expect(first?.advice).toBeUndefined();
     expect(first?.lines.join(" ")).not.toMatch(/place le département/);
     expect(diff.next).toEqual({
       announced: { [`${SUMMER_DAY}|littoral:vagues_submersion`]: "orange", [`${SUMMER_NEXT}|littoral:vagues_submersion`]: "rouge" },

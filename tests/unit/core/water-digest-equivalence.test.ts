@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ComplianceFlag, Udi, WaterResult } from "../../../src/core/types.ts";
-import { diffWater, type WaterAlertState } from "../../../src/core/alerts/index.ts";
+import { diffWater, type WaterAlertState } from "../../../src/sections/water/alert.ts";
 import { digestResults, emptyWaterDigest, evaluateWaterQuality, foldIntoWaterDigest, judgeWaterQuality } from "../../../src/sections/water/index.ts";
 import { communeWaterFromDigest, selectWater, watchedNetworks, type CommuneWater } from "../../../src/server/services/commune-data.ts";
 import { NOW, waterEssentials as essentials, waterResult } from "./builders.ts";

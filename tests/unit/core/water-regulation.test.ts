@@ -3,7 +3,7 @@
 // consommation humaine, as amended on 30 December 2022 (directive (UE) 2020/2184) — read on the
 // card, in the advice and in the alert run, which use one judgement (judgeWaterQuality).
 import { describe, expect, it } from "vitest";
-import { diffWater } from "../../../src/core/alerts/diff.ts";
+import { diffWater } from "../../../src/sections/water/alert.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { presentReport, presentWater, presentWaterHistory, presentWaterRow } from "../../../src/core/report/present.ts";
 import { layoutWaterChart } from "../../../src/core/report/water-chart.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HUBEAU_SOURCE, VIGIEAU_SOURCE } from "../../../src/core/shared/sources.ts";
+import { VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";
 import { describePlaceShort, renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
 
 const event = (title: string) => ({
@@ -143,6 +144,55 @@ describe("alert emails", () => {
     expect(email.html.slice(tap, river)).toContain("Réseaux &lt;de&gt; l&#39;Orb");
     expect(email.html.slice(river)).toContain("Interdit.</li>");
     expect(email.html.slice(river)).not.toContain("Interdit de 8h à 20h.");
+  });
+
+  it("one topic's warnings of today and tomorrow are one block: the report's advice whole and the source once", () => {
+    const heat = {
+      title: "Canicule\u00a0: protégez-vous",
+      text: "Buvez régulièrement de l'eau. Canicule info service\u00a0: 0 800 06 66 66 (appel gratuit). En cas de malaise, appelez le 15.",
+      source: { name: "Ministère chargé de la santé – canicule et fortes chaleurs", url: "https://sante.gouv.fr/" },
+    };
+    const shared = ["Votre bilan\u00a0: Vigilance météo\u00a0: Vigilance orange (canicule).", "Suivez les consignes de Météo-France et des autorités."];
+    const warning = (day: string, phenomenon: string, when: string) => ({
+      topic: "weather",
+      title: `Vigilance orange (${phenomenon}) ${when}`,
+      lines: [`Météo-France place le département Somme (80) en vigilance orange pour le phénomène ${phenomenon} le ${day}.`, ...shared],
+      dataDate: day === "1er juillet" ? "2026-07-01" : "2026-07-02",
+      source: VIGILANCE_SOURCE,
+      advice: [heat],
+    });
+    const email = renderAlertDigestEmail({
+      firstName: null,
+      addresses: [
+        {
+          label: "8 Boulevard du Port 80000 Amiens",
+          nickname: null,
+          reportUrl: "https://zone-sante.example/?lat=1&lon=2&citycode=80021&label=8%20Boulevard%20du%20Port%2080000%20Amiens",
+          events: [
+            warning("1er juillet", "canicule", "aujourd'hui"),
+            warning("2 juillet", "orages", "demain"),
+            event("Eau du robinet\u00a0: un paramètre à surveiller"),
+          ],
+        },
+      ],
+      unsubscribeUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ff",
+      manageUrl: null,
+    });
+    // Two blocks (weather, water): the subject counts the blocks, not the events.
+    expect(email.subject).toBe("Zone Santé – 2 alertes — 8 Boulevard du Port, Amiens");
+    expect(email.text).toContain("Vigilance orange (canicule) aujourd'hui\u00a0; vigilance orange (orages) demain\n");
+    for (const line of shared) expect(email.text.split(line)).toHaveLength(2);
+    expect(email.text.indexOf("phénomène orages")).toBeLessThan(email.text.indexOf(shared[0]!));
+    // The advice in the report's own words, title and full text, once.
+    expect(email.text.split(heat.text)).toHaveLength(2);
+    expect(email.text).toContain(`Conseil du bilan\u00a0: ${heat.title}\n${heat.text}`);
+    expect(email.html).toContain("0 800 06 66 66 (appel gratuit). En cas de malaise, appelez le 15.");
+    // The data's source named once per block, in both parts, and both dates said.
+    for (const part of [email.text, email.html]) expect(part.split(VIGILANCE_SOURCE.name)).toHaveLength(2);
+    expect(email.text).toContain("Données du 1er\u00a0juillet\u00a02026 et du 2\u00a0juillet\u00a02026 – Source\u00a0: ");
+    expect(email.html.split("Contrôle sanitaire des ARS (Hub&#39;Eau)")).toHaveLength(2);
+    // Long links break inside the 390 px of a phone.
+    expect(email.html).toMatch(/<a href="https:\/\/zone-sante\.example\/\?lat=1[^"]*" style="[^"]*overflow-wrap:anywhere/);
   });
 
   it("the sign-up confirmation promises nothing else before the click, and can be cancelled by whoever did not ask for it", () => {

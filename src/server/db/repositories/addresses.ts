@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MAX_MONITORED_ADDRESSES } from "../../../core/shared/limits.ts";
 import { generateRandomToken } from "../../auth/crypto.ts";
 import type { Database } from "../index.ts";
-import { alertPreferences, monitoredAddresses, users, type MonitoredAddressRow } from "../schema/index.ts";
+import { alertPreferences, monitoredAddresses, users, type AlertSourceType, type MonitoredAddressRow } from "../schema/index.ts";
 
 /** Every account's addresses, for the daily run (the one read not scoped by an owner). */
 export async function listAllAddresses(db: Database): Promise<MonitoredAddressRow[]> {
@@ -36,13 +36,13 @@ export async function countVerifiedAddressesPerCommunePage(
 }
 
 /**
- * The same page for the weather-warning topic only (opt-in, decision 073): the communes where a
- * verified account that turned weather warnings on watches an address, and how many such
- * addresses each has. The Worker's 17:00 weather pass (decision 079) reads these, not every commune.
+ * The same page for one opt-in topic only (decision 073): the communes where a verified account
+ * that turned `topic` on watches an address, and how many such addresses each has. A pass that
+ * judges one topic on its own (the Worker's 17:00 pass, decision 079) reads these, not every commune.
  */
-export async function countWeatherAddressesPerCommunePage(
+export async function countTopicAddressesPerCommunePage(
   db: Database,
-  input: { afterCitycode: string | null; limit: number },
+  input: { topic: AlertSourceType; afterCitycode: string | null; limit: number },
 ): Promise<Array<{ citycode: string; count: number }>> {
   return db
     .select({ citycode: monitoredAddresses.citycode, count: sql<number>`count(*)`.mapWith(Number) })
@@ -50,7 +50,7 @@ export async function countWeatherAddressesPerCommunePage(
     .innerJoin(users, eq(users.id, monitoredAddresses.userId))
     .innerJoin(
       alertPreferences,
-      and(eq(alertPreferences.userId, monitoredAddresses.userId), eq(alertPreferences.sourceType, "weather"), eq(alertPreferences.emailEnabled, true)),
+      and(eq(alertPreferences.userId, monitoredAddresses.userId), eq(alertPreferences.sourceType, input.topic), eq(alertPreferences.emailEnabled, true)),
     )
     .where(and(isNotNull(users.emailVerifiedAtMs), input.afterCitycode === null ? undefined : gt(monitoredAddresses.citycode, input.afterCitycode)))
     .groupBy(monitoredAddresses.citycode)

@@ -118,7 +118,7 @@ export async function addToRunTally(db: Database, input: { runId: string; newest
 /**
  * Writes one field into the summary of the newest run started at or after `newestSince` (the
  * day's run, as addToRunTally finds it), in one statement: the Worker's 17:00 send stage says there
- * which vigilance map its weather judgement used (decision 079). False when no run matched.
+ * what each topic's pass at send read (decision 079). False when no run matched.
  */
 export async function setRunSummaryField(db: Database, input: { newestSince: number; field: string; valueJson: string }): Promise<boolean> {
   const path = `$.${input.field}`;

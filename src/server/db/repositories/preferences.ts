@@ -1,22 +1,29 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { POLLEN_TAXA } from "../../../sections/pollen/scale.ts";
-import type { PollenTaxon } from "../../../core/types.ts";
+import { ALERT_TOPICS, findAlertTopic, type AlertSource } from "../../../sections/topics.ts";
+import type { AlertTopicChoices } from "../../../core/alerts/topic.ts";
 import type { Database } from "../index.ts";
-import { ALERT_SOURCE_TYPES, alertPreferences, OPT_IN_SOURCE_TYPES, type AlertSourceType } from "../schema/index.ts";
+import { alertPreferences } from "../schema/index.ts";
 
 export type AlertPreferenceRow = typeof alertPreferences.$inferSelect;
 
-/** Each topic on or off, and the pollens a pollen alert is about (decision 073). */
-export type AlertPreferences = Record<AlertSourceType, boolean> & { pollenTaxa: PollenTaxon[] };
+type Topic = (typeof ALERT_TOPICS)[number];
+type ChoiceTopic = Extract<Topic, { choices: AlertTopicChoices }>;
+/** The preference fields of the topics narrowed to a list (each topic's `choices.field`). */
+export type ChoiceField = ChoiceTopic["choices"]["field"];
+type OptInSource = Extract<Topic, { optIn: true }>["key"];
 
-/** A save: the four original topics always; an opt-in topic only when given (absent: left as stored). */
-export type PreferencesChange = Record<Exclude<AlertSourceType, "pollen" | "weather">, boolean> &
-  Partial<Record<"pollen" | "weather", boolean>> & { pollenTaxa?: PollenTaxon[] };
+/** Each topic on or off, and for a topic narrowed to a list the ids ticked (decision 073). */
+export type AlertPreferences = Record<AlertSource, boolean> & Record<ChoiceField, string[]>;
 
-const KNOWN_TAXA = new Set<string>(POLLEN_TAXA.map((entry) => entry.taxon));
+/** A save: the topics on by default always; an opt-in topic and a list only when given (absent: left as stored). */
+export type PreferencesChange = Record<Exclude<AlertSource, OptInSource>, boolean> &
+  Partial<Record<OptInSource, boolean>> &
+  Partial<Record<ChoiceField, string[]>>;
 
-/** The stored taxa in the agencies' order; an unknown name (or unreadable JSON) is dropped, never guessed. */
-function readTaxa(json: string | null): PollenTaxon[] {
+const CHOICE_TOPICS = ALERT_TOPICS.filter((topic): topic is ChoiceTopic => "choices" in topic);
+
+/** The stored ids in the list's order; an unknown id (or unreadable JSON) is dropped, never guessed. */
+function readChoices(json: string | null, choices: AlertTopicChoices): string[] {
   if (!json) return [];
   let value: unknown;
   try {
@@ -24,23 +31,26 @@ function readTaxa(json: string | null): PollenTaxon[] {
   } catch {
     return [];
   }
-  const chosen = new Set(Array.isArray(value) ? value.filter((taxon): taxon is string => typeof taxon === "string" && KNOWN_TAXA.has(taxon)) : []);
-  return POLLEN_TAXA.map((entry) => entry.taxon).filter((taxon) => chosen.has(taxon));
+  const chosen = new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : []);
+  return choices.options.map((option) => option.id).filter((id) => chosen.has(id));
 }
 
 /**
- * One account's preferences from its rows: a missing row reads as on, except for an opt-in topic
- * (pollen, weather), which is off until turned on; pollen without a chosen taxon is off.
+ * One account's preferences from its rows: a missing row reads as on, except for an opt-in topic,
+ * which is off until turned on; a topic narrowed to a list with nothing ticked is off.
  */
 export function readPreferences(rows: readonly AlertPreferenceRow[]): AlertPreferences {
-  const preferences: AlertPreferences = { water: true, drought: true, air: true, bathing: true, pollen: false, weather: false, pollenTaxa: [] };
-  for (const type of ALERT_SOURCE_TYPES) preferences[type] = !OPT_IN_SOURCE_TYPES.includes(type);
+  const preferences = Object.fromEntries([
+    ...ALERT_TOPICS.map((topic) => [topic.key, !topic.optIn]),
+    ...CHOICE_TOPICS.map((topic) => [topic.choices.field, []]),
+  ]) as AlertPreferences;
   for (const row of rows) {
-    if (!(ALERT_SOURCE_TYPES as readonly string[]).includes(row.sourceType)) continue;
-    preferences[row.sourceType] = row.emailEnabled;
-    if (row.sourceType === "pollen") preferences.pollenTaxa = readTaxa(row.taxaJson);
+    const topic = findAlertTopic(row.sourceType);
+    if (!topic) continue;
+    preferences[topic.key] = row.emailEnabled;
+    if (topic.choices) preferences[topic.choices.field as ChoiceField] = readChoices(row.taxaJson, topic.choices);
   }
-  if (preferences.pollenTaxa.length === 0) preferences.pollen = false;
+  for (const topic of CHOICE_TOPICS) if (preferences[topic.choices.field].length === 0) preferences[topic.key] = false;
   return preferences;
 }
 
@@ -56,16 +66,18 @@ export async function getPreferences(db: Database, userId: string): Promise<Aler
 }
 
 export async function savePreferences(db: Database, userId: string, change: PreferencesChange, nowMs: number): Promise<void> {
-  const upsert = (sourceType: AlertSourceType, emailEnabled: boolean) => {
-    // Pollen keeps its taxa in its own row; a save without taxa keeps the stored ones.
-    const taxa = sourceType === "pollen" && change.pollenTaxa ? { taxaJson: JSON.stringify(change.pollenTaxa) } : {};
+  const upsert = (sourceType: AlertSource, emailEnabled: boolean) => {
+    // A topic narrowed to a list keeps its ids in its own row; a save without the list keeps the stored ones.
+    const field = findAlertTopic(sourceType)?.choices?.field as ChoiceField | undefined;
+    const chosen = field ? change[field] : undefined;
+    const taxa = chosen ? { taxaJson: JSON.stringify(chosen) } : {};
     return db
       .insert(alertPreferences)
       .values({ userId, sourceType, emailEnabled, updatedAtMs: nowMs, ...taxa })
       .onConflictDoUpdate({ target: [alertPreferences.userId, alertPreferences.sourceType], set: { emailEnabled, updatedAtMs: nowMs, ...taxa } });
   };
-  const given = ALERT_SOURCE_TYPES.flatMap((type) => {
-    const enabled = change[type];
+  const given = ALERT_TOPICS.flatMap(({ key: type }) => {
+    const enabled = (change as Partial<Record<AlertSource, boolean>>)[type];
     return enabled === undefined ? [] : [upsert(type, enabled)];
   });
   const [first, ...rest] = given;
@@ -83,10 +95,10 @@ export async function listPreferenceRows(db: Database, userIds: readonly string[
 }
 
 /**
- * Whether any account has this opt-in topic on (decision 073): the run reads the indice pollen and
- * the vigilance map only when someone asked for them.
+ * Whether any account has this opt-in topic on (decision 073): the run makes an opt-in topic's
+ * bulk read only when someone asked for it.
  */
-export async function anyoneOptedIn(db: Database, sourceType: (typeof OPT_IN_SOURCE_TYPES)[number]): Promise<boolean> {
+export async function anyoneOptedIn(db: Database, sourceType: AlertSource): Promise<boolean> {
   const rows = await db
     .select({ userId: alertPreferences.userId })
     .from(alertPreferences)

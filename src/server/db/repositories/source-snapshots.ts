@@ -5,7 +5,8 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { sourceSnapshots, sourceWatermarks, type SourceSnapshotRow } from "../schema/index.ts";
 
-export type SnapshotSource = "atmo" | "hubeau" | "vigieau" | "pollen" | "vigilance";
+/** A bulk read's name: the run's own ("atmo", "hubeau", "vigieau") or an alert topic's (its `bulk.source`). */
+export type SnapshotSource = string;
 
 export interface NewSnapshot {
   department: string;

@@ -1,15 +1,14 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { AlertSource } from "../../../sections/topics.ts";
 import { users } from "./users.ts";
 
-export const ALERT_SOURCE_TYPES = ["water", "drought", "air", "bathing", "pollen", "weather"] as const;
-export type AlertSourceType = (typeof ALERT_SOURCE_TYPES)[number];
-
-/** Topics a person must turn on (decision 073): without a row they are off. The others are on without a row. */
-export const OPT_IN_SOURCE_TYPES: readonly AlertSourceType[] = ["pollen", "weather"];
+/** An alert topic's key (src/sections/topics.ts); a row of a key no topic has is ignored when read. */
+export type AlertSourceType = AlertSource;
 
 /**
- * One row per account and source type; a missing row means the default (on, or off for an opt-in
- * topic). `taxaJson`: for pollen, the chosen taxa as a JSON array of PollenTaxon; null otherwise.
+ * One row per account and topic; a missing row means the default (on, or off for an opt-in topic,
+ * decision 073). `taxaJson`: for a topic narrowed to a list (its `choices`), the ids ticked as a
+ * JSON array; null otherwise.
  */
 export const alertPreferences = sqliteTable(
   "alert_preferences",
@@ -17,7 +16,7 @@ export const alertPreferences = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    sourceType: text("source_type", { enum: ALERT_SOURCE_TYPES }).notNull(),
+    sourceType: text("source_type").$type<AlertSourceType>().notNull(),
     emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(true),
     taxaJson: text("taxa_json"),
     updatedAtMs: integer("updated_at_ms").notNull(),
