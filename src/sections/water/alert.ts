@@ -3,7 +3,7 @@
 import { fingerprint, type AlertEvent, type Diff } from "../../core/alerts/diff.ts";
 import { renderAlertWords, type AlertTexts } from "../../core/alerts/texts.ts";
 import type { AlertTopic } from "../../core/alerts/topic.ts";
-import { describeDrinkingWarning } from "../../core/recommendations/drinking.ts";
+import { describeDrinkingWarning } from "./drinking.ts";
 import { presentWaterRow, waterHeadline } from "../../core/report/present.ts";
 import { formatDateFr } from "../../core/shared/format.ts";
 import { localDateParis } from "../../core/shared/time.ts";
@@ -56,7 +56,7 @@ export interface WaterAlertFacts {
     /** the ARS's own conclusion for the newest sample, quoted */
     conclusion: string | null;
     /**
-     * who must not drink the water and what to drink instead (recommendations/drinking.ts, the
+     * who must not drink the water and what to drink instead (drinking.ts, the
      * page's advice words): said first; absent in facts stored before issue 23
      */
     drinking?: string[];

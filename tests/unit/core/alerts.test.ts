@@ -9,7 +9,7 @@ import type { DroughtGravity, WaterResult } from "../../../src/core/types.ts";
 import { presentWater, presentWaterRow } from "../../../src/core/report/present.ts";
 import { evaluateWaterQuality, judgeWaterQuality, TAP_ONLY_TEXT } from "../../../src/sections/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
-import { ARS_RESTRICTION_FIRST, DRINKING_WARNINGS } from "../../../src/core/recommendations/drinking.ts";
+import { ARS_RESTRICTION_FIRST, DRINKING_WARNINGS } from "../../../src/sections/water/drinking.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/index.ts";
 import { frenchTypography } from "../../../src/core/shared/format.ts";
 
@@ -466,7 +466,7 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
       const warning = DRINKING_WARNINGS[restriction];
       expect(event?.lines.slice(0, 3)).toEqual([frenchTypography(warning.who), frenchTypography(warning.bottled), frenchTypography(ARS_RESTRICTION_FIRST)]);
       expect(event?.lines[0]).not.toMatch(/«/);
-      // …and the page's advice opens with the very same sentences (one source: recommendations/drinking.ts).
+      // …and the page's advice opens with the very same sentences (one source: sections/water/drinking.ts).
       const advice = selectRecommendations({
         water: evaluateWaterQuality({
           results: { ok: true, data: [waterResult({ rawValue: String(value), numericValue: value, limitsPhysicochemical: "N" })] },
