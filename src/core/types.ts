@@ -466,227 +466,6 @@ export interface BathingSection {
   source: SourceRef;
 }
 
-// ---------------------------------------------------------------- pollen (Atmo France / AASQA, issue 26)
-
-/** The six taxa of the official indice pollen, in the report's keys. */
-export type PollenTaxon = "aulne" | "bouleau" | "olivier" | "armoise" | "graminees" | "ambroisie";
-
-/** One zone's official pollen index for one day, as the regional agencies publish it through Atmo France. */
-export interface PollenIndex {
-  /** INSEE code of the commune (or the zone code the agency uses) */
-  zoneCode: string;
-  zoneName: string;
-  /** YYYY-MM-DD: the zone's own calendar day the index is for */
-  date: string;
-  /** overall index: 0 indisponible, 1 très faible … 6 extrêmement élevé (as published) */
-  code: number;
-  /** the publisher's word for `code` (« Très faible »…) */
-  label: string;
-  color: string | null;
-  /** per-taxon index code (same scale), null when the agency did not publish it */
-  taxa: Record<PollenTaxon, number | null>;
-  /** the taxa the agency names responsible for the overall level, verbatim (« BETULA GRAMINEE »), or null */
-  responsible: string | null;
-  /** regional agency (source field) */
-  agency: string | null;
-}
-
-export interface PollenTaxonView {
-  taxon: PollenTaxon;
-  /** « Aulne », « Bouleau », « Olivier », « Armoise », « Graminées », « Ambroisie » */
-  name: string;
-  /** null: not published for that day */
-  code: number | null;
-  /** the official word of `code`, null when not published */
-  label: string | null;
-  level: Level;
-}
-
-export interface PollenDayView {
-  /** YYYY-MM-DD */
-  date: string;
-  code: number;
-  /** the official word (« Très faible » … « Extrêmement élevé », « Indisponible ») */
-  label: string;
-  /** the publisher's colour for `code`, or null */
-  color: string | null;
-  level: Level;
-  taxa: PollenTaxonView[];
-  /** the taxa at the day's overall level, by name (« Bouleau », « Graminées ») */
-  responsible: string[];
-}
-
-export interface PollenSection {
-  success: boolean;
-  /** today's overall level, "unavailable" when unknown */
-  level: Level;
-  /** "atmo": the official index; null when there is none (never a model value here) */
-  origin: "atmo" | null;
-  zone: { code: string; name: string } | null;
-  /** today, tomorrow, the day after: the days published, oldest first */
-  days: PollenDayView[];
-  /** the territory has no official pollen index (overseas): said, never a blank */
-  not_covered: boolean;
-  /** the commune's own calendar day (YYYY-MM-DD) the section is about */
-  day: string;
-  message: string | null;
-  source: SourceRef;
-}
-
-// ---------------------------------------------------------------- UV (issue 26)
-
-export interface UvDayForecast {
-  /** YYYY-MM-DD, the place's own day */
-  date: string;
-  /** the day's maximum UV index as forecast, null when the forecast gave none */
-  uvIndexMax: number | null;
-}
-
-/** A UV forecast for a point: a model's (Open-Meteo), never measured. */
-export interface UvForecast {
-  days: UvDayForecast[];
-}
-
-/** The WHO categories of the UV index (Global Solar UV Index, 2002). */
-export type UvCategory = "faible" | "modere" | "eleve" | "tres_eleve" | "extreme";
-
-export interface UvDayView {
-  date: string;
-  /** the day's maximum, rounded as the WHO scale reads it (an integer) */
-  uv_index_max: number;
-  category: UvCategory;
-  /** « Faible », « Modéré », « Élevé », « Très élevé », « Extrême » */
-  label: string;
-  level: Level;
-}
-
-export interface UvSection {
-  success: boolean;
-  /** today's level, "unavailable" when unknown */
-  level: Level;
-  /** "model": a model forecast, labelled as such everywhere; null when unavailable */
-  origin: "model" | null;
-  today: UvDayView | null;
-  tomorrow: UvDayView | null;
-  day: string;
-  message: string | null;
-  source: SourceRef;
-}
-
-// ---------------------------------------------------------------- weather warnings (Météo-France vigilance, issue 26)
-
-export type VigilanceColor = "vert" | "jaune" | "orange" | "rouge";
-
-export type VigilancePhenomenon =
-  "vent" | "pluie_inondation" | "orages" | "crues" | "neige_verglas" | "canicule" | "grand_froid" | "avalanches" | "vagues_submersion";
-
-export type VigilancePhenomenonColor = { phenomenon: VigilancePhenomenon; color: 1 | 2 | 3 | 4 };
-
-/**
- * Météo-France's national vigilance map as read: per day, per département, the colour of each
- * phenomenon; the coastal strips apart (decision 078).
- */
-export interface VigilanceBulletin {
-  /** when Météo-France produced it (ISO), or null */
-  updatedAt: string | null;
-  days: Array<{
-    /** YYYY-MM-DD (Paris) the period covers */
-    date: string;
-    /** the departments' phenomena (codes "01"…"95", "2A", "2B", "99"…): colour 1 vert … 4 rouge */
-    departments: Record<string, VigilancePhenomenonColor[]>;
-    /**
-     * the coastal strips (map domain "3310", which carries vagues-submersion), keyed by their
-     * département's code ("33"): the coast's colour, never the département's
-     */
-    coasts: Record<string, VigilancePhenomenonColor[]>;
-  }>;
-}
-
-export interface VigilancePhenomenonView {
-  phenomenon: VigilancePhenomenon;
-  /** « Canicule », « Orages », « Pluie-inondation »… (Météo-France's words) */
-  name: string;
-  color: VigilanceColor;
-  /** « Vigilance verte » … « Vigilance rouge » */
-  label: string;
-  level: Level;
-}
-
-export interface VigilanceDayView {
-  date: string;
-  /** the highest colour of the day for the département */
-  color: VigilanceColor;
-  label: string;
-  level: Level;
-  /** phenomena above green first, the highest colour first */
-  phenomena: VigilancePhenomenonView[];
-  /**
-   * the département's coastal strip that day, when the map draws one: its own colour, shown as the
-   * coast's; it never sets the day's colour nor the section's level (decision 078)
-   */
-  coast: VigilanceCoastView | null;
-}
-
-/** A coastal strip of the vigilance map (« littoral de la Gironde »), apart from its département. */
-export interface VigilanceCoastView {
-  /** « Littoral de la Gironde » */
-  name: string;
-  /** the strip's highest colour that day */
-  color: VigilanceColor;
-  label: string;
-  /** the strip's phenomena (vagues-submersion), the highest colour first */
-  phenomena: VigilancePhenomenonView[];
-}
-
-export interface WeatherWarningsSection {
-  success: boolean;
-  /** today's level, "unavailable" when unknown */
-  level: Level;
-  /** false: METEOFRANCE_API_KEY is not set, the section says so */
-  configured: boolean;
-  department: { code: string; name: string } | null;
-  /** today and tomorrow as published */
-  days: VigilanceDayView[];
-  /** when Météo-France produced the map (ISO) */
-  updated_at: string | null;
-  day: string;
-  message: string | null;
-  source: SourceRef;
-}
-
-// ---------------------------------------------------------------- radon (IRSN classification, issue 26)
-
-/** A place of the radon classification (a former commune, an arrondissement) and its category. */
-export interface RadonPart {
-  code: string;
-  name: string;
-  category: 1 | 2 | 3;
-}
-
-export interface RadonSection {
-  success: boolean;
-  /** category 1 → good, 2 → acceptable, 3 → concerning; "unavailable" when the commune is not in the classification, or its parts differ */
-  level: Level;
-  /** the category under the arrêté du 27 juin 2018; null when absent, or when the commune's parts are classed differently */
-  category: 1 | 2 | 3 | null;
-  /** « Catégorie 1 »…, « Non classée », « Classement différent selon l'ancienne commune » */
-  label: string;
-  /** the place the arrêté classes: the commune, its former commune (Tremblay) or its arrondissement (Lyon 9e Arrondissement) */
-  commune: { code: string; name: string } | null;
-  /**
-   * How the classification was read: the commune's own entry, its former commune's (a commune
-   * nouvelle, from the BAN's `oldcitycode`), its arrondissement's, its parts' together, or none.
-   * Absent from reports stored before issue 36.
-   */
-  basis?: "commune" | "former_commune" | "arrondissement" | "parts" | "absent" | undefined;
-  /** the commune of today when `commune` is a former commune (Val-Couesnon for Tremblay) */
-  current_commune?: { code: string; name: string } | null | undefined;
-  /** when read from its parts (a commune nouvelle's former communes, the arrondissements of Paris, Lyon, Marseille): each one and its category */
-  parts?: RadonPart[] | undefined;
-  message: string | null;
-  source: SourceRef;
-}
-
 // ---------------------------------------------------------------- recommendations & report
 
 export interface Recommendation {
@@ -708,17 +487,20 @@ export interface Recommendation {
   prominent: boolean;
 }
 
-export interface Report {
-  address: PickedAddress;
-  address_info: AddressInfo;
+/**
+ * Each section's answer, by its field in a report. A section whose types live in its own folder adds
+ * its field here itself (`declare module` in src/sections/<key>/types.ts).
+ */
+export interface ReportSections {
   water_quality: WaterQualitySection;
   air_quality: AirQualitySection;
   drought: DroughtSection;
   bathing: BathingSection;
-  pollen: PollenSection;
-  uv: UvSection;
-  weather_warnings: WeatherWarningsSection;
-  radon: RadonSection;
+}
+
+export interface Report extends ReportSections {
+  address: PickedAddress;
+  address_info: AddressInfo;
   recommendations: Recommendation[];
   generated_at: string;
 }

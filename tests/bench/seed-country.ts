@@ -3,7 +3,7 @@
 // straight into a libSQL database.
 import { findNearestSites } from "../../src/sections/bathing/nearest.ts";
 import { POLLEN_TAXA } from "../../src/sections/pollen/scale.ts";
-import type { PollenTaxon } from "../../src/core/types.ts";
+import type { PollenTaxon } from "../../src/sections/pollen/types.ts";
 import type { Database } from "../../src/server/db/index.ts";
 import { alertPreferences, alertSubscriptions, monitoredAddresses, users } from "../../src/server/db/schema/index.ts";
 import { BATHING_DATASET } from "../../src/sources/baignades/data.ts";

@@ -1,19 +1,11 @@
 // A report from sections named as the tests write them (water, air, …, weatherWarnings), put by
 // their fields into the one assembleReport the server uses.
 import { assembleReport } from "../../src/core/report/index.ts";
-import type {
-  Address,
-  AddressInfo,
-  AirQualitySection,
-  BathingSection,
-  DroughtSection,
-  PollenSection,
-  RadonSection,
-  Report,
-  UvSection,
-  WaterQualitySection,
-  WeatherWarningsSection,
-} from "../../src/core/types.ts";
+import type { Address, AddressInfo, AirQualitySection, BathingSection, DroughtSection, Report, WaterQualitySection } from "../../src/core/types.ts";
+import type { PollenSection } from "../../src/sections/pollen/types.ts";
+import type { RadonSection } from "../../src/sections/radon/types.ts";
+import type { UvSection } from "../../src/sections/uv/types.ts";
+import type { WeatherWarningsSection } from "../../src/sections/weather/types.ts";
 
 export function assembleNamed(input: {
   address: Address;

@@ -11,7 +11,6 @@ import type { SectionAdvice } from "./advice.ts";
 import type { ShippedSectionAdvice } from "../../sections/advice.ts";
 import { type Advice, renderAdviceWords } from "./texts.ts";
 
-
 type AnswerOf<A> = A extends SectionAdvice<infer _Input, infer Answer, infer _Facts, infer _Required> ? Answer : never;
 
 /**

@@ -2,7 +2,7 @@
 // indice pollen calls for it. Pure: the section is passed in.
 import { ARTICLES_INDEX, type AdviceChoice, type AdviceTexts, type SectionAdvice } from "../../core/recommendations/advice.ts";
 import { addDaysToLocalDate } from "../../core/shared/time.ts";
-import type { PollenSection } from "../../core/types.ts";
+import type { PollenSection } from "./types.ts";
 
 /** the ministry's advice to people allergic to pollen (page « Pollens et allergies ») */
 const POLLEN_ADVICE_SOURCE = {

@@ -6,7 +6,7 @@ import type { AlertTopic } from "../../core/alerts/topic.ts";
 import { presentPollen } from "./present.ts";
 import { formatDateFr } from "../../core/shared/format.ts";
 import { addDaysToLocalDate, todayInParis } from "../../core/shared/time.ts";
-import type { PollenSection, PollenTaxon } from "../../core/types.ts";
+import type { PollenSection, PollenTaxon } from "./types.ts";
 import { POLLEN_LABELS, POLLEN_TAXA } from "./scale.ts";
 
 /** The facts this topic's alerts are written from: names, values, dates, never sentences. */

@@ -1,6 +1,7 @@
 import { frenchTypography } from "../../core/shared/format.ts";
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
-import type { PollenDayView, PollenIndex, PollenSection, PollenTaxon, SourceResult } from "../../core/types.ts";
+import type { SourceResult } from "../../core/types.ts";
+import type { PollenDayView, PollenIndex, PollenSection, PollenTaxon } from "./types.ts";
 import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "./scale.ts";
 import { POLLEN_SOURCE, unavailablePollen } from "./source.ts";
 

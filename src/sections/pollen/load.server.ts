@@ -1,7 +1,7 @@
 import { evaluatePollen, hasOfficialPollenIndex } from "./evaluate.ts";
 import { toCommuneCode } from "../../core/shared/commune.ts";
 import { timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
-import type { PollenSection } from "../../core/types.ts";
+import type { PollenSection } from "./types.ts";
 import type { AppDeps } from "../../server/deps.ts";
 
 /**

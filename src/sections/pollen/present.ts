@@ -4,7 +4,7 @@ import { badge, type Badge } from "../../core/report/badge.ts";
 import { dayColumn, dayOffset, sentence } from "../../core/report/days.ts";
 import { standardBlocks, type Fact, type LevelTable, type SectionDocument } from "../../core/report/document.ts";
 import { formatDateFr, NBSP } from "../../core/shared/format.ts";
-import type { PollenDayView, PollenSection } from "../../core/types.ts";
+import type { PollenDayView, PollenSection } from "./types.ts";
 import { POLLEN_COLORS, POLLEN_TAXA } from "./scale.ts";
 
 export const TITLE = "Pollens";

@@ -1,5 +1,6 @@
 import { ATMO_COLORS } from "../air/atmo-scale.ts";
-import type { Level, PollenTaxon } from "../../core/types.ts";
+import type { Level } from "../../core/types.ts";
+import type { PollenTaxon } from "./types.ts";
 
 /** The official words of the indice pollen (Atmo France, 2024), as `lib_qual` publishes them. */
 export const POLLEN_LABELS: Record<number, string> = {

@@ -12,7 +12,7 @@ import {
   type Assert,
   type Same,
 } from "../../server/api/schema-parts.ts";
-import type { PollenSection } from "../../core/types.ts";
+import type { PollenSection } from "./types.ts";
 
 const pollenTaxonSchema = z.enum(["aulne", "bouleau", "olivier", "armoise", "graminees", "ambroisie"]);
 

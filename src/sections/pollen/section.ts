@@ -1,6 +1,6 @@
 // The pollen section as the registry lists it (src/sections/registry.ts).
 import { STORED_BEFORE, type SectionModule } from "../../core/report/section-module.ts";
-import type { PollenSection } from "../../core/types.ts";
+import type { PollenSection } from "./types.ts";
 import { ANCHOR, presentPollen, TITLE } from "./present.ts";
 import { unavailablePollen } from "./source.ts";
 

@@ -1,4 +1,5 @@
-import type { PollenSection, SourceRef } from "../../core/types.ts";
+import type { SourceRef } from "../../core/types.ts";
+import type { PollenSection } from "./types.ts";
 
 /** The official indice pollen: the regional agencies (AASQA) publish it, Atmo France gathers it. */
 export const POLLEN_SOURCE: SourceRef = {

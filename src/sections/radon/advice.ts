@@ -2,7 +2,7 @@
 // measure it at home (Géorisques). Pure: the section is passed in.
 import { ARTICLES_INDEX, type AdviceChoice, type AdviceTexts, type SectionAdvice } from "../../core/recommendations/advice.ts";
 import { NBSP } from "../../core/shared/format.ts";
-import type { RadonSection } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 
 /** Géorisques: measure with a detector from an accredited laboratory, at least 2 months from mid-September to the end of February */
 const RADON_ADVICE_SOURCE = {

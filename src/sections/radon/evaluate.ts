@@ -4,7 +4,7 @@
 import type { CommuneHistory } from "../../core/shared/commune-history.ts";
 import { isArrondissementCode, toCommuneCode } from "../../core/shared/commune.ts";
 import { frenchTypography } from "../../core/shared/format.ts";
-import type { RadonPart, RadonSection } from "../../core/types.ts";
+import type { RadonPart, RadonSection } from "./types.ts";
 import { RADON_FILE_CODES } from "./file-codes.ts";
 import { RADON_CATEGORIES } from "./scale.ts";
 import { RADON_SOURCE } from "./source.ts";

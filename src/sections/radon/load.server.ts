@@ -1,6 +1,6 @@
 import { evaluateRadon, resolveRadonAnswer, type RadonData, type RadonPlace } from "./evaluate.ts";
 import { unavailableRadon } from "./source.ts";
-import type { RadonSection } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { describeError } from "../../server/logger.ts";
 import { readShippedCommuneHistory } from "#commune-history";

@@ -4,7 +4,7 @@ import { badge } from "../../core/report/badge.ts";
 import { sentence } from "../../core/report/days.ts";
 import { standardBlocks, type Fact, type SectionDocument } from "../../core/report/document.ts";
 import { isArrondissementCode } from "../../core/shared/arrondissement.ts";
-import type { RadonSection } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 import { RADON_CATEGORIES } from "./scale.ts";
 
 export const TITLE = "Radon";

@@ -2,7 +2,7 @@
 // proved equal to its TypeScript type below.
 import * as z from "zod";
 import { apiRegistry, levelSchema, sectionSuccess, sectionMessage, sourceSchema, type Assert, type Same } from "../../server/api/schema-parts.ts";
-import type { RadonSection } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 
 export const radonSchema = z
   .object({

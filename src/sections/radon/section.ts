@@ -1,6 +1,6 @@
 // The radon section as the registry lists it (src/sections/registry.ts).
 import { STORED_BEFORE, type SectionModule } from "../../core/report/section-module.ts";
-import type { RadonSection } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 import { ANCHOR, presentRadon, TITLE } from "./present.ts";
 import { unavailableRadon } from "./source.ts";
 

@@ -1,4 +1,5 @@
-import type { RadonSection, SourceRef } from "../../core/types.ts";
+import type { SourceRef } from "../../core/types.ts";
+import type { RadonSection } from "./types.ts";
 
 /** The official classification of the communes by radon potential (arrêté du 27 juin 2018), from the IRSN's map. */
 export const RADON_SOURCE: SourceRef = {

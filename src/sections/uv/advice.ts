@@ -2,7 +2,7 @@
 // the words of the HCSP. Pure: the section is passed in.
 import { ARTICLES_INDEX, type AdviceChoice, type AdviceTexts, type SectionAdvice } from "../../core/recommendations/advice.ts";
 import { formatDateFr, NBSP } from "../../core/shared/format.ts";
-import type { UvCategory, UvSection } from "../../core/types.ts";
+import type { UvCategory, UvSection } from "./types.ts";
 
 /** the French public-health recommendations per UV index (HCSP, avis du 2 mai 2019, asked by the DGS) */
 const UV_ADVICE_SOURCE = {

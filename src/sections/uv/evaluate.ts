@@ -1,7 +1,8 @@
 // The UV section from a model forecast (decision 069): today's and tomorrow's maximum UV index, each
 // in the WHO category its rounded value falls in. Pure: the commune's day comes from `now`.
 import { addDaysToLocalDate, todayForCommune } from "../../core/shared/time.ts";
-import type { SourceResult, UvDayView, UvForecast, UvSection } from "../../core/types.ts";
+import type { SourceResult } from "../../core/types.ts";
+import type { UvDayView, UvForecast, UvSection } from "./types.ts";
 import { uvCategoryOf } from "./scale.ts";
 import { UV_SOURCE, unavailableUv } from "./source.ts";
 

@@ -4,7 +4,7 @@ import { badge, type Badge } from "../../core/report/badge.ts";
 import { sentence } from "../../core/report/days.ts";
 import { standardBlocks, type Fact, type SectionDocument } from "../../core/report/document.ts";
 import { formatDateFr, NBSP } from "../../core/shared/format.ts";
-import type { UvDayView, UvSection } from "../../core/types.ts";
+import type { UvDayView, UvSection } from "./types.ts";
 import { UV_COLORS } from "./scale.ts";
 
 export const TITLE = "Indice UV";

@@ -1,4 +1,5 @@
-import type { Level, UvCategory } from "../../core/types.ts";
+import type { Level } from "../../core/types.ts";
+import type { UvCategory } from "./types.ts";
 
 /**
  * The WHO's categories of the UV index (Global Solar UV Index: A Practical Guide, WHO 2002), with

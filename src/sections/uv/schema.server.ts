@@ -12,7 +12,7 @@ import {
   type Assert,
   type Same,
 } from "../../server/api/schema-parts.ts";
-import type { UvSection } from "../../core/types.ts";
+import type { UvSection } from "./types.ts";
 
 const uvDaySchema = z.object({
   date: date,

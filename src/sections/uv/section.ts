@@ -1,6 +1,6 @@
 // The uv section as the registry lists it (src/sections/registry.ts).
 import { STORED_BEFORE, type SectionModule } from "../../core/report/section-module.ts";
-import type { UvSection } from "../../core/types.ts";
+import type { UvSection } from "./types.ts";
 import { ANCHOR, presentUv, TITLE } from "./present.ts";
 import { unavailableUv } from "./source.ts";
 

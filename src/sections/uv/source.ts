@@ -1,4 +1,5 @@
-import type { SourceRef, UvSection } from "../../core/types.ts";
+import type { SourceRef } from "../../core/types.ts";
+import type { UvSection } from "./types.ts";
 
 /**
  * Météo-France and the Sécurité Solaire association publish a UV forecast, but not as open data:

@@ -3,7 +3,7 @@
 // (vigilance.meteofrance.fr); for canicule also the ministry of Health's heatwave advice. None for
 // vert; for jaune a short « Soyez attentif ». Pure: the section is passed in.
 import { ARTICLES_INDEX, type AdviceChoice, type AdviceTexts, type SectionAdvice } from "../../core/recommendations/advice.ts";
-import type { VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "../../core/types.ts";
+import type { VigilanceColor, VigilancePhenomenon, WeatherWarningsSection } from "./types.ts";
 import { VIGILANCE_PHENOMENON_NAMES } from "./scale.ts";
 
 export const WEATHER_ADVICE_SOURCES = {

@@ -3,7 +3,8 @@
 // and its judgement of a commune from that part, with the report's own evaluation and advice.
 import * as z from "zod";
 import { reportAdviceFor } from "../../core/alerts/advice.ts";
-import type { SourceResult, VigilanceBulletin, WeatherWarningsSection } from "../../core/types.ts";
+import type { SourceResult } from "../../core/types.ts";
+import type { VigilanceBulletin, WeatherWarningsSection } from "./types.ts";
 import type { AlertTopicServer, TopicBulkRead, TopicIngestDeps } from "../../server/alerts/topic.ts";
 import { diffWeather, WEATHER_TOPIC, type WeatherAlertState } from "./alert.ts";
 import { WEATHER_PASS_AT_SEND } from "./at-send.server.ts";

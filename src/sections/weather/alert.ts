@@ -6,7 +6,7 @@ import type { AlertTopic } from "../../core/alerts/topic.ts";
 import { presentWeatherWarnings } from "./present.ts";
 import { formatDateFr } from "../../core/shared/format.ts";
 import { addDaysToLocalDate, todayInParis } from "../../core/shared/time.ts";
-import type { VigilanceColor, WeatherWarningsSection } from "../../core/types.ts";
+import type { VigilanceColor, WeatherWarningsSection } from "./types.ts";
 import { coastInSentence } from "./coast.ts";
 
 /** The facts this topic's alerts are written from: names, values, dates, never sentences. */

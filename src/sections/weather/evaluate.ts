@@ -3,16 +3,15 @@
 // the time are passed in.
 import { departmentCodeOf, departmentNameOf } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
+import type { SourceRef, SourceResult } from "../../core/types.ts";
 import type {
-  SourceRef,
-  SourceResult,
   VigilanceBulletin,
   VigilanceColor,
   VigilanceDayView,
   VigilancePhenomenonColor,
   VigilancePhenomenonView,
   WeatherWarningsSection,
-} from "../../core/types.ts";
+} from "./types.ts";
 import { coastNameOf } from "./coast.ts";
 import { VIGILANCE_COLOR_OF_ID, VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENA } from "./scale.ts";
 import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "./source.ts";

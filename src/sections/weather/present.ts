@@ -4,7 +4,7 @@ import { badge } from "../../core/report/badge.ts";
 import { dayColumn, dayOffset, sentence } from "../../core/report/days.ts";
 import { standardBlocks, type Fact, type LevelTable, type SectionDocument } from "../../core/report/document.ts";
 import { formatDateFr, formatDateTimeFr, frenchTypography, NBSP } from "../../core/shared/format.ts";
-import type { WeatherWarningsSection } from "../../core/types.ts";
+import type { WeatherWarningsSection } from "./types.ts";
 import { coastInSentence } from "./coast.ts";
 import { VIGILANCE_COLORS, VIGILANCE_PHENOMENON_NAMES } from "./scale.ts";
 

@@ -1,4 +1,5 @@
-import type { Level, VigilanceColor, VigilancePhenomenon } from "../../core/types.ts";
+import type { Level } from "../../core/types.ts";
+import type { VigilanceColor, VigilancePhenomenon } from "./types.ts";
 
 /** Météo-France's colour ids (1 vert … 4 rouge) in words. */
 export const VIGILANCE_COLOR_OF_ID: Record<1 | 2 | 3 | 4, VigilanceColor> = { 1: "vert", 2: "jaune", 3: "orange", 4: "rouge" };

@@ -13,7 +13,7 @@ import {
   type Assert,
   type Same,
 } from "../../server/api/schema-parts.ts";
-import type { WeatherWarningsSection } from "../../core/types.ts";
+import type { WeatherWarningsSection } from "./types.ts";
 
 const vigilanceColorSchema = z.enum(["vert", "jaune", "orange", "rouge"]);
 

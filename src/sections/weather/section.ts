@@ -1,6 +1,6 @@
 // The weather section as the registry lists it (src/sections/registry.ts).
 import { STORED_BEFORE, type SectionModule } from "../../core/report/section-module.ts";
-import type { WeatherWarningsSection } from "../../core/types.ts";
+import type { WeatherWarningsSection } from "./types.ts";
 import { ANCHOR, presentWeatherWarnings, TITLE } from "./present.ts";
 import { unavailableWeatherWarnings } from "./source.ts";
 

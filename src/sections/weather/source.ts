@@ -1,4 +1,5 @@
-import type { SourceRef, WeatherWarningsSection } from "../../core/types.ts";
+import type { SourceRef } from "../../core/types.ts";
+import type { WeatherWarningsSection } from "./types.ts";
 
 /** Météo-France's vigilance météorologique, per département. */
 export const VIGILANCE_SOURCE: SourceRef = {

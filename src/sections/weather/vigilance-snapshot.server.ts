@@ -1,7 +1,7 @@
 // One département's part of Météo-France's vigilance map as the run stores it (source_snapshots,
 // source `vigilance`): written by the plan's bulk read and by the 17:00 re-read (decision 079).
 import * as z from "zod";
-import type { VigilanceBulletin, VigilancePhenomenonColor } from "../../core/types.ts";
+import type { VigilanceBulletin, VigilancePhenomenonColor } from "./types.ts";
 import { saveSnapshots, type NewSnapshot } from "../../server/db/repositories/source-snapshots.ts";
 import type { TopicIngestDeps } from "../../server/alerts/topic.ts";
 

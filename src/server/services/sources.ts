@@ -1,17 +1,8 @@
 import { createLogThrottle } from "../logger.ts";
-import type {
-  Address,
-  AtmoIndex,
-  CamsEstimate,
-  CommuneEpci,
-  DroughtZone,
-  PollenIndex,
-  SourceResult,
-  Udi,
-  UvForecast,
-  VigilanceBulletin,
-  WaterResult,
-} from "../../core/types.ts";
+import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
+import type { PollenIndex } from "../../sections/pollen/types.ts";
+import type { UvForecast } from "../../sections/uv/types.ts";
+import type { VigilanceBulletin } from "../../sections/weather/types.ts";
 import { parisMinutesOfDay, timeZoneOfCommune, todayInZone } from "../../core/shared/time.ts";
 import { reverseGeocode, searchAddresses } from "../../sources/ban/client.ts";
 import { fetchCommuneUdis, fetchDepartmentResults, fetchDepartmentSampleDates, fetchWaterResults } from "../../sources/hubeau/client.ts";

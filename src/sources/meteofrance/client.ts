@@ -1,4 +1,5 @@
-import type { SourceResult, VigilanceBulletin } from "../../core/types.ts";
+import type { SourceResult } from "../../core/types.ts";
+import type { VigilanceBulletin } from "../../sections/weather/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { vigilanceMapSchema } from "./schema.ts";
 import { mapVigilanceBulletin } from "./to-domain.ts";

@@ -1,5 +1,5 @@
 import { localDateParis } from "../../core/shared/time.ts";
-import type { VigilanceBulletin, VigilancePhenomenon, VigilancePhenomenonColor } from "../../core/types.ts";
+import type { VigilanceBulletin, VigilancePhenomenon, VigilancePhenomenonColor } from "../../sections/weather/types.ts";
 import { VIGILANCE_PHENOMENA } from "../../sections/weather/scale.ts";
 import type { VigilanceDomainRaw, VigilanceMapRaw } from "./schema.ts";
 

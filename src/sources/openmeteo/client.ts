@@ -1,4 +1,5 @@
-import type { CamsEstimate, SourceResult, UvForecast } from "../../core/types.ts";
+import type { CamsEstimate, SourceResult } from "../../core/types.ts";
+import type { UvForecast } from "../../sections/uv/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { airQualitySchema, uvForecastSchema } from "./schema.ts";
 import { mapCamsEstimate, mapUvForecast } from "./to-domain.ts";

@@ -1,4 +1,5 @@
-import type { CamsEstimate, UvForecast } from "../../core/types.ts";
+import type { CamsEstimate } from "../../core/types.ts";
+import type { UvForecast } from "../../sections/uv/types.ts";
 import type { AirQualityRaw, UvForecastRaw } from "./schema.ts";
 
 /**

@@ -1,4 +1,5 @@
-import type { PollenIndex, SourceResult } from "../../core/types.ts";
+import type { SourceResult } from "../../core/types.ts";
+import type { PollenIndex } from "../../sections/pollen/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
 import { daysFilter, escapeCqlLiteral, getFeatureUrl, readWfsPages, type CountedResult } from "../wfs.ts";
 import { pollenCollectionSchema } from "./schema.ts";

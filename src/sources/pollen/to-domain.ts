@@ -1,6 +1,6 @@
 import { POLLEN_COLORS, POLLEN_LABELS } from "../../sections/pollen/scale.ts";
 import { timeZoneOfCommune } from "../../core/shared/time.ts";
-import type { PollenIndex, PollenTaxon } from "../../core/types.ts";
+import type { PollenIndex, PollenTaxon } from "../../sections/pollen/types.ts";
 import { isLaterPublication, normaliseAtmoDate } from "../atmo/to-domain.ts";
 import type { PollenCollectionRaw, PollenPropertiesRaw } from "./schema.ts";
 

@@ -5,7 +5,8 @@ import { evaluateBathing } from "../../../src/sections/bathing/evaluate.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import type { BathingLiveStatus, BathingSeasonRecord } from "../../../src/sections/bathing/types.ts";
-import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, PollenIndex, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import type { AtmoIndex, BathingSection, CamsEstimate, DroughtZone, WaterQualitySection, WaterResult } from "../../../src/core/types.ts";
+import type { PollenIndex } from "../../../src/sections/pollen/types.ts";
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
 

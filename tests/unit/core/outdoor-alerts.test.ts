@@ -8,15 +8,8 @@ import { levelOfPollenCode, POLLEN_LABELS, POLLEN_TAXA } from "../../../src/sect
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
 import { presentPollen } from "../../../src/sections/pollen/present.ts";
 import { presentWeatherWarnings } from "../../../src/sections/weather/present.ts";
-import type {
-  PollenDayView,
-  PollenSection,
-  PollenTaxon,
-  VigilanceColor,
-  VigilanceDayView,
-  VigilancePhenomenon,
-  WeatherWarningsSection,
-} from "../../../src/core/types.ts";
+import type { PollenDayView, PollenSection, PollenTaxon } from "../../../src/sections/pollen/types.ts";
+import type { VigilanceColor, VigilanceDayView, VigilancePhenomenon, WeatherWarningsSection } from "../../../src/sections/weather/types.ts";
 import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/sections/weather/scale.ts";
 import { formatDateFr } from "../../../src/core/shared/format.ts";
 import { unavailableWeatherWarnings, VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";

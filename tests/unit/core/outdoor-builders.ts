@@ -6,18 +6,10 @@ import { levelOfPollenCode, POLLEN_COLORS, POLLEN_LABELS, POLLEN_TAXA } from "..
 import { POLLEN_SOURCE, unavailablePollen } from "../../../src/sections/pollen/source.ts";
 import { RADON_CATEGORIES } from "../../../src/sections/radon/scale.ts";
 import { RADON_SOURCE, unavailableRadon } from "../../../src/sections/radon/source.ts";
-import type {
-  PollenDayView,
-  PollenSection,
-  PollenTaxon,
-  RadonSection,
-  UvDayView,
-  UvSection,
-  VigilanceColor,
-  VigilanceDayView,
-  VigilancePhenomenon,
-  WeatherWarningsSection,
-} from "../../../src/core/types.ts";
+import type { PollenDayView, PollenSection, PollenTaxon } from "../../../src/sections/pollen/types.ts";
+import type { RadonSection } from "../../../src/sections/radon/types.ts";
+import type { UvDayView, UvSection } from "../../../src/sections/uv/types.ts";
+import type { VigilanceColor, VigilanceDayView, VigilancePhenomenon, WeatherWarningsSection } from "../../../src/sections/weather/types.ts";
 import { uvCategoryOf } from "../../../src/sections/uv/scale.ts";
 import { UV_SOURCE, unavailableUv } from "../../../src/sections/uv/source.ts";
 import { VIGILANCE_LABELS, VIGILANCE_LEVELS, VIGILANCE_PHENOMENON_NAMES } from "../../../src/sections/weather/scale.ts";

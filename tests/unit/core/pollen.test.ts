@@ -9,7 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { evaluatePollen, hasOfficialPollenIndex } from "../../../src/sections/pollen/evaluate.ts";
 import { selectRecommendations } from "../../../src/core/recommendations/select.ts";
-import type { AirQualitySection, DroughtSection, PollenIndex, PollenSection, SourceResult, WaterQualitySection } from "../../../src/core/types.ts";
+import type { AirQualitySection, DroughtSection, SourceResult, WaterQualitySection } from "../../../src/core/types.ts";
+import type { PollenIndex, PollenSection } from "../../../src/sections/pollen/types.ts";
 import { noBathing, NOW, pollenIndex } from "./builders.ts";
 
 const ok = (data: PollenIndex[]): SourceResult<PollenIndex[]> => ({ ok: true, data });
