@@ -468,9 +468,21 @@ export interface BathingSection {
 
 // ---------------------------------------------------------------- recommendations & report
 
+/**
+ * The domains an advice belongs to: each section's key, and « general » for advice across sections.
+ * A section whose types live in its own folder adds its key here itself (`declare module`).
+ */
+export interface AdviceCategories {
+  water: true;
+  air: true;
+  drought: true;
+  bathing: true;
+  general: true;
+}
+
 export interface Recommendation {
   id: string;
-  category: "water" | "air" | "drought" | "bathing" | "pollen" | "uv" | "weather" | "radon" | "general";
+  category: keyof AdviceCategories;
   severity: "info" | "warning" | "critical" | "success";
   title: string;
   text: string;

@@ -68,6 +68,9 @@ export interface PollenSection {
 }
 
 declare module "../../core/types.ts" {
+  interface AdviceCategories {
+    pollen: true;
+  }
   interface ReportSections {
     pollen: PollenSection;
   }

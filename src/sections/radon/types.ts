@@ -34,6 +34,9 @@ export interface RadonSection {
 }
 
 declare module "../../core/types.ts" {
+  interface AdviceCategories {
+    radon: true;
+  }
   interface ReportSections {
     radon: RadonSection;
   }

@@ -1,4 +1,4 @@
-// The UV index's card for every channel: a weather model's forecast, labelled as such, with the
+// The UV index's card for every channel: a meteorological model's forecast, labelled as such, with the
 // WHO's category as its word. Pure: dates come from the report.
 import { badge, type Badge } from "../../core/report/badge.ts";
 import { sentence } from "../../core/report/days.ts";

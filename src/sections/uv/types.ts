@@ -41,6 +41,9 @@ export interface UvSection {
 }
 
 declare module "../../core/types.ts" {
+  interface AdviceCategories {
+    uv: true;
+  }
   interface ReportSections {
     uv: UvSection;
   }

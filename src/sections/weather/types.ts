@@ -82,6 +82,9 @@ export interface WeatherWarningsSection {
 }
 
 declare module "../../core/types.ts" {
+  interface AdviceCategories {
+    weather: true;
+  }
   interface ReportSections {
     weather_warnings: WeatherWarningsSection;
   }

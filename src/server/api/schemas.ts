@@ -5,13 +5,25 @@
 import * as z from "zod";
 import type { ServiceStatus } from "../services/status.ts";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
-import type { Address, AddressInfo, PickedAddress, Recommendation, ReportAnswer, SignedAddress, SignedSuggestion, SourceRef } from "../../core/types.ts";
+import { STATUS_SOURCES } from "../../core/status/freshness.ts";
+import type {
+  Address,
+  AddressInfo,
+  AdviceCategories,
+  PickedAddress,
+  Recommendation,
+  ReportAnswer,
+  SignedAddress,
+  SignedSuggestion,
+  SourceRef,
+} from "../../core/types.ts";
+
+import { apiRegistry, dateTime, sourceSchema, type Assert, type Same } from "./schema-parts.ts";
+import { sections } from "../../sections/registry.ts";
+import { SERVER_SECTIONS, sectionShapes } from "../../sections/registry.server.ts";
 
 export const MIN_QUERY_LENGTH = 3;
 export const MAX_QUERY_LENGTH = 200;
-
-import { apiRegistry, dateTime, sourceSchema, type Assert, type Same } from "./schema-parts.ts";
-import { sectionShapes } from "../../sections/registry.server.ts";
 
 export { apiRegistry, levelSchema, sourceSchema } from "./schema-parts.ts";
 
@@ -193,10 +205,14 @@ const addressInfoSchema = z
 
 // ---------------------------------------------------------------- report
 
+/** Each section's key, and « general »: the domains of an advice. */
+type AdviceCategory = keyof AdviceCategories & string;
+const ADVICE_CATEGORIES = [...SERVER_SECTIONS.map((section) => section.key), "general"] as unknown as [AdviceCategory, ...AdviceCategory[]];
+
 const recommendationSchema = z
   .object({
     id: z.string(),
-    category: z.enum(["water", "air", "drought", "bathing", "pollen", "uv", "weather", "radon", "general"]),
+    category: z.enum(ADVICE_CATEGORIES),
     severity: z.enum(["info", "warning", "critical", "success"]),
     title: z.string(),
     text: z.string(),
@@ -208,8 +224,9 @@ const recommendationSchema = z
   .meta({ description: "Un conseil de prévention, avec sa source publique." })
   .register(apiRegistry, { id: "Recommendation" });
 
-const reportDescription =
-  "Le bilan d'une adresse : chaque section de la page (eau du robinet, air, sécheresse, baignade, vigilance météo, pollens, UV, radon) et les conseils.";
+const reportDescription = `Le bilan d'une adresse, section par section (${sections()
+  .map((section) => section.title)
+  .join(", ")}), et les conseils.`;
 
 /** The report as the sections registered now make it (registry.server.ts): a section added there is in the API at once. */
 export function buildReportSchema() {
@@ -250,7 +267,7 @@ const freshnessSchema = z.enum(["fresh", "late", "unavailable", "off_season", "n
 
 export const sourceStatusSchema = z
   .object({
-    id: z.enum(["atmo", "hubeau", "vigieau", "baignades", "pollen", "meteofrance", "ban", "openmeteo"]),
+    id: z.enum(STATUS_SOURCES),
     name: z.string(),
     rhythm: z.string().meta({ description: "Le rythme de publication de la source, en français." }),
     state: freshnessSchema,
