@@ -42,10 +42,12 @@ describe("static build", () => {
   // issue 36's edges of those sections (the coast's own vigilance line, decision 078: 253 B; radon's former
   // communes, parts and arrondissements on the card, decision 080: 361 B, after moving the arrondissement
   // codes out of the module with the départements' tables; the territory's own day in dates: 55 B),
-  // measured on each branch's build, moved it to 99 090 B: any further growth fails.
-  it("the home page's JavaScript does not grow past its size after issue 36 (99 090 B gzip)", () => {
+  // measured on each branch's build, moved it to 99 090 B; the section registry (decision 083: the
+  // sections' modules, the document's blocks and their card, a pending section's own shape, the richer
+  // sections' documents) to 100 129 B, the advice kept out of the page: any further growth fails.
+  it("the home page's JavaScript does not grow past its size after issue 37 (100 129 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(99_090);
+    expect(bytes).toBeLessThanOrEqual(100_129);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {

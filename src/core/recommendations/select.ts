@@ -3,12 +3,12 @@
 // add what could not be checked, or « Bonne nouvelle ! » (across-sections.ts); here they are put in
 // the order people should read them, each domain with its one prominent box. Their words live in
 // texts.ts. Pure: the day (`now`) is passed in.
-import { adviceOf } from "../../sections/advice.ts";
+import { adviceOf } from "../../sections/rules.ts";
 import { sections } from "../../sections/registry.ts";
 import type { Recommendation, Report } from "../types.ts";
 import { isAllClear, uncheckedSections } from "./across-sections.ts";
 import type { SectionAdvice } from "./advice.ts";
-import type { ShippedSectionAdvice } from "../../sections/advice.ts";
+import type { ShippedSectionAdvice } from "../../sections/rules.ts";
 import { type Advice, renderAdviceWords } from "./texts.ts";
 
 type AnswerOf<A> = A extends SectionAdvice<infer _Input, infer Answer, infer _Facts, infer _Required> ? Answer : never;

@@ -3,7 +3,7 @@
 // one table keyed by id, from an advice's facts to its title, text, article link and public
 // source, rendered in French typography. Advice is general and never diagnoses: the official
 // instructions of the ARS, the prefecture or the town hall prevail.
-import { adviceOf, SECTION_ADVICE, type ShippedSectionAdvice } from "../../sections/advice.ts";
+import { adviceOf, SECTION_ADVICE, type ShippedSectionAdvice } from "../../sections/rules.ts";
 import { sections } from "../../sections/registry.ts";
 import { frenchTypography } from "../shared/format.ts";
 import { ACROSS_SECTIONS_TEXTS, type AcrossSectionsAdviceFacts } from "./across-sections.ts";
@@ -12,7 +12,7 @@ import type { AdviceChoice, AdviceTexts, AdviceWords, SectionAdvice } from "./ad
 export type { AdviceWords } from "./advice.ts";
 export type { UncheckedSection } from "./across-sections.ts";
 
-export type { ShippedSectionAdvice } from "../../sections/advice.ts";
+export type { ShippedSectionAdvice } from "../../sections/rules.ts";
 
 type FactsOf<A> = A extends SectionAdvice<infer _Input, infer _Answer, infer Facts, infer _Required> ? Facts : never;
 type IntersectionOf<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;

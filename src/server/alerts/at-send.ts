@@ -10,8 +10,8 @@
 //    the same e-mail as the day's other alerts. A page that fails every delivery starts the send
 //    stage from the dead-letter consumer (queue.ts recordDeadLetters): the e-mails never wait for it.
 import { parisHourToUtc } from "../../core/shared/time.ts";
-import type { AlertSource } from "../../sections/topics.ts";
-import { AT_SEND_TOPICS } from "../../sections/topics.server.ts";
+import type { AlertSource } from "../../sections/rules.ts";
+import { AT_SEND_TOPICS } from "../../sections/registry.server.ts";
 import { setRunSummaryField } from "../db/repositories/alert-runs.ts";
 import { anyoneOptedIn } from "../db/repositories/preferences.ts";
 import type { AppDeps } from "../deps.ts";

@@ -28,7 +28,7 @@ import { deleteSnapshotsBefore, readWatermark, saveSnapshots, saveWatermark, typ
 import { deleteRunMarksBefore } from "../db/repositories/alert-run-marks.ts";
 import type { AppDeps } from "../deps.ts";
 import type { UpstreamName } from "../services/sources.ts";
-import { BULK_TOPICS, type TopicIngestSummaries } from "../../sections/topics.server.ts";
+import { BULK_TOPICS, type TopicIngestSummaries } from "../../sections/registry.server.ts";
 import { listWatchedCommunesPage } from "./subjects.ts";
 import { createRateGate } from "./rate-gate.ts";
 import {

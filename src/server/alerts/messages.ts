@@ -3,7 +3,7 @@
 // (memory-queue.ts). A message is plain JSON and names only communes or a cursor, never people:
 // queues keep messages for days and the dead-letter queue can be read from the dashboard.
 import * as z from "zod";
-import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
+import { ALERT_SOURCES, type AlertSource } from "../../sections/rules.ts";
 import { MAX_PARTS_PER_COMMUNE } from "./subjects.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

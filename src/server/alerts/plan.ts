@@ -4,7 +4,7 @@
 // into parts. The plan never holds more than one page of communes, nor does its ingest hold more
 // than the few départements it is reading (decision 062). Both runtimes run it under the
 // run lock (lifecycle.ts): the Worker from its 14:30 cron (pipeline.ts), Node in its whole run (run.ts).
-import type { AlertSource } from "../../sections/topics.ts";
+import type { AlertSource } from "../../sections/rules.ts";
 import type { AppDeps } from "../deps.ts";
 import { retryPendingConfirmations } from "../services/subscriptions.ts";
 import { ingestSources, type IngestSummary } from "./ingest.ts";

@@ -3,7 +3,7 @@
 // page of recipients at a time (one queue message per page, on both runtimes).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
+import { ALERT_SOURCES, type AlertSource } from "../../sections/rules.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import { listAddressLabelsByIds } from "../db/repositories/addresses.ts";
 import {

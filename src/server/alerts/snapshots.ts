@@ -10,8 +10,8 @@
 import * as z from "zod";
 import { levelOfAtmoCode } from "../../sections/air/index.ts";
 import type { AlertEvent, CommuneSnapshotFacts } from "../../core/alerts/index.ts";
-import { ALERT_SOURCES, ALERT_TEXTS, type AlertKind, type AlertSource } from "../../sections/topics.ts";
-import { BULK_TOPICS, stateSchemaOf, type TopicCommuneViews } from "../../sections/topics.server.ts";
+import { ALERT_SOURCES, ALERT_TEXTS, type AlertKind, type AlertSource } from "../../sections/rules.ts";
+import { BULK_TOPICS, stateSchemaOf, type TopicCommuneViews } from "../../sections/registry.server.ts";
 import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, SourceRef, Udi, WaterResult } from "../../core/types.ts";

@@ -6,7 +6,7 @@
 // grow with the number of people watching. `planAlertSubjects` (everything at once) is kept for
 // tests and small tools.
 import type { PickedAddress } from "../../core/types.ts";
-import { ALERT_SOURCES, ALERT_TOPICS, SIGN_UP_SOURCES, type AlertSource } from "../../sections/topics.ts";
+import { ALERT_SOURCES, ALERT_TOPICS, SIGN_UP_SOURCES, type AlertSource } from "../../sections/rules.ts";
 import type { Database } from "../db/index.ts";
 import {
   countVerifiedAddressesPerCommunePage,

@@ -8,7 +8,7 @@ import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
 import { deleteAddress, listAddresses } from "../db/repositories/addresses.ts";
 import { getPreferences, savePreferences, type AlertPreferences, type PreferencesChange } from "../db/repositories/preferences.ts";
 import type { AlertTopicChoices } from "../../core/alerts/topic.ts";
-import { ALERT_TOPICS } from "../../sections/topics.ts";
+import { ALERT_TOPICS } from "../../sections/rules.ts";
 import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";

@@ -11,12 +11,13 @@ import type { DepartmentZonesState } from "../../sources/vigieau/to-domain.ts";
 import { fetchAtmoIndex, fetchAtmoIndicesForDays } from "../../sources/atmo/client.ts";
 import type { CountedResult } from "../../sources/wfs.ts";
 import type { PublishedAtmoIndex } from "../../sources/atmo/to-domain.ts";
-import { fetchCamsEstimate, fetchUvForecast } from "../../sources/openmeteo/client.ts";
+import { fetchCamsEstimate } from "../../sources/openmeteo/client.ts";
+import { fetchUvForecast } from "../../sections/uv/open-meteo.server.ts";
 import { fetchPollenIndices, fetchPollenIndicesForDays } from "../../sources/pollen/client.ts";
 import type { PublishedPollenIndex } from "../../sources/pollen/to-domain.ts";
 import { fetchCommuneEpci, fetchCommunesEpci } from "../../sources/geo/client.ts";
 import { fetchPortalSites, fetchSitePage } from "../../sources/baignades/client.ts";
-import { fetchVigilanceBulletin } from "../../sources/meteofrance/client.ts";
+import { fetchVigilanceBulletin } from "../../sections/weather/meteofrance-client.server.ts";
 import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
@@ -31,7 +32,7 @@ export const TTL_SECONDS = {
   hubeau: 12 * 3600,
   vigieau: 3600,
   openmeteo: 3600,
-  /** the weather models behind Open-Meteo's forecast run every 1 to 6 hours; a day's maximum UV moves little between runs */
+  /** the meteorological models behind Open-Meteo's forecast run every 1 to 6 hours; a day's maximum UV moves little between runs */
   uvForecast: 3 * 3600,
   /** EPCI membership changes on 1 January at most (prefectoral orders take effect then) */
   geo: 30 * 24 * 3600,
@@ -169,7 +170,7 @@ export interface Sources {
   fetchPollenIndices(params: { zoneCode: string; fromDate: string; timeZone?: string | undefined }): Promise<SourceResult<PollenIndex[]>>;
   /** the CAMS model's today (the commune's own day of the clock: overseas, the territory's), aggregated per day */
   fetchCamsEstimate(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<CamsEstimate>>;
-  /** the weather model's maximum UV index for the commune's own today, tomorrow and the day after (Open-Meteo, decision 069) */
+  /** the meteorological model's maximum UV index for the commune's own today, tomorrow and the day after (Open-Meteo, decision 069) */
   fetchUvForecast(params: { lat: number; lon: number; citycode: string }): Promise<SourceResult<UvForecast>>;
   /** the intercommunality (EPCI) of a commune, from the API Géo */
   fetchCommuneEpci(params: { communeCode: string }): Promise<SourceResult<CommuneEpci>>;

@@ -1,6 +1,6 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
-import { ALERT_SOURCES, type AlertSource } from "../../sections/topics.ts";
+import { ALERT_SOURCES, type AlertSource } from "../../sections/rules.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";

@@ -1,8 +1,7 @@
 import type { CamsEstimate, SourceResult } from "../../core/types.ts";
-import type { UvForecast } from "../../sections/uv/types.ts";
 import { fetchJson, type SourceOptions } from "../http.ts";
-import { airQualitySchema, uvForecastSchema } from "./schema.ts";
-import { mapCamsEstimate, mapUvForecast } from "./to-domain.ts";
+import { airQualitySchema } from "./schema.ts";
+import { mapCamsEstimate } from "./to-domain.ts";
 
 /** The five pollutants of the ATMO index, as Open-Meteo names them. */
 export const OPENMETEO_HOURLY_VARIABLES = "pm2_5,pm10,nitrogen_dioxide,ozone,sulphur_dioxide";
@@ -31,25 +30,4 @@ export async function fetchCamsEstimate(
   });
   const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/air-quality?${query}` }, airQualitySchema);
   return result.ok ? { ok: true, data: mapCamsEstimate(result.data, params.day) } : result;
-}
-
-/** Today, tomorrow and the day after: the days the UV section speaks of. */
-export const UV_FORECAST_DAYS = 3;
-
-/**
- * The model's maximum UV index per day (decision 069): `GET {baseUrl}/forecast?latitude=…
- * &longitude=…&daily=uv_index_max&timezone=ZONE&forecast_days=3`. ZONE is the commune's own
- * (Europe/Paris, or an overseas territory's), so that the days are the commune's days, the ones
- * the report names « aujourd'hui » and « demain ».
- */
-export async function fetchUvForecast(opts: SourceOptions, params: { lat: number; lon: number; timeZone: string }): Promise<SourceResult<UvForecast>> {
-  const query = new URLSearchParams({
-    latitude: String(params.lat),
-    longitude: String(params.lon),
-    daily: "uv_index_max",
-    timezone: params.timeZone,
-    forecast_days: String(UV_FORECAST_DAYS),
-  });
-  const result = await fetchJson({ ...opts, url: `${opts.baseUrl}/forecast?${query}` }, uvForecastSchema);
-  return result.ok ? { ok: true, data: mapUvForecast(result.data) } : result;
 }

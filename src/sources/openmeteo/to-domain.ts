@@ -1,6 +1,5 @@
 import type { CamsEstimate } from "../../core/types.ts";
-import type { UvForecast } from "../../sections/uv/types.ts";
-import type { AirQualityRaw, UvForecastRaw } from "./schema.ts";
+import type { AirQualityRaw } from "./schema.ts";
 
 /**
  * Fewer hours than this and the day's aggregate is not given: 75 % of the day, the share the
@@ -34,9 +33,4 @@ export function mapCamsEstimate(raw: AirQualityRaw, day: string): CamsEstimate {
     o3: max(hourly.ozone),
     so2: max(hourly.sulphur_dioxide),
   };
-}
-
-/** The forecast's days as Open-Meteo dated them (the asked zone's local days), each with its maximum UV index. */
-export function mapUvForecast(raw: UvForecastRaw): UvForecast {
-  return { days: raw.daily.time.map((date, position) => ({ date, uvIndexMax: raw.daily.uv_index_max[position] ?? null })) };
 }

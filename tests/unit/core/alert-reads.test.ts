@@ -2,7 +2,7 @@
 // the snapshot of the day, whether the commune has a water digest, and its subjects' states.
 import { describe, expect, it } from "vitest";
 import { decideCommuneReads, type CommuneSnapshotFacts, type CommuneReads, type SubjectFacts } from "../../../src/core/alerts/index.ts";
-import type { AlertSource } from "../../../src/sections/topics.ts";
+import type { AlertSource } from "../../../src/sections/rules.ts";
 
 const ALL: AlertSource[] = ["water", "drought", "air", "bathing"];
 const fresh = (sources: AlertSource[] = ALL): SubjectFacts => ({ sources, judged: new Set() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_TEXTS, type AlertFacts, type AlertKind, renderAlertText } from "../../../src/sections/topics.ts";
+import { ALERT_TEXTS, type AlertFacts, type AlertKind, renderAlertText } from "../../../src/sections/rules.ts";
 import { diffAir } from "../../../src/sections/air/alert.ts";
 import { diffDrought } from "../../../src/sections/drought/alert.ts";
 import { diffWater } from "../../../src/sections/water/alert.ts";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { fetchCommuneUdis, fetchWaterResults, WATER_RESULT_FIELDS } from "../../../src/sources/hubeau/client.ts";
 import { waterResultsResponseSchema } from "../../../src/sources/hubeau/schema.ts";
 import { mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
-import { fetchVigilanceBulletin } from "../../../src/sources/meteofrance/client.ts";
+import { fetchVigilanceBulletin } from "../../../src/sections/weather/meteofrance-client.server.ts";
 import { fetchPollenIndicesForDays } from "../../../src/sources/pollen/client.ts";
 import { startFakeUpstreams } from "../../fakes/upstream-server.ts";
 import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";

@@ -2,9 +2,9 @@
 // recorded answer of 2026-08-26 (tests/fixtures/meteofrance/, provenance in its README), the
 // coastal domains kept apart (decision 078), a changed shape, and the key.
 import { describe, expect, it } from "vitest";
-import { fetchVigilanceBulletin } from "../../../src/sources/meteofrance/client.ts";
-import { vigilanceMapSchema } from "../../../src/sources/meteofrance/schema.ts";
-import { mapVigilanceBulletin, placeOfDomain } from "../../../src/sources/meteofrance/to-domain.ts";
+import { fetchVigilanceBulletin } from "../../../src/sections/weather/meteofrance-client.server.ts";
+import { vigilanceMapSchema } from "../../../src/sections/weather/meteofrance-schema.server.ts";
+import { mapVigilanceBulletin, placeOfDomain } from "../../../src/sections/weather/meteofrance-to-domain.server.ts";
 import { FAKE_METEOFRANCE_API_KEY } from "../../fakes/upstream-server.ts";
 import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 import { readFixture } from "./fixtures.ts";

@@ -1,8 +1,7 @@
 // Open-Meteo's weather forecast, `daily=uv_index_max` (issue 26, item 2): the recorded answer is
 // read as it is, and a changed shape is refused (the section then says it is unavailable).
 import { describe, expect, it } from "vitest";
-import { uvForecastSchema } from "../../../src/sources/openmeteo/schema.ts";
-import { mapUvForecast } from "../../../src/sources/openmeteo/to-domain.ts";
+import { mapUvForecast, uvForecastSchema } from "../../../src/sections/uv/open-meteo.server.ts";
 import { readFixture } from "./fixtures.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { ALERT_TOPICS, findAlertTopic, type AlertSource } from "../../../sections/topics.ts";
+import { ALERT_TOPICS, findAlertTopic, type AlertSource } from "../../../sections/rules.ts";
 import type { AlertTopicChoices } from "../../../core/alerts/topic.ts";
 import type { Database } from "../index.ts";
 import { alertPreferences } from "../schema/index.ts";

@@ -1,5 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { AlertSource } from "../../../sections/topics.ts";
+import type { AlertSource } from "../../../sections/rules.ts";
 import { users } from "./users.ts";
 
 /** An alert topic's key (src/sections/topics.ts); a row of a key no topic has is ignored when read. */

@@ -1,7 +1,7 @@
 import { localDateParis } from "../../core/shared/time.ts";
-import type { VigilanceBulletin, VigilancePhenomenon, VigilancePhenomenonColor } from "../../sections/weather/types.ts";
-import { VIGILANCE_PHENOMENA } from "../../sections/weather/scale.ts";
-import type { VigilanceDomainRaw, VigilanceMapRaw } from "./schema.ts";
+import type { VigilanceBulletin, VigilancePhenomenon, VigilancePhenomenonColor } from "./types.ts";
+import { VIGILANCE_PHENOMENA } from "./scale.ts";
+import type { VigilanceDomainRaw, VigilanceMapRaw } from "./meteofrance-schema.server.ts";
 
 type Color = 1 | 2 | 3 | 4;
 

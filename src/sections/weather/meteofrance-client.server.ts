@@ -1,8 +1,8 @@
 import type { SourceResult } from "../../core/types.ts";
-import type { VigilanceBulletin } from "../../sections/weather/types.ts";
-import { fetchJson, type SourceOptions } from "../http.ts";
-import { vigilanceMapSchema } from "./schema.ts";
-import { mapVigilanceBulletin } from "./to-domain.ts";
+import type { VigilanceBulletin } from "./types.ts";
+import { fetchJson, type SourceOptions } from "../../sources/http.ts";
+import { vigilanceMapSchema } from "./meteofrance-schema.server.ts";
+import { mapVigilanceBulletin } from "./meteofrance-to-domain.server.ts";
 
 /**
  * `GET {baseUrl}/cartevigilance/encours` with the header `apikey: <key>` (Météo-France's API

@@ -1,7 +1,9 @@
-// The alert topics, in the order the run's stages iterate them (plan, ingest, process, send), the
+// The sections' rules that the server applies and the page never carries: each section's advice
+// (its folder's advice.ts), by its key, read in the registry's order (registry.ts); and the alert
+// topics, in the order the run's stages iterate them (plan, ingest, process, send), the
 // preferences list them and the e-mails name them: one line per section that alerts, each topic
 // defined in its own folder (src/sections/<key>/alert.ts). Pure; each topic's server half (its
-// bulk read, snapshot and state schemas, its judgement in a batch) is listed in topics.server.ts.
+// bulk read, snapshot and state schemas, its judgement in a batch) is listed in registry.server.ts.
 // A section without a topic has nothing a daily run could announce: its facts do not change from
 // one day to the next (decision 073), or its advice is the day's own, with no change to tell.
 import { renderAlertWords, type AlertTexts } from "../core/alerts/texts.ts";
@@ -12,6 +14,15 @@ import { DROUGHT_TOPIC } from "./drought/alert.ts";
 import { POLLEN_TOPIC } from "./pollen/alert.ts";
 import { WATER_TOPIC } from "./water/alert.ts";
 import { WEATHER_TOPIC } from "./weather/alert.ts";
+import type { SectionAdvice } from "../core/recommendations/advice.ts";
+import { airAdvice } from "./air/advice.ts";
+import { bathingAdvice } from "./bathing/advice.ts";
+import { droughtAdvice } from "./drought/advice.ts";
+import { pollenAdvice } from "./pollen/advice.ts";
+import { radonAdvice } from "./radon/advice.ts";
+import { uvAdvice } from "./uv/advice.ts";
+import { waterAdvice } from "./water/advice.ts";
+import { weatherAdvice } from "./weather/advice.ts";
 
 export const ALERT_TOPICS = [WATER_TOPIC, DROUGHT_TOPIC, AIR_TOPIC, BATHING_TOPIC, POLLEN_TOPIC, WEATHER_TOPIC] as const;
 
@@ -45,4 +56,27 @@ export const ALERT_TEXTS = Object.assign({}, ...ALERT_TOPICS.map((topic) => topi
 /** An alert of any kind in words, in French typography. */
 export function renderAlertText<K extends AlertKind>(kind: K, facts: AlertFacts[K]) {
   return renderAlertWords(ALERT_TEXTS, kind, facts);
+}
+
+// ---------------------------------------------------------------- advice
+
+export const SECTION_ADVICE = {
+  water: waterAdvice,
+  air: airAdvice,
+  drought: droughtAdvice,
+  bathing: bathingAdvice,
+  weather: weatherAdvice,
+  pollen: pollenAdvice,
+  uv: uvAdvice,
+  radon: radonAdvice,
+} as const;
+
+/** The advice of the shipped sections, each with its input's name, answer and facts in its type. */
+export type ShippedSectionAdvice = (typeof SECTION_ADVICE)[keyof typeof SECTION_ADVICE];
+
+const registered = new Map<string, SectionAdvice>(Object.entries(SECTION_ADVICE) as unknown as Array<[string, SectionAdvice]>);
+
+/** A section's advice by its key; none, it advises nothing. */
+export function adviceOf(key: string): SectionAdvice | undefined {
+  return registered.get(key);
 }
