@@ -28,8 +28,12 @@ import { alertsAvailableFor } from "../../src/core/alerts/available.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { unreadSections } from "../helpers/unread-sections.ts";
 import { atmoIndex, camsEstimate, droughtZone, NOW, noBathing, waterResult } from "../unit/core/builders.ts";
+import { formatDateFr } from "../../src/core/shared/format.ts";
 import { outdoorSections } from "../unit/core/outdoor-builders.ts";
 import { assembleNamed } from "../helpers/assemble.ts";
+
+/** The water sample the fixtures speak of: twelve days before the builders' fixed clock (NOW). */
+const SAMPLED_ON = new Date(NOW.getTime() - 12 * 86_400_000).toISOString().slice(0, 10);
 
 const PHONE = { width: 390, height: 844 };
 const SITE = "https://zone-sante.fr";
@@ -105,7 +109,7 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
         addressLabel: LONG_ADDRESS,
         reportUrl: reportUrlFor(buildReport(LONG_ADDRESS)),
         unsubscribeUrl: UNSUBSCRIBE_URL,
-        standing: { essentials: ["Eau du robinet : non conforme (prélèvement du 10 novembre 2026)."], alerts: alertsAvailableFor(null) },
+        standing: { essentials: [`Eau du robinet : non conforme (prélèvement du ${formatDateFr(SAMPLED_ON)}).`], alerts: alertsAvailableFor(null) },
       }),
   ],
   [
@@ -133,7 +137,7 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
               {
                 title: "Eau du robinet : non-conformité signalée",
                 lines: ["Nitrates (en NO3) : 62 mg/L – Non conforme"],
-                dataDate: "2026-11-10",
+                dataDate: SAMPLED_ON,
                 source: HUBEAU_SOURCE,
               },
               {
