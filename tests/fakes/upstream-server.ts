@@ -1150,6 +1150,32 @@ export function vigilanceProduct(updateTime: string | null, periods: VigilanceMa
 }
 
 /**
+ * The map of a derived bulletin (canicule and storms, today « J » and tomorrow « J1 »), in the recorded
+ * shape: each département's phenomena with their colours, the département's colour their highest.
+ */
+export function vigilanceMapOf(bulletin: {
+  updatedAt: string | null;
+  days: Array<{ date: string; departments: Record<string, Array<{ phenomenon: string; color: number }>> }>;
+}): unknown {
+  const ids: Record<string, string> = { canicule: "6", orages: "3" };
+  return vigilanceProduct(
+    bulletin.updatedAt,
+    bulletin.days.map((day, offset) => ({
+      echeance: offset === 0 ? "J" : "J1",
+      begin_validity_time: `${day.date}T00:00:00Z`,
+      end_validity_time: `${day.date}T22:00:00Z`,
+      timelaps: {
+        domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
+          domain_id: department,
+          max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
+          phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
+        })),
+      },
+    })),
+  );
+}
+
+/**
  * Open-Meteo's hourly series for the asked day (`start_date`, else the Paris day of `now`): the
  * fixture for the position, its times moved onto that day, and only the asked variables.
  */

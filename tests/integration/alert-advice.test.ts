@@ -13,7 +13,7 @@ import type { PollenIndex, PollenTaxon } from "../../src/sections/pollen/types.t
 import type { VigilanceBulletin } from "../../src/sections/weather/types.ts";
 import { VIGILANCE_SOURCE } from "../../src/sections/weather/source.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { vigilanceProduct } from "../fakes/upstream-server.ts";
+import { vigilanceMapOf } from "../fakes/upstream-server.ts";
 import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -43,26 +43,6 @@ const BULLETIN: VigilanceBulletin = {
     },
   ],
 };
-
-/** Météo-France's `cartevigilance/encours` for the bulletin (the recorded shape, as outdoor-alerts.test.ts builds it). */
-function vigilanceMap(bulletin: VigilanceBulletin) {
-  const ids: Record<string, string> = { canicule: "6", orages: "3" };
-  return vigilanceProduct(
-    bulletin.updatedAt,
-    bulletin.days.map((day, offset) => ({
-      echeance: offset === 0 ? "J" : "J1",
-      begin_validity_time: `${day.date}T00:00:00Z`,
-      end_validity_time: `${day.date}T22:00:00Z`,
-      timelaps: {
-        domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
-          domain_id: department,
-          max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
-          phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
-        })),
-      },
-    })),
-  );
-}
 
 /** The indice pollen's WFS feature (tests/fixtures/pollen: the recorded shape): birch « Élevé » tomorrow. */
 function pollenFeature(date: string, bouleau: number) {
@@ -108,7 +88,7 @@ let report: { recommendations: Recommendation[] };
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
-  t.upstreams.setData("vigilance", "FRA", vigilanceMap(BULLETIN));
+  t.upstreams.setData("vigilance", "FRA", vigilanceMapOf(BULLETIN));
   t.upstreams.setData("pollen", MAIN_SCENARIO.citycode, { type: "FeatureCollection", features: [pollenFeature(TODAY, 3), pollenFeature(TOMORROW, 4)] });
   server = await new Promise<ServerType>((resolve) => {
     const started = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {

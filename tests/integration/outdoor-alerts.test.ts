@@ -12,7 +12,7 @@ import { runAlerts } from "../../src/server/alerts/run.ts";
 import type { PollenIndex, PollenTaxon } from "../../src/sections/pollen/types.ts";
 import type { VigilanceBulletin } from "../../src/sections/weather/types.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { vigilanceProduct } from "../fakes/upstream-server.ts";
+import { vigilanceMapOf } from "../fakes/upstream-server.ts";
 import { BrowserClient, confirmAccount, findLink, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -82,26 +82,6 @@ function pollenFeature(index: PollenIndex) {
   };
 }
 
-/** Météo-France's `cartevigilance/encours` for a derived bulletin (tests/fixtures/meteofrance: the recorded shape). */
-function vigilanceMap(bulletin: VigilanceBulletin) {
-  const ids: Record<string, string> = { canicule: "6", orages: "3" };
-  return vigilanceProduct(
-    bulletin.updatedAt,
-    bulletin.days.map((day, offset) => ({
-      echeance: offset === 0 ? "J" : "J1",
-      begin_validity_time: `${day.date}T00:00:00Z`,
-      end_validity_time: `${day.date}T22:00:00Z`,
-      timelaps: {
-        domain_ids: Object.entries(day.departments).map(([department, phenomena]) => ({
-          domain_id: department,
-          max_color_id: Math.max(...phenomena.map((entry) => entry.color)),
-          phenomenon_items: phenomena.map((entry) => ({ phenomenon_id: ids[entry.phenomenon], phenomenon_max_color_id: entry.color, timelaps_items: [] })),
-        })),
-      },
-    })),
-  );
-}
-
 /** The requests the fake upstreams received for the indice pollen and the vigilance map. */
 function outdoorRequests() {
   const requests = t.upstreams.requests;
@@ -148,7 +128,7 @@ beforeAll(async () => {
   const byCommune = new Map<string, PollenIndex[]>();
   for (const index of DERIVED_POLLEN) byCommune.set(index.zoneCode, [...(byCommune.get(index.zoneCode) ?? []), index]);
   for (const [commune, indices] of byCommune) t.upstreams.setData("pollen", commune, { type: "FeatureCollection", features: indices.map(pollenFeature) });
-  t.upstreams.setData("vigilance", "FRA", vigilanceMap(DERIVED_VIGILANCE));
+  t.upstreams.setData("vigilance", "FRA", vigilanceMapOf(DERIVED_VIGILANCE));
   await account("pollen@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["bouleau"] });
   await account("grasses@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, pollenTaxa: ["graminees"] });
   await account("defaults@example.org", MAIN_SCENARIO);
