@@ -497,6 +497,10 @@ export interface Recommendation {
    * category, false for the others, which the page and the PDF show compactly
    */
   prominent: boolean;
+  /** what it stands on (decision 084): an official reading (absent: so), an official source unread, a model's estimate */
+  basis?: "reading" | "unread" | "estimate";
+  /** its words say nothing changes for most people: never « À retenir » */
+  calm?: boolean;
 }
 
 /**

@@ -7,6 +7,10 @@ import type { Report } from "../../src/core/types.ts";
 import { MAIN_SCENARIO, OVERSEAS_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
+/** A section's own sentence (its document's), whether « L'essentiel » lists it in full or on its calm line (decision 084). */
+const sentenceOf = (presentation: { sections: ReadonlyArray<{ key: string; summary: string }> }, key: string) =>
+  presentation.sections.find((section) => section.key === key)?.summary;
+
 /** 02:00 UTC on 26 November 2026: 03:00 on the 26th in Paris, still 22:00 on the 25th in Guadeloupe (UTC−4). */
 const LATE_EVENING_IN_GUADELOUPE = new Date("2026-11-26T02:00:00Z");
 
@@ -73,9 +77,7 @@ describe("overseas on its own clock: the air of Les Abymes late in the evening i
     });
     const presentation = presentReport(report);
     expect(presentation.air.dateLine).toBe("Indice du 25\u00a0novembre\u00a02026");
-    expect(presentation.summary.find((line) => line.key === "air")?.text).toBe(
-      "Air aujourd'hui\u00a0: Bon (indice ATMO, Les Abymes)\u00a0; demain\u00a0: Dégradé.",
-    );
+    expect(sentenceOf(presentation, "air")).toBe("Air aujourd'hui\u00a0: Bon (indice ATMO, Les Abymes)\u00a0; demain\u00a0: Dégradé.");
 
     const atmo = t.upstreams.requests.filter((request) => request.source === "atmo");
     // From the day before Guadeloupe's today: a local midnight stored in UTC can fall on the previous UTC date.

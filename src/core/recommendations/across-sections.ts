@@ -1,6 +1,7 @@
-// The advice that spans sections: what could not be checked of water, air and drought, and
-// « Bonne nouvelle ! », which only those three sections, all read and clear, may say. Pure.
-import { NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK } from "../../sections/water/notes.ts";
+// The advice that spans sections: what could not be checked of air and drought, and « Bonne
+// nouvelle ! », which only water, air and drought, all read and clear, may say. Tap water that
+// could not be checked is its own section's advice (src/sections/water/advice.ts, decision 084):
+// its stakes rank it above any estimate. Pure.
 import type { AirQualitySection, DroughtSection, WaterQualitySection } from "../types.ts";
 import { ARTICLES_INDEX, type AdviceTexts } from "./advice.ts";
 
@@ -12,20 +13,12 @@ export interface SectionsGoodNewsSpeaksFor {
 }
 
 /**
- * A section that could not be checked and why: its source failed (`unavailable`), it published
+ * Air or drought that could not be checked and why: its source failed (`unavailable`), it published
  * nothing for the address (`not-published`), or a drought zone's level is not one we know.
  */
-export type UncheckedSection =
-  | { section: "water" | "air" | "drought"; reason: "unavailable" | "not-published" }
-  | { section: "water"; reason: "no-network" }
-  | { section: "drought"; reason: "unrecognised" };
+export type UncheckedSection = { section: "air" | "drought"; reason: "unavailable" | "not-published" } | { section: "drought"; reason: "unrecognised" };
 
 const UNCHECKED_SENTENCES = {
-  water: {
-    unavailable: "La qualité de l'eau du robinet n'a pas pu être vérifiée : les résultats du contrôle sanitaire sont momentanément indisponibles.",
-    "not-published": `La qualité de l'eau du robinet n'a pas pu être vérifiée : ${NO_ANALYSIS_FOR_NETWORK}.`,
-    "no-network": `La qualité de l'eau du robinet n'a pas pu être vérifiée : ${NETWORK_NOT_IDENTIFIED.charAt(0).toLowerCase()}${NETWORK_NOT_IDENTIFIED.slice(1)}.`,
-  },
   air: {
     unavailable: "La qualité de l'air n'a pas pu être vérifiée : les données sont momentanément indisponibles.",
     "not-published":
@@ -44,7 +37,7 @@ function describeUnchecked(unchecked: UncheckedSection): string {
 }
 
 export interface AcrossSectionsAdviceFacts {
-  /** water, air or drought that could not be checked: each named, never good news */
+  /** air or drought that could not be checked: each named, never good news */
   unchecked: { sections: UncheckedSection[] };
   "all-clear": Record<string, never>;
 }
@@ -52,15 +45,12 @@ export interface AcrossSectionsAdviceFacts {
 const GENERAL_REFERENCE = { link: ARTICLES_INDEX, source: { name: "Les sources officielles de Zone Santé", url: "/sources" } } as const;
 
 /**
- * What could not be checked of the three sections « Bonne nouvelle » speaks for (decision
- * 054): a source that failed, a section with nothing published, a drought zone whose level
+ * What could not be checked of air and drought (decision 054; the tap water says it in its own
+ * advice): a source that failed, a section with nothing published, a drought zone whose level
  * VigiEau sends and we do not know.
  */
-export function uncheckedSections({ water, air, drought }: SectionsGoodNewsSpeaksFor): UncheckedSection[] {
+export function uncheckedSections({ air, drought }: Pick<SectionsGoodNewsSpeaksFor, "air" | "drought">): UncheckedSection[] {
   const unchecked: UncheckedSection[] = [];
-  if (!water.success) unchecked.push({ section: "water", reason: "unavailable" });
-  // No network known for the address and a known network without analyses are two cases, each in its own words.
-  else if (water.level === "unavailable") unchecked.push({ section: "water", reason: water.udi ? "not-published" : "no-network" });
   if (!air.success) unchecked.push({ section: "air", reason: "unavailable" });
   else if (!air.index || air.level === "unavailable") unchecked.push({ section: "air", reason: "not-published" });
   if (!drought.success) unchecked.push({ section: "drought", reason: "unavailable" });

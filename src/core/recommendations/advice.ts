@@ -3,6 +3,7 @@
 // its folder (src/sections/<key>/advice.ts) and is listed by the registry; this leaf names none of
 // them, so that the section modules may import it without closing a circle. Pure.
 import type { Recommendation } from "../types.ts";
+import type { AdviceBasis } from "./rank.ts";
 
 export interface AdviceWords {
   title: string;
@@ -17,8 +18,17 @@ export type AdviceChoice<Facts extends object, K extends keyof Facts = keyof Fac
     id: P;
     category: Recommendation["category"];
     severity: Recommendation["severity"];
-    /** addressed to vulnerable people (pregnant women, infants…): shown first whenever it applies */
+    /** addressed to vulnerable people (pregnant women, infants…): first among advice of its severity and basis */
     vulnerable: boolean;
+    /**
+     * What the advice stands on (decision 084): an official reading (the default), an official source
+     * that could not be read where the stakes are high (« unread »: the tap water), or a model's
+     * estimate. At equal severity « unread » ranks first and an estimate last (rank.ts); an estimate
+     * never says « Important ».
+     */
+    basis?: AdviceBasis;
+    /** its own words say nothing changes for most people (« Rien ne change… »): never « À retenir » */
+    calm?: true;
     facts: Facts[P];
   };
 }[K];

@@ -8,6 +8,7 @@ import { sections } from "../../sections/registry.ts";
 import type { Recommendation, Report } from "../types.ts";
 import { isAllClear, uncheckedSections } from "./across-sections.ts";
 import type { SectionAdvice } from "./advice.ts";
+import { compareAdvice } from "./rank.ts";
 import type { ShippedSectionAdvice } from "../../sections/rules.ts";
 import { type Advice, renderAdviceWords } from "./texts.ts";
 
@@ -28,14 +29,11 @@ export type RecommendationInput = { [A in ShippedSectionAdvice as A["required"] 
 /** An advice as chosen, in order, with whether it gets the domain's one prominent box. */
 export type SelectedAdvice = Advice & { prominent: boolean };
 
-const SEVERITY_ORDER: Record<Recommendation["severity"], number> = { critical: 0, warning: 1, info: 2, success: 3 };
-
 /**
- * Every advice that applies, in the order people should read it: advice for vulnerable people
- * (pregnant women, infants…) first whenever it applies, then the most severe. What could not be
- * checked is said, section by section; « Bonne nouvelle ! » only when water, air and drought were
- * all read and clear and nothing applies. Each domain gets at most one prominent box: its first
- * critical or warning advice.
+ * Every advice that applies, in the order people should read it (`compareAdvice`, rank.ts). What could not
+ * be checked is said, section by section; « Bonne nouvelle ! » only when water, air and drought
+ * were all read and clear and nothing applies. Each domain gets at most one prominent box: its
+ * first critical or warning advice.
  */
 export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
   const answers: Partial<Record<string, unknown>> = input;
@@ -52,7 +50,7 @@ export function selectAdvice(input: RecommendationInput): SelectedAdvice[] {
     return [{ id: "all-clear", category: "general", severity: "success", vulnerable: false, facts: {}, prominent: false }];
   }
   // Array.prototype.sort is stable: within a rank, domains keep the report's order.
-  const ordered = all.sort((a, b) => Number(b.vulnerable) - Number(a.vulnerable) || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  const ordered = all.sort(compareAdvice);
   const boxed = new Set<Recommendation["category"]>();
   return ordered.map((chosen) => {
     const prominent = (chosen.severity === "critical" || chosen.severity === "warning") && !boxed.has(chosen.category);
@@ -99,5 +97,7 @@ export function renderRecommendation(chosen: SelectedAdvice): Recommendation {
     source,
     vulnerable: chosen.vulnerable,
     prominent: chosen.prominent,
+    ...(chosen.basis && chosen.basis !== "reading" ? { basis: chosen.basis } : {}),
+    ...(chosen.calm ? { calm: true } : {}),
   };
 }

@@ -9,13 +9,14 @@ import type { AirPresentation } from "../../sections/air/present.ts";
 import type { BathingPresentation } from "../../sections/bathing/present.ts";
 import type { DroughtPresentation } from "../../sections/drought/present.ts";
 import type { WaterPresentation } from "../../sections/water/present.ts";
+import { compareAdvice, isPromotable } from "../recommendations/rank.ts";
 import { formatDateFr, frenchTypography } from "../shared/format.ts";
 import { timeZoneOfCommune, todayForCommune } from "../shared/time.ts";
 import type { Recommendation, Report } from "../types.ts";
 import type { Badge, Tone } from "./badge.ts";
 import { sentence } from "./days.ts";
 import type { SectionDocument } from "./document.ts";
-import { SECTION_PENDING, type PresentContext, type SectionAnswer, type SectionModule } from "./section-module.ts";
+import { answerFailed, SECTION_PENDING, type PresentContext, type SectionAnswer, type SectionModule } from "./section-module.ts";
 
 export type { Badge, Tone } from "./badge.ts";
 export * from "./document.ts";
@@ -38,6 +39,15 @@ export interface AdvicePresentation {
   text: string;
   link: string;
   source: { name: string; url: string };
+  /** its words say nothing changes for most people: never « À retenir » */
+  calm: boolean;
+}
+
+/** A calm section in the one line that groups them: its name (the link to its card) and its official word. */
+export interface CalmEntry {
+  anchor: string;
+  label: string;
+  word: string;
 }
 
 export interface SummaryLine {
@@ -59,6 +69,8 @@ export interface SummaryLine {
   linkText?: string;
   /** a section whose source has not answered yet (a streamed report on its way): its line says only that */
   pending?: true;
+  /** the line that groups the calm sections (key « calm »): each one, linked to its card */
+  calm?: CalmEntry[];
 }
 
 /**
@@ -97,7 +109,11 @@ export interface ReportPresentation {
   /** the day the data were read, on the commune's own calendar (overseas, the territory's): « 2 décembre 2026 » */
   consultedOn: string;
   updated: string;
-  /** five seconds: one sentence per domain in the official words, the most important advice first */
+  /**
+   * five seconds (decision 084): « À retenir » (the first advice that may be promoted) or, when
+   * nothing needs attention, one calm line; then each section that needs attention in its own
+   * sentence, in the official words; then the calm ones grouped on one line
+   */
   summary: SummaryLine[];
   /** every section's document, in the cards' order */
   sections: SectionDocument[];
@@ -135,6 +151,8 @@ export const PDF_ACCESSIBLE_ALTERNATIVE = frenchTypography(
 /** The advice card's title and anchor. */
 export const ADVICE_TITLE = "Recommandations";
 export const ADVICE_ANCHOR = "conseils";
+/** The fragment id of one advice in the advice card, where a card's advice line leads. */
+export const adviceAnchor = (id: string) => `conseil-${id}`;
 
 export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
   critical: "Important",
@@ -144,7 +162,8 @@ export const SEVERITY_LABELS: Record<Recommendation["severity"], string> = {
 };
 
 export function presentAdvice(recommendations: readonly Recommendation[]): AdvicePresentation[] {
-  return recommendations.map((recommendation) => ({
+  // One ranking rule for every channel (rank.ts), a report cached before it included: a stable sort.
+  return [...recommendations].sort(compareAdvice).map((recommendation) => ({
     id: recommendation.id,
     category: recommendation.category,
     severity: recommendation.severity,
@@ -155,16 +174,13 @@ export function presentAdvice(recommendations: readonly Recommendation[]): Advic
     text: recommendation.text,
     link: recommendation.link,
     source: recommendation.source,
+    calm: recommendation.calm ?? false,
   }));
 }
 
-/**
- * The order every channel shows the advice in (the page's card, the PDF, the emails): the
- * prominent ones first, then the others, each group in the rules' order.
- */
-export function adviceInDisplayOrder(advice: readonly AdvicePresentation[]): AdvicePresentation[] {
-  return [...advice.filter((item) => item.prominent), ...advice.filter((item) => !item.prominent)];
-}
+/** The label of the line that groups the calm sections, and of the one calm line when nothing needs attention. */
+export const CALM_LABEL = "Rien à signaler";
+export const ALL_CALM_TEXT = "Rien ne demande d'attention particulière aujourd'hui";
 
 const ADVICE_TONES: Record<Recommendation["severity"], Tone> = { critical: "critical", warning: "concerning", info: "neutral", success: "good" };
 
@@ -180,6 +196,24 @@ function pendingLine(section: SectionModule<SectionAnswer, unknown>): SummaryLin
     tone: "neutral",
     text: sentence(section.label, SECTION_PENDING),
     pending: true,
+  };
+}
+
+/**
+ * The calm sections on one line, each with its official word: « Rien à signaler : Baignade –
+ * Hors saison, Radon – Catégorie 1. »; when nothing at all needs attention, the report's one calm
+ * line, which names them all.
+ */
+function calmLine(calm: CalmEntry[], allCalm: boolean): SummaryLine {
+  const listed = calm.map((entry) => `${entry.label} – ${entry.word}`).join(", ");
+  return {
+    key: "calm",
+    anchor: calm[0]!.anchor,
+    label: allCalm ? ALL_CALM_TEXT : CALM_LABEL,
+    badge: null,
+    tone: allCalm ? "good" : "neutral",
+    text: frenchTypography(`${allCalm ? ALL_CALM_TEXT : CALM_LABEL} : ${listed}.`),
+    calm,
   };
 }
 
@@ -209,7 +243,20 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
   const complete = !presented.some(isPending);
   const advice = complete && partial.recommendations ? presentAdvice(partial.recommendations) : null;
   const info = partial.address_info;
-  const first = advice?.find((item) => item.severity !== "success" && item.category !== "general") ?? null;
+  // « À retenir »: the first advice in the one ranking (rank.ts) that may be promoted.
+  const first = advice?.find(isPromotable) ?? null;
+  const lines: SummaryLine[] = [];
+  const calm: CalmEntry[] = [];
+  presented.forEach((entry, index) => {
+    const section = sections()[index]!;
+    if (isPending(entry)) return lines.push(pendingLine(section));
+    // In full: what needs attention (a concerning or critical headline) and what could not be read.
+    const needsAttention = entry.headline.tone === "concerning" || entry.headline.tone === "critical" || answerFailed(answerOf(partial, section));
+    if (needsAttention)
+      lines.push({ key: section.key, anchor: entry.anchor, label: section.label, badge: entry.headline, tone: entry.headline.tone, text: entry.summary });
+    else calm.push({ anchor: entry.anchor, label: section.label, word: entry.headline.word });
+  });
+  const allCalm = complete && first === null && lines.length === 0;
   const summary: SummaryLine[] = [
     ...(first
       ? [
@@ -224,11 +271,8 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
           },
         ]
       : []),
-    ...presented.map((entry, index): SummaryLine => {
-      const section = sections()[index]!;
-      if (isPending(entry)) return pendingLine(section);
-      return { key: section.key, anchor: entry.anchor, label: section.label, badge: entry.headline, tone: entry.headline.tone, text: entry.summary };
-    }),
+    ...lines,
+    ...(calm.length > 0 ? [calmLine(calm, allCalm)] : []),
   ];
   return {
     title: partial.address.label,

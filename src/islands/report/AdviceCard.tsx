@@ -1,39 +1,28 @@
-// The recommendations card: prominent boxes first, then the other advice, compact.
-import { ADVICE_ANCHOR, ADVICE_TITLE, type AdvicePresentation } from "../../core/report/present.ts";
-import { Card, NBSP } from "./ReportCard.tsx";
+// The recommendations card: every advice once, in the one ranking (rank.ts) — « Important », then
+// « Précaution », then information. Each is a disclosure (its severity and title, then its text),
+// open on a wide screen, closed on a phone, where the report must read in a few screens; a card's
+// advice line opens the one it names.
+import { ADVICE_ANCHOR, ADVICE_TITLE, adviceAnchor, type AdvicePresentation } from "../../core/report/present.ts";
+import { Card, NBSP, useWideScreen } from "./ReportCard.tsx";
 
 export default function AdviceCard({ advice }: { advice: AdvicePresentation[] }) {
-  // At most one prominent box per domain: the others follow, compact, in the presentation's order.
-  const prominent = advice.filter((item) => item.prominent);
-  const compact = advice.filter((item) => !item.prominent);
+  const wide = useWideScreen();
   return (
     <Card anchor={ADVICE_ANCHOR} title={ADVICE_TITLE} headline={null} className="card--recommendations">
-      {prominent.length > 0 ? (
-        <ul className="recommendations">
-          {prominent.map((item) => (
-            <li key={item.id} className={`recommendation recommendation--${item.severity}`} data-domain={item.category}>
-              <p className="recommendation__severity">{item.severityLabel}</p>
-              <p className="recommendation__title">{item.title}</p>
+      <ul className="recommendations">
+        {advice.map((item) => (
+          <li key={item.id} id={adviceAnchor(item.id)} tabIndex={-1} className={`recommendation recommendation--${item.severity}`} data-domain={item.category}>
+            <details open={wide}>
+              <summary>
+                <span className="recommendation__severity">{item.severityLabel}</span>
+                <span className="recommendation__title">{item.title}</span>
+              </summary>
               <p className="recommendation__text">{item.text}</p>
               <AdviceLinks item={item} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {compact.length > 0 ? (
-        <>
-          {prominent.length > 0 ? <h5 className="recommendations__more">Autres conseils</h5> : null}
-          <ul className="recommendations-compact">
-            {compact.map((item) => (
-              <li key={item.id} className="recommendation-compact">
-                <p className="recommendation-compact__title">{item.title}</p>
-                <p className="recommendation-compact__text">{item.text}</p>
-                <AdviceLinks item={item} />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+            </details>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

@@ -6,8 +6,7 @@ import { Attribution, Card, Facts, Notes, OfficialBadge, SectionIntro, SourceLin
 
 export default function AirCard({ air }: { air: AirPresentation }) {
   return (
-    <Card anchor={air.anchor} title={air.title} headline={air.headline} className="card--air">
-      <SectionIntro section={air} />
+    <Card anchor={air.anchor} title={air.title} headline={air.headline} className="card--air" section={air.key} intro={<SectionIntro section={air} />}>
       <Facts facts={air.facts} />
       <SubIndices subIndices={air.subIndices} />
       {air.modelValues.length > 0 ? (

@@ -1,7 +1,7 @@
 // The pieces every card of the report is built from: the card itself, an official badge, the
 // section's date line and message, facts, notes and the source link.
-import { useId, type CSSProperties, type ReactNode } from "react";
-import type { Badge, Fact, SectionPresentation } from "../../core/report/present.ts";
+import { createContext, useContext, useId, useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
+import { adviceAnchor, type AdvicePresentation, type Badge, type Fact, type SectionPresentation } from "../../core/report/present.ts";
 import { NBSP } from "../../core/shared/format.ts";
 import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
 import type { SourceRef } from "../../core/types.ts";
@@ -24,20 +24,43 @@ export function OfficialBadge({ badge, className, hidden = false }: { badge: Bad
   );
 }
 
+/** The report's advice in its one ranking, for each card's one line (null while it is on its way). */
+export const CardAdvice = createContext<readonly AdvicePresentation[] | null>(null);
+
+/** Wide screens show the cards' details open; a phone keeps them closed, so the report reads in a few screens (decision 084). */
+export const WIDE_SCREEN = "(min-width: 52rem)";
+export function useWideScreen(): boolean {
+  const [wide] = useState(() => typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(WIDE_SCREEN).matches);
+  return wide;
+}
+
+/**
+ * A card of the report. With an `intro` (a section's card), it shows the verdict — the headline,
+ * the intro (date line, message, « Réessayer ») and the section's first advice in one line — and
+ * keeps the rest behind « Détails ». Without one (the advice card), its content as it is.
+ */
 export function Card({
   anchor,
   title,
   headline,
   className,
+  section,
+  intro,
   children,
 }: {
   anchor: string;
   title: string;
   headline: Badge | null;
   className: string;
+  /** the section's key, whose first advice the card's line names */
+  section?: string;
+  intro?: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
+  const advice = useContext(CardAdvice);
+  const wide = useWideScreen();
+  const first = section ? advice?.find((item) => item.category === section) : undefined;
   // tabIndex -1: the summary's links move the focus here, so a screen reader starts at the card.
   return (
     <article id={anchor} tabIndex={-1} className={`card report-section ${className}`} aria-labelledby={headingId}>
@@ -47,9 +70,44 @@ export function Card({
         </h4>
         {headline ? <OfficialBadge badge={headline} className="card__badge" /> : null}
       </div>
-      {children}
+      {intro === undefined ? (
+        children
+      ) : (
+        <>
+          {intro}
+          {first ? <AdviceLine item={first} /> : null}
+          <details className="card__more" open={wide}>
+            <summary>
+              Détails<span className="sr-only"> – {title}</span>
+            </summary>
+            <div className="card__more-body">{children}</div>
+          </details>
+        </>
+      )}
     </article>
   );
+}
+
+/** The section's first advice in one line, linked to its whole text in the advice card (each piece of advice said once). */
+function AdviceLine({ item }: { item: AdvicePresentation }) {
+  return (
+    <p className={`card__advice card__advice--${item.severity}`}>
+      <span className="card__advice-severity">{item.severityLabel}</span>
+      {NBSP}:{" "}
+      <a href={`#${adviceAnchor(item.id)}`} onClick={(event) => openAdvice(event, adviceAnchor(item.id))}>
+        {item.title}
+      </a>
+    </p>
+  );
+}
+
+/** Opens the advice the link names (a closed disclosure on a phone), then lets the jump happen and moves the focus there. */
+export function openAdvice(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const target = document.getElementById(anchor);
+  const details = target?.querySelector("details");
+  if (details) details.open = true;
+  window.setTimeout(() => target?.focus({ preventScroll: true }), 0);
 }
 
 /**
@@ -87,8 +145,14 @@ export function RetrySection({ section }: { section: SectionKey }) {
 /** A section's card laid out in the usual order: date line and message, facts, notes, then its own content and the source. */
 export function SectionCard({ section, className, children }: { section: SectionPresentation; className: string; children: ReactNode }) {
   return (
-    <Card anchor={section.anchor} title={section.title} headline={section.headline} className={className}>
-      <SectionIntro section={section} />
+    <Card
+      anchor={section.anchor}
+      title={section.title}
+      headline={section.headline}
+      className={className}
+      section={section.key}
+      intro={<SectionIntro section={section} />}
+    >
       <Facts facts={section.facts} />
       <Notes notes={section.notes} />
       {children}

@@ -10,7 +10,7 @@ import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
-import { OfficialBadge } from "./ReportCard.tsx";
+import { CardAdvice, OfficialBadge } from "./ReportCard.tsx";
 import SectionCard from "./SectionCard.tsx";
 import { isWholeReport, pickedAddressOfReport, sharedRequestOf, toReportParams, type PartialReportAnswer, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
@@ -54,21 +54,27 @@ export default function ReportView({ report, pendingUdi, updating, onChooseUdi, 
         </p>
       </header>
       <Summary lines={presentation.summary} headingRef={summaryRef} />
-      <div className="report__grid">
-        {/* The cards in the registry's order, the summary's, two to a row on a wide screen: a short
+      {/* Right under « L'essentiel » (issue 38): its place kept while the report arrives, so nothing jumps. */}
+      <div className="report__alert-slot">
+        {isWholeReport(report) ? <AlertAction key={toReportParams(sharedRequestOf(report)).toString()} shared={sharedRequestOf(report)} /> : null}
+      </div>
+      <CardAdvice.Provider value={advice}>
+        <div className="report__grid">
+          {/* The cards in the registry's order, the summary's, two to a row on a wide screen: a short
             card beside a long one leaves at most their difference blank. Each takes its place as its
             line of the stream arrives. */}
-        {presentation.sections.map((section) =>
-          isPending(section) ? (
-            <PendingCard key={section.key} anchor={section.anchor} title={section.title} />
-          ) : (
-            <Fragment key={section.key}>{richCards[section.key] ?? <SectionCard section={section} />}</Fragment>
-          ),
-        )}
-        {advice ? <AdviceCard advice={advice} /> : <PendingCard anchor={ADVICE_ANCHOR} title={ADVICE_TITLE} />}
-        {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
-        {water ? <WaterHistory history={water.history} /> : null}
-      </div>
+          {presentation.sections.map((section) =>
+            isPending(section) ? (
+              <PendingCard key={section.key} anchor={section.anchor} title={section.title} />
+            ) : (
+              <Fragment key={section.key}>{richCards[section.key] ?? <SectionCard section={section} />}</Fragment>
+            ),
+          )}
+          {advice ? <AdviceCard advice={advice} /> : <PendingCard anchor={ADVICE_ANCHOR} title={ADVICE_TITLE} />}
+          {/* Across the whole width, after the advice: the detail for who asks, never a column's worth of blank beside it. */}
+          {water ? <WaterHistory history={water.history} /> : null}
+        </div>
+      </CardAdvice.Provider>
       {isWholeReport(report) ? <ReportActions report={report} /> : null}
       <p className="report__disclaimer">{presentation.disclaimer}</p>
       <p className="report__top">
@@ -102,7 +108,7 @@ function PendingCard({ anchor, title }: { anchor: string; title: string }) {
   );
 }
 
-/** The PDF and the alerts, once the whole report is there: for the address and the network it shows. */
+/** The PDF, once the whole report is there: for the address and the network it shows. */
 function ReportActions({ report }: { report: Parameters<typeof sharedRequestOf>[0] }) {
   const shared = sharedRequestOf(report);
   const sharedParams = toReportParams(shared).toString();
@@ -112,7 +118,6 @@ function ReportActions({ report }: { report: Parameters<typeof sharedRequestOf>[
       <a className="btn btn--secondary" href={`/api/report/pdf?${sharedParams}`} download aria-describedby={pdfNoteId}>
         Télécharger le rapport PDF
       </a>
-      <AlertAction key={sharedParams} shared={shared} />
       <p id={pdfNoteId} className="report__pdf-note">
         {PDF_ACCESSIBLE_ALTERNATIVE}
       </p>
@@ -261,7 +266,7 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
           <li key={line.key} className={`summary__item summary__item--${line.key} summary__item--tone-${line.tone}`}>
             {/* The sentence carries the official word too: the badge is for the eyes only. */}
             {line.badge ? <OfficialBadge badge={line.badge} className="summary__badge" hidden /> : null}
-            <SummaryText line={line} />
+            {line.calm ? <CalmText line={line} entries={line.calm} /> : <SummaryText line={line} />}
           </li>
         ))}
       </ul>
@@ -272,6 +277,26 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
         </a>
       </p>
     </section>
+  );
+}
+
+/** « Rien à signaler : Baignade – Hors saison, Radon – Catégorie 1. », each section's name the link to its card. */
+function CalmText({ line, entries }: { line: SummaryLine; entries: NonNullable<SummaryLine["calm"]> }) {
+  return (
+    <span className="summary__text">
+      {line.label}
+      {"\u00a0: "}
+      {entries.map((entry, index) => (
+        <Fragment key={entry.anchor}>
+          {index > 0 ? ", " : null}
+          <a className="summary__link" href={`#${entry.anchor}`} onClick={(event) => focusSection(event, entry.anchor)}>
+            {entry.label}
+          </a>
+          {` – ${entry.word}`}
+        </Fragment>
+      ))}
+      .
+    </span>
   );
 }
 

@@ -11,11 +11,21 @@ export default function SectionCard({ section }: { section: SectionDocument }) {
   const head = section.blocks.filter(isHead);
   const body = section.blocks.filter((block) => !isHead(block));
   return (
-    <Card anchor={section.anchor} title={section.title} headline={section.headline} className={`card--document card--${section.key}`}>
-      {head.map((block, index) => (
-        <BlockView key={`head-${index}`} block={block} />
-      ))}
-      <RetrySection section={section.key} />
+    <Card
+      anchor={section.anchor}
+      title={section.title}
+      headline={section.headline}
+      className={`card--document card--${section.key}`}
+      section={section.key}
+      intro={
+        <>
+          {head.map((block, index) => (
+            <BlockView key={`head-${index}`} block={block} />
+          ))}
+          <RetrySection section={section.key} />
+        </>
+      }
+    >
       {body.map((block, index) => (
         <BlockView key={`body-${index}`} block={block} />
       ))}

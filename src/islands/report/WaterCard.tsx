@@ -19,18 +19,29 @@ export default function WaterCard({
 }) {
   const { networks } = water;
   return (
-    <Card anchor={water.anchor} title={water.title} headline={water.headline} className="card--water">
-      <SectionIntro section={water} />
-      {networks.options.length > 1 ? (
-        <NetworkChooser
-          label="Réseau de distribution"
-          options={networks.options}
-          selected={pendingUdi ?? networks.selected}
-          onChange={onChooseUdi}
-          hint={networks.hint}
-          status={updating ? "Chargement des résultats de ce réseau…" : null}
-        />
-      ) : null}
+    <Card
+      anchor={water.anchor}
+      title={water.title}
+      headline={water.headline}
+      className="card--water"
+      section={water.key}
+      intro={
+        <>
+          <SectionIntro section={water} />
+          {/* Which network the verdict is about stays in view: choosing another is part of reading it. */}
+          {networks.options.length > 1 ? (
+            <NetworkChooser
+              label="Réseau de distribution"
+              options={networks.options}
+              selected={pendingUdi ?? networks.selected}
+              onChange={onChooseUdi}
+              hint={networks.hint}
+              status={updating ? "Chargement des résultats de ce réseau…" : null}
+            />
+          ) : null}
+        </>
+      }
+    >
       <Notes notes={water.notes} />
       <Facts facts={water.facts} />
       {water.rows.length > 0 ? (

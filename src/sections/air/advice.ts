@@ -61,18 +61,23 @@ function adviseAir(air: AirQualitySection, { now }: AdviseContext): AirAdvice[] 
   }
   // The official index wins: the model's PM2,5 is compared with 25 µg/m³ only when the level
   // itself comes from the model.
-  const pm25 = air.origin === "cams" ? (air.pollutants["pm2_5"]?.value ?? null) : null;
+  const estimated = air.origin === "cams";
+  const basis = estimated ? { basis: "estimate" as const } : {};
+  const pm25 = estimated ? (air.pollutants["pm2_5"]?.value ?? null) : null;
   if (code >= 3 || (pm25 !== null && pm25 > AIR_ADVICE_THRESHOLDS.pm25MicrogramsPerM3)) {
     const reason =
       code >= 3
-        ? { kind: "index" as const, label: air.index.label, estimated: air.origin === "cams", pollutant: air.responsible_pollutant?.code ?? null }
+        ? { kind: "index" as const, label: air.index.label, estimated, pollutant: air.responsible_pollutant?.code ?? null }
         : { kind: "pm25" as const, microgramsPerM3: pm25 ?? 0 };
-    // The decree's advice speaks to vulnerable people first: it leads the list.
-    return [{ id: "air-poor", category: "air", severity: code >= 4 ? "critical" : "warning", vulnerable: true, facts: { reason, ozone: ozoneNote(air, now) } }];
+    // The decree's advice speaks to vulnerable people first. A model's estimate ranks after an
+    // official reading of the same severity and never says « Important » (decision 084).
+    const severity = code >= 4 && !estimated ? "critical" : "warning";
+    return [{ id: "air-poor", category: "air", severity, vulnerable: true, ...basis, facts: { reason, ozone: ozoneNote(air, now) } }];
   }
   if (code === 2) {
+    // « Rien ne change pour la plupart des personnes »: never « À retenir ».
     return [
-      { id: "air-moderate", category: "air", severity: "info", vulnerable: false, facts: { ozone: ozoneNote(air, now), estimated: air.origin === "cams" } },
+      { id: "air-moderate", category: "air", severity: "info", vulnerable: false, calm: true, ...basis, facts: { ozone: ozoneNote(air, now), estimated } },
     ];
   }
   return [];

@@ -51,6 +51,8 @@ function adviseUv(uv: UvSection | undefined): UvAdvice[] {
       category: "uv",
       severity: worst.uvIndex >= 6 ? "warning" : "info",
       vulnerable: false,
+      // Open-Meteo's forecast is a model's, not an official reading (decision 084).
+      basis: "estimate",
       facts: { days, category: worst.category, label: worst.label },
     },
   ];

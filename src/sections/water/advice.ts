@@ -7,7 +7,7 @@ import type { WaterParameterView, WaterQualitySection } from "../../core/types.t
 import { conclusionRestrictsUse } from "./conclusion.ts";
 import { DRINKING_WARNINGS, nitratesReading, nitratesRestriction } from "./drinking.ts";
 import { conversionFactor } from "./measurements.ts";
-import { carriedForwardNonCompliance, SAMPLE_VERDICT_WORDS } from "./notes.ts";
+import { carriedForwardNonCompliance, NETWORK_NOT_IDENTIFIED, NO_ANALYSIS_FOR_NETWORK, SAMPLE_VERDICT_WORDS } from "./notes.ts";
 import { PFAS_SUM_LIMIT, pfasRoleOf } from "./parameters.ts";
 
 /** Thresholds of the rules (decision 029): nitrates > 40 mg/L, a pesticide > 0,1 µg/L or the total > 0,5 µg/L. */
@@ -38,6 +38,12 @@ const WATER_ADVICE_SOURCES = {
 } as const;
 
 export interface WaterAdviceFacts {
+  /**
+   * The tap water could not be checked (decision 084): Hub'Eau did not answer (`unavailable`, an
+   * official source unread where the stakes are high), no analysis is published for the network
+   * (`not-published`), or no network is known for the address (`no-network`).
+   */
+  "water-unchecked": { reason: "unavailable" | "not-published" | "no-network" };
   /**
    * carriedForward: the newest sample was declared compliant (or under derogation) but did not
    * measure these parameters again, whose latest result is non-compliant; null otherwise
@@ -89,8 +95,30 @@ function inMicrogramsPerLitre(parameter: WaterParameterView | undefined): number
   return factor === null ? null : parameter.value * factor;
 }
 
+/** What the tap water's advice says when it could not be checked; null when it was. */
+function uncheckedWater(water: WaterQualitySection): WaterAdvice | null {
+  if (!water.success)
+    return { id: "water-unchecked", category: "water", severity: "warning", basis: "unread", vulnerable: false, facts: { reason: "unavailable" } };
+  // No network known for the address and a known network without analyses are two cases, each in its own words.
+  if (water.level === "unavailable")
+    return { id: "water-unchecked", category: "water", severity: "info", vulnerable: false, facts: { reason: water.udi ? "not-published" : "no-network" } };
+  return null;
+}
+
+/** The advice a parameter gives that already says why the water is non-compliant. */
+const EXPLAINS_NON_COMPLIANCE = new Set(["water-nitrates", "water-nitrates-above-100", "water-pesticides", "water-pfas", "water-lead"]);
+
 function adviseWater(water: WaterQualitySection): WaterAdvice[] {
-  if (!water.success || water.level === "unavailable") return [];
+  const unchecked = uncheckedWater(water);
+  if (unchecked) return [unchecked];
+  const list = adviseReadWater(water);
+  // Each piece of advice once: « Eau non conforme » says nothing more than the parameter's own
+  // advice (above its limit) that follows it, unless it carries an older result forward.
+  const explained = list.some((advice) => EXPLAINS_NON_COMPLIANCE.has(advice.id) && advice.severity === "critical");
+  return list.filter((advice) => !(explained && advice.id === "water-non-compliant" && advice.facts.carriedForward === null));
+}
+
+function adviseReadWater(water: WaterQualitySection): WaterAdvice[] {
   const list: WaterAdvice[] = [];
   // The ARS's conclusion prevails: when it restricts the use of the water, no advice says there is no restriction.
   const arsInstruction = conclusionRestrictsUse(water.conclusion) ? water.conclusion : null;
@@ -277,7 +305,29 @@ const arsInstructionSentence = (conclusion: string) =>
 
 const GERMS_SENTENCE = " Des germes ont aussi été détectés : pour tous les usages de l'eau, suivez les consignes de votre mairie et de l'ARS.";
 
+/** Where the official results of the sanitary control are to be found besides Hub'Eau. */
+const WHERE_TO_LOOK =
+  "Les résultats officiels du contrôle sanitaire de votre commune sont aussi publiés sur le site du ministère chargé de la santé et affichés en mairie.";
+
 const WATER_TEXTS: AdviceTexts<WaterAdviceFacts> = {
+  "water-unchecked": ({ reason }) => {
+    const source = { name: "Ministère chargé de la santé – résultats du contrôle sanitaire", url: "https://sante.gouv.fr/sante-et-environnement/eaux/eau" };
+    if (reason === "unavailable")
+      return {
+        link: WATER_REFERENCE.link,
+        source,
+        title: "Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui",
+        text: `Les résultats du contrôle sanitaire (Hub'Eau) n'ont pas répondu : ce bilan ne dit donc rien de la qualité de votre eau. Réessayez dans quelques minutes avec le bouton « Réessayer » de la carte « Eau du robinet ». ${WHERE_TO_LOOK}`,
+      };
+    const why = reason === "not-published" ? NO_ANALYSIS_FOR_NETWORK : `${NETWORK_NOT_IDENTIFIED.charAt(0).toLowerCase()}${NETWORK_NOT_IDENTIFIED.slice(1)}`;
+    return {
+      link: WATER_REFERENCE.link,
+      source,
+      title: "L'eau du robinet n'a pas pu être vérifiée",
+      text: `La qualité de l'eau du robinet n'a pas pu être vérifiée : ${why}. ${WHERE_TO_LOOK} Votre mairie peut aussi vous dire quel réseau dessert votre adresse.`,
+    };
+  },
+
   "water-non-compliant": ({ carriedForward }) => {
     const instructions =
       "Si l'eau ne doit pas être bue ou utilisée pour certains usages, votre mairie et l'Agence régionale de santé le font savoir : leurs consignes priment. En cas de doute, renseignez-vous auprès de votre mairie.";

@@ -220,8 +220,13 @@ const recommendationSchema = z
     source: z.object({ name: z.string(), url: z.string() }),
     vulnerable: z.boolean().meta({ description: "Conseil destiné aux personnes vulnérables." }),
     prominent: z.boolean(),
+    basis: z.enum(["reading", "unread", "estimate"]).optional().meta({
+      description:
+        "Ce sur quoi repose le conseil : une donnée officielle lue (reading, par défaut), une source officielle qui n'a pas pu être lue (unread) ou l'estimation d'un modèle (estimate).",
+    }),
+    calm: z.boolean().optional().meta({ description: "Conseil qui ne change rien pour la plupart des personnes : jamais mis en avant." }),
   })
-  .meta({ description: "Un conseil de prévention, avec sa source publique." })
+  .meta({ description: "Un conseil de prévention, avec sa source publique, dans l'ordre où le lire." })
   .register(apiRegistry, { id: "Recommendation" });
 
 const reportDescription = `Le bilan d'une adresse, section par section (${sections()

@@ -6,15 +6,7 @@
 import { PDFDocument, StandardFonts, type PDFPage } from "pdf-lib";
 import { formatDateFr, frenchTypography } from "../../core/shared/format.ts";
 import { timeZoneOfCommune } from "../../core/shared/time.ts";
-import {
-  adviceInDisplayOrder,
-  DISCLAIMER,
-  presentReport,
-  type AdvicePresentation,
-  type ReportPresentation,
-  type SummaryLine,
-  type Tone,
-} from "../../core/report/present.ts";
+import { DISCLAIMER, presentReport, type AdvicePresentation, type ReportPresentation, type SummaryLine, type Tone } from "../../core/report/present.ts";
 import type { Recommendation, Report } from "../../core/types.ts";
 import {
   COLORS,
@@ -196,8 +188,8 @@ function drawReport(cursor: Cursor, report: Report, presentation: ReportPresenta
     if (drawRich) drawRich(cursor, presentation);
     else drawSectionDocument(cursor, document);
   }
-  // The page's order: the prominent advice first (present.ts), never the rules' raw order.
-  drawAdvice(cursor, adviceInDisplayOrder(presentation.advice));
+  // The one ranking every channel shows (rank.ts).
+  drawAdvice(cursor, presentation.advice);
 }
 
 /** « L'essentiel »: one line per domain in the official words, the most important advice first. */

@@ -19,6 +19,10 @@ import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders
 import { unreadSections } from "../../helpers/unread-sections.ts";
 import { assembleNamed } from "../../helpers/assemble.ts";
 
+/** A section's own sentence (its document's), whether « L'essentiel » lists it in full or on its calm line (decision 084). */
+const sentenceOf = (presentation: { sections: ReadonlyArray<{ key: string; summary: string }> }, key: string) =>
+  presentation.sections.find((section) => section.key === key)?.summary;
+
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 
 const ATMO_WORDS = /«\s?(Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais)\s?»|\b(Bon|Moyen|Dégradé|Mauvais)\b/;
@@ -100,7 +104,7 @@ describe("ATMO code 0 « Indisponible » is said as such, never as « Bon » nor
     const presentation = presentReport(reportWith(air));
     expect(presentation.air.facts).toContainEqual({ term: "Indice ATMO", value: "Indisponible (non calculé pour le 22\u00a0novembre\u00a02026)" });
     expect(presentation.air.headline.word).toBe("Moyen (estimation)");
-    expect(presentation.summary.find((line) => line.key === "air")?.text).toMatch(/estimation modélisée, indice ATMO officiel «\u00a0Indisponible\u00a0»/);
+    expect(sentenceOf(presentation, "air")).toMatch(/estimation modélisée, indice ATMO officiel «\u00a0Indisponible\u00a0»/);
   });
 
   it("without the model: the headline is ATMO's « Indisponible », the level unavailable, no advice", () => {

@@ -10,6 +10,10 @@ import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } fro
 import { unreadSections } from "../../helpers/unread-sections.ts";
 import { assembleNamed } from "../../helpers/assemble.ts";
 
+/** A section's own sentence (its document's), whether « L'essentiel » lists it in full or on its calm line (decision 084). */
+const sentenceOf = (presentation: { sections: ReadonlyArray<{ key: string; summary: string }> }, key: string) =>
+  presentation.sections.find((section) => section.key === key)?.summary;
+
 const NBSP = "\u00A0";
 const evaluate = (zones: DroughtZone[], now = NOW, citycode = "80021") => evaluateDrought({ zones: { ok: true, data: zones }, now, citycode });
 
@@ -358,7 +362,7 @@ describe("a groundwater-only « crise » says which water it is about, and that 
     const presentation = presentReport(reportWith(section));
     expect(presentation.drought.headline.word).toBe("Crise (eau souterraine)");
     expect(presentation.drought.notes).toEqual([]);
-    expect(presentation.summary.find((line) => line.key === "drought")?.text).toBe(`Sécheresse${NBSP}: Alerte (eau potable)${NBSP}; Crise (eau souterraine).`);
+    expect(sentenceOf(presentation, "drought")).toBe(`Sécheresse${NBSP}: Alerte (eau potable)${NBSP}; Crise (eau souterraine).`);
     expect(presentation.advice.find((item) => item.id === "drought-severe")?.text).not.toContain("robinet n'est pas concernée");
   });
 });

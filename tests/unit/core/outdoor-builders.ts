@@ -78,6 +78,12 @@ export function uvSection(day = OUTDOOR_DAY): UvSection {
   return { success: true, level: today.level, origin: "model", today, tomorrow: uvDay(plusDays(day, 1), 4.2), day, message: null, source: UV_SOURCE };
 }
 
+/** « Faible (prévision) » today and tomorrow: nothing to protect from. */
+export function uvLow(day = OUTDOOR_DAY): UvSection {
+  const today = uvDay(day, 1.2);
+  return { success: true, level: today.level, origin: "model", today, tomorrow: uvDay(plusDays(day, 1), 1.4), day, message: null, source: UV_SOURCE };
+}
+
 export const uvUnavailable = (day = OUTDOOR_DAY) => unavailableUv(day, "La prévision de l'indice UV n'a pas pu être lue. Réessayez plus tard.");
 
 // ---------------------------------------------------------------- weather warnings
@@ -108,6 +114,11 @@ export function weatherSection(day = OUTDOOR_DAY): WeatherWarningsSection {
     message: null,
     source: VIGILANCE_SOURCE,
   };
+}
+
+/** Vigilance verte today and tomorrow. */
+export function weatherGreen(day = OUTDOOR_DAY): WeatherWarningsSection {
+  return { ...weatherSection(day), level: "good", days: [vigilanceDay(day, {}), vigilanceDay(plusDays(day, 1), {})] };
 }
 
 export const weatherUnavailable = (day = OUTDOOR_DAY) => unavailableWeatherWarnings(day, "La carte de vigilance n'a pas pu être lue. Réessayez plus tard.");

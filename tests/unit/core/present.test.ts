@@ -26,6 +26,10 @@ import { UV_COLORS } from "../../../src/sections/uv/scale.ts";
 import { VIGILANCE_COLORS } from "../../../src/sections/weather/scale.ts";
 import { RADON_CATEGORIES } from "../../../src/sections/radon/scale.ts";
 
+/** A section's own sentence (its document's), whether « L'essentiel » lists it in full or on its calm line (decision 084). */
+const sentenceOf = (presentation: { sections: ReadonlyArray<{ key: string; summary: string }> }, key: string) =>
+  presentation.sections.find((section) => section.key === key)?.summary;
+
 const OUR_SCALE_WORDS = ["Excellent", "Bon", "Acceptable", "À surveiller", "Critique", "Non disponible"];
 
 // ---------------------------------------------------------------- bathing builders (tests/unit/core/builders.ts)
@@ -85,9 +89,7 @@ describe("air: the ATMO word with ATMO's colours", () => {
     const presentation = presentReport(report({ air: section }));
     expect(presentation.air.dateLine).toBe("Estimation pour la journée du 22\u00a0novembre\u00a02026, calculée sur les valeurs horaires du modèle");
     expect(presentation.air.modelValues).toContain("Ozone (O3)\u00a0: 116\u00a0µg/m³ (maximum horaire du jour ; «\u00a0Dégradé\u00a0» jusqu'à 130\u00a0µg/m³)");
-    expect(presentation.summary.find((line) => line.key === "air")?.text).toBe(
-      "Air aujourd'hui\u00a0: Dégradé d'après l'ozone (O3) (estimation modélisée, pas d'indice officiel publié).",
-    );
+    expect(sentenceOf(presentation, "air")).toBe("Air aujourd'hui\u00a0: Dégradé d'après l'ozone (O3) (estimation modélisée, pas d'indice officiel publié).");
   });
 
   it("says « Indisponible » when neither the index nor the model answered", () => {
@@ -323,13 +325,11 @@ describe("issue 23: the same case in the same words on every channel", () => {
   // analyse publiée pour ce réseau » with « Réseau : Non précisé » »: two different cases.
   it("a known network without analyses says « aucune analyse publiée pour ce réseau » and names it; no known network says « Réseau d'eau non identifié pour cette adresse », as /compte", () => {
     const known = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW }) }));
-    expect(known.summary.find((line) => line.key === "water")?.text).toBe("Eau du robinet\u00a0: aucune analyse publiée pour ce réseau (AMIENS CENTRE).");
+    expect(sentenceOf(known, "water")).toBe("Eau du robinet\u00a0: aucune analyse publiée pour ce réseau (AMIENS CENTRE).");
     expect(known.water.facts).toContainEqual({ term: "Réseau", value: "AMIENS CENTRE" });
 
     const none = presentReport(report({ water: evaluateWaterQuality({ results: { ok: true, data: [] }, udi: null, udis: [], now: NOW }) }));
-    expect(none.summary.find((line) => line.key === "water")?.text).toBe(
-      "Eau du robinet\u00a0: réseau d'eau non identifié pour cette adresse, aucune analyse publiée.",
-    );
+    expect(sentenceOf(none, "water")).toBe("Eau du robinet\u00a0: réseau d'eau non identifié pour cette adresse, aucune analyse publiée.");
     expect(none.water.facts).toContainEqual({ term: "Réseau", value: "Non identifié pour cette adresse" });
     for (const text of [...none.summary.map((line) => line.text), ...none.advice.map((item) => item.text)]) expect(text).not.toMatch(/pour ce réseau/);
   });
@@ -485,7 +485,7 @@ describe("issue 23: the bathing card reads calmly, each value with its own year"
     const presentation = presentReport(report({ bathing: section, now: SUMMER }));
     expect(presentation.bathing.sites[0]?.name).toBe("Le Casino");
     expect(presentation.bathing.sites[0]?.place).toMatch(/^Valras-Plage · /);
-    expect(presentation.summary.find((line) => line.key === "bathing")?.text).toMatch(/site le plus proche\u00a0: Le Casino/);
+    expect(sentenceOf(presentation, "bathing")).toMatch(/site le plus proche\u00a0: Le Casino/);
   });
 });
 
@@ -533,7 +533,7 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     ];
     const stalePage = live({ fetchedAt: "2026-08-20T08:00:00Z", classement: { year: 2025, label: "Excellente" } });
     const presentation = presentReport(report({ bathing: bathing([nearby({ live: stalePage, record: record({ events }) })], NOW) }));
-    const line = presentation.summary.find((summary) => summary.key === "bathing")?.text;
+    const line = sentenceOf(presentation, "bathing");
     expect(line).toBe("Baignade\u00a0: hors saison\u00a0; site le plus proche\u00a0: Orb-Camping Municipal, interdiction permanente signalée (saison 2024).");
     expect(presentation.bathing?.sites[0]?.badge).toMatchObject({ word: "Interdiction permanente signalée", tone: "neutral" });
   });
@@ -546,7 +546,7 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     const presentation = presentReport(
       report({ bathing: bathing([nearby({ live: stale })], new Date("2026-08-11T08:00:00Z")), now: new Date("2026-08-11T08:00:00Z") }),
     );
-    expect(presentation.summary.find((summary) => summary.key === "bathing")?.text).toBe(
+    expect(sentenceOf(presentation, "bathing")).toBe(
       "Baignade\u00a0: interdiction signalée à Orb-Camping Municipal (à 12,9\u00a0km) le 22\u00a0juillet\u00a02026, à vérifier sur la fiche officielle.",
     );
     expect(presentation.bathing?.headline).toMatchObject({ word: "Interdiction signalée", tone: "concerning" });
@@ -556,7 +556,7 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     const events = [{ type: "Interdiction sanitaire", start: "2024-07-18", end: null, measures: "Baignade interdite" }];
     const presentation = presentReport(report({ bathing: bathing([nearby({ live: null, record: record({ events }) })], NOW) }));
     expect(presentation.bathing?.headline.word).toBe("Hors saison");
-    expect(presentation.summary.find((line) => line.key === "bathing")?.text).not.toMatch(/interdite/);
+    expect(sentenceOf(presentation, "bathing")).not.toMatch(/interdite/);
     expect(presentation.advice.filter((advice) => advice.category === "bathing" && advice.severity === "critical")).toEqual([]);
     expect(presentation.advice.map((advice) => advice.title).join(" ")).not.toMatch(/Baignade interdite/);
   });
@@ -565,10 +565,8 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     const alerte = presentReport(report({ air: air({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] } }), drought: drought(["alerte"]) }));
     expect(alerte.air.headline.word).toBe("Moyen");
     expect(alerte.drought.headline.word).toBe("Alerte (eau superficielle)");
-    expect(alerte.summary.find((line) => line.key === "air")?.text).toBe("Air aujourd'hui\u00a0: Moyen (indice ATMO, Amiens).");
-    expect(alerte.summary.find((line) => line.key === "drought")?.text).toBe(
-      "Sécheresse\u00a0: Alerte (eau superficielle)\u00a0; eau potable\u00a0: pas de restrictions.",
-    );
+    expect(sentenceOf(alerte, "air")).toBe("Air aujourd'hui\u00a0: Moyen (indice ATMO, Amiens).");
+    expect(sentenceOf(alerte, "drought")).toBe("Sécheresse\u00a0: Alerte (eau superficielle)\u00a0; eau potable\u00a0: pas de restrictions.");
     const crise = presentReport(report({ drought: drought(["crise"]) }));
     expect(crise.drought.headline.word).toBe("Crise (eau superficielle)");
     expect(crise.drought.zones[0]?.badge.word).toBe("Crise");
@@ -593,11 +591,13 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
     expect(line?.text.endsWith(line.linkText ?? "")).toBe(true);
   });
 
-  it("the five-second summary: the most important advice first, then one sentence per domain", () => {
+  it("the five-second summary: the most important advice first, then a sentence per domain that needs attention, then the calm ones on one line", () => {
     const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
     const presentation = presentReport(report({ water: nitrates, drought: drought(["crise"]) }));
-    // Issue 26: the weather warnings, pollen, UV and radon follow the four of the address's water and air.
-    expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "air", "drought", "bathing", "weather", "pollen", "uv", "radon"]);
+    // Issue 38: the domains that need attention (or could not be read: the builders' four newer ones) in full, in
+    // the cards' order; the calm ones grouped, in the cards' order too.
+    expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "drought", "weather", "pollen", "uv", "radon", "calm"]);
+    expect(presentation.summary.at(-1)?.calm?.map((entry) => entry.label)).toEqual(["Air aujourd'hui", "Baignade"]);
     expect(presentation.advice[0]).toMatchObject({ category: "water", prominent: true, severityLabel: "Important" });
     expect(presentation.advice[0]?.title).toMatch(/femmes enceintes et les nourrissons/);
     expect(presentation.summary[0]?.text).toBe(`À retenir\u00a0: ${presentation.advice[0]?.title}`);

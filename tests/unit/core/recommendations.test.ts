@@ -47,11 +47,20 @@ describe("selectRecommendations", () => {
       air: evaluateAirQuality({ citycode: "80021", atmo: { ok: false, reason: "timeout" }, cams: { ok: false, reason: "timeout" }, now: NOW }),
       drought: evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: NOW, citycode: "80021" }),
     });
-    expect(rest).toEqual([]);
-    expect(only).toMatchObject({ id: "unchecked", severity: "info", title: "Données momentanément incomplètes" });
-    expect(only?.text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
-    expect(only?.text).toContain("La qualité de l'air n'a pas pu être vérifiée");
-    expect(only?.text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
+    // The tap water unread is its own advice (decision 084), then what else could not be checked.
+    expect(only).toMatchObject({
+      id: "water-unchecked",
+      severity: "warning",
+      basis: "unread",
+      title: "Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui",
+    });
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toMatchObject({ id: "unchecked", severity: "info", title: "Données momentanément incomplètes" });
+    expect(rest[0]?.text).toContain("La qualité de l'air n'a pas pu être vérifiée");
+    expect(rest[0]?.text).not.toContain("eau du robinet");
+    const [{ text } = { text: "" }] = rest;
+    expect(text).toContain("La qualité de l'air n'a pas pu être vérifiée");
+    expect(text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
   });
 
   it.each([
@@ -62,10 +71,10 @@ describe("selectRecommendations", () => {
     expect(ids({ water: water([waterResult({ rawValue: raw, numericValue: Number(raw) })]) }).filter((id) => id.startsWith("water"))).toEqual(expected);
   });
 
-  it("above 50 mg/L: the advice for pregnant women and infants first, then the non-compliance (issue 10, item 5)", () => {
+  it("above 50 mg/L: the advice for pregnant women and infants, once (issue 38: no « Eau non conforme » repeating it)", () => {
     const list = select({ water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]), air: air(2), drought: drought() });
-    // Before issue 10 the non-compliance came first; advice for vulnerable people now leads.
-    expect(list.map((recommendation) => recommendation.id)).toEqual(["water-nitrates", "water-non-compliant", "air-moderate"]);
+    // Before issue 10 the non-compliance came first; since issue 38 the nitrates' own advice says it alone.
+    expect(list.map((recommendation) => recommendation.id)).toEqual(["water-nitrates", "air-moderate"]);
     // Issue 23: who must not drink the water first, in its own sentence, then the bottled water.
     expect(list[0]?.text).toMatch(
       /^Les femmes enceintes et les nourrissons de moins de 6\smois ne doivent pas boire l'eau du robinet \(recommandation des agences régionales de santé\)\.\s/,
@@ -74,7 +83,7 @@ describe("selectRecommendations", () => {
     expect(list[0]?.text).toMatch(/convient pour la préparation des aliments des nourrissons/);
     expect(list[0]?.text).toMatch(/Pour les autres personnes/);
     expect(list[0]).toMatchObject({ severity: "critical", vulnerable: true, prominent: true });
-    expect(list[1]).toMatchObject({ severity: "critical", vulnerable: false, prominent: false });
+    expect(list[1]).toMatchObject({ severity: "info", calm: true, prominent: false });
   });
 
   describe("the nitrates advice depends on the level and on microbiology (issue 9, item 4)", () => {
@@ -285,7 +294,8 @@ describe("selectRecommendations", () => {
       air: air(3, 30),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });
-    expect(list.length).toBeGreaterThanOrEqual(4);
+    // Nitrates, the drought crisis and the air (« Eau non conforme » is said by the nitrates' own advice).
+    expect(list.length).toBeGreaterThanOrEqual(3);
     for (const recommendation of list) {
       expect(recommendation.title.length).toBeGreaterThan(5);
       expect(recommendation.text.length).toBeGreaterThan(40);
@@ -318,10 +328,17 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
 
   it("Hub'Eau down, air « Bon », no drought restriction: the water could not be checked, no good news", () => {
     const list = select({ water: hubEauDown, air: air(), drought: drought() });
-    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
-    expect(list[0]).toMatchObject({ category: "general", severity: "info", prominent: false, title: "Données momentanément incomplètes" });
+    expect(list.map((r) => r.id)).toEqual(["water-unchecked"]);
+    // Said plainly, with where to look and a retry (issue 38).
+    expect(list[0]).toMatchObject({
+      category: "water",
+      severity: "warning",
+      basis: "unread",
+      prominent: true,
+      title: "Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui",
+    });
     expect(list[0]?.text).toBe(
-      "La qualité de l'eau du robinet n'a pas pu être vérifiée\u00a0: les résultats du contrôle sanitaire sont momentanément indisponibles. Ce bilan ne permet donc pas de conclure sur ce point\u00a0: réessayez dans quelques minutes.",
+      "Les résultats du contrôle sanitaire (Hub'Eau) n'ont pas répondu\u00a0: ce bilan ne dit donc rien de la qualité de votre eau. Réessayez dans quelques minutes avec le bouton «\u00a0Réessayer\u00a0» de la carte «\u00a0Eau du robinet\u00a0». Les résultats officiels du contrôle sanitaire de votre commune sont aussi publiés sur le site du ministère chargé de la santé et affichés en mairie.",
     );
     expect(words(list)).not.toMatch(reassurance);
   });
@@ -332,8 +349,8 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
     const udi = { code: "034000123", name: "MARAUSSAN", quarter: null };
     const withNetwork = evaluateWaterQuality({ results: { ok: true, data: [] }, udi, udis: [udi], now: NOW });
     const list = select({ water: withNetwork, air: air(), drought: drought() });
-    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
-    expect(list[0]?.title).toBe("Bilan incomplet\u00a0: tout n'a pas pu être vérifié");
+    expect(list.map((r) => r.id)).toEqual(["water-unchecked"]);
+    expect(list[0]).toMatchObject({ severity: "info", title: "L'eau du robinet n'a pas pu être vérifiée" });
     expect(list[0]?.text).toContain("aucune analyse publiée pour ce réseau");
     expect(list[0]?.text).not.toContain("non identifié");
     expect(list[0]?.text).not.toContain("réessayez");
@@ -341,7 +358,7 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
 
   it("no network known for the address says « Réseau d'eau non identifié pour cette adresse », as the account does, no good news", () => {
     const list = select({ water: noAnalysis, air: air(), drought: drought() });
-    expect(list.map((r) => r.id)).toEqual(["unchecked"]);
+    expect(list.map((r) => r.id)).toEqual(["water-unchecked"]);
     expect(list[0]?.text).toContain("réseau d'eau non identifié pour cette adresse");
     expect(list[0]?.text).not.toContain("pour ce réseau");
   });
@@ -364,12 +381,12 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
 
   it("names every section that could not be checked, alongside the advice that applies", () => {
     const list = select({ water: hubEauDown, air: air(2), drought: vigieauDown });
-    expect(list.map((r) => r.id)).toEqual(["air-moderate", "unchecked"]);
-    const text = list[1]?.text ?? "";
-    expect(text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    // The tap water unread first (a precaution), then the official information, then what else is unread.
+    expect(list.map((r) => r.id)).toEqual(["water-unchecked", "air-moderate", "unchecked"]);
+    const text = list[2]?.text ?? "";
     expect(text).toContain("Les restrictions d'eau liées à la sécheresse n'ont pas pu être vérifiées");
     expect(text).not.toContain("La qualité de l'air");
-    expect(text).toContain("Ce bilan ne permet donc pas de conclure sur ces points");
+    expect(text).toContain("Ce bilan ne permet donc pas de conclure sur ce point");
   });
 
   it("drought « Vigilance » is not clear: never « Bonne nouvelle » (vigilance calls for saving water)", () => {
@@ -615,22 +632,17 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       },
     ],
     unchecked: [
-      { sections: [{ section: "water", reason: "unavailable" }] },
+      { sections: [{ section: "air", reason: "unavailable" }] },
+      { sections: [{ section: "air", reason: "not-published" }] },
       {
         sections: [
-          { section: "water", reason: "not-published" },
-          { section: "air", reason: "not-published" },
-        ],
-      },
-      {
-        sections: [
-          { section: "water", reason: "unavailable" },
           { section: "air", reason: "unavailable" },
           { section: "drought", reason: "unavailable" },
         ],
       },
       { sections: [{ section: "drought", reason: "unrecognised" }] },
     ],
+    "water-unchecked": [{ reason: "unavailable" }, { reason: "not-published" }, { reason: "no-network" }],
     "all-clear": [{}],
     "weather-warning": [
       { warnings: [{ phenomenon: "canicule", color: "orange", when: "today" }] },
@@ -701,14 +713,14 @@ describe("advice that fits the day (issue 10, item 5)", () => {
   const airAdvice = (now: Date, section: AirQualitySection) =>
     select({ water: water(), air: section, drought: drought(), now }).find((r) => r.category === "air");
 
-  it("advice for vulnerable people comes first: nitrates 62, then air Dégradé, then the others", () => {
+  it("severity first, strictly (issue 38): nitrates 62 and the drought crisis (Important), then air Dégradé (Précaution)", () => {
     const list = select({
       water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
       air: air(3),
       drought: drought([droughtZone({ gravity: "crise" })]),
     });
-    expect(list.map((r) => r.id)).toEqual(["water-nitrates", "air-poor", "water-non-compliant", "drought-severe"]);
-    expect(list.map((r) => r.vulnerable)).toEqual([true, true, false, false]);
+    expect(list.map((r) => r.id)).toEqual(["water-nitrates", "drought-severe", "air-poor"]);
+    expect(list.map((r) => r.severity)).toEqual(["critical", "critical", "warning"]);
   });
 
   it("then by severity: critical, warning, info", () => {

@@ -23,6 +23,10 @@ import { mapWaterResults } from "../../../src/sources/hubeau/to-domain.ts";
 import { readFixture } from "../sources/fixtures.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "./builders.ts";
 
+/** A section's own sentence (its document's), whether « L'essentiel » lists it in full or on its calm line (decision 084). */
+const sentenceOf = (presentation: { sections: ReadonlyArray<{ key: string; summary: string }> }, key: string) =>
+  presentation.sections.find((section) => section.key === key)?.summary;
+
 const UDI = { code: "059000440", name: "GOMMEGNIES", quarter: null };
 
 function judge(results: WaterResult[]) {
@@ -298,7 +302,7 @@ describe("a non-compliance carried forward from an older sample", () => {
     } as Report);
     // The headline is the ARS word for the newest sample, never red.
     expect(report.water.headline).toMatchObject({ word: "Conforme", tone: "concerning" });
-    expect(report.summary.find((line) => line.key === "water")?.text).toBe(
+    expect(sentenceOf(report, "water")).toBe(
       "Eau du robinet\u00a0: conforme (prélèvement du 17\u00a0novembre\u00a02026, réseau GOMMEGNIES)\u00a0; dernier résultat non conforme, sans nouvelle mesure depuis\u00a0: Nitrates 62\u00a0mg/L, le 3\u00a0mars\u00a02026.",
     );
     expect(report.water.notes[0]).toBe(
@@ -317,10 +321,12 @@ describe("a non-compliance carried forward from an older sample", () => {
     expect(JSON.stringify(report)).not.toContain("Eau non conforme");
   });
 
-  it("a non-compliance of the newest sample itself is said as before: « non conforme », the parameter, the plain advice", () => {
+  it("a non-compliance of the newest sample itself is said as before: « non conforme », the parameter, its own advice once (issue 38)", () => {
     const { section } = judge([{ ...results[1]!, sampledAt: "2026-11-17T08:30:00Z" }]);
     expect(describeLastNonCompliance(section)).toBeNull();
-    expect(adviceFor(section).find((item) => item.id === "water-non-compliant")?.title).toBe("Eau non conforme\u00a0: suivez les consignes officielles");
+    // The nitrates' own advice says the non-compliance and what to do: « Eau non conforme » would only repeat it.
+    expect(adviceFor(section).map((item) => item.id)).toContain("water-nitrates");
+    expect(adviceFor(section).find((item) => item.id === "water-non-compliant")).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 // The report of the account's addresses, sent only when its owner asks for it from /compte.
 import type { SectionDocument } from "../../../core/report/document.ts";
-import { adviceInDisplayOrder, DISCLAIMER, presentReport, type ReportPresentation } from "../../../core/report/present.ts";
+import { DISCLAIMER, presentReport, type ReportPresentation } from "../../../core/report/present.ts";
 import type { Report } from "../../../core/types.ts";
 import type { EmailBlock } from "../blocks.ts";
 import { composeEmail, composeGreeting, describePlace, toInline, type RenderedEmail } from "../compose.ts";
@@ -26,7 +26,8 @@ export function renderReportBlocks(input: {
   const { presentation } = input;
   const place = describePlace(presentation.title, input.nickname);
   const name = input.nickname === null ? "" : toInline(input.nickname);
-  const advice = adviceInDisplayOrder(presentation.advice);
+  // In the one ranking every channel shows (rank.ts).
+  const advice = presentation.advice;
   // The address is said once, in the heading: the link names it by the person's name for it
   // (« Maison »), which still tells several « Voir le bilan complet » links apart out of context;
   // an address without a name is named in full only when another link could be taken for it.
