@@ -121,7 +121,8 @@ describe("a section registered only in a test reaches every channel", () => {
     expect(text).toContain("Mesure d'essai");
     expect(text).toContain("Une estimation d'essai, pas une mesure.");
     expect(text).toContain("Observatoire d'essai");
-    expect(text).toContain("Essai : Modéré (relevé d'essai).");
+    // Calm, on « L'essentiel »'s calm line with its word (decision 084).
+    expect(text).toContain("Essai – Modéré");
   });
 
   it("the report e-mail: its summary line and its detail, in both parts", async () => {
@@ -140,7 +141,7 @@ describe("a section registered only in a test reaches every channel", () => {
       .replaceAll("&amp;", "&");
     for (const part of [email.text, htmlWords]) {
       // French typography: a no-break space before each colon.
-      expect(part).toMatch(/Essai\u00a0: Modéré \(relevé d/);
+      expect(part).toMatch(/Rien à signaler\u00a0: .*Essai – Modéré/);
       expect(part).toMatch(/Section d'essai\u00a0: Modéré/);
       expect(part).toMatch(/Demain\u00a0: Relevé d/);
       expect(part).toMatch(/Source\u00a0: Observatoire d/);

@@ -68,7 +68,13 @@ describe("the recorded compliant sample with 0,67 mg(Cl2)/L of total chlorine", 
     expect(report.water_quality).toMatchObject({ success: true, level: "good", official_verdict: "conforme", sampled_at: "2023-08-18T11:01:00Z" });
     const presented = presentReport(report);
     expect(presented.water.headline).toMatchObject({ word: "Conforme", tone: "good" });
-    expect(presented.summary.find((line) => line.key === "water")?.tone).toBe("good");
+    // Calm: on « L'essentiel »'s calm line with its word (issue 38), never in a line of its own.
+    expect(presented.summary.find((line) => line.key === "water")).toBeUndefined();
+    expect(presented.summary.find((line) => line.key === "calm")?.calm).toContainEqual({
+      anchor: presented.water.anchor,
+      label: "Eau du robinet",
+      word: "Conforme",
+    });
     const chlorineRows = presented.water.rows.filter((row) => /chlore/i.test(row.name));
     expect(chlorineRows.map((row) => [row.name, row.badge.word])).toEqual([
       ["Chlore libre", "Conforme"],

@@ -43,6 +43,12 @@ export interface SectionDocument {
   source: SourceRef;
   /** a second attribution line (Open-Meteo's CC BY licence) */
   attribution: string | null;
+  /**
+   * Its sentence stays in full in « L'essentiel » though its headline is calm: something beside the
+   * headline must be read (the coast's orange beside a green département, decision 078). Absent: the
+   * headline's tone and whether the source was read decide (decision 084).
+   */
+  attention?: true;
 }
 
 /** The common part of the richer presentations of the first four sections (water, air, drought, bathing). */

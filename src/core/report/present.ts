@@ -250,8 +250,9 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
   presented.forEach((entry, index) => {
     const section = sections()[index]!;
     if (isPending(entry)) return lines.push(pendingLine(section));
-    // In full: what needs attention (a concerning or critical headline) and what could not be read.
-    const needsAttention = entry.headline.tone === "concerning" || entry.headline.tone === "critical" || answerFailed(answerOf(partial, section));
+    // In full: what needs attention (a concerning or critical headline, or the section says so) and what could not be read.
+    const needsAttention =
+      entry.attention === true || entry.headline.tone === "concerning" || entry.headline.tone === "critical" || answerFailed(answerOf(partial, section));
     if (needsAttention)
       lines.push({ key: section.key, anchor: entry.anchor, label: section.label, badge: entry.headline, tone: entry.headline.tone, text: entry.summary });
     else calm.push({ anchor: entry.anchor, label: section.label, word: entry.headline.word });

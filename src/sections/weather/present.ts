@@ -103,5 +103,7 @@ export function presentWeatherWarnings(weather: WeatherWarningsSection): Section
     }),
     source: weather.source,
     attribution: null,
+    // The coast's colour above green is read in « L'essentiel » even under a green département.
+    ...(coast ? { attention: true as const } : {}),
   };
 }

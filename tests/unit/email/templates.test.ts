@@ -419,10 +419,10 @@ describe("renderLatestReportEmail", () => {
     const email = renderLatestReportEmail({ firstName: "Marie", reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
     expectInBothParts(email, "Bonjour Marie,");
     expectInBothParts(email, AMIENS.label);
-    // The five-second summary first, in the official words (the ARS verdict, the ATMO word, VigiEau's).
-    expectInBothParts(email, `Eau du robinet : conforme (prélèvement du 10${NBSP}novembre${NBSP}2026).`);
-    expectInBothParts(email, "Air aujourd'hui : Moyen (indice ATMO, Amiens).");
+    // The five-second summary first, in the official words (the ARS verdict, the ATMO word, VigiEau's): what needs
+    // attention in its sentence, the calm sections on one line (issue 38).
     expectInBothParts(email, "Sécheresse : Alerte (eau superficielle) ; eau potable : pas de restrictions.");
+    expectInBothParts(email, "Rien à signaler : Eau du robinet – Conforme, Air aujourd'hui – Moyen, Baignade – Aucun site proche.");
     expect(email.text.indexOf("Air aujourd'hui")).toBeLessThan(email.text.indexOf("Qualité de l'air"));
     // Then each section: its headline word, its date and its source.
     expectInBothParts(email, "Eau du robinet : Conforme");
@@ -466,9 +466,14 @@ describe("renderLatestReportEmail", () => {
     const report = buildReport({ outdoor: outdoorSections() });
     const presentation = presentReport(report);
     const email = renderLatestReportEmail({ firstName: null, reports: [report], accountUrl: ACCOUNT_URL, reportUrlFor });
-    // « L'essentiel »: the very sentences of the page.
-    for (const section of ["weather", "pollen", "uv", "radon"].map((key) => sectionOf(presentation, key))) expectInBothParts(email, section.summary);
-    expectInBothParts(email, `Pollens : Modéré (Graminées) ; demain : Élevé.`);
+    // « L'essentiel »: the very lines of the page — a section that needs attention in its sentence, a calm one on the calm line.
+    for (const line of presentation.summary) expectInBothParts(email, line.text);
+    for (const section of ["weather", "uv", "radon"].map((key) => sectionOf(presentation, key))) expectInBothParts(email, section.summary);
+    expect(presentation.summary.find((line) => line.key === "calm")?.calm).toContainEqual({
+      anchor: sectionOf(presentation, "pollen").anchor,
+      label: "Pollens",
+      word: "Modéré",
+    });
     // « Le détail »: each headline word (the source's), its date line, its facts and notes, its source.
     expectInBothParts(email, "Vigilance météo : Vigilance orange");
     expectInBothParts(email, `Carte de vigilance du 22${NBSP}novembre${NBSP}2026`);
@@ -510,9 +515,9 @@ describe("renderLatestReportEmail", () => {
       accountUrl: ACCOUNT_URL,
       reportUrlFor,
     });
-    expectInBothParts(other, "Pollens : pas d'indice pollen officiel pour ce territoire.");
+    expectInBothParts(other, "Pollens – Pas d'indice officiel");
     expectInBothParts(other, "Pollens : Pas d'indice officiel");
-    expectInBothParts(other, "Vigilance météo : non disponible sur ce service (clé de Météo-France non configurée).");
+    expectInBothParts(other, "Vigilance météo – Non configurée");
     expectInBothParts(other, "Vigilance météo : Non configurée");
     expectInBothParts(other, "Radon : Non classée");
     expectInBothParts(other, "Cette commune ne figure pas dans la classification officielle.");
@@ -534,7 +539,8 @@ describe("renderLatestReportEmail", () => {
     const tap = email.text.indexOf(frenchTypography("Eau potable : Alerte"));
     expect(tap).toBeGreaterThan(-1);
     expect(tap).toBeLessThan(email.text.indexOf(frenchTypography("Eau superficielle : Crise")));
-    expectInBothParts(email, "Sécheresse : niveau non reconnu (eau souterraine) ; eau potable : pas de restrictions.");
+    // A level we do not know is said by its word on the calm line and by the advice (« tout n'a pas pu être vérifié »).
+    expectInBothParts(email, "Sécheresse – Niveau non reconnu");
     expectInBothParts(email, "Sécheresse : Niveau non reconnu");
     expectInBothParts(email, `Eau souterraine : Niveau non reconnu – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expect(email.text).not.toContain("Sécheresse : Aucune restriction");

@@ -343,17 +343,16 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(essentials).toBeGreaterThan(pdf.text.indexOf("Données consultées le"));
     expect(essentials).toBeLessThan(pdf.text.indexOf("Eau du robinet Conforme"));
     for (const line of presentation.summary) expect(pdf.text).toContain(line.text.replace(/\s+/g, " "));
+    // In full what needs attention (issue 38), each with its official word; the calm sections on one line.
     expect(presentation.summary.map((line) => line.badge?.word)).toEqual([
       undefined,
-      "Conforme",
-      "Moyen",
       "Alerte (eau superficielle)",
-      "Aucun site proche",
       "Vigilance orange (canicule)",
-      "Modéré",
       "Élevé (prévision)",
       "Catégorie 3",
+      undefined,
     ]);
+    expect(presentation.summary.at(-1)?.calm?.map((entry) => entry.word)).toEqual(["Conforme", "Moyen", "Aucun site proche", "Modéré"]);
     // The sections in the summary's order, the advice after them.
     const order = [
       "Baignade Aucun site proche",
@@ -706,14 +705,14 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     expect(pdf.text).not.toMatch(/suivie/);
   });
 
-  // Issue 23: « the PDF … orders advice differently from the page »: the page's card shows the
-  // prominent boxes first, then the others (AdviceCard.tsx, adviceInDisplayOrder).
-  it("lists the advice in the page's order: the prominent ones first, then the others", async () => {
+  // Issue 23: « the PDF … orders advice differently from the page »; issue 38: one ranking for every
+  // channel (rank.ts), severity first, even for a report stored in another order.
+  it("lists the advice in the page's order: the one ranking, severity first", async () => {
     const report = buildAmiensReport();
-    const advice = (id: string, category: "water" | "drought", prominent: boolean) => ({
+    const advice = (id: string, category: "water" | "drought", prominent: boolean, severity: "critical" | "warning" = "critical") => ({
       id,
       category,
-      severity: "critical" as const,
+      severity,
       title: `Conseil ${id}`,
       text: `Texte du conseil ${id}.`,
       link: "/blog",
@@ -721,8 +720,8 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       vulnerable: false,
       prominent,
     });
-    // The rules' order: a second water advice (not boxed) before the drought's box.
-    report.recommendations = [advice("eau-un", "water", true), advice("eau-deux", "water", false), advice("secheresse", "drought", true)];
+    // Stored out of order: a precaution before two important ones.
+    report.recommendations = [advice("eau-deux", "water", true, "warning"), advice("eau-un", "water", false), advice("secheresse", "drought", true)];
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "advice-order");
     const text = pdf.text.replace(/\s+/g, " ");
     const positions = ["Conseil eau-un", "Conseil secheresse", "Conseil eau-deux"].map((title) => text.indexOf(title));

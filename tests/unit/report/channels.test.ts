@@ -106,7 +106,9 @@ describe.each([
 
   it("presents the sources' own words", () => {
     expect(headlineWords(presentation)).toEqual([words.water, words.air, words.drought, words.bathing]);
-    expect(presentation.summary.length).toBeGreaterThanOrEqual(4);
+    // Every section named by « L'essentiel »: in its sentence when it needs attention, else on the calm line (issue 38).
+    const named = presentation.summary.flatMap((line) => (line.calm ? line.calm.map((entry) => entry.anchor) : line.key === "advice" ? [] : [line.anchor]));
+    expect(named.sort()).toEqual(presentation.sections.map((section) => section.anchor).sort());
     expect(presentation.advice.some((advice) => advice.prominent)).toBe(true);
   });
 
@@ -214,12 +216,19 @@ describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on a
   it("API: the water section is unavailable and the advice says so", () => {
     expect(report.water_quality).toMatchObject({ success: false, level: "unavailable" });
     expect(report.recommendations.map((advice) => advice.id)).not.toContain("all-clear");
-    expect(report.recommendations.find((advice) => advice.id === "unchecked")?.text).toContain("La qualité de l'eau du robinet n'a pas pu être vérifiée");
+    // The tap water unread is its own advice, first, said plainly (issue 38).
+    expect(report.recommendations[0]).toMatchObject({
+      id: "water-unchecked",
+      basis: "unread",
+      title: "Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui",
+    });
+    expect(report.recommendations[0]?.text).toContain("Les résultats du contrôle sanitaire (Hub'Eau) n'ont pas répondu");
   });
 
   it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s", (channelName) => {
     const channel = channels.find((candidate) => candidate.name === channelName)!;
     expect(channel.text).not.toMatch(/Bonne nouvelle|aucune précaution particulière/i);
-    expect(channel.text).toContain(channel.expected("La qualité de l'eau du robinet n'a pas pu être vérifiée"));
+    expect(channel.text).toContain(channel.expected("Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui"));
+    expect(channel.text).toContain(channel.expected("À retenir : Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui"));
   });
 });

@@ -91,8 +91,10 @@ describe("the four cards of issue 26 on the report page", () => {
     // The sentence as read, its link's tags dropped: the presentation's summary, word for word.
     const said = summary.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
     const presentation = presentReport(report({ outdoor: outdoorSections() }));
-    for (const line of ["pollen", "uv", "weather", "radon"].map((key) => sectionOf(presentation, key))) expect(said).toContain(line.summary);
-    expect(said).toContain("Pollens\u00a0: Modéré (Graminées)\u00a0; demain\u00a0: Élevé.");
+    // Each line of « L'essentiel » word for word: those needing attention in their sentence, pollen « Modéré » on the calm line (issue 38).
+    for (const line of presentation.summary) expect(said).toContain(line.text);
+    for (const line of ["uv", "weather", "radon"].map((key) => sectionOf(presentation, key))) expect(said).toContain(line.summary);
+    expect(said).toContain("Pollens – Modéré");
   });
 
   it("never reassures without data: unread, not configured and not covered are said plainly, with no table and no colour", () => {
