@@ -67,10 +67,10 @@ for (const viewport of [
       const row = page.locator("#source-hubeau");
       await expect(row.getByRole("rowheader")).toHaveText(/^Hub'Eau/);
       await expect(row.getByRole("cell").nth(1)).toHaveAttribute("data-label", "Dernière tentative");
-      await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^échec (à ${time}|le .+ à ${time})$`));
+      await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^échec (à\\s${time}|le .+ à ${time})$`));
       await expect(row).toBeInViewport();
       // The sources that answer say so, and have no line at the top.
-      await expect(page.locator("#source-ban").getByRole("cell").nth(1)).toHaveText(new RegExp(`^réussie (à ${time}|le .+ à ${time})$`));
+      await expect(page.locator("#source-ban").getByRole("cell").nth(1)).toHaveText(new RegExp(`^réussie (à\\s${time}|le .+ à ${time})$`));
       await expect(banner.locator("p")).toHaveCount(1);
       for (const region of await page.locator(".status-table").all()) {
         expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);

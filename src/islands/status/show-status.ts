@@ -47,7 +47,7 @@ function momentOf(isoDateTime: string, generatedAt: string): { today: boolean; t
 /** « à 21 h 11 », « le 1er décembre 2026 à 21 h 11 » */
 function atMoment(isoDateTime: string, generatedAt: string): string {
   const moment = momentOf(isoDateTime, generatedAt);
-  return moment.today ? `à ${moment.text}` : `le ${moment.text}`;
+  return moment.today ? `à\u00a0${moment.text}` : `le ${moment.text}`;
 }
 
 /** « réussie à 21 h 11 », « échec à 21 h 11 »; then, if our own budget held visitors' calls back since, that too. */
