@@ -50,14 +50,20 @@ function atMoment(isoDateTime: string, generatedAt: string): string {
   return moment.today ? `à\u00a0${moment.text}` : `le ${moment.text}`;
 }
 
-/** « réussie à 21 h 11 », « échec à 21 h 11 »; then, if our own budget held visitors' calls back since, that too. */
+/**
+ * How long a refusal by our own budget is said beside the last attempt: while it may still explain a
+ * report's « Indisponible » (attempts and refusals interleave while the budget is nearly spent).
+ */
+const REFUSAL_SHOWN_MS = 3600_000;
+
+/** « réussie à 21 h 11 », « échec à 21 h 11 »; then, if our own budget held visitors' calls back within the hour, that too. */
 function lastAttemptWords(source: SourceStatus, generatedAt: string): string {
   const attempt = source.lastAttempt
     ? `${source.lastAttempt.outcome === "success" ? "réussie" : "échec"} ${atMoment(source.lastAttempt.at, generatedAt)}`
     : "aucune enregistrée";
-  const refusedSince = source.lastRefusedAt !== null && (source.lastAttempt === null || source.lastRefusedAt > source.lastAttempt.at);
-  return refusedSince && source.lastRefusedAt
-    ? `${attempt}\u00a0; ${atMoment(source.lastRefusedAt, generatedAt)}, demandes retenues par notre propre limite de débit (la source n'est pas en cause)`
+  const refused = source.lastRefusedAt;
+  return refused !== null && Date.parse(generatedAt) - Date.parse(refused) < REFUSAL_SHOWN_MS
+    ? `${attempt}\u00a0; ${atMoment(refused, generatedAt)}, demandes retenues par notre propre limite de débit (la source n'est pas en cause)`
     : attempt;
 }
 
