@@ -327,6 +327,15 @@ export async function setUpstreamDelay(source: "ban" | "hubeau" | "vigieau" | "a
   if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
 }
 
+/** Switches one fake upstream of the e2e server to a fault mode (`"ok"`: back to its answers). */
+export async function setUpstreamMode(
+  source: "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades",
+  mode: "ok" | "error500",
+): Promise<void> {
+  const response = await fetch(`${currentServer().upstreamURL}/_test/mode?source=${source}&mode=${mode}`, { method: "POST" });
+  if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminNotices, alertRuns, sourceReads } from "../../src/server/db/schema/index.ts";
-import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { saveSourceRead, type SourceReadInput } from "../../src/server/db/repositories/source-reads.ts";
+import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 
 const NOW = new Date("2026-11-24T10:00:00Z"); // 11:00 in Paris, out of the bathing season
@@ -15,7 +16,16 @@ const t = useTestApp({ now: NOW }, { now: NOW, resetUpstreams: true, resetResend
 const app = useFreshApp(t);
 
 interface StatusAnswer {
-  sources: Array<{ id: string; state: string; label: string; lastSuccessAt: string | null; lastFailureAt: string | null }>;
+  sources: Array<{
+    id: string;
+    state: string;
+    label: string;
+    lastSuccessAt: string | null;
+    lastFailureAt: string | null;
+    lastAttempt: { at: string; outcome: string } | null;
+    failingSince: string | null;
+    lastRefusedAt: string | null;
+  }>;
   runs: Array<{
     startedAt: string;
     completed: boolean;
@@ -73,19 +83,133 @@ describe("GET /api/v1/status: each source against its own rhythm", () => {
   it("a source never read is « en retard », never « à jour » (no reassurance without data)", async () => {
     expect(stateOf(await readStatus(), "atmo")).toMatchObject({ state: "late", label: "en retard", lastSuccessAt: null });
   });
+});
 
-  it("the report path writes a source's reads at most once a minute per process", async () => {
+// Decision 085: beside freshness, each source's last attempt and its outcome, recorded where every
+// upstream call goes through (services/sources.ts), written to the database off the answer's path
+// when the outcome changes (at most every 10 s) or else at most once a minute per source and process.
+describe("GET /api/v1/status: each source's last attempt", () => {
+  const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+  const storedRead = async (source: string) => (await t.db.select().from(sourceReads)).find((row) => row.source === source);
+
+  it("a failed attempt after a success is said at once, with since when, the source still « à jour »; the next success clears it", async () => {
+    expect((await call(`/api/v1/report?${reportQueryOf(MAIN_SCENARIO).toString()}`)).status).toBe(200);
+    expect(stateOf(await readStatus(), "hubeau")).toMatchObject({ lastAttempt: { at: NOW.toISOString(), outcome: "success" }, failingSince: null });
+
+    // Twenty seconds later Hub'Eau answers 500 (another commune: Amiens' answers are in the cache, which is no attempt).
+    t.setNow(at(20));
+    t.upstreams.setMode("hubeau", "error500");
+    const failed = await call(`/api/v1/report?${reportQueryOf(CRISIS_SCENARIO).toString()}`);
+    expect(((await failed.json()) as { water_quality: { success: boolean } }).water_quality.success).toBe(false);
+    expect(stateOf(await readStatus(), "hubeau")).toMatchObject({
+      state: "fresh",
+      label: "à jour",
+      lastSuccessAt: NOW.toISOString(),
+      lastAttempt: { at: at(20).toISOString(), outcome: "failure" },
+      failingSince: at(20).toISOString(),
+      lastRefusedAt: null,
+    });
+    // The changed outcome reaches the database without waiting for the minute, after the answers.
+    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: at(20).getTime(), failingSinceMs: at(20).getTime() }));
+
+    // Still failing later: the outage started at the first failure.
+    t.setNow(at(40));
+    await call(`/api/v1/report?${reportQueryOf(CRISIS_SCENARIO).toString()}`);
+    expect(stateOf(await readStatus(), "hubeau")).toMatchObject({
+      lastAttempt: { at: at(40).toISOString(), outcome: "failure" },
+      failingSince: at(20).toISOString(),
+    });
+
+    t.setNow(at(60));
+    t.upstreams.setMode("hubeau", "ok");
+    await call(`/api/v1/report?${reportQueryOf(CRISIS_SCENARIO).toString()}`);
+    expect(stateOf(await readStatus(), "hubeau")).toMatchObject({ lastAttempt: { at: at(60).toISOString(), outcome: "success" }, failingSince: null });
+    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastSuccessAtMs: at(60).getTime(), failingSinceMs: null }));
+  });
+
+  it("a call our own budget refused is no failure of the source: recorded apart, as lastRefusedAt", async () => {
+    // One Hub'Eau call in the bucket: the report's networks are read, its results are refused.
+    app.rebuild({ UPSTREAM_HUBEAU_PER_MINUTE: "0.2" });
+    const report = await call(`/api/v1/report?${reportQueryOf(MAIN_SCENARIO).toString()}`);
+    expect(((await report.json()) as { water_quality: { success: boolean } }).water_quality.success).toBe(false);
+    expect(stateOf(await readStatus(), "hubeau")).toMatchObject({
+      lastFailureAt: null,
+      lastAttempt: { at: NOW.toISOString(), outcome: "success" },
+      failingSince: null,
+      lastRefusedAt: NOW.toISOString(),
+    });
+    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: null, lastRefusedAtMs: NOW.getTime() }));
+  });
+
+  it("VigiEau's 409 (a commune split between zones of one type) is its answer, not a failure", async () => {
+    t.upstreams.setData("zones", MAIN_SCENARIO.citycode, { split: true, zones: [] });
+    const zones = await t.deps().sources.fetchDroughtZones({ communeCode: MAIN_SCENARIO.citycode });
+    expect(zones).toMatchObject({ ok: false, status: 409 });
+    expect(stateOf(await readStatus(), "vigieau")).toMatchObject({ lastFailureAt: null, lastAttempt: { at: NOW.toISOString(), outcome: "success" } });
+  });
+
+  it("the database is written when the outcome changes (at most every 10 s), else at most once a minute per source and process", async () => {
     const query = reportQueryOf(MAIN_SCENARIO).toString();
     await call(`/api/v1/report?${query}`);
-    await vi.waitFor(async () => expect((await t.db.select().from(sourceReads)).length).toBeGreaterThan(0));
+    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(NOW.getTime()));
     const first = await t.db.select().from(sourceReads);
-    // The cache answers the same report again; the next read of the same source, 30 s later, is not written.
-    t.setNow(new Date(NOW.getTime() + 30_000));
-    t.upstreams.setMode("ban", "error500");
+
+    // The same outcome 30 s later: not written (the minute has not passed).
+    t.setNow(at(30));
     await call("/api/v1/geocode?q=un+autre+endroit");
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await t.db.select().from(sourceReads)).find((row) => row.source === "ban")?.lastFailureAtMs ?? null).toBeNull();
     expect(await t.db.select().from(sourceReads)).toEqual(first);
+
+    // The BAN fails a second later: a changed outcome, written at once.
+    t.setNow(at(31));
+    t.upstreams.setMode("ban", "error500");
+    expect((await call("/api/v1/geocode?q=encore+un+autre")).status).toBe(503);
+    await vi.waitFor(async () => expect(await storedRead("ban")).toMatchObject({ lastSuccessAtMs: at(30).getTime(), lastFailureAtMs: at(31).getTime() }));
+
+    // It answers again 4 s later: said at once by this process, written once its 10 s have passed.
+    t.setNow(at(35));
+    t.upstreams.setMode("ban", "ok");
+    await call("/api/v1/geocode?q=un+troisieme+endroit");
+    expect(stateOf(await readStatus(), "ban")).toMatchObject({ lastAttempt: { at: at(35).toISOString(), outcome: "success" } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(at(30).getTime());
+    t.setNow(at(41));
+    await call("/api/v1/status");
+    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(at(35).getTime()));
+  });
+
+  it("two processes' writes merge: each instant moves forward, and the outage starts at the earliest failure after the last success", async () => {
+    const base = NOW.getTime();
+    const write = (reads: Partial<Omit<SourceReadInput, "source" | "nowMs">>) =>
+      saveSourceRead(t.db, {
+        source: "atmo",
+        lastSuccessAtMs: null,
+        lastFailureAtMs: null,
+        failingSinceMs: null,
+        lastRefusedAtMs: null,
+        ...reads,
+        nowMs: base,
+      });
+    await write({ lastSuccessAtMs: base, lastFailureAtMs: base + 20_000, failingSinceMs: base + 10_000 });
+    // An isolate that saw a later failure only, whose own outage started later.
+    await write({ lastFailureAtMs: base + 30_000, failingSinceMs: base + 25_000, lastRefusedAtMs: base + 5_000 });
+    expect(await storedRead("atmo")).toMatchObject({
+      lastSuccessAtMs: base,
+      lastFailureAtMs: base + 30_000,
+      failingSinceMs: base + 10_000,
+      lastRefusedAtMs: base + 5_000,
+    });
+    // One that saw ATMO answer since: no outage any more, whatever the others saw.
+    await write({ lastSuccessAtMs: base + 40_000, lastFailureAtMs: base + 15_000, failingSinceMs: base + 15_000 });
+    expect(await storedRead("atmo")).toMatchObject({
+      lastSuccessAtMs: base + 40_000,
+      lastFailureAtMs: base + 30_000,
+      failingSinceMs: null,
+      lastRefusedAtMs: base + 5_000,
+    });
+    // A failure after that success, from an isolate that knows no start of its own: the outage starts at it.
+    await write({ lastFailureAtMs: base + 50_000 });
+    expect(await storedRead("atmo")).toMatchObject({ failingSinceMs: base + 50_000 });
   });
 });
 

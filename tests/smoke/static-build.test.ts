@@ -44,10 +44,12 @@ describe("static build", () => {
   // codes out of the module with the départements' tables; the territory's own day in dates: 55 B),
   // measured on each branch's build, moved it to 99 090 B; the section registry (decision 083: the
   // sections' modules, the document's blocks and their card, a pending section's own shape, the richer
-  // sections' documents) to 100 129 B, the advice kept out of the page: any further growth fails.
-  it("the home page's JavaScript does not grow past its size after issue 37 (100 129 B gzip)", () => {
+  // sections' documents) to 100 129 B, the advice kept out of the page; issue 38's « État des sources » on a
+  // card whose source failed (decision 085: each section's status source, the link in its document, its line
+  // on the card: 194 B) to 100 323 B: any further growth fails.
+  it("the home page's JavaScript does not grow past its size after issue 38 (100 323 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(100_129);
+    expect(bytes).toBeLessThanOrEqual(100_323);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {

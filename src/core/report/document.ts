@@ -30,6 +30,15 @@ export type Block =
   /** sentences that qualify the rest: a model's caveat, a decree's period */
   | { kind: "notes"; notes: string[] };
 
+/**
+ * Where a section whose source failed sends the reader (decision 085): its source's row on the
+ * status page, « État des sources » → /etat#source-hubeau (a path: the PDF and the e-mails make it whole).
+ */
+export interface StatusLink {
+  text: string;
+  href: string;
+}
+
 export interface SectionDocument {
   /** the section's key in the registry (src/sections/registry.ts) */
   key: string;
@@ -49,6 +58,8 @@ export interface SectionDocument {
    * headline's tone and whether the source was read decide (decision 084).
    */
   attention?: true;
+  /** its source's row on /etat, when its source could not be read */
+  statusLink?: StatusLink;
 }
 
 /** The common part of the richer presentations of the first four sections (water, air, drought, bathing). */
@@ -63,6 +74,8 @@ export interface SectionPresentation {
   notes: string[];
   source: SourceRef;
   attribution: string | null;
+  /** as the document's: its source's row on /etat, when its source could not be read */
+  statusLink?: StatusLink;
 }
 
 /** The blocks of a kind, in order; for a channel or a test that needs one piece. */

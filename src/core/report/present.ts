@@ -16,7 +16,7 @@ import type { Recommendation, Report } from "../types.ts";
 import type { Badge, Tone } from "./badge.ts";
 import { sentence } from "./days.ts";
 import type { SectionDocument } from "./document.ts";
-import { answerFailed, SECTION_PENDING, type PresentContext, type SectionAnswer, type SectionModule } from "./section-module.ts";
+import { answerFailed, SECTION_PENDING, statusLinkOf, type PresentContext, type SectionAnswer, type SectionModule } from "./section-module.ts";
 
 export type { Badge, Tone } from "./badge.ts";
 export * from "./document.ts";
@@ -238,7 +238,11 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
   const presented: PresentedSection[] = sections().map((section) => {
     const answer = answerOf(partial, section);
     if (!answer) return { key: section.key, anchor: section.anchor, title: section.title, pending: true };
-    return section.present(section.withDefaults ? section.withDefaults(answer, context) : answer, context);
+    const document = section.present(section.withDefaults ? section.withDefaults(answer, context) : answer, context);
+    if (!section.statusSource || !answerFailed(answer)) return document;
+    // A source that could not be read: its card, in every channel, links to the source's row on /etat.
+    const statusLink = statusLinkOf(section.statusSource);
+    return { ...document, statusLink, ...(document.rich ? { rich: { ...(document.rich as object), statusLink } } : {}) };
   });
   const complete = !presented.some(isPending);
   const advice = complete && partial.recommendations ? presentAdvice(partial.recommendations) : null;

@@ -1,7 +1,8 @@
 // What a section of the report is to every channel: one module per section (src/sections/<key>/),
 // listed in its place by the registry (src/sections/registry.ts). The page, the stream, the PDF, the
 // e-mails and the API iterate the registry; none names a section of its own. Pure.
-import type { SectionDocument } from "./document.ts";
+import type { StatusSource } from "../status/freshness.ts";
+import type { SectionDocument, StatusLink } from "./document.ts";
 
 /** What a section's presentation may read besides its own answer: the report's time and place. */
 export interface PresentContext {
@@ -30,6 +31,8 @@ export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Ric
   anchor: string;
   /** the label of its line in « L'essentiel » (« Air aujourd'hui ») */
   label: string;
+  /** the official source whose row on /etat its card links to when it could not be read (none: read from no upstream) */
+  statusSource?: StatusSource;
   /**
    * The channel-free document of an answer. A section with a richer card of its own on the page and
    * in the PDF (the water's table and charts) also returns that richer presentation as `rich`.
@@ -47,6 +50,15 @@ export const SECTION_PENDING = "en cours de lecture…";
 /** Whether a section's source could not be read, so that asking again may bring it. */
 export function answerFailed(answer: SectionAnswer | undefined): boolean {
   return answer !== undefined && !answer.success && answer.configured !== false;
+}
+
+/**
+ * « État des sources », to the row of the source that could not be read (decision 085). The row's
+ * id is statusRowId's (core/status/freshness.ts), spelled here so that the home page does not load
+ * the status page's module; a unit test holds the two equal.
+ */
+export function statusLinkOf(source: StatusSource): StatusLink {
+  return { text: "État des sources", href: `/etat#source-${source}` };
 }
 
 /** Said by a section a report stored before it existed (a cache, an alert's snapshot) does not have. */

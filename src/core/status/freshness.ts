@@ -19,6 +19,25 @@ export interface SourceReads {
   lastFailureAtMs: number | null;
 }
 
+/**
+ * The last call that reached a source, and how it ended (decision 085): `success` when the source
+ * answered (« nothing here » included), `failure` when it did not (timeout, network, HTTP error, a
+ * payload we could not read). A cache hit is no attempt, nor is a call our own budget refused.
+ */
+export interface LastAttempt {
+  atMs: number;
+  outcome: "success" | "failure";
+}
+
+export function lastAttemptOf(reads: SourceReads): LastAttempt | null {
+  const { lastSuccessAtMs: success, lastFailureAtMs: failure } = reads;
+  if (failure !== null && (success === null || failure > success)) return { atMs: failure, outcome: "failure" };
+  return success === null ? null : { atMs: success, outcome: "success" };
+}
+
+/** The fragment of a source's row on /etat (« /etat#source-hubeau »), where a section whose source failed links to. */
+export const statusRowId = (source: StatusSource) => `source-${source}`;
+
 export interface SourceFreshness {
   freshness: Freshness;
   /** the instant since which a successful read is expected (null out of season) */
@@ -114,6 +133,21 @@ export const SOURCE_DESCRIPTIONS: Record<StatusSource, { name: string; rhythm: s
     name: "Vigilance météorologique (Météo-France)",
     rhythm: "vers 6\u00A0h et 16\u00A0h et à chaque changement ; lue à chaque rapport, au moins une fois par jour",
   },
+};
+
+/**
+ * What the top of /etat says of a source whose last attempt failed (decision 085): « Hub'Eau ne
+ * répond pas depuis 21 h 11 : la qualité de l'eau du robinet est momentanément indisponible. »
+ */
+export const SOURCE_OUTAGE_WORDS: Record<StatusSource, { subject: string; effect: string }> = {
+  atmo: { subject: "Le service de l'indice ATMO", effect: "l'indice officiel de la qualité de l'air est momentanément indisponible" },
+  hubeau: { subject: "Hub'Eau", effect: "la qualité de l'eau du robinet est momentanément indisponible" },
+  vigieau: { subject: "VigiEau", effect: "les restrictions d'eau en cas de sécheresse sont momentanément indisponibles" },
+  baignades: { subject: "Le site des baignades du ministère", effect: "le suivi en direct des eaux de baignade est momentanément indisponible" },
+  pollen: { subject: "Le service de l'indice pollen", effect: "l'indice pollen est momentanément indisponible" },
+  meteofrance: { subject: "Météo-France", effect: "la vigilance météorologique est momentanément indisponible" },
+  ban: { subject: "La Base adresse nationale", effect: "la recherche d'adresses est momentanément indisponible" },
+  openmeteo: { subject: "Open-Meteo", effect: "l'estimation du modèle CAMS et la prévision de l'indice UV sont momentanément indisponibles" },
 };
 
 /** Sources whose freshness the service itself keeps (the alert run reads them): a missed deadline is worth an admin notice. */

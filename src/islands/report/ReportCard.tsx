@@ -1,7 +1,7 @@
 // The pieces every card of the report is built from: the card itself, an official badge, the
 // section's date line and message, facts, notes and the source link.
 import { createContext, useContext, useId, useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
-import { adviceAnchor, type AdvicePresentation, type Badge, type Fact, type SectionPresentation } from "../../core/report/present.ts";
+import { adviceAnchor, type AdvicePresentation, type Badge, type Fact, type SectionPresentation, type StatusLink } from "../../core/report/present.ts";
 import { NBSP } from "../../core/shared/format.ts";
 import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
 import type { SourceRef } from "../../core/types.ts";
@@ -168,8 +168,18 @@ export function SectionIntro({ section }: { section: SectionPresentation }) {
       {section.dateLine ? <p className="card__date">{section.dateLine}</p> : null}
       {section.message ? <p className="card__message">{section.message}</p> : null}
       <RetrySection section={section.key} />
+      <SourceStatusLink link={section.statusLink} />
     </>
   );
+}
+
+/** « État des sources », on a card whose source could not be read: its row on /etat (decision 085). */
+export function SourceStatusLink({ link }: { link: StatusLink | undefined }) {
+  return link ? (
+    <p className="card__small">
+      <a href={link.href}>{link.text}</a>
+    </p>
+  ) : null;
 }
 
 export function SourceLink({ source }: { source: SourceRef }) {

@@ -2,7 +2,7 @@
 // order — the « Réessayer » of a failed read after its date and message — its source. Any section
 // the registry lists gets this card unless it has a richer one of its own.
 import type { Block, LevelTable, SectionDocument } from "../../core/report/present.ts";
-import { Attribution, Card, Facts, Notes, OfficialBadge, RetrySection, SourceLink } from "./ReportCard.tsx";
+import { Attribution, Card, Facts, Notes, OfficialBadge, RetrySection, SourceLink, SourceStatusLink } from "./ReportCard.tsx";
 
 /** The blocks that say what the data are and whether they could be read, before « Réessayer ». */
 const isHead = (block: Block) => block.kind === "date" || block.kind === "message";
@@ -23,6 +23,7 @@ export default function SectionCard({ section }: { section: SectionDocument }) {
             <BlockView key={`head-${index}`} block={block} />
           ))}
           <RetrySection section={section.key} />
+          <SourceStatusLink link={section.statusLink} />
         </>
       }
     >

@@ -1,7 +1,10 @@
-// The status page's one script (/etat): reads GET /api/v1/status and fills the two tables. The
-// words of each state come from the API (core/status/freshness.ts); dates are written here in
-// French (« 20 août 2026 à 14 h 05 »), as everywhere, by core/shared/format.ts.
-import { formatDateTimeFr, formatNumberFr } from "../../core/shared/format.ts";
+// The status page's one script (/etat): reads GET /api/v1/status, says first which sources do not
+// answer (decision 085) and fills the two tables. The words of each state come from the API, those
+// of an outage from core/status/freshness.ts; dates are written here in French (« 20 août 2026 à
+// 14 h 05 »), as everywhere, by core/shared/format.ts.
+import { formatDateTimeFr, formatNumberFr, formatTimeFr } from "../../core/shared/format.ts";
+import { localDateParis } from "../../core/shared/time.ts";
+import { SOURCE_OUTAGE_WORDS, statusRowId } from "../../core/status/freshness.ts";
 import type { RunStatus, ServiceStatus, SourceStatus } from "../../server/services/status.ts";
 
 function cell(tag: "th" | "td", text: string, className?: string): HTMLTableCellElement {
@@ -35,16 +38,61 @@ function labelCells(body: HTMLElement): void {
   }
 }
 
-function sourceRow(source: SourceStatus): HTMLTableRowElement {
+/** An instant the day the status was read is its time alone (« 21 h 11 », Paris); an earlier one has its date. */
+function momentOf(isoDateTime: string, generatedAt: string): { today: boolean; text: string } {
+  const today = localDateParis(isoDateTime) === localDateParis(generatedAt);
+  return { today, text: today ? (formatTimeFr(isoDateTime) ?? isoDateTime) : formatDateTimeFr(isoDateTime) };
+}
+
+/** « à 21 h 11 », « le 1er décembre 2026 à 21 h 11 » */
+function atMoment(isoDateTime: string, generatedAt: string): string {
+  const moment = momentOf(isoDateTime, generatedAt);
+  return moment.today ? `à\u00a0${moment.text}` : `le ${moment.text}`;
+}
+
+/**
+ * How long a refusal by our own budget is said beside the last attempt: while it may still explain a
+ * report's « Indisponible » (attempts and refusals interleave while the budget is nearly spent).
+ */
+const REFUSAL_SHOWN_MS = 3600_000;
+
+/** « réussie à 21 h 11 », « échec à 21 h 11 »; then, if our own budget held visitors' calls back within the hour, that too. */
+function lastAttemptWords(source: SourceStatus, generatedAt: string): string {
+  const attempt = source.lastAttempt
+    ? `${source.lastAttempt.outcome === "success" ? "réussie" : "échec"} ${atMoment(source.lastAttempt.at, generatedAt)}`
+    : "aucune enregistrée";
+  const refused = source.lastRefusedAt;
+  return refused !== null && Date.parse(generatedAt) - Date.parse(refused) < REFUSAL_SHOWN_MS
+    ? `${attempt}\u00a0; ${atMoment(refused, generatedAt)}, demandes retenues par notre propre limite de débit (la source n'est pas en cause)`
+    : attempt;
+}
+
+function sourceRow(source: SourceStatus, generatedAt: string): HTMLTableRowElement {
   const lastRead = source.lastSuccessAt ? formatDateTimeFr(source.lastSuccessAt) : "aucune lecture réussie enregistrée";
-  const failed = source.lastFailureAt && source.state === "unavailable" ? ` (dernier échec le ${formatDateTimeFr(source.lastFailureAt)})` : "";
   // The state, written out in words (its colour only repeats them), comes right after the name: on a phone it is seen first.
-  return row(
+  const element = row(
     cell("th", source.name),
     cell("td", source.label, `status-state status-state--${source.state}`),
-    cell("td", `${lastRead}${failed}`),
+    cell("td", lastAttemptWords(source, generatedAt), source.lastAttempt?.outcome === "failure" ? "status-attempt--failure" : undefined),
+    cell("td", lastRead),
     cell("td", source.rhythm),
   );
+  // A report's « État des sources » link lands here (/etat#source-hubeau).
+  element.id = statusRowId(source.id);
+  return element;
+}
+
+/** « Hub'Eau ne répond pas depuis 21 h 11 : la qualité de l'eau du robinet est momentanément indisponible. », the name a link to its row. */
+function outageLine(source: SourceStatus, generatedAt: string): HTMLParagraphElement {
+  const words = SOURCE_OUTAGE_WORDS[source.id];
+  const since = source.failingSince ?? source.lastAttempt?.at ?? generatedAt;
+  const moment = momentOf(since, generatedAt);
+  const line = document.createElement("p");
+  const link = document.createElement("a");
+  link.href = `#${statusRowId(source.id)}`;
+  link.textContent = words.subject;
+  line.append(link, ` ne répond pas depuis ${moment.today ? moment.text : `le ${moment.text}`}\u00a0: ${words.effect}.`);
+  return line;
 }
 
 /** What the table says after a run's start: nothing for a completed one. */
@@ -85,20 +133,36 @@ export async function showServiceStatus(): Promise<void> {
   const sources = document.getElementById("etat-sources");
   const runs = document.getElementById("etat-passages");
   const said = document.getElementById("etat-message");
-  if (!sources || !runs || !said) return;
+  const outages = document.getElementById("etat-pannes");
+  if (!sources || !runs || !said || !outages) return;
   try {
     const response = await fetch("/api/v1/status", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`status ${response.status}`);
     const status = (await response.json()) as ServiceStatus;
-    sources.replaceChildren(...status.sources.map(sourceRow));
+    const failing = status.sources.filter((source) => source.lastAttempt?.outcome === "failure");
+    outages.replaceChildren(...failing.map((source) => outageLine(source, status.generatedAt)));
+    outages.hidden = failing.length === 0;
+    sources.replaceChildren(...status.sources.map((source) => sourceRow(source, status.generatedAt)));
     runs.replaceChildren(...(status.runs.length > 0 ? status.runs.map(runRow) : [emptyRow(5, "Aucun passage des alertes enregistré.")]));
     labelCells(sources);
     labelCells(runs);
     said.textContent = `État lu le ${formatDateTimeFr(status.generatedAt)}.`;
+    showTargetRow();
   } catch {
     // The tables keep saying « Chargement… » no longer: the failure is told in words.
-    sources.replaceChildren(emptyRow(4, "L'état des sources n'a pas pu être lu."));
+    sources.replaceChildren(emptyRow(5, "L'état des sources n'a pas pu être lu."));
     runs.replaceChildren(emptyRow(5, "Les passages des alertes n'ont pas pu être lus."));
     said.textContent = "L'état du service n'a pas pu être lu. Réessayez dans une minute.";
   }
+}
+
+/**
+ * The row a report's link asked for (/etat#source-hubeau) did not exist when the page opened (the
+ * rows come with the status): brought into view and marked now that it does.
+ */
+function showTargetRow(): void {
+  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (!(target instanceof HTMLTableRowElement)) return;
+  target.classList.add("status-row--target");
+  target.scrollIntoView({ block: "center" });
 }

@@ -10,6 +10,7 @@ export const airSection: SectionModule<AirQualitySection, AirPresentation> = {
   title: AIR_TITLE,
   anchor: AIR_ANCHOR,
   label: AIR_LABEL,
+  statusSource: "atmo",
   present: (answer) => documentOf(presentAir(answer), summarizeAir(answer)),
   withDefaults: (answer, context) => airWithDefaults(answer, context.generatedAt),
 };

@@ -10,6 +10,7 @@ export const bathingSection: SectionModule<BathingSection, BathingPresentation> 
   title: BATHING_TITLE,
   anchor: BATHING_ANCHOR,
   label: BATHING_LABEL,
+  statusSource: "baignades",
   present: (answer, context) => {
     const rich = presentBathing(answer, context.today);
     // When the ministry's live page was read, said once for the section.

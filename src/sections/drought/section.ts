@@ -10,6 +10,7 @@ export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> 
   title: DROUGHT_TITLE,
   anchor: DROUGHT_ANCHOR,
   label: DROUGHT_LABEL,
+  statusSource: "vigieau",
   present: (answer, context) => {
     const rich = presentDrought(answer, context.generatedAt, context.timeZone);
     // Each zone with its own word, what it means for households and its decree's period; then the

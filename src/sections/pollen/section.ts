@@ -10,6 +10,7 @@ export const pollenSection: SectionModule<PollenSection> = {
   title: TITLE,
   anchor: ANCHOR,
   label: TITLE,
+  statusSource: "pollen",
   present: (answer) => presentPollen(answer),
   missing: (context) => unavailablePollen(context.today, STORED_BEFORE),
 };

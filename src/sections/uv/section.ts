@@ -10,6 +10,7 @@ export const uvSection: SectionModule<UvSection> = {
   title: TITLE,
   anchor: ANCHOR,
   label: TITLE,
+  statusSource: "openmeteo",
   present: (answer) => presentUv(answer),
   missing: (context) => unavailableUv(context.today, STORED_BEFORE),
 };

@@ -10,6 +10,7 @@ export const waterSection: SectionModule<WaterQualitySection, WaterPresentation>
   title: WATER_TITLE,
   anchor: WATER_ANCHOR,
   label: WATER_LABEL,
+  statusSource: "hubeau",
   present: (answer, context) => {
     const rich = presentWater(answer, context.generatedAt);
     return documentOf(rich, summarizeWater(answer, rich.headline));

@@ -10,6 +10,7 @@ export const weatherSection: SectionModule<WeatherWarningsSection> = {
   title: TITLE,
   anchor: ANCHOR,
   label: TITLE,
+  statusSource: "meteofrance",
   present: (answer) => presentWeatherWarnings(answer),
   missing: (context) => unavailableWeatherWarnings(context.today, STORED_BEFORE),
 };

@@ -209,7 +209,7 @@ export function buildOpenApiDocument(options: { siteUrl: string; rateLimits: Pub
           operationId: "getServiceStatus",
           summary: "État du service",
           description:
-            "Pour chaque source officielle, la dernière lecture réussie et son âge au regard du rythme de publication de la source (indice ATMO après 14 h pour le jour même, Hub'Eau chaque mois, VigiEau chaque jour, baignade chaque jour en saison) : « à jour », « en retard » ou « indisponible ». Et les 7 derniers passages des alertes. Mis en cache une minute ; c'est la page /etat.",
+            "Pour chaque source officielle, la dernière lecture réussie et son âge au regard du rythme de publication de la source (indice ATMO après 14 h pour le jour même, Hub'Eau chaque mois, VigiEau chaque jour, baignade chaque jour en saison) : « à jour », « en retard » ou « indisponible » ; à côté, la dernière demande qui a atteint la source et son issue (réussie ou en échec), et depuis quand elle échoue. Et les 7 derniers passages des alertes. Mis en cache une minute ; c'est la page /etat.",
           tags: ["Service"],
           parameters: [],
           responses: {

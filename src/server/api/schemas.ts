@@ -282,6 +282,26 @@ export const sourceStatusSchema = z
     expectedSince: dateTime
       .nullable()
       .meta({ description: "Instant depuis lequel une lecture réussie est attendue ; null hors saison ou source non configurée." }),
+    lastAttempt: z
+      .object({
+        at: dateTime,
+        outcome: z.enum(["success", "failure"]).meta({
+          description:
+            "success : la source a répondu (« rien ici » compris) ; failure : elle n'a pas répondu à temps, a répondu par une erreur, ou sa réponse était illisible.",
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "La dernière demande qui a atteint la source, et son issue ; null si aucune n'est enregistrée. Une réponse servie par notre cache n'en est pas une, ni une demande retenue par notre propre limite de débit (lastRefusedAt).",
+      }),
+    failingSince: dateTime
+      .nullable()
+      .meta({ description: "Si la dernière demande a échoué : le premier échec depuis la dernière réussite (ISO 8601, UTC) ; sinon null." }),
+    lastRefusedAt: dateTime.nullable().meta({
+      description:
+        "Dernière demande d'un visiteur que Zone Santé n'a pas envoyée à la source, sa limite de débit vers elle étant atteinte (la réponse est alors la dernière connue, ou « indisponible ») : pas un échec de la source ; null si aucune.",
+    }),
   })
   .meta({ description: "L'état d'une source officielle." })
   .register(apiRegistry, { id: "SourceStatus" });

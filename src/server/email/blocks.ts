@@ -72,7 +72,12 @@ export function sectionToListItem(document: SectionDocument): ListItem {
     } else if (block.kind === "facts") lines.push(...block.facts.map((fact) => `${fact.term} : ${fact.value}`));
     else if (block.kind === "notes") lines.push(...block.notes);
   }
-  return { lines, smallPrint: `Source : ${document.source.name}` };
+  // A source that could not be read: its row on /etat, as on the page (the e-mail gives it whole, renderReportBlocks).
+  return {
+    lines,
+    ...(document.statusLink ? { link: { label: document.statusLink.text, url: document.statusLink.href } } : {}),
+    smallPrint: `Source : ${document.source.name}`,
+  };
 }
 
 function listItemToHtml(item: RichText | ListItem): string {

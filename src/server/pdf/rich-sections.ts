@@ -40,10 +40,10 @@ import {
   type CellText,
   type Cursor,
 } from "./layout.ts";
-import { drawBlock, drawSectionFoot, drawSectionHead } from "./section-document.ts";
+import { drawBlock, drawSectionFoot, drawSectionHead, drawStatusLink } from "./section-document.ts";
 
 /** What every section's head and foot show. */
-type SectionFrame = Pick<SectionPresentation, "title" | "headline" | "dateLine" | "message" | "facts" | "notes" | "source" | "attribution">;
+type SectionFrame = Pick<SectionPresentation, "title" | "headline" | "dateLine" | "message" | "facts" | "notes" | "source" | "attribution" | "statusLink">;
 
 /** The heading with the section's message, facts and notes, kept together (at most half a page). */
 function drawSectionStart(cursor: Cursor, section: SectionFrame): void {
@@ -53,6 +53,7 @@ function drawSectionStart(cursor: Cursor, section: SectionFrame): void {
     (target) => {
       drawSectionHead(target, section);
       for (const block of standardBlocks({ message: section.message, facts: section.facts, notes: section.notes })) drawBlock(target, block);
+      drawStatusLink(target, section.statusLink);
     },
     CONTENT_HEIGHT / 2,
   );

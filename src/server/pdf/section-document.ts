@@ -2,7 +2,7 @@
 // heading with the source's word as a badge, its blocks in reading order, its source. Any section
 // the registry lists is drawn by this one drawer: a new section costs no PDF code.
 import type { Badge } from "../../core/report/badge.ts";
-import type { Block, LevelTable, SectionDocument } from "../../core/report/document.ts";
+import type { Block, LevelTable, SectionDocument, StatusLink } from "../../core/report/document.ts";
 import type { SourceRef } from "../../core/types.ts";
 import {
   COLORS,
@@ -65,6 +65,11 @@ export function drawBlock(cursor: Cursor, block: Block): void {
   }
 }
 
+/** « État des sources : https://…/etat#source-hubeau » under a section whose source could not be read (decision 085). */
+export function drawStatusLink(cursor: Cursor, link: StatusLink | undefined): void {
+  if (link) drawParagraph(cursor, `${link.text} : ${printableUrl(cursor, link.href)}`, { size: 9, color: COLORS.muted }, 4);
+}
+
 /**
  * Any section from its document. The heading stays with its content up to its grid (a head alone
  * at a page's foot with its grid overleaf reads as a blank), or with the whole section when it has
@@ -79,6 +84,7 @@ export function drawSectionDocument(cursor: Cursor, document: SectionDocument): 
   const pieces: Array<(cursor: Cursor) => void> = [
     (target) => drawSectionHead(target, { title: document.title, headline: document.headline, dateLine }),
     ...blocks.map((block) => (target: Cursor) => drawBlock(target, block)),
+    (target) => drawStatusLink(target, document.statusLink),
     (target) => drawSectionFoot(target, document),
   ];
   const tableAt = blocks.findIndex((block) => block.kind === "table");

@@ -73,8 +73,11 @@ const BUDGET_SPENT = { ok: false, reason: "budget", detail: "upstream budget spe
 
 type SourceFailure = Extract<SourceResult<unknown>, { ok: false }>;
 
-/** Failures of the upstream itself; « not found » is an answer, « budget » and « not configured » are ours. */
-const LOGGED_FAILURES = new Set<SourceFailure["reason"]>(["timeout", "http", "invalid", "network"]);
+/**
+ * Failures of the upstream itself, logged and counted as a failed attempt (the status page, decision
+ * 085); « not found » is an answer, « budget » and « not configured » are ours.
+ */
+const UPSTREAM_FAILURES = new Set<SourceFailure["reason"]>(["timeout", "http", "invalid", "network"]);
 
 /** How often, at most, one source's one kind of failure is logged. */
 export const FAILURE_LOG_INTERVAL_MS = 60_000;
@@ -124,12 +127,18 @@ export interface UpstreamStatus {
   name: UpstreamName;
   calls: number;
   failures: number;
+  /** the last call the upstream answered (« nothing here » and other answers that are not outages included) */
   lastSuccessAt: string | null;
+  /** the last call that failed (timeout, network, HTTP error, a payload we could not read) */
   lastFailureAt: string | null;
+  /** the first failure after the last success: since when the upstream fails (null while it answers) */
+  failingSince: string | null;
   lastError: string | null;
   lastLatencyMs: number | null;
   /** visitors' calls refused because the upstream's budget was spent (served from the cache or « indisponible ») */
   refusedByBudget: number;
+  /** the last of those refusals: not an attempt, and no failure of the upstream (decision 085) */
+  lastRefusedAt: string | null;
   /** false: the upstream needs a key this installation lacks (Météo-France without METEOFRANCE_API_KEY), never asked */
   configured: boolean;
 }
@@ -258,27 +267,46 @@ export function createSources(deps: {
         failures: 0,
         lastSuccessAt: null,
         lastFailureAt: null,
+        failingSince: null,
         lastError: null,
         lastLatencyMs: null,
         refusedByBudget: 0,
+        lastRefusedAt: null,
         configured: name !== "meteofrance" || Boolean(config.METEOFRANCE_API_KEY),
       },
     ]),
   );
   const budgets = createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
 
-  function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number, calls = 1) {
+  /**
+   * Every call that reached an upstream ends here: the one place its attempts are counted (the
+   * admin panel, and the status page through services/status.ts, decision 085). An answer that is
+   * not an outage (« nothing here », or what `isAnswer` accepts, like VigiEau's 409) is a success.
+   */
+  function record(name: UpstreamName, result: SourceResult<unknown>, latencyMs: number, calls = 1, isAnswer?: (failure: SourceFailure) => boolean) {
     const status = statuses.get(name);
     if (!status) return;
     status.calls += calls;
     status.lastLatencyMs = Math.round(latencyMs);
-    if (result.ok) status.lastSuccessAt = clock().toISOString();
-    else {
+    const at = clock().toISOString();
+    if (result.ok || !UPSTREAM_FAILURES.has(result.reason) || isAnswer?.(result)) {
+      status.lastSuccessAt = at;
+      status.failingSince = null;
+    } else {
       status.failures += 1;
-      status.lastFailureAt = clock().toISOString();
+      status.lastFailureAt = at;
+      status.failingSince ??= at;
       status.lastError = `${result.reason}${result.detail ? ` (${result.detail})` : ""}`;
       logFailure(name, result, latencyMs);
     }
+  }
+
+  /** A visitor's call our own budget kept from the upstream: counted apart, never as its failure. */
+  function refuse(name: UpstreamName) {
+    const status = statuses.get(name);
+    if (!status) return;
+    status.refusedByBudget += 1;
+    status.lastRefusedAt = clock().toISOString();
   }
 
   /**
@@ -287,7 +315,7 @@ export function createSources(deps: {
    * the URL (it carries the address's coordinates or commune) nor a key.
    */
   function logFailure(name: UpstreamName, failure: SourceFailure, latencyMs: number) {
-    if (!LOGGED_FAILURES.has(failure.reason)) return;
+    if (!UPSTREAM_FAILURES.has(failure.reason)) return;
     const quiet = failureLogThrottle(`${name}:${failure.reason}`);
     if (quiet === null) return;
     deps.log?.({
@@ -301,14 +329,15 @@ export function createSources(deps: {
    * A fresh answer from the cache; else one request shared by concurrent callers, if the
    * upstream's budget allows it; else the last good answer while it is usable (STALE_SECONDS);
    * else « budget spent » (the section says the source is unavailable). A failure is kept
-   * `failureTtlSeconds` (TTL_SECONDS.failure unless the caller knows it is an answer, like VigiEau's 409).
+   * TTL_SECONDS.failure, unless `isAnswer` says it is the upstream's answer (VigiEau's 409): kept
+   * as long as a success, and no failure of the upstream.
    */
   async function cached<T>(
     priority: CallPriority,
     key: string,
     ttlSeconds: number,
     load: () => Promise<SourceResult<T>>,
-    failureTtlSeconds: (failure: SourceFailure) => number = () => TTL_SECONDS.failure,
+    isAnswer?: (failure: SourceFailure) => boolean,
   ): Promise<SourceResult<T>> {
     const name = key.split(":")[0] as UpstreamName;
     const stored = readStored<T>(await cache.get<unknown>(key));
@@ -320,22 +349,21 @@ export function createSources(deps: {
     const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
     if (pending) return pending;
     if (!budgets.take(name, priority)) {
-      const status = statuses.get(name);
-      if (status) status.refusedByBudget += 1;
+      refuse(name);
       if (stored?.good && stored.good.usableUntilMs > nowMs) return { ok: true, data: stored.good.data };
       return BUDGET_SPENT;
     }
     const started = performance.now();
     const request = load()
       .then(async (result) => {
-        record(name, result, performance.now() - started);
+        record(name, result, performance.now() - started, 1, isAnswer);
         const atMs = clock().getTime();
         const good = result.ok
           ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + STALE_SECONDS[name]) * 1000 }
           : stored?.good && stored.good.usableUntilMs > atMs
             ? stored.good
             : undefined;
-        const freshSeconds = result.ok ? ttlSeconds : failureTtlSeconds(result);
+        const freshSeconds = result.ok || isAnswer?.(result) ? ttlSeconds : TTL_SECONDS.failure;
         const entry: StoredAnswer<T> = { freshUntilMs: atMs + freshSeconds * 1000, ...(result.ok ? {} : { failure: result }), ...(good ? { good } : {}) };
         await cache.set(key, entry, Math.max(freshSeconds, good ? (good.usableUntilMs - atMs) / 1000 : 0));
         return result;
@@ -362,8 +390,7 @@ export function createSources(deps: {
     fetchBathingSitePage: async ({ department, portalId, year }) => {
       // Not cached here (the bathing service keeps snapshots, which stand in when this is refused).
       if (!budgets.take("baignades", priority)) {
-        const status = statuses.get("baignades");
-        if (status) status.refusedByBudget += 1;
+        refuse("baignades");
         return BUDGET_SPENT;
       }
       const started = performance.now();
@@ -401,7 +428,7 @@ export function createSources(deps: {
         `vigieau:${communeCode}:commune`,
         TTL_SECONDS.vigieau,
         () => fetchDroughtZones(options(config.VIGIEAU_API_URL), { communeCode }),
-        (failure) => (failure.status === 409 ? TTL_SECONDS.vigieau : TTL_SECONDS.failure),
+        (failure) => failure.status === 409,
       );
       if (commune.ok || commune.status !== 409 || lat === undefined || lon === undefined) return commune;
       return cached(priority, `vigieau:${communeCode}:${lat}:${lon}`, TTL_SECONDS.vigieau, () =>

@@ -5,7 +5,9 @@
 import {
   FRESHNESS_LABELS,
   judgeFreshness,
+  lastAttemptOf,
   SOURCE_DESCRIPTIONS,
+  type LastAttempt,
   SOURCES_WITH_DEADLINES,
   STATUS_SOURCES,
   type Freshness,
@@ -16,21 +18,33 @@ import { todayInParis } from "../../core/shared/time.ts";
 import { ABANDONED_RUN_SUMMARY, deadRunAfterMs } from "../alerts/lifecycle.ts";
 import { isDeadRun, listRecentRuns, type AlertRunRow } from "../db/repositories/alert-runs.ts";
 import { claimAdminNotice, listSourceReads, saveSourceRead } from "../db/repositories/source-reads.ts";
+import type { SourceReadRow } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { renderAdminNoticeEmail } from "../email/templates.ts";
 import { describeError } from "../logger.ts";
-import type { Sources } from "./sources.ts";
+import type { Sources, UpstreamStatus } from "./sources.ts";
 
-/** At most one write per source per minute and process (or isolate): the report path must not write on every request. */
+/** A source whose last attempt keeps its outcome is written at most once a minute per process (or isolate). */
 export const SOURCE_READ_WRITE_INTERVAL_MS = 60_000;
+/**
+ * A changed outcome (a source starts failing, or answers again) is written at once, but at most
+ * every 10 s per source and process: a source that alternates costs at most 6 writes a minute.
+ */
+export const OUTCOME_CHANGE_WRITE_INTERVAL_MS = 10_000;
 
 /** How many alert runs the status shows. */
 export const STATUS_RUNS = 7;
 
-interface Written {
-  atMs: number;
+/** What one process knows of a source, in ms: the row it would write. */
+interface SeenReads {
   lastSuccessAtMs: number | null;
   lastFailureAtMs: number | null;
+  failingSinceMs: number | null;
+  lastRefusedAtMs: number | null;
+}
+
+interface Written extends SeenReads {
+  atMs: number;
 }
 
 /** What each Sources (one per process on Node, one per isolate on Workers) last wrote, per upstream. */
@@ -38,10 +52,27 @@ const writtenBySources = new WeakMap<Sources, Map<string, Written>>();
 
 const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
+function seenOf(status: UpstreamStatus): SeenReads {
+  return {
+    lastSuccessAtMs: toMs(status.lastSuccessAt),
+    lastFailureAtMs: toMs(status.lastFailureAt),
+    failingSinceMs: toMs(status.failingSince),
+    lastRefusedAtMs: toMs(status.lastRefusedAt),
+  };
+}
+
+const sameReads = (a: SeenReads, b: SeenReads) =>
+  a.lastSuccessAtMs === b.lastSuccessAtMs &&
+  a.lastFailureAtMs === b.lastFailureAtMs &&
+  a.failingSinceMs === b.failingSinceMs &&
+  a.lastRefusedAtMs === b.lastRefusedAtMs;
+
 /**
  * Persists what this process has seen of each upstream since its last write (services/sources.ts
- * counts every call that reached one): a source whose reads changed is written if its last write
- * here is a minute old; nothing is written (no query at all) when nothing is due.
+ * counts every call that reached one, and our budget's refusals apart). A source is written when
+ * its last attempt's outcome changed (within OUTCOME_CHANGE_WRITE_INTERVAL_MS of its last write
+ * here), else when its reads changed and its last write here is a minute old; nothing is written
+ * (no query at all) when nothing is due. Called after the answer (deferred), never before it.
  */
 export async function recordSourceReads(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<void> {
   let written = writtenBySources.get(deps.sources);
@@ -51,14 +82,17 @@ export async function recordSourceReads(deps: Pick<AppDeps, "db" | "sources" | "
   }
   const nowMs = deps.clock().getTime();
   for (const status of deps.sources.upstreamStatus()) {
-    const lastSuccessAtMs = toMs(status.lastSuccessAt);
-    const lastFailureAtMs = toMs(status.lastFailureAt);
-    if (lastSuccessAtMs === null && lastFailureAtMs === null) continue;
+    const seen = seenOf(status);
+    if (seen.lastSuccessAtMs === null && seen.lastFailureAtMs === null && seen.lastRefusedAtMs === null) continue;
     const previous = written.get(status.name);
-    if (previous && previous.lastSuccessAtMs === lastSuccessAtMs && previous.lastFailureAtMs === lastFailureAtMs) continue;
-    if (previous && nowMs - previous.atMs < SOURCE_READ_WRITE_INTERVAL_MS) continue;
-    written.set(status.name, { atMs: nowMs, lastSuccessAtMs, lastFailureAtMs });
-    await saveSourceRead(deps.db, { source: status.name, lastSuccessAtMs, lastFailureAtMs, nowMs });
+    if (previous) {
+      if (sameReads(previous, seen)) continue;
+      const outcomeChanged = lastAttemptOf(previous)?.outcome !== lastAttemptOf(seen)?.outcome;
+      const interval = outcomeChanged ? OUTCOME_CHANGE_WRITE_INTERVAL_MS : SOURCE_READ_WRITE_INTERVAL_MS;
+      if (nowMs - previous.atMs < interval) continue;
+    }
+    written.set(status.name, { atMs: nowMs, ...seen });
+    await saveSourceRead(deps.db, { source: status.name, ...seen, nowMs });
   }
 }
 
@@ -71,6 +105,12 @@ export interface SourceStatus {
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
   expectedSince: string | null;
+  /** the last call that reached the source and how it ended (decision 085); null: none recorded */
+  lastAttempt: { at: string; outcome: LastAttempt["outcome"] } | null;
+  /** while the last attempt failed: the first failure after the last success */
+  failingSince: string | null;
+  /** the last visitor's call our own budget kept from the source: no attempt, and no failure of the source */
+  lastRefusedAt: string | null;
 }
 
 export interface RunStatus {
@@ -147,18 +187,49 @@ function toRunStatus(row: AlertRunRow, dead: { nowMs: number; deadAfterMs: numbe
   };
 }
 
-/** Each source's state now and the last runs: what /api/v1/status answers. */
-export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "clock" | "config">): Promise<ServiceStatus> {
+/** What the database holds for the status: every process's reads, and the last runs. */
+interface StoredStatus {
+  reads: SourceReadRow[];
+  runs: AlertRunRow[];
+}
+
+async function readStoredStatus(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<StoredStatus> {
   await recordSourceReads(deps);
-  const now = deps.clock();
-  const reads = new Map((await listSourceReads(deps.db)).map((row) => [row.source, row]));
-  const unconfigured = new Set(deps.sources.upstreamStatus().flatMap((status) => (status.configured ? [] : [status.name as string])));
+  return { reads: await listSourceReads(deps.db), runs: await listRecentRuns(deps.db, { limit: STATUS_RUNS }) };
+}
+
+const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+
+/**
+ * A source's reads: the database's (every process's, up to their last write) with this process's
+ * own, which may be newer than its last write (a write is throttled, decision 085). The outage's
+ * start is this process's when the merged last attempt failed and it knows one, else the stored one.
+ */
+function mergedReads(row: SourceReadRow | undefined, seen: SeenReads | undefined): SeenReads {
+  const lastSuccessAtMs = later(row?.lastSuccessAtMs ?? null, seen?.lastSuccessAtMs ?? null);
+  const lastFailureAtMs = later(row?.lastFailureAtMs ?? null, seen?.lastFailureAtMs ?? null);
+  const failing = lastAttemptOf({ lastSuccessAtMs, lastFailureAtMs })?.outcome === "failure";
+  const starts = [row?.failingSinceMs ?? null, seen?.failingSinceMs ?? null].filter(
+    (start): start is number => start !== null && (lastSuccessAtMs === null || start > lastSuccessAtMs),
+  );
+  return {
+    lastSuccessAtMs,
+    lastFailureAtMs,
+    failingSinceMs: failing ? (starts.length > 0 ? Math.min(...starts) : lastFailureAtMs) : null,
+    lastRefusedAtMs: later(row?.lastRefusedAtMs ?? null, seen?.lastRefusedAtMs ?? null),
+  };
+}
+
+/** Each source's state at `now` and the last runs: what /api/v1/status answers. */
+function buildServiceStatus(deps: Pick<AppDeps, "sources" | "config">, stored: StoredStatus, now: Date): ServiceStatus {
+  const rows = new Map(stored.reads.map((row) => [row.source, row]));
+  const upstreams = new Map(deps.sources.upstreamStatus().map((status) => [status.name as string, status]));
   const sources = STATUS_SOURCES.map((id): SourceStatus => {
-    const row = reads.get(id);
-    const seen = { lastSuccessAtMs: row?.lastSuccessAtMs ?? null, lastFailureAtMs: row?.lastFailureAtMs ?? null };
-    const { freshness, expectedSinceMs } = unconfigured.has(id)
-      ? { freshness: "not_configured" as const, expectedSinceMs: null }
-      : judgeFreshness(id, seen, now);
+    const upstream = upstreams.get(id);
+    const seen = mergedReads(rows.get(id), upstream ? seenOf(upstream) : undefined);
+    const { freshness, expectedSinceMs } =
+      upstream?.configured === false ? { freshness: "not_configured" as const, expectedSinceMs: null } : judgeFreshness(id, seen, now);
+    const attempt = lastAttemptOf(seen);
     return {
       id,
       ...SOURCE_DESCRIPTIONS[id],
@@ -167,26 +238,40 @@ export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "
       lastSuccessAt: iso(seen.lastSuccessAtMs),
       lastFailureAt: iso(seen.lastFailureAtMs),
       expectedSince: iso(expectedSinceMs),
+      lastAttempt: attempt ? { at: new Date(attempt.atMs).toISOString(), outcome: attempt.outcome } : null,
+      failingSince: iso(seen.failingSinceMs),
+      lastRefusedAt: iso(seen.lastRefusedAtMs),
     };
   });
   const dead = { nowMs: now.getTime(), deadAfterMs: deadRunAfterMs(deps.config) };
-  const runs = (await listRecentRuns(deps.db, { limit: STATUS_RUNS })).map((row) => toRunStatus(row, dead));
-  return { generatedAt: now.toISOString(), sources, runs };
+  return { generatedAt: now.toISOString(), sources, runs: stored.runs.map((row) => toRunStatus(row, dead)) };
 }
 
-/** The status read by this process less than this long ago is answered again (a public read: at most one database read a minute per process). */
+/** Each source's state now and the last runs, read from the database now (the alert run's check). */
+export async function readServiceStatus(deps: Pick<AppDeps, "db" | "sources" | "clock" | "config">): Promise<ServiceStatus> {
+  const stored = await readStoredStatus(deps);
+  return buildServiceStatus(deps, stored, deps.clock());
+}
+
+/** The database read by this process less than this long ago is used again (a public read: at most one database read a minute per process). */
 export const STATUS_CACHE_MS = 60_000;
 
-const statusReadBySources = new WeakMap<Sources, { atMs: number; status: ServiceStatus }>();
+const storedBySources = new WeakMap<Sources, { atMs: number; stored: StoredStatus }>();
 
-/** readServiceStatus, at most once a minute per process or isolate (its Sources). */
+/**
+ * What /api/v1/status answers: the database's part read at most once a minute per process or
+ * isolate (its Sources), this process's own attempts added at every read, so that a source seen
+ * failing here is said failing at once.
+ */
 export async function readServiceStatusCached(deps: Pick<AppDeps, "db" | "sources" | "clock" | "config">): Promise<ServiceStatus> {
-  const nowMs = deps.clock().getTime();
-  const kept = statusReadBySources.get(deps.sources);
-  if (kept && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < STATUS_CACHE_MS) return kept.status;
-  const status = await readServiceStatus(deps);
-  statusReadBySources.set(deps.sources, { atMs: nowMs, status });
-  return status;
+  const now = deps.clock();
+  const nowMs = now.getTime();
+  let kept = storedBySources.get(deps.sources);
+  if (!kept || nowMs - kept.atMs < 0 || nowMs - kept.atMs >= STATUS_CACHE_MS) {
+    kept = { atMs: nowMs, stored: await readStoredStatus(deps) };
+    storedBySources.set(deps.sources, kept);
+  }
+  return buildServiceStatus(deps, kept.stored, now);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeFreshness, type SourceReads } from "../../../src/core/status/freshness.ts";
+import { statusLinkOf } from "../../../src/core/report/section-module.ts";
+import { judgeFreshness, lastAttemptOf, STATUS_SOURCES, statusRowId, type SourceReads } from "../../../src/core/status/freshness.ts";
 
 const at = (iso: string) => new Date(iso).getTime();
 const read = (success: string | null, failure: string | null = null): SourceReads => ({
@@ -65,5 +66,26 @@ describe("a source's freshness against its own rhythm", () => {
   it("ATMO in winter (CET): the deadline is 15:00 Paris = 14:00 UTC", () => {
     expect(judgeFreshness("atmo", read("2026-11-25T13:40:00Z"), new Date("2026-11-26T13:59:00Z")).freshness).toBe("fresh");
     expect(judgeFreshness("atmo", read("2026-11-25T13:40:00Z"), new Date("2026-11-26T14:01:00Z")).freshness).toBe("late");
+  });
+});
+
+// Decision 085: beside freshness, the last attempt and its outcome — a source read this month is
+// « à jour » and may still not answer now.
+describe("a source's last attempt", () => {
+  it("is the later of its last success and its last failure, with its outcome", () => {
+    expect(lastAttemptOf(read("2026-11-26T10:00:00Z", "2026-11-26T10:05:00Z"))).toEqual({ atMs: at("2026-11-26T10:05:00Z"), outcome: "failure" });
+    expect(lastAttemptOf(read("2026-11-26T10:06:00Z", "2026-11-26T10:05:00Z"))).toEqual({ atMs: at("2026-11-26T10:06:00Z"), outcome: "success" });
+    expect(lastAttemptOf(read(null, "2026-11-26T10:05:00Z"))).toEqual({ atMs: at("2026-11-26T10:05:00Z"), outcome: "failure" });
+    expect(lastAttemptOf(read(null))).toBeNull();
+  });
+
+  it("a monthly source read last week whose last attempt failed is still « à jour », and its last attempt a failure", () => {
+    const reads = read("2026-11-20T10:00:00Z", "2026-11-26T09:00:00Z");
+    expect(judgeFreshness("hubeau", reads, new Date("2026-11-26T10:00:00Z")).freshness).toBe("fresh");
+    expect(lastAttemptOf(reads)?.outcome).toBe("failure");
+  });
+
+  it("a report's « État des sources » lands on the source's row of /etat", () => {
+    for (const source of STATUS_SOURCES) expect(statusLinkOf(source)).toEqual({ text: "État des sources", href: `/etat#${statusRowId(source)}` });
   });
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { presentReport, type ReportPresentation } from "../../../src/core/report/present.ts";
+import { presentReport, sectionOf, type ReportPresentation } from "../../../src/core/report/present.ts";
 import type { ReportAnswer } from "../../../src/core/types.ts";
 import ReportView from "../../../src/islands/report/ReportView.tsx";
 import { renderLatestReportEmail } from "../../../src/server/email/templates.ts";
@@ -230,5 +230,30 @@ describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on a
     expect(channel.text).not.toMatch(/Bonne nouvelle|aucune précaution particulière/i);
     expect(channel.text).toContain(channel.expected("Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui"));
     expect(channel.text).toContain(channel.expected("À retenir : Nous n'avons pas pu vérifier l'eau du robinet aujourd'hui"));
+  });
+
+  // Decision 085: the card that says « Indisponible » sends the reader to Hub'Eau's row on /etat,
+  // from the document, so that every channel gives the same link; no section that was read has one.
+  it("the water's document links to Hub'Eau's row on /etat, and only the water's", () => {
+    const presentation = presentReport(report);
+    expect(sectionOf(presentation, "water").statusLink).toEqual({ text: "État des sources", href: "/etat#source-hubeau" });
+    expect(presentation.water.statusLink).toEqual(sectionOf(presentation, "water").statusLink);
+    expect(presentation.sections.filter((section) => section.statusLink).map((section) => section.key)).toEqual(["water"]);
+  });
+
+  it("page: « État des sources » on the water's card, to /etat#source-hubeau", () => {
+    const page = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const waterCard = page.slice(page.indexOf('id="eau"'), page.indexOf("</article>", page.indexOf('id="eau"')));
+    expect(waterCard).toContain('<a href="/etat#source-hubeau">État des sources</a>');
+    expect(page.match(/État des sources/g)).toHaveLength(1);
+  });
+
+  it.each([
+    ["PDF", "État des sources : /etat#source-hubeau"],
+    ["email (HTML)", "État des sources"],
+    ["email (text)", "État des sources : https://zone-sante.fr/etat#source-hubeau"],
+  ])("%s: « État des sources » with its link", (channelName, expected) => {
+    const channel = channels.find((candidate) => candidate.name === channelName)!;
+    expect(channel.text).toContain(channel.expected(expected));
   });
 });

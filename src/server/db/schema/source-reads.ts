@@ -2,14 +2,19 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * What the service last saw of each official source (the status page /etat, GET /api/v1/status):
- * one row per source, written by every runtime and isolate, at most once a minute per source and
- * process (src/server/services/source-reads.ts). No personal data: a source's name and instants.
+ * one row per source, written by every runtime and isolate when a source's last attempt changes
+ * outcome, else at most once a minute per source and process (src/server/services/status.ts,
+ * decisions 061 and 085). No personal data: a source's name and instants.
  */
 export const sourceReads = sqliteTable("source_reads", {
-  /** an upstream's name: "atmo" | "hubeau" | "vigieau" | "baignades" | "ban" | "openmeteo" | "geo" */
+  /** an upstream's name: "atmo" | "hubeau" | "vigieau" | "baignades" | "ban" | "openmeteo" | "geo" … */
   source: text("source").primaryKey(),
   lastSuccessAtMs: integer("last_success_at_ms"),
   lastFailureAtMs: integer("last_failure_at_ms"),
+  /** the first failure after the last success, while the last attempt failed; null while the source answers */
+  failingSinceMs: integer("failing_since_ms"),
+  /** the last visitor's call our own budget kept from the source (upstream-budget.ts): not a failure of the source */
+  lastRefusedAtMs: integer("last_refused_at_ms"),
   updatedAtMs: integer("updated_at_ms").notNull(),
 });
 

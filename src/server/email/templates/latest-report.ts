@@ -46,7 +46,15 @@ export function renderReportBlocks(input: {
       items: presentation.summary.map((line) => (line.text.startsWith(line.label) ? [{ strong: line.label }, line.text.slice(line.label.length)] : line.text)),
     },
     { kind: "subheading", text: "Le détail" },
-    { kind: "sections", documents: input.sections },
+    // A failed section's « État des sources » is a path: the report's own address gives the site's.
+    {
+      kind: "sections",
+      documents: input.sections.map((document) =>
+        document.statusLink
+          ? { ...document, statusLink: { ...document.statusLink, href: new URL(document.statusLink.href, input.reportUrl).toString() } }
+          : document,
+      ),
+    },
     ...(advice.length > 0
       ? ([
           { kind: "subheading", text: "Nos conseils" },
