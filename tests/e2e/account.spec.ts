@@ -115,20 +115,17 @@ test("sign up, confirm by email, add 3 addresses, reach the limit, save preferen
   await expect(page.getByRole("switch", { name: /Qualité de l'air/ })).not.toBeChecked();
 
   // Pollen and weather warnings are opt-in (decision 073): off until turned on; pollen needs a
-  // chosen pollen, said in words; all by keyboard.
+  // chosen pollen: switched on first, it asks for one beside it and saves with the first ticked; all by keyboard.
   const pollen = page.getByRole("switch", { name: /^Pollens/ });
   await expect(pollen).not.toBeChecked();
   await expect(page.getByRole("switch", { name: /^Vigilance météo/ })).not.toBeChecked();
   await pollen.focus();
   await page.keyboard.press("Space");
-  await expect(page.getByRole("status").filter({ hasText: /non enregistrée/ })).toContainText("cochez au moins un pollen");
-  await expect(pollen).not.toBeChecked();
+  await expect(pollen).toHaveAccessibleDescription(/cochez .*pollens qui vous concernent/i);
+  await expect(pollen).toContainText("À compléter");
   await page.getByRole("checkbox", { name: "Bouleau", exact: true }).focus();
   await page.keyboard.press("Space");
-  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("Bouleau");
-  await pollen.focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("Pollens");
+  await expect(page.getByRole("status").filter({ hasText: /Préférence enregistrée/ })).toContainText("Pollens\u00a0» activées pour Bouleau");
   await page.reload();
   await expect(page.getByRole("switch", { name: /^Pollens/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Bouleau", exact: true })).toBeChecked();

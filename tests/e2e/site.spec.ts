@@ -113,6 +113,43 @@ test("aliases redirect to their page and unknown paths answer « Page introuvabl
   await expect(page).toHaveURL(/\/$/);
 });
 
+for (const width of [1366, 320]) {
+  test(`the 404 page is a page of the site: header, footer, what happened, the way to the address search and the main pages (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const response = await page.goto("/guide/page-qui-n-existe-pas");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page introuvable – Zone Santé");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Zone Santé, accueil" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Contact");
+    // The site's styles, whatever the path's depth: the header is the sticky bar, not a bare list.
+    await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+    await expect(page.getByRole("main")).toContainText("Le lien est peut-être incomplet");
+    const pages = page.getByRole("navigation", { name: "Pages principales" });
+    for (const [name, href] of [
+      ["Accueil", "/"],
+      ["Alertes par e-mail", "/inscription"],
+      ["Se connecter ou créer un compte", "/auth"],
+      ["Sources officielles", "/sources"],
+      ["Blog", "/blog"],
+      ["Plan du site", "/plan-du-site"],
+    ] as const)
+      await expect(pages.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await genericLinkNames(page)).toEqual([]);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // « Saisir mon adresse »: the home page's address field, focused, ready to type.
+    await page.getByRole("link", { name: "Saisir mon adresse" }).click();
+    await expect(page).toHaveURL(/\/#analyse$/);
+    await waitForIslands(page);
+    await expect(page.getByRole("combobox", { name: /Votre adresse/ })).toBeFocused();
+  });
+}
+
 test("the header button scrolls to the search and focuses the address field", async ({ page }) => {
   await page.goto("/");
   await waitForIslands(page);

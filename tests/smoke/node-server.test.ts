@@ -79,7 +79,9 @@ describe("the Node entry (npm start)", () => {
     expect(await home.text()).toContain("Analysez votre zone");
     const missing = await fetch(`${base}/nulle-part`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain("Page introuvable");
+    const missingPage = await missing.text();
+    expect(missingPage).toContain("Page introuvable");
+    expect(missingPage).toContain('<a class="btn btn--primary" href="/#analyse">Saisir mon adresse</a>');
     const suggestions = (await (await fetch(`${base}/api/geocode?q=8+bd+du+Port`)).json()) as { results: unknown[] };
     expect(suggestions.results.length).toBeGreaterThan(0);
 

@@ -87,7 +87,9 @@ describe.skipIf(WORKERD_CANNOT_RUN)("Worker build under wrangler dev", () => {
   it("answers unknown pages with the « Page introuvable » page and HTTP 404", async () => {
     const response = await fetch(`${baseUrl}/cette-page-n-existe-pas`);
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Page introuvable");
+    const page = await response.text();
+    expect(page).toContain("Page introuvable");
+    expect(page).toContain('<a class="btn btn--primary" href="/#analyse">Saisir mon adresse</a>');
   });
 
   it("answers the session context of a signed-out visitor without a database", async () => {

@@ -10,8 +10,10 @@ export interface AlertTopicChoices {
   hint: string;
   /** one entry of the list in a sentence: its kind, before its quoted name and « coché » */
   item: string;
-  /** said when the topic is turned on with nothing ticked */
+  /** said when a save would leave the topic on with nothing ticked */
   required: string;
+  /** said when the topic is switched on with nothing ticked yet: it is saved with the first entry ticked */
+  waiting: string;
   /** said when a save names an id the list does not have */
   refused: string;
   options: ReadonlyArray<{ id: string; name: string }>;

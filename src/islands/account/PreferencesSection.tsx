@@ -1,7 +1,9 @@
 // /compte: which changes are worth an e-mail, topic by topic as the server lists them (the alert
-// topics' registry; an opt-in topic is off until turned on, decision 073). Each toggle is a
-// switch: it saves as it is flipped, sends nothing, and the line under the toggles says so. A
-// topic narrowed to a list is about the entries ticked.
+// topics' registry; an opt-in topic is off until turned on, decision 073). Each topic is a switch:
+// it saves as it is flipped, sends nothing, and the line under the switches says so. A topic
+// narrowed to a list (pollens) has its list right under its switch; switched on with nothing
+// ticked yet, it waits for the first entry and is saved with it. Every outcome is said beside the
+// control that caused it, in a live region that control is described by.
 import { useEffect, useRef, useState } from "react";
 import type { PreferencesAnswer, PreferenceTopic } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
@@ -9,16 +11,23 @@ import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 type Preferences = PreferencesAnswer["preferences"];
 /** A preference's value by its key (a topic's on/off, a list's ids). */
 type Values = Record<string, boolean | string[]>;
+type Choices = NonNullable<PreferenceTopic["choices"]>;
 
-type SaveStatus = { kind: "saved" | "failed"; text: string } | null;
+/** What was said, and beside which control: a topic's switch (its key) or its list (`choicesKey`). */
+type SaveStatus = { at: string; kind: "saved" | "failed" | "waiting"; text: string } | null;
 
-/** `notify` is accepted like every section's; this one speaks beside its toggles instead. */
+const choicesKey = (topic: PreferenceTopic) => `${topic.key}-choix`;
+const messageId = (at: string) => `preferences-${at}-message`;
+
+/** `notify` is accepted like every section's; this one speaks beside its switches instead. */
 export default function PreferencesSection() {
   const [preferences, setPreferences] = useState<Preferences | null>(null);
   const [topics, setTopics] = useState<PreferenceTopic[]>([]);
   const [loadError, setLoadError] = useState(false);
   const [status, setStatus] = useState<SaveStatus>(null);
-  // What the server last confirmed: a failed save puts the toggles back to it.
+  // A topic narrowed to a list, switched on before anything was ticked: on screen, not yet saved.
+  const [waiting, setWaiting] = useState<string | null>(null);
+  // What the server last confirmed: a failed save puts the switches back to it.
   const saved = useRef<Preferences | null>(null);
   // Saves go one after the other, so that the last flip is the one the server keeps.
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -34,7 +43,7 @@ export default function PreferencesSection() {
       .catch(() => setLoadError(true));
   }, []);
 
-  function save(next: Preferences, said: { saved: string; name: string }) {
+  function save(next: Preferences, at: string, said: { saved: string; name: string }) {
     setPreferences(next);
     const attempt = ++latest.current;
     queue.current = queue.current.then(async () => {
@@ -42,7 +51,7 @@ export default function PreferencesSection() {
         const answer = await requestJson<PreferencesAnswer>("PUT", "/api/account/preferences", { body: next });
         saved.current = answer.preferences;
         if (attempt !== latest.current) return;
-        setStatus({ kind: "saved", text: `Préférence enregistrée\u00a0: ${said.saved}.` });
+        setStatus({ at, kind: "saved", text: `Préférence enregistrée\u00a0: ${said.saved}.` });
       } catch (error) {
         if (attempt !== latest.current) return;
         setPreferences(saved.current);
@@ -50,7 +59,7 @@ export default function PreferencesSection() {
           error instanceof ApiError && error.status === 401
             ? "Veuillez vous reconnecter pour enregistrer vos préférences."
             : refusalMessageOr(error, "Impossible d'enregistrer cette préférence. Veuillez réessayer.");
-        setStatus({ kind: "failed", text: `Préférence «\u00a0${said.name}\u00a0» non enregistrée\u00a0: ${reason}` });
+        setStatus({ at, kind: "failed", text: `Préférence «\u00a0${said.name}\u00a0» non enregistrée\u00a0: ${reason}` });
       }
     });
   }
@@ -63,64 +72,107 @@ export default function PreferencesSection() {
 
   function change(topic: PreferenceTopic, enabled: boolean) {
     if (!preferences) return;
-    // Said at once, in words, without a request: the server would refuse it the same way.
-    if (topic.choices && enabled && listOf(topic.choices.field).length === 0) {
-      setStatus({ kind: "failed", text: `Préférence «\u00a0${topic.label}\u00a0» non enregistrée\u00a0: ${topic.choices.required}` });
+    if (topic.choices && listOf(topic.choices.field).length === 0) {
+      // Nothing to save yet (the server refuses a list topic on with nothing ticked): the switch
+      // shows the intent and its list asks for the first entry, which saves both.
+      setWaiting(enabled ? topic.key : null);
+      setStatus(
+        enabled
+          ? { at: topic.key, kind: "waiting", text: topic.choices.waiting }
+          : { at: topic.key, kind: "saved", text: `Alertes «\u00a0${topic.label}\u00a0» désactivées.` },
+      );
       return;
     }
     // The name and the new state make each message differ, so that each one is read.
-    save(
-      { ...preferences, [topic.key]: enabled },
-      { saved: `alertes «\u00a0${topic.label}\u00a0» ${enabled ? "activées" : "désactivées"}`, name: topic.label },
-    );
+    save({ ...preferences, [topic.key]: enabled }, topic.key, {
+      saved: `alertes «\u00a0${topic.label}\u00a0» ${enabled ? "activées" : "désactivées"}`,
+      name: topic.label,
+    });
   }
 
-  function changeChoice(topic: PreferenceTopic, choices: NonNullable<PreferenceTopic["choices"]>, id: string, name: string, chosen: boolean) {
+  function changeChoice(topic: PreferenceTopic, choices: Choices, id: string, name: string, chosen: boolean) {
     if (!preferences) return;
     const ticked = choices.options.map((option) => option.id).filter((other) => (other === id ? chosen : listOf(choices.field).includes(other)));
+    const at = choicesKey(topic);
     if (valueOf(topic.key) === true && ticked.length === 0) {
       setStatus({
+        at,
         kind: "failed",
         text: `Préférence «\u00a0${topic.label}\u00a0: ${name}\u00a0» non enregistrée\u00a0: ${choices.required} Pour ne plus recevoir cette alerte, désactivez «\u00a0${topic.label}\u00a0».`,
       });
       return;
     }
-    save(
-      { ...preferences, [choices.field]: ticked },
-      { saved: `${choices.item} «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`, name: `${topic.label}\u00a0: ${name}` },
-    );
+    if (waiting === topic.key && ticked.length > 0) {
+      setWaiting(null);
+      const names = choices.options.filter((option) => ticked.includes(option.id)).map((option) => option.name);
+      save({ ...preferences, [topic.key]: true, [choices.field]: ticked }, at, {
+        saved: `alertes «\u00a0${topic.label}\u00a0» activées pour ${names.join(", ")}`,
+        name: topic.label,
+      });
+      return;
+    }
+    save({ ...preferences, [choices.field]: ticked }, at, {
+      saved: `${choices.item} «\u00a0${name}\u00a0» ${chosen ? "coché" : "décoché"}`,
+      name: `${topic.label}\u00a0: ${name}`,
+    });
   }
 
-  const toggle = (topic: PreferenceTopic) =>
-    preferences ? (
-      <label key={topic.key} className="toggle">
-        <input type="checkbox" role="switch" checked={valueOf(topic.key) === true} onChange={(event) => change(topic, event.target.checked)} />
-        <span>
-          <strong>{topic.label}</strong>
-          <span className="toggle__description">{topic.description}</span>
-        </span>
-      </label>
-    ) : null;
+  /** The live region beside a control: always in the page, so that each new message in it is heard. */
+  const message = (at: string) => (
+    <p id={messageId(at)} role="status" className={status?.at === at ? `preference__message preference__message--${status.kind}` : "preference__message"}>
+      {status?.at === at ? status.text : ""}
+    </p>
+  );
 
-  const choicesOf = (topic: PreferenceTopic) =>
-    topic.choices ? (
-      <fieldset key={`${topic.key}-choix`} className="toggles" aria-describedby={`preferences-${topic.key}-aide`}>
-        <legend>{topic.choices.legend}</legend>
-        <p id={`preferences-${topic.key}-aide`} className="field__hint">
-          {topic.choices.hint}
-        </p>
-        {topic.choices.options.map(({ id, name }) => (
+  const row = (topic: PreferenceTopic) => {
+    const on = valueOf(topic.key) === true || waiting === topic.key;
+    const id = `preferences-${topic.key}`;
+    return (
+      <div key={topic.key} className="preference">
+        <div className="preference__text">
+          <label htmlFor={id} id={`${id}-nom`} className="preference__label">
+            {topic.label}
+          </label>
+          <span id={`${id}-description`} className="preference__description">
+            {topic.description}
+          </span>
+          {message(topic.key)}
+        </div>
+        <Switch
+          id={id}
+          checked={on}
+          state={waiting === topic.key ? "À compléter" : undefined}
+          labelledBy={`${id}-nom`}
+          describedBy={`${id}-description ${messageId(topic.key)}`}
+          onChange={(checked) => change(topic, checked)}
+        />
+      </div>
+    );
+  };
+
+  const choicesOf = (topic: PreferenceTopic, choices: Choices) => (
+    <fieldset key={choicesKey(topic)} className="preference__choices" aria-describedby={`preferences-${topic.key}-aide ${messageId(choicesKey(topic))}`}>
+      <legend>{choices.legend}</legend>
+      <p id={`preferences-${topic.key}-aide`} className="field__hint">
+        {choices.hint}
+      </p>
+      <div className="preference__options">
+        {choices.options.map(({ id, name }) => (
           <label key={id} className="consent">
             <input
               type="checkbox"
-              checked={listOf(topic.choices!.field).includes(id)}
-              onChange={(event) => changeChoice(topic, topic.choices!, id, name, event.target.checked)}
+              checked={listOf(choices.field).includes(id)}
+              onChange={(event) => changeChoice(topic, choices, id, name, event.target.checked)}
             />
             <span>{name}</span>
           </label>
         ))}
-      </fieldset>
-    ) : null;
+      </div>
+      {message(choicesKey(topic))}
+    </fieldset>
+  );
+
+  const rows = (shown: PreferenceTopic[]) => shown.flatMap((topic) => [row(topic), ...(topic.choices ? [choicesOf(topic, topic.choices)] : [])]);
 
   return (
     <section className="account__section" aria-labelledby="preferences-titre">
@@ -131,23 +183,45 @@ export default function PreferencesSection() {
         <p role="status">Chargement…</p>
       ) : (
         <>
-          <fieldset className="toggles">
+          <fieldset className="preferences">
             <legend>Recevoir un e-mail quand la situation change pour&nbsp;:</legend>
             <p className="field__hint">Chaque choix est enregistré dès que vous le modifiez, sans envoyer d'e-mail.</p>
-            {topics.filter((topic) => !topic.optIn).map(toggle)}
+            {rows(topics.filter((topic) => !topic.optIn))}
           </fieldset>
-          <fieldset className="toggles">
+          <fieldset className="preferences">
             <legend>Alertes à activer si vous le souhaitez&nbsp;:</legend>
             <p className="field__hint">Désactivées tant que vous ne les activez pas.</p>
-            {topics.filter((topic) => topic.optIn).map(toggle)}
-            {topics.filter((topic) => topic.optIn).map(choicesOf)}
+            {rows(topics.filter((topic) => topic.optIn))}
           </fieldset>
         </>
       )}
-      {/* Always in the page, so that a screen reader hears each new message in it. */}
-      <p role="status" className={status?.kind === "failed" ? "field-error" : "field__hint"}>
-        {status?.text ?? ""}
-      </p>
     </section>
+  );
+}
+
+/**
+ * An on/off preference (WAI-ARIA switch pattern): a button, so Space and Enter flip it; its state
+ * in words beside the track (« Activé » / « Désactivé »), not by colour or position alone. The
+ * words are hidden from assistive technologies, which read aria-checked instead.
+ */
+function Switch(props: { id: string; checked: boolean; state?: string; labelledBy: string; describedBy: string; onChange: (checked: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      id={props.id}
+      className="switch"
+      aria-checked={props.checked}
+      aria-labelledby={props.labelledBy}
+      aria-describedby={props.describedBy}
+      onClick={() => props.onChange(!props.checked)}
+    >
+      <span className="switch__track" aria-hidden="true">
+        <span className="switch__thumb" />
+      </span>
+      <span className="switch__state" aria-hidden="true">
+        {props.state ?? (props.checked ? "Activé" : "Désactivé")}
+      </span>
+    </button>
   );
 }

@@ -51,7 +51,11 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
-/** Rows × days of official words; a day the source did not publish a value for says so in words. */
+/**
+ * Rows × days of official words; a day the source did not publish a value for says so in words.
+ * Each cell also carries its day, hidden from assistive technologies (the column's heading says
+ * it): on a phone the rows are stacked and the headings row is only read, not shown (report.css).
+ */
 function LevelGrid({ table }: { table: LevelTable }) {
   return (
     <table className="level-table">
@@ -61,7 +65,7 @@ function LevelGrid({ table }: { table: LevelTable }) {
           <td />
           {table.columns.map((column) => (
             <th key={column} scope="col">
-              <ColumnHeading column={column} />
+              {column}
             </th>
           ))}
         </tr>
@@ -71,7 +75,10 @@ function LevelGrid({ table }: { table: LevelTable }) {
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
             {row.cells.map((cell, index) => (
-              <td key={table.columns[index] ?? index}>
+              <td key={index}>
+                <span className="level-table__day" aria-hidden="true">
+                  {table.columns[index]}
+                </span>
                 {cell ? <OfficialBadge badge={cell} className="level-table__badge" /> : <span className="card__small">Non publié</span>}
               </td>
             ))}
@@ -79,16 +86,5 @@ function LevelGrid({ table }: { table: LevelTable }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** « Demain (23 novembre) »: the day, then its date on a line of its own, so three days fit a phone's width. */
-function ColumnHeading({ column }: { column: string }) {
-  const at = column.indexOf(" (");
-  if (at === -1) return <>{column}</>;
-  return (
-    <>
-      {column.slice(0, at)} <span className="level-table__date">{column.slice(at + 1)}</span>
-    </>
   );
 }

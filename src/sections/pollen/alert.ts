@@ -64,6 +64,7 @@ export const POLLEN_TOPIC = {
     hint: "L'alerte pollens ne parle que des pollens cochés (au moins un).",
     item: "pollen",
     required: "Pour recevoir l'alerte pollens, cochez au moins un pollen.",
+    waiting: "Cochez ci-dessous le ou les pollens qui vous concernent\u00a0: l'alerte pollens sera enregistrée dès le premier coché.",
     refused: "Choisissez les pollens dans la liste proposée.",
     options: POLLEN_TAXA.map(({ taxon, name }) => ({ id: taxon, name })),
   },

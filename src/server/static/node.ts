@@ -13,7 +13,8 @@ export async function mountStaticBuild(root: Hono, distDir: string): Promise<voi
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error("Le site n'est pas construit : lancez `npm run build` (ou `npm start`, qui le fait).");
   }
-  const notFoundPage = await readFile(join(distDir, "404.html"), "utf8");
+  const notFoundFile = join(distDir, "404.html");
+  if (!existsSync(notFoundFile)) throw new Error("Le site construit n'a pas de page 404.html : relancez `npm run build`.");
   const redirectsFile = join(distDir, "_redirects");
   const redirects = existsSync(redirectsFile) ? parseRedirectsFile(await readFile(redirectsFile, "utf8")) : [];
   for (const { from, to, status } of redirects) {
@@ -28,5 +29,11 @@ export async function mountStaticBuild(root: Hono, distDir: string): Promise<voi
     for (const [name, value] of headersForPath(headerRules, c.req.path)) c.header(name, value);
   });
   root.use("*", serveStatic({ root: distDir }));
-  root.notFound((c) => c.html(notFoundPage, 404));
+  // Read when asked, as serveStatic reads every other page: a build made while the server runs
+  // replaces the styles' hashed names, and a 404 page kept from the start would point at the old
+  // ones (a bare page). While that build has emptied dist/, the answer is still a 404, in words.
+  root.notFound(async (c) => {
+    const page = await readFile(notFoundFile, "utf8").catch(() => null);
+    return page === null ? c.text("Page introuvable", 404) : c.html(page, 404);
+  });
 }
