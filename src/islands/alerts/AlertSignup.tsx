@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
 import { fetchLinkedAddress, readReportRequest } from "../report/report-request.ts";
+import { AlreadySent } from "../ui/AlreadySent.tsx";
 import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
@@ -19,6 +20,7 @@ import {
   sendSignUp,
   toPickedAddress,
   type SignUpAddress,
+  type SignUpOutcome,
 } from "./pending-signup.ts";
 
 /** Under the consent box when the form is sent without it. */
@@ -60,6 +62,8 @@ export default function AlertSignup() {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [keptNotice, setKeptNotice] = useState<string | null>(null);
   const [done, setDone] = useState<{ confirmationSent: boolean } | null>(null);
+  /** this sign-up had its e-mail minutes ago: nothing was sent again */
+  const [alreadySent, setAlreadySent] = useState<Extract<SignUpOutcome, { kind: "accepted" }>["alreadySent"] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
@@ -110,7 +114,7 @@ export default function AlertSignup() {
     };
   }, [setQuery, setFieldError]);
 
-  usePostedFrameHeight(embedded, rootRef, done);
+  usePostedFrameHeight(embedded, rootRef, done ?? alreadySent);
 
   useEffect(() => {
     const target = focusAfterRender.current;
@@ -157,6 +161,11 @@ export default function AlertSignup() {
     setBusy(false);
     if (outcome.kind === "accepted") {
       setKeptNotice(null);
+      if (outcome.alreadySent) {
+        // Said on the form's page (no « merci »: nothing new happened), the form kept for a correction.
+        setAlreadySent(outcome.alreadySent);
+        return;
+      }
       if (embedded) {
         setDone({ confirmationSent: outcome.confirmationSent });
         focusAfterMessage("done");
@@ -174,6 +183,21 @@ export default function AlertSignup() {
       setProblem({ kind: outcome.kind, text: outcome.kind === "unsent" ? describeUnsent(outcome) : outcome.message });
       focusAfterMessage("problem");
     }
+  }
+
+  if (alreadySent) {
+    return (
+      <div ref={rootRef} className="signup signup--done">
+        <AlreadySent
+          alreadySent={alreadySent}
+          email={email.trim()}
+          onCorrect={() => {
+            setAlreadySent(null);
+            focusAfterMessage("email");
+          }}
+        />
+      </div>
+    );
   }
 
   if (done) {

@@ -30,6 +30,7 @@ import {
   type SignUpStanding,
 } from "../email/templates.ts";
 import { reportPageUrl } from "./account-reports.ts";
+import { takeSignUpEmailTurn } from "./sign-up-emails.ts";
 import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -84,7 +85,11 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
   return "sent";
 }
 
-export type CreateSubscriptionOutcome = { kind: "created"; id: string; confirmationSent: boolean } | { kind: "capped" };
+export type CreateSubscriptionOutcome =
+  | { kind: "created"; id: string; confirmationSent: boolean }
+  | { kind: "capped" }
+  /** this sign-up had its e-mail less than 10 minutes ago: nothing changed, nothing was sent */
+  | { kind: "already-sent"; sentAtMs: number };
 
 /** The same place as the geocoder gave it (the label and point of one BAN address). */
 function sameAddress(row: AlertSubscriptionRow, address: PickedAddress): boolean {
@@ -123,12 +128,26 @@ async function sendAlreadyConfirmed(deps: Deps, to: string, subscription: AlertS
  * One pending sign-up per mailbox and address: a repeat replaces the pending one (the new email
  * carries the only valid link), and the recipient cap bounds the emails. When that mailbox is
  * already confirmed for that address, no row is added and it is told so by email; the caller
- * answers alike in every case, so nobody learns who is subscribed.
+ * answers alike in every case, so nobody learns who is subscribed. Within 10 minutes of the
+ * e-mail of either kind, a repeat changes and sends nothing (sign-up-emails.ts): the link sent
+ * stays valid.
  */
 export async function createSubscription(
   deps: Deps,
   input: { email: string; address: PickedAddress; partnerOrigin: string | null },
 ): Promise<CreateSubscriptionOutcome> {
+  const turn = await takeSignUpEmailTurn(deps, { kind: "alerts", email: input.email, address: input.address });
+  if (turn.kind === "taken") return { kind: "already-sent", sentAtMs: turn.sentAtMs };
+  const outcome = await createOrRemind(deps, input);
+  // An e-mail that did not leave holds nothing back: the next try sends it.
+  if (outcome.kind === "capped" || !outcome.confirmationSent) await turn.release();
+  return outcome;
+}
+
+async function createOrRemind(
+  deps: Deps,
+  input: { email: string; address: PickedAddress; partnerOrigin: string | null },
+): Promise<Exclude<CreateSubscriptionOutcome, { kind: "already-sent" }>> {
   const same = await findSameSignUps(deps, input.email, input.address);
   const confirmed = same.find((row) => row.confirmedAtMs !== null);
   if (confirmed) {
