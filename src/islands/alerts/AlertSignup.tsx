@@ -49,7 +49,12 @@ function usePostedFrameHeight(active: boolean, rootRef: RefObject<HTMLDivElement
   }, [active, rootRef, layoutKey]);
 }
 
-export default function AlertSignup() {
+interface Props {
+  /** the topics a sign-up without an account gets, in a sentence (from the registry: src/sections/rules.ts) */
+  topics: string;
+}
+
+export default function AlertSignup({ topics }: Props) {
   const [embedded, setEmbedded] = useState(false);
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   /** an address chosen before this visit: from the page URL, or a kept sign-up to correct */
@@ -261,8 +266,7 @@ export default function AlertSignup() {
             }}
           />
           <label htmlFor={consentId}>
-            J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air, baignade). Chaque e-mail contient un
-            lien pour me désinscrire à tout moment. Voir la{" "}
+            {`J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (${topics}). Chaque e-mail contient un lien pour me désinscrire à tout moment. Voir la `}
             <a href="/confidentialite" target={embedded ? "_blank" : undefined} rel="noopener">
               politique de confidentialité
               {embedded ? <span className="sr-only"> (nouvel onglet)</span> : null}

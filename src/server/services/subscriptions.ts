@@ -1,6 +1,6 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
-import { ALERT_SOURCES, type AlertSource } from "../../sections/rules.ts";
+import { ALERT_SOURCES, ALERT_TOPIC_NAMES, type AlertSource } from "../../sections/rules.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
@@ -72,6 +72,7 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
   const email = renderSubscriptionConfirmEmail({
     addressLabel: subscription.addressLabel,
     confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id),
+    topics: ALERT_TOPIC_NAMES.signUp,
     // Unsubscribing a sign-up still waiting for its click cancels it: it will never be confirmed.
     cancelUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id)),
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALERT_TOPIC_NAMES } from "../../../src/sections/rules.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { deriveAddressInfo, presentReport, sectionOf } from "../../../src/core/report/index.ts";
@@ -153,7 +154,10 @@ const allEmails = (): Array<[string, RenderedEmail]> => [
   ["password set", renderPasswordChangedEmail({ firstName: null, change: "set", changedAt: NOW, signInUrl: SIGN_IN_URL })],
   ["password changed", renderPasswordChangedEmail({ firstName: "Marie", change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL })],
   ["Google linked", renderGoogleLinkedEmail({ firstName: "Marie", linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL })],
-  ["alert sign-up confirmation", renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL })],
+  [
+    "alert sign-up confirmation",
+    renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL, topics: ALERT_TOPIC_NAMES.signUp }),
+  ],
   ["alert sign-up already confirmed", renderSubscriptionAlreadyConfirmedEmail({ addressLabel: HOSTILE, manageUrl: UNSUBSCRIBE_URL })],
   ["alert welcome", renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL })],
   ["manage link, sign-ups only", manageLinkEmail(false)],
@@ -207,7 +211,13 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     ],
   },
   renderSubscriptionConfirmEmail: {
-    email: () => renderSubscriptionConfirmEmail({ addressLabel: AMIENS.label, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL }),
+    email: () =>
+      renderSubscriptionConfirmEmail({
+        addressLabel: AMIENS.label,
+        confirmUrl: CONFIRM_ALERTS_URL,
+        cancelUrl: UNSUBSCRIBE_URL,
+        topics: ALERT_TOPIC_NAMES.signUp,
+      }),
     links: [
       { label: "Confirmer mon inscription aux alertes", href: CONFIRM_ALERTS_URL },
       { label: "Je n'ai pas demandé cette inscription : annuler", href: UNSUBSCRIBE_URL },
