@@ -231,6 +231,8 @@ export default function AuthPanel() {
         {mode === "password" ? (
           <form ref={signIn.formRef} onSubmit={submitPassword} className="form" noValidate>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            {/* A mistyped domain signs in to nobody, or sends the code nowhere: the same hint as the sign-up's. */}
+            <EmailTypoHint email={email} onCorrect={editEmail} />
             <Field
               label="Mot de passe"
               type="password"
@@ -253,6 +255,7 @@ export default function AuthPanel() {
               depuis «&nbsp;Mon compte&nbsp;».
             </p>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            <EmailTypoHint email={email} onCorrect={editEmail} />
             <FormError message={signIn.errors.form} />
             <SubmitButton busy={busy} busyLabel="Envoi…">
               Recevoir un code
