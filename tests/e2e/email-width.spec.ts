@@ -124,10 +124,18 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
     () =>
       renderManageLinkEmail({
         subscriptions: [
-          { addressLabel: LONG_ADDRESS, confirmed: true, unsubscribeUrl: UNSUBSCRIBE_URL },
-          { addressLabel: LONG_ADDRESS, confirmed: false, unsubscribeUrl: UNSUBSCRIBE_URL },
+          { addressLabel: LONG_ADDRESS, confirmed: true, reportUrl: reportUrlFor(buildReport(LONG_ADDRESS)), unsubscribeUrl: UNSUBSCRIBE_URL },
+          {
+            addressLabel: LONG_ADDRESS,
+            confirmed: false,
+            confirmUrl: CONFIRM_ALERTS_URL,
+            reportUrl: reportUrlFor(buildReport(LONG_ADDRESS)),
+            unsubscribeUrl: UNSUBSCRIBE_URL,
+          },
         ],
-        account: { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL },
+        topics: { signUp: ALERT_TOPIC_NAMES.signUp, accountOnly: ALERT_TOPIC_NAMES.accountOnly },
+        account: { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL, topicsOn: ALERT_TOPIC_NAMES.all, topicsOff: "" },
+        createAccountUrl: `${SITE}/auth`,
       }),
   ],
   [

@@ -1,10 +1,11 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
-import { ALERT_SOURCES, ALERT_TOPIC_NAMES, type AlertSource } from "../../sections/rules.ts";
+import { ALERT_SOURCES, ALERT_TOPIC_NAMES, ALERT_TOPICS, type AlertSource } from "../../sections/rules.ts";
+import { nameTopics } from "../../core/alerts/topic-names.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
-import { savePreferences } from "../db/repositories/preferences.ts";
+import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import {
   deleteSubscription,
   findSubscription,
@@ -17,7 +18,7 @@ import {
 } from "../db/repositories/subscriptions.ts";
 import { RETENTION_MS } from "../db/repositories/purge.ts";
 import { findUserByEmail } from "../db/repositories/users.ts";
-import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow } from "../db/schema/index.ts";
+import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow, type UserRow } from "../db/schema/index.ts";
 import { alertsAvailableFor } from "../../core/alerts/available.ts";
 import { presentReport } from "../../core/report/present.ts";
 import type { PickedAddress } from "../../core/types.ts";
@@ -27,6 +28,8 @@ import {
   renderSubscriptionAlreadyConfirmedEmail,
   renderSubscriptionConfirmEmail,
   renderSubscriptionWelcomeEmail,
+  type ManagedAccount,
+  type ManagedSubscription,
   type SignUpStanding,
 } from "../email/templates.ts";
 import { reportPageUrl } from "./account-reports.ts";
@@ -217,6 +220,30 @@ export async function confirmSubscription(
   return { addressLabel: row.addressLabel, reportUrl: reportPageUrl(deps, readPickedAddress(row)), unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
 }
 
+/** A sign-up's actions in the manage e-mail: its confirmation (while pending), its report, its way out. */
+async function managedSubscriptionOf(deps: Deps, row: AlertSubscriptionRow): Promise<ManagedSubscription> {
+  const common = {
+    addressLabel: row.addressLabel,
+    reportUrl: reportPageUrl(deps, readPickedAddress(row)),
+    unsubscribeUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id)),
+  };
+  // The confirmation link is the one its first e-mail carried (signed over the id, it does not expire).
+  return row.confirmedAtMs !== null
+    ? { ...common, confirmed: true }
+    : { ...common, confirmed: false, confirmUrl: await buildSubscriptionConfirmUrl(deps, row.id) };
+}
+
+/** An account's page, its way out, and the topics its preferences turn on and off today. */
+async function managedAccountOf(deps: Deps, account: UserRow): Promise<ManagedAccount> {
+  const preferences = await getPreferences(deps.db, account.id);
+  return {
+    manageUrl: `${deps.config.SITE_URL}/compte`,
+    unsubscribeUrl: await buildUnsubscribeUrl(deps, accountRecipientKey(account.id)),
+    topicsOn: nameTopics(ALERT_TOPICS.filter((topic) => preferences[topic.key])),
+    topicsOff: nameTopics(ALERT_TOPICS.filter((topic) => !preferences[topic.key])),
+  };
+}
+
 /** A mailbox never gets more emails than this from one request (one per spelling it signed up with). */
 const MAX_MANAGE_EMAILS = 3;
 
@@ -241,17 +268,10 @@ export async function sendManageLinks(deps: Deps, typedEmail: string): Promise<n
   let sent = 0;
   for (const [to, subscriptions] of [...recipients].slice(0, MAX_MANAGE_EMAILS)) {
     const email = renderManageLinkEmail({
-      subscriptions: await Promise.all(
-        subscriptions.map(async (row) => ({
-          addressLabel: row.addressLabel,
-          confirmed: row.confirmedAtMs !== null,
-          unsubscribeUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id)),
-        })),
-      ),
-      account:
-        account && account.email === to
-          ? { manageUrl: `${deps.config.SITE_URL}/compte`, unsubscribeUrl: await buildUnsubscribeUrl(deps, accountRecipientKey(account.id)) }
-          : null,
+      subscriptions: await Promise.all(subscriptions.map((row) => managedSubscriptionOf(deps, row))),
+      topics: { signUp: ALERT_TOPIC_NAMES.signUp, accountOnly: ALERT_TOPIC_NAMES.accountOnly },
+      account: account && account.email === to ? await managedAccountOf(deps, account) : null,
+      createAccountUrl: `${deps.config.SITE_URL}/auth`,
     });
     const result = await deps.mailer.send({ to, ...email });
     if (result.ok) sent++;
