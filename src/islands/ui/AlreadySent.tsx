@@ -28,12 +28,12 @@ export function AlreadySent({ alreadySent, email, onCorrect }: Props) {
           Cherchez les e-mails de <strong>{alreadySent.sender}</strong>, l'adresse d'où partent nos messages.
         </li>
         <li>
-          Vérifiez l'adresse saisie&nbsp;: <strong>{email}</strong>.{" "}
-          <button type="button" className="link-button" onClick={onCorrect}>
-            Corriger l'adresse e-mail
-          </button>
+          Vérifiez l'adresse saisie&nbsp;: <strong>{email}</strong>
         </li>
       </ul>
+      <button type="button" className="btn btn--secondary" onClick={onCorrect}>
+        Corriger l'adresse e-mail
+      </button>
     </FormDone>
   );
 }
