@@ -1,5 +1,5 @@
 // When each sign-up last had its e-mail (services/sign-up-emails.ts holds the interval).
-import { and, eq, lt, lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { Database } from "../index.ts";
 import { signUpEmails } from "../schema/index.ts";
 
