@@ -7,6 +7,7 @@
 // A section without a topic has nothing a daily run could announce: its facts do not change from
 // one day to the next (decision 073), or its advice is the day's own, with no change to tell.
 import { renderAlertWords, type AlertTexts } from "../core/alerts/texts.ts";
+import { nameTopics } from "../core/alerts/topic-names.ts";
 import type { AlertTopic } from "../core/alerts/topic.ts";
 import { AIR_TOPIC } from "./air/alert.ts";
 import { BATHING_TOPIC } from "./bathing/alert.ts";
@@ -34,6 +35,17 @@ export const ALERT_SOURCES: readonly AlertSource[] = ALERT_TOPICS.map((topic) =>
 
 /** The topics a sign-up without an account gets. */
 export const SIGN_UP_SOURCES: readonly AlertSource[] = ALERT_TOPICS.filter((topic) => topic.signUp).map((topic) => topic.key);
+
+/**
+ * The topics named in a sentence, for the pages and e-mails that say what the alerts are about:
+ * every topic, those a sign-up without an account gets, and those only an account's preferences
+ * turn on (« pollens et vigilance météo »; empty when there are none).
+ */
+export const ALERT_TOPIC_NAMES = {
+  all: nameTopics(ALERT_TOPICS),
+  signUp: nameTopics(ALERT_TOPICS.filter((topic) => topic.signUp)),
+  accountOnly: nameTopics(ALERT_TOPICS.filter((topic) => !topic.signUp)),
+} as const;
 
 /** The topics off until turned on (decision 073). */
 export const OPT_IN_SOURCES: readonly AlertSource[] = ALERT_TOPICS.filter((topic) => topic.optIn).map((topic) => topic.key);

@@ -238,10 +238,12 @@ for (const [path, openForm] of [
     await page.goto(path);
     await waitForIslands(page);
     await openForm(page);
-    const email = page.getByRole(path === "/auth" ? "tabpanel" : "main").getByLabel(/^Adresse e-?mail$/);
+    // The form's visible part: /auth's other tab panel, hidden, shares the e-mail typed (and its hint).
+    const form = page.getByRole(path === "/auth" ? "tabpanel" : "main");
+    const email = form.getByLabel(/^Adresse e-?mail$/);
     await email.fill("jean.dupont@gmial.com");
-    await expect(page.getByText("Vouliez-vous dire gmail.com\u00a0?")).toBeVisible();
-    await page.getByRole("button", { name: "Corriger en jean.dupont@gmail.com" }).click();
+    await expect(form.getByText("Vouliez-vous dire gmail.com\u00a0?")).toBeVisible();
+    await form.getByRole("button", { name: "Corriger en jean.dupont@gmail.com" }).click();
     await expect(email).toHaveValue("jean.dupont@gmail.com");
     await expect(page.getByText(/Vouliez-vous dire/)).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 // Every e-mail the service sends fits a phone: its HTML part, laid out by Chromium at 390 px (an
 // iPhone 14's width), is no wider than the screen, with long signed links, long addresses and a
 // long first name in it. No app server: each e-mail is rendered here and loaded with setContent.
+import { ALERT_TOPIC_NAMES } from "../../src/sections/rules.ts";
 import { expect, test } from "@playwright/test";
 import { deriveAddressInfo } from "../../src/core/report/index.ts";
 import type { Address, Report } from "../../src/core/types.ts";
@@ -99,7 +100,13 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
   ["Google linked", () => renderGoogleLinkedEmail({ firstName: LONG_NAME, linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: `${SITE}/confidentialite` })],
   [
     "alert sign-up confirmation",
-    () => renderSubscriptionConfirmEmail({ addressLabel: LONG_ADDRESS, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL }),
+    () =>
+      renderSubscriptionConfirmEmail({
+        addressLabel: LONG_ADDRESS,
+        confirmUrl: CONFIRM_ALERTS_URL,
+        cancelUrl: UNSUBSCRIBE_URL,
+        topics: ALERT_TOPIC_NAMES.signUp,
+      }),
   ],
   ["alert sign-up already confirmed", () => renderSubscriptionAlreadyConfirmedEmail({ addressLabel: LONG_ADDRESS, manageUrl: UNSUBSCRIBE_URL })],
   [
@@ -117,10 +124,18 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
     () =>
       renderManageLinkEmail({
         subscriptions: [
-          { addressLabel: LONG_ADDRESS, confirmed: true, unsubscribeUrl: UNSUBSCRIBE_URL },
-          { addressLabel: LONG_ADDRESS, confirmed: false, unsubscribeUrl: UNSUBSCRIBE_URL },
+          { addressLabel: LONG_ADDRESS, confirmed: true, reportUrl: reportUrlFor(buildReport(LONG_ADDRESS)), unsubscribeUrl: UNSUBSCRIBE_URL },
+          {
+            addressLabel: LONG_ADDRESS,
+            confirmed: false,
+            confirmUrl: CONFIRM_ALERTS_URL,
+            reportUrl: reportUrlFor(buildReport(LONG_ADDRESS)),
+            unsubscribeUrl: UNSUBSCRIBE_URL,
+          },
         ],
-        account: { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL },
+        topics: { signUp: ALERT_TOPIC_NAMES.signUp, accountOnly: ALERT_TOPIC_NAMES.accountOnly },
+        account: { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL, topicsOn: ALERT_TOPIC_NAMES.all, topicsOff: "" },
+        createAccountUrl: `${SITE}/auth`,
       }),
   ],
   [

@@ -2,7 +2,7 @@
 // fake Resend (scripts/demo.ts): a manage link asked for from /desinscription, the cancel link of
 // the sign-up confirmation, the way out on the confirmation page and in the welcome e-mail.
 import { expect, type Page } from "@playwright/test";
-import { latestEmailTo, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
+import { latestEmailTo, sentEmails, seriousViolations, test, uniqueEmail, waitForIslands } from "./helpers.ts";
 
 function linkIn(text: string, path: string): string {
   const link = new RegExp(`https?://\\S+${path}\\?\\S+`).exec(text)?.[0];
@@ -128,3 +128,55 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** Asks /desinscription for a manage link and reads the e-mail that brings it. */
+async function askManageLink(page: Page, email: string, count: number): Promise<string> {
+  await page.goto("/desinscription");
+  await waitForIslands(page);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByRole("button", { name: "Recevoir un lien de gestion" }).click();
+  await expect(page.getByText(/^Si cette adresse est inscrite/)).toBeVisible();
+  await expect.poll(async () => (await sentEmails()).filter((sent) => sent.to.includes(email) && /Gérer vos alertes/.test(sent.subject)).length).toBe(count);
+  return (await latestEmailTo(email, /Gérer vos alertes Zone Santé/)).text;
+}
+
+/** The link written after `label` in an e-mail's text part (« Libellé : https://… »). */
+function linkAfter(text: string, label: string): string {
+  const link = new RegExp(`${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\u00a0: (https?://\\S+)`).exec(text)?.[1];
+  if (!link) throw new Error(`no link « ${label} » in:\n${text}`);
+  return link;
+}
+
+// Issue 38, item 5.3: the manage e-mail offered only « Annuler ». Each of its links, followed.
+test("the manage e-mail lets a pending sign-up be confirmed, its report be read, an account be made and the alerts be stopped (390 px)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = uniqueEmail("gerer");
+  await signUpForAlerts(page, email);
+
+  const pending = await askManageLink(page, email, 1);
+  expect(pending).toContain("Inscription sans compte en attente de confirmation");
+
+  // « Voir le bilan de cette adresse »: the home page with the address's report.
+  await page.goto(linkAfter(pending, "Voir le bilan de cette adresse"));
+  await waitForIslands(page);
+  await expect(page.getByTestId("report").getByRole("heading", { name: /^Bilan pour .*Boulevard du Port.*Amiens/ })).toBeVisible();
+
+  // « Créer mon compte gratuit »: the page where an account is made.
+  await page.goto(linkAfter(pending, "Créer mon compte gratuit"));
+  await waitForIslands(page);
+  await expect(page.getByRole("tab", { name: "Créer un compte" })).toBeVisible();
+
+  // « Confirmer mon inscription »: the confirmation page, whose button confirms it.
+  await page.goto(linkAfter(pending, "Confirmer mon inscription"));
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+  await expect(page.getByRole("heading", { name: "Inscription confirmée" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Asked again, the e-mail says it is active and offers the way out, which works.
+  const active = await askManageLink(page, email, 2);
+  expect(active).toContain("Inscription sans compte, alertes actives");
+  expect(active).not.toContain("/confirmation-alertes");
+  await unsubscribeOnPage(page, linkAfter(active, "Me désinscrire des alertes pour 8 Boulevard du Port 80000 Amiens"));
+});

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { normaliseRecipientAddress } from "../../src/core/shared/email-address.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
-import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
+import { MAIN_SCENARIO, PORT_ADDRESSES } from "../fixtures/scenarios.ts";
 import { backgroundWorkDone, BrowserClient } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
@@ -56,7 +56,8 @@ describe("emails per recipient", () => {
   it("answers the code request as usual over the cap (no enumeration), and refuses an alert sign-up with « trop de demandes »", async () => {
     await anyone().post("/api/auth/signup", { email: "plafond@example.org" });
     await backgroundWorkDone();
-    for (let i = 1; i <= 4; i++) await anyone().post("/api/subscriptions", { email: `plafond+${i}@example.org`, address: MAIN_SCENARIO, consent: true });
+    // Four addresses: a repeat of one sign-up within 10 minutes sends nothing (sign-up-repeats.test.ts).
+    for (let i = 1; i <= 4; i++) await anyone().post("/api/subscriptions", { email: `plafond+${i}@example.org`, address: PORT_ADDRESSES[i], consent: true });
     expect(emailsFor("plafond@example.org")).toHaveLength(5);
 
     const code = await anyone().post("/api/auth/code", { email: "plafond@example.org" });
@@ -64,7 +65,7 @@ describe("emails per recipient", () => {
     expect(code.status).toBe(200);
     expect(code.body).toEqual(unknown.body);
 
-    const signUp = await anyone().post("/api/subscriptions", { email: "plafond+5@example.org", address: MAIN_SCENARIO, consent: true });
+    const signUp = await anyone().post("/api/subscriptions", { email: "plafond+5@example.org", address: PORT_ADDRESSES[5], consent: true });
     expect(signUp.status).toBe(429);
     expect(signUp.body.error).toMatch(/Trop de demandes/);
     // Nothing kept that the daily run would send later.

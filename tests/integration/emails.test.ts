@@ -189,8 +189,10 @@ describe("a manage link for whoever has no link at hand", () => {
 
     const manage = lastEmailTo(email)!;
     expect(manage.subject).toBe("Gérer vos alertes Zone Santé");
-    expect(manage.text).toContain(`«${NBSP}${MAIN_SCENARIO.label}${NBSP}»${NBSP}: inscription en attente de confirmation.`);
-    expect(manage.text).toContain(`«${NBSP}${CRISIS_SCENARIO.label}${NBSP}»${NBSP}: alertes actives.`);
+    // Each address heads its part (in the order the database lists them): its state is said there.
+    const partOf = (label: string) => manage.text.slice(manage.text.indexOf(`${label}\n===`)).split(/\n\n(?=[^\n]+\n===)/)[0];
+    expect(partOf(MAIN_SCENARIO.label)).toContain(`Inscription sans compte en attente de confirmation${NBSP}:`);
+    expect(partOf(CRISIS_SCENARIO.label)).toContain(`Inscription sans compte, alertes actives${NBSP}:`);
     expect(manage.text).not.toContain("/compte");
     const links = [...manage.text.matchAll(/https?:\/\/\S+desinscription\S+/g)].map((match) => new URL(match[0]));
     expect(links).toHaveLength(2);
@@ -203,13 +205,41 @@ describe("a manage link for whoever has no link at hand", () => {
     expect(rows.filter((row) => row.unsubscribedAtMs !== null).map((row) => row.addressLabel)).toEqual([CRISIS_SCENARIO.label]);
   });
 
-  it("gives an account its page and a way to stop every alert of it", async () => {
+  // Issue 38: the e-mail offered only « Annuler » for a pending sign-up.
+  it("lets a pending sign-up be confirmed and each address's report be opened from its links", async () => {
+    const email = uniqueEmail("gerer-attente");
+    await signUpForAlerts(email, MAIN_SCENARIO);
+    await ask(email);
+    await waitForEmailsTo(email, 2);
+    const manage = lastEmailTo(email)!;
+    expect(manage.text).toContain(`Créer mon compte gratuit${NBSP}: http://127.0.0.1:4321/auth`);
+
+    // « Voir le bilan de cette adresse »: the address the page names (decision 055) and its report.
+    const report = new URL(findLink(manage.text, /\/\?lat=/));
+    const resolved = await new BrowserClient(app).get(`/api/geocode/resolve?${report.searchParams}`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.address).toMatchObject({ label: MAIN_SCENARIO.label, citycode: MAIN_SCENARIO.citycode });
+    expect((await app().request(`/api/report?${report.searchParams}`)).status).toBe(200);
+
+    // « Confirmer mon inscription »: what the page's button does with the link confirms it.
+    const confirmed = await confirmAlerts(new URL(findLink(manage.text, /confirmation-alertes/)));
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ addressLabel: MAIN_SCENARIO.label, alreadyConfirmed: false });
+    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, email));
+    expect(row?.confirmedAtMs).not.toBeNull();
+  });
+
+  it("gives an account its page, the topics it has on, and a way to stop every alert of it", async () => {
     const email = uniqueEmail("compte-gerer");
     const client = await signedInClient(email);
     await ask(email);
     await waitForEmailsTo(email, 2);
     const manage = lastEmailTo(email)!;
-    expect(manage.text).toContain(`Gérer mes alertes et préférences${NBSP}: http://127.0.0.1:4321/compte`);
+    expect(manage.text).toContain(`Choisir mes alertes${NBSP}: http://127.0.0.1:4321/compte`);
+    // An account's defaults (decision 073): the opt-in topics off.
+    expect(manage.text).toContain(
+      `Alertes activées sur votre compte${NBSP}: eau du robinet, sécheresse, qualité de l'air et eaux de baignade. Désactivées${NBSP}: pollens et vigilance météo.`,
+    );
     const stop = new URL(findLink(manage.text, /desinscription\?u=a_/));
     // The opt-in topics (decision 073) stop too.
     await client.put("/api/account/preferences", {

@@ -2,6 +2,8 @@
 // e-mails, and someone already confirmed who signed up again was sent a confirmation saying « nous
 // ne vous enverrons rien d'autre ». One pending sign-up per mailbox and address; « déjà inscrit »
 // for the confirmed, with the same 202 answer as anyone else (nobody learns who is subscribed).
+// Each repeat here comes 10 minutes after the last e-mail: sooner, nothing is sent again
+// (sign-up-repeats.test.ts).
 import { beforeEach, describe, expect, it } from "vitest";
 import { normaliseRecipientAddress } from "../../src/core/shared/email-address.ts";
 import { alertSubscriptions } from "../../src/server/db/schema/index.ts";
@@ -10,7 +12,7 @@ import { backgroundWorkDone, BrowserClient, findLink } from "../helpers/browser-
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
-const t = useTestApp({ now: START }, { resetResend: true, resetUpstreams: true });
+const t = useTestApp({ now: START }, { now: START, resetResend: true, resetUpstreams: true });
 let app: TestApp["app"];
 
 beforeEach(() => {
@@ -18,6 +20,8 @@ beforeEach(() => {
 });
 
 const anyone = () => new BrowserClient(() => app);
+/** Past the 10 minutes within which a sign-up's e-mail is not sent again. */
+const tenMinutesLater = () => t.setNow(new Date(t.now().getTime() + 10 * 60_000));
 const emailsFor = (mailbox: string) => t.resend.emails.filter((email) => email.to.some((to) => normaliseRecipientAddress(to) === mailbox));
 const rowsFor = async (mailbox: string) => (await t.db.select().from(alertSubscriptions)).filter((row) => normaliseRecipientAddress(row.email) === mailbox);
 
@@ -31,6 +35,7 @@ describe("one pending sign-up per mailbox and address", () => {
   it("five identical sign-ups keep one pending row, whose latest link confirms", async () => {
     for (const email of ["pile@example.org", "pile@example.org", "Pile+alertes@example.org", "pile@example.org", "pile@example.org"]) {
       expect((await signUp(email)).status).toBe(202);
+      tenMinutesLater();
     }
     const rows = await rowsFor("pile@example.org");
     expect(rows).toHaveLength(1);
@@ -57,6 +62,7 @@ describe("signing up again once confirmed", () => {
     const link = new URL(findLink(confirmMail?.text ?? "", /confirmation-alertes/));
     expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
     const before = emailsFor("deja@example.org").length;
+    tenMinutesLater();
 
     const again = await signUp("deja@example.org");
     // Same status and body as a first sign-up: the answer does not tell who is subscribed.

@@ -8,6 +8,7 @@ import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
 import { SIGNED_OUT_PARAM, urlErrorMessage } from "./auth-url-errors.ts";
+import { AlreadySent } from "../ui/AlreadySent.tsx";
 import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { collectErrors, Field, useFormErrors, type FormErrors } from "../ui/Field.tsx";
 import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormActions.tsx";
@@ -230,6 +231,8 @@ export default function AuthPanel() {
         {mode === "password" ? (
           <form ref={signIn.formRef} onSubmit={submitPassword} className="form" noValidate>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            {/* A mistyped domain signs in to nobody, or sends the code nowhere: the same hint as the sign-up's. */}
+            <EmailTypoHint email={email} onCorrect={editEmail} />
             <Field
               label="Mot de passe"
               type="password"
@@ -252,6 +255,7 @@ export default function AuthPanel() {
               depuis «&nbsp;Mon compte&nbsp;».
             </p>
             <Field label="Adresse e-mail" type="email" autoComplete="email" value={email} onChange={editEmail} error={signIn.errors.email} required />
+            <EmailTypoHint email={email} onCorrect={editEmail} />
             <FormError message={signIn.errors.form} />
             <SubmitButton busy={busy} busyLabel="Envoi…">
               Recevoir un code
@@ -292,7 +296,17 @@ export default function AuthPanel() {
       </div>
 
       <div role="tabpanel" id={`${tabsId}-signup-panel`} aria-labelledby={`${tabsId}-signup`} hidden={tab !== "signup"} className="auth__panel">
-        {signUpDone ? (
+        {signUpDone?.alreadySent ? (
+          // Sent again within 10 minutes of its e-mail: nothing more was sent (the same words whatever it was).
+          <AlreadySent
+            alreadySent={signUpDone.alreadySent}
+            email={email.trim()}
+            onCorrect={() => {
+              setSignUpDone(null);
+              requestAnimationFrame(() => signUp.formRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus());
+            }}
+          />
+        ) : signUpDone ? (
           // The same words whether or not the address already has an account: its owner learns
           // which by email, nobody else (issue 22).
           <FormDone title="Vérifiez vos e-mails">

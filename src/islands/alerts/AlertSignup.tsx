@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "../report/AddressSearch.tsx";
 import { fetchLinkedAddress, readReportRequest } from "../report/report-request.ts";
+import { AlreadySent } from "../ui/AlreadySent.tsx";
 import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { Field } from "../ui/Field.tsx";
 import NextSteps from "./NextSteps.tsx";
@@ -19,6 +20,7 @@ import {
   sendSignUp,
   toPickedAddress,
   type SignUpAddress,
+  type SignUpOutcome,
 } from "./pending-signup.ts";
 
 /** Under the consent box when the form is sent without it. */
@@ -47,7 +49,12 @@ function usePostedFrameHeight(active: boolean, rootRef: RefObject<HTMLDivElement
   }, [active, rootRef, layoutKey]);
 }
 
-export default function AlertSignup() {
+interface Props {
+  /** the topics a sign-up without an account gets, in a sentence (from the registry: src/sections/rules.ts) */
+  topics: string;
+}
+
+export default function AlertSignup({ topics }: Props) {
   const [embedded, setEmbedded] = useState(false);
   const { query, setQuery, picked, setPicked, fieldError, setFieldError, onValueChange } = useAddressField();
   /** an address chosen before this visit: from the page URL, or a kept sign-up to correct */
@@ -60,6 +67,8 @@ export default function AlertSignup() {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [keptNotice, setKeptNotice] = useState<string | null>(null);
   const [done, setDone] = useState<{ confirmationSent: boolean } | null>(null);
+  /** this sign-up had its e-mail minutes ago: nothing was sent again */
+  const [alreadySent, setAlreadySent] = useState<Extract<SignUpOutcome, { kind: "accepted" }>["alreadySent"] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
@@ -110,7 +119,7 @@ export default function AlertSignup() {
     };
   }, [setQuery, setFieldError]);
 
-  usePostedFrameHeight(embedded, rootRef, done);
+  usePostedFrameHeight(embedded, rootRef, done ?? alreadySent);
 
   useEffect(() => {
     const target = focusAfterRender.current;
@@ -157,6 +166,11 @@ export default function AlertSignup() {
     setBusy(false);
     if (outcome.kind === "accepted") {
       setKeptNotice(null);
+      if (outcome.alreadySent) {
+        // Said on the form's page (no « merci »: nothing new happened), the form kept for a correction.
+        setAlreadySent(outcome.alreadySent);
+        return;
+      }
       if (embedded) {
         setDone({ confirmationSent: outcome.confirmationSent });
         focusAfterMessage("done");
@@ -174,6 +188,21 @@ export default function AlertSignup() {
       setProblem({ kind: outcome.kind, text: outcome.kind === "unsent" ? describeUnsent(outcome) : outcome.message });
       focusAfterMessage("problem");
     }
+  }
+
+  if (alreadySent) {
+    return (
+      <div ref={rootRef} className="signup signup--done">
+        <AlreadySent
+          alreadySent={alreadySent}
+          email={email.trim()}
+          onCorrect={() => {
+            setAlreadySent(null);
+            focusAfterMessage("email");
+          }}
+        />
+      </div>
+    );
   }
 
   if (done) {
@@ -237,8 +266,7 @@ export default function AlertSignup() {
             }}
           />
           <label htmlFor={consentId}>
-            J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (eau du robinet, sécheresse, air, baignade). Chaque e-mail contient un
-            lien pour me désinscrire à tout moment. Voir la{" "}
+            {`J'accepte de recevoir par e-mail les alertes de Zone Santé pour cette adresse (${topics}). Chaque e-mail contient un lien pour me désinscrire à tout moment. Voir la `}
             <a href="/confidentialite" target={embedded ? "_blank" : undefined} rel="noopener">
               politique de confidentialité
               {embedded ? <span className="sr-only"> (nouvel onglet)</span> : null}

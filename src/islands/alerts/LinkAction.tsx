@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type SubmitEvent } from "react";
 import type { ManageLinkAnswer, ManageLinkRequest, SubscriptionConfirmedAnswer, UnsubscribedAnswer } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession } from "../lib/session.ts";
+import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
 import { Field, useFormErrors } from "../ui/Field.tsx";
 import { FormError, SubmitButton } from "../ui/FormActions.tsx";
 
@@ -280,6 +281,14 @@ function ManageLinkForm() {
           }}
           error={errors.email}
           required
+        />
+        {/* The link goes to the address typed: a mistyped domain would send it nowhere. */}
+        <EmailTypoHint
+          email={email}
+          onCorrect={(corrected) => {
+            setEmail(corrected);
+            clear("email");
+          }}
         />
         <FormError message={errors.form} />
         <SubmitButton busy={busy} busyLabel="Envoi…">

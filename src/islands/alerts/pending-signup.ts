@@ -3,7 +3,7 @@
 // that could not reach the server is kept in localStorage and sent again on the next visit of
 // /inscription or /merci.
 import type { PickedAddress } from "../../core/types.ts";
-import type { SubscriptionRequest } from "../../server/routes/subscriptions.ts";
+import type { SubscriptionAnswer, SubscriptionRequest } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 
 const PENDING_KEY = "zs_pending_signup";
@@ -17,7 +17,8 @@ export type SignUpRequest = SubscriptionRequest;
 export type SignUpField = "email" | "address" | "form";
 
 export type SignUpOutcome =
-  | { kind: "accepted"; confirmationSent: boolean }
+  /** `alreadySent`: this sign-up had its e-mail less than 10 minutes ago, none was sent again */
+  | { kind: "accepted"; confirmationSent: boolean; alreadySent?: SubscriptionAnswer["alreadySent"] }
   | { kind: "refused"; field: SignUpField; message: string }
   /** no answer or a server failure; `kept` when the request waits in this browser for the next visit */
   | { kind: "unsent"; reason: "unreachable" | "server"; kept: boolean };
@@ -91,6 +92,9 @@ export function describeUnsent(outcome: Extract<SignUpOutcome, { kind: "unsent" 
 export function describeKeptSignUpRetry(outcome: SignUpOutcome): string {
   switch (outcome.kind) {
     case "accepted":
+      if (outcome.alreadySent) {
+        return `Votre demande d'inscription gardée dans ce navigateur est arrivée\u00a0: nous vous avions déjà écrit à ${outcome.alreadySent.sentAtText} au sujet de cette inscription. Ouvrez cet e-mail (pensez aux courriers indésirables, il vient de ${outcome.alreadySent.sender}) et cliquez sur son lien.`;
+      }
       return outcome.confirmationSent
         ? "Votre demande d'inscription gardée dans ce navigateur vient d'être envoyée. Ouvrez l'e-mail de confirmation que nous venons de vous envoyer et cliquez sur son lien pour recevoir les alertes."
         : "Votre demande d'inscription gardée dans ce navigateur vient d'être enregistrée. L'e-mail de confirmation vous sera envoyé dans les prochaines heures\u00a0: cliquez sur son lien pour recevoir les alertes.";
@@ -159,8 +163,8 @@ export function readSentSignUp(): SentSignUp | null {
 export async function sendSignUp(request: SignUpRequest): Promise<SignUpOutcome> {
   let outcome: SignUpOutcome;
   try {
-    const answer = await requestJson<{ confirmationSent?: unknown }>("POST", "/api/subscriptions", { body: request });
-    outcome = { kind: "accepted", confirmationSent: answer.confirmationSent !== false };
+    const answer = await requestJson<Partial<SubscriptionAnswer>>("POST", "/api/subscriptions", { body: request });
+    outcome = { kind: "accepted", confirmationSent: answer.confirmationSent !== false, ...(answer.alreadySent ? { alreadySent: answer.alreadySent } : {}) };
   } catch (error) {
     outcome = outcomeOfFailure(error);
   }

@@ -12,7 +12,7 @@ export { renderAdminNoticeEmail } from "./templates/admin-notice.ts";
 export { renderConfirmEmail } from "./templates/confirm-email.ts";
 export { renderGoogleLinkedEmail } from "./templates/google-linked.ts";
 export { renderLatestReportEmail } from "./templates/latest-report.ts";
-export { renderManageLinkEmail, type ManagedSubscription } from "./templates/manage-link.ts";
+export { renderManageLinkEmail, type ManagedAccount, type ManagedSubscription } from "./templates/manage-link.ts";
 export { renderPasswordChangedEmail } from "./templates/password-changed.ts";
 export { renderSignInCodeEmail } from "./templates/sign-in-code.ts";
 export { renderSignUpAttemptEmail } from "./templates/sign-up-attempt.ts";

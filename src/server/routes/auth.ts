@@ -33,6 +33,7 @@ import {
   signUp,
   verifySignInCode,
 } from "../services/accounts.ts";
+import { alreadySentMessage, describeAlreadySent, takeSignUpEmailTurn, type AlreadySent } from "../services/sign-up-emails.ts";
 import { personNameField } from "./fields.ts";
 
 const MINUTE = 60;
@@ -103,8 +104,11 @@ export function describeSession(auth: ValidSession | null, options: { googleEnab
 
 /** GET /api/auth/session, and every answer that opens a session (sign-in, code, confirmation, Google). */
 export type SessionAnswer = ReturnType<typeof describeSession>;
-/** POST /api/auth/signup (202): the same words whether or not an account exists. */
-export type SignUpAnswer = { message: string };
+/**
+ * POST /api/auth/signup (202): the same words whether or not an account exists; `alreadySent` when
+ * this address had a sign-up e-mail less than 10 minutes ago (nothing sent again).
+ */
+export type SignUpAnswer = { message: string; alreadySent?: AlreadySent };
 /**
  * POST /api/auth/confirm/check: the address the link would confirm; `alreadyConfirmed` when the link
  * already served and this browser is signed in to that very account.
@@ -146,9 +150,16 @@ export const authRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
+      const deps = c.get("deps");
+      // Within 10 minutes of this address's last sign-up e-mail, whichever it was: nothing more is sent.
+      const turn = await takeSignUpEmailTurn(deps, { kind: "account", email: input.email });
+      if (turn.kind === "taken") {
+        const alreadySent = describeAlreadySent(deps, turn.sentAtMs);
+        return c.json({ message: alreadySentMessage(alreadySent), alreadySent } satisfies SignUpAnswer, 202);
+      }
       // Looked up, written and sent after the answer: a taken address and a free one answer alike,
       // as fast; the owner of a taken one is told by email (issue 22).
-      deferTask(c)(signUp(c.get("deps"), input));
+      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())));
       return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )

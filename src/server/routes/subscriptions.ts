@@ -9,6 +9,7 @@ import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../midd
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
 import { resolvePickedAddress } from "../services/geocoded-address.ts";
+import { alreadySentMessage, describeAlreadySent, type AlreadySent } from "../services/sign-up-emails.ts";
 import { confirmSubscription, createSubscription, sendManageLinks, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
 import { pickedAddressField } from "./fields.ts";
@@ -23,6 +24,11 @@ const signUpBody = z.object({
 
 /** POST /api/subscriptions: what the sign-up form sends (the server keeps only what it parses). */
 export type SubscriptionRequest = z.input<typeof signUpBody>;
+/**
+ * POST /api/subscriptions (202): `confirmationSent` false when the e-mail will leave with the daily
+ * run; `alreadySent` when this sign-up had its e-mail less than 10 minutes ago (nothing sent again).
+ */
+export type SubscriptionAnswer = { message: string; confirmationSent: boolean; alreadySent?: AlreadySent };
 
 const confirmBody = z.object({
   i: z.string({ error: "Lien de confirmation invalide." }).regex(/^[a-z0-9]{1,64}$/, { error: "Lien de confirmation invalide." }),
@@ -80,6 +86,10 @@ export const subscriptionRoutes = new Hono<AppEnv>()
         partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
       });
       if (outcome.kind === "capped") throw refusal("subscriptionRequestsCapped");
+      if (outcome.kind === "already-sent") {
+        const alreadySent = describeAlreadySent(deps, outcome.sentAtMs);
+        return c.json({ message: alreadySentMessage(alreadySent), confirmationSent: true, alreadySent } satisfies SubscriptionAnswer, 202);
+      }
       const { confirmationSent } = outcome;
       return c.json(
         {
@@ -88,7 +98,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
               "Vérifiez vos e-mails\u00a0: nous venons de vous écrire au sujet de cette inscription."
             : "Votre inscription est enregistrée. L'e-mail de confirmation vous sera envoyé dans les prochaines heures.",
           confirmationSent,
-        },
+        } satisfies SubscriptionAnswer,
         202,
       );
     },

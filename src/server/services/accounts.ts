@@ -91,24 +91,26 @@ async function sendConfirmEmail(deps: Deps, user: UserRow): Promise<boolean> {
 }
 
 /** To the owner of a confirmed account, instead of telling the requester that the address is taken. */
-async function sendSignUpAttemptNotice(deps: Deps, owner: UserRow): Promise<void> {
+async function sendSignUpAttemptNotice(deps: Deps, owner: UserRow): Promise<boolean> {
   const email = renderSignUpAttemptEmail({ firstName: owner.firstName, signInUrl: `${deps.config.SITE_URL}/auth` });
   const result = await deps.mailer.send({ to: owner.email, ...email });
   if (!result.ok) deps.log({ level: "error", message: "sign-up attempt notice failed", fields: { error: result.error } });
+  return result.ok;
 }
 
 /**
  * Runs after the answer (the route defers it), so that a taken address and a free one answer
  * alike, as fast: a confirmed account's owner gets a notice, any other address a confirmation link.
  * A sign-up carries no password: whoever confirms chooses it (confirmEmail). Failures are logged
- * here, by name only (describeError): nobody is waiting for them.
+ * here, by name only (describeError): nobody is waiting for them. True when an e-mail left.
  */
-export async function signUp(deps: Deps, input: SignUpInput): Promise<void> {
+export async function signUp(deps: Deps, input: SignUpInput): Promise<boolean> {
   try {
     // Nobody waits for it: another writer's lock is waited out longer than a request would (decision 075).
-    await retryWhileBusy(() => signUpSteps(deps, input), DEFERRED_SIGN_UP_BUSY_BUDGET_MS);
+    return await retryWhileBusy(() => signUpSteps(deps, input), DEFERRED_SIGN_UP_BUSY_BUDGET_MS);
   } catch (error) {
     deps.log({ level: "error", message: "sign-up failed", fields: describeError(error) });
+    return false;
   }
 }
 
@@ -117,7 +119,7 @@ type SignUpInput = { email: string; firstName: string | null; lastName: string |
 /** How long the deferred sign-up keeps trying past another writer's lock (each step is safe to run again). */
 const DEFERRED_SIGN_UP_BUSY_BUDGET_MS = 30_000;
 
-async function signUpSteps(deps: Deps, input: SignUpInput): Promise<void> {
+async function signUpSteps(deps: Deps, input: SignUpInput): Promise<boolean> {
   const nowMs = deps.clock().getTime();
   const names = { firstName: input.firstName, lastName: input.lastName };
   const existing = await findUserByEmail(deps.db, input.email);
@@ -131,11 +133,11 @@ async function signUpSteps(deps: Deps, input: SignUpInput): Promise<void> {
     // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
     const current = await findUserByEmail(deps.db, input.email);
     if (current?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, current);
-    if (!current) return;
+    if (!current) return false;
     user = current;
   }
   if (existing) await invalidateUserSessions(deps.db, existing.id);
-  await sendConfirmEmail(deps, user);
+  return await sendConfirmEmail(deps, user);
 }
 
 type ConfirmLink = { userId: string; expiresAtMs: number; signature: string };

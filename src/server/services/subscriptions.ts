@@ -1,10 +1,11 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
-import { ALERT_SOURCES, type AlertSource } from "../../sections/rules.ts";
+import { ALERT_SOURCES, ALERT_TOPIC_NAMES, ALERT_TOPICS, type AlertSource } from "../../sections/rules.ts";
+import { nameTopics } from "../../core/alerts/topic-names.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
 import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
-import { savePreferences } from "../db/repositories/preferences.ts";
+import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import {
   deleteSubscription,
   findSubscription,
@@ -17,7 +18,7 @@ import {
 } from "../db/repositories/subscriptions.ts";
 import { RETENTION_MS } from "../db/repositories/purge.ts";
 import { findUserByEmail } from "../db/repositories/users.ts";
-import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow } from "../db/schema/index.ts";
+import { readPickedAddress, toAddressColumnValues, type AlertSubscriptionRow, type UserRow } from "../db/schema/index.ts";
 import { alertsAvailableFor } from "../../core/alerts/available.ts";
 import { presentReport } from "../../core/report/present.ts";
 import type { PickedAddress } from "../../core/types.ts";
@@ -27,9 +28,12 @@ import {
   renderSubscriptionAlreadyConfirmedEmail,
   renderSubscriptionConfirmEmail,
   renderSubscriptionWelcomeEmail,
+  type ManagedAccount,
+  type ManagedSubscription,
   type SignUpStanding,
 } from "../email/templates.ts";
 import { reportPageUrl } from "./account-reports.ts";
+import { takeSignUpEmailTurn } from "./sign-up-emails.ts";
 import { buildReport } from "./report.ts";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "config" | "appSecret" | "clock" | "log">;
@@ -71,6 +75,7 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
   const email = renderSubscriptionConfirmEmail({
     addressLabel: subscription.addressLabel,
     confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id),
+    topics: ALERT_TOPIC_NAMES.signUp,
     // Unsubscribing a sign-up still waiting for its click cancels it: it will never be confirmed.
     cancelUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id)),
   });
@@ -84,7 +89,11 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
   return "sent";
 }
 
-export type CreateSubscriptionOutcome = { kind: "created"; id: string; confirmationSent: boolean } | { kind: "capped" };
+export type CreateSubscriptionOutcome =
+  | { kind: "created"; id: string; confirmationSent: boolean }
+  | { kind: "capped" }
+  /** this sign-up had its e-mail less than 10 minutes ago: nothing changed, nothing was sent */
+  | { kind: "already-sent"; sentAtMs: number };
 
 /** The same place as the geocoder gave it (the label and point of one BAN address). */
 function sameAddress(row: AlertSubscriptionRow, address: PickedAddress): boolean {
@@ -123,12 +132,26 @@ async function sendAlreadyConfirmed(deps: Deps, to: string, subscription: AlertS
  * One pending sign-up per mailbox and address: a repeat replaces the pending one (the new email
  * carries the only valid link), and the recipient cap bounds the emails. When that mailbox is
  * already confirmed for that address, no row is added and it is told so by email; the caller
- * answers alike in every case, so nobody learns who is subscribed.
+ * answers alike in every case, so nobody learns who is subscribed. Within 10 minutes of the
+ * e-mail of either kind, a repeat changes and sends nothing (sign-up-emails.ts): the link sent
+ * stays valid.
  */
 export async function createSubscription(
   deps: Deps,
   input: { email: string; address: PickedAddress; partnerOrigin: string | null },
 ): Promise<CreateSubscriptionOutcome> {
+  const turn = await takeSignUpEmailTurn(deps, { kind: "alerts", email: input.email, address: input.address });
+  if (turn.kind === "taken") return { kind: "already-sent", sentAtMs: turn.sentAtMs };
+  const outcome = await createOrRemind(deps, input);
+  // An e-mail that did not leave holds nothing back: the next try sends it.
+  if (outcome.kind === "capped" || !outcome.confirmationSent) await turn.release();
+  return outcome;
+}
+
+async function createOrRemind(
+  deps: Deps,
+  input: { email: string; address: PickedAddress; partnerOrigin: string | null },
+): Promise<Exclude<CreateSubscriptionOutcome, { kind: "already-sent" }>> {
   const same = await findSameSignUps(deps, input.email, input.address);
   const confirmed = same.find((row) => row.confirmedAtMs !== null);
   if (confirmed) {
@@ -197,6 +220,30 @@ export async function confirmSubscription(
   return { addressLabel: row.addressLabel, reportUrl: reportPageUrl(deps, readPickedAddress(row)), unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
 }
 
+/** A sign-up's actions in the manage e-mail: its confirmation (while pending), its report, its way out. */
+async function managedSubscriptionOf(deps: Deps, row: AlertSubscriptionRow): Promise<ManagedSubscription> {
+  const common = {
+    addressLabel: row.addressLabel,
+    reportUrl: reportPageUrl(deps, readPickedAddress(row)),
+    unsubscribeUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id)),
+  };
+  // The confirmation link is the one its first e-mail carried (signed over the id, it does not expire).
+  return row.confirmedAtMs !== null
+    ? { ...common, confirmed: true }
+    : { ...common, confirmed: false, confirmUrl: await buildSubscriptionConfirmUrl(deps, row.id) };
+}
+
+/** An account's page, its way out, and the topics its preferences turn on and off today. */
+async function managedAccountOf(deps: Deps, account: UserRow): Promise<ManagedAccount> {
+  const preferences = await getPreferences(deps.db, account.id);
+  return {
+    manageUrl: `${deps.config.SITE_URL}/compte`,
+    unsubscribeUrl: await buildUnsubscribeUrl(deps, accountRecipientKey(account.id)),
+    topicsOn: nameTopics(ALERT_TOPICS.filter((topic) => preferences[topic.key])),
+    topicsOff: nameTopics(ALERT_TOPICS.filter((topic) => !preferences[topic.key])),
+  };
+}
+
 /** A mailbox never gets more emails than this from one request (one per spelling it signed up with). */
 const MAX_MANAGE_EMAILS = 3;
 
@@ -221,17 +268,10 @@ export async function sendManageLinks(deps: Deps, typedEmail: string): Promise<n
   let sent = 0;
   for (const [to, subscriptions] of [...recipients].slice(0, MAX_MANAGE_EMAILS)) {
     const email = renderManageLinkEmail({
-      subscriptions: await Promise.all(
-        subscriptions.map(async (row) => ({
-          addressLabel: row.addressLabel,
-          confirmed: row.confirmedAtMs !== null,
-          unsubscribeUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id)),
-        })),
-      ),
-      account:
-        account && account.email === to
-          ? { manageUrl: `${deps.config.SITE_URL}/compte`, unsubscribeUrl: await buildUnsubscribeUrl(deps, accountRecipientKey(account.id)) }
-          : null,
+      subscriptions: await Promise.all(subscriptions.map((row) => managedSubscriptionOf(deps, row))),
+      topics: { signUp: ALERT_TOPIC_NAMES.signUp, accountOnly: ALERT_TOPIC_NAMES.accountOnly },
+      account: account && account.email === to ? await managedAccountOf(deps, account) : null,
+      createAccountUrl: `${deps.config.SITE_URL}/auth`,
     });
     const result = await deps.mailer.send({ to, ...email });
     if (result.ok) sent++;

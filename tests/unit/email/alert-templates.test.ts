@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALERT_TOPIC_NAMES } from "../../../src/sections/rules.ts";
 import { HUBEAU_SOURCE, VIGIEAU_SOURCE } from "../../../src/core/shared/sources.ts";
 import { VIGILANCE_SOURCE } from "../../../src/sections/weather/source.ts";
 import { describePlaceShort, renderAlertDigestEmail, renderSubscriptionConfirmEmail } from "../../../src/server/email/templates.ts";
@@ -200,6 +201,7 @@ describe("alert emails", () => {
       addressLabel: "8 Boulevard du Port 80000 Amiens",
       confirmUrl: "https://zone-sante.example/confirmation-alertes?i=abc&t=ff",
       cancelUrl: "https://zone-sante.example/desinscription?u=s_abc&t=ee",
+      topics: ALERT_TOPIC_NAMES.signUp,
     });
     expect(email.subject).toBe("Confirmez votre inscription aux alertes – Zone Santé");
     expect(email.text).toContain("Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALERT_TOPIC_NAMES } from "../../../src/sections/rules.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
 import { deriveAddressInfo, presentReport, sectionOf } from "../../../src/core/report/index.ts";
@@ -134,13 +135,20 @@ const threeReports = () => [
 
 const reportUrlFor = (report: Report) => `https://zone-sante.fr/?q=${encodeURIComponent(report.address.label)}&src=email`;
 
+const PENDING_REPORT_URL = "https://zone-sante.fr/?lat=43.4&lon=3.1&citycode=34148#analyse";
+const PENDING_UNSUBSCRIBE_URL = "https://zone-sante.fr/desinscription?u=s_def&t=cc";
+
 const manageLinkEmail = (account: boolean) =>
   renderManageLinkEmail({
     subscriptions: [
-      { addressLabel: AMIENS.label, confirmed: true, unsubscribeUrl: UNSUBSCRIBE_URL },
-      { addressLabel: HOSTILE, confirmed: false, unsubscribeUrl: "https://zone-sante.fr/desinscription?u=s_def&t=cc" },
+      { addressLabel: AMIENS.label, confirmed: true, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL },
+      { addressLabel: HOSTILE, confirmed: false, confirmUrl: CONFIRM_ALERTS_URL, reportUrl: PENDING_REPORT_URL, unsubscribeUrl: PENDING_UNSUBSCRIBE_URL },
     ],
-    account: account ? { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL } : null,
+    topics: { signUp: ALERT_TOPIC_NAMES.signUp, accountOnly: ALERT_TOPIC_NAMES.accountOnly },
+    account: account
+      ? { manageUrl: ACCOUNT_URL, unsubscribeUrl: ACCOUNT_UNSUBSCRIBE_URL, topicsOn: "eau du robinet et sécheresse", topicsOff: "pollens" }
+      : null,
+    createAccountUrl: SIGN_IN_URL,
   });
 
 const allEmails = (): Array<[string, RenderedEmail]> => [
@@ -153,7 +161,10 @@ const allEmails = (): Array<[string, RenderedEmail]> => [
   ["password set", renderPasswordChangedEmail({ firstName: null, change: "set", changedAt: NOW, signInUrl: SIGN_IN_URL })],
   ["password changed", renderPasswordChangedEmail({ firstName: "Marie", change: "changed", changedAt: NOW, signInUrl: SIGN_IN_URL })],
   ["Google linked", renderGoogleLinkedEmail({ firstName: "Marie", linkedAt: NOW, accountUrl: ACCOUNT_URL, privacyUrl: PRIVACY_URL })],
-  ["alert sign-up confirmation", renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL })],
+  [
+    "alert sign-up confirmation",
+    renderSubscriptionConfirmEmail({ addressLabel: HOSTILE, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL, topics: ALERT_TOPIC_NAMES.signUp }),
+  ],
   ["alert sign-up already confirmed", renderSubscriptionAlreadyConfirmedEmail({ addressLabel: HOSTILE, manageUrl: UNSUBSCRIBE_URL })],
   ["alert welcome", renderSubscriptionWelcomeEmail({ addressLabel: AMIENS.label, reportUrl: REPORT_URL, unsubscribeUrl: UNSUBSCRIBE_URL })],
   ["manage link, sign-ups only", manageLinkEmail(false)],
@@ -207,7 +218,13 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     ],
   },
   renderSubscriptionConfirmEmail: {
-    email: () => renderSubscriptionConfirmEmail({ addressLabel: AMIENS.label, confirmUrl: CONFIRM_ALERTS_URL, cancelUrl: UNSUBSCRIBE_URL }),
+    email: () =>
+      renderSubscriptionConfirmEmail({
+        addressLabel: AMIENS.label,
+        confirmUrl: CONFIRM_ALERTS_URL,
+        cancelUrl: UNSUBSCRIBE_URL,
+        topics: ALERT_TOPIC_NAMES.signUp,
+      }),
     links: [
       { label: "Confirmer mon inscription aux alertes", href: CONFIRM_ALERTS_URL },
       { label: "Je n'ai pas demandé cette inscription : annuler", href: UNSUBSCRIBE_URL },
@@ -228,7 +245,8 @@ const WAYS_OUT: Record<string, { email: () => RenderedEmail; links: Array<{ labe
     email: () => manageLinkEmail(true),
     links: [
       { label: `Me désinscrire des alertes pour ${AMIENS.label}`, href: UNSUBSCRIBE_URL },
-      { label: "Gérer mes alertes et préférences", href: ACCOUNT_URL },
+      { label: "Confirmer mon inscription", href: CONFIRM_ALERTS_URL },
+      { label: "Choisir mes alertes", href: ACCOUNT_URL },
       { label: "Arrêter toutes les alertes de mon compte", href: ACCOUNT_UNSUBSCRIBE_URL },
     ],
   },
@@ -712,24 +730,39 @@ describe("renderSubscriptionWelcomeEmail", () => {
 });
 
 describe("renderManageLinkEmail", () => {
-  it("lists each sign-up with its own way out, the pending ones as such, and the account's page", () => {
+  // Issue 38: it offered only « Annuler ». Whoever asks can now do what they came for.
+  it("gives each sign-up its actions — confirm a pending one, see the report, stop it — and the account's page and topics", () => {
     const email = manageLinkEmail(true);
     expect(email.subject).toBe("Gérer vos alertes Zone Santé");
-    expectInBothParts(email, `« ${AMIENS.label} » : alertes actives.`);
-    expect(email.text).toContain(frenchTypography("inscription en attente de confirmation."));
+    expectInBothParts(email, `Inscription sans compte, alertes actives : ${ALERT_TOPIC_NAMES.signUp}.`);
+    expect(email.text).toContain(frenchTypography("Inscription sans compte en attente de confirmation :"));
     expect(linksOf(email.html).map((link) => link.href)).toEqual([
+      REPORT_URL,
       UNSUBSCRIBE_URL,
-      "https://zone-sante.fr/desinscription?u=s_def&t=cc",
+      CONFIRM_ALERTS_URL,
+      PENDING_REPORT_URL,
+      PENDING_UNSUBSCRIBE_URL,
       ACCOUNT_URL,
       ACCOUNT_UNSUBSCRIBE_URL,
     ]);
+    // The text part gives every link in full, after its words.
+    for (const [label, url] of [
+      ["Confirmer mon inscription", CONFIRM_ALERTS_URL],
+      ["Voir le bilan de cette adresse", PENDING_REPORT_URL],
+      ["Choisir mes alertes", ACCOUNT_URL],
+    ]) {
+      expect(email.text).toContain(`${label}${NBSP}: ${url}`);
+    }
+    expectInBothParts(email, "Alertes activées sur votre compte : eau du robinet et sécheresse. Désactivées : pollens.");
     expect(email.html).not.toContain("<script>");
     expectInBothParts(email, "Si vous n'avez pas demandé ce lien, ignorez ce message : rien ne change tant que vous ne cliquez sur aucun lien.");
   });
 
-  it("without an account, says nothing of one", () => {
+  it("without an account, says nothing of one, and says where the topics are chosen", () => {
     const email = manageLinkEmail(false);
-    expect(email.text).not.toContain("compte Zone Santé :");
+    expect(email.text).not.toContain("Votre compte Zone Santé");
     expect(linksOf(email.html).map((link) => link.href)).not.toContain(ACCOUNT_URL);
+    expectInBothParts(email, `Pour choisir vos sujets, recevoir aussi les alertes ${ALERT_TOPIC_NAMES.accountOnly} ou surveiller`);
+    expect(email.text).toContain(`Créer mon compte gratuit${NBSP}: ${SIGN_IN_URL}`);
   });
 });

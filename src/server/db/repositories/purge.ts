@@ -14,6 +14,7 @@ import {
   monitoredAddresses,
   rateLimits,
   sessions,
+  signUpEmails,
   users,
 } from "../schema/index.ts";
 
@@ -28,6 +29,8 @@ export const RETENTION_MS = {
   unverifiedAccounts: 7 * DAY_MS,
   /** rate-limit windows that ended a day ago are no longer read */
   rateLimitWindows: DAY_MS,
+  /** when a sign-up last had its e-mail (a hash and a time): only its last 10 minutes are read */
+  signUpEmails: DAY_MS,
   /** the local outbox of the Node runtime */
   devOutbox: 30 * DAY_MS,
   /** finished alert runs and their summaries */
@@ -44,6 +47,7 @@ export async function purgeExpiredData(db: Database, nowMs: number): Promise<voi
   await db.delete(sessions).where(lt(sessions.expiresAtMs, nowMs));
   await purgeUnverifiedUsers(db, nowMs - RETENTION_MS.unverifiedAccounts);
   await db.delete(rateLimits).where(lt(rateLimits.windowStartSeconds, Math.floor(nowMs / 1000) - RETENTION_MS.rateLimitWindows / 1000));
+  await db.delete(signUpEmails).where(lt(signUpEmails.sentAtMs, nowMs - RETENTION_MS.signUpEmails));
   await db.delete(devOutbox).where(lt(devOutbox.createdAtMs, nowMs - RETENTION_MS.devOutbox));
   await db.delete(alertRuns).where(and(lt(alertRuns.startedAtMs, nowMs - RETENTION_MS.alertRuns), isNotNull(alertRuns.finishedAtMs)));
 }

@@ -10,3 +10,4 @@ export * from "./alerts.ts";
 export * from "./source-snapshots.ts";
 export * from "./alert-run-marks.ts";
 export * from "./source-reads.ts";
+export * from "./sign-up-emails.ts";

@@ -5,7 +5,13 @@ import { composeEmail, toInline, type RenderedEmail } from "../compose.ts";
  * Confirmation of an alert sign-up without account (double opt-in): nothing else is sent before
  * it, and whoever did not ask for it can cancel it at once.
  */
-export function renderSubscriptionConfirmEmail(input: { addressLabel: string; confirmUrl: string; cancelUrl: string }): RenderedEmail {
+export function renderSubscriptionConfirmEmail(input: {
+  addressLabel: string;
+  confirmUrl: string;
+  cancelUrl: string;
+  /** what a sign-up without account is alerted about, in a sentence (the topics' registry) */
+  topics: string;
+}): RenderedEmail {
   const address = toInline(input.addressLabel);
   const confirm = "Pour commencer à les recevoir, confirmez votre adresse e-mail. Tant que vous ne l'avez pas fait, nous ne vous enverrons rien d'autre.";
   return composeEmail("Confirmez votre inscription aux alertes – Zone Santé", {
@@ -15,7 +21,7 @@ export function renderSubscriptionConfirmEmail(input: { addressLabel: string; co
       { kind: "paragraph", text: "Bonjour," },
       {
         kind: "paragraph",
-        text: `Vous avez demandé à recevoir les alertes Zone Santé pour l'adresse « ${address} » : eau du robinet, sécheresse, qualité de l'air et eaux de baignade.`,
+        text: `Vous avez demandé à recevoir les alertes Zone Santé pour l'adresse « ${address} » : ${input.topics}.`,
       },
       { kind: "paragraph", text: confirm },
       { kind: "button", label: "Confirmer mon inscription aux alertes", url: input.confirmUrl },
