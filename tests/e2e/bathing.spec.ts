@@ -5,7 +5,7 @@
 import { expect, type Page } from "@playwright/test";
 import { evaluateBathing, type NearbySite } from "../../src/sections/bathing/index.ts";
 import type { BathingSection } from "../../src/core/types.ts";
-import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
+import { analyseAddress, openCardDetails, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
 // One fixed clock for every date below: the season the card is read in (a past one, so nothing here
 // follows the day the test runs), its November and its July morning (10:00 UTC = 12 h 00 in Paris).
@@ -62,6 +62,8 @@ async function openWithBathing(page: Page, width: number, bathing: BathingSectio
   await analyseAddress(page, "Maraussan");
   const card = page.getByTestId("report").getByRole("article", { name: "Baignade", exact: true });
   await expect(card).toBeVisible();
+  // The sites are among the card's « Détails » (closed on a phone, decision 084): opened as a person would.
+  await openCardDetails(card);
   return card;
 }
 

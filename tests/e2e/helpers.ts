@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:net";
 import { join, resolve } from "node:path";
 import { formatDateFr } from "../../src/core/shared/format.ts";
 import type { CapturedEmail } from "../fakes/resend-server.ts";
-import { resolvePlaceholders } from "../fakes/upstream-server.ts";
+import { resolvePlaceholders, type FakeMode, type FakeSource } from "../fakes/upstream-server.ts";
 import { NO_SERVICE_CEILINGS } from "../helpers/service-ceilings.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -144,14 +144,20 @@ export interface ConsoleGuard {
  * `test` for every journey: an error in the browser console or an uncaught exception in any page of
  * the test's context fails the test, unless the test declared it with `consoleGuard.allow(…)`.
  */
-export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: E2EServer }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: E2EServer; ownServer: boolean }>({
+  /**
+   * `test.use({ ownServer: true })`: these journeys get workers, and so servers, of their own
+   * (Playwright never gives a worker tests of other worker options). For a journey whose source
+   * must fail for a commune other journeys read: a server that read it already answers from its
+   * cache (Hub'Eau's for 12 hours), whatever the fake's mode.
+   */
+  ownServer: [false, { scope: "worker", option: true }],
   // One app per worker (its own server, fakes and database), so the workers run side by side:
   // nothing a journey does (accounts, rate limits per IP, a fake's mode, the admin) reaches another
   // worker's journeys. A worker restarted after a failure starts a fresh one.
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-    async ({}, use, workerInfo) => {
-      const { server, child } = await startServer(`worker${workerInfo.workerIndex}`);
+    async ({ ownServer }, use, workerInfo) => {
+      const { server, child } = await startServer(`${ownServer ? "own-" : ""}worker${workerInfo.workerIndex}`);
       workerServer = server;
       try {
         await use(server);
@@ -217,6 +223,16 @@ export async function waitForIslandsIn(scope: FrameLocator) {
 export async function analyseAddress(page: Page, typed: string) {
   await page.getByRole("combobox", { name: /Votre adresse/ }).pressSequentially(typed, { delay: 20 });
   await page.getByRole("option").first().click();
+}
+
+/**
+ * Opens a report card's « Détails » as a person would: closed on a phone, open on a wide screen
+ * (decision 084), where it is left as it is — a click there would close it.
+ */
+export async function openCardDetails(card: Locator): Promise<void> {
+  const details = card.locator("details.card__more");
+  if (!(await details.evaluate((node) => (node as HTMLDetailsElement).open))) await details.locator(":scope > summary").click();
+  await expect(details).toHaveJSProperty("open", true);
 }
 
 /** axe's serious and critical violations of WCAG 2.1 A/AA on the page as it is now. */
@@ -327,11 +343,12 @@ export async function setUpstreamDelay(source: "ban" | "hubeau" | "vigieau" | "a
   if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
 }
 
-/** Switches one fake upstream of the e2e server to a fault mode (`"ok"`: back to its answers). */
-export async function setUpstreamMode(
-  source: "ban" | "hubeau" | "vigieau" | "atmo" | "openmeteo" | "geo" | "baignades",
-  mode: "ok" | "error500",
-): Promise<void> {
+/**
+ * Switches one fake upstream of the e2e server to a fault mode (`"ok"`: answering again). The
+ * server keeps what it read within the source's lifetime: a failure shows only for what it has
+ * not read yet (see `ownServer`).
+ */
+export async function setUpstreamMode(source: FakeSource, mode: FakeMode): Promise<void> {
   const response = await fetch(`${currentServer().upstreamURL}/_test/mode?source=${source}&mode=${mode}`, { method: "POST" });
   if (!response.ok) throw new Error(`fake upstreams: ${response.status}`);
 }

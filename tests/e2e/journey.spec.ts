@@ -1,7 +1,7 @@
 // The core journey, as a person does it, in Chromium against the real Node server (`scripts/demo.ts`:
 // the npm start entry pointed at the fake upstreams).
 import { expect, type Page } from "@playwright/test";
-import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
+import { analyseAddress, openCardDetails, seriousViolations, test, waitForIslands } from "./helpers.ts";
 import { OPEN_METEO_ATTRIBUTION_URL } from "../../src/core/shared/sources.ts";
 
 async function openHome(page: Page) {
@@ -245,25 +245,38 @@ for (const viewport of [
     const report = page.getByTestId("report");
     await expect(page.getByRole("heading", { name: "L'essentiel" })).toBeVisible();
 
-    await expect(summaryLine(page, "Eau du robinet").locator(".badge")).toHaveText("Conforme");
-    await expect(summaryLine(page, "Eau du robinet")).toContainText(/conforme \(prélèvement du \d/);
-    await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Moyen");
-    await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/demain\s*:\s*Dégradé/);
-    // VigiEau's word with the water it is about: Amiens' only zone is a river's, the tap's water is not restricted.
+    // What needs attention in its own line, in VigiEau's word with the water it is about: Amiens'
+    // only zone is a river's, the tap's water is not restricted.
     await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte (eau superficielle)");
     await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau superficielle\)\s*;\s*eau potable\s*:\s*pas de restrictions/);
-    // The most important advice opens the summary.
-    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText("À retenir");
+    // The most important advice opens the summary (decision 084: « Précaution » of an official reading).
+    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toHaveText(
+      "À retenir\u00a0: Sécheresse\u00a0: niveau alerte (eau superficielle)",
+    );
+    // The calm sections on one line, each named with its source's own word (the tap water's ARS verdict, ATMO's index).
+    await expect(page.locator(".summary__item--calm")).toHaveText(
+      "Rien à signaler\u00a0: Eau du robinet – Conforme, Air aujourd'hui – Moyen, Baignade – Aucun site proche, Vigilance météo – Vigilance verte, " +
+        "Pollens – Faible, Indice UV – Faible (prévision), Radon – Catégorie 1.",
+    );
+    await expect(summaryLine(page, "Eau du robinet")).toHaveClass(/summary__item--calm/);
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Conforme");
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Moyen");
     await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte (eau superficielle)");
+    // The rest of each card behind « Détails », opened as a person would on a phone.
+    for (const name of ["Eau du robinet", "Qualité de l'air", "Sécheresse"]) await openCardDetails(card(name));
     await expect(card("Sécheresse").getByText(/Eau potable \(l'eau du robinet\)\s*:\s*pas de restrictions à votre adresse\./)).toBeVisible();
     // The nitrates at 32,5 mg/L are compliant: said so, with the limit, never in red.
     const nitrates = card("Eau du robinet").getByRole("listitem").filter({ hasText: "Nitrates" });
     await expect(nitrates.locator(".badge")).toHaveText("Conforme");
     await expect(nitrates).toContainText(/% de la limite de qualité \(50\u00a0mg\/L\)/);
+    // Tomorrow's forecast index, ATMO's word.
+    await expect(
+      card("Qualité de l'air")
+        .locator(".details__row")
+        .filter({ hasText: /^Demain/ }),
+    ).toHaveText(/^Demain\s*Dégradé \(indice ATMO prévu\)$/);
     await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", OPEN_METEO_ATTRIBUTION_URL);
     await expect(
       card("Sécheresse")
@@ -290,9 +303,10 @@ for (const viewport of [
     await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Crise (eau superficielle)");
     await expect(summaryLine(page, "Sécheresse")).toContainText(/Crise \(eau superficielle\)/);
     await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau potable\)/);
-    // Out of season, a ban of the summer is information, not today's verdict.
-    await expect(summaryLine(page, "Baignade").locator(".badge")).not.toHaveText("Baignade interdite");
-    await expect(summaryLine(page, "Baignade")).not.toContainText(/interdite/i);
+    // Out of season, a ban of the summer is information, not today's verdict: the bathing is among the calm sections.
+    await expect(summaryLine(page, "Baignade")).toHaveClass(/summary__item--calm/);
+    await expect(summaryLine(page, "Baignade")).toContainText("Baignade – Hors saison");
+    await expect(page.getByRole("list", { name: "L'essentiel" })).not.toContainText(/interdite/i);
     await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toContainText(/À retenir\s*:\s*Nitrates/);
     // Météo-France's word for the Hérault (the demo's map): the colour with its phenomenon, and tomorrow's.
     await expect(summaryLine(page, "Vigilance météo").locator(".badge")).toHaveText("Vigilance orange (canicule)");
@@ -300,23 +314,28 @@ for (const viewport of [
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Non conforme");
+    await openCardDetails(card("Eau du robinet"));
     await expect(card("Eau du robinet").getByText(/62\u00a0mg\/L, soit 24\u00a0% au-dessus de la limite de qualité/)).toBeVisible();
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
     await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise (eau superficielle)");
     // Households' water first (AEP « Alerte », then the river's « Crise »); the headline is the worst.
     await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Alerte", "Crise"]);
-    // Restrictions grouped by theme behind their count.
-    const details = card("Sécheresse").locator("details").first();
+    // Restrictions grouped by theme behind their count, among the card's « Détails ».
+    await openCardDetails(card("Sécheresse"));
+    const details = card("Sécheresse").locator("details.restrictions").first();
     await details.locator("summary").click();
     await expect(details.getByRole("heading", { name: "Arroser" })).toBeVisible();
     await expect(card("Baignade").locator(".card__head .badge")).not.toHaveText("Baignade interdite");
-    // At most one prominent box per domain.
-    const domains = await card("Recommandations")
-      .locator(".recommendation")
-      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-domain")));
-    expect(domains.length).toBeGreaterThan(0);
-    expect(new Set(domains).size).toBe(domains.length);
-    await expect(card("Recommandations").locator(".recommendation-compact").first()).toBeVisible();
+    // Every advice once, in one list (decision 084): no second list of « Autres conseils »; the
+    // nitrates advice says why the water is non-compliant, so « Eau non conforme » is not said again.
+    const advice = card("Recommandations").locator(".recommendation");
+    const ids = await advice.evaluateAll((nodes) => nodes.map((node) => node.id));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    await expect(card("Recommandations").locator(".recommendation-compact")).toHaveCount(0);
+    await expect(card("Recommandations").getByText("Autres conseils")).toHaveCount(0);
+    await expect(advice.first()).toHaveAttribute("id", "conseil-water-nitrates");
+    await expect(advice.filter({ hasText: "Eau non conforme" })).toHaveCount(0);
     await expectNoScaleWordAsHeadline(page);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -29,8 +29,11 @@ for (const { width, typed } of CASES) {
       const air = report.locator("#air");
       const water = report.locator("#eau");
       const waterLine = report.locator(".summary__item--water");
-      // The air card with its content (its official word or message, its source) while the water card waits.
-      await expect(air.locator(".card__source")).toBeVisible();
+      // The air card with its content (its official word, its source) while the water card waits;
+      // on a phone its source is among its closed « Détails » (decision 084).
+      await expect(air.locator(".card__head .badge")).toBeVisible();
+      if (width >= 832) await expect(air.locator(".card__source")).toBeVisible();
+      else await expect(air.locator("details.card__more:not([open]) .card__source")).toBeAttached();
       await expect(air).not.toHaveAttribute("aria-busy");
       await expect(water).toHaveAttribute("aria-busy", "true");
       await expect(water).toContainText("En cours de lecture…");
@@ -40,9 +43,13 @@ for (const { width, typed } of CASES) {
       await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Hub'Eau answers: the water card and its summary line take their place, the report is whole.
+      // Hub'Eau answers: the water card and its place in the summary take their place, the report is
+      // whole. No analysis is published for either address: nothing to see, so the water joins the
+      // calm sections' line, with its word (decision 084).
       await expect(water).not.toHaveAttribute("aria-busy", { timeout: SLOW_HUBEAU_MS + 8_000 });
-      await expect(waterLine).not.toContainText("en cours de lecture");
+      await expect(waterLine).toHaveCount(0);
+      await expect(report.locator(".summary")).not.toContainText("en cours de lecture");
+      await expect(report.locator(".summary__item--calm")).toContainText("Eau du robinet – Aucune analyse publiée");
       await expect(report.locator("[aria-busy]")).toHaveCount(0);
       await expect(report.getByRole("link", { name: "Télécharger le rapport PDF" })).toBeVisible();
       // RGAA 13.3: the PDF is untagged; the link says, visibly and in its description, that this page is its accessible version.
