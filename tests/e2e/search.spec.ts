@@ -224,12 +224,18 @@ for (const viewport of VIEWPORTS) {
 
       const links = overview.getByRole("link");
       const anchors = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href")));
-      // Water, air, drought, bathing, the four of issue 26 and advice: every section is one tap away.
-      expect(new Set(anchors)).toEqual(new Set(["#eau", "#air", "#secheresse", "#baignade", "#vigilance", "#pollens", "#uv", "#radon", "#conseils"]));
+      // Water, air, drought, bathing, the four of issue 26 and advice: every section is one tap away; « À retenir »
+      // leads to the advice it names (issue 38).
+      const retained = anchors.filter((anchor) => anchor?.startsWith("#conseil-"));
+      expect(retained).toHaveLength(1);
+      expect(new Set(anchors.filter((anchor) => !retained.includes(anchor)))).toEqual(
+        new Set(["#eau", "#air", "#secheresse", "#baignade", "#vigilance", "#pollens", "#uv", "#radon", "#conseils"]),
+      );
       for (let index = 0; index < anchors.length; index++) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await links.nth(index).click();
-        const section = page.getByTestId("report").locator(`article${anchors[index]}`);
+        const anchor = anchors[index] ?? "";
+        const section = page.getByTestId("report").locator(`${retained.includes(anchor) ? "li" : "article"}${anchor}`);
         await expect(section).toBeFocused();
         await expect(section).toBeInViewport();
       }

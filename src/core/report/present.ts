@@ -267,7 +267,8 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
       ? [
           {
             key: "advice",
-            anchor: ADVICE_ANCHOR,
+            // The advice it names, in the advice card (which a phone opens on the way).
+            anchor: adviceAnchor(first.id),
             label: "À retenir",
             badge: null,
             tone: ADVICE_TONES[first.severity],

@@ -10,7 +10,7 @@ import AdviceCard from "./AdviceCard.tsx";
 import AirCard from "./AirCard.tsx";
 import BathingCard from "./BathingCard.tsx";
 import DroughtCard from "./DroughtCard.tsx";
-import { CardAdvice, OfficialBadge } from "./ReportCard.tsx";
+import { CardAdvice, OfficialBadge, openAdvice } from "./ReportCard.tsx";
 import SectionCard from "./SectionCard.tsx";
 import { isWholeReport, pickedAddressOfReport, sharedRequestOf, toReportParams, type PartialReportAnswer, type ReportRequest } from "./report-request.ts";
 import WaterCard from "./WaterCard.tsx";
@@ -303,7 +303,11 @@ function CalmText({ line, entries }: { line: SummaryLine; entries: NonNullable<S
 /** « Eau du robinet : conforme (…) » with its label as the link to the section; « À retenir : <title> » with the title as the link. */
 function SummaryText({ line }: { line: SummaryLine }) {
   const link = (text: string) => (
-    <a className="summary__link" href={`#${line.anchor}`} onClick={(event) => focusSection(event, line.anchor)}>
+    <a
+      className="summary__link"
+      href={`#${line.anchor}`}
+      onClick={(event) => (line.key === "advice" ? openAdvice(event, line.anchor) : focusSection(event, line.anchor))}
+    >
       {text}
     </a>
   );
