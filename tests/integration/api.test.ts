@@ -168,11 +168,17 @@ describe("GET /api/report", () => {
     expect(report.water_quality.level).toBe("critical");
     expect(report.water_quality.conclusion).toMatch(/non-conforme/);
     expect(report.water_quality.parameters[0]).toMatchObject({ code: "1340", label: "Non conforme", level: "critical" });
+    // The answer keeps the worst zone's level (the river's crise); the advice follows the tap's zone
+    // (« Alerte ») and tells whoever draws river water of its crise (decision 086).
     expect(report.drought).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
     expect(report.air_quality.origin).toBe("cams");
     // « Eau non conforme » is said by the nitrates' own advice (issue 38: each piece of advice once).
-    expect(report.recommendations.map((r) => r.id)).toEqual(expect.arrayContaining(["water-nitrates", "drought-severe"]));
+    expect(report.recommendations.map((r) => r.id)).toEqual(expect.arrayContaining(["water-nitrates", "drought-alert", "drought-own-supply"]));
     expect(report.recommendations.map((r) => r.id)).not.toContain("water-non-compliant");
+    expect(report.recommendations.filter((r) => r.category === "drought").map((r) => [r.id, r.severity])).toEqual([
+      ["drought-alert", "warning"],
+      ["drought-own-supply", "info"],
+    ]);
   });
 
   it("accepts an overseas address (Guadeloupe)", async () => {
