@@ -114,8 +114,10 @@ describe("the drought headline, summary and advice follow the drinking-water zon
         } else {
           expect(tapAdvice).toEqual([]);
         }
-        // Only the tap's advice can be a warning or critical, hence « À retenir » or a prominent box.
-        for (const advice of chosen.filter((item) => item.id === "drought-own-supply")) expect(advice).toMatchObject({ severity: "info", prominent: false });
+        // Only the tap's advice can be « À retenir », a warning or critical, or a prominent box: the
+        // rivers' and groundwater's one is information, calm (nothing changes for whoever uses the network).
+        for (const advice of chosen.filter((item) => item.id === "drought-own-supply"))
+          expect(advice).toMatchObject({ severity: "info", prominent: false, calm: true });
         const others = zones.filter((zone) => zone.type !== "AEP" && zone.gravity !== null);
         const own = words.find((advice) => advice.id === "drought-own-supply");
         if (others.length === 0) expect(own).toBeUndefined();
