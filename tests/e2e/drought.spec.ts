@@ -1,8 +1,9 @@
 // Issue 38, part 2 (« Tap water first for drought », decision 086): VigiEau asks first which water
 // you use. Amiens' only zone in force is a river's (SUP « Alerte »): the report's drought line and
 // badge say the tap's water has no restriction of use, and the river's rule waits behind the card's
-// question, readable once opened — with the keyboard too. Real Node server, fake upstreams (the
-// recorded VigiEau answer, its decree dated from the fakes' clock), real Chromium.
+// question (inside « Détails », closed on a phone: decision 084), readable once opened — with the
+// keyboard too. Real Node server, fake upstreams (the recorded VigiEau answer, its decree dated from
+// the fakes' clock), real Chromium.
 import { expect } from "@playwright/test";
 import { analyseAddress, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
@@ -20,21 +21,35 @@ for (const viewport of [
     const essentials = page.getByRole("list", { name: "L'essentiel" });
     await expect(essentials).toBeVisible();
 
-    // The summary line and its badge: the tap's water, calmly, never the river's « Alerte ».
+    // The summary: the tap's water, calmly, never the river's « Alerte » — the drought is one of the
+    // calm sections, with VigiEau's word for the tap (the report's one calm line, decision 084), and
+    // the river's zone is no « À retenir »: it only informs whoever draws river water.
     const line = essentials.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Sécheresse", exact: true }) });
-    await expect(line.locator(".badge")).toHaveText("Pas de restrictions");
-    await expect(line).toContainText("Sécheresse\u00a0: pas de restriction d'usage de l'eau du réseau à votre adresse");
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(/^(Rien à signaler|Rien ne demande d'attention particulière aujourd'hui)\u00a0: /);
+    await expect(line).toContainText("Sécheresse – Pas de restrictions");
+    await expect(line.getByRole("link", { name: "Sécheresse", exact: true })).toHaveAttribute("href", "#secheresse");
     await expect(line).not.toContainText("Alerte");
-    // The river's zone is no « À retenir »: it only informs whoever draws river water.
-    await expect(essentials.getByRole("listitem").first()).toContainText("À retenir");
-    await expect(essentials.getByRole("listitem").first()).not.toContainText("Sécheresse");
+    // « À retenir », when the day has one (the season's pollen…), is never the river's.
+    await expect(essentials.getByRole("listitem").filter({ hasText: "À retenir" })).not.toContainText(/Sécheresse|puits/);
 
     const card = page.getByTestId("report").getByRole("article", { name: "Sécheresse", exact: true });
     await expect(card.locator(".card__head .badge")).toHaveText("Pas de restrictions");
     await expect(card.getByText("Pas de restriction d'usage de l'eau du réseau à votre adresse.", { exact: true })).toBeVisible();
+    // The card's one advice line is for whoever draws river water: information, never a precaution.
+    await expect(card.locator(".card__advice")).toContainText(
+      /^Information\s*:\s*Si vous utilisez un puits, un forage ou l'eau d'une rivière\s*:\s*niveau Alerte$/,
+    );
+    // « Détails »: open on a wide screen, closed on a phone, where a person opens it.
+    const more = card.locator("details.card__more");
+    if (viewport.width < 800) {
+      await expect(more).not.toHaveAttribute("open");
+      await more.locator(":scope > summary").click();
+    }
+    await expect(more).toHaveAttribute("open");
     // The river's rule sits behind the question, closed.
-    const disclosure = card.locator("details", { has: page.locator("summary", { hasText: QUESTION }) });
-    const question = disclosure.locator("summary");
+    const question = card.locator("summary", { hasText: QUESTION });
+    const disclosure = question.locator("xpath=..");
     await expect(question).toBeVisible();
     await expect(disclosure).not.toHaveAttribute("open");
     const river = disclosure.locator(".drought-zone").filter({ hasText: "Eau superficielle" });

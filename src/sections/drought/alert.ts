@@ -162,8 +162,7 @@ export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertStat
   // The zones and the section's sentences (the tap not restricted, a decree ended or not yet
   // started) in the report's words and order, from the same presentation as the page and the PDF.
   const presented = presentDrought(drought, now.toISOString());
-  const tapVerdict = presented.verdict && !presented.zones.some((zone) => zone.tap) ? [presented.verdict] : [];
-  const notes = [...tapVerdict, ...presented.notes];
+  const notes = [...(presented.verdict ? [presented.verdict] : []), ...presented.notes];
   const words =
     drought.zones.length === 0
       ? renderAlertText("drought-end", { changes: described, notes })

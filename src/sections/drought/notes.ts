@@ -49,9 +49,6 @@ export const TAP_RESTRICTIONS = "Restrictions d'usage de l'eau du réseau";
  */
 export const TAP_NOT_RESTRICTED = "Pas de restriction d'usage de l'eau du réseau à votre adresse";
 
-/** The tap's verdict: « Restrictions d'usage de l'eau du réseau : niveau Alerte ». */
-export const describeTapLevel = (levelLabel: string | null) => frenchTypography(`${TAP_RESTRICTIONS} : niveau ${levelLabel ?? "non reconnu"}`);
-
 /**
  * The rivers' and the groundwater's zones (SUP, SOU) bind whoever draws that water themselves, not
  * the tap: the report puts them behind this question, as VigiEau asks which water you use.

@@ -5,7 +5,6 @@ import { isTapZone, tapZoneOf } from "./evaluate.ts";
 import {
   describeDecreePeriod,
   describeRestrictionCount,
-  describeTapLevel,
   describeZoneNotInForce,
   NO_DROUGHT_RESTRICTION,
   TAP_NOT_RESTRICTED,
@@ -50,9 +49,10 @@ export interface DroughtZoneText {
 export interface DroughtPresentation extends SectionPresentation {
   key: "drought";
   /**
-   * The tap's verdict, the card's first line: « Restrictions d'usage de l'eau du réseau : niveau
-   * Alerte », or « Pas de restriction d'usage de l'eau du réseau à votre adresse. » beside rivers'
-   * or groundwater's zones only; null when VigiEau failed or no zone is in force (the facts say so).
+   * « Pas de restriction d'usage de l'eau du réseau à votre adresse. » when only rivers' or
+   * groundwater's zones are in force: the card's first line, so that their level never reads as the
+   * tap's. null otherwise: the tap zone's level is the headline, its advice the card's line, its
+   * title « Restrictions d'usage de l'eau du réseau » (and null when VigiEau failed or no zone is in force).
    */
   verdict: string | null;
   /** every zone in force, in VigiEau's order (the tap's first) */
@@ -87,12 +87,9 @@ export function droughtHeadline(drought: Report["drought"]): Badge {
   return badge(tap.label, tap.level, VIGIEAU_COLORS[tap.gravity] ?? null);
 }
 
-/** The card's first line: the tap's zone, or the tap not restricted beside other zones. */
-function droughtVerdict(drought: Report["drought"]): string | null {
-  if (!drought.success || drought.zones.length === 0) return null;
-  const tap = tapZoneOf(drought);
-  return tap ? describeTapLevel(tap.gravity ? tap.label : null) : `${TAP_NOT_RESTRICTED}.`;
-}
+/** The card's first line when the tap is not restricted beside rivers' or groundwater's zones. */
+const droughtVerdict = (drought: Report["drought"]): string | null =>
+  drought.success && drought.zones.length > 0 && !tapZoneOf(drought) ? `${TAP_NOT_RESTRICTED}.` : null;
 
 /** `timeZone`: the commune's (`timeZoneOfCommune`), so that an overseas « Situation au » is the territory's day. */
 export function presentDrought(drought: Report["drought"], generatedAt: string, timeZone?: string): DroughtPresentation {

@@ -37,7 +37,7 @@ export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> 
     const blocks = standardBlocks({ dateLine: rich.dateLine, message: rich.message, facts: rich.facts });
     const add = (notes: string[], zones: DroughtZonePresentation[]) =>
       blocks.push(...standardBlocks({ notes }), ...standardBlocks({ facts: zones.map(zoneFact) }));
-    add(tap.length === 0 && rich.verdict ? [rich.verdict] : [], tap);
+    add(rich.verdict ? [rich.verdict] : [], tap);
     add(others.length > 0 ? [OTHER_WATERS_QUESTION] : [], others);
     add(rich.notes, []);
     return { ...documentOf(rich, summarizeDrought(answer)), blocks };

@@ -234,7 +234,7 @@ export function drawDrought(cursor: Cursor, drought: DroughtPresentation): void 
   // groundwater's zones under the card's question (decision 086), each with its own rules.
   const tap = drought.zones.filter((zone) => zone.tap);
   const others = drought.zones.filter((zone) => !zone.tap);
-  if (tap.length === 0 && drought.verdict) drawParagraph(cursor, drought.verdict, { bold: true }, 4);
+  if (drought.verdict) drawParagraph(cursor, drought.verdict, { bold: true }, 4);
   for (const zone of tap) drawDroughtZone(cursor, zone, { breakable: true });
   const [first] = others;
   if (first) {

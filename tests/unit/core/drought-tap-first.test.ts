@@ -8,7 +8,7 @@ import { selectAdvice, selectRecommendations } from "../../../src/core/recommend
 import type { DroughtGravity, DroughtZone } from "../../../src/core/types.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought, GRAVITY_LABELS, GRAVITY_ORDER } from "../../../src/sections/drought/index.ts";
-import { describeTapLevel, TAP_NOT_RESTRICTED, VIGIEAU_COLORS } from "../../../src/sections/drought/notes.ts";
+import { TAP_NOT_RESTRICTED, VIGIEAU_COLORS } from "../../../src/sections/drought/notes.ts";
 import { droughtHeadline, presentDrought, summarizeDrought } from "../../../src/sections/drought/present.ts";
 import { evaluateWaterQuality } from "../../../src/sections/water/index.ts";
 import { atmoIndex, camsEstimate, droughtZone, noBathing, NOW, waterResult } from "./builders.ts";
@@ -87,7 +87,8 @@ describe("the drought headline, summary and advice follow the drinking-water zon
           expect(levels(summary)).toEqual([]);
         } else {
           expect(summary).toContain(`restrictions d'usage de l'eau du réseau, niveau ${tap ? GRAVITY_LABELS[tap] : "non reconnu"}`);
-          expect(verdict).toBe(describeTapLevel(tap ? GRAVITY_LABELS[tap] : null));
+          // The tap zone's level is the headline (and its advice the card's line): no verdict beside it.
+          expect(verdict).toBeNull();
           expect(levels(summary)).toEqual(tap ? [GRAVITY_LABELS[tap]] : []);
         }
         // The rivers' and the groundwater's zones are pointed at, never hidden.
@@ -106,25 +107,33 @@ describe("the drought headline, summary and advice follow the drinking-water zon
         const chosen = selectAdvice(input).filter((advice) => advice.category === "drought");
         const words = selectRecommendations(input).filter((advice) => advice.category === "drought");
         const tap = expectedTapGravity(zones);
+        const others = zones.filter((zone) => zone.type !== "AEP" && zone.gravity !== null);
+        const worst = others.length > 0 ? others.map((zone) => zone.gravity!).reduce((a, b) => (severityRank(b) > severityRank(a) ? b : a)) : null;
         const tapAdvice = words.filter((advice) => advice.id !== "drought-own-supply");
+        const own = words.find((advice) => advice.id === "drought-own-supply");
         if (tap) {
-          expect(tapAdvice).toHaveLength(1);
+          // One drought advice, the tap's: its severity and title from its level; the rivers' and the
+          // groundwater's zones, if any, in one sentence of it.
+          expect(words).toHaveLength(1);
           expect(tapAdvice[0]?.severity).toBe(ADVICE_SEVERITY[tap]);
           expect(tapAdvice[0]?.title).toContain(GRAVITY_LABELS[tap]);
+          if (worst)
+            expect(tapAdvice[0]?.text).toMatch(
+              new RegExp(
+                `Si vous utilisez un puits, un forage ou l'eau d'une rivière, d'autres règles s'appliquent à cette eau \\([^)]*\u00a0: niveau ${GRAVITY_LABELS[worst]}\\)\\.$`,
+              ),
+            );
+          else expect(tapAdvice[0]?.text).not.toContain("puits");
         } else {
           expect(tapAdvice).toEqual([]);
+          // Without the tap's advice, the rivers' and groundwater's zones have an information of their own.
+          if (worst) expect(own?.title).toBe(`Si vous utilisez un puits, un forage ou l'eau d'une rivière\u00a0: niveau ${GRAVITY_LABELS[worst]}`);
+          else expect(own).toBeUndefined();
         }
         // Only the tap's advice can be « À retenir », a warning or critical, or a prominent box: the
         // rivers' and groundwater's one is information, calm (nothing changes for whoever uses the network).
         for (const advice of chosen.filter((item) => item.id === "drought-own-supply"))
           expect(advice).toMatchObject({ severity: "info", prominent: false, calm: true });
-        const others = zones.filter((zone) => zone.type !== "AEP" && zone.gravity !== null);
-        const own = words.find((advice) => advice.id === "drought-own-supply");
-        if (others.length === 0) expect(own).toBeUndefined();
-        else {
-          const worst = others.map((zone) => zone.gravity!).reduce((a, b) => (severityRank(b) > severityRank(a) ? b : a));
-          expect(own?.title).toBe(`Si vous utilisez un puits, un forage ou l'eau d'une rivière\u00a0: niveau ${GRAVITY_LABELS[worst]}`);
-        }
       }),
       { numRuns: 300 },
     );

@@ -381,18 +381,18 @@ describe("the tap's zone first: a groundwater-only « crise » is not the tap's 
     const section = evaluate([droughtZone({ type: "SOU", gravity: "crise" }), droughtZone({ id: 2, type: "AEP", gravity: "alerte" })]);
     const presentation = presentReport(reportWith(section));
     expect(presentation.drought.headline).toMatchObject({ word: "Alerte", tone: "concerning" });
-    expect(presentation.drought.verdict).toBe(`Restrictions d'usage de l'eau du réseau${NBSP}: niveau Alerte`);
+    expect(presentation.drought.verdict).toBeNull();
     expect(presentation.drought.notes).toEqual([]);
     expect(sentenceOf(presentation, "drought")).toBe(
       `Sécheresse${NBSP}: restrictions d'usage de l'eau du réseau, niveau Alerte${NBSP}; règles à part pour les puits, forages et rivières.`,
     );
     const drought = presentation.advice.filter((item) => item.category === "drought");
-    expect(drought.map((item) => [item.id, item.severity])).toEqual([
-      ["drought-alert", "warning"],
-      ["drought-own-supply", "info"],
-    ]);
+    // One drought advice, the tap's; the groundwater's crise in one sentence of it.
+    expect(drought.map((item) => [item.id, item.severity])).toEqual([["drought-alert", "warning"]]);
     expect(drought[0]?.title).toBe(`Sécheresse${NBSP}: restrictions d'usage de l'eau, niveau Alerte`);
-    expect(drought[1]?.text).toContain("Ces règles ne visent pas l'eau du réseau, qui a les siennes.");
+    expect(drought[0]?.text).toContain(
+      `Si vous utilisez un puits, un forage ou l'eau d'une rivière, d'autres règles s'appliquent à cette eau (eau souterraine${NBSP}: niveau Crise).`,
+    );
   });
 
   it("Maraussan: « Alerte » for the tap leads, the river's « Crise » sits behind the question", () => {

@@ -587,11 +587,17 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { ozone: null, estimated: false },
     ],
     "drought-severe": [
-      { levelLabel: "Crise", householdRestrictions: restrictions },
-      { levelLabel: "Alerte renforcée", householdRestrictions: [] },
+      { levelLabel: "Crise", householdRestrictions: restrictions, ownSupply: null },
+      { levelLabel: "Alerte renforcée", householdRestrictions: [], ownSupply: { levelLabel: "Crise", waters: "eau superficielle" } },
     ],
-    "drought-alert": [{ householdRestrictions: restrictions.slice(0, 1) }, { householdRestrictions: [] }],
-    "drought-vigilance": [{ householdRestrictions: restrictions }, { householdRestrictions: [] }],
+    "drought-alert": [
+      { householdRestrictions: restrictions.slice(0, 1), ownSupply: { levelLabel: "Alerte", waters: "eau superficielle et eau souterraine" } },
+      { householdRestrictions: [], ownSupply: null },
+    ],
+    "drought-vigilance": [
+      { householdRestrictions: restrictions, ownSupply: null },
+      { householdRestrictions: [], ownSupply: { levelLabel: "Vigilance", waters: "eau souterraine" } },
+    ],
     "drought-own-supply": [
       { levelLabel: "Crise", vigilance: false, waters: "eau superficielle", householdRestrictions: restrictions, tapRestricted: false },
       { levelLabel: "Alerte", vigilance: false, waters: "eau superficielle et eau souterraine", householdRestrictions: [], tapRestricted: true },
@@ -679,13 +685,13 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   });
 
   it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
-    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions });
+    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, ownSupply: null });
     expect(severe?.text).toContain(
       "3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».",
     );
-    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1) });
+    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), ownSupply: null });
     expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
-    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [] });
+    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], ownSupply: null });
     expect(none?.text).toContain("Aucune restriction ne concerne les particuliers.");
   });
 
