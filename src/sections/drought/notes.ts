@@ -53,7 +53,7 @@ export const TAP_NOT_RESTRICTED = "Pas de restriction d'usage de l'eau du résea
  * The rivers' and the groundwater's zones (SUP, SOU) bind whoever draws that water themselves, not
  * the tap: the report puts them behind this question, as VigiEau asks which water you use.
  */
-export const OTHER_WATERS_QUESTION = frenchTypography("Vous utilisez un puits, un forage ou l'eau d'une rivière ?");
+export const OTHER_WATERS_QUESTION = "Vous utilisez un puits, un forage ou l'eau d'une rivière\u00A0?";
 
 /** « 7 restrictions s'appliquent aux particuliers, par exemple « … » et « … ». »: a count, never a bare number. */
 export function describeHouseholdRestrictions(usages: readonly string[]): string {

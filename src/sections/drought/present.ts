@@ -152,9 +152,7 @@ export function summarizeDrought(drought: Report["drought"]): string {
   if (!drought.success) return sentence(DROUGHT_LABEL, "restrictions momentanément indisponibles.");
   if (drought.zones.length === 0) return sentence(DROUGHT_LABEL, `${NO_DROUGHT_RESTRICTION.toLowerCase()} pour votre adresse.`);
   const tap = tapZoneOf(drought);
-  const head = tap
-    ? `${TAP_RESTRICTIONS.toLowerCase()}, niveau ${tap.gravity ? tap.label : "non reconnu (consultez l'arrêté)"}`
-    : TAP_NOT_RESTRICTED.toLowerCase();
+  const head = tap ? `${TAP_RESTRICTIONS.toLowerCase()}, niveau ${tap.gravity ? tap.label : "non reconnu"}` : TAP_NOT_RESTRICTED.toLowerCase();
   const others = drought.zones.some((zone) => !isTapZone(zone)) ? " ; règles à part pour les puits, forages et rivières" : "";
   return sentence(DROUGHT_LABEL, `${head}${others}.`);
 }
