@@ -5,7 +5,7 @@
 // already in force (a first drought reading is a baseline). The confirmation and the welcome now
 // say where the address stands today, in the report's words, and the alerts it can really get.
 // The report's drought line is the tap zone's (decision 086): in Maraussan its « Alerte », the
-// river's « Crise » pointed at for whoever draws river water.
+// river's « Crise » in its advice for whoever draws river water.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
@@ -20,8 +20,8 @@ let t: TestApp;
 let app: TestApp["app"];
 let link: URL;
 
-/** The report's drought line for Maraussan: the tap's zone in alerte, the river's crise behind « règles à part ». */
-const DROUGHT_LINE = "Sécheresse\u00a0: restrictions d'usage de l'eau du réseau, niveau Alerte\u00a0; règles à part pour les puits, forages et rivières.";
+/** The report's drought line for Maraussan: the tap's zone in alerte (the river's crise is in its advice and on the card). */
+const DROUGHT_LINE = "Sécheresse\u00a0: restrictions d'usage de l'eau du réseau, niveau Alerte.";
 const mailsTo = () => t.resend.emails.filter((email) => email.to.includes(EMAIL));
 
 beforeAll(async () => {

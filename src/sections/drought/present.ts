@@ -145,16 +145,20 @@ export function describeDroughtZone(zone: DroughtZonePresentation): DroughtZoneT
 
 /**
  * « Sécheresse : restrictions d'usage de l'eau du réseau, niveau Alerte. »: the tap's zone, as the
- * headline; the rivers' and the groundwater's zones are only pointed at, without their level, so
- * that a river's crise never reads as the tap's.
+ * headline — the rivers' and the groundwater's zones are in its advice and behind the card's
+ * question, so that a river's crise never reads as the tap's (and « L'essentiel » stays short on a
+ * phone). Without a tap zone, they are pointed at, without their level.
  */
 export function summarizeDrought(drought: Report["drought"]): string {
   if (!drought.success) return sentence(DROUGHT_LABEL, "restrictions momentanément indisponibles.");
   if (drought.zones.length === 0) return sentence(DROUGHT_LABEL, `${NO_DROUGHT_RESTRICTION.toLowerCase()} pour votre adresse.`);
   const tap = tapZoneOf(drought);
-  const head = tap ? `${TAP_RESTRICTIONS.toLowerCase()}, niveau ${tap.gravity ? tap.label : "non reconnu"}` : TAP_NOT_RESTRICTED.toLowerCase();
-  const others = drought.zones.some((zone) => !isTapZone(zone)) ? " ; règles à part pour les puits, forages et rivières" : "";
-  return sentence(DROUGHT_LABEL, `${head}${others}.`);
+  return sentence(
+    DROUGHT_LABEL,
+    tap
+      ? `${TAP_RESTRICTIONS.toLowerCase()}, niveau ${tap.gravity ? tap.label : "non reconnu"}.`
+      : `${TAP_NOT_RESTRICTED.toLowerCase()} ; règles à part pour les puits, forages et rivières.`,
+  );
 }
 
 export function droughtWithDefaults(drought: Report["drought"]): Report["drought"] {

@@ -383,9 +383,7 @@ describe("the tap's zone first: a groundwater-only « crise » is not the tap's 
     expect(presentation.drought.headline).toMatchObject({ word: "Alerte", tone: "concerning" });
     expect(presentation.drought.verdict).toBeNull();
     expect(presentation.drought.notes).toEqual([]);
-    expect(sentenceOf(presentation, "drought")).toBe(
-      `Sécheresse${NBSP}: restrictions d'usage de l'eau du réseau, niveau Alerte${NBSP}; règles à part pour les puits, forages et rivières.`,
-    );
+    expect(sentenceOf(presentation, "drought")).toBe(`Sécheresse${NBSP}: restrictions d'usage de l'eau du réseau, niveau Alerte.`);
     const drought = presentation.advice.filter((item) => item.category === "drought");
     // One drought advice, the tap's; the groundwater's crise in one sentence of it.
     expect(drought.map((item) => [item.id, item.severity])).toEqual([["drought-alert", "warning"]]);

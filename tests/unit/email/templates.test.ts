@@ -561,7 +561,7 @@ describe("renderLatestReportEmail", () => {
     const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
     const period = `arrêté en vigueur du 17${NBSP}novembre${NBSP}2026 au 17${NBSP}décembre${NBSP}2026`;
     // The headline and the summary are the tap zone's (decision 086), in words of its water's uses.
-    expectInBothParts(email, "Sécheresse : restrictions d'usage de l'eau du réseau, niveau Alerte ; règles à part pour les puits, forages et rivières.");
+    expectInBothParts(email, "Sécheresse : restrictions d'usage de l'eau du réseau, niveau Alerte.");
     expectInBothParts(email, "Sécheresse : Alerte");
     expectInBothParts(email, `Restrictions d'usage de l'eau du réseau : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, ${period}`);
