@@ -30,17 +30,17 @@ export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> 
   statusSource: "vigieau",
   present: (answer, context) => {
     const rich = presentDrought(answer, context.generatedAt, context.timeZone);
-    const tap = rich.zones.filter((zone) => zone.tap);
-    const others = rich.zones.filter((zone) => !zone.tap);
-    // As the card reads: the tap's zone (or its verdict when it is not restricted), then the
-    // rivers' and the groundwater's zones under the card's question, then the decrees not in force.
-    const blocks = standardBlocks({ dateLine: rich.dateLine, message: rich.message, facts: rich.facts });
-    const add = (notes: string[], zones: DroughtZonePresentation[]) =>
-      blocks.push(...standardBlocks({ notes }), ...standardBlocks({ facts: zones.map(zoneFact) }));
-    add(rich.verdict ? [rich.verdict] : [], tap);
-    add(others.length > 0 ? [OTHER_WATERS_QUESTION] : [], others);
-    add(rich.notes, []);
-    return { ...documentOf(rich, summarizeDrought(answer)), blocks };
+    const others = rich.zones.filter((zone) => !zone.tap).map(zoneFact);
+    // As the card reads: the tap's zone (or its verdict when it is not restricted: the two never
+    // come together), then the rivers' and the groundwater's zones under the card's question, then
+    // the decrees not in force.
+    const document = documentOf(rich, summarizeDrought(answer), {
+      facts: [...rich.facts, ...rich.zones.filter((zone) => zone.tap).map(zoneFact)],
+      notes: rich.verdict ? [rich.verdict] : [],
+    });
+    if (others.length > 0) document.blocks.push({ kind: "notes", notes: [OTHER_WATERS_QUESTION] }, { kind: "facts", facts: others });
+    document.blocks.push(...standardBlocks({ notes: rich.notes }));
+    return document;
   },
   withDefaults: (answer) => droughtWithDefaults(answer),
 };
