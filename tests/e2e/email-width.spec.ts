@@ -156,9 +156,11 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
                 source: HUBEAU_SOURCE,
               },
               {
-                title: "Sécheresse : niveau crise (eau potable)",
+                title: "Sécheresse : restrictions d'usage, niveau Crise",
                 lines: ["Des restrictions s'appliquent aux particuliers."],
-                groups: [{ heading: "Eau potable (l'eau du robinet)", lines: ["Arrosage des pelouses, massifs fleuris et espaces verts : interdit"] }],
+                groups: [
+                  { heading: "Restrictions d'usage de l'eau du réseau : Crise", lines: ["Arrosage des pelouses, massifs fleuris et espaces verts : interdit"] },
+                ],
                 dataDate: null,
                 source: VIGIEAU_SOURCE,
               },

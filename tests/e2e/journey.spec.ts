@@ -12,9 +12,9 @@ async function openHome(page: Page) {
 
 const CARD_HEADINGS = ["Eau du robinet", "Qualité de l'air", "Sécheresse", "Recommandations"];
 
-/** The sources' words a data card may have as its headline (issue 10); VigiEau's level names the water(s) it is about (issue 21). */
+/** The sources' words a data card may have as its headline (issue 10); VigiEau's is the tap zone's level (decision 086). */
 const OFFICIAL_HEADLINE =
-  /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\)| \((eau potable|eau superficielle|eau souterraine)((, | et )(eau potable|eau superficielle|eau souterraine))*\))?$/;
+  /^(Conforme|Non conforme|Conforme sous dérogation|Bon|Moyen|Dégradé|Mauvais|Très mauvais|Extrêmement mauvais|Pas de restrictions|Vigilance|Alerte|Alerte renforcée|Crise)( \(estimation\))?$/;
 
 test("type an address, pick a suggestion with the keyboard: the report comes at once, with the four cards", async ({ page }) => {
   await openHome(page);
@@ -50,6 +50,9 @@ test("type an address, pick a suggestion with the keyboard: the report comes at 
   const card = (name: string) => results.getByRole("article", { name, exact: true });
   await expect(card("Eau du robinet").getByRole("link", { name: /Hub'Eau/ })).toHaveAttribute("href", /^https:\/\//);
   await expect(card("Sécheresse").getByRole("link", { name: /VigiEau/ })).toHaveAttribute("href", /^https:\/\//);
+  // Amiens' only zone is a river's: its decree behind the card's question (decision 086).
+  await openCardDetails(card("Sécheresse"));
+  await card("Sécheresse").locator("summary", { hasText: "Vous utilisez un puits" }).click();
   await expect(card("Sécheresse").getByRole("link", { name: /Consulter l'arrêté \(PDF\)/ })).toBeVisible();
   await expect(card("Qualité de l'air").getByRole("link", { name: /Atmo|ATMO/ })).toHaveAttribute("href", /^https:\/\//);
   await expect(card("Qualité de l'air").getByText(/Indice du \d/)).toBeVisible();
@@ -245,28 +248,25 @@ for (const viewport of [
     const report = page.getByTestId("report");
     await expect(page.getByRole("heading", { name: "L'essentiel" })).toBeVisible();
 
-    // What needs attention in its own line, in VigiEau's word with the water it is about: Amiens'
-    // only zone is a river's, the tap's water is not restricted.
-    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte (eau superficielle)");
-    await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau superficielle\)\s*;\s*eau potable\s*:\s*pas de restrictions/);
-    // The most important advice opens the summary (decision 084: « Précaution » of an official reading).
-    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toHaveText(
-      "À retenir\u00a0: Sécheresse\u00a0: niveau alerte (eau superficielle)",
-    );
-    // The calm sections on one line, each named with its source's own word (the tap water's ARS verdict, ATMO's index).
+    // Amiens' only drought zone is a river's: the tap's water is not restricted, VigiEau's word for
+    // it among the calm sections (decision 086), and the river is no « À retenir » (the day's
+    // pollen forecast is).
+    await expect(page.getByRole("list", { name: "L'essentiel" }).getByRole("listitem").first()).toHaveText(/^À retenir\u00a0: Pollens/);
+    // The calm sections on one line, each named with its source's own word (the tap water's ARS verdict, ATMO's index, VigiEau's).
     await expect(page.locator(".summary__item--calm")).toHaveText(
-      "Rien à signaler\u00a0: Eau du robinet – Conforme, Air aujourd'hui – Moyen, Baignade – Aucun site proche, Vigilance météo – Vigilance verte, " +
-        "Pollens – Faible, Indice UV – Faible (prévision), Radon – Catégorie 1.",
+      "Rien à signaler\u00a0: Eau du robinet – Conforme, Air aujourd'hui – Moyen, Sécheresse – Pas de restrictions, Baignade – Aucun site proche, " +
+        "Vigilance météo – Vigilance verte, Pollens – Faible, Indice UV – Faible (prévision), Radon – Catégorie 1.",
     );
     await expect(summaryLine(page, "Eau du robinet")).toHaveClass(/summary__item--calm/);
+    await expect(summaryLine(page, "Sécheresse")).toHaveClass(/summary__item--calm/);
 
     const card = (name: string) => report.getByRole("article", { name, exact: true });
     await expect(card("Eau du robinet").locator(".card__head .badge")).toHaveText("Conforme");
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Moyen");
-    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte (eau superficielle)");
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Pas de restrictions");
+    await expect(card("Sécheresse").getByText(/^Pas de restriction d'usage de l'eau du réseau à votre adresse\.$/)).toBeVisible();
     // The rest of each card behind « Détails », opened as a person would on a phone.
     for (const name of ["Eau du robinet", "Qualité de l'air", "Sécheresse"]) await openCardDetails(card(name));
-    await expect(card("Sécheresse").getByText(/Eau potable \(l'eau du robinet\)\s*:\s*pas de restrictions à votre adresse\./)).toBeVisible();
     // The nitrates at 32,5 mg/L are compliant: said so, with the limit, never in red.
     const nitrates = card("Eau du robinet").getByRole("listitem").filter({ hasText: "Nitrates" });
     await expect(nitrates.locator(".badge")).toHaveText("Conforme");
@@ -278,6 +278,8 @@ for (const viewport of [
         .filter({ hasText: /^Demain/ }),
     ).toHaveText(/^Demain\s*Dégradé \(indice ATMO prévu\)$/);
     await expect(card("Qualité de l'air").getByRole("link", { name: /Open-Meteo\.com/ })).toHaveAttribute("href", OPEN_METEO_ATTRIBUTION_URL);
+    // The river's restrictions, behind the card's question.
+    await card("Sécheresse").locator("summary", { hasText: "Vous utilisez un puits" }).click();
     await expect(
       card("Sécheresse")
         .getByText(/\d+ restrictions? s'applique/)
@@ -300,9 +302,10 @@ for (const viewport of [
     await expect(summaryLine(page, "Eau du robinet")).toContainText(/Nitrates 62\u00a0mg\/L/);
     await expect(summaryLine(page, "Air aujourd'hui").locator(".badge")).toHaveText("Dégradé (estimation)");
     await expect(summaryLine(page, "Air aujourd'hui")).toContainText(/l'ozone/);
-    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Crise (eau superficielle)");
-    await expect(summaryLine(page, "Sécheresse")).toContainText(/Crise \(eau superficielle\)/);
-    await expect(summaryLine(page, "Sécheresse")).toContainText(/Alerte \(eau potable\)/);
+    // The tap zone's « Alerte » leads, in words of its uses; the river's « Crise » is on its card (decision 086).
+    await expect(summaryLine(page, "Sécheresse").locator(".badge")).toHaveText("Alerte");
+    await expect(summaryLine(page, "Sécheresse")).toContainText(/Sécheresse\s*:\s*restrictions d'usage de l'eau du réseau, niveau Alerte\./);
+    await expect(summaryLine(page, "Sécheresse")).not.toContainText("Crise");
     // Out of season, a ban of the summer is information, not today's verdict: the bathing is among the calm sections.
     await expect(summaryLine(page, "Baignade")).toHaveClass(/summary__item--calm/);
     await expect(summaryLine(page, "Baignade")).toContainText("Baignade – Hors saison");
@@ -317,14 +320,17 @@ for (const viewport of [
     await openCardDetails(card("Eau du robinet"));
     await expect(card("Eau du robinet").getByText(/62\u00a0mg\/L, soit 24\u00a0% au-dessus de la limite de qualité/)).toBeVisible();
     await expect(card("Qualité de l'air").locator(".card__head .badge")).toHaveText("Dégradé (estimation)");
-    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Crise (eau superficielle)");
-    // Households' water first (AEP « Alerte », then the river's « Crise »); the headline is the worst.
-    await expect(card("Sécheresse").locator(".drought-zone__badge")).toHaveText(["Alerte", "Crise"]);
-    // Restrictions grouped by theme behind their count, among the card's « Détails ».
+    // The tap zone's level and its advice in one line; its decree, then the river's « Crise » behind its question.
+    await expect(card("Sécheresse").locator(".card__head .badge")).toHaveText("Alerte");
+    await expect(card("Sécheresse").locator(".card__advice")).toContainText(/Précaution\s*:\s*Sécheresse\s*:\s*restrictions d'usage de l'eau, niveau Alerte/);
     await openCardDetails(card("Sécheresse"));
-    const details = card("Sécheresse").locator("details.restrictions").first();
-    await details.locator("summary").click();
-    await expect(details.getByRole("heading", { name: "Arroser" })).toBeVisible();
+    // The tap zone's restrictions, grouped by theme, among the card's « Détails ».
+    await expect(card("Sécheresse").locator(".drought-tap").getByRole("heading", { name: "Arroser" })).toBeVisible();
+    const river = card("Sécheresse").locator("summary", { hasText: "Vous utilisez un puits" }).locator("xpath=..");
+    await expect(river.locator(".drought-zone__badge")).toBeHidden();
+    await river.locator(":scope > summary").click();
+    await expect(river.locator(".drought-zone__badge")).toHaveText(["Crise"]);
+    await expect(river.getByRole("heading", { name: "Arroser" })).toBeVisible();
     await expect(card("Baignade").locator(".card__head .badge")).not.toHaveText("Baignade interdite");
     // Every advice once, in one list (decision 084): no second list of « Autres conseils »; the
     // nitrates advice says why the water is non-compliant, so « Eau non conforme » is not said again.

@@ -241,7 +241,8 @@ for (const viewport of [
     await expect(outcome).toContainText("Avenue du 8 Mai 1945 34370 Maraussan");
     await expect(outcome.getByRole("heading", { name: "Aujourd'hui, pour cette adresse" })).toBeVisible();
     await expect(outcome).toContainText("À retenir\u00a0:");
-    await expect(outcome).toContainText(/Sécheresse\u00a0: [^.]*Crise/);
+    // The tap zone's level (decision 086), in words of its uses.
+    await expect(outcome).toContainText(/Sécheresse\u00a0: restrictions d'usage de l'eau du réseau, niveau Alerte/);
     // Maraussan has no ATMO index (the report uses the CAMS model): no air alert is promised.
     await expect(outcome).not.toContainText("la veille d'une journée");
     await expect(outcome).toContainText("aucun indice ATMO officiel n'est publié pour votre commune");

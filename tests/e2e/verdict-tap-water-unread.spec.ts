@@ -27,12 +27,9 @@ async function openReport(page: Page, typed: string) {
 
 for (const viewport of VIEWPORTS) {
   const size = `${viewport.width} px`;
-  // FIXME(drought severity follows the tap-water zone — another session's change to the drought
-  // section): today Maraussan's drought « Crise (eau superficielle) » is an official « Important »
-  // and outranks the tap water unread (« Précaution »), so « À retenir » names the drought; the
-  // rest of this journey passes. Once the drought's severity follows its AEP zone (« Alerte »),
-  // turn test.fixme back into test.
-  test.fixme(`Maraussan, Hub'Eau failing: « À retenir » names the tap water that could not be checked (${size})`, async ({ page }) => {
+  // Maraussan's drought advice follows its drinking-water zone (« Alerte »: a « Précaution »,
+  // decision 086), which the tap water unread outranks at equal severity (decision 084).
+  test(`Maraussan, Hub'Eau failing: « À retenir » names the tap water that could not be checked (${size})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await setUpstreamMode("hubeau", "error500");
     try {

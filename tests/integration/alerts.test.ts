@@ -214,8 +214,10 @@ describe("the daily alert run", () => {
     for (const email of ["alice@example.org", "bruno@example.org"]) {
       const sent = alertEmailsTo(emails, email);
       expect(sent).toHaveLength(1);
-      // Amiens has one zone, a river's (SUP): the email names its type and quotes it as the report does.
-      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau crise (eau superficielle) — Domicile 1 (Amiens)");
+      // Amiens has one zone, a river's (SUP): the email names its type and quotes it as the report
+      // does, the tap's water not restricted (decision 086).
+      expect(sent[0]?.subject).toBe("Zone Santé – Sécheresse\u00a0: niveau Crise (eau superficielle) — Domicile 1 (Amiens)");
+      expect(sent[0]?.text).toContain("Pas de restriction d'usage de l'eau du réseau à votre adresse.");
       expect(sent[0]?.text).toContain("Eau superficielle\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
       expect(sent[0]?.text).toContain("Les restrictions pour les particuliers, zone par zone");
       expect(sent[0]?.text).toContain("Arrosage des pelouses");
@@ -274,7 +276,7 @@ describe("the daily alert run", () => {
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);
     expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual([
-      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau superficielle) — Domicile 1 (Amiens)",
+      "Zone Santé – Sécheresse\u00a0: niveau Alerte (eau superficielle) — Domicile 1 (Amiens)",
     ]);
     expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
     expect((await runDay(4)).emails).toHaveLength(0);

@@ -168,11 +168,18 @@ describe("GET /api/report", () => {
     expect(report.water_quality.level).toBe("critical");
     expect(report.water_quality.conclusion).toMatch(/non-conforme/);
     expect(report.water_quality.parameters[0]).toMatchObject({ code: "1340", label: "Non conforme", level: "critical" });
+    // The answer keeps the worst zone's level (the river's crise); the advice follows the tap's zone
+    // (« Alerte ») and tells, in one sentence, whoever draws river water of its crise (decision 086).
     expect(report.drought).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
     expect(report.air_quality.origin).toBe("cams");
     // « Eau non conforme » is said by the nitrates' own advice (issue 38: each piece of advice once).
-    expect(report.recommendations.map((r) => r.id)).toEqual(expect.arrayContaining(["water-nitrates", "drought-severe"]));
+    expect(report.recommendations.map((r) => r.id)).toEqual(expect.arrayContaining(["water-nitrates", "drought-alert"]));
     expect(report.recommendations.map((r) => r.id)).not.toContain("water-non-compliant");
+    const drought = report.recommendations.filter((r) => r.category === "drought");
+    expect(drought.map((r) => [r.id, r.severity])).toEqual([["drought-alert", "warning"]]);
+    expect(drought[0]?.text).toMatch(
+      /Si vous utilisez un puits, un forage ou l'eau d'une rivière, d'autres règles s'appliquent à cette eau \(eau superficielle\s: niveau Crise\)\./,
+    );
   });
 
   it("accepts an overseas address (Guadeloupe)", async () => {

@@ -116,14 +116,16 @@ describe("drought alerts per zone type, through the queued run", () => {
 
     for (const reader of [NEW_READER, OLD_READER]) {
       const sent = emails.filter((email) => email.to.includes(reader));
-      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau crise (eau potable) — Avenue du 8 Mai 1945, Maraussan"]);
+      // The tap's restrictions of use, never « (eau potable) » read as a warning about drinking it;
+      // the title whole, the place shortened to its commune to fit the subject.
+      expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: restrictions d'usage, niveau Crise — Maraussan"]);
       const event = droughtEventOf(sent[0]?.text ?? "");
       // Which zone type changed, in VigiEau's words.
-      expect(event.lines[0]).toBe("Eau potable\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
+      expect(event.lines[0]).toBe("Restrictions d'usage de l'eau du réseau\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».");
       // Every zone exactly as the report shows it that day, the tap's first.
       expect(event.zones).toEqual(zones);
       const [tap, river] = event.zones;
-      expect(tap?.heading).toBe("Eau potable\u00a0: Crise");
+      expect(tap?.heading).toBe("Restrictions d'usage de l'eau du réseau\u00a0: Crise");
       expect(tap?.lines).toContain(`Zone\u00a0: ${aep?.name}`);
       expect(tap?.lines).toEqual(expect.arrayContaining((aep?.restrictions ?? []).map((rule) => `${rule.usage}\u00a0: ${rule.description}`)));
       expect(tap?.lines).toContain("Arrosage des jardins potagers\u00a0: Interdit sauf de 22h à 6h, au goutte-à-goutte.");
@@ -137,7 +139,7 @@ describe("drought alerts per zone type, through the queued run", () => {
       expect(river?.lines).toContain("Arrosage des jardins potagers\u00a0: Interdit sauf de 20h à 8h, au goutte-à-goutte ou au pied des plants.");
       // The HTML part keeps each heading right above its own list.
       const html = sent[0]?.html ?? "";
-      const tapAt = html.indexOf("<strong>Eau potable\u00a0: Crise</strong>");
+      const tapAt = html.indexOf("<strong>Restrictions d&#39;usage de l&#39;eau du réseau\u00a0: Crise</strong>");
       const riverAt = html.indexOf("<strong>Eau superficielle\u00a0: Crise</strong>");
       expect(tapAt).toBeGreaterThan(-1);
       expect(riverAt).toBeGreaterThan(tapAt);
@@ -153,20 +155,24 @@ describe("drought alerts per zone type, through the queued run", () => {
     expect(report.drought.zones.map((zone) => zone.type)).toEqual(["AEP", "SUP", "SOU"]);
 
     const sent = emails.filter((email) => email.to.includes(NEW_READER));
-    expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan"]);
+    expect(sent.map((email) => email.subject)).toEqual(["Zone Santé – Sécheresse\u00a0: niveau Alerte (eau souterraine) — Maraussan"]);
     const event = droughtEventOf(sent[0]?.text ?? "");
     expect(event.lines[0]).toBe("Eau souterraine\u00a0: le niveau passe à «\u00a0Alerte\u00a0» (aucune restriction jusqu'ici).");
     expect(event.zones).toEqual(zones);
     const lawns = (block: DroughtZoneText | undefined) => block?.lines.filter((line) => line.startsWith("Arrosage des pelouses, massifs fleuris\u00a0: "));
     expect(event.zones.map((block) => [block.heading, block.lines.find((line) => line.startsWith("Zone\u00a0: ")), lawns(block)])).toEqual([
-      ["Eau potable\u00a0: Crise", `Zone\u00a0: ${report.drought.zones[0]?.name}`, ["Arrosage des pelouses, massifs fleuris\u00a0: Interdit."]],
+      [
+        "Restrictions d'usage de l'eau du réseau\u00a0: Crise",
+        `Zone\u00a0: ${report.drought.zones[0]?.name}`,
+        ["Arrosage des pelouses, massifs fleuris\u00a0: Interdit."],
+      ],
       ["Eau superficielle\u00a0: Crise", `Zone\u00a0: ${report.drought.zones[1]?.name}`, ["Arrosage des pelouses, massifs fleuris\u00a0: Interdit."]],
       ["Eau souterraine\u00a0: Alerte", "Zone\u00a0: Nappe astienne", ["Arrosage des pelouses, massifs fleuris\u00a0: Autorisé de 20h à 8h."]],
     ]);
     // The farmers' rule of the groundwater zone is not a household's.
     expect(sent[0]?.text).not.toContain("Irrigation par aspersion");
     expect(emails.filter((email) => email.to.includes(OLD_READER)).map((email) => email.subject)).toEqual([
-      "Zone Santé – Sécheresse\u00a0: niveau alerte (eau souterraine) — Maraussan",
+      "Zone Santé – Sécheresse\u00a0: niveau Alerte (eau souterraine) — Maraussan",
     ]);
 
     // The same day again: nothing new, nothing sent twice.
@@ -212,7 +218,7 @@ describe("drought alerts per zone type, through the queued run", () => {
         "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan\u00a0:",
       ]);
       // The zones still in force, exactly as the report shows them; nothing of the groundwater's rules.
-      expect(event.zones.map((zone) => zone.heading)).toEqual(["Eau potable\u00a0: Crise", "Eau superficielle\u00a0: Crise"]);
+      expect(event.zones.map((zone) => zone.heading)).toEqual(["Restrictions d'usage de l'eau du réseau\u00a0: Crise", "Eau superficielle\u00a0: Crise"]);
       expect(sent[0]?.text).not.toContain("Autorisé de 20h à 8h.");
     }
 

@@ -4,6 +4,8 @@
 // no ATMO index, and the first alert run sent the water alert but nothing for the « Crise »
 // already in force (a first drought reading is a baseline). The confirmation and the welcome now
 // say where the address stands today, in the report's words, and the alerts it can really get.
+// The report's drought line is the tap zone's (decision 086): in Maraussan its « Alerte », the
+// river's « Crise » in its advice for whoever draws river water.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
@@ -18,6 +20,8 @@ let t: TestApp;
 let app: TestApp["app"];
 let link: URL;
 
+/** The report's drought line for Maraussan: the tap's zone in alerte (the river's crise is in its advice and on the card). */
+const DROUGHT_LINE = "Sécheresse\u00a0: restrictions d'usage de l'eau du réseau, niveau Alerte.";
 const mailsTo = () => t.resend.emails.filter((email) => email.to.includes(EMAIL));
 
 beforeAll(async () => {
@@ -36,7 +40,7 @@ afterAll(async () => {
 const confirm = () => new BrowserClient(() => app).post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") });
 
 describe("a sign-up that tells you where you stand", () => {
-  it("the confirmation names the address, repeats today's « L'essentiel » (« À retenir », the drought « Crise ») and lists only the alerts this address can get", async () => {
+  it("the confirmation names the address, repeats today's « L'essentiel » (« À retenir », the tap's drought « Alerte ») and lists only the alerts this address can get", async () => {
     const response = await confirm();
     expect(response.status).toBe(200);
     const body = response.body as Record<string, unknown> & {
@@ -46,19 +50,19 @@ describe("a sign-up that tells you where you stand", () => {
     expect(body.addressLabel).toBe(CRISIS_SCENARIO.label);
     expect(body.alreadyConfirmed).toBe(false);
     expect(body.essentials[0]).toMatch(/^À retenir\u00a0: /);
-    expect(body.essentials.join("\n")).toMatch(/Sécheresse\u00a0: .*Crise/);
+    expect(body.essentials).toContain(DROUGHT_LINE);
     // Maraussan has no ATMO index (the report uses the CAMS model): no air alert can ever come.
     expect(body.alerts.available.map((alert) => alert.source)).toEqual(["water", "drought", "bathing"]);
     expect(body.alerts.notAvailable.map((alert) => alert.source)).toEqual(["air"]);
   });
 
-  it("the welcome e-mail names the address, repeats today's « L'essentiel » with the « Crise » in VigiEau's word, and promises no air alert without an ATMO index", async () => {
+  it("the welcome e-mail names the address, repeats today's « L'essentiel » with the tap's « Alerte » in VigiEau's word, and promises no air alert without an ATMO index", async () => {
     const welcome = mailsTo().find((email) => email.subject === "Vos alertes Zone Santé sont activées");
     expect(welcome).toBeDefined();
     for (const part of [welcome!.text, welcome!.html]) {
       expect(part).toContain(CRISIS_SCENARIO.label);
       expect(part).toMatch(/À retenir\u00a0: /);
-      expect(part).toMatch(/Sécheresse\u00a0: [^\n<]*Crise/);
+      expect(part).toContain(DROUGHT_LINE.replace(/'/g, part === welcome!.html ? "&#39;" : "'"));
       expect(part).not.toMatch(/la veille d(?:'|&#39;)une journée/);
       expect(part).toMatch(/aucun indice ATMO officiel n(?:'|&#39;)est publié pour votre commune/);
     }
@@ -72,12 +76,12 @@ describe("a sign-up that tells you where you stand", () => {
     expect(mailsTo()).toHaveLength(before);
   });
 
-  it("the first drought reading is a baseline said once: the welcome told the « Crise », the first run does not send it again", async () => {
+  it("the first drought reading is a baseline said once: the welcome told the levels in force, the first run does not send them again", async () => {
     const before = mailsTo().length;
-    expect(mailsTo().some((email) => /Sécheresse\u00a0: [^\n]*Crise/.test(email.text))).toBe(true);
+    expect(mailsTo().some((email) => email.text.includes(DROUGHT_LINE))).toBe(true);
     await runAlerts(t.deps());
     const run = mailsTo().slice(before);
-    // The nitrates non-compliance is a first water judgement that alerts; the « Crise » was told by the welcome.
+    // The nitrates non-compliance is a first water judgement that alerts; the drought's levels were told by the welcome.
     expect(run.map((email) => email.subject).join("\n")).toMatch(/Eau du robinet/);
     expect(run.map((email) => email.text).join("\n")).not.toMatch(/Sécheresse/);
   });

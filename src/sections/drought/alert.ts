@@ -6,7 +6,8 @@ import type { AlertTopic } from "../../core/alerts/topic.ts";
 import { describeDroughtZone, presentDrought, type DroughtZoneText } from "../../core/report/present.ts";
 import { todayInParis } from "../../core/shared/time.ts";
 import type { DroughtGravity, DroughtSection } from "../../core/types.ts";
-import { describeZoneType, GRAVITY_LABELS, rankZoneType } from "./evaluate.ts";
+import { describeZoneType, GRAVITY_LABELS, isTapZone, rankZoneType } from "./evaluate.ts";
+import { TAP_RESTRICTIONS } from "./notes.ts";
 
 /**
  * The level of each zone type that applies to the subject, keyed by VigiEau's type (« AEP », « SUP »,
@@ -25,7 +26,9 @@ export interface LegacyDroughtAlertState {
 
 /** One zone type whose level changed: its name and VigiEau's words, null for no restriction. */
 export interface DroughtLevelChange {
-  /** « Eau potable » */
+  /** the drinking-water zone's (AEP): the tap's restrictions, which the report's headline follows */
+  tap: boolean;
+  /** « Restrictions d'usage de l'eau du réseau » for the tap's zone, « Eau superficielle »… otherwise */
   typeLabel: string;
   /** « Alerte », « Crise »…; null: no zone of this type was (or is) in force */
   before: string | null;
@@ -45,10 +48,16 @@ export interface DroughtAlertFacts {
   "drought-end": { changes: DroughtLevelChange[]; notes: string[] };
 }
 
-const describeDroughtChangeInTitle = ({ typeLabel, after }: DroughtLevelChange) =>
-  `${after ? `niveau ${after.toLowerCase()}` : "fin des restrictions"} (${typeLabel.toLowerCase()})`;
+/**
+ * « restrictions d'usage, niveau Crise » (the tap's zone: short enough for a subject that keeps the
+ * address), « niveau Crise (eau superficielle) »
+ */
+function describeDroughtChangeInTitle({ tap, typeLabel, after }: DroughtLevelChange): string {
+  if (tap) return after ? `restrictions d'usage, niveau ${after}` : "fin des restrictions (eau du réseau)";
+  return `${after ? `niveau ${after}` : "fin des restrictions"} (${typeLabel.toLowerCase()})`;
+}
 
-/** « Eau potable : le niveau passe de « Alerte » à « Crise ». » */
+/** « Restrictions d'usage de l'eau du réseau : le niveau passe de « Alerte » à « Crise ». » */
 function describeDroughtChange({ typeLabel, before, after }: DroughtLevelChange): string {
   if (!after) return `${typeLabel} : fin des restrictions (niveau « ${before ?? ""} » jusqu'ici).`;
   if (!before) return `${typeLabel} : le niveau passe à « ${after} » (aucune restriction jusqu'ici).`;
@@ -145,19 +154,24 @@ export function diffDrought(previous: DroughtAlertState | LegacyDroughtAlertStat
 
   const today = todayInParis(now);
   const described: DroughtLevelChange[] = changes.map((change) => ({
-    typeLabel: describeZoneType(change.type).label,
+    tap: isTapZone(change),
+    typeLabel: isTapZone(change) ? TAP_RESTRICTIONS : describeZoneType(change.type).label,
     before: change.before ? GRAVITY_LABELS[change.before] : null,
     after: change.after ? GRAVITY_LABELS[change.after] : null,
   }));
-  // The zones and the section's sentences (the tap's water, a decree ended or not yet started) in
-  // the report's words and order, from the same presentation as the page and the PDF.
+  // The zones and the section's sentences (the tap not restricted, a decree ended or not yet
+  // started) in the report's words and order, from the same presentation as the page and the PDF.
   const presented = presentDrought(drought, now.toISOString());
+  const notes = [...(presented.verdict ? [presented.verdict] : []), ...presented.notes];
   const words =
     drought.zones.length === 0
-      ? renderAlertText("drought-end", { changes: described, notes: presented.notes })
-      : renderAlertText("drought-change", { changes: described, zones: presented.zones.map(describeDroughtZone), notes: presented.notes });
-  const severe = changes.some((change) => change.after === "crise" || change.after === "alerte_renforcee");
-  const rising = changes.some((change) => rankGravity(change.after) > rankGravity(change.before));
+      ? renderAlertText("drought-end", { changes: described, notes })
+      : renderAlertText("drought-change", { changes: described, zones: presented.zones.map(describeDroughtZone), notes });
+  // The tap's zone sets the severity, as it sets the report's headline and advice (decision 086):
+  // a river's or a groundwater zone's change is news for whoever draws that water, told as such.
+  const tapChanges = changes.filter(isTapZone);
+  const severe = tapChanges.some((change) => change.after === "crise" || change.after === "alerte_renforcee");
+  const rising = tapChanges.some((change) => rankGravity(change.after) > rankGravity(change.before));
   const changedZone = drought.zones.find((zone) => changes.some((change) => change.after !== null && change.type === zone.type.toUpperCase()));
   return {
     events: [

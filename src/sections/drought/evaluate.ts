@@ -36,7 +36,8 @@ export const UNKNOWN_GRAVITY_LABEL = "Niveau non reconnu\u00A0: consultez l'arr�
  * Zone types as VigiEau's public site names and orders them (apps/frontend, carte/Map.vue and
  * situation/Header.vue in MTES-MCT/vigieau): drinking water first — it is the tap, households'
  * water — then rivers, then groundwater. Every channel lists an address's zones in this order
- * (decision 028, amended by issue 20); the section's headline is still the worst zone's.
+ * (decision 028, amended by issue 20). VigiEau asks first which water you use, the tap's by
+ * default: the report's headline, summary and advice follow the drinking-water zone (decision 086).
  */
 export const ZONE_TYPES: ReadonlyArray<{ type: string; label: string; hint: string }> = [
   { type: "AEP", label: "Eau potable", hint: "l'eau du robinet" },
@@ -76,12 +77,12 @@ export function rankZoneType(type: string): number {
 const gravityRank = (gravity: DroughtGravity | null) => (gravity ? GRAVITY_ORDER.indexOf(gravity) : -1);
 
 /** Negative when `a` comes before `b`: the worse level first, then VigiEau's order of zone types. */
-function compareZones(a: DroughtZone, b: DroughtZone): number {
+function compareZones(a: Pick<DroughtZone, "gravity" | "type">, b: Pick<DroughtZone, "gravity" | "type">): number {
   return gravityRank(b.gravity) - gravityRank(a.gravity) || rankZoneType(a.type) - rankZoneType(b.type);
 }
 
 /** The zones worst first (stable: equal zones keep VigiEau's order). */
-export function sortZonesWorstFirst(zones: readonly DroughtZone[]): DroughtZone[] {
+export function sortZonesWorstFirst<Zone extends Pick<DroughtZone, "gravity" | "type">>(zones: readonly Zone[]): Zone[] {
   return [...zones].sort(compareZones);
 }
 
@@ -114,14 +115,16 @@ export function decreeStatusOn(decree: Pick<DroughtDecree, "start" | "end"> | nu
   return "in_force";
 }
 
-/** The zones at the section's level (its headline's), in VigiEau's order of zone types. */
-export function zonesAtSectionLevel(section: Pick<DroughtSection, "gravity" | "zones">): DroughtZoneView[] {
-  return section.gravity ? section.zones.filter((zone) => zone.gravity === section.gravity) : [];
-}
+/** A drinking-water zone (AEP): its decree restricts the uses of the network's water, the tap's. */
+export const isTapZone = (zone: Pick<DroughtZoneView, "type">) => zone.type.toUpperCase() === "AEP";
 
-/** Whether a drinking-water zone (AEP) is in force at the address: the tap's own restrictions. */
-export function hasDrinkingWaterZone(section: Pick<DroughtSection, "zones">): boolean {
-  return section.zones.some((zone) => zone.type.toUpperCase() === "AEP");
+/**
+ * The drinking-water zone in force at the address, the one the report's headline, summary and
+ * advice follow (decision 086); null when the tap's water is not restricted. Two such zones (a
+ * split commune VigiEau answers as several), the worse: `zones` lists each type's worse first.
+ */
+export function tapZoneOf(section: Pick<DroughtSection, "zones">): DroughtZoneView | null {
+  return section.zones.find(isTapZone) ?? null;
 }
 
 export function selectWorstZone(zones: readonly DroughtZone[]): DroughtZone | null {

@@ -36,12 +36,35 @@ export function describeWaters(typeLabels: readonly string[]): string {
 }
 
 /**
- * What VigiEau's own page says when no drinking-water zone (AEP) is in force at an address
- * (« L'eau potable n'est pas concernée par des restrictions à votre adresse »): the tap's water is
- * not restricted, whatever the rivers' or the groundwater's level. The report says it beside a
- * river's or a groundwater zone's level, so that « Crise (eau souterraine) » is never read as the tap's.
+ * The tap's restrictions, in words that never read as a warning about drinking the water: a
+ * drinking-water zone's decree (VigiEau's « eau potable », AEP) limits what the network's water may
+ * be used for — watering, filling a pool, washing a car —, never drinking it (decision 086).
  */
-export const TAP_WATER_NOT_RESTRICTED = frenchTypography("Eau potable (l'eau du robinet) : pas de restrictions à votre adresse.");
+export const TAP_RESTRICTIONS = "Restrictions d'usage de l'eau du réseau";
+
+/**
+ * What VigiEau's own page says when no drinking-water zone (AEP) is in force at an address
+ * (« L'eau potable n'est pas concernée par des restrictions à votre adresse »), whatever the
+ * rivers' or the groundwater's level: the report's verdict then.
+ */
+export const TAP_NOT_RESTRICTED = "Pas de restriction d'usage de l'eau du réseau à votre adresse";
+
+/**
+ * The rivers' and the groundwater's zones (SUP, SOU) bind whoever draws that water themselves, not
+ * the tap: the report puts them behind this question, as VigiEau asks which water you use.
+ */
+export const OTHER_WATERS_QUESTION = "Vous utilisez un puits, un forage ou l'eau d'une rivière\u00A0?";
+
+/** « 7 restrictions s'appliquent aux particuliers, par exemple « … » et « … ». »: a count, never a bare number. */
+export function describeHouseholdRestrictions(usages: readonly string[]): string {
+  const named = usages
+    .slice(0, 2)
+    .map((usage) => `« ${usage} »`)
+    .join(" et ");
+  return frenchTypography(
+    `${describeRestrictionCount(usages.length)}${usages.length > 1 ? `, par exemple ${named}` : usages.length > 0 ? ` : ${named}` : ""}.`,
+  );
+}
 
 /**
  * A zone VigiEau answered whose decree is not in force on the commune's day, in one sentence for

@@ -1,13 +1,14 @@
-// The drought card for every channel: VigiEau's level of each zone in force at the address, its
-// restrictions by theme and its decree's period. Pure: dates come from the report.
-import { hasDrinkingWaterZone, zonesAtSectionLevel } from "./evaluate.ts";
+// The drought card for every channel: the tap's verdict first (the drinking-water zone's level,
+// decision 086), then VigiEau's level of each zone in force at the address, its restrictions by
+// theme and its decree's period. Pure: dates come from the report.
+import { isTapZone, tapZoneOf } from "./evaluate.ts";
 import {
   describeDecreePeriod,
   describeRestrictionCount,
-  describeWaters,
   describeZoneNotInForce,
   NO_DROUGHT_RESTRICTION,
-  TAP_WATER_NOT_RESTRICTED,
+  TAP_NOT_RESTRICTED,
+  TAP_RESTRICTIONS,
   VIGIEAU_COLORS,
 } from "./notes.ts";
 import { formatDateFr, frenchTypography } from "../../core/shared/format.ts";
@@ -21,6 +22,9 @@ export const DROUGHT_ANCHOR = "secheresse";
 export const DROUGHT_LABEL = "Sécheresse";
 
 export interface DroughtZonePresentation {
+  /** a drinking-water zone (AEP): the tap's, shown first; the others sit behind « Vous utilisez un puits… ? » */
+  tap: boolean;
+  /** « Restrictions d'usage de l'eau du réseau » for the tap's zone, VigiEau's type otherwise (« Eau superficielle ») */
   title: string;
   badge: Badge;
   hint: string | null;
@@ -44,6 +48,14 @@ export interface DroughtZoneText {
 
 export interface DroughtPresentation extends SectionPresentation {
   key: "drought";
+  /**
+   * « Pas de restriction d'usage de l'eau du réseau à votre adresse. » when only rivers' or
+   * groundwater's zones are in force: the card's first line, so that their level never reads as the
+   * tap's. null otherwise: the tap zone's level is the headline, its advice the card's line, its
+   * title « Restrictions d'usage de l'eau du réseau » (and null when VigiEau failed or no zone is in force).
+   */
+  verdict: string | null;
+  /** every zone in force, in VigiEau's order (the tap's first) */
   zones: DroughtZonePresentation[];
 }
 
@@ -62,33 +74,31 @@ function groupByTheme(restrictions: readonly DroughtRestriction[]): DroughtZoneP
 }
 
 /**
- * VigiEau's word for the worst zone in force, with the water(s) it is about: « Crise (eau
- * souterraine) » — a groundwater zone's crise is not the tap's, and the headline never lets it read so.
+ * VigiEau's word for the tap's zone (AEP), as VigiEau's own page answers first: « Alerte » — the
+ * summary and the card say it is about the uses of the network's water. With no drinking-water
+ * zone in force, « Pas de restrictions », calmly, whatever the rivers' or the groundwater's level
+ * (those bind whoever draws that water, behind their own question). Decision 086.
  */
 export function droughtHeadline(drought: Report["drought"]): Badge {
   if (!drought.success) return badge("Indisponible", "unavailable");
-  if (drought.zones.length === 0) return badge(NO_DROUGHT_RESTRICTION, "good", VIGIEAU_COLORS.none ?? null);
-  if (!drought.gravity) return badge("Niveau non reconnu", "unavailable");
-  const waters = describeWaters(zonesAtSectionLevel(drought).map((zone) => zone.type_label));
-  return badge(waters ? `${drought.label} (${waters})` : drought.label, drought.level, VIGIEAU_COLORS[drought.gravity] ?? null);
+  const tap = tapZoneOf(drought);
+  if (!tap) return badge(NO_DROUGHT_RESTRICTION, "good", VIGIEAU_COLORS.none ?? null);
+  if (!tap.gravity) return badge("Niveau non reconnu", "unavailable");
+  return badge(tap.label, tap.level, VIGIEAU_COLORS[tap.gravity] ?? null);
 }
 
-/**
- * The section's sentences beside its zones: the tap's water when no drinking-water zone is in
- * force (VigiEau's own conclusion), then each zone whose decree is not in force today, with its dates.
- */
-function droughtNotes(drought: Report["drought"]): string[] {
-  if (!drought.success) return [];
-  const tap = drought.zones.length > 0 && !hasDrinkingWaterZone(drought) ? [TAP_WATER_NOT_RESTRICTED] : [];
-  return [...tap, ...drought.zones_not_in_force.map(describeZoneNotInForce)];
-}
+/** The card's first line when the tap is not restricted beside rivers' or groundwater's zones. */
+const droughtVerdict = (drought: Report["drought"]): string | null =>
+  drought.success && drought.zones.length > 0 && !tapZoneOf(drought) ? `${TAP_NOT_RESTRICTED}.` : null;
 
 /** `timeZone`: the commune's (`timeZoneOfCommune`), so that an overseas « Situation au » is the territory's day. */
 export function presentDrought(drought: Report["drought"], generatedAt: string, timeZone?: string): DroughtPresentation {
   const zones = (drought.zones ?? []).map((zone): DroughtZonePresentation => {
     const period = describeDecreePeriod(zone.decree);
+    const tap = isTapZone(zone);
     return {
-      title: zone.type_label,
+      tap,
+      title: tap ? TAP_RESTRICTIONS : zone.type_label,
       badge: badge(zone.gravity ? zone.label : "Niveau non reconnu", zone.level, zone.gravity ? (VIGIEAU_COLORS[zone.gravity] ?? null) : null),
       hint: zone.type_hint ? `Pour ${zone.type_hint}` : null,
       facts: [{ term: "Zone", value: zone.name }, ...(period ? [{ term: "Arrêté", value: period }] : [])],
@@ -106,9 +116,11 @@ export function presentDrought(drought: Report["drought"], generatedAt: string, 
     dateLine: drought.success ? `Situation au ${formatDateFr(generatedAt, timeZone)}` : null,
     message: drought.message,
     facts: drought.success && zones.length === 0 ? [{ term: "Zone", value: "Aucune zone en restriction pour votre adresse" }] : [],
-    notes: droughtNotes(drought),
+    // Each zone whose decree is not in force today, with its dates.
+    notes: drought.success ? drought.zones_not_in_force.map(describeZoneNotInForce) : [],
     source: drought.source,
     attribution: null,
+    verdict: droughtVerdict(drought),
     zones,
   };
 }
@@ -131,13 +143,22 @@ export function describeDroughtZone(zone: DroughtZonePresentation): DroughtZoneT
   return { heading: frenchTypography(`${zone.title} : ${zone.badge.word}`), lines: lines.map(frenchTypography) };
 }
 
+/**
+ * « Sécheresse : restrictions d'usage de l'eau du réseau, niveau Alerte. »: the tap's zone, as the
+ * headline — the rivers' and the groundwater's zones are in its advice and behind the card's
+ * question, so that a river's crise never reads as the tap's (and « L'essentiel » stays short on a
+ * phone). Without a tap zone, they are pointed at, without their level.
+ */
 export function summarizeDrought(drought: Report["drought"]): string {
   if (!drought.success) return sentence(DROUGHT_LABEL, "restrictions momentanément indisponibles.");
   if (drought.zones.length === 0) return sentence(DROUGHT_LABEL, `${NO_DROUGHT_RESTRICTION.toLowerCase()} pour votre adresse.`);
-  const zones = drought.zones.map((zone) => `${zone.gravity ? zone.label : "niveau non reconnu"} (${zone.type_label.toLowerCase()})`);
-  // The tap's water, when no drinking-water zone is in force: a river's or a groundwater zone's level is not the tap's.
-  const tap = hasDrinkingWaterZone(drought) ? [] : [`eau potable : ${NO_DROUGHT_RESTRICTION.toLowerCase()}`];
-  return sentence(DROUGHT_LABEL, `${[...zones, ...tap].join(" ; ")}.`);
+  const tap = tapZoneOf(drought);
+  return sentence(
+    DROUGHT_LABEL,
+    tap
+      ? `${TAP_RESTRICTIONS.toLowerCase()}, niveau ${tap.gravity ? tap.label : "non reconnu"}.`
+      : `${TAP_NOT_RESTRICTED.toLowerCase()} ; règles à part pour les puits, forages et rivières.`,
+  );
 }
 
 export function droughtWithDefaults(drought: Report["drought"]): Report["drought"] {

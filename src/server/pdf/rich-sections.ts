@@ -1,7 +1,8 @@
 // The four sections that still have a drawing of their own — water (its table of parameters and
-// its twelve-month charts), air (the official sub-indices beside the model's values), drought (one
-// block per zone type with its restrictions by theme) and bathing (one block per site). The other
-// sections are drawn from their document (section-document.ts).
+// its twelve-month charts), air (the official sub-indices beside the model's values), drought (the
+// tap's zone, then the others under their question, each with its restrictions by theme) and
+// bathing (one block per site). The other sections are drawn from their document
+// (section-document.ts).
 import { rgb } from "pdf-lib";
 import { standardBlocks } from "../../core/report/document.ts";
 import type {
@@ -9,6 +10,7 @@ import type {
   Badge,
   BathingPresentation,
   DroughtPresentation,
+  DroughtZonePresentation,
   Fact,
   SectionPresentation,
   WaterHistoryPresentation,
@@ -16,6 +18,7 @@ import type {
   WaterRowPresentation,
 } from "../../core/report/present.ts";
 import { layoutWaterChart, placeLimitLabel } from "../../core/report/water-chart.ts";
+import { OTHER_WATERS_QUESTION } from "../../sections/drought/notes.ts";
 import {
   colorsOf,
   COLORS,
@@ -33,6 +36,7 @@ import {
   lineHeightOf,
   markBreak,
   MARGIN_X,
+  measureHeight,
   measureParagraph,
   prepare,
   printableUrl,
@@ -225,28 +229,61 @@ function drawItemHead(
 
 export function drawDrought(cursor: Cursor, drought: DroughtPresentation): void {
   drawSectionStart(cursor, drought);
-  // One block per water type, in VigiEau's order (drinking water, rivers, groundwater), each with
-  // its own rules: the drinking-water zone's must not disappear behind a river's crise.
-  for (const zone of drought.zones) {
-    drawItemHead(cursor, { title: zone.title, badge: zone.badge, note: zone.hint, facts: zone.facts }, { gapBefore: 4 });
-    gap(cursor, 2);
-    // Keep the count with the first group.
-    ensureSpace(cursor, 4 * lineHeightOf(10));
-    drawParagraph(cursor, zone.restrictionsSummary, { bold: true }, 3);
-    for (const group of zone.groups) {
-      markBreak(cursor);
-      ensureSpace(cursor, 3 * lineHeightOf(10));
-      drawParagraph(cursor, group.theme, { bold: true, size: 9.5, color: COLORS.accent, indent: 6 }, 2);
-      for (const restriction of group.restrictions) {
-        ensureSpace(cursor, 2 * lineHeightOf(10));
-        drawBulletMark(cursor, 10);
-        drawParagraph(cursor, restriction.usage, { bold: true, indent: 20 }, 0);
-        drawParagraph(cursor, restriction.description, { indent: 20 }, 4);
-      }
-    }
-    if (zone.decreeUrl) drawField(cursor, "Texte de l'arrêté", zone.decreeUrl, { size: 9, color: COLORS.muted });
+  // The tap's zone first (its heading is the card's verdict: « Restrictions d'usage de l'eau du
+  // réseau  Alerte »), or the verdict that the tap is not restricted; then the rivers' and the
+  // groundwater's zones under the card's question (decision 086), each with its own rules.
+  const tap = drought.zones.filter((zone) => zone.tap);
+  const others = drought.zones.filter((zone) => !zone.tap);
+  if (drought.verdict) drawParagraph(cursor, drought.verdict, { bold: true }, 4);
+  for (const zone of tap) drawDroughtZone(cursor, zone, { breakable: true });
+  const [first] = others;
+  if (first) {
+    gap(cursor, 6);
+    markBreak(cursor);
+    const question = (target: Cursor) => drawParagraph(target, OTHER_WATERS_QUESTION, { bold: true, size: 10.5, color: COLORS.accent }, 2);
+    // The question never ends a page: it stays with its first zone's head and first rules.
+    const questionWithHead = (target: Cursor) => {
+      question(target);
+      drawDroughtZoneHead(target, first);
+    };
+    ensureSpace(cursor, measureHeight(cursor, questionWithHead) + 4 * lineHeightOf(10));
+    question(cursor);
+    others.forEach((zone, index) => drawDroughtZone(cursor, zone, { breakable: index > 0 }));
   }
   drawSectionFoot(cursor, drought);
+}
+
+/** A zone's title with VigiEau's word, its hint and its facts. */
+function drawDroughtZoneHead(cursor: Cursor, zone: DroughtZonePresentation): void {
+  drawHeadingWithTag(cursor, zone.title, zone.badge);
+  if (zone.hint !== null) drawParagraph(cursor, zone.hint, { size: 9, color: COLORS.muted }, 2);
+  for (const fact of zone.facts) drawField(cursor, fact.term, fact.value);
+}
+
+/** One zone: its head, its household restrictions by theme, its decree's link; `breakable`: a page may end before it. */
+function drawDroughtZone(cursor: Cursor, zone: DroughtZonePresentation, { breakable }: { breakable: boolean }): void {
+  gap(cursor, 4);
+  if (breakable) {
+    markBreak(cursor);
+    ensureSpace(cursor, 6 * lineHeightOf(10));
+  }
+  drawDroughtZoneHead(cursor, zone);
+  gap(cursor, 2);
+  // Keep the count with the first group.
+  ensureSpace(cursor, 4 * lineHeightOf(10));
+  drawParagraph(cursor, zone.restrictionsSummary, { bold: true }, 3);
+  for (const group of zone.groups) {
+    markBreak(cursor);
+    ensureSpace(cursor, 3 * lineHeightOf(10));
+    drawParagraph(cursor, group.theme, { bold: true, size: 9.5, color: COLORS.accent, indent: 6 }, 2);
+    for (const restriction of group.restrictions) {
+      ensureSpace(cursor, 2 * lineHeightOf(10));
+      drawBulletMark(cursor, 10);
+      drawParagraph(cursor, restriction.usage, { bold: true, indent: 20 }, 0);
+      drawParagraph(cursor, restriction.description, { indent: 20 }, 4);
+    }
+  }
+  if (zone.decreeUrl) drawField(cursor, "Texte de l'arrêté", zone.decreeUrl, { size: 9, color: COLORS.muted });
 }
 
 export function drawBathing(cursor: Cursor, bathing: BathingPresentation): void {

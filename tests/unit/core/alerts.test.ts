@@ -27,8 +27,9 @@ const judged = (results: Partial<WaterResult>[], udi = AMIENS_CENTRE) => ({
 });
 const water = (results: Partial<WaterResult>[]) => [judged(results)];
 const failedWater = [{ code: AMIENS_CENTRE.code, ...judgeWaterQuality({ results: { ok: false, reason: "timeout" }, udi: AMIENS_CENTRE, udis: [], now: NOW }) }];
+/** The tap's zone (AEP) at a level, or none in force. */
 const drought = (gravity: DroughtGravity | null) =>
-  evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ gravity })] : [] }, now: NOW, citycode: "80021" });
+  evaluateDrought({ zones: { ok: true, data: gravity ? [droughtZone({ type: "AEP", gravity })] : [] }, now: NOW, citycode: "80021" });
 const air = (tomorrowCode: number, now = NOW, tomorrowDate = "2026-11-23") =>
   evaluateAirQuality({
     citycode: "80021",
@@ -238,25 +239,25 @@ describe("drought alerts", () => {
   // The table of changes per zone type is in drought-alerts.test.ts.
   it("records the first level silently, then alerts on every change, up or down", () => {
     const base = diffDrought(null, drought("vigilance"), NOW);
-    expect(base).toEqual({ events: [], next: { version: 2, zones: { SUP: "vigilance" } } });
+    expect(base).toEqual({ events: [], next: { version: 2, zones: { AEP: "vigilance" } } });
     const up = diffDrought(base.next, drought("crise"), NOW);
     expect(up.events[0]).toMatchObject({
-      key: "drought:SUP-crise:2026-11-22",
+      key: "drought:AEP-crise:2026-11-22",
       severity: "critical",
-      title: "Sécheresse\u00a0: niveau crise (eau superficielle)",
+      title: "Sécheresse\u00a0: restrictions d'usage, niveau Crise",
     });
     expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).toContain("Arrosage des pelouses");
     expect(up.events[0]?.groups?.flatMap((group) => group.lines).join("\n")).not.toContain("Irrigation agricole");
     const down = diffDrought(up.next, drought("alerte"), NOW);
-    expect(down.events[0]?.key).toBe("drought:SUP-alerte:2026-11-22");
+    expect(down.events[0]?.key).toBe("drought:AEP-alerte:2026-11-22");
     const end = diffDrought(down.next, drought(null), NOW);
-    expect(end.events[0]).toMatchObject({ key: "drought:SUP-none:2026-11-22", title: "Sécheresse\u00a0: fin des restrictions" });
+    expect(end.events[0]).toMatchObject({ key: "drought:AEP-none:2026-11-22", title: "Sécheresse\u00a0: fin des restrictions" });
     expect(diffDrought(down.next, drought("alerte"), NOW)).toEqual({ events: [], next: null });
   });
 
   it("never alerts on a failed read", () => {
     expect(
-      diffDrought({ version: 2, zones: { SUP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW, citycode: "80021" }), NOW),
+      diffDrought({ version: 2, zones: { AEP: "crise" } }, evaluateDrought({ zones: { ok: false, reason: "http" }, now: NOW, citycode: "80021" }), NOW),
     ).toEqual({
       events: [],
       next: null,
@@ -352,10 +353,10 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     ],
     "drought-change": [
       {
-        changes: [{ typeLabel: "Eau potable", before: "Alerte", after: "Crise" }],
+        changes: [{ tap: true, typeLabel: "Restrictions d'usage de l'eau du réseau", before: "Alerte", after: "Crise" }],
         zones: [
           {
-            heading: "Eau potable : Crise",
+            heading: "Restrictions d'usage de l'eau du réseau : Crise",
             lines: ["Zone : Réseaux de l'Orb", "1 restriction s'applique aux particuliers :", "Arrosage des pelouses : Interdit."],
           },
         ],
@@ -363,16 +364,16 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
       },
       {
         changes: [
-          { typeLabel: "Eau souterraine", before: null, after: "Alerte renforcée" },
-          { typeLabel: "Eau superficielle", before: "Crise", after: null },
+          { tap: false, typeLabel: "Eau souterraine", before: null, after: "Alerte renforcée" },
+          { tap: false, typeLabel: "Eau superficielle", before: "Crise", after: null },
         ],
         zones: [{ heading: "Eau souterraine : Alerte renforcée", lines: ["Aucune restriction ne concerne les particuliers."] }],
-        notes: ["Eau potable (l'eau du robinet) : pas de restrictions à votre adresse."],
+        notes: ["Pas de restriction d'usage de l'eau du réseau à votre adresse."],
       },
     ],
     "drought-end": [
       {
-        changes: [{ typeLabel: "Eau superficielle", before: "Vigilance", after: null }],
+        changes: [{ tap: false, typeLabel: "Eau superficielle", before: "Vigilance", after: null }],
         notes: ["Eau superficielle – zone « Orb aval » : l'arrêté (niveau « Vigilance ») était en vigueur jusqu'au 21 novembre 2026 et ne s'applique plus."],
       },
     ],
@@ -490,8 +491,8 @@ describe("alert words (issue 10, item 1: one table keyed by kind)", () => {
     expect(event?.title).toBe("Eau du robinet\u00a0: non-conformité signalée");
     // Nitrates at 62 mg/L: who must not drink it and the bottled water come first (issue 23).
     expect(event?.lines[2]).toBe("Dernier prélèvement (réseau AMIENS CENTRE)\u00a0: 10\u00a0novembre\u00a02026 – Non conforme.");
-    expect(diffDrought({ version: 2, zones: { SUP: "alerte" } }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
-    expect(diffDrought({ version: 2, zones: { SUP: "vigilance" } }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
+    expect(diffDrought({ version: 2, zones: { AEP: "alerte" } }, drought(null), NOW).events[0]?.kind).toBe("drought-end");
+    expect(diffDrought({ version: 2, zones: { AEP: "vigilance" } }, drought("crise"), NOW).events[0]?.kind).toBe("drought-change");
     expect(diffAir(null, air(3), NOW).events[0]).toMatchObject({ kind: "air-episode", title: "Qualité de l'air demain\u00a0: dégradé" });
   });
 });

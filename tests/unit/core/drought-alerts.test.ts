@@ -32,6 +32,8 @@ function section(spec: string) {
 }
 
 const state = (zones: DroughtAlertState["zones"]): DroughtAlertState => ({ version: 2, zones });
+/** The tap's zone in a title: its uses restricted, never a warning about drinking the water. */
+const TAP_TITLE = (level: string) => `Sécheresse\u00a0: restrictions d'usage, niveau ${level}`;
 
 describe("diffDrought per zone type", () => {
   it.each<
@@ -53,21 +55,21 @@ describe("diffDrought per zone type", () => {
       "AEP goes to crise while SUP already was",
       state({ AEP: "alerte", SUP: "crise" }),
       "SUP:crise AEP:crise",
-      { key: `drought:AEP-crise:${DAY}`, severity: "critical", title: "Sécheresse\u00a0: niveau crise (eau potable)", kind: "drought-change" },
+      { key: `drought:AEP-crise:${DAY}`, severity: "critical", title: TAP_TITLE("Crise"), kind: "drought-change" },
       state({ AEP: "crise", SUP: "crise" }),
     ],
     [
       "AEP comes down while SUP stays in crise",
       state({ AEP: "crise", SUP: "crise" }),
       "SUP:crise AEP:alerte",
-      { key: `drought:AEP-alerte:${DAY}`, severity: "info", title: "Sécheresse\u00a0: niveau alerte (eau potable)", kind: "drought-change" },
+      { key: `drought:AEP-alerte:${DAY}`, severity: "info", title: TAP_TITLE("Alerte"), kind: "drought-change" },
       state({ AEP: "alerte", SUP: "crise" }),
     ],
     [
       "a zone type enters restrictions",
       state({ SUP: "crise" }),
       "SUP:crise AEP:alerte",
-      { key: `drought:AEP-alerte:${DAY}`, severity: "warning", title: "Sécheresse\u00a0: niveau alerte (eau potable)", kind: "drought-change" },
+      { key: `drought:AEP-alerte:${DAY}`, severity: "warning", title: TAP_TITLE("Alerte"), kind: "drought-change" },
       state({ AEP: "alerte", SUP: "crise" }),
     ],
     [
@@ -76,6 +78,13 @@ describe("diffDrought per zone type", () => {
       "AEP:alerte",
       { key: `drought:SUP-none:${DAY}`, severity: "info", title: "Sécheresse\u00a0: fin des restrictions (eau superficielle)", kind: "drought-change" },
       state({ AEP: "alerte" }),
+    ],
+    [
+      "the tap's zone leaves restrictions while the river's stays in crise",
+      state({ AEP: "alerte", SUP: "crise" }),
+      "SUP:crise",
+      { key: `drought:AEP-none:${DAY}`, severity: "info", title: "Sécheresse\u00a0: fin des restrictions (eau du réseau)", kind: "drought-change" },
+      state({ SUP: "crise" }),
     ],
     [
       "the last zone leaves restrictions",
@@ -91,17 +100,26 @@ describe("diffDrought per zone type", () => {
       {
         key: `drought:AEP-alerte_renforcee+SUP-alerte:${DAY}`,
         severity: "critical",
-        title: "Sécheresse\u00a0: niveau alerte renforcée (eau potable), niveau alerte (eau superficielle)",
+        title: "Sécheresse\u00a0: restrictions d'usage, niveau Alerte renforcée, niveau Alerte (eau superficielle)",
         kind: "drought-change",
       },
       state({ AEP: "alerte_renforcee", SUP: "alerte" }),
     ],
+    // The tap's zone sets the severity (decision 086): a river's or a groundwater zone's change is
+    // news for whoever draws that water, told for information.
     [
-      "groundwater rises while rivers are worse: a warning, not the section's crise",
+      "groundwater rises while rivers are worse: information, the tap is not restricted",
       state({ SUP: "crise", SOU: "vigilance" }),
       "SUP:crise SOU:alerte",
-      { key: `drought:SOU-alerte:${DAY}`, severity: "warning", title: "Sécheresse\u00a0: niveau alerte (eau souterraine)", kind: "drought-change" },
+      { key: `drought:SOU-alerte:${DAY}`, severity: "info", title: "Sécheresse\u00a0: niveau Alerte (eau souterraine)", kind: "drought-change" },
       state({ SUP: "crise", SOU: "alerte" }),
+    ],
+    [
+      "a river goes to crise while the tap's zone stays in alerte: information, not the tap's crise",
+      state({ AEP: "alerte", SUP: "alerte" }),
+      "SUP:crise AEP:alerte",
+      { key: `drought:SUP-crise:${DAY}`, severity: "info", title: "Sécheresse\u00a0: niveau Crise (eau superficielle)", kind: "drought-change" },
+      state({ AEP: "alerte", SUP: "crise" }),
     ],
     ["an unknown level is not a change: the last known level stays", state({ AEP: "alerte" }), "AEP:?", null, null],
     ["a type first seen with an unknown level is noted", state({}), "AEP:?", null, state({ AEP: null })],
@@ -125,13 +143,13 @@ describe("the words of a drought alert", () => {
     const today = section("SUP:crise AEP:crise");
     const [event] = diffDrought(state({ AEP: "alerte", SUP: "crise" }), today, NOW).events;
     expect(event?.lines).toEqual([
-      "Eau potable\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».",
+      "Restrictions d'usage de l'eau du réseau\u00a0: le niveau passe de «\u00a0Alerte\u00a0» à «\u00a0Crise\u00a0».",
       "Les restrictions pour les particuliers, zone par zone, comme sur votre bilan\u00a0:",
     ]);
     // The report's zones, in its order (the tap first), each in the report's own lines.
     expect(event?.groups).toEqual(presentDrought(today, NOW.toISOString()).zones.map(describeDroughtZone));
     const [tap, river] = event?.groups ?? [];
-    expect(tap?.heading).toBe("Eau potable\u00a0: Crise");
+    expect(tap?.heading).toBe("Restrictions d'usage de l'eau du réseau\u00a0: Crise");
     expect(tap?.lines).toContain("Zone\u00a0: Zone AEP");
     expect(tap?.lines).toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit de 8h à 20h.");
     expect(tap?.lines).not.toContain("Arrosage des pelouses, massifs fleuris\u00a0: Interdit.");
@@ -147,13 +165,13 @@ describe("the words of a drought alert", () => {
   it("names the zone types that came in or went out", () => {
     const [event] = diffDrought(state({ SUP: "crise", SOU: "vigilance" }), section("AEP:alerte SUP:crise"), NOW).events;
     expect(event?.lines.slice(0, 2)).toEqual([
-      "Eau potable\u00a0: le niveau passe à «\u00a0Alerte\u00a0» (aucune restriction jusqu'ici).",
+      "Restrictions d'usage de l'eau du réseau\u00a0: le niveau passe à «\u00a0Alerte\u00a0» (aucune restriction jusqu'ici).",
       "Eau souterraine\u00a0: fin des restrictions (niveau «\u00a0Vigilance\u00a0» jusqu'ici).",
     ]);
-    expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau potable\u00a0: Alerte", "Eau superficielle\u00a0: Crise"]);
+    expect(event?.groups?.map((group) => group.heading)).toEqual(["Restrictions d'usage de l'eau du réseau\u00a0: Alerte", "Eau superficielle\u00a0: Crise"]);
     const [end] = diffDrought(state({ AEP: "alerte" }), section(""), NOW).events;
     expect(end?.lines).toEqual([
-      "Eau potable\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).",
+      "Restrictions d'usage de l'eau du réseau\u00a0: fin des restrictions (niveau «\u00a0Alerte\u00a0» jusqu'ici).",
       "Plus aucune restriction d'eau n'est en vigueur pour votre adresse.",
     ]);
     expect(end?.groups).toBeUndefined();
@@ -199,7 +217,7 @@ describe("drought alerts follow the decree's dates, as the report does", () => {
       citycode: "34148",
     });
     const [event] = diffDrought(state({}), started, firstDay).events;
-    expect(event).toMatchObject({ kind: "drought-change", title: "Sécheresse\u00a0: niveau crise (eau superficielle)", dataDate: "2026-11-23" });
+    expect(event).toMatchObject({ kind: "drought-change", title: "Sécheresse\u00a0: niveau Crise (eau superficielle)", dataDate: "2026-11-23" });
   });
 });
 
@@ -207,9 +225,11 @@ describe("a groundwater-only « crise » in an alert says which water, as the re
   it("the title names the groundwater, and the email says the tap's water is not restricted, in the report's words", () => {
     const today = section("SOU:crise");
     const [event] = diffDrought(state({}), today, NOW).events;
-    expect(event?.title).toBe("Sécheresse\u00a0: niveau crise (eau souterraine)");
-    expect(event?.lines).toContain("Eau potable (l'eau du robinet)\u00a0: pas de restrictions à votre adresse.");
-    expect(event?.lines).toEqual(expect.arrayContaining(presentDrought(today, NOW.toISOString()).notes));
+    expect(event).toMatchObject({ severity: "info", title: "Sécheresse\u00a0: niveau Crise (eau souterraine)" });
+    // The report's verdict, word for word.
+    const { verdict } = presentDrought(today, NOW.toISOString());
+    expect(verdict).toBe("Pas de restriction d'usage de l'eau du réseau à votre adresse.");
+    expect(event?.lines).toContain(verdict);
     expect(event?.groups?.map((group) => group.heading)).toEqual(["Eau souterraine\u00a0: Crise"]);
   });
 });

@@ -317,53 +317,104 @@ describe("a decree counts only between its own dates, on the commune's local day
 describe("« vigilance » alone calls for saving water: good, with its own advice, never « Bonne nouvelle »", () => {
   // VigiEau's own description of the level: « Incitation des particuliers et des professionnels à
   // économiser l'eau » (decision 028: vigilance → good, with its own advice to save water).
-  it("is good « Vigilance (eau superficielle) » and selects the vigilance advice, with VigiEau as its source", () => {
-    const section = evaluate([droughtZone({ gravity: "vigilance" })]);
+  it("the tap's zone in vigilance: good « Vigilance », the vigilance advice, with VigiEau as its source", () => {
+    const section = evaluate([droughtZone({ type: "AEP", gravity: "vigilance" })]);
     expect(section.level).toBe("good");
-    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance (eau superficielle)", tone: "good" });
+    expect(droughtHeadline(section)).toMatchObject({ word: "Vigilance", tone: "good" });
     const advice = selectRecommendations({ water: cleanWater(), air: goodAir(), drought: section, bathing: noBathing(), now: NOW });
     expect(advice.map((item) => item.id)).toEqual(["drought-vigilance"]);
     expect(advice[0]).toMatchObject({
       category: "drought",
       severity: "info",
-      title: "Sécheresse\u00a0: vigilance (eau superficielle)",
+      title: "Sécheresse\u00a0: niveau Vigilance, économisez l'eau",
       source: { name: "VigiEau – ministère de la Transition écologique", url: "https://vigieau.gouv.fr/" },
     });
     expect(advice[0]?.text).toMatch(/économiser l'eau/);
     expect(advice.map((item) => item.title).join(" ")).not.toMatch(/Bonne nouvelle/);
   });
+
+  it("a river's vigilance: the tap is not restricted, and the well and river advice still calls for saving water", () => {
+    const section = evaluate([droughtZone({ gravity: "vigilance" })]);
+    expect(droughtHeadline(section)).toMatchObject({ word: "Pas de restrictions", tone: "good" });
+    const advice = selectRecommendations({ water: cleanWater(), air: goodAir(), drought: section, bathing: noBathing(), now: NOW });
+    expect(advice.map((item) => [item.id, item.severity])).toEqual([["drought-own-supply", "info"]]);
+    expect(advice[0]?.title).toBe(`Si vous utilisez un puits, un forage ou l'eau d'une rivière${NBSP}: niveau Vigilance`);
+    expect(advice[0]?.text).toMatch(/économiser l'eau/);
+    expect(advice.map((item) => item.title).join(" ")).not.toMatch(/Bonne nouvelle/);
+  });
 });
 
-describe("a groundwater-only « crise » says which water it is about, and that the tap's is not restricted", () => {
+describe("the tap's zone first: a groundwater-only « crise » is not the tap's (decision 086)", () => {
   // VigiEau's zones are per water (decision 028: SUP surface, SOU ground, AEP drinking water);
-  // the particulier profile keeps the usages that concern private individuals in each. A SOU
-  // zone's rules bind a household drawing from a well or a borehole, not the tap: with no AEP zone
-  // in force, VigiEau itself says « L'eau potable n'est pas concernée par des restrictions à votre
-  // adresse ». The level stays the zone's (crise → critical), the words always say which water.
+  // VigiEau asks first which water you use, the tap's by default. A SOU zone's rules bind a
+  // household drawing from a well or a borehole, not the tap: with no AEP zone in force, VigiEau
+  // itself says « L'eau potable n'est pas concernée par des restrictions à votre adresse ». The
+  // headline, the summary and the advice follow the tap's zone; the others inform, behind their question.
   const groundwater = () => evaluate([droughtZone({ type: "SOU", gravity: "crise", name: "Nappe astienne" })], NOW, CRISIS_SCENARIO.citycode) as DroughtSection;
 
-  it("headline « Crise (eau souterraine) », summary and note for the tap, advice naming the water", () => {
+  it("headline « Pas de restrictions », the summary and the verdict about the tap, an information for wells", () => {
     const section = groundwater();
+    // The answer (the API's) still carries the zone's level.
     expect(section).toMatchObject({ level: "critical", gravity: "crise", label: "Crise" });
     const presentation = presentReport(reportWith(section));
-    expect(presentation.drought.headline).toMatchObject({ word: "Crise (eau souterraine)", tone: "critical" });
-    expect(presentation.summary.find((line) => line.key === "drought")).toMatchObject({
-      badge: { word: "Crise (eau souterraine)" },
-      text: `Sécheresse${NBSP}: Crise (eau souterraine)${NBSP}; eau potable${NBSP}: pas de restrictions.`,
+    expect(presentation.drought.headline).toMatchObject({ word: "Pas de restrictions", tone: "good" });
+    // Calm: on « L'essentiel »'s calm line (decision 084), in the tap's words; its sentence for the channels that print it.
+    expect(presentation.summary.find((line) => line.key === "drought")).toBeUndefined();
+    expect(presentation.summary.find((line) => line.key === "calm")?.calm).toContainEqual({
+      anchor: "secheresse",
+      label: "Sécheresse",
+      word: "Pas de restrictions",
     });
-    expect(presentation.drought.notes).toEqual([`Eau potable (l'eau du robinet)${NBSP}: pas de restrictions à votre adresse.`]);
-    const advice = presentation.advice.find((item) => item.id === "drought-severe");
-    expect(advice?.title).toBe(`Sécheresse${NBSP}: niveau crise (eau souterraine)`);
-    expect(advice?.text).toContain("L'eau du robinet n'est pas concernée par des restrictions à votre adresse.");
+    expect(sentenceOf(presentation, "drought")).toBe(
+      `Sécheresse${NBSP}: pas de restriction d'usage de l'eau du réseau à votre adresse${NBSP}; règles à part pour les puits, forages et rivières.`,
+    );
+    expect(presentation.drought.verdict).toBe("Pas de restriction d'usage de l'eau du réseau à votre adresse.");
+    expect(presentation.drought.notes).toEqual([]);
+    const drought = presentation.advice.filter((item) => item.category === "drought");
+    expect(drought.map((item) => [item.id, item.severity, item.prominent])).toEqual([["drought-own-supply", "info", false]]);
+    expect(drought[0]?.title).toBe(`Si vous utilisez un puits, un forage ou l'eau d'une rivière${NBSP}: niveau Crise`);
+    expect(drought[0]?.text).toContain(`(eau souterraine${NBSP}: niveau Crise)`);
+    expect(drought[0]?.text).toContain("Ces règles ne visent pas l'eau du réseau.");
   });
 
-  it("with a drinking-water zone in force, the tap is not said to be free of restrictions", () => {
+  it("with a drinking-water zone in force, the tap's level leads and the groundwater's crise only informs", () => {
     const section = evaluate([droughtZone({ type: "SOU", gravity: "crise" }), droughtZone({ id: 2, type: "AEP", gravity: "alerte" })]);
     const presentation = presentReport(reportWith(section));
-    expect(presentation.drought.headline.word).toBe("Crise (eau souterraine)");
+    expect(presentation.drought.headline).toMatchObject({ word: "Alerte", tone: "concerning" });
+    expect(presentation.drought.verdict).toBeNull();
     expect(presentation.drought.notes).toEqual([]);
-    expect(sentenceOf(presentation, "drought")).toBe(`Sécheresse${NBSP}: Alerte (eau potable)${NBSP}; Crise (eau souterraine).`);
-    expect(presentation.advice.find((item) => item.id === "drought-severe")?.text).not.toContain("robinet n'est pas concernée");
+    expect(sentenceOf(presentation, "drought")).toBe(`Sécheresse${NBSP}: restrictions d'usage de l'eau du réseau, niveau Alerte.`);
+    const drought = presentation.advice.filter((item) => item.category === "drought");
+    // One drought advice, the tap's; the groundwater's crise in one sentence of it.
+    expect(drought.map((item) => [item.id, item.severity])).toEqual([["drought-alert", "warning"]]);
+    expect(drought[0]?.title).toBe(`Sécheresse${NBSP}: restrictions d'usage de l'eau, niveau Alerte`);
+    expect(drought[0]?.text).toContain(
+      `Si vous utilisez un puits, un forage ou l'eau d'une rivière, d'autres règles s'appliquent à cette eau (eau souterraine${NBSP}: niveau Crise).`,
+    );
+  });
+
+  it("Maraussan: « Alerte » for the tap leads, the river's « Crise » sits behind the question", () => {
+    const presentation = presentReport(reportWith(evaluate([MARAUSSAN_SUP, MARAUSSAN_AEP], NOW, CRISIS_SCENARIO.citycode)));
+    expect(presentation.drought.headline.word).toBe("Alerte");
+    // The card's one advice line is the tap's: the first drought advice in the ranking.
+    expect(presentation.advice.find((item) => item.category === "drought")).toMatchObject({
+      id: "drought-alert",
+      title: `Sécheresse${NBSP}: restrictions d'usage de l'eau, niveau Alerte`,
+    });
+    expect(presentation.drought.zones.map((zone) => [zone.tap, zone.title, zone.badge.word])).toEqual([
+      [true, "Restrictions d'usage de l'eau du réseau", "Alerte"],
+      [false, "Eau superficielle", "Crise"],
+    ]);
+    // Every channel's document reads the same way: the tap's zone, then the others under the question.
+    const document = presentation.sections.find((section) => section.key === "drought");
+    expect(
+      document?.blocks.map((block) => (block.kind === "facts" ? block.facts.map((fact) => fact.term) : block.kind === "notes" ? block.notes : block.kind)),
+    ).toEqual([
+      "date",
+      ["Restrictions d'usage de l'eau du réseau"],
+      [`Vous utilisez un puits, un forage ou l'eau d'une rivière${NBSP}?`],
+      ["Eau superficielle"],
+    ]);
   });
 });
 

@@ -103,20 +103,27 @@ describe("air: the ATMO word with ATMO's colours", () => {
 // ---------------------------------------------------------------- drought
 
 describe("drought: VigiEau's word with VigiEau's colours", () => {
+  // drought([river, tap]): the first zone a river's (SUP), the second the drinking water's (AEP).
   it.each([
     [[], "Pas de restrictions", "good", "none"],
-    // VigiEau's word, and the water it is about (the zone's type): a river's level is not the tap's.
-    [["vigilance"], "Vigilance (eau superficielle)", "good", "vigilance"],
-    [["alerte"], "Alerte (eau superficielle)", "concerning", "alerte"],
-    [["alerte_renforcee"], "Alerte renforcée (eau superficielle)", "critical", "alerte_renforcee"],
-    [["crise", "alerte"], "Crise (eau superficielle)", "critical", "crise"],
-    [["crise", "crise"], "Crise (eau potable et eau superficielle)", "critical", "crise"],
+    // The tap's zone's word (decision 086): a river's level is not the tap's, whatever it is.
+    [["vigilance"], "Pas de restrictions", "good", "none"],
+    [["crise"], "Pas de restrictions", "good", "none"],
+    [["alerte", "vigilance"], "Vigilance", "good", "vigilance"],
+    [["crise", "alerte"], "Alerte", "concerning", "alerte"],
+    [["vigilance", "alerte_renforcee"], "Alerte renforcée", "critical", "alerte_renforcee"],
+    [["crise", "crise"], "Crise", "critical", "crise"],
   ] as const)("%j is « %s »", (gravities, word, tone, colorKey) => {
     expect(droughtHeadline(drought([...gravities]))).toEqual({ word, tone, colors: VIGIEAU_COLORS[colorKey] });
   });
 
-  it("says an unknown level is not recognised, never « Pas de restrictions »", () => {
-    expect(droughtHeadline(drought([null]))).toEqual({ word: "Niveau non reconnu", tone: "neutral", colors: null });
+  it("says the tap zone's unknown level is not recognised, never « Pas de restrictions »", () => {
+    expect(droughtHeadline(drought(["crise", null]))).toEqual({ word: "Niveau non reconnu", tone: "neutral", colors: null });
+    // A river's unknown level is not the tap's: its own block says it, and the section's message.
+    const river = drought([null]);
+    expect(droughtHeadline(river).word).toBe("Pas de restrictions");
+    expect(river.message).toMatch(/n'est pas reconnu/);
+    expect(presentReport(report({ drought: river })).drought.zones[0]?.badge.word).toBe("Niveau non reconnu");
   });
 
   it("says « Indisponible » when VigiEau failed", () => {
@@ -173,7 +180,7 @@ describe("drought: VigiEau's word with VigiEau's colours", () => {
     });
     expect(presentReport(report({ drought: section })).drought.zones.map(describeDroughtZone)).toEqual([
       {
-        heading: "Eau potable\u00a0: Alerte",
+        heading: "Restrictions d'usage de l'eau du réseau\u00a0: Alerte",
         lines: [
           "Pour l'eau du robinet",
           "Zone\u00a0: Réseaux de l'Orb",
@@ -562,14 +569,17 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
   });
 
   it("ATMO « Moyen » is « Moyen », VigiEau « Alerte » is « Alerte » and « Crise » is « Crise », in the headlines and the summary", () => {
-    const alerte = presentReport(report({ air: air({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] } }), drought: drought(["alerte"]) }));
+    const alerte = presentReport(
+      report({ air: air({ atmo: { ok: true, data: [atmoIndex({ code: 2, label: "Moyen" })] } }), drought: drought(["crise", "alerte"]) }),
+    );
     expect(alerte.air.headline.word).toBe("Moyen");
-    expect(alerte.drought.headline.word).toBe("Alerte (eau superficielle)");
+    expect(alerte.drought.headline.word).toBe("Alerte");
     expect(sentenceOf(alerte, "air")).toBe("Air aujourd'hui\u00a0: Moyen (indice ATMO, Amiens).");
-    expect(sentenceOf(alerte, "drought")).toBe("Sécheresse\u00a0: Alerte (eau superficielle)\u00a0; eau potable\u00a0: pas de restrictions.");
-    const crise = presentReport(report({ drought: drought(["crise"]) }));
-    expect(crise.drought.headline.word).toBe("Crise (eau superficielle)");
-    expect(crise.drought.zones[0]?.badge.word).toBe("Crise");
+    // « restrictions d'usage »: the tap's level is about what its water may be used for, never about drinking it.
+    expect(sentenceOf(alerte, "drought")).toBe("Sécheresse\u00a0: restrictions d'usage de l'eau du réseau, niveau Alerte.");
+    const crise = presentReport(report({ drought: drought(["alerte", "crise"]) }));
+    expect(crise.drought.headline.word).toBe("Crise");
+    expect(crise.drought.zones.map((zone) => zone.badge.word)).toEqual(["Crise", "Alerte"]);
     for (const presentation of [alerte, crise]) {
       const words = [
         ...presentation.summary.flatMap((line) => (line.badge ? [line.badge.word] : [])),
@@ -593,7 +603,8 @@ describe("issue 10 « Why »: the report never contradicts its sources", () => {
 
   it("the five-second summary: the most important advice first, then a sentence per domain that needs attention, then the calm ones on one line", () => {
     const nitrates = water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]);
-    const presentation = presentReport(report({ water: nitrates, drought: drought(["crise"]) }));
+    // The tap zone's crise (a river's alone would be calm: decision 086).
+    const presentation = presentReport(report({ water: nitrates, drought: drought(["alerte", "crise"]) }));
     // Issue 38: the domains that need attention (or could not be read: the builders' four newer ones) in full, in
     // the cards' order; the calm ones grouped, in the cards' order too.
     expect(presentation.summary.map((line) => line.key)).toEqual(["advice", "water", "drought", "weather", "pollen", "uv", "radon", "calm"]);

@@ -272,17 +272,22 @@ describe("selectRecommendations", () => {
     expect(first?.source.url).toMatch(/legifrance/);
   });
 
+  // The tap's zone (AEP) sets the advice (decision 086); a river's or a groundwater zone's, whatever
+  // its level, only informs whoever draws that water.
   it.each([
-    ["vigilance", ["drought-vigilance"]],
-    ["alerte", ["drought-alert"]],
-    ["alerte_renforcee", ["drought-severe"]],
-    ["crise", ["drought-severe"]],
-  ] as const)("drought %s", (gravity, expected) => {
-    expect(ids({ drought: drought([droughtZone({ gravity })]) }).filter((id) => id.startsWith("drought"))).toEqual(expected);
+    ["AEP", "vigilance", ["drought-vigilance"]],
+    ["AEP", "alerte", ["drought-alert"]],
+    ["AEP", "alerte_renforcee", ["drought-severe"]],
+    ["AEP", "crise", ["drought-severe"]],
+    ["SUP", "vigilance", ["drought-own-supply"]],
+    ["SUP", "crise", ["drought-own-supply"]],
+    ["SOU", "alerte_renforcee", ["drought-own-supply"]],
+  ] as const)("drought %s %s", (type, gravity, expected) => {
+    expect(ids({ drought: drought([droughtZone({ type, gravity })]) }).filter((id) => id.startsWith("drought"))).toEqual(expected);
   });
 
   it("a drought crisis lists the first two restrictions for individuals", () => {
-    const [first] = select({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "crise" })]) });
+    const [first] = select({ water: water(), air: air(), drought: drought([droughtZone({ type: "AEP", gravity: "crise" })]) });
     expect(first?.text).toContain("«\u00a0Arrosage des pelouses, massifs fleuris\u00a0»");
     expect(first?.text).toContain("«\u00a0Lavage de véhicules par des particuliers\u00a0»");
     expect(first?.text).not.toContain("Irrigation agricole");
@@ -292,7 +297,7 @@ describe("selectRecommendations", () => {
     const list = select({
       water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
       air: air(3, 30),
-      drought: drought([droughtZone({ gravity: "crise" })]),
+      drought: drought([droughtZone({ type: "AEP", gravity: "crise" })]),
     });
     // Nitrates, the drought crisis and the air (« Eau non conforme » is said by the nitrates' own advice).
     expect(list.length).toBeGreaterThanOrEqual(3);
@@ -390,7 +395,7 @@ describe("« Bonne nouvelle » only when water, air and drought were all read an
   });
 
   it("drought « Vigilance » is not clear: never « Bonne nouvelle » (vigilance calls for saving water)", () => {
-    const list = select({ water: water(), air: air(), drought: drought([droughtZone({ gravity: "vigilance" })]) });
+    const list = select({ water: water(), air: air(), drought: drought([droughtZone({ type: "AEP", gravity: "vigilance" })]) });
     expect(list.map((r) => r.id)).not.toContain("all-clear");
     expect(words(list)).not.toMatch(reassurance);
   });
@@ -582,16 +587,21 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
       { ozone: null, estimated: false },
     ],
     "drought-severe": [
-      { levelLabel: "Crise", householdRestrictions: restrictions, waters: "eau superficielle", tapRestricted: false },
-      { levelLabel: "Alerte renforcée", householdRestrictions: [], waters: "eau potable et eau superficielle", tapRestricted: true },
+      { levelLabel: "Crise", householdRestrictions: restrictions, ownSupply: null },
+      { levelLabel: "Alerte renforcée", householdRestrictions: [], ownSupply: { levelLabel: "Crise", waters: "eau superficielle" } },
     ],
     "drought-alert": [
-      { householdRestrictions: restrictions.slice(0, 1), waters: "eau souterraine", tapRestricted: false },
-      { householdRestrictions: [], waters: "eau potable", tapRestricted: true },
+      { householdRestrictions: restrictions.slice(0, 1), ownSupply: { levelLabel: "Alerte", waters: "eau superficielle et eau souterraine" } },
+      { householdRestrictions: [], ownSupply: null },
     ],
     "drought-vigilance": [
-      { householdRestrictions: restrictions, waters: "eau superficielle" },
-      { householdRestrictions: [], waters: "eau potable" },
+      { householdRestrictions: restrictions, ownSupply: null },
+      { householdRestrictions: [], ownSupply: { levelLabel: "Vigilance", waters: "eau souterraine" } },
+    ],
+    "drought-own-supply": [
+      { levelLabel: "Crise", vigilance: false, waters: "eau superficielle", householdRestrictions: restrictions, tapRestricted: false },
+      { levelLabel: "Alerte", vigilance: false, waters: "eau superficielle et eau souterraine", householdRestrictions: [], tapRestricted: true },
+      { levelLabel: "Vigilance", vigilance: true, waters: "eau souterraine", householdRestrictions: restrictions.slice(0, 1), tapRestricted: false },
     ],
     "bathing-prohibited": [{ sites: ["Plage du Bonin", "Lac de Jaunay"] }],
     "uv-protection": [
@@ -675,23 +685,18 @@ describe("the advice words (issue 10, item 1: one table keyed by id)", () => {
   });
 
   it("says how many restrictions apply to individuals, never a bare number (issue 10, item 5)", () => {
-    const [severe] = renderAdviceFor("drought-severe", {
-      levelLabel: "Crise",
-      householdRestrictions: restrictions,
-      waters: "eau potable",
-      tapRestricted: true,
-    });
+    const [severe] = renderAdviceFor("drought-severe", { levelLabel: "Crise", householdRestrictions: restrictions, ownSupply: null });
     expect(severe?.text).toContain(
       "3 restrictions s'appliquent aux particuliers, par exemple «\u00a0Arrosage des pelouses, massifs fleuris\u00a0» et «\u00a0Lavage de véhicules par des particuliers\u00a0».",
     );
-    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), waters: "eau potable", tapRestricted: true });
+    const [alert] = renderAdviceFor("drought-alert", { householdRestrictions: restrictions.slice(0, 1), ownSupply: null });
     expect(alert?.text).toContain("1 restriction s'applique aux particuliers\u00a0: «\u00a0Arrosage des pelouses, massifs fleuris\u00a0».");
-    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], waters: "eau potable", tapRestricted: true });
-    expect(none?.text).toContain("Aucune restriction de l'arrêté ne vise les particuliers.");
+    const [none] = renderAdviceFor("drought-alert", { householdRestrictions: [], ownSupply: null });
+    expect(none?.text).toContain("Aucune restriction ne concerne les particuliers.");
   });
 
   it("a real drought crisis counts the restrictions of the section", () => {
-    const section = drought([droughtZone({ gravity: "crise" })]);
+    const section = drought([droughtZone({ type: "AEP", gravity: "crise" })]);
     const advice = select({ water: water(), air: air(), drought: section }).find((r) => r.id === "drought-severe");
     expect(advice?.text).toContain(`${section.restrictions.length} restrictions s'appliquent aux particuliers`);
   });
@@ -717,7 +722,7 @@ describe("advice that fits the day (issue 10, item 5)", () => {
     const list = select({
       water: water([waterResult({ rawValue: "62", numericValue: 62, limitsPhysicochemical: "N" })]),
       air: air(3),
-      drought: drought([droughtZone({ gravity: "crise" })]),
+      drought: drought([droughtZone({ type: "AEP", gravity: "crise" })]),
     });
     expect(list.map((r) => r.id)).toEqual(["water-nitrates", "drought-severe", "air-poor"]);
     expect(list.map((r) => r.severity)).toEqual(["critical", "critical", "warning"]);
@@ -738,7 +743,7 @@ describe("advice that fits the day (issue 10, item 5)", () => {
         }),
       ]),
       air: air(2),
-      drought: drought([droughtZone({ gravity: "crise" })]),
+      drought: drought([droughtZone({ type: "AEP", gravity: "crise" })]),
     });
     // The PFAS row is « Non conforme » (ARS « N »): the section's non-compliance is critical too.
     expect(list.map((r) => r.severity)).toEqual(["critical", "critical", "warning", "info", "info"]);
@@ -758,7 +763,7 @@ describe("advice that fits the day (issue 10, item 5)", () => {
       }),
       waterResult({ parameterCode: "1382", parameterLabel: "Plomb", rawValue: "7", numericValue: 7, unit: "µg/L", qualityLimit: "<=10 µg/L" }),
     ];
-    const list = select({ water: water(results), air: air(4), drought: drought([droughtZone({ gravity: "alerte" })]) });
+    const list = select({ water: water(results), air: air(4), drought: drought([droughtZone({ type: "AEP", gravity: "alerte" })]) });
     expect(list.filter((r) => r.category === "water").length).toBeGreaterThanOrEqual(3);
     for (const category of ["water", "air", "drought", "bathing", "general"] as const) {
       expect(list.filter((r) => r.category === category && r.prominent).length).toBeLessThanOrEqual(1);

@@ -438,9 +438,12 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Bonjour Marie,");
     expectInBothParts(email, AMIENS.label);
     // The five-second summary first, in the official words (the ARS verdict, the ATMO word, VigiEau's): what needs
-    // attention in its sentence, the calm sections on one line (issue 38).
-    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle) ; eau potable : pas de restrictions.");
-    expectInBothParts(email, "Rien à signaler : Eau du robinet – Conforme, Air aujourd'hui – Moyen, Baignade – Aucun site proche.");
+    // attention in its sentence, the calm sections on one line (issue 38) — the drought too: Amiens' only
+    // zone is a river's, the tap's water has no restriction (decision 086).
+    expectInBothParts(
+      email,
+      "Rien à signaler : Eau du robinet – Conforme, Air aujourd'hui – Moyen, Sécheresse – Pas de restrictions, Baignade – Aucun site proche.",
+    );
     expect(email.text.indexOf("Air aujourd'hui")).toBeLessThan(email.text.indexOf("Qualité de l'air"));
     // Then each section: its headline word, its date and its source.
     expectInBothParts(email, "Eau du robinet : Conforme");
@@ -449,10 +452,11 @@ describe("renderLatestReportEmail", () => {
     expectInBothParts(email, "Qualité de l'air : Moyen");
     expectInBothParts(email, `Indice du 22${NBSP}novembre${NBSP}2026`);
     expectInBothParts(email, "Source : Indice ATMO (Atmo Hauts-de-France)");
-    // Each zone names its water type (VigiEau's « Eau superficielle »…) and its decree's period.
-    expectInBothParts(email, "Sécheresse : Alerte (eau superficielle)");
-    // No drinking-water zone in force: the river's level is not the tap's (VigiEau's own conclusion).
-    expectInBothParts(email, "Eau potable (l'eau du robinet) : pas de restrictions à votre adresse.");
+    // No drinking-water zone in force: the river's level is not the tap's (VigiEau's own conclusion),
+    // the headline says so; the river's zone, with its water type and its decree's period, after the card's question.
+    expectInBothParts(email, "Sécheresse : Pas de restrictions");
+    expectInBothParts(email, "Pas de restriction d'usage de l'eau du réseau à votre adresse.");
+    expectInBothParts(email, "Vous utilisez un puits, un forage ou l'eau d'une rivière ?");
     expectInBothParts(
       email,
       `Eau superficielle : Alerte – 2 restrictions s'appliquent aux particuliers, arrêté en vigueur du 13${NBSP}novembre${NBSP}2026 au 13${NBSP}décembre${NBSP}2026`,
@@ -461,17 +465,24 @@ describe("renderLatestReportEmail", () => {
     // Our scale's words never stand for a section.
     for (const word of ["Acceptable", "À surveiller", "Critique", "Non disponible"]) expect(email.text).not.toContain(word);
 
-    // Every advice with its title and its whole text, as on the page and in the PDF; the prominent ones first.
-    const advice = presentReport(report).advice;
-    expect(advice.some((item) => item.prominent)).toBe(true);
-    expect(advice.some((item) => !item.prominent)).toBe(true);
-    for (const item of advice) {
+    // Every advice with its title and its whole text, as on the page and in the PDF.
+    for (const item of presentReport(report).advice) {
       expectInBothParts(email, item.title);
       expectInBothParts(email, item.text);
     }
-    const lastProminent = Math.max(...advice.filter((item) => item.prominent).map((item) => email.text.indexOf(frenchTypography(item.title))));
+    // The prominent ones first: with the tap's zone in alerte too, its advice is boxed (the river's only informs).
+    const boxed = buildReport({ zones: { ok: true, data: [droughtZone(), droughtZone({ id: 2, type: "AEP" })] } });
+    const boxedEmail = renderLatestReportEmail({ firstName: "Marie", reports: [boxed], accountUrl: ACCOUNT_URL, reportUrlFor });
+    const advice = presentReport(boxed).advice;
+    expect(advice.filter((item) => item.prominent).map((item) => item.id)).toEqual(["drought-alert"]);
+    expect(advice.some((item) => !item.prominent)).toBe(true);
+    for (const item of advice) {
+      expectInBothParts(boxedEmail, item.title);
+      expectInBothParts(boxedEmail, item.text);
+    }
+    const lastProminent = Math.max(...advice.filter((item) => item.prominent).map((item) => boxedEmail.text.indexOf(frenchTypography(item.title))));
     for (const item of advice.filter((candidate) => !candidate.prominent))
-      expect(email.text.indexOf(frenchTypography(item.title))).toBeGreaterThan(lastProminent);
+      expect(boxedEmail.text.indexOf(frenchTypography(item.title))).toBeGreaterThan(lastProminent);
 
     const full = linksOf(email.html).find((link) => link.label.startsWith("Voir le bilan complet"));
     expect(full?.href).toBe(reportUrlFor(report));
@@ -549,20 +560,30 @@ describe("renderLatestReportEmail", () => {
     const unknown = buildReport({ zones: { ok: true, data: [droughtZone({ type: "SOU", gravity: null, decree })] } });
     const email = renderLatestReportEmail({ firstName: null, reports: [maraussan, unknown], accountUrl: ACCOUNT_URL, reportUrlFor });
     const period = `arrêté en vigueur du 17${NBSP}novembre${NBSP}2026 au 17${NBSP}décembre${NBSP}2026`;
-    expectInBothParts(email, "Sécheresse : Alerte (eau potable) ; Crise (eau superficielle).");
-    expectInBothParts(email, "Sécheresse : Crise (eau superficielle)");
+    // The headline and the summary are the tap zone's (decision 086), in words of its water's uses.
+    expectInBothParts(email, "Sécheresse : restrictions d'usage de l'eau du réseau, niveau Alerte.");
+    expectInBothParts(email, "Sécheresse : Alerte");
+    expectInBothParts(email, `Restrictions d'usage de l'eau du réseau : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expectInBothParts(email, `Eau superficielle : Crise – 2 restrictions s'appliquent aux particuliers, ${period}`);
-    expectInBothParts(email, `Eau potable : Alerte – 2 restrictions s'appliquent aux particuliers, ${period}`);
-    // The tap's zone first (issue 20), the headline the worst zone's word.
-    const tap = email.text.indexOf(frenchTypography("Eau potable : Alerte"));
+    expect(email.text).not.toContain("Sécheresse : Crise");
+    // The tap's zone first (issue 20), then the card's question, then the river's zone.
+    const tap = email.text.indexOf(frenchTypography("Restrictions d'usage de l'eau du réseau : Alerte"));
+    const question = email.text.indexOf(frenchTypography("Vous utilisez un puits, un forage ou l'eau d'une rivière ?"));
     expect(tap).toBeGreaterThan(-1);
-    expect(tap).toBeLessThan(email.text.indexOf(frenchTypography("Eau superficielle : Crise")));
-    // A level we do not know is said by its word on the calm line and by the advice (« tout n'a pas pu être vérifié »).
-    expectInBothParts(email, "Sécheresse – Niveau non reconnu");
-    expectInBothParts(email, "Sécheresse : Niveau non reconnu");
+    expect(tap).toBeLessThan(question);
+    expect(question).toBeLessThan(email.text.indexOf(frenchTypography("Eau superficielle : Crise")));
+    // A groundwater zone's unknown level is said as unknown, under its own name; the tap is not restricted.
+    expectInBothParts(email, "Sécheresse – Pas de restrictions");
     expectInBothParts(email, `Eau souterraine : Niveau non reconnu – 2 restrictions s'appliquent aux particuliers, ${period}`);
     expect(email.text).not.toContain("Sécheresse : Aucune restriction");
-    expect(email.text).not.toContain("Sécheresse : Pas de restrictions");
+    // The tap zone's unknown level: never « Pas de restrictions ».
+    const unknownTap = buildReport({ zones: { ok: true, data: [droughtZone({ type: "AEP", gravity: null, decree })] } });
+    const tapEmail = renderLatestReportEmail({ firstName: null, reports: [unknownTap], accountUrl: ACCOUNT_URL, reportUrlFor });
+    // A level we do not know is said by its word on the calm line and by the advice (« tout n'a pas pu être vérifié »).
+    expectInBothParts(tapEmail, "Sécheresse – Niveau non reconnu");
+    expectInBothParts(tapEmail, "Sécheresse : Niveau non reconnu");
+    expect(tapEmail.text).not.toContain("Sécheresse : Pas de restrictions");
+    expect(tapEmail.text).not.toContain("Sécheresse : Aucune restriction");
   });
 
   it("with three addresses: an unavailable section, a CAMS estimate, a hostile label escaped", () => {

@@ -209,6 +209,8 @@ function inspectPdf(bytes: Uint8Array, name: string) {
   return {
     // pdftotext breaks lines and pads columns; NBSPs of French typography become spaces too.
     text: layoutText.replace(/\s+/g, " "),
+    /** the text without the page furniture, for a paragraph a page break may cut (a footer, then the next page's header) */
+    flowText: layoutText.replace(/\s+/g, " ").replace(/ Zone Santé Page \d+ sur \d+ Zone Santé Bilan santé-environnement/g, ""),
     layoutText,
     pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
     words,
@@ -291,15 +293,15 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
       "Estimations Copernicus CAMS via Open-Meteo.com (CC BY 4.0)",
       "Sécheresse",
       "Situation au 22 novembre 2026",
-      // One block per zone: its water type and official level word, its decree, its restrictions by theme.
-      "Eau superficielle Alerte",
+      // The tap's verdict first (no drinking-water zone in force), then the river's zone under the
+      // card's question (decision 086): its water type and official level word, its decree, its restrictions by theme.
+      "Sécheresse Pas de restrictions Situation au 22 novembre 2026 Pas de restriction d'usage de l'eau du réseau à votre adresse. Vous utilisez un puits, un forage ou l'eau d'une rivière ? Eau superficielle Alerte",
       "Zone : Somme aval et Avre",
       "Arrêté : en vigueur du 13 novembre 2026 au 13 décembre 2026",
       "3 restrictions s'appliquent aux particuliers",
       "Arroser • Arrosage des pelouses, massifs fleuris",
       "Nettoyer • Lavage de véhicules par des particuliers",
       "Baignade Aucun site proche",
-      "la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de l'Agence régionale de santé.",
       "Texte de l'arrêté :",
       "Source : VigiEau (https://vigieau.gouv.fr/)",
       // Issue 26 (DERIVED sections): the source's word as the headline, the grid as rows of official words per day.
@@ -332,6 +334,8 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     ]) {
       expect(pdf.text).toContain(expected);
     }
+    // A long rule is drawn whole, wherever a page break falls in it.
+    expect(pdf.flowText).toContain("la remise à niveau des piscines à usage collectif soumises au contrôle sanitaire de l'Agence régionale de santé.");
     // Individuals only: the farmers' restriction is not listed.
     expect(pdf.text).not.toContain("Irrigation agricole");
     // Beside an official index, no model value carries an ATMO word (« Bon » jusqu'à 50 µg/m³ for ozone).
@@ -346,13 +350,13 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     // In full what needs attention (issue 38), each with its official word; the calm sections on one line.
     expect(presentation.summary.map((line) => line.badge?.word)).toEqual([
       undefined,
-      "Alerte (eau superficielle)",
       "Vigilance orange (canicule)",
       "Élevé (prévision)",
       "Catégorie 3",
       undefined,
     ]);
-    expect(presentation.summary.at(-1)?.calm?.map((entry) => entry.word)).toEqual(["Conforme", "Moyen", "Aucun site proche", "Modéré"]);
+    // The river's « Alerte » is not the tap's: the drought is calm, its tap not restricted (decision 086).
+    expect(presentation.summary.at(-1)?.calm?.map((entry) => entry.word)).toEqual(["Conforme", "Moyen", "Pas de restrictions", "Aucun site proche", "Modéré"]);
     // The sections in the summary's order, the advice after them.
     const order = [
       "Baignade Aucun site proche",
@@ -445,22 +449,27 @@ describe("renderReportPdf", { timeout: 20_000 }, () => {
     });
     const report = { ...buildAmiensReport(), drought };
     const pdf = inspectPdf(await renderReportPdf({ reports: [report], generatedAt: NOW }), "drought-zones");
-    // Each zone's water type with its VigiEau word as a tag beside it.
+    // Each zone's title with its VigiEau word as a tag beside it: the tap's restrictions of use first
+    // (never « Alerte (eau potable) », which reads as a warning about drinking it), then, under the
+    // card's question, the rivers' and the groundwater's (AEP, SUP, SOU: issue 20, decision 086).
+    const alerte = pdf.text.indexOf("Restrictions d'usage de l'eau du réseau Alerte Pour l'eau du robinet");
+    const question = pdf.text.indexOf("Vous utilisez un puits, un forage ou l'eau d'une rivière ?");
     const crise = pdf.text.indexOf("Eau superficielle Crise");
-    const alerte = pdf.text.indexOf("Eau potable Alerte");
     const unknown = pdf.text.indexOf("Eau souterraine Niveau non reconnu");
-    expect(crise).toBeGreaterThan(-1);
-    // Households' water first (AEP, SUP, SOU: issue 20); the unknown level never « Aucune restriction ».
     expect(alerte).toBeGreaterThan(-1);
-    expect(crise).toBeGreaterThan(alerte);
+    expect(question).toBeGreaterThan(alerte);
+    expect(crise).toBeGreaterThan(question);
+    // The unknown level never « Aucune restriction ».
     expect(unknown).toBeGreaterThan(crise);
+    expect(pdf.text).not.toContain("Eau potable Alerte");
     expect(pdf.text).toContain("Zone : Réseaux d'eau potable de l'Orb");
     expect(pdf.text).toContain("Interdit de 8h à 20h.");
     expect(pdf.text.match(/Arrêté : en vigueur du 17 novembre 2026 au 17 décembre 2026/g)).toHaveLength(3);
     expect(pdf.text).toContain("1 restriction s'applique aux particuliers");
     expect(pdf.text.match(/Texte de l'arrêté : https:\/\/example\.invalid\/34668\.pdf/g)).toHaveLength(3);
-    // The section's word is the worst zone's.
-    expect(pdf.text).toContain("Sécheresse Crise");
+    // The section's word is the tap zone's, not the river's crise.
+    expect(pdf.text).toContain("Sécheresse Alerte");
+    expect(pdf.text).not.toContain("Sécheresse Crise");
     expect(pdf.text).not.toContain("Niveau : Aucune restriction");
     expect(pdf.text).not.toContain("Pas de restrictions");
   });

@@ -91,9 +91,10 @@ function headlineWords(presentation: ReportPresentation): string[] {
 }
 
 describe.each([
-  // VigiEau's word with the water it is about (issue 21): Maraussan's river in crise, Amiens' river in alerte.
-  ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Crise (eau superficielle)", bathing: "Hors saison" }],
-  ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Alerte (eau superficielle)", bathing: "Aucun site proche" }],
+  // VigiEau's word for the tap's zone (decision 086): Maraussan's drinking water in alerte (its
+  // river's crise behind the question), Amiens' only zone a river's.
+  ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Alerte", bathing: "Hors saison" }],
+  ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Pas de restrictions", bathing: "Aucun site proche" }],
 ] as const)("one report in every channel: %s", { timeout: 30_000 }, (name, scenario, words) => {
   let presentation: ReportPresentation;
   let channels: Channel[];
@@ -109,7 +110,8 @@ describe.each([
     // Every section named by « L'essentiel »: in its sentence when it needs attention, else on the calm line (issue 38).
     const named = presentation.summary.flatMap((line) => (line.calm ? line.calm.map((entry) => entry.anchor) : line.key === "advice" ? [] : [line.anchor]));
     expect(named.sort()).toEqual(presentation.sections.map((section) => section.anchor).sort());
-    expect(presentation.advice.some((advice) => advice.prominent)).toBe(true);
+    // Amiens' only drought zone is a river's: its advice informs, in no prominent box (decision 086).
+    expect(presentation.advice.some((advice) => advice.prominent)).toBe(name !== "Amiens");
   });
 
   it.each(["page", "PDF", "email (HTML)", "email (text)"])("%s: every summary line", (channelName) => {
@@ -124,12 +126,29 @@ describe.each([
   });
 
   it.each(["page", "PDF", "email (HTML)", "email (text)"])(
-    "%s: the drought section's sentences (the tap's water when no drinking-water zone is in force)",
+    "%s: the drought section says the tap's restrictions first, the rivers' and groundwater's zones after the card's question",
     (channelName) => {
       const channel = channels.find((candidate) => candidate.name === channelName)!;
+      const { verdict, zones, notes } = presentation.drought;
+      const tap = zones.filter((zone) => zone.tap);
       // Amiens has only a river zone: VigiEau's own conclusion for the tap is said in every channel.
-      if (name === "Amiens") expect(presentation.drought.notes).toEqual(["Eau potable (l'eau du robinet)\u00a0: pas de restrictions à votre adresse."]);
-      for (const note of presentation.drought.notes) expect(channel.text).toContain(channel.expected(note));
+      if (name === "Amiens") expect([verdict, tap]).toEqual(["Pas de restriction d'usage de l'eau du réseau à votre adresse.", []]);
+      if (tap.length === 0) expect(channel.text).toContain(channel.expected(verdict ?? "?"));
+      else expect(channel.text).toContain(channel.expected("Restrictions d'usage de l'eau du réseau"));
+      // « Alerte (eau potable) » read as a warning about drinking the water: never written.
+      expect(channel.text).not.toContain(channel.expected("(eau potable)"));
+      const question = channel.text.indexOf(channel.expected("Vous utilisez un puits, un forage ou l'eau d'une rivière ?"));
+      for (const zone of zones) {
+        // A zone by its name (the page, the PDF), or by its line « Eau superficielle : Crise – … » (the e-mails).
+        const at = [zone.facts.find((fact) => fact.term === "Zone")?.value ?? "?", `${zone.title} : ${zone.badge.word} –`]
+          .map((text) => channel.text.indexOf(channel.expected(text)))
+          .find((index) => index > -1);
+        expect(at).toBeDefined();
+        if (zone.tap) expect(at).toBeLessThan(question === -1 ? Infinity : question);
+        else expect(at).toBeGreaterThan(question);
+      }
+      expect(question > -1).toBe(zones.some((zone) => !zone.tap));
+      for (const note of notes) expect(channel.text).toContain(channel.expected(note));
     },
   );
 
