@@ -217,9 +217,11 @@ async function expectSummaryLinksJump(page: Page) {
   for (let index = 0; index < count; index++) {
     const link = links.nth(index);
     const anchor = (await link.getAttribute("href"))!;
-    expect(anchor).toMatch(/^#(eau|air|secheresse|baignade|vigilance|pollens|uv|radon|conseils)$/);
+    // A card, the advice card, or — « À retenir » — the advice it names, opened (issue 38).
+    expect(anchor).toMatch(/^#(eau|air|secheresse|baignade|vigilance|pollens|uv|radon|conseils|conseil-[a-z0-9-]+)$/);
     await link.click();
-    const section = page.getByTestId("report").locator(`article${anchor}`);
+    const section = page.getByTestId("report").locator(`${anchor.startsWith("#conseil-") ? "li" : "article"}${anchor}`);
+    if (anchor.startsWith("#conseil-")) await expect(section.locator("details")).toHaveAttribute("open", "");
     await expect(section).toBeFocused();
     await expect(section).toBeInViewport();
     expect(page.url().endsWith(anchor)).toBe(true);

@@ -46,10 +46,14 @@ describe("static build", () => {
   // sections' modules, the document's blocks and their card, a pending section's own shape, the richer
   // sections' documents) to 100 129 B, the advice kept out of the page; issue 38's « État des sources » on a
   // card whose source failed (decision 085: each section's status source, the link in its document, its line
-  // on the card: 194 B) to 100 323 B: any further growth fails.
-  it("the home page's JavaScript does not grow past its size after issue 38 (100 323 B gzip)", () => {
+  // on the card: 194 B) to 100 323 B; issue 38's verdict and compact report (decision 084: the one ranking
+  // for cached reports, the calm line and its links, each card's advice line and « Détails », the advice's
+  // disclosures, the alert slot: 765 B), the drought's tap-first card (decision 086: 118 B) and the tables'
+  // day headings dropped (−42 B), measured on the merged build, to 101 172 B: any further growth fails
+  // (issue 40 takes the page under 90 KB).
+  it("the home page's JavaScript does not grow past its size after issue 38 (101 172 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(100_323);
+    expect(bytes).toBeLessThanOrEqual(101_172);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {
