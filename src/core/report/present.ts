@@ -201,7 +201,7 @@ function pendingLine(section: SectionModule<SectionAnswer, unknown>): SummaryLin
 
 /**
  * The calm sections on one line, each with its official word: « Rien à signaler : Baignade –
- * Hors saison, Radon – Catégorie 1. »; when nothing at all needs attention, the report's one calm
+ * Hors saison, Sécheresse – Pas de restrictions. »; when nothing at all needs attention, the report's one calm
  * line, which names them all.
  */
 function calmLine(calm: CalmEntry[], allCalm: boolean): SummaryLine {

@@ -1,7 +1,7 @@
 // /compte: which changes are worth an e-mail, topic by topic as the server lists them (the alert
 // topics' registry; an opt-in topic is off until turned on, decision 073). Each topic is a switch:
 // it saves as it is flipped, sends nothing, and the line under the switches says so. A topic
-// narrowed to a list (pollens) has its list right under its switch; switched on with nothing
+// narrowed to a list (its taxa, say) has its list right under its switch; switched on with nothing
 // ticked yet, it waits for the first entry and is saved with it. Every outcome is said beside the
 // control that caused it, in a live region that control is described by.
 import { useEffect, useRef, useState } from "react";

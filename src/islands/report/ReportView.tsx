@@ -280,7 +280,7 @@ function Summary({ lines, headingRef }: { lines: SummaryLine[]; headingRef?: Ref
   );
 }
 
-/** « Rien à signaler : Baignade – Hors saison, Radon – Catégorie 1. », each section's name the link to its card. */
+/** « Rien à signaler : Baignade – Hors saison, Sécheresse – Pas de restrictions. », each section's name the link to its card. */
 function CalmText({ line, entries }: { line: SummaryLine; entries: NonNullable<SummaryLine["calm"]> }) {
   return (
     <span className="summary__text">
