@@ -31,6 +31,7 @@ import {
   type RenderedEmail,
 } from "../email/templates.ts";
 import { retryWhileBusy } from "../db/busy.ts";
+import { countRecipientEmail } from "../email/recipient-cap.ts";
 import { describeError } from "../logger.ts";
 import { MIN_PASSWORD_LENGTH } from "../../core/shared/passwords.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
@@ -245,12 +246,18 @@ const NO_CODE_HASH = "0".repeat(64);
 export async function sendSignInCode(deps: Deps, rawEmail: string, requester: { browserId: string; ownerBrowser: boolean }): Promise<{ sent: boolean }> {
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return { sent: false };
+  const category = requester.ownerBrowser ? ("security" as const) : undefined;
+  if (!user) {
+    // Counted in the mailbox's cap as the e-mail to an account is: what the cap answers next (an
+    // alert sign-up's « trop de demandes », a sign-up's repeat) is the same for an account and none.
+    await countRecipientEmail(deps, email, category);
+    return { sent: false };
+  }
   const code = generateNumericCode(6);
   const result = await deps.mailer.send({
     to: email,
     ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),
-    ...(requester.ownerBrowser ? { category: "security" as const } : {}),
+    ...(category ? { category } : {}),
   });
   if (!result.ok) {
     deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });

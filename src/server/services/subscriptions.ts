@@ -32,6 +32,7 @@ import {
   type ManagedSubscription,
   type SignUpStanding,
 } from "../email/templates.ts";
+import { countRecipientEmail } from "../email/recipient-cap.ts";
 import { reportPageUrl } from "./account-reports.ts";
 import { takeSignUpEmailTurn } from "./sign-up-emails.ts";
 import { buildReport } from "./report.ts";
@@ -265,6 +266,9 @@ export async function sendManageLinks(deps: Deps, typedEmail: string): Promise<n
     recipients.set(to, [...(recipients.get(to) ?? []), row]);
   }
   if (account && !recipients.has(account.email)) recipients.set(account.email, []);
+  // An address we do not know is counted in its mailbox's cap as one e-mail, as a known one is:
+  // what the cap answers next tells nobody whether it was known (issue 39).
+  if (recipients.size === 0) await countRecipientEmail(deps, typedEmail);
   let sent = 0;
   for (const [to, subscriptions] of [...recipients].slice(0, MAX_MANAGE_EMAILS)) {
     const email = renderManageLinkEmail({
