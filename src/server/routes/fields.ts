@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
+import { isValidPersonName, PERSON_NAME_MAX_LENGTH, PERSON_NAME_MESSAGE, PERSON_NAME_TOO_LONG_MESSAGE } from "../../core/shared/person-names.ts";
 import type { PickedAddress } from "../../core/types.ts";
 
 /**
@@ -21,15 +22,17 @@ export const pickedAddressField = z.object(
 ) satisfies z.ZodType<PickedAddress>;
 
 /**
- * A first or last name. Letters (any script), spaces, hyphens and apostrophes only: names are
- * written in our emails, and no digit, « @ », « / » or « . » means no phone number or link can be
- * passed off as ours through a name.
+ * A first or last name: letters of the Latin scripts, spaces, hyphens and apostrophes only, stored
+ * in NFC (core/shared/person-names.ts, the forms' rule too): names are written in our emails, and
+ * no digit, « @ », « / » or « . » — nor a look-alike of one from another script — means no phone
+ * number or link can be passed off as ours through a name.
  */
 export const personNameField = z
   .string()
+  .normalize("NFC")
   .trim()
-  .max(80, { error: "Le prénom et le nom sont limités à 80 caractères." })
-  .regex(/^[\p{L}\p{M}' \u2019-]*$/u, { error: "Le prénom et le nom ne peuvent contenir que des lettres, des espaces, des traits d'union et des apostrophes." })
+  .max(PERSON_NAME_MAX_LENGTH, { error: PERSON_NAME_TOO_LONG_MESSAGE })
+  .refine(isValidPersonName, { error: PERSON_NAME_MESSAGE })
   .nullish()
   .transform((value) => value || null);
 
