@@ -130,7 +130,7 @@ describe("sign-up and email confirmation", () => {
     expect(confirm.setCookies.find((line) => line.startsWith("__Host-zs_session="))).toMatch(/Secure/);
   });
 
-  it("a new sign-up for a pending address takes its names; the password is the one chosen on confirming", async () => {
+  it("a new sign-up for a pending address keeps the first one's names (issue 39); the password is the one chosen on confirming", async () => {
     const firstLink = await signUpForLink(t, browser(), { email: "again@example.org", firstName: "Premier" });
     // Sooner than 10 minutes, a repeat sends nothing (sign-up-repeats.test.ts).
     t.setNow(new Date(START.getTime() + 10 * 60_000));
@@ -140,7 +140,8 @@ describe("sign-up and email confirmation", () => {
     const client = browser();
     const confirmed = await confirmAccount(client, secondLink, { password: "second-mdp" });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.profile).toMatchObject({ firstName: "Second" });
+    // A repeat proves nothing: it renames nobody (issue 39 reversed « takes its names »).
+    expect(confirmed.body.profile).toMatchObject({ firstName: "Premier" });
     // Once confirmed, every earlier link is dead.
     expect((await confirmAccount(browser(), firstLink, { password: "premier-mdp" })).status).toBe(400);
     expect((await browser().post("/api/auth/signin", { email: "again@example.org", password: "premier-mdp" })).status).toBe(401);

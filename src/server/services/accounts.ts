@@ -122,14 +122,15 @@ const DEFERRED_SIGN_UP_BUSY_BUDGET_MS = 30_000;
 
 async function signUpSteps(deps: Deps, input: SignUpInput): Promise<boolean> {
   const nowMs = deps.clock().getTime();
-  const names = { firstName: input.firstName, lastName: input.lastName };
   const existing = await findUserByEmail(deps.db, input.email);
   if (existing?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, existing);
-  // A sign-up still waiting for confirmation does not hold the address: a new one takes its names
-  // (and drops the password a sign-up made before issue 22 carried), instead of « this address is taken ».
+  // A sign-up still waiting for confirmation does not hold the address: a new one gets a fresh link
+  // (and drops the password a sign-up made before issue 22 carried), instead of « this address is
+  // taken ». It keeps the names given first: whoever repeats a sign-up proves nothing, so a
+  // stranger's repeat must not rename the account (issue 39); the owner changes them on /compte.
   let user = existing
-    ? await replacePendingUser(deps.db, existing.id, { ...names, passwordHash: null, nowMs })
-    : await insertUser(deps.db, { email: input.email, passwordHash: null, ...names, nowMs });
+    ? await replacePendingUser(deps.db, existing.id, { passwordHash: null, nowMs })
+    : await insertUser(deps.db, { email: input.email, passwordHash: null, firstName: input.firstName, lastName: input.lastName, nowMs });
   if (!user) {
     // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
     const current = await findUserByEmail(deps.db, input.email);
