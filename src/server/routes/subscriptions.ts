@@ -54,6 +54,9 @@ const MANAGE_LINK_LIMITS = {
   email: { scope: "manage-link-email", limit: 3, windowSeconds: 3600 },
 } as const;
 
+/** A person clicks her link once or twice; a script trying links (or replaying one) stops here (issue 39). */
+const CONFIRM_LIMIT = { scope: "subscription-confirm-ip", limit: 30, windowSeconds: 15 * 60 } as const;
+
 /** Only the origin of a partner page is kept (no path: it could carry personal data). */
 function partnerOriginOf(url: string | null | undefined, siteUrl: string): string | null {
   if (!url) return null;
@@ -103,25 +106,30 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       );
     },
   )
-  .post("/confirm", jsonBody(confirmBody), async (c) => {
-    const deps = c.get("deps");
-    const { i, t } = c.req.valid("json");
-    const confirmed = await confirmSubscription(deps, { id: i, token: t });
-    if (!confirmed) throw refusal("subscriptionLinkInvalid");
-    // The page links to it: same-origin path, as the page is on the site.
-    const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
-    const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
-    c.header("Cache-Control", "no-store");
-    return c.json({
-      message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
-      addressLabel: confirmed.addressLabel,
-      unsubscribeUrl: unsubscribePath,
-      reportUrl: reportPath,
-      alreadyConfirmed: confirmed.alreadyConfirmed,
-      essentials: confirmed.standing?.essentials ?? null,
-      alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
-    } satisfies SubscriptionConfirmedAnswer);
-  })
+  .post(
+    "/confirm",
+    rateLimitByIp(() => CONFIRM_LIMIT),
+    jsonBody(confirmBody),
+    async (c) => {
+      const deps = c.get("deps");
+      const { i, t } = c.req.valid("json");
+      const confirmed = await confirmSubscription(deps, { id: i, token: t });
+      if (!confirmed) throw refusal("subscriptionLinkInvalid");
+      // The page links to it: same-origin path, as the page is on the site.
+      const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
+      const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
+      c.header("Cache-Control", "no-store");
+      return c.json({
+        message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
+        addressLabel: confirmed.addressLabel,
+        unsubscribeUrl: unsubscribePath,
+        reportUrl: reportPath,
+        alreadyConfirmed: confirmed.alreadyConfirmed,
+        essentials: confirmed.standing?.essentials ?? null,
+        alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
+      } satisfies SubscriptionConfirmedAnswer);
+    },
+  )
   .post(
     "/manage-link",
     rateLimitByIp(() => MANAGE_LINK_LIMITS.ip),
@@ -139,7 +147,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
 /**
  * POST /api/subscriptions/confirm: `unsubscribeUrl` is the path of the page that stops these alerts;
  * `alreadyConfirmed` for a second click; `essentials` the report's « L'essentiel » lines for the
- * address today (null when the report could not be built); `alerts` what this address can get.
+ * address today (null when the report could not be built, or for a later click once the first
+ * click's are no longer cached: a click builds no report of its own); `alerts` what this address can get.
  */
 export type SubscriptionConfirmedAnswer = {
   message: string;
