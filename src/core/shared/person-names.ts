@@ -24,6 +24,13 @@ export function normalisePersonName(name: string): string {
   return name.normalize("NFC").trim();
 }
 
+/** An address's name (« Maison », « Bureau 12 »): the letters of names, and ASCII digits (their count is the field's rule). */
+const ADDRESS_NICKNAME_PATTERN = /^(?:(?=\p{L})\p{Script=Latin}|\p{M}|[0-9' \u2019-])*$/u;
+
+export function isValidAddressNickname(nickname: string): boolean {
+  return ADDRESS_NICKNAME_PATTERN.test(normalisePersonName(nickname));
+}
+
 export function isValidPersonName(name: string): boolean {
   return PERSON_NAME_PATTERN.test(normalisePersonName(name));
 }

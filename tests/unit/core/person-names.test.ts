@@ -1,7 +1,7 @@
 // Issue 39: names are letters of the Latin scripts only — look-alike digits and dots from other
 // scripts (a Greek « Ο », a Lisu « ꓸ », a Cyrillic « а ») are refused, on the forms and by the API.
 import { describe, expect, it } from "vitest";
-import { checkPersonName, isValidPersonName, normalisePersonName, PERSON_NAME_MESSAGE } from "../../../src/core/shared/person-names.ts";
+import { checkPersonName, isValidAddressNickname, isValidPersonName, normalisePersonName, PERSON_NAME_MESSAGE } from "../../../src/core/shared/person-names.ts";
 
 describe("a person's name", () => {
   it.each(["Zoé", "N’Guessan", "N'Guessan", "Marie-Ève", "Łukasz", "Ærøskøbing", "Jean Pierre", "Đorđe", "Ōsaka", "Zoe\u0301", ""])(
@@ -33,5 +33,20 @@ describe("a person's name", () => {
 
   it("is at most 80 characters", () => {
     expect(checkPersonName("a".repeat(81))).toMatch(/80 caractères/);
+  });
+});
+
+describe("an address's name", () => {
+  it.each(["Maison", "Bureau 12", "Chez Zoé", "Résidence d’été"])("accepts « %s »", (nickname) => {
+    expect(isValidAddressNickname(nickname)).toBe(true);
+  });
+
+  // Digits are counted (3 at most, routes/fields.ts): look-alikes from other scripts would escape the count.
+  it.each([
+    ["Greek omicrons and a Latin OU for digits", "Appelez \u039f\u0222 \u039f\u0222"],
+    ["a Lisu dot", "zone\ua4f8fr"],
+    ["Arabic-Indic digits", "\u0660\u0661\u0662\u0663"],
+  ])("refuses %s", (_case, nickname) => {
+    expect(isValidAddressNickname(nickname)).toBe(false);
   });
 });
