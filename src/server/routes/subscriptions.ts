@@ -69,6 +69,10 @@ function partnerOriginOf(url: string | null | undefined, siteUrl: string): strin
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>()
+  .use(
+    "/confirm",
+    rateLimitByIp(() => CONFIRM_LIMIT),
+  )
   .post(
     "/",
     rateLimitByIp(() => ({ scope: "subscribe-ip", limit: 20, windowSeconds: 3600 })),
@@ -106,30 +110,25 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       );
     },
   )
-  .post(
-    "/confirm",
-    rateLimitByIp(() => CONFIRM_LIMIT),
-    jsonBody(confirmBody),
-    async (c) => {
-      const deps = c.get("deps");
-      const { i, t } = c.req.valid("json");
-      const confirmed = await confirmSubscription(deps, { id: i, token: t });
-      if (!confirmed) throw refusal("subscriptionLinkInvalid");
-      // The page links to it: same-origin path, as the page is on the site.
-      const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
-      const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
-      c.header("Cache-Control", "no-store");
-      return c.json({
-        message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
-        addressLabel: confirmed.addressLabel,
-        unsubscribeUrl: unsubscribePath,
-        reportUrl: reportPath,
-        alreadyConfirmed: confirmed.alreadyConfirmed,
-        essentials: confirmed.standing?.essentials ?? null,
-        alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
-      } satisfies SubscriptionConfirmedAnswer);
-    },
-  )
+  .post("/confirm", jsonBody(confirmBody), async (c) => {
+    const deps = c.get("deps");
+    const { i, t } = c.req.valid("json");
+    const confirmed = await confirmSubscription(deps, { id: i, token: t });
+    if (!confirmed) throw refusal("subscriptionLinkInvalid");
+    // The page links to it: same-origin path, as the page is on the site.
+    const unsubscribePath = confirmed.unsubscribeUrl.slice(deps.config.SITE_URL.length);
+    const reportPath = confirmed.reportUrl.slice(deps.config.SITE_URL.length);
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      message: confirmed.alreadyConfirmed ? "Inscription déjà active." : "Inscription confirmée.",
+      addressLabel: confirmed.addressLabel,
+      unsubscribeUrl: unsubscribePath,
+      reportUrl: reportPath,
+      alreadyConfirmed: confirmed.alreadyConfirmed,
+      essentials: confirmed.standing?.essentials ?? null,
+      alerts: confirmed.standing?.alerts ?? alertsAvailableFor(null),
+    } satisfies SubscriptionConfirmedAnswer);
+  })
   .post(
     "/manage-link",
     rateLimitByIp(() => MANAGE_LINK_LIMITS.ip),
