@@ -145,7 +145,7 @@ export async function startServer(options: {
   });
   root.route("/", api);
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
-  if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST);
+  if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST, { siteUrl: config.SITE_URL });
 
   // Node's defaults let a client take 300 s to send a request and open connections without end.
   // The timeouts are checked every connectionsCheckingInterval (Node: 30 s), so it follows them.
