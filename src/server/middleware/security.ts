@@ -5,7 +5,8 @@ import { jsonError } from "../http-errors.ts";
 
 /**
  * Headers every API answer carries, the one definition for the API. Pages get theirs from
- * public/_headers (Cloudflare's static assets obey it; the Node entry reads the same file).
+ * public/_headers (Cloudflare's static assets obey it; the Node entry reads the same file, and sets
+ * HSTS from the running SITE_URL as here: static/node.ts).
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -37,7 +38,7 @@ export const privateAnswers = createMiddleware<AppEnv>(async (c, next) => {
   c.header("Cache-Control", "private, no-store");
 });
 
-/** Same value as the pages' (public/_headers); only sent when SITE_URL is https. */
+/** Same value as the pages' (public/_headers); only sent when the running SITE_URL is https (API and Node pages). */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
