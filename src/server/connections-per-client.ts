@@ -38,11 +38,7 @@ const REFUSAL = [
  * The trusted reverse proxies are not counted: every visitor's connection comes from them, and
  * the proxy is where each visitor's share is kept (docs/self-hosting.md).
  */
-export function limitConnectionsPerClient(
-  server: Server,
-  options: { maxPerClient: number; trustedProxies: Cidr[]; log: (entry: LogEntry) => void; nowMs?: () => number },
-): { openClients(): number } {
-  const nowMs = options.nowMs ?? Date.now;
+export function limitConnectionsPerClient(server: Server, options: { maxPerClient: number; trustedProxies: Cidr[]; log: (entry: LogEntry) => void }): void {
   const socketsByClient = new Map<string, Set<Socket>>();
   // Answered at least once and no request on it since: closing it loses nothing in flight.
   const idle = new WeakSet<Socket>();
@@ -64,8 +60,8 @@ export function limitConnectionsPerClient(
         reusable.destroy();
       } else {
         refuse(socket);
-        if (nowMs() - refusalLoggedAtMs >= REFUSAL_LOG_INTERVAL_MS) {
-          refusalLoggedAtMs = nowMs();
+        if (Date.now() - refusalLoggedAtMs >= REFUSAL_LOG_INTERVAL_MS) {
+          refusalLoggedAtMs = Date.now();
           // No address: it names a person.
           options.log({
             level: "warn",
@@ -90,8 +86,6 @@ export function limitConnectionsPerClient(
     idle.delete(socket);
     response.once("finish", () => idle.add(socket));
   });
-
-  return { openClients: () => socketsByClient.size };
 }
 
 function refuse(socket: Socket): void {
