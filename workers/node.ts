@@ -27,6 +27,7 @@ import { createSources } from "../src/server/services/sources.ts";
 import { createDeferredTasks } from "../src/server/defer.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
 import { refuseUnknownHosts } from "../src/server/allowed-hosts.ts";
+import { limitConnectionsPerClient } from "../src/server/connections-per-client.ts";
 import { PROJECT_ROOT } from "../src/server/project-root.ts";
 import { startMemoryLog } from "./memory-log.ts";
 
@@ -144,7 +145,7 @@ export async function startServer(options: {
   });
   root.route("/", api);
   if (useOutbox) root.route("/dev/mails", createDevOutboxRoutes(database.db));
-  if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST);
+  if (options.serveStaticBuild !== false) await mountStaticBuild(root, DIST, { siteUrl: config.SITE_URL });
 
   // Node's defaults let a client take 300 s to send a request and open connections without end.
   // The timeouts are checked every connectionsCheckingInterval (Node: 30 s), so it follows them.
@@ -161,6 +162,8 @@ export async function startServer(options: {
     );
   });
   server.maxConnections = config.SERVER_MAX_CONNECTIONS;
+  // The server's cap is no longer one client's to hold: each gets its share (decision 092).
+  limitConnectionsPerClient(server, { maxPerClient: config.SERVER_MAX_CONNECTIONS_PER_CLIENT, trustedProxies: config.TRUSTED_PROXIES, log });
   let dropLoggedAtMs = -Infinity;
   server.on("drop", () => {
     if (Date.now() - dropLoggedAtMs < DROP_LOG_INTERVAL_MS) return;

@@ -9,7 +9,7 @@ import { deferTask } from "./defer.ts";
 import { isBusyError } from "./db/busy.ts";
 import { createLogThrottle, describeError, requestIdOf } from "./logger.ts";
 import { createPdfRenderSlots } from "./middleware/pdf-render-slots.ts";
-import { sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
+import { PRIVATE_ROUTERS, privateAnswers, sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { loadSession } from "./middleware/session.ts";
@@ -54,6 +54,8 @@ export function createApp(runtimeDeps: AppDeps) {
   app.use("*", securityHeaders);
   app.use("*", sameOriginForWrites);
   app.use("*", loadSession);
+  // `/account/*` matches `/account` itself too.
+  for (const base of PRIVATE_ROUTERS) app.use(`${base}/*`, privateAnswers);
 
   app.route("/health", healthRoutes);
   app.route("/geocode", geocodeRoutes);

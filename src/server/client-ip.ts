@@ -103,6 +103,12 @@ function isTrusted(address: Address, trusted: Cidr[]): boolean {
   });
 }
 
+/** Whether this socket peer is one of the trusted reverse proxies (an unreadable address is not). */
+export function isTrustedProxy(peer: string | undefined, trusted: Cidr[]): boolean {
+  const address = peer ? parseAddress(peer) : null;
+  return address !== null && isTrusted(address, trusted);
+}
+
 /**
  * The client's IP behind trusted reverse proxies. X-Forwarded-For is believed only when the
  * socket peer is a trusted proxy; then the chain is read from the right (each proxy appends the

@@ -395,8 +395,13 @@ export const configSchema = z.object({
     .int()
     .min(100)
     .max(300_000)
-    .default(20_000)
-    .meta(doc("server", "Node only: how long a client may take to send its headers (slow clients), at most SERVER_REQUEST_TIMEOUT_MS.")),
+    .default(10_000)
+    .meta(
+      doc(
+        "server",
+        "Node only: how long a client may take to send its headers (slow clients), at most SERVER_REQUEST_TIMEOUT_MS; a connection that sends nothing is cut after it too (decision 092).",
+      ),
+    ),
   SERVER_REQUEST_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -423,6 +428,18 @@ export const configSchema = z.object({
     .max(100_000)
     .default(512)
     .meta(doc("server", "Node only: open connections at once; beyond, new ones are dropped (and logged).")),
+  SERVER_MAX_CONNECTIONS_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(32)
+    .meta(
+      doc(
+        "server",
+        "Node only (decision 092): open connections at once from one client (an IPv4 address, an IPv6 /64); beyond, its idle keep-alive connection is closed to make room, else the new one gets a 429 and is closed. The proxies of TRUSTED_PROXIES are not counted (every visitor comes through them).",
+      ),
+    ),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -56,8 +56,8 @@ async function start(env: Record<string, string> = {}, options: { dataDirectory?
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 /** One raw HTTP exchange on a fresh connection: the status line's code and the body. */
-async function rawRequest(port: number, request: string): Promise<{ status: number; body: string }> {
-  const socket = connect(port, "127.0.0.1");
+async function rawRequest(port: number, request: string, localAddress?: string): Promise<{ status: number; body: string }> {
+  const socket = connect({ port, host: "127.0.0.1", localAddress });
   sockets.push(socket);
   let received = "";
   socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
@@ -70,8 +70,9 @@ async function rawRequest(port: number, request: string): Promise<{ status: numb
   return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), body };
 }
 
-const get = (port: number, path: string, host: string | null) =>
-  rawRequest(port, `GET ${path} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}Connection: close\r\n\r\n`);
+/** `from`: the client's own address, another loopback one (127.0.0.0/8 is all loopback on Linux) for a second client. */
+const get = (port: number, path: string, host: string | null, from?: string) =>
+  rawRequest(port, `GET ${path} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}Connection: close\r\n\r\n`, from);
 
 /** Milliseconds until the server closes this socket, or null if it is still open after `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number | null> {
@@ -85,8 +86,8 @@ function closedWithin(socket: Socket, withinMs: number): Promise<number | null> 
   });
 }
 
-async function openSocket(port: number): Promise<Socket> {
-  const socket = connect(port, "127.0.0.1");
+async function openSocket(port: number, from?: string): Promise<Socket> {
+  const socket = connect({ port, host: "127.0.0.1", localAddress: from });
   sockets.push(socket);
   socket.on("error", () => {
     // a reset by the server is what some tests wait for
@@ -251,5 +252,77 @@ describe("Node server limits (slow and greedy clients)", () => {
     held[0]?.destroy();
     await new Promise((wait) => setTimeout(wait, 100));
     expect((await get(port, "/api/health", `127.0.0.1:${port}`)).status).toBe(200);
+  });
+
+  it("a client sending nothing after its first header line is cut after SERVER_HEADERS_TIMEOUT_MS", async () => {
+    const { port } = await start({ SERVER_HEADERS_TIMEOUT_MS: "300", SERVER_REQUEST_TIMEOUT_MS: "1000" });
+    const socket = await openSocket(port);
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    // Ten times the timeout: the bound says « cut », not how fast.
+    expect(await closedWithin(socket, 3000)).not.toBeNull();
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+/** Sockets from one address, each with a request line and a Host but headers that never end. */
+async function holdSockets(port: number, count: number, from?: string): Promise<Array<{ socket: Socket; received: () => string }>> {
+  const held = [];
+  for (let index = 0; index < count; index++) {
+    const socket = await openSocket(port, from);
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    held.push({ socket, received: () => received });
+  }
+  return held;
+}
+
+describe("Connections per client (issue 39: one client cannot hold the server's connection cap)", () => {
+  it("an attacker holding sockets past the server's cap with unfinished headers leaves another client answered", async () => {
+    // The defaults: 512 connections at most, 32 per client.
+    const { port, logs } = await start();
+    const attacker = await holdSockets(port, 600);
+    expect((await get(port, "/api/health", `127.0.0.1:${port}`, "127.0.0.2")).status).toBe(200);
+    // The attacker keeps its 32; every socket past them is answered at once and closed.
+    const refused = attacker.slice(32);
+    const closings = await Promise.all(refused.map(({ socket }) => (socket.destroyed ? Promise.resolve(0) : closedWithin(socket, 5000))));
+    expect(closings.every((closedAfterMs) => closedAfterMs !== null)).toBe(true);
+    expect(attacker.slice(0, 32).every(({ socket }) => !socket.destroyed)).toBe(true);
+    const answer = refused[0]?.received() ?? "";
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toContain("Trop de connexions ouvertes depuis votre adresse.");
+    // Logged once, without the address.
+    const capLogs = logs.filter((entry) => entry.message === "connections per client reached: new connections from that client refused");
+    expect(capLogs).toHaveLength(1);
+    expect(JSON.stringify(capLogs)).not.toContain("127.0.0.1");
+    // Its held sockets still count: the attacker's next one is refused too, the other client's is not.
+    const [again] = await holdSockets(port, 1);
+    expect(await closedWithin(again?.socket as Socket, 5000)).not.toBeNull();
+    expect((await get(port, "/api/health", `127.0.0.1:${port}`, "127.0.0.3")).status).toBe(200);
+  });
+
+  it("a client's idle keep-alive connection makes room for its new one", async () => {
+    const { port } = await start({ SERVER_MAX_CONNECTIONS_PER_CLIENT: "2" });
+    const idle = [await openSocket(port), await openSocket(port)];
+    for (const socket of idle) {
+      const answered = new Promise<string>((resolveAnswer) => socket.once("data", (chunk: Buffer) => resolveAnswer(chunk.toString())));
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+    }
+    // Both connections are open and idle (keep-alive): a third from the same client is served.
+    expect((await get(port, "/api/health", `127.0.0.1:${port}`)).status).toBe(200);
+    expect(idle.filter((socket) => socket.destroyed)).toHaveLength(1);
+  });
+
+  it("a trusted reverse proxy's address is not capped (every visitor comes through it); other addresses are", async () => {
+    const { port } = await start({ TRUSTED_PROXIES: "127.0.0.1", SERVER_MAX_CONNECTIONS_PER_CLIENT: "2" });
+    const throughProxy = await holdSockets(port, 5);
+    expect((await get(port, "/api/health", `127.0.0.1:${port}`)).status).toBe(200);
+    expect(throughProxy.every(({ socket }) => !socket.destroyed)).toBe(true);
+    const direct = await holdSockets(port, 3, "127.0.0.2");
+    expect(await closedWithin(direct[2]?.socket as Socket, 5000)).not.toBeNull();
+    expect(direct.slice(0, 2).every(({ socket }) => !socket.destroyed)).toBe(true);
   });
 });

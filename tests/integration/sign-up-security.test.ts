@@ -194,7 +194,7 @@ describe("one-click login CSRF (issue 22, lower)", () => {
     const checked = await client.post("/api/auth/confirm/check", { u, x, s });
     expect(checked.status).toBe(200);
     expect(checked.body).toEqual({ email: "lecture@example.org" });
-    expect(checked.headers.get("cache-control")).toBe("no-store");
+    expect(checked.headers.get("cache-control")).toBe("private, no-store");
     expect((await userByEmail("lecture@example.org"))?.emailVerifiedAtMs).toBeNull();
     expect((await confirmAccount(client, link.toString())).status).toBe(200);
     const dead = await browser().post("/api/auth/confirm/check", { u, x, s });

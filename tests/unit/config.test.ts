@@ -117,10 +117,12 @@ describe("self-hosting configuration (issue 22, decision 059)", () => {
 
   it("the Node server's limits have bounded defaults (never Node's 300 s request timeout and no connection cap)", () => {
     const config = parseConfig({});
-    expect(config.SERVER_HEADERS_TIMEOUT_MS).toBe(20_000);
+    expect(config.SERVER_HEADERS_TIMEOUT_MS).toBe(10_000);
     expect(config.SERVER_REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(config.SERVER_KEEP_ALIVE_TIMEOUT_MS).toBe(5000);
     expect(config.SERVER_MAX_CONNECTIONS).toBe(512);
+    expect(config.SERVER_MAX_CONNECTIONS_PER_CLIENT).toBe(32);
+    expect(() => parseConfig({ SERVER_MAX_CONNECTIONS_PER_CLIENT: "0" })).toThrow(/SERVER_MAX_CONNECTIONS_PER_CLIENT/);
     expect(() => parseConfig({ SERVER_HEADERS_TIMEOUT_MS: "40000", SERVER_REQUEST_TIMEOUT_MS: "30000" })).toThrow(/SERVER_HEADERS_TIMEOUT_MS/);
     expect(() => parseConfig({ SERVER_MAX_CONNECTIONS: "0" })).toThrow(/SERVER_MAX_CONNECTIONS/);
   });

@@ -5,7 +5,8 @@ import { jsonError } from "../http-errors.ts";
 
 /**
  * Headers every API answer carries, the one definition for the API. Pages get theirs from
- * public/_headers (Cloudflare's static assets obey it; the Node entry reads the same file).
+ * public/_headers (Cloudflare's static assets obey it; the Node entry reads the same file, and sets
+ * HSTS from the running SITE_URL as here: static/node.ts).
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -23,7 +24,21 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
-/** Same value as the pages' (public/_headers); only sent when SITE_URL is https. */
+/** The routers whose every answer concerns one person: the account, sign-in and session, the admin panel. */
+export const PRIVATE_ROUTERS = ["/account", "/auth", "/admin"] as const;
+
+/**
+ * `Cache-Control: private, no-store` on every answer of a private router (PRIVATE_ROUTERS), set
+ * after the handler so that no route can forget it: successes, refusals (401, 403, 429), validation
+ * errors, 404s and the errors onError maps. No browser history, back-forward cache or shared cache
+ * keeps a person's addresses, preferences or session state.
+ */
+export const privateAnswers = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header("Cache-Control", "private, no-store");
+});
+
+/** Same value as the pages' (public/_headers); only sent when the running SITE_URL is https (API and Node pages). */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
