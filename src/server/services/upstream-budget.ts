@@ -101,7 +101,7 @@ export const REPORT_CALLS: Readonly<Record<UpstreamName, number>> = {
 
 /**
  * How many clients' shares and first-report counts are kept (decision 066, bounded memory): the least
- * recently seen is forgotten first (about 0,6 KB each, ~6 MB at the cap). A forgotten client starts
+ * recently seen is forgotten first (a few hundred bytes each, plain numbers). A forgotten client starts
  * again with a full share and a first report: forgetting one takes this many other clients.
  */
 export const MAX_TRACKED_CLIENTS = 10_000;
