@@ -161,6 +161,22 @@ describe("the reserve for a client's first report of the day", () => {
   });
 });
 
+describe("the finding's figures (issue 39)", () => {
+  it("six clients at their full route allowance (60 reports a minute, 3 Hub'Eau calls each) for ten minutes no longer empty Hub'Eau: a seventh still gets a report's calls", async () => {
+    const clock = budgetsAt();
+    // The seventh had its first report this morning.
+    expect(await clock.takeMany("hubeau", "seventh", REPORT_CALLS.hubeau)).toBe(REPORT_CALLS.hubeau);
+    let granted = 0;
+    for (let second = 0; second < 10 * 60; second++) {
+      for (let client = 0; client < 6; client++) granted += await clock.takeMany("hubeau", `heavy-${client}`, 3);
+      clock.advance(1000);
+    }
+    // Each had its share: 150, then 30 a minute (180 a minute for the six, under the 300 the bucket refills).
+    expect(granted).toBeLessThanOrEqual(6 * (150 + 30 * 10));
+    expect(await clock.takeMany("hubeau", "seventh", REPORT_CALLS.hubeau)).toBe(REPORT_CALLS.hubeau);
+  });
+});
+
 describe("the alert run", () => {
   it("is never refused, and its calls are the service's: visitors wait for the bucket to refill", async () => {
     const clock = budgetsAt();
