@@ -10,7 +10,11 @@ export type Level = "excellent" | "good" | "acceptable" | "concerning" | "critic
  * `not_configured`: not asked, the upstream needs a key this installation lacks (METEOFRANCE_API_KEY).
  */
 export type SourceResult<T> =
-  | { ok: true; data: T }
+  /**
+   * `asOf`: not read now — our budget refused a new call, and this is the last good answer, read at
+   * that instant (ISO); the section says « Données du … » (decision 088). Absent: read now or fresh.
+   */
+  | { ok: true; data: T; asOf?: string }
   | { ok: false; reason: "timeout" | "http" | "invalid" | "network" | "not_found" | "budget" | "not_configured"; detail?: string; status?: number };
 
 export interface SourceRef {
@@ -172,6 +176,8 @@ export interface WaterNetworkSummary {
 
 export interface WaterQualitySection {
   success: boolean;
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   level: Level;
   udi: { code: string; name: string } | null;
   udis: Array<{ code: string; name: string; quarter: string | null }>;
@@ -294,6 +300,8 @@ export type AirPollutantCode = "pm2_5" | "pm10" | "no2" | "o3" | "so2";
 
 export interface AirQualitySection {
   success: boolean;
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   level: Level;
   /**
    * zone_type: the commune's own official index, its intercommunality's (EPCI) when the commune
@@ -339,6 +347,8 @@ export interface DroughtZone {
 
 export interface DroughtSection {
   success: boolean;
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   level: Level;
   gravity: DroughtGravity | null;
   /** « Aucune restriction », « Vigilance », « Alerte », « Alerte renforcée », « Crise » */
@@ -458,6 +468,8 @@ export interface BathingSiteView {
 
 export interface BathingSection {
   success: boolean;
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   level: Level;
   sites: BathingSiteView[];
   /** the season of the official record used */

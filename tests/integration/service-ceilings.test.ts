@@ -67,25 +67,31 @@ describe("a global budget per upstream (issue 22: 200 reports with varied cityco
     expect((await sources.fetchDroughtZones({ communeCode: "05002" })).ok).toBe(true);
   });
 
-  it("once the budget is spent a report serves the last good answer, then says the source is unavailable — still a 200", async () => {
-    // One call, then less than one token an hour.
-    const app = t.rebuild({ UPSTREAM_VIGIEAU_PER_MINUTE: "0.001" });
+  it("once the budget is spent a report serves the last good answer with its date, then says the source is unavailable — still a 200", async () => {
+    // One call, then less than one token a day.
+    const app = t.rebuild({ UPSTREAM_VIGIEAU_PER_MINUTE: "0.0001" });
     const from = t.logs.length;
     const report = async () =>
-      (await anyone(app).get(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`)).body as { drought: { success: boolean; level: string; gravity: string | null } };
+      (await anyone(app).get(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`)).body as {
+        drought: { success: boolean; level: string; gravity: string | null; data_as_of?: string };
+      };
 
     const first = await report();
     expect(first.drought).toMatchObject({ success: true, gravity: "alerte" });
+    expect(first.drought.data_as_of).toBeUndefined();
     expect(vigieauCalls()).toHaveLength(1);
 
-    // An hour later the answer is stale and the budget spent: the last good answer stands in.
+    // An hour later the answer is stale and the budget spent: the last good answer stands in, with its date (decision 088).
     t.setNow(new Date(START.getTime() + 61 * MINUTE_MS));
     const stale = await report();
-    expect(stale.drought).toMatchObject({ success: true, gravity: "alerte" });
+    expect(stale.drought).toMatchObject({ success: true, gravity: "alerte", data_as_of: START.toISOString() });
     expect(vigieauCalls()).toHaveLength(1);
-
-    // Past the stale window (its hour plus 3 hours), « indisponible », never a guess.
+    // Our own refusal keeps it a day past its hour (decision 088; 3 hours before).
     t.setNow(new Date(START.getTime() + (4 * 60 + 1) * MINUTE_MS));
+    expect((await report()).drought).toMatchObject({ success: true, gravity: "alerte", data_as_of: START.toISOString() });
+
+    // Past the kept window (its hour plus 24 hours), « indisponible », never a guess.
+    t.setNow(new Date(START.getTime() + (25 * 60 + 1) * MINUTE_MS));
     const response = await anyone(app).get(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`);
     expect(response.status).toBe(200);
     expect((response.body as { drought: unknown }).drought).toMatchObject({ success: false, level: "unavailable" });

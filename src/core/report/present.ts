@@ -217,6 +217,24 @@ function calmLine(calm: CalmEntry[], allCalm: boolean): SummaryLine {
   };
 }
 
+/**
+ * « Données du 2 décembre 2026 (dernière lecture de la source) »: a section served from its last good
+ * answer because our budget refused a new read (decision 088) says that answer's date, in every
+ * channel, in place of its own date line (« Situation au … » would say today).
+ */
+export function dataAsOfLine(asOf: string, timeZone?: string): string {
+  return `Données du ${formatDateFr(asOf, timeZone)} (dernière lecture de la source)`;
+}
+
+function datedDocument<Document extends SectionDocument & { rich?: unknown }>(document: Document, answer: SectionAnswer, timeZone: string): Document {
+  const asOf = (answer as { data_as_of?: unknown }).data_as_of;
+  if (typeof asOf !== "string") return document;
+  const line = dataAsOfLine(asOf, timeZone);
+  const blocks = [{ kind: "date" as const, text: line }, ...(document.blocks[0]?.kind === "date" ? document.blocks.slice(1) : document.blocks)];
+  const rich = typeof document.rich === "object" && document.rich !== null && "dateLine" in document.rich ? { rich: { ...document.rich, dateLine: line } } : {};
+  return { ...document, blocks, ...rich };
+}
+
 /** The rich presentation a section's document carries, when it has one. */
 function richOf<Rich>(presented: readonly PresentedSection[], key: string): Rich | null {
   const section = presented.find((entry) => entry.key === key);
@@ -238,7 +256,7 @@ export function presentPartialReport(partial: PartialReport): PartialReportPrese
   const presented: PresentedSection[] = sections().map((section) => {
     const answer = answerOf(partial, section);
     if (!answer) return { key: section.key, anchor: section.anchor, title: section.title, pending: true };
-    const document = section.present(section.withDefaults ? section.withDefaults(answer, context) : answer, context);
+    const document = datedDocument(section.present(section.withDefaults ? section.withDefaults(answer, context) : answer, context), answer, timeZone);
     if (!section.statusSource || !answerFailed(answer)) return document;
     // A source that could not be read: its card, in every channel, links to the source's row on /etat.
     const statusLink = statusLinkOf(section.statusSource);

@@ -1,12 +1,23 @@
 // The air section's answer in the public API: the schema the OpenAPI document is generated from,
 // proved equal to its TypeScript type below.
 import * as z from "zod";
-import { apiRegistry, date, levelSchema, sectionSuccess, sectionMessage, sourceSchema, type Assert, type Same } from "../../server/api/schema-parts.ts";
+import {
+  apiRegistry,
+  date,
+  levelSchema,
+  sectionSuccess,
+  sectionMessage,
+  sourceSchema,
+  type Assert,
+  type Same,
+  sectionDataAsOf,
+} from "../../server/api/schema-parts.ts";
 import type { AirQualitySection } from "../../core/types.ts";
 
 export const airQualitySchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     index: z
       .object({

@@ -11,6 +11,7 @@ import {
   sourceSchema,
   type Assert,
   type Same,
+  sectionDataAsOf,
 } from "../../server/api/schema-parts.ts";
 import type { BathingSection, BathingSiteView } from "../../core/types.ts";
 
@@ -61,6 +62,7 @@ const bathingSiteSchema = z
 export const bathingSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     sites: z.array(bathingSiteSchema).meta({ description: "Les sites à moins de 20 km, du plus proche au plus éloigné." }),
     record_season: z.number().nullable().meta({ description: "La saison du bilan officiel utilisé." }),

@@ -1,7 +1,17 @@
 // The drought section's answer in the public API: the schema the OpenAPI document is generated from,
 // proved equal to its TypeScript type below.
 import * as z from "zod";
-import { apiRegistry, date, levelSchema, sectionSuccess, sectionMessage, sourceSchema, type Assert, type Same } from "../../server/api/schema-parts.ts";
+import {
+  apiRegistry,
+  date,
+  levelSchema,
+  sectionSuccess,
+  sectionMessage,
+  sourceSchema,
+  type Assert,
+  type Same,
+  sectionDataAsOf,
+} from "../../server/api/schema-parts.ts";
 import type { DroughtSection } from "../../core/types.ts";
 
 const droughtGravitySchema = z.enum(["vigilance", "alerte", "alerte_renforcee", "crise"]);
@@ -48,6 +58,7 @@ const droughtZoneNotInForceSchema = z
 export const droughtSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     gravity: droughtGravitySchema.nullable(),
     label: z.string().meta({ description: "« Aucune restriction », « Vigilance », « Alerte », « Alerte renforcée » ou « Crise »." }),

@@ -11,6 +11,7 @@ import {
   sourceSchema,
   type Assert,
   type Same,
+  sectionDataAsOf,
 } from "../../server/api/schema-parts.ts";
 import type { PollenSection } from "./types.ts";
 
@@ -41,6 +42,7 @@ const pollenDaySchema = z.object({
 export const pollenSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     origin: z.enum(["atmo"]).nullable().meta({ description: "atmo : indice pollen officiel des AASQA (Atmo France) ; null : aucun indice officiel." }),
     zone: z.object({ code: z.string(), name: z.string() }).nullable(),

@@ -1,12 +1,22 @@
 // The radon section's answer in the public API: the schema the OpenAPI document is generated from,
 // proved equal to its TypeScript type below.
 import * as z from "zod";
-import { apiRegistry, levelSchema, sectionSuccess, sectionMessage, sourceSchema, type Assert, type Same } from "../../server/api/schema-parts.ts";
+import {
+  apiRegistry,
+  levelSchema,
+  sectionSuccess,
+  sectionMessage,
+  sourceSchema,
+  type Assert,
+  type Same,
+  sectionDataAsOf,
+} from "../../server/api/schema-parts.ts";
 import type { RadonSection } from "./types.ts";
 
 export const radonSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     category: z
       .union([z.literal(1), z.literal(2), z.literal(3)])

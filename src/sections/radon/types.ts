@@ -11,6 +11,8 @@ export interface RadonPart {
 
 export interface RadonSection {
   success: boolean;
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   /** category 1 → good, 2 → acceptable, 3 → concerning; "unavailable" when the commune is not in the classification, or its parts differ */
   level: Level;
   /** the category under the arrêté du 27 juin 2018; null when absent, or when the commune's parts are classed differently */

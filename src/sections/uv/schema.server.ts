@@ -11,6 +11,7 @@ import {
   sourceSchema,
   type Assert,
   type Same,
+  sectionDataAsOf,
 } from "../../server/api/schema-parts.ts";
 import type { UvSection } from "./types.ts";
 
@@ -25,6 +26,7 @@ const uvDaySchema = z.object({
 export const uvSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     origin: z.enum(["model"]).nullable().meta({ description: "model : prévision d'un modèle météorologique (pas une mesure) ; null : indisponible." }),
     today: uvDaySchema.nullable(),

@@ -28,6 +28,8 @@ export interface UvDayView {
 }
 
 export interface UvSection {
+  /** the section's data as read at this instant (ISO) when our budget refused a new read (decision 088): « Données du … »; absent when read now */
+  data_as_of?: string;
   success: boolean;
   /** today's level, "unavailable" when unknown */
   level: Level;

@@ -11,6 +11,7 @@ import {
   sourceSchema,
   type Assert,
   type Same,
+  sectionDataAsOf,
 } from "../../server/api/schema-parts.ts";
 import type { WaterQualitySection, WaterParameterView, WaterHistorySeries } from "../../core/types.ts";
 
@@ -86,6 +87,7 @@ const waterHistorySeriesSchema = z
 export const waterQualitySchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     udi: networkRefSchema.nullable().meta({ description: "Le réseau de distribution affiché." }),
     udis: z.array(z.object({ code: z.string(), name: z.string(), quarter: z.string().nullable() })).meta({

@@ -12,6 +12,7 @@ import {
   sourceSchema,
   type Assert,
   type Same,
+  sectionDataAsOf,
 } from "../../server/api/schema-parts.ts";
 import type { WeatherWarningsSection } from "./types.ts";
 
@@ -54,6 +55,7 @@ const vigilanceDaySchema = z.object({
 export const weatherWarningsSchema = z
   .object({
     success: sectionSuccess,
+    data_as_of: sectionDataAsOf,
     level: levelSchema,
     configured: z.boolean().meta({ description: "false : la clé de l'API de Météo-France n'est pas configurée sur ce service." }),
     department: z.object({ code: z.string(), name: z.string() }).nullable(),

@@ -27,6 +27,11 @@ export const ratedLevelSchema = levelSchema
 export const sectionSuccess = z
   .boolean()
   .meta({ description: "false quand la source n'a pas répondu : la section n'a alors pas de données (level unavailable)." });
+/** A section served from its last good answer because our own budget refused a new read (decision 088). */
+export const sectionDataAsOf = z.string().optional().meta({
+  description:
+    "Présent quand Zone Santé n'a pas relu la source à l'instant, sa limite d'appels vers elle étant atteinte : la section montre alors la dernière réponse de la source, lue à cette date et heure (ISO 8601, UTC), et le dit (« Données du … »). Absent : lue à l'instant ou il y a moins que sa durée de validité.",
+});
 export const sectionMessage = z
   .string()
   .nullable()

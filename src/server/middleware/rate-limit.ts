@@ -13,6 +13,14 @@ function clientKeyOfRequest(c: Context<AppEnv>): string {
   return clientKeyOf(c.get("deps").clientIp(c));
 }
 
+/**
+ * The client's key as the rate limits store it (hashed with the app secret): the one the upstreams'
+ * budgets give their shares by (decision 088). Never an IP in memory or in a log.
+ */
+export function hashedClientKey(c: Context<AppEnv>): Promise<string> {
+  return hashKey(clientKeyOfRequest(c), c.get("deps").appSecret);
+}
+
 /** How a rate-limited route behaves beyond counting. */
 interface IpLimitOptions {
   /**
@@ -44,7 +52,7 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & IpLim
   return createMiddleware<AppEnv>(async (c, next) => {
     const deps = c.get("deps");
     const rule = ruleFor(deps.config);
-    const bucketKey = await hashKey(clientKeyOfRequest(c), deps.appSecret);
+    const bucketKey = await hashedClientKey(c);
     let outcome;
     try {
       outcome = await consumeRateLimit(rule.failOpen ? noWait(deps.db) : deps.db, rule, bucketKey, deps.clock().getTime());

@@ -8,11 +8,11 @@ import { isInFrance } from "../../core/shared/geo.ts";
 import { publicApiRateLimits } from "../api/rate-limits.ts";
 import { reportByCoordinatesQuery, reportByTextQuery } from "../api/schemas.ts";
 import type { Report, ReportAnswer } from "../../core/types.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
-import { rateLimitByIp } from "../middleware/rate-limit.ts";
+import { hashedClientKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { refusal } from "../refusals.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
@@ -20,6 +20,15 @@ import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts"
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { unresolvedPointRefusal } from "./geocode.ts";
+
+/**
+ * The app's dependencies for this request's client: its upstream calls count in its own share of each
+ * upstream's budget (decision 088), as its reports count in its rate limit.
+ */
+async function depsOfClient(c: Context<AppEnv>): Promise<AppDeps> {
+  const deps = c.get("deps");
+  return { ...deps, sources: deps.sources.forClient(await hashedClientKey(c)) };
+}
 
 type ReportQuery = { kind: "coordinates"; value: z.output<typeof reportByCoordinatesQuery> } | { kind: "text"; value: z.output<typeof reportByTextQuery> };
 
@@ -44,8 +53,7 @@ const reportQuery = validator("query", (value, c): ReportQuery | Response => {
  * address at the point (decision 055), or the BAN's best match for free text. Never the label,
  * postcode or city the request wrote.
  */
-async function resolveReportAddress(c: Context<AppEnv>, query: ReportQuery): Promise<ReportAddress> {
-  const deps = c.get("deps");
+async function resolveReportAddress(c: Context<AppEnv>, deps: AppDeps, query: ReportQuery): Promise<ReportAddress> {
   if (query.kind === "coordinates") {
     const { lat, lon, citycode, label, postcode, city, signature } = query.value;
     const resolved = await resolveReportPoint(deps, { latitude: lat, longitude: lon, citycode, label, postcode, city, signature });
@@ -78,8 +86,7 @@ const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(conf
 const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
 
 /** The whole report as one JSON answer, once every source has answered. */
-async function answerWhole(c: Context<AppEnv>, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
-  const deps = c.get("deps");
+async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
   const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c) });
   c.header("Cache-Control", reportCacheControl(report));
   // Signed, so that the link the page writes from it names this very address again, with no call.
@@ -93,8 +100,7 @@ async function answerWhole(c: Context<AppEnv>, address: ReportAddress, udiCode: 
  * they are that answer. Whether a section failed is known only at the end, after the headers: a
  * stream is never stored (no-store). A failure after the first line is said on a last line.
  */
-function answerStream(c: Context<AppEnv>, address: ReportAddress, udiCode: string | undefined): Response {
-  const deps = c.get("deps");
+function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Response {
   c.header("Content-Type", `${REPORT_STREAM_TYPE}; charset=utf-8`);
   c.header("Cache-Control", "no-store");
   // Whatever sits between us and the browser must pass each line on as it comes.
@@ -119,8 +125,9 @@ const reportHandlers = (form: "whole" | "negotiated") =>
   createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
     const query = c.req.valid("query");
     if (form === "negotiated") c.header("Vary", "Accept");
-    const address = await resolveReportAddress(c, query);
-    return form === "negotiated" && wantsStream(c) ? answerStream(c, address, query.value.udi) : answerWhole(c, address, query.value.udi);
+    const deps = await depsOfClient(c);
+    const address = await resolveReportAddress(c, deps, query);
+    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi);
   });
 
 /** GET a report as one JSON answer: the public API's /api/v1/report. */
@@ -131,9 +138,9 @@ export const reportRoutes = new Hono<AppEnv>()
   .get("/", ...reportHandlers("negotiated"))
   // The same report as a PDF, for any visitor, from the results view.
   .get("/pdf", reportRateLimit, reportQuery, limitPdfRenders, async (c) => {
-    const deps = c.get("deps");
+    const deps = await depsOfClient(c);
     const query = c.req.valid("query");
-    const address = await resolveReportAddress(c, query);
+    const address = await resolveReportAddress(c, deps, query);
     const now = deps.clock();
     try {
       const report = await buildReport(deps, { address, udiCode: query.value.udi, now, defer: deferTask(c) });

@@ -13,7 +13,7 @@ import { bathingSitesQuery } from "../api/schemas.ts";
 import { deferTask } from "../defer.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
-import { rateLimitByIp } from "../middleware/rate-limit.ts";
+import { hashedClientKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { publicReadCors } from "../middleware/security.ts";
 import { refusal } from "../refusals.ts";
 import { buildBathingSection } from "../services/bathing.ts";
@@ -45,7 +45,12 @@ export const v1Routes = new Hono<AppEnv>()
       const { lat, lon, limit } = c.req.valid("query");
       // The report's mode: the last snapshot of each site's page, refreshed in the background,
       // never the slow portal while the client waits (decision 036).
-      const section = await buildBathingSection(c.get("deps"), { latitude: lat, longitude: lon, mode: "report", defer: deferTask(c) });
+      const deps = c.get("deps");
+      // Its portal reads count in this client's share of the bathing portal's budget (decision 088).
+      const section = await buildBathingSection(
+        { ...deps, sources: deps.sources.forClient(await hashedClientKey(c)) },
+        { latitude: lat, longitude: lon, mode: "report", defer: deferTask(c) },
+      );
       const answer = keepNearest(section, limit);
       const liveMissing = answer.sites.some((site) => site.live_read_at === null);
       c.header("Cache-Control", liveMissing ? "no-cache" : "public, max-age=300");

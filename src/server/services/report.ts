@@ -2,6 +2,7 @@ import { assembleReport, deriveAddressInfo, reportHead, type ReportPart } from "
 import type { Address, Report } from "../../core/types.ts";
 import { serverSections } from "../../sections/registry.server.ts";
 import type { SectionLoadDeps } from "./section-loader.ts";
+import type { Sources } from "./sources.ts";
 
 export type ReportAddress = Pick<Address, "label" | "latitude" | "longitude" | "citycode"> &
   Partial<Pick<Address, "postcode" | "city" | "context" | "type" | "score" | "oldcitycode" | "oldcity">>;
@@ -41,10 +42,46 @@ export async function buildReport(
   const place: Address = { ...address, oldcitycode: input.address.oldcitycode, oldcity: input.address.oldcity };
   const answers = await Promise.all(
     serverSections().map(async (section) => {
-      const answer = await section.load(deps, { address: place, udiCode: input.udiCode, now, defer: input.defer });
+      const dated = datedSources(deps.sources);
+      const read = await section.load({ ...deps, sources: dated.sources }, { address: place, udiCode: input.udiCode, now, defer: input.defer });
+      // Served from a last good answer our budget kept (decision 088): the section says its date.
+      const asOf = dated.oldestAsOf();
+      const answer = asOf !== undefined && isReadSection(read) ? { ...read, data_as_of: asOf } : read;
       onPart?.({ [section.field]: answer } as ReportPart);
       return [section.field, answer] as const;
     }),
   );
   return assembleReport({ address, addressInfo, sections: Object.fromEntries(answers), now });
+}
+
+const isReadSection = (answer: unknown): answer is { success: true } =>
+  typeof answer === "object" && answer !== null && (answer as { success?: unknown }).success === true;
+
+/**
+ * The sources as one section reads them, noting the oldest last good answer it was given instead of
+ * a new read (`asOf`: our budget refused the call, decision 088), so that the section can say
+ * « Données du … ». Every other property is the sources' own.
+ */
+function datedSources(sources: Sources): { sources: Sources; oldestAsOf: () => string | undefined } {
+  let oldest: string | undefined;
+  const note = (result: unknown) => {
+    if (typeof result !== "object" || result === null) return;
+    const asOf = (result as { ok?: unknown; asOf?: unknown }).asOf;
+    if ((result as { ok?: unknown }).ok === true && typeof asOf === "string" && (oldest === undefined || asOf < oldest)) oldest = asOf;
+  };
+  const dated = new Proxy(sources, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const out: unknown = (value as (...parameters: unknown[]) => unknown).apply(target, args);
+        if (!(out instanceof Promise)) return out;
+        return out.then((result: unknown) => {
+          note(result);
+          return result;
+        });
+      };
+    },
+  });
+  return { sources: dated, oldestAsOf: () => oldest };
 }

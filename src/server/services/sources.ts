@@ -1,4 +1,4 @@
-import { createLogThrottle } from "../logger.ts";
+import { createLogThrottle, describeError } from "../logger.ts";
 import type { Address, AtmoIndex, CamsEstimate, CommuneEpci, DroughtZone, SourceResult, Udi, WaterResult } from "../../core/types.ts";
 import type { PollenIndex } from "../../sections/pollen/types.ts";
 import type { UvForecast } from "../../sections/uv/types.ts";
@@ -22,7 +22,7 @@ import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../logger.ts";
-import { createUpstreamBudgets, type CallPriority, type UpstreamName } from "./upstream-budget.ts";
+import { createUpstreamBudgets, type CallPriority, type UpstreamBudgets, type UpstreamName } from "./upstream-budget.ts";
 
 export type { UpstreamName } from "./upstream-budget.ts";
 
@@ -50,25 +50,29 @@ export const TTL_SECONDS = {
 } as const;
 
 /**
- * How long past its lifetime an answer may stand in while the upstream's budget is spent
- * (upstream-budget.ts): the last good answer, or « indisponible » once it is older than this.
- * Each is about what a late answer can hide: VigiEau's a decree published since (kept short);
- * Hub'Eau's, ATMO's and the model's values carry their own dates and days, judged against now.
+ * How long past its lifetime the last good answer stands in when OUR budget refused a new call
+ * (upstream-budget.ts: the service's or the client's share spent), decision 088 — then the section
+ * says « Données du … » with the answer's date; past this, « indisponible », never a guess. Only our
+ * own refusal serves it: a failing source answers its failure (the status page says so). Each is
+ * about what a late answer can hide, the date being said: VigiEau's a decree published since
+ * (VigiEau publishes daily, a decree takes effect from its own start date, re-judged against today:
+ * a day); Hub'Eau's results carry their sample dates and change monthly (days); the models' and
+ * the indices' answers are of one day, and their key has the day in it (the same day at most).
  */
-export const STALE_SECONDS: Record<UpstreamName, number> = {
-  ban: 7 * 24 * 3600,
-  hubeau: 36 * 3600,
-  vigieau: 3 * 3600,
-  atmo: 6 * 3600,
-  pollen: 6 * 3600,
-  openmeteo: 3 * 3600,
-  geo: 30 * 24 * 3600,
-  baignades: 7 * 24 * 3600,
+export const KEPT_WHEN_REFUSED_SECONDS: Record<UpstreamName, number> = {
+  ban: 30 * 24 * 3600,
+  hubeau: 7 * 24 * 3600,
+  vigieau: 24 * 3600,
+  atmo: 12 * 3600,
+  pollen: 12 * 3600,
+  openmeteo: 24 * 3600,
+  geo: 90 * 24 * 3600,
+  baignades: 30 * 24 * 3600,
   /** a warning raised since: kept short */
   meteofrance: 3600,
 };
 
-/** What a call refused by the upstream's budget answers: the section says the source is unavailable. */
+/** What a call refused by our budget answers when no last good answer is kept: the section says the source is unavailable. */
 const BUDGET_SPENT = { ok: false, reason: "budget", detail: "upstream budget spent" } as const;
 
 type SourceFailure = Extract<SourceResult<unknown>, { ok: false }>;
@@ -86,7 +90,8 @@ export const FAILURE_LOG_INTERVAL_MS = 60_000;
 interface StoredAnswer<T> {
   freshUntilMs: number;
   failure?: SourceFailure;
-  good?: { data: T; usableUntilMs: number };
+  /** `atMs`: when the upstream gave it (absent in entries written before decision 088: never served past their freshness) */
+  good?: { data: T; usableUntilMs: number; atMs?: number };
 }
 
 function readStored<T>(value: unknown): StoredAnswer<T> | undefined {
@@ -151,6 +156,11 @@ export interface Sources {
    * the budget is spent.
    */
   forAlertRun(): Sources;
+  /**
+   * The same sources for one visitor (the hashed client key of the rate limits): its calls need its
+   * own share of each upstream's budget as well as the service's (decision 088).
+   */
+  forClient(client: string): Sources;
   searchAddresses(params: { q: string; limit: number }): Promise<SourceResult<Address[]>>;
   /** the BAN addresses nearest to a point, nearest first (decision 055) */
   reverseGeocode(params: { lat: number; lon: number }): Promise<SourceResult<Address[]>>;
@@ -248,6 +258,8 @@ export function createSources(deps: {
   fetch?: typeof fetch;
   /** where reaching an upstream's budget is said (no personal data) */
   log?: (entry: LogEntry) => void;
+  /** the upstreams' budgets (default: this process's or isolate's, createUpstreamBudgets); the Worker may pass a Durable Object's */
+  budgets?: UpstreamBudgets;
 }): Sources {
   const { config, cache, clock } = deps;
   const options = (baseUrl: string) => ({
@@ -276,7 +288,21 @@ export function createSources(deps: {
       },
     ]),
   );
-  const budgets = createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
+  const budgets = deps.budgets ?? createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
+
+  /**
+   * Whether a call may go to the upstream. A budget that cannot answer (a remote one unreachable)
+   * refuses a visitor's call — the cache or « indisponible » answers, the upstream is spared — and
+   * never the alert run's.
+   */
+  async function mayCall(name: UpstreamName, priority: CallPriority, client: string | null): Promise<boolean> {
+    try {
+      return await budgets.take(name, priority, client);
+    } catch (error) {
+      deps.log?.({ level: "warn", message: "upstream budget unavailable", fields: { upstream: name, ...describeError(error) } });
+      return priority === "alert-run";
+    }
+  }
 
   /**
    * Every call that reached an upstream ends here: the one place its attempts are counted (the
@@ -327,13 +353,15 @@ export function createSources(deps: {
 
   /**
    * A fresh answer from the cache; else one request shared by concurrent callers, if the
-   * upstream's budget allows it; else the last good answer while it is usable (STALE_SECONDS);
+   * upstream's budget (and the client's share) allows it; else the last good answer while it is
+   * usable (KEPT_WHEN_REFUSED_SECONDS), with its date (`asOf`: the section says « Données du … »);
    * else « budget spent » (the section says the source is unavailable). A failure is kept
    * TTL_SECONDS.failure, unless `isAnswer` says it is the upstream's answer (VigiEau's 409): kept
    * as long as a success, and no failure of the upstream.
    */
   async function cached<T>(
     priority: CallPriority,
+    client: string | null,
     key: string,
     ttlSeconds: number,
     load: () => Promise<SourceResult<T>>,
@@ -348,9 +376,14 @@ export function createSources(deps: {
     }
     const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
     if (pending) return pending;
-    if (!budgets.take(name, priority)) {
+    const allowed = await mayCall(name, priority, client);
+    // Another caller may have started the same request while the budget answered: share it.
+    const startedMeanwhile = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
+    if (startedMeanwhile) return startedMeanwhile;
+    if (!allowed) {
       refuse(name);
-      if (stored?.good && stored.good.usableUntilMs > nowMs) return { ok: true, data: stored.good.data };
+      const good = stored?.good;
+      if (good?.atMs !== undefined && good.usableUntilMs > nowMs) return { ok: true, data: good.data, asOf: new Date(good.atMs).toISOString() };
       return BUDGET_SPENT;
     }
     const started = performance.now();
@@ -359,7 +392,7 @@ export function createSources(deps: {
         record(name, result, performance.now() - started, 1, isAnswer);
         const atMs = clock().getTime();
         const good = result.ok
-          ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + STALE_SECONDS[name]) * 1000 }
+          ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + KEPT_WHEN_REFUSED_SECONDS[name]) * 1000, atMs }
           : stored?.good && stored.good.usableUntilMs > atMs
             ? stored.good
             : undefined;
@@ -376,20 +409,27 @@ export function createSources(deps: {
   const bathingOptions = () => ({ baseUrl: config.BAIGNADES_URL, timeoutMs: config.BAIGNADES_TIMEOUT_MS, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
   /** The alert run's bulk reads: counted in their upstream's budget page by page, never refused. */
-  function recordBulk(name: UpstreamName, read: CountedResult<unknown>, latencyMs: number) {
+  async function recordBulk(name: UpstreamName, read: CountedResult<unknown>, latencyMs: number) {
     record(name, read.result, latencyMs, read.requests);
-    budgets.charge(name, read.requests);
+    try {
+      await budgets.charge(name, read.requests);
+    } catch (error) {
+      deps.log?.({ level: "warn", message: "upstream budget unavailable", fields: { upstream: name, ...describeError(error) } });
+    }
   }
 
-  const view = (priority: CallPriority): Sources => ({
+  const view = (priority: CallPriority, client: string | null): Sources => ({
     upstreamStatus: () => [...statuses.values()].map((status) => ({ ...status })),
     forAlertRun: () => runView,
+    forClient: (key) => view(priority, priority === "alert-run" ? null : key),
     fetchBathingPortalSites: ({ communeCode, department }) =>
       // The portal's ids of a commune's sites hardly ever change.
-      cached(priority, `baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () => fetchPortalSites(bathingOptions(), { communeCode, department })),
+      cached(priority, client, `baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () =>
+        fetchPortalSites(bathingOptions(), { communeCode, department }),
+      ),
     fetchBathingSitePage: async ({ department, portalId, year }) => {
       // Not cached here (the bathing service keeps snapshots, which stand in when this is refused).
-      if (!budgets.take("baignades", priority)) {
+      if (!(await mayCall("baignades", priority, client))) {
         refuse("baignades");
         return BUDGET_SPENT;
       }
@@ -399,21 +439,22 @@ export function createSources(deps: {
       return result;
     },
     searchAddresses: ({ q, limit }) =>
-      cached(priority, `ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
+      cached(priority, client, `ban:${limit}:${q.trim().toLowerCase()}`, TTL_SECONDS.geocode, () => searchAddresses(options(config.BAN_API_URL), { q, limit })),
     reverseGeocode: ({ lat, lon }) => {
       // Rounded to ~1 m, and asked at the rounded point, so that the key and the answer agree:
       // a shared link asks again for the very same point, and addresses move rarely.
       const roundedLat = Math.round(lat * 1e5) / 1e5;
       const roundedLon = Math.round(lon * 1e5) / 1e5;
-      return cached(priority, `ban:reverse:${roundedLat}:${roundedLon}`, TTL_SECONDS.geocode, () =>
+      return cached(priority, client, `ban:reverse:${roundedLat}:${roundedLon}`, TTL_SECONDS.geocode, () =>
         reverseGeocode(options(config.BAN_API_URL), { lat: roundedLat, lon: roundedLon, limit: REVERSE_CANDIDATES }),
       );
     },
     fetchCommuneUdis: ({ communeCode }) =>
-      cached(priority, `hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
+      cached(priority, client, `hubeau:udis:${communeCode}`, TTL_SECONDS.hubeau, () => fetchCommuneUdis(options(config.HUBEAU_API_URL), { communeCode })),
     fetchWaterResults: (params) =>
       cached(
         priority,
+        client,
         `hubeau:results:${params.communeCode}:${params.since}:${params.until ?? ""}:${params.parameterCodes?.join(",") ?? "all"}:${params.pageSize}:${params.maxResults}`,
         TTL_SECONDS.hubeau,
         () => fetchWaterResults(options(config.HUBEAU_API_URL), params),
@@ -425,22 +466,23 @@ export function createSources(deps: {
       // answer, not an outage); then the zone depends on the exact point, which is the key.
       const commune = await cached(
         priority,
+        client,
         `vigieau:${communeCode}:commune`,
         TTL_SECONDS.vigieau,
         () => fetchDroughtZones(options(config.VIGIEAU_API_URL), { communeCode }),
         (failure) => failure.status === 409,
       );
       if (commune.ok || commune.status !== 409 || lat === undefined || lon === undefined) return commune;
-      return cached(priority, `vigieau:${communeCode}:${lat}:${lon}`, TTL_SECONDS.vigieau, () =>
+      return cached(priority, client, `vigieau:${communeCode}:${lat}:${lon}`, TTL_SECONDS.vigieau, () =>
         fetchDroughtZones(options(config.VIGIEAU_API_URL), { lon, lat, communeCode }),
       );
     },
     fetchAtmoIndex: ({ zoneCode, epciCode, fromDate, timeZone }) =>
-      cached(priority, `atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
+      cached(priority, client, `atmo:${zoneCode}${epciCode ? `+${epciCode}` : ""}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, atmoTtlSeconds(clock()), () =>
         fetchAtmoIndex(options(config.ATMO_WFS_URL), { zoneCode, epciCode, fromDate, timeZone }),
       ),
     fetchPollenIndices: ({ zoneCode, fromDate, timeZone }) =>
-      cached(priority, `pollen:${zoneCode}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, pollenTtlSeconds(clock()), () =>
+      cached(priority, client, `pollen:${zoneCode}:${fromDate}${timeZone ? `:${timeZone}` : ""}`, pollenTtlSeconds(clock()), () =>
         fetchPollenIndices(options(config.POLLEN_WFS_URL), { zoneCode, fromDate, timeZone }),
       ),
     fetchCamsEstimate: ({ lat, lon, citycode }) => {
@@ -450,7 +492,7 @@ export function createSources(deps: {
       const roundedLon = Math.round(lon * 100) / 100;
       const timeZone = timeZoneOfCommune(citycode);
       const day = todayInZone(clock(), timeZone);
-      return cached(priority, `openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
+      return cached(priority, client, `openmeteo:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.openmeteo, () =>
         fetchCamsEstimate(options(config.OPENMETEO_API_URL), { lat: roundedLat, lon: roundedLon, day, timeZone }),
       );
     },
@@ -462,7 +504,7 @@ export function createSources(deps: {
       const roundedLon = Math.round(lon * 100) / 100;
       const timeZone = timeZoneOfCommune(citycode);
       const day = todayInZone(clock(), timeZone);
-      return cached(priority, `openmeteo:uv:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.uvForecast, async () => {
+      return cached(priority, client, `openmeteo:uv:${roundedLat}:${roundedLon}:${timeZone}:${day}`, TTL_SECONDS.uvForecast, async () => {
         const result = await fetchUvForecast(options(config.OPENMETEO_FORECAST_URL), { lat: roundedLat, lon: roundedLon, timeZone });
         // A changed shape is said once per request made (never the position: only what failed).
         if (!result.ok && result.reason === "invalid")
@@ -479,7 +521,7 @@ export function createSources(deps: {
         onPage,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
-      recordBulk("atmo", read, performance.now() - started);
+      await recordBulk("atmo", read, performance.now() - started);
       return read;
     },
     fetchPollenIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest, onPage }) => {
@@ -491,13 +533,13 @@ export function createSources(deps: {
         onPage,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
-      recordBulk("pollen", read, performance.now() - started);
+      await recordBulk("pollen", read, performance.now() - started);
       return read;
     },
     fetchCommunesEpci: async () => {
       const started = performance.now();
       const result = await fetchCommunesEpci(options(config.GEO_API_URL));
-      recordBulk("geo", { result, requests: 1 }, performance.now() - started);
+      await recordBulk("geo", { result, requests: 1 }, performance.now() - started);
       return result;
     },
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
@@ -509,32 +551,32 @@ export function createSources(deps: {
         pageSize,
         ...(beforeRequest ? { beforeRequest } : {}),
       });
-      recordBulk("hubeau", read, performance.now() - started);
+      await recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentResults: async (params) => {
       const started = performance.now();
       const read = await fetchDepartmentResults(options(config.HUBEAU_API_URL), params);
-      recordBulk("hubeau", read, performance.now() - started);
+      await recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentZonesState: ({ department, today }) =>
       // The state depends on the day (a decree counts only between its dates): the day is in the key.
-      cached(priority, `vigieau:departement:${department}:${today}`, TTL_SECONDS.vigieau, () =>
+      cached(priority, client, `vigieau:departement:${department}:${today}`, TTL_SECONDS.vigieau, () =>
         fetchDepartmentZonesState(options(config.VIGIEAU_API_URL), { department, today }),
       ),
     fetchCommuneEpci: ({ communeCode }) =>
-      cached(priority, `geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
+      cached(priority, client, `geo:epci:${communeCode}`, TTL_SECONDS.geo, () => fetchCommuneEpci(options(config.GEO_API_URL), { communeCode })),
     fetchVigilance: async () => {
       // No key: nothing is asked, nothing is counted (the section says it is not configured).
       if (!config.METEOFRANCE_API_KEY) return fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: undefined });
       // One national map for the report and the alert run alike.
       // Its failures are logged as every upstream's (record); the key and the URL are never in the fields.
-      return cached(priority, "meteofrance:vigilance", TTL_SECONDS.meteofrance, () =>
+      return cached(priority, client, "meteofrance:vigilance", TTL_SECONDS.meteofrance, () =>
         fetchVigilanceBulletin({ ...options(config.METEOFRANCE_VIGILANCE_URL), apiKey: config.METEOFRANCE_API_KEY }),
       );
     },
   });
-  const runView = view("alert-run");
-  return view("request");
+  const runView = view("alert-run", null);
+  return view("request", null);
 }
