@@ -22,7 +22,7 @@ import type { BathingLiveStatus } from "../../sections/bathing/types.ts";
 import type { Cache } from "../cache/types.ts";
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../logger.ts";
-import { createUpstreamBudgets, type CallPriority, type UpstreamName } from "./upstream-budget.ts";
+import { createUpstreamBudgets, type CallPriority, type UpstreamBudgets, type UpstreamName } from "./upstream-budget.ts";
 
 export type { UpstreamName } from "./upstream-budget.ts";
 
@@ -238,8 +238,9 @@ export interface Sources {
 /**
  * Binds every upstream client to its configured base URL and timeout, and puts a cache in front
  * of each. Concurrent identical calls share one request, and every call is counted in its
- * upstream's budget (upstream-budget.ts): per process on Node, per isolate on Workers, where
- * workers/cloudflare.ts builds these clients once per isolate, not per request.
+ * upstream's budget (upstream-budget.ts): per process on Node; on Workers, where
+ * workers/cloudflare.ts builds these clients once per isolate, the budgets are given (`budgets`,
+ * a Durable Object's, decision 089) so that every isolate spends the same ones.
  */
 export function createSources(deps: {
   config: Config;
@@ -248,6 +249,8 @@ export function createSources(deps: {
   fetch?: typeof fetch;
   /** where reaching an upstream's budget is said (no personal data) */
   log?: (entry: LogEntry) => void;
+  /** the upstreams' budgets, when they live elsewhere than this process (Workers: a Durable Object); else in memory here */
+  budgets?: UpstreamBudgets;
 }): Sources {
   const { config, cache, clock } = deps;
   const options = (baseUrl: string) => ({
@@ -276,7 +279,7 @@ export function createSources(deps: {
       },
     ]),
   );
-  const budgets = createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
+  const budgets = deps.budgets ?? createUpstreamBudgets({ config, nowMs: () => clock().getTime(), log: deps.log });
 
   /**
    * Every call that reached an upstream ends here: the one place its attempts are counted (the
@@ -348,27 +351,27 @@ export function createSources(deps: {
     }
     const pending = inFlight.get(key) as Promise<SourceResult<T>> | undefined;
     if (pending) return pending;
-    if (!budgets.take(name, priority)) {
-      refuse(name);
-      if (stored?.good && stored.good.usableUntilMs > nowMs) return { ok: true, data: stored.good.data };
-      return BUDGET_SPENT;
-    }
-    const started = performance.now();
-    const request = load()
-      .then(async (result) => {
-        record(name, result, performance.now() - started, 1, isAnswer);
-        const atMs = clock().getTime();
-        const good = result.ok
-          ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + STALE_SECONDS[name]) * 1000 }
-          : stored?.good && stored.good.usableUntilMs > atMs
-            ? stored.good
-            : undefined;
-        const freshSeconds = result.ok || isAnswer?.(result) ? ttlSeconds : TTL_SECONDS.failure;
-        const entry: StoredAnswer<T> = { freshUntilMs: atMs + freshSeconds * 1000, ...(result.ok ? {} : { failure: result }), ...(good ? { good } : {}) };
-        await cache.set(key, entry, Math.max(freshSeconds, good ? (good.usableUntilMs - atMs) / 1000 : 0));
-        return result;
-      })
-      .finally(() => inFlight.delete(key));
+    // Registered before the budget is asked (an await): concurrent identical calls still share one.
+    const request = (async (): Promise<SourceResult<T>> => {
+      if (!(await budgets.take(name, priority, null))) {
+        refuse(name);
+        if (stored?.good && stored.good.usableUntilMs > nowMs) return { ok: true, data: stored.good.data };
+        return BUDGET_SPENT;
+      }
+      const started = performance.now();
+      const result = await load();
+      record(name, result, performance.now() - started, 1, isAnswer);
+      const atMs = clock().getTime();
+      const good = result.ok
+        ? { data: result.data, usableUntilMs: atMs + (ttlSeconds + STALE_SECONDS[name]) * 1000 }
+        : stored?.good && stored.good.usableUntilMs > atMs
+          ? stored.good
+          : undefined;
+      const freshSeconds = result.ok || isAnswer?.(result) ? ttlSeconds : TTL_SECONDS.failure;
+      const entry: StoredAnswer<T> = { freshUntilMs: atMs + freshSeconds * 1000, ...(result.ok ? {} : { failure: result }), ...(good ? { good } : {}) };
+      await cache.set(key, entry, Math.max(freshSeconds, good ? (good.usableUntilMs - atMs) / 1000 : 0));
+      return result;
+    })().finally(() => inFlight.delete(key));
     inFlight.set(key, request);
     return request;
   }
@@ -376,9 +379,9 @@ export function createSources(deps: {
   const bathingOptions = () => ({ baseUrl: config.BAIGNADES_URL, timeoutMs: config.BAIGNADES_TIMEOUT_MS, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
   /** The alert run's bulk reads: counted in their upstream's budget page by page, never refused. */
-  function recordBulk(name: UpstreamName, read: CountedResult<unknown>, latencyMs: number) {
+  async function recordBulk(name: UpstreamName, read: CountedResult<unknown>, latencyMs: number) {
     record(name, read.result, latencyMs, read.requests);
-    budgets.charge(name, read.requests);
+    await budgets.charge(name, read.requests);
   }
 
   const view = (priority: CallPriority): Sources => ({
@@ -389,7 +392,7 @@ export function createSources(deps: {
       cached(priority, `baignades:sites:${communeCode}`, TTL_SECONDS.bathingPortal, () => fetchPortalSites(bathingOptions(), { communeCode, department })),
     fetchBathingSitePage: async ({ department, portalId, year }) => {
       // Not cached here (the bathing service keeps snapshots, which stand in when this is refused).
-      if (!budgets.take("baignades", priority)) {
+      if (!(await budgets.take("baignades", priority, null))) {
         refuse("baignades");
         return BUDGET_SPENT;
       }
@@ -479,7 +482,7 @@ export function createSources(deps: {
         onPage,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
-      recordBulk("atmo", read, performance.now() - started);
+      await recordBulk("atmo", read, performance.now() - started);
       return read;
     },
     fetchPollenIndicesForDays: async ({ fromDay, toDay, pageSize, beforeRequest, onPage }) => {
@@ -491,13 +494,13 @@ export function createSources(deps: {
         onPage,
         ...(beforeRequest ? { beforePage: beforeRequest } : {}),
       });
-      recordBulk("pollen", read, performance.now() - started);
+      await recordBulk("pollen", read, performance.now() - started);
       return read;
     },
     fetchCommunesEpci: async () => {
       const started = performance.now();
       const result = await fetchCommunesEpci(options(config.GEO_API_URL));
-      recordBulk("geo", { result, requests: 1 }, performance.now() - started);
+      await recordBulk("geo", { result, requests: 1 }, performance.now() - started);
       return result;
     },
     fetchDepartmentSampleDates: async ({ department, since, until, pageSize, beforeRequest }) => {
@@ -509,13 +512,13 @@ export function createSources(deps: {
         pageSize,
         ...(beforeRequest ? { beforeRequest } : {}),
       });
-      recordBulk("hubeau", read, performance.now() - started);
+      await recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentResults: async (params) => {
       const started = performance.now();
       const read = await fetchDepartmentResults(options(config.HUBEAU_API_URL), params);
-      recordBulk("hubeau", read, performance.now() - started);
+      await recordBulk("hubeau", read, performance.now() - started);
       return read;
     },
     fetchDepartmentZonesState: ({ department, today }) =>

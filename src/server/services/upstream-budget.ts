@@ -1,6 +1,7 @@
 // The service's global budget per upstream (issue 22): however many clients ask, the upstreams
-// receive at most so many calls. One token bucket per upstream, per process on Node (the whole
-// service: one process, one outgoing IP) and per isolate on Workers (decision 058).
+// receive at most so many calls. One token bucket per upstream, in the process on Node (the whole
+// service: one process, one outgoing IP, decision 058) and in one Durable Object on Workers, which
+// hosts these same buckets for every isolate (workers/ceilings-object.ts, decision 089).
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../logger.ts";
 
@@ -50,11 +51,16 @@ export function createTokenBucket(perMinute: number): TokenBucket {
 /** Who is calling: a visitor's request waits for nobody and is refused once the bucket is spent; the alert run is never refused. */
 export type CallPriority = "request" | "alert-run";
 
+/**
+ * Asynchronous: on Workers the buckets live in a Durable Object, one call away (decision 089).
+ * `client` names who asks (a hashed key), or null when no client is known (the alert run, a
+ * caller that does not say).
+ */
 export interface UpstreamBudgets {
   /** true when the call may go to the upstream; every call allowed is counted */
-  take(name: UpstreamName, priority: CallPriority): boolean;
+  take(name: UpstreamName, priority: CallPriority, client: string | null): Promise<boolean>;
   /** counts calls already made (the alert run's paged bulk reads) */
-  charge(name: UpstreamName, calls: number): void;
+  charge(name: UpstreamName, calls: number): Promise<void>;
 }
 
 export type UpstreamBudgetConfig = Pick<
@@ -108,7 +114,8 @@ export function createUpstreamBudgets(deps: {
     return bucket;
   };
   return {
-    take(name, priority) {
+    // async: the buckets themselves are synchronous, so no call interleaves with another's count.
+    async take(name, priority) {
       const bucket = bucketOf(name);
       const nowMs = deps.nowMs();
       if (priority === "alert-run") {
@@ -129,7 +136,7 @@ export function createUpstreamBudgets(deps: {
       }
       return false;
     },
-    charge(name, calls) {
+    async charge(name, calls) {
       const bucket = bucketOf(name);
       const nowMs = deps.nowMs();
       for (let call = 0; call < calls; call++) bucket.charge(nowMs);
