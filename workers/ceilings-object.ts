@@ -5,14 +5,17 @@
 // src/, this object only forwards. A Durable Object runs one call at a time and the rules are
 // synchronous, so no two calls interleave within a count.
 //
-// Its state is in memory: when the object is evicted (idle, a deploy) the buckets start full again
-// and the slots empty, as a restarted Node process's do (decision 089 weighs it).
+// The buckets are in memory and every call they allow is journaled in the object's SQLite storage,
+// replayed when the object starts again (evicted when idle, or a deploy), so waiting for an eviction
+// gives no second burst (services/journaled-budgets.ts). The PDF slots are not kept: their leases
+// last a minute at most, and an object restarted mid-render frees at most PDF_MAX_CONCURRENT slots early.
 import { DurableObject } from "cloudflare:workers";
 import { parseConfig } from "../src/server/config.ts";
 import { logJson } from "../src/server/logger.ts";
 import { createPdfSlotTable, type PdfRenderKind, type PdfRenderSlots, type PdfSlotTable } from "../src/server/middleware/pdf-render-slots.ts";
 import { createPdfLogTurns } from "../src/server/middleware/pdf-render-slots.ts";
-import { createUpstreamBudgets, type CallPriority, type UpstreamBudgets, type UpstreamName } from "../src/server/services/upstream-budget.ts";
+import { createJournaledUpstreamBudgets, type BudgetJournal, type BudgetJournalEntry } from "../src/server/services/journaled-budgets.ts";
+import type { CallPriority, UpstreamBudgets, UpstreamName } from "../src/server/services/upstream-budget.ts";
 import { stringEnv } from "./worker-env.ts";
 
 /** The instances' names: one object per family of ceilings. */
@@ -24,8 +27,29 @@ export class GlobalCeilings extends DurableObject<Env> {
 
   /** The configuration is the Worker's (the same env): its rates and its PDF_MAX_CONCURRENT. */
   private upstreamBudgets(): UpstreamBudgets {
-    this.budgets ??= createUpstreamBudgets({ config: parseConfig(stringEnv(this.env)), nowMs: () => Date.now(), log: logJson });
+    this.budgets ??= createJournaledUpstreamBudgets({
+      config: parseConfig(stringEnv(this.env)),
+      nowMs: () => Date.now(),
+      journal: this.journal(),
+      log: logJson,
+    });
     return this.budgets;
+  }
+
+  /** The calls allowed, in the object's own SQLite database (synchronous, written with the call). */
+  private journal(): BudgetJournal {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS budget_calls (name TEXT NOT NULL, at_ms INTEGER NOT NULL, calls INTEGER NOT NULL)");
+    sql.exec("CREATE INDEX IF NOT EXISTS budget_calls_at ON budget_calls (at_ms)");
+    return {
+      append: ({ name, atMs, calls }) => void sql.exec("INSERT INTO budget_calls (name, at_ms, calls) VALUES (?, ?, ?)", name, atMs, calls),
+      since: (sinceMs) =>
+        sql
+          .exec<{ name: string; at_ms: number; calls: number }>("SELECT name, at_ms, calls FROM budget_calls WHERE at_ms >= ? ORDER BY at_ms", sinceMs)
+          .toArray()
+          .map((row): BudgetJournalEntry => ({ name: row.name as UpstreamName, atMs: row.at_ms, calls: row.calls })),
+      forget: (beforeMs) => void sql.exec("DELETE FROM budget_calls WHERE at_ms < ?", beforeMs),
+    };
   }
 
   private pdfSlotTable(): PdfSlotTable {
