@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
+import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { freePort } from "../helpers/net.ts";
 import { ROOT, startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
@@ -16,6 +18,7 @@ import { ROOT, startWranglerDev, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type W
 const HOST = "zs-ceilings-host";
 const GUEST = "zs-ceilings-guest";
 const BURST = 5;
+const APP_SECRET = "ceilings-smoke-secret-ceilings-smoke-0000";
 
 let directory: string;
 let upstreams: FakeUpstreams;
@@ -91,14 +94,17 @@ beforeAll(async () => {
   const envFile = join(directory, "worker.env");
   const env: Record<string, string> = {
     ...upstreams.config,
-    APP_SECRET: "ceilings-smoke-secret-ceilings-smoke-0000",
+    APP_SECRET,
     // Nothing listens there: the geocoder needs no database (its rate limit fails open).
     DATABASE_URL: "http://127.0.0.1:9",
     SITE_URL: hostUrl,
     RESEND_API_KEY: "re_smoke_key",
     RESEND_BASE_URL: "http://127.0.0.1:9",
-    UPSTREAM_TIMEOUT_MS: "2000",
+    // Long enough for the slow upstreams of the PDF test below.
+    UPSTREAM_TIMEOUT_MS: "8000",
     UPSTREAM_BAN_PER_MINUTE: "1",
+    // One PDF at once for the whole service.
+    PDF_MAX_CONCURRENT: "1",
   };
   writeFileSync(
     envFile,
@@ -164,4 +170,36 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the upstreams' budget is one for every Work
     expect(byHost.at(-1), host.output()).toBe(503);
     expect(byHost.filter((status) => status === 200).length).toBeLessThanOrEqual(refilled);
   }, 150_000);
+
+  it("one PDF slot for the whole service: while the host makes a PDF, the guest's is asked to wait", async () => {
+    // A signed address needs no BAN call (whose budget the tests above spent).
+    const address = signAddress(APP_SECRET, MAIN_SCENARIO);
+    const query = new URLSearchParams({
+      lat: String(address.latitude),
+      lon: String(address.longitude),
+      citycode: address.citycode,
+      label: address.label,
+      postcode: address.postcode,
+      city: address.city,
+      signature: address.signature,
+    });
+    // Upstreams that take their time: the host's PDF holds the slot while the guest asks.
+    upstreams.setDelay(4000);
+    const first = fetch(`${hostUrl}/api/report/pdf?${query}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    const second = await fetch(`${guestUrl}/api/report/pdf?${query}`);
+    expect(second.status, guest?.output()).toBe(503);
+    expect(second.headers.get("retry-after")).toBe("5");
+    expect(((await second.json()) as { code: string }).code).toBe("pdf_busy");
+    const made = await first;
+    expect(made.status, host?.output()).toBe(200);
+    expect(made.headers.get("content-type")).toBe("application/pdf");
+    await made.arrayBuffer();
+    upstreams.setDelay(0);
+    // The slot is given back through the object: the guest's next PDF is made.
+    const again = await fetch(`${guestUrl}/api/report/pdf?${query}`);
+    expect(again.status, guest?.output()).toBe(200);
+    await again.arrayBuffer();
+    for (const worker of [host, guest]) expect(worker?.output()).not.toContain("global ceiling unreachable");
+  }, 60_000);
 });
