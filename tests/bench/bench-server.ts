@@ -27,8 +27,10 @@ export async function startBenchServer(options: {
   env?: Record<string, string>;
   /** each line the server writes on stderr (the others' stderr is the bench's) */
   onStderrLine?: (line: string) => void;
+  /** a given port (a free one otherwise) */
+  port?: number;
 }): Promise<BenchServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
   const spawnedAt = performance.now();
   const server = spawn(process.execPath, npmStartNodeArgs(), {

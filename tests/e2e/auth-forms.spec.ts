@@ -115,6 +115,28 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test(`a first name with look-alike digits from another script is said under its field before sending (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const signUpCalls = countCalls(page, "/api/auth/signup");
+    await openAuth(page);
+    await page.getByRole("tab", { name: "Créer un compte" }).click();
+    const form = authForm(page);
+    const firstName = page.getByRole("tabpanel").getByLabel("Prénom (facultatif)");
+    // A Greek « Ο » beside a Latin « Ȣ » reads « 08 » (issue 39).
+    await firstName.fill("\u039f\u0222");
+    await form.email.fill(uniqueEmail("sosies"));
+    await form.button("Créer mon compte").click();
+
+    await expectErrorUnder(firstName, /que des lettres de l'alphabet latin \(accents compris\)/);
+    await expect(firstName).toBeFocused();
+    expect(signUpCalls()).toBe(0);
+    // A name in Latin letters, accents and typographic apostrophe included, is sent.
+    await firstName.fill("N’Guessan-Zoé");
+    await form.button("Créer mon compte").click();
+    await expect.poll(signUpCalls).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test(`too many attempts: one alert above the submit button, no field in error, no toast (${viewport.width} px)`, async ({ page, consoleGuard }) => {
     await page.setViewportSize(viewport);
     consoleGuard.allow(/status of 429/);

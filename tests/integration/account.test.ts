@@ -117,6 +117,7 @@ describe("accounts waiting for confirmation hold nothing", () => {
     // The real owner signs in with an emailed code: the first comer's password and session die.
     const owner = new BrowserClient(app);
     await owner.post("/api/auth/code", { email: "chef@example.org" });
+    await backgroundWorkDone();
     expect((await owner.post("/api/auth/code/verify", { email: "chef@example.org", code: lastCodeTo("chef@example.org") })).status).toBe(200);
     expect((await owner.get("/api/admin/status")).status).toBe(200);
     expect((await attacker.get("/api/admin/status")).status).toBe(401);
@@ -413,6 +414,7 @@ describe("delete my data", () => {
     await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     await client.put("/api/account/preferences", { water: true, drought: true, air: false, bathing: true });
     await new BrowserClient(app).post("/api/auth/code", { email });
+    await backgroundWorkDone();
     const { id } = (await client.get("/api/auth/session")).body.user as { id: string };
 
     const unconfirmed = await client.delete("/api/account", { confirm: "oui" });

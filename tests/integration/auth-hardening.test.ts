@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/server/auth/password.ts";
 import { insertUser } from "../../src/server/db/repositories/users.ts";
 import { emailCodes, sessions } from "../../src/server/db/schema/index.ts";
-import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
+import { backgroundWorkDone, BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -56,6 +56,7 @@ describe("emailed code attempts against a slow database", () => {
     await createAccount(slow, "parallele@example.org");
     const requester = new BrowserClient(() => slowApp, { ip: "203.0.113.1" });
     expect((await requester.post("/api/auth/code", { email: "parallele@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
     const code = codeOf(slow, "parallele@example.org");
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -85,6 +86,7 @@ describe("emailed code attempts against a slow database", () => {
     await createAccount(slow, "double-code@example.org");
     const requester = new BrowserClient(() => slowApp, { ip: "203.0.113.2" });
     await requester.post("/api/auth/code", { email: "double-code@example.org" });
+    await backgroundWorkDone();
     const code = codeOf(slow, "double-code@example.org");
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
@@ -120,6 +122,7 @@ describe("no targeted lockout", () => {
     expect(guesses.slice(10).every((status) => status === 429)).toBe(true);
     const codeRequests: number[] = [];
     for (let i = 0; i < 4; i++) codeRequests.push((await attacker.post("/api/auth/code", { email: "cible@example.org" })).status);
+    await backgroundWorkDone();
     expect(codeRequests).toEqual([200, 200, 200, 429]);
 
     // The owner, from home.
@@ -127,6 +130,7 @@ describe("no targeted lockout", () => {
     expect((await owner.post("/api/auth/signin", { email: "cible@example.org", password: PASSWORD })).status).toBe(200);
     const otherDevice = new BrowserClient(() => app, { ip: "203.0.113.50" });
     expect((await otherDevice.post("/api/auth/code", { email: "cible@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
     const verified = await otherDevice.post("/api/auth/code/verify", { email: "cible@example.org", code: codeOf(t, "cible@example.org") });
     expect(verified.status).toBe(200);
   }, 30_000);

@@ -19,7 +19,7 @@ import { SIGN_IN_LIMITS, STRANGER_CODE_GUESSES_PER_24_HOURS } from "../../src/se
 import { RECIPIENT_EMAIL_LIMITS } from "../../src/server/email/recipient-cap.ts";
 import { SIGN_IN_CODE_MAX_ATTEMPTS } from "../../src/server/services/accounts.ts";
 import { consumeRateLimit, hashKey } from "../../src/server/services/rate-limit.ts";
-import { BrowserClient, type ClientResponse } from "../helpers/browser-client.ts";
+import { backgroundWorkDone, BrowserClient, type ClientResponse } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 const START = new Date("2026-11-22T10:00:00Z");
@@ -82,6 +82,7 @@ async function attack(email: string): Promise<{ passwords: number[]; codes: numb
   }
   for (const ip of ATTACK_SOURCES) {
     for (let i = 0; i < 2; i++) codes.push((await new BrowserClient(() => app, { ip }).post("/api/auth/code", { email })).status);
+    await backgroundWorkDone();
   }
   return { passwords, codes };
 }
@@ -102,6 +103,7 @@ describe("the owner is never locked out", () => {
 
     t.resend.reset();
     expect((await owner.post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
     const code = latestCodeTo("proprietaire@example.org");
     expect(code).toMatch(/^\d{6}$/);
     expect((await owner.post("/api/auth/code/verify", { email: "proprietaire@example.org", code })).status).toBe(200);
@@ -137,11 +139,13 @@ describe("the owner is never locked out", () => {
     // says when, and points to the password and the usual device.
     const library = new BrowserClient(() => app, { ip: "198.51.100.78" });
     const refused = await library.post("/api/auth/code", { email: "nouvel-appareil@example.org" });
+    await backgroundWorkDone();
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/mot de passe/);
     expect(Number(refused.headers.get("retry-after"))).toBe(14 * 3600); // until 00:00 UTC
     t.setNow(new Date("2026-11-23T00:00:01Z"));
     expect((await library.post("/api/auth/code", { email: "nouvel-appareil@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
   }, 60_000);
 
   it("per-account ceilings count failures only: right passwords are given back", async () => {
@@ -174,6 +178,7 @@ describe("the owner is never locked out", () => {
     // The code sign-in sets it as well.
     const other = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
     await other.post("/api/auth/code", { email: "appareil@example.org" });
+    await backgroundWorkDone();
     const verified = await other.post("/api/auth/code/verify", { email: "appareil@example.org", code: latestCodeTo("appareil@example.org") });
     expect(verified.status).toBe(200);
     expect(verified.setCookies.some((line) => /^__Host-zs_device=[a-z2-7]{32}~/.test(line))).toBe(true);
@@ -204,6 +209,7 @@ describe("emailed codes", () => {
     await fillMailboxCaps("plafonnee@example.org");
     const stranger = new BrowserClient(() => app, { ip: "192.0.2.30" });
     const answer = await stranger.post("/api/auth/code", { email: "plafonnee@example.org" });
+    await backgroundWorkDone();
     // Answered as for any address (no enumeration), but no e-mail left, so no code may exist.
     expect(answer.status).toBe(200);
     expect(emailsTo("plafonnee@example.org")).toHaveLength(0);
@@ -214,6 +220,7 @@ describe("emailed codes", () => {
     await createAccount("liee@example.org");
     const owner = new BrowserClient(() => app, { ip: "203.0.113.8" });
     await owner.post("/api/auth/code", { email: "liee@example.org" });
+    await backgroundWorkDone();
     const code = latestCodeTo("liee@example.org");
     // Even holding the right code (read over the owner's shoulder), another browser gets nowhere.
     for (let i = 0; i < SIGN_IN_CODE_MAX_ATTEMPTS + 1; i++) {
@@ -222,6 +229,7 @@ describe("emailed codes", () => {
     }
     // A stranger's own code request does not replace the owner's.
     await new BrowserClient(() => app, { ip: "192.0.2.70" }).post("/api/auth/code", { email: "liee@example.org" });
+    await backgroundWorkDone();
     expect((await owner.post("/api/auth/code/verify", { email: "liee@example.org", code })).status).toBe(200);
   });
 
@@ -236,6 +244,7 @@ describe("emailed codes", () => {
       const stranger = new BrowserClient(() => app, { ip: `198.18.${Math.floor(quarter / 200)}.${(quarter % 200) + 1}` });
       const before = emailsTo("devinee@example.org").length;
       await stranger.post("/api/auth/code", { email: "devinee@example.org" });
+      await backgroundWorkDone();
       const sent = emailsTo("devinee@example.org").length > before;
       const code = sent ? latestCodeTo("devinee@example.org") : "";
       if (sent) delivered++;
@@ -260,10 +269,12 @@ describe("emailed codes", () => {
     const answers: ClientResponse[] = [];
     answers.push(await client.post("/api/auth/code/verify", { email: "personne@example.org", code: "123456" }));
     await client.post("/api/auth/code", { email: "uniforme@example.org" });
+    await backgroundWorkDone();
     const code = latestCodeTo("uniforme@example.org");
     for (let i = 0; i < SIGN_IN_CODE_MAX_ATTEMPTS + 1; i++)
       answers.push(await client.post("/api/auth/code/verify", { email: "uniforme@example.org", code: wrongCodeFor(code, i) }));
     await client.post("/api/auth/code", { email: "uniforme@example.org" });
+    await backgroundWorkDone();
     const expiring = latestCodeTo("uniforme@example.org");
     t.setNow(new Date(START.getTime() + 11 * MINUTE_MS));
     answers.push(await client.post("/api/auth/code/verify", { email: "uniforme@example.org", code: expiring }));
@@ -280,6 +291,7 @@ describe("emailed codes", () => {
 
     t.resend.reset();
     expect((await owner.post("/api/auth/code", { email: "protegee@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
     const code = latestCodeTo("protegee@example.org");
     expect(code).toMatch(/^\d{6}$/);
     expect((await owner.post("/api/auth/code/verify", { email: "protegee@example.org", code })).status).toBe(200);

@@ -177,6 +177,7 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     expect(t.resend.emails.filter((email) => email.to.some((to) => to.startsWith("robot")))).toHaveLength(1);
     // …the owner's sign-in code, asked from her own browser (its recent-device cookie, decision 056), still goes.
     expect((await owner.post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
+    await backgroundWorkDone();
     expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@example.org"], subject: "Votre code de connexion – Zone Santé" });
   });
 });

@@ -49,6 +49,7 @@ async function createAccount(email: string, password: string | null, firstName: 
 /** Signs in with an emailed code (a fresh proof of the address). */
 async function signInWithCode(client: BrowserClient, email: string) {
   expect((await client.post("/api/auth/code", { email })).status).toBe(200);
+  await backgroundWorkDone();
   const verified = await client.post("/api/auth/code/verify", { email, code: codeOf(email) });
   expect(verified.status).toBe(200);
   return verified;

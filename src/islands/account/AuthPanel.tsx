@@ -7,6 +7,7 @@ import type { CodeSentAnswer, SignInAnswer, SignUpAnswer } from "../../server/ro
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
+import { checkPersonName, PERSON_NAME_MAX_LENGTH } from "../../core/shared/person-names.ts";
 import { SIGNED_OUT_PARAM, urlErrorMessage } from "./auth-url-errors.ts";
 import { AlreadySent } from "../ui/AlreadySent.tsx";
 import { EmailTypoHint } from "../ui/EmailTypoHint.tsx";
@@ -15,7 +16,7 @@ import { FormAlternative, FormDone, FormError, SubmitButton } from "../ui/FormAc
 
 type Tab = "signin" | "signup";
 type SignInMode = "password" | "code-request" | "code-verify";
-type AuthField = "email" | "password" | "code";
+type AuthField = "email" | "password" | "code" | "firstName" | "lastName";
 
 const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 const EMAIL_MISSING = "Saisissez votre adresse e-mail.";
@@ -180,7 +181,8 @@ export default function AuthPanel() {
 
   function submitSignUp(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!readyToSend(signUp, collectErrors<AuthField>({ email: checkEmail(email) }))) return;
+    const names = { firstName: checkPersonName(firstName), lastName: checkPersonName(lastName) };
+    if (!readyToSend(signUp, collectErrors<AuthField>({ ...names, email: checkEmail(email) }))) return;
     void run(async () => setSignUpDone(await requestJson<SignUpAnswer>("POST", "/api/auth/signup", { body: { email, firstName, lastName } })), {
       failure: (error) => {
         signUp.show(errorsOfFailure(error, ["email"]));
@@ -321,8 +323,22 @@ export default function AuthPanel() {
         ) : (
           <form ref={signUp.formRef} onSubmit={submitSignUp} className="form" noValidate>
             <div className="form__row">
-              <Field label="Prénom (facultatif)" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
-              <Field label="Nom (facultatif)" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
+              <Field
+                label="Prénom (facultatif)"
+                autoComplete="given-name"
+                value={firstName}
+                onChange={setFirstName}
+                maxLength={PERSON_NAME_MAX_LENGTH}
+                error={signUp.errors.firstName}
+              />
+              <Field
+                label="Nom (facultatif)"
+                autoComplete="family-name"
+                value={lastName}
+                onChange={setLastName}
+                maxLength={PERSON_NAME_MAX_LENGTH}
+                error={signUp.errors.lastName}
+              />
             </div>
             <Field
               label="Adresse e-mail"

@@ -1,6 +1,7 @@
 // /compte: the person's name, their password (chosen, changed, or reset after a code or Google sign-in) and plan.
 import { useState, type SubmitEvent } from "react";
 import { MAX_MONITORED_ADDRESSES } from "../../core/shared/limits.ts";
+import { checkPersonName, PERSON_NAME_MAX_LENGTH } from "../../core/shared/person-names.ts";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT, PASSWORD_TOO_SHORT_MESSAGE } from "../../core/shared/passwords.ts";
 import type { ProfileAnswer } from "../../server/routes/account.ts";
 import { ApiError, apiMessageOr, refusalMessageOr, requestJson } from "../lib/api.ts";
@@ -16,8 +17,15 @@ export function ProfileSection({ context, notify }: { context: SignedInContext; 
   const [firstName, setFirstName] = useState(context.profile.firstName ?? "");
   const [lastName, setLastName] = useState(context.profile.lastName ?? "");
   const { busy, run } = useAction(notify);
+  const form = useFormErrors<"firstName" | "lastName">();
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = collectErrors<"firstName" | "lastName">({ firstName: checkPersonName(firstName), lastName: checkPersonName(lastName) });
+    if (problems) {
+      form.show(problems);
+      return;
+    }
+    form.reset();
     await run(
       async () => {
         const answer = await requestJson<ProfileAnswer>("PATCH", "/api/account/profile", { body: { firstName, lastName } });
@@ -29,13 +37,27 @@ export function ProfileSection({ context, notify }: { context: SignedInContext; 
   return (
     <section className="account__section" aria-labelledby="profil-titre">
       <h2 id="profil-titre">Mon profil</h2>
-      <form onSubmit={(event) => void save(event)} className="form">
+      <form ref={form.formRef} onSubmit={(event) => void save(event)} className="form" noValidate>
         <p>
           Adresse e-mail&nbsp;: <strong>{context.user.email}</strong>
         </p>
         <div className="form__row">
-          <Field label="Prénom" autoComplete="given-name" value={firstName} onChange={setFirstName} maxLength={80} />
-          <Field label="Nom" autoComplete="family-name" value={lastName} onChange={setLastName} maxLength={80} />
+          <Field
+            label="Prénom"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={setFirstName}
+            maxLength={PERSON_NAME_MAX_LENGTH}
+            error={form.errors.firstName}
+          />
+          <Field
+            label="Nom"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={setLastName}
+            maxLength={PERSON_NAME_MAX_LENGTH}
+            error={form.errors.lastName}
+          />
         </div>
         <button type="submit" className="btn btn--secondary" disabled={busy}>
           Enregistrer le profil

@@ -6,7 +6,7 @@
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import type { AppDeps } from "../deps.ts";
 import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
-import type { Mailer, SendResult } from "./mailer.ts";
+import type { EmailMessage, Mailer, SendResult } from "./mailer.ts";
 
 /**
  * A real person's busiest quarter hour — sign-up, a resent link, codes, an alert sign-up — stays
@@ -27,27 +27,40 @@ export const SECURITY_EMAIL_LIMITS: readonly RateLimitRule[] = [
   { scope: "recipient-security-emails-day", limit: 30, windowSeconds: 24 * 3600 },
 ];
 
-export function capEmailsPerRecipient(deps: Pick<AppDeps, "mailer" | "db" | "appSecret" | "clock" | "log">): Mailer {
-  const refuse = (error: string): SendResult => ({ ok: false, error, capped: true });
+type CapDeps = Pick<AppDeps, "db" | "appSecret" | "clock" | "log">;
+
+/**
+ * Counts one e-mail to this mailbox; null when it may leave, else why not. Also called for an
+ * e-mail that is not sent because its address has no account or sign-up (a code, a manage link):
+ * the mailbox's count, and so every later answer the cap decides, is then the same whether or not
+ * the address is known (issue 39).
+ */
+export async function countRecipientEmail(deps: CapDeps, to: string, category?: EmailMessage["category"]): Promise<string | null> {
+  const nowMs = deps.clock().getTime();
+  try {
+    // Keyed on the mailbox, so `name+1@`, `n.a.m.e@gmail.com`… share one allowance.
+    const bucketKey = await hashKey(normaliseRecipientAddress(to), deps.appSecret);
+    for (const rule of category === "security" ? SECURITY_EMAIL_LIMITS : RECIPIENT_EMAIL_LIMITS) {
+      const outcome = await consumeRateLimit(deps.db, rule, bucketKey, nowMs);
+      if (!outcome.allowed) {
+        deps.log({ level: "warn", message: "email refused: recipient cap", fields: { scope: rule.scope } });
+        return "recipient cap reached";
+      }
+    }
+  } catch (error) {
+    // Fails closed: without the counter store, no email to an address a stranger may have typed.
+    deps.log({ level: "error", message: "recipient cap store unavailable", fields: { error: error instanceof Error ? error.name : "unknown" } });
+    return "recipient cap store unavailable";
+  }
+  return null;
+}
+
+export function capEmailsPerRecipient(deps: Pick<AppDeps, "mailer"> & CapDeps): Mailer {
   return {
     sendBatch: (messages, options) => deps.mailer.sendBatch(messages, options),
     async send(message) {
-      const nowMs = deps.clock().getTime();
-      try {
-        // Keyed on the mailbox, so `name+1@`, `n.a.m.e@gmail.com`… share one allowance.
-        const bucketKey = await hashKey(normaliseRecipientAddress(message.to), deps.appSecret);
-        for (const rule of message.category === "security" ? SECURITY_EMAIL_LIMITS : RECIPIENT_EMAIL_LIMITS) {
-          const outcome = await consumeRateLimit(deps.db, rule, bucketKey, nowMs);
-          if (!outcome.allowed) {
-            deps.log({ level: "warn", message: "email refused: recipient cap", fields: { scope: rule.scope } });
-            return refuse("recipient cap reached");
-          }
-        }
-      } catch (error) {
-        // Fails closed: without the counter store, no email to an address a stranger may have typed.
-        deps.log({ level: "error", message: "recipient cap store unavailable", fields: { error: error instanceof Error ? error.name : "unknown" } });
-        return refuse("recipient cap store unavailable");
-      }
+      const refused = await countRecipientEmail(deps, message.to, message.category);
+      if (refused) return { ok: false, error: refused, capped: true } satisfies SendResult;
       return deps.mailer.send(message);
     },
   };

@@ -29,8 +29,12 @@ export const SIGN_IN_LIMITS = {
   passwordFailuresPerAccountAndSourcePastCeiling: { scope: "signin-failures-email-source-slow", limit: 3, windowSeconds: DAY },
   /** the owner's browser: typing mistakes, and a stolen device cookie, stop here */
   passwordFailuresPerOwnerBrowser: { scope: "signin-failures-browser", limit: 10, windowSeconds: 15 * MINUTE },
-  /** every attempt from owners' browsers at one source (scrypt again), a counter strangers there cannot fill */
-  passwordPerSourceFromOwnerBrowsers: { scope: "signin-ip-owner-browsers", limit: 30, windowSeconds: 15 * MINUTE },
+  /**
+   * every attempt from one recognised browser, all its accounts together (scrypt again): keyed by
+   * that browser (its device cookie or session), so that nobody else on its network — a neighbour
+   * signing in to his own account from his own recognised browser — can spend it (issue 39)
+   */
+  passwordPerOwnerBrowser: { scope: "signin-owner-browser", limit: 30, windowSeconds: 15 * MINUTE },
 
   codeRequestsPerSource: { scope: "code-send-ip", limit: 10, windowSeconds: HOUR },
   codeRequestsPerAccountAndSource: { scope: "code-send-email-source", limit: 3, windowSeconds: 15 * MINUTE },
@@ -55,15 +59,19 @@ const TOO_MANY_FROM_BROWSER = "Trop de tentatives depuis ce navigateur. Veuillez
 const TOO_MANY_CODES =
   "Trop de codes ont été demandés pour cette adresse aujourd'hui. Connectez-vous avec votre mot de passe ou depuis votre appareil habituel, ou réessayez plus tard.";
 
-/** Whether this request comes from the browser of the account it names, and then which browser. */
-export type Requester = { ownerBrowser: true; browserKey: string } | { ownerBrowser: false };
+/**
+ * Whether this request comes from the browser of the account it names, and then which browser:
+ * `browser` the browser itself (its session or device id), `browserKey` that browser for that account.
+ */
+export type Requester = { ownerBrowser: true; browser: string; browserKey: string } | { ownerBrowser: false };
 
 /** The owner's browser: signed in to that very account, or signed in to it from here within the last 90 days. */
 export async function recogniseRequester(c: Context<AppEnv>, rawEmail: string): Promise<Requester> {
   const email = normaliseEmail(rawEmail);
   const auth = c.get("auth");
-  if (auth && auth.user.email === email) return { ownerBrowser: true, browserKey: `session:${auth.session.id}\n${email}` };
-  if (await isRecentDeviceOf(c, email)) return { ownerBrowser: true, browserKey: `device:${readDeviceId(c)}\n${email}` };
+  const owner = (browser: string): Requester => ({ ownerBrowser: true, browser, browserKey: `${browser}\n${email}` });
+  if (auth && auth.user.email === email) return owner(`session:${auth.session.id}`);
+  if (await isRecentDeviceOf(c, email)) return owner(`device:${readDeviceId(c)}`);
   return { ownerBrowser: false };
 }
 
@@ -96,8 +104,8 @@ export async function admitPasswordAttempt(c: Context<AppEnv>, rawEmail: string,
   };
 
   if (requester.ownerBrowser) {
-    const source = await limitBySource(c, SIGN_IN_LIMITS.passwordPerSourceFromOwnerBrowsers);
-    if (source) return { refused: source };
+    const browser = await limitByKey(c, SIGN_IN_LIMITS.passwordPerOwnerBrowser, requester.browser, TOO_MANY_FROM_BROWSER);
+    if (browser) return { refused: browser };
     const own = await count(SIGN_IN_LIMITS.passwordFailuresPerOwnerBrowser, requester.browserKey);
     return own.allowed ? admitted : refuse(c, own.retryAfterSeconds, TOO_MANY_FROM_BROWSER);
   }

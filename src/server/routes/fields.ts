@@ -1,5 +1,12 @@
 import * as z from "zod";
 import { isValidInseeCode } from "../../core/shared/commune.ts";
+import {
+  isValidAddressNickname,
+  isValidPersonName,
+  PERSON_NAME_MAX_LENGTH,
+  PERSON_NAME_MESSAGE,
+  PERSON_NAME_TOO_LONG_MESSAGE,
+} from "../../core/shared/person-names.ts";
 import type { PickedAddress } from "../../core/types.ts";
 
 /**
@@ -21,15 +28,17 @@ export const pickedAddressField = z.object(
 ) satisfies z.ZodType<PickedAddress>;
 
 /**
- * A first or last name. Letters (any script), spaces, hyphens and apostrophes only: names are
- * written in our emails, and no digit, « @ », « / » or « . » means no phone number or link can be
- * passed off as ours through a name.
+ * A first or last name: letters of the Latin scripts, spaces, hyphens and apostrophes only, stored
+ * in NFC (core/shared/person-names.ts, the forms' rule too): names are written in our emails, and
+ * no digit, « @ », « / » or « . » — nor a look-alike of one from another script — means no phone
+ * number or link can be passed off as ours through a name.
  */
 export const personNameField = z
   .string()
+  .normalize("NFC")
   .trim()
-  .max(80, { error: "Le prénom et le nom sont limités à 80 caractères." })
-  .regex(/^[\p{L}\p{M}' \u2019-]*$/u, { error: "Le prénom et le nom ne peuvent contenir que des lettres, des espaces, des traits d'union et des apostrophes." })
+  .max(PERSON_NAME_MAX_LENGTH, { error: PERSON_NAME_TOO_LONG_MESSAGE })
+  .refine(isValidPersonName, { error: PERSON_NAME_MESSAGE })
   .nullish()
   .transform((value) => value || null);
 
@@ -38,14 +47,15 @@ const MAX_NICKNAME_DIGITS = 3;
 
 /**
  * The name a person gives a monitored address (« Maison »), printed in the account PDF and the
- * emails beside the BAN's address. The rule of names, with a few digits: no phone number, link or
+ * emails beside the BAN's address. The rule of names (Latin letters, issue 39), with a few ASCII digits: no phone number, link or
  * email address can be passed off as ours through it (decision 055).
  */
 export const addressNicknameField = z
   .string()
+  .normalize("NFC")
   .trim()
   .max(60, { error: "Le nom de l'adresse est limité à 60 caractères." })
-  .regex(/^[\p{L}\p{M}0-9' \u2019-]*$/u, {
+  .refine(isValidAddressNickname, {
     error: "Le nom de l'adresse ne peut contenir que des lettres, des chiffres, des espaces, des traits d'union et des apostrophes.",
   })
   .refine((value) => (value.match(/[0-9]/g) ?? []).length <= MAX_NICKNAME_DIGITS, {

@@ -54,6 +54,9 @@ const MANAGE_LINK_LIMITS = {
   email: { scope: "manage-link-email", limit: 3, windowSeconds: 3600 },
 } as const;
 
+/** A person clicks her link once or twice; a script trying links (or replaying one) stops here (issue 39). */
+const CONFIRM_LIMIT = { scope: "subscription-confirm-ip", limit: 30, windowSeconds: 15 * 60 } as const;
+
 /** Only the origin of a partner page is kept (no path: it could carry personal data). */
 function partnerOriginOf(url: string | null | undefined, siteUrl: string): string | null {
   if (!url) return null;
@@ -66,6 +69,10 @@ function partnerOriginOf(url: string | null | undefined, siteUrl: string): strin
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>()
+  .use(
+    "/confirm",
+    rateLimitByIp(() => CONFIRM_LIMIT),
+  )
   .post(
     "/",
     rateLimitByIp(() => ({ scope: "subscribe-ip", limit: 20, windowSeconds: 3600 })),
@@ -139,7 +146,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
 /**
  * POST /api/subscriptions/confirm: `unsubscribeUrl` is the path of the page that stops these alerts;
  * `alreadyConfirmed` for a second click; `essentials` the report's « L'essentiel » lines for the
- * address today (null when the report could not be built); `alerts` what this address can get.
+ * address today (null when the report could not be built, or for a later click once the first
+ * click's are no longer cached: a click builds no report of its own); `alerts` what this address can get.
  */
 export type SubscriptionConfirmedAnswer = {
   message: string;

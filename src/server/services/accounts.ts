@@ -31,6 +31,7 @@ import {
   type RenderedEmail,
 } from "../email/templates.ts";
 import { retryWhileBusy } from "../db/busy.ts";
+import { countRecipientEmail } from "../email/recipient-cap.ts";
 import { describeError } from "../logger.ts";
 import { MIN_PASSWORD_LENGTH } from "../../core/shared/passwords.ts";
 import { accountRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
@@ -121,14 +122,15 @@ const DEFERRED_SIGN_UP_BUSY_BUDGET_MS = 30_000;
 
 async function signUpSteps(deps: Deps, input: SignUpInput): Promise<boolean> {
   const nowMs = deps.clock().getTime();
-  const names = { firstName: input.firstName, lastName: input.lastName };
   const existing = await findUserByEmail(deps.db, input.email);
   if (existing?.emailVerifiedAtMs) return await sendSignUpAttemptNotice(deps, existing);
-  // A sign-up still waiting for confirmation does not hold the address: a new one takes its names
-  // (and drops the password a sign-up made before issue 22 carried), instead of « this address is taken ».
+  // A sign-up still waiting for confirmation does not hold the address: a new one gets a fresh link
+  // (and drops the password a sign-up made before issue 22 carried), instead of « this address is
+  // taken ». It keeps the names given first: whoever repeats a sign-up proves nothing, so a
+  // stranger's repeat must not rename the account (issue 39); the owner changes them on /compte.
   let user = existing
-    ? await replacePendingUser(deps.db, existing.id, { ...names, passwordHash: null, nowMs })
-    : await insertUser(deps.db, { email: input.email, passwordHash: null, ...names, nowMs });
+    ? await replacePendingUser(deps.db, existing.id, { passwordHash: null, nowMs })
+    : await insertUser(deps.db, { email: input.email, passwordHash: null, firstName: input.firstName, lastName: input.lastName, nowMs });
   if (!user) {
     // Confirmed, or created by a simultaneous sign-up, in the meantime: answer what it now is.
     const current = await findUserByEmail(deps.db, input.email);
@@ -245,12 +247,18 @@ const NO_CODE_HASH = "0".repeat(64);
 export async function sendSignInCode(deps: Deps, rawEmail: string, requester: { browserId: string; ownerBrowser: boolean }): Promise<{ sent: boolean }> {
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return { sent: false };
+  const category = requester.ownerBrowser ? ("security" as const) : undefined;
+  if (!user) {
+    // Counted in the mailbox's cap as the e-mail to an account is: what the cap answers next (an
+    // alert sign-up's « trop de demandes », a sign-up's repeat) is the same for an account and none.
+    await countRecipientEmail(deps, email, category);
+    return { sent: false };
+  }
   const code = generateNumericCode(6);
   const result = await deps.mailer.send({
     to: email,
     ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),
-    ...(requester.ownerBrowser ? { category: "security" as const } : {}),
+    ...(category ? { category } : {}),
   });
   if (!result.ok) {
     deps.log({ level: "error", message: "sign-in code email failed", fields: { error: result.error } });

@@ -32,6 +32,7 @@ import {
   type ManagedSubscription,
   type SignUpStanding,
 } from "../email/templates.ts";
+import { countRecipientEmail } from "../email/recipient-cap.ts";
 import { reportPageUrl } from "./account-reports.ts";
 import { takeSignUpEmailTurn } from "./sign-up-emails.ts";
 import { buildReport } from "./report.ts";
@@ -155,7 +156,9 @@ async function createOrRemind(
   const same = await findSameSignUps(deps, input.email, input.address);
   const confirmed = same.find((row) => row.confirmedAtMs !== null);
   if (confirmed) {
-    const sending = await sendAlreadyConfirmed(deps, input.email, confirmed);
+    // To the address that confirmed, never to the spelling typed here (a `+tag` a stranger chose
+    // would otherwise receive the sign-up's unsubscribe link, issue 39).
+    const sending = await sendAlreadyConfirmed(deps, confirmed.email, confirmed);
     if (sending === "capped") return { kind: "capped" };
     return { kind: "created", id: confirmed.id, confirmationSent: sending === "sent" };
   }
@@ -201,10 +204,17 @@ async function sendWelcome(deps: Deps, subscription: AlertSubscriptionRow, unsub
   if (!result.ok && !result.capped) deps.log({ level: "warn", message: "subscription welcome email failed", fields: { error: result.error } });
 }
 
+/** How long the standing the confirming click built answers the clicks after it. */
+const STANDING_KEPT_SECONDS = 3600;
+const standingKey = (subscriptionId: string) => `sign-up-standing:${subscriptionId}`;
+
 /**
  * Idempotent: a second click on the link confirms nothing more and sends nothing more; it says the
  * sign-up is already active. The answer carries where the address stands today and the unsubscribe
- * link, which the confirmation page shows.
+ * link, which the confirmation page shows. The report behind that standing is built once per
+ * sign-up, by the one click that marks it confirmed (the mark comes first, so parallel clicks do
+ * not each build one); the clicks after it answer from the cache, else without the standing —
+ * a link clicked again and again costs no report (issue 39).
  */
 export async function confirmSubscription(
   deps: ConfirmDeps,
@@ -214,9 +224,15 @@ export async function confirmSubscription(
   const row = await findSubscription(deps.db, input.id);
   if (!row || row.unsubscribedAtMs) return null;
   const unsubscribeUrl = await buildUnsubscribeUrl(deps, subscriptionRecipientKey(row.id));
-  const standing = await standingOf(deps, row);
   const confirmedNow = !row.confirmedAtMs && (await markSubscriptionConfirmed(deps.db, row.id, deps.clock().getTime()));
-  if (confirmedNow) await sendWelcome(deps, row, unsubscribeUrl, standing);
+  let standing: SignUpStanding | null;
+  if (confirmedNow) {
+    standing = await standingOf(deps, row);
+    if (standing) await deps.cache.set(standingKey(row.id), standing, STANDING_KEPT_SECONDS);
+    await sendWelcome(deps, row, unsubscribeUrl, standing);
+  } else {
+    standing = (await deps.cache.get<SignUpStanding>(standingKey(row.id))) ?? null;
+  }
   return { addressLabel: row.addressLabel, reportUrl: reportPageUrl(deps, readPickedAddress(row)), unsubscribeUrl, alreadyConfirmed: !confirmedNow, standing };
 }
 
@@ -265,6 +281,9 @@ export async function sendManageLinks(deps: Deps, typedEmail: string): Promise<n
     recipients.set(to, [...(recipients.get(to) ?? []), row]);
   }
   if (account && !recipients.has(account.email)) recipients.set(account.email, []);
+  // An address we do not know is counted in its mailbox's cap as one e-mail, as a known one is:
+  // what the cap answers next tells nobody whether it was known (issue 39).
+  if (recipients.size === 0) await countRecipientEmail(deps, typedEmail);
   let sent = 0;
   for (const [to, subscriptions] of [...recipients].slice(0, MAX_MANAGE_EMAILS)) {
     const email = renderManageLinkEmail({

@@ -81,16 +81,13 @@ export async function updateUser(
 }
 
 /**
- * A new sign-up for an address still waiting for confirmation takes its place: its names, no
- * password (sign-ups carry none since issue 22) and a new creation date (the purge of unconfirmed
- * accounts counts from it). Null when the account was confirmed meanwhile: the condition is in the
- * statement, so a confirmation wins.
+ * A new sign-up for an address still waiting for confirmation renews it: no password (sign-ups
+ * carry none since issue 22) and a new creation date (the purge of unconfirmed accounts counts from
+ * it). The names stay the first sign-up's: a repeat proves nothing, so it renames nobody (issue 39).
+ * Null when the account was confirmed meanwhile: the condition is in the statement, so a
+ * confirmation wins.
  */
-export async function replacePendingUser(
-  db: Database,
-  id: string,
-  input: { passwordHash: null; firstName: string | null; lastName: string | null; nowMs: number },
-): Promise<UserRow | null> {
+export async function replacePendingUser(db: Database, id: string, input: { passwordHash: null; nowMs: number }): Promise<UserRow | null> {
   const { nowMs, ...fields } = input;
   const [row] = await db
     .update(users)
