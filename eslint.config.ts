@@ -29,7 +29,14 @@ export default defineConfig(
   },
   {
     // The Worker's own files are checked against the Workers runtime types (tsconfig.worker.json).
-    files: ["workers/cloudflare.ts", "workers/bathing-dataset.ts", "workers/radon-dataset.ts", "workers/commune-history.ts"],
+    files: [
+      "workers/cloudflare.ts",
+      "workers/bathing-dataset.ts",
+      "workers/radon-dataset.ts",
+      "workers/commune-history.ts",
+      "workers/ceilings-object.ts",
+      "workers/worker-env.ts",
+    ],
     languageOptions: { parserOptions: { projectService: false, project: "./tsconfig.worker.json", tsconfigRootDir: import.meta.dirname } },
   },
   {

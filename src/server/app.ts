@@ -26,7 +26,8 @@ export function createApp(runtimeDeps: AppDeps) {
   // Every email sent while answering a request counts against its recipient's cap, then (if that
   // lets it through) against the service-wide budget of its kind (decision 058).
   const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient({ ...runtimeDeps, mailer: capEmailsGlobally(runtimeDeps) }) };
-  const pdfRenderSlots = createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT);
+  // The runtime's slots (Workers: a Durable Object's, for every isolate), else this process's.
+  const pdfRenderSlots = deps.pdfRenderSlots ?? createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT, () => deps.clock().getTime());
   // A busy database is said once a minute per route, not by every request that met it.
   const busyLogThrottle = createLogThrottle(60_000);
   const app = new Hono<AppEnv>().basePath("/api");

@@ -182,7 +182,7 @@ export const configSchema = z.object({
   UPSTREAM_BAN_PER_MINUTE: callRate(600).meta(
     doc(
       "limits",
-      "The service's calls per minute to the BAN, whoever asks (decision 058): a token bucket holding 5 minutes of the rate, per process on Node, per isolate on Workers. The alert run's calls count but are never refused; visitors' calls past it get the last good answer or « indisponible ». A fraction is allowed (0.5: one call every two minutes).",
+      "The service's calls per minute to the BAN, whoever asks (decision 058): a token bucket holding 5 minutes of the rate, per process on Node, one for every isolate on Workers (a Durable Object, decision 089). The alert run's calls count but are never refused; visitors' calls past it get the last good answer or « indisponible ». A fraction is allowed (0.5: one call every two minutes).",
     ),
   ),
   UPSTREAM_HUBEAU_PER_MINUTE: callRate(300).meta(doc("limits", "The service's calls per minute to Hub'Eau (as UPSTREAM_BAN_PER_MINUTE).")),
@@ -235,13 +235,23 @@ export const configSchema = z.object({
   ),
   EMAIL_SECURITY_PER_HOUR: ceiling(300).meta(doc("email", "The security budget per hour.")),
   EMAIL_SECURITY_PER_DAY: ceiling(2000).meta(doc("email", "The security budget per day.")),
-  PDF_GLOBAL_PER_MINUTE: ceiling(120).meta(doc("limits", "PDF reports the whole service renders per minute (database counter); beyond, 503 with Retry-After.")),
+  PDF_GLOBAL_PER_MINUTE: ceiling(120).meta(
+    doc(
+      "limits",
+      "PDF reports the whole service renders per minute (database counter); beyond, 503 with Retry-After. Each client may take an eighth of it (at least 2; beyond, 429), and public PDFs stop a quarter before it, kept for account PDFs (decision 089).",
+    ),
+  ),
   PDF_MAX_CONCURRENT: z.coerce
     .number()
     .int("doit être un nombre entier")
     .min(1, "doit valoir au moins 1")
     .default(4)
-    .meta(doc("limits", "PDF reports rendered at once per process or isolate; beyond, 503 with Retry-After.")),
+    .meta(
+      doc(
+        "limits",
+        "PDF reports rendered at once, per process on Node, for the whole service on Workers (a Durable Object); one per client, a quarter kept for account PDFs; beyond, 503 with Retry-After (decision 089).",
+      ),
+    ),
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4).meta(doc("alerts", "Communes the daily alert run processes at once.")),
   ALERT_HUBEAU_PER_SECOND: z.coerce.number().min(0).default(8).meta(doc("alerts", "Calls per second the alert run allows itself to Hub'Eau (0: no spacing).")),
   ALERT_VIGIEAU_PER_SECOND: z.coerce

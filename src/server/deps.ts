@@ -33,13 +33,15 @@ export interface AppDeps {
   log: (entry: LogEntry) => void;
   /** the alert run's queue, where a run is asked for: Cloudflare Queues on Workers, the run queue on Node (alerts/run.ts) */
   alertQueue: AlertQueue;
+  /** the PDF slots, when they live elsewhere than this process (Workers: a Durable Object, decision 089); else createApp's in memory */
+  pdfRenderSlots?: PdfRenderSlots;
 }
 
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     auth: ValidSession | null;
-    /** PDFs being made at once in this process or isolate (middleware/pdf-renders.ts) */
+    /** PDFs being made at once: this process's slots, or the service's Durable Object's (middleware/pdf-renders.ts) */
     pdfRenderSlots: PdfRenderSlots;
   };
 };

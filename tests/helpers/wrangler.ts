@@ -23,16 +23,17 @@ export const WORKERD_CANNOT_RUN = /faketime/i.test(process.env.LD_PRELOAD ?? "")
 export const WORKERD_SKIP_REASON = "workerd hangs under libfaketime: the wrangler dev tests run without faketime";
 
 /**
- * Runs `wrangler dev <args>` and resolves once `readyUrl` answers 2xx (90 s at most). Without an
+ * Runs `wrangler dev <args>` (with `env` added to its environment) and resolves once `readyUrl`
+ * answers 2xx (90 s at most). Without an
  * `--inspector-port` of the caller's, a free one: wrangler's default, 9229, is shared, and two smoke
  * files starting their Worker in the same millisecond both took it (one died « Address already in use »).
  */
-export async function startWranglerDev(args: string[], readyUrl: string): Promise<WranglerDev> {
+export async function startWranglerDev(args: string[], readyUrl: string, env: Record<string, string> = {}): Promise<WranglerDev> {
   let output = "";
   const inspector = args.includes("--inspector-port") ? [] : ["--inspector-port", String(await freePort()), "--inspector-ip", "127.0.0.1"];
   const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["dev", ...args, ...inspector], {
     cwd: ROOT,
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -281,7 +281,7 @@ export const accountRoutes = new Hono<AppEnv>()
       if (limited) return limited;
       await next();
     }),
-    limitPdfRenders,
+    limitPdfRenders("account"),
     async (c) => {
       const deps = c.get("deps");
       const { user } = c.get("auth")!;

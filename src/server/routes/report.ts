@@ -137,7 +137,7 @@ export const reportRoutes = new Hono<AppEnv>()
   // The site's own: one JSON answer, or streamed section by section when the island asks for NDJSON.
   .get("/", ...reportHandlers("negotiated"))
   // The same report as a PDF, for any visitor, from the results view.
-  .get("/pdf", reportRateLimit, reportQuery, limitPdfRenders, async (c) => {
+  .get("/pdf", reportRateLimit, reportQuery, limitPdfRenders("public"), async (c) => {
     const deps = await depsOfClient(c);
     const query = c.req.valid("query");
     const address = await resolveReportAddress(c, deps, query);

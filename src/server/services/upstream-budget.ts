@@ -1,6 +1,8 @@
 // The service's global budget per upstream (issue 22): however many clients ask, the upstreams
-// receive at most so many calls. One token bucket per upstream, per process on Node (the whole
-// service: one process, one outgoing IP) and per isolate on Workers (decision 058).
+// receive at most so many calls. One token bucket per upstream, in the process on Node (the whole
+// service: one process, one outgoing IP, decision 058) and in one Durable Object on Workers, which
+// hosts these same buckets for every isolate (workers/ceilings-object.ts, decision 089); each
+// client has its share of each bucket (decision 088).
 import type { Config } from "../config.ts";
 import type { LogEntry } from "../logger.ts";
 

@@ -1,0 +1,108 @@
+// The service-wide ceilings that must be one for every isolate (decision 089): the upstreams'
+// token buckets and the PDF slots. One Durable Object class, one instance per family
+// (`idFromName("upstreams")`, `idFromName("pdf-slots")`), each hosting the very implementation the
+// Node process uses in memory (createUpstreamBudgets, createPdfSlotTable): the rules live once in
+// src/, this object only forwards. A Durable Object runs one call at a time and the rules are
+// synchronous, so no two calls interleave within a count.
+//
+// The buckets are in memory and every call they allow is journaled in the object's SQLite storage,
+// replayed when the object starts again (evicted when idle, or a deploy), so waiting for an eviction
+// gives no second burst (services/journaled-budgets.ts). The PDF slots are not kept: their leases
+// last a minute at most, and an object restarted mid-render frees at most PDF_MAX_CONCURRENT slots early.
+import { DurableObject } from "cloudflare:workers";
+import { parseConfig } from "../src/server/config.ts";
+import { logJson } from "../src/server/logger.ts";
+import { createPdfSlotTable, type PdfRenderKind, type PdfRenderSlots, type PdfSlotTable } from "../src/server/middleware/pdf-render-slots.ts";
+import { createPdfLogTurns } from "../src/server/middleware/pdf-render-slots.ts";
+import { createJournaledUpstreamBudgets, type BudgetJournal, type BudgetJournalEntry } from "../src/server/services/journaled-budgets.ts";
+import type { CallPriority, UpstreamBudgets, UpstreamName } from "../src/server/services/upstream-budget.ts";
+import { stringEnv } from "./worker-env.ts";
+
+/** The instances' names: one object per family of ceilings. */
+export const CEILING_FAMILIES = { upstreams: "upstreams", pdfSlots: "pdf-slots" } as const;
+
+export class GlobalCeilings extends DurableObject<Env> {
+  private budgets: UpstreamBudgets | undefined;
+  private slots: PdfSlotTable | undefined;
+
+  /** The configuration is the Worker's (the same env): its rates and its PDF_MAX_CONCURRENT. */
+  private upstreamBudgets(): UpstreamBudgets {
+    this.budgets ??= createJournaledUpstreamBudgets({
+      config: parseConfig(stringEnv(this.env)),
+      nowMs: () => Date.now(),
+      journal: this.journal(),
+      log: logJson,
+    });
+    return this.budgets;
+  }
+
+  /** The calls allowed, in the object's own SQLite database (synchronous, written with the call). */
+  private journal(): BudgetJournal {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS budget_calls (name TEXT NOT NULL, at_ms INTEGER NOT NULL, calls INTEGER NOT NULL)");
+    sql.exec("CREATE INDEX IF NOT EXISTS budget_calls_at ON budget_calls (at_ms)");
+    return {
+      append: ({ name, atMs, calls }) => void sql.exec("INSERT INTO budget_calls (name, at_ms, calls) VALUES (?, ?, ?)", name, atMs, calls),
+      since: (sinceMs) =>
+        sql
+          .exec<{ name: string; at_ms: number; calls: number }>("SELECT name, at_ms, calls FROM budget_calls WHERE at_ms >= ? ORDER BY at_ms", sinceMs)
+          .toArray()
+          .map((row): BudgetJournalEntry => ({ name: row.name as UpstreamName, atMs: row.at_ms, calls: row.calls })),
+      forget: (beforeMs) => void sql.exec("DELETE FROM budget_calls WHERE at_ms < ?", beforeMs),
+    };
+  }
+
+  private pdfSlotTable(): PdfSlotTable {
+    this.slots ??= createPdfSlotTable(parseConfig(stringEnv(this.env)).PDF_MAX_CONCURRENT);
+    return this.slots;
+  }
+
+  async takeUpstream(name: UpstreamName, priority: CallPriority, client: string | null): Promise<boolean> {
+    return this.upstreamBudgets().take(name, priority, client);
+  }
+
+  async chargeUpstream(name: UpstreamName, calls: number): Promise<void> {
+    await this.upstreamBudgets().charge(name, calls);
+  }
+
+  /** A lease id, or null when no slot is free for this client. */
+  enterPdfSlot(client: string, kind: PdfRenderKind): string | null {
+    return this.pdfSlotTable().enter(client, kind, Date.now());
+  }
+
+  leavePdfSlot(leaseId: string): void {
+    this.pdfSlotTable().leave(leaseId);
+  }
+}
+
+type CeilingsNamespace = DurableObjectNamespace<GlobalCeilings>;
+
+/** A stub per call: a stub that met an error may be broken, a new one is cheap (no round trip). */
+const stubOf = (namespace: CeilingsNamespace, family: string) => namespace.get(namespace.idFromName(family));
+
+/** The upstreams' budgets of the whole service, in the "upstreams" object. */
+export function createDurableUpstreamBudgets(namespace: CeilingsNamespace): UpstreamBudgets {
+  return {
+    take: async (name, priority, client) => stubOf(namespace, CEILING_FAMILIES.upstreams).takeUpstream(name, priority, client),
+    charge: async (name, calls) => {
+      await stubOf(namespace, CEILING_FAMILIES.upstreams).chargeUpstream(name, calls);
+    },
+  };
+}
+
+/** The PDF slots of the whole service, in the "pdf-slots" object; refusals are logged per isolate. */
+export function createDurablePdfRenderSlots(namespace: CeilingsNamespace): PdfRenderSlots {
+  return {
+    takeLogTurn: createPdfLogTurns(),
+    async tryEnter(client, kind = "public") {
+      const leaseId = await stubOf(namespace, CEILING_FAMILIES.pdfSlots).enterPdfSlot(client, kind);
+      if (leaseId === null) return null;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await stubOf(namespace, CEILING_FAMILIES.pdfSlots).leavePdfSlot(leaseId);
+      };
+    },
+  };
+}
