@@ -151,11 +151,12 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     // Sign-up e-mails leave after the answer (decision 057).
     await backgroundWorkDone();
     expect(t.resend.emails).toHaveLength(3);
-    // Each sign-up still gets its ordinary answer (nothing tells a stranger about the ceiling).
-    expect(new Set(statuses).size).toBe(1);
+    // Past the budget, a sign-up is refused before its answer promises an e-mail (decision 090), never a 202 with none sent.
+    expect(statuses).toEqual([202, 202, 202, 503, 503, 503, 503, 503, 503, 503]);
     const reached = logsSince(from, /email budget reached/);
     expect(reached).toHaveLength(1);
-    expect(reached[0]?.fields).toEqual({ budget: "general", window: "minute", limit: 3 });
+    // Said while answering the request that met it: its request id, nothing about the person.
+    expect(reached[0]?.fields).toEqual({ budget: "general", window: "minute", limit: 3, requestId: expect.any(String) });
     expect(JSON.stringify(t.logs.slice(from))).not.toMatch(/inconnu|domaine-inexistant/);
     // The next minute, e-mails go again.
     t.setNow(new Date(START.getTime() + MINUTE_MS));

@@ -19,6 +19,7 @@ import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
@@ -157,9 +158,15 @@ export const authRoutes = new Hono<AppEnv>()
         const alreadySent = describeAlreadySent(deps, turn.sentAtMs);
         return c.json({ message: alreadySentMessage(alreadySent), alreadySent } satisfies SignUpAnswer, 202);
       }
+      // Counted before the answer promises it (decision 090): a spent budget is said now, never a 202 with no e-mail.
+      const held = await holdEmail(c, "general");
+      if (held.refused) {
+        await turn.release();
+        return held.refused;
+      }
       // Looked up, written and sent after the answer: a taken address and a free one answer alike,
       // as fast; the owner of a taken one is told by email (issue 22).
-      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())));
+      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())).finally(held.done));
       return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )
@@ -230,8 +237,11 @@ export const authRoutes = new Hono<AppEnv>()
     const requester = await recogniseRequester(c, email);
     const limited = await admitCodeRequest(c, email, requester);
     if (limited) return limited;
+    // Counted before the lookup, for every address alike: a spent budget is said, never a code promised and not sent.
+    const held = await holdEmail(c, requester.ownerBrowser ? "security" : "general");
+    if (held.refused) return held.refused;
     // Every browser that asks gets an id (account or not): the code is valid only where it was asked for.
-    await sendSignInCode(c.get("deps"), email, { browserId: ensureDeviceId(c), ownerBrowser: requester.ownerBrowser });
+    await sendSignInCode(c.get("deps"), email, { browserId: ensureDeviceId(c), ownerBrowser: requester.ownerBrowser }).finally(held.done);
     // Same answer whether or not an account exists for this address.
     return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
   })
