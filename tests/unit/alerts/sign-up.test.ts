@@ -82,6 +82,25 @@ describe("the server's refusals, each under the field it concerns", () => {
     expect(outcomeOfFailure(new TypeError("boom"))).toMatchObject({ kind: "unsent" });
   });
 
+  it("no e-mail can leave now (decision 090): the server's words are shown, the sign-up may be kept, and nobody is thanked", async () => {
+    // A day of its own: the sign-ups above counted in this database's windows.
+    t.setNow(new Date("2026-11-29T10:00:00Z"));
+    const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "1" });
+    try {
+      expect((await new BrowserClient(() => app).post("/api/subscriptions", { email: "premier@exemple-zs.fr", address: MAIN_SCENARIO, consent: true })).status).toBe(202);
+      const response = await new BrowserClient(() => app).post("/api/subscriptions", { email: "second@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
+      const outcome = outcomeOfFailure(new ApiError(String(response.body.error), response.status, String(response.body.code)));
+      const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
+      expect(outcome).toEqual({ kind: "unsent", reason: "busy", message: busy, kept: false });
+      const text = describeUnsent({ kind: "unsent", reason: "busy", message: busy, kept: true });
+      expect(text).toBe(`${busy} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`);
+      expect(text).not.toMatch(/merci|Vérifiez vos e-mails/i);
+    } finally {
+      t.setNow(new Date("2026-11-22T10:00:00Z"));
+      t.rebuild();
+    }
+  });
+
   it("says plainly where an unsent sign-up is, and never thanks for it", () => {
     const kept = describeUnsent({ kind: "unsent", reason: "unreachable", kept: true });
     expect(kept).toBe(
