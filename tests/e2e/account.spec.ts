@@ -341,7 +341,7 @@ test("Google sign-in through the provider lands on /compte", async ({ page }) =>
   await page.getByRole("link", { name: "Continuer avec Google" }).click();
   await expect(page).toHaveURL(/\/compte$/);
   await waitForIslands(page);
-  await expect(page.getByText("marie.google@example.org")).toBeVisible();
+  await expect(page.getByText("marie.google@exemple-zs.fr")).toBeVisible();
 });
 
 test("a Google failure comes back as a clear message", async ({ page }) => {

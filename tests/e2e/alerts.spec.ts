@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
 import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
-const ADMIN = "admin-e2e@example.org";
+const ADMIN = "admin-e2e@exemple-zs.fr";
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

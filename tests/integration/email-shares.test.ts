@@ -145,3 +145,28 @@ describe("the security e-mail budget has a share per client, and the owner's rec
     expect(t.resend.emails).toHaveLength(29);
   });
 });
+
+describe("addresses that can never receive mail are refused at entry", () => {
+  const UNDELIVERABLE = "Cette adresse ne peut pas recevoir d'e-mails\u00a0: vérifiez le nom de domaine après «\u00a0@\u00a0».";
+
+  it.each(["robot@domaine.invalid", "robot@essai.test", "robot@example.com", "robot@boite.example", "robot@machine.localhost", "robot@imprimante.local"])(
+    "%s: every form that sends an e-mail refuses it in French, and nothing is counted or sent",
+    async (email) => {
+      t.setNow(new Date(START.getTime() + 6 * DAY_MS));
+      const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "20" });
+      const client = new BrowserClient(() => app);
+      for (const [path, body] of [
+        ["/api/auth/signup", { email }],
+        ["/api/auth/code", { email }],
+        ["/api/subscriptions", { email, address: MAIN_SCENARIO, consent: true }],
+        ["/api/subscriptions/manage-link", { email }],
+      ] as const) {
+        const refused = await client.post(path, body);
+        expect(refused.status, path).toBe(400);
+        expect(refused.body, path).toEqual({ error: UNDELIVERABLE, code: "invalid_body" });
+      }
+      await backgroundWorkDone();
+      expect(t.resend.emails).toEqual([]);
+    },
+  );
+});

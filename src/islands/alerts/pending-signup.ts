@@ -4,6 +4,7 @@
 // /inscription or /merci.
 import type { PickedAddress } from "../../core/types.ts";
 import type { SubscriptionAnswer, SubscriptionRequest } from "../../server/routes/subscriptions.ts";
+import { isReservedMailDomain, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 
 const PENDING_KEY = "zs_pending_signup";
@@ -43,6 +44,7 @@ export function findEmailProblem(email: string): string | null {
   if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)) {
     return "L'adresse e-mail n'est pas valide\u00a0: vérifiez-la, par exemple prenom.nom@exemple.fr.";
   }
+  if (isReservedMailDomain(value)) return UNDELIVERABLE_ADDRESS_MESSAGE;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
+import { isReservedMailDomain, normaliseRecipientAddress, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import { frenchTypography } from "../../core/shared/format.ts";
 import {
   OAUTH_NONCE_COOKIE,
@@ -44,6 +44,8 @@ export const emailField = z
   .trim()
   .max(254, { error: "L'adresse e-mail est trop longue." })
   .pipe(z.email({ error: "L'adresse e-mail n'est pas valide." }))
+  // Reserved names (RFC 2606, 6761) never reach a mailbox: refused here, before any e-mail is counted or sent (decision 090).
+  .refine((email) => !isReservedMailDomain(email), { error: UNDELIVERABLE_ADDRESS_MESSAGE })
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z

@@ -60,14 +60,14 @@ describe("the server's refusals, each under the field it concerns", () => {
     ["unknown to the BAN", { ...MAIN_SCENARIO, label: "1 rue Imaginaire 99999 Nullepart" }],
     ["with an invalid commune code", { ...MAIN_SCENARIO, citycode: "ABCDE" }],
   ])("an address %s goes under the address field", async (_case, address) => {
-    const outcome = await outcomeOf({ email: "adresse@example.org", address, consent: true });
+    const outcome = await outcomeOf({ email: "adresse@exemple-zs.fr", address, consent: true });
     expect(outcome).toMatchObject({ kind: "refused", field: "address" });
   });
 
   it("too many requests for one e-mail: one message under the form", async () => {
     let outcome: SignUpOutcome | undefined;
     for (let attempt = 0; attempt < 7 && outcome?.kind !== "refused"; attempt++) {
-      outcome = await outcomeOf({ email: "limite@example.org", address: MAIN_SCENARIO, consent: true });
+      outcome = await outcomeOf({ email: "limite@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
     }
     expect(outcome).toMatchObject({ kind: "refused", field: "form", message: expect.stringMatching(/^Trop de/) as unknown as string });
   });
@@ -128,7 +128,7 @@ describe("the address of a report's link (/inscription?lat=…&label=…)", () =
   it("reads back as the address a sign-up sends, and the server accepts it", async () => {
     const address = pickedAddressOfReport(readReportRequest(`?${toReportParams(request)}`)!);
     expect(address).toEqual({ ...MAIN_SCENARIO });
-    expect(await outcomeOf({ email: "depuis-le-rapport@example.org", address, consent: true })).toEqual({ kind: "accepted", confirmationSent: true });
+    expect(await outcomeOf({ email: "depuis-le-rapport@exemple-zs.fr", address, consent: true })).toEqual({ kind: "accepted", confirmationSent: true });
   });
 
   it("without a usable label, no address is chosen in advance", () => {
