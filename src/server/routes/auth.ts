@@ -19,6 +19,7 @@ import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { refusesMail } from "../email/mx-check.ts";
 import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
@@ -154,6 +155,7 @@ export const authRoutes = new Hono<AppEnv>()
       const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       const deps = c.get("deps");
+      if (await refusesMail(deps, input.email)) throw refusal("undeliverableAddress");
       // Within 10 minutes of this address's last sign-up e-mail, whichever it was: nothing more is sent.
       const turn = await takeSignUpEmailTurn(deps, { kind: "account", email: input.email });
       if (turn.kind === "taken") {

@@ -5,6 +5,7 @@ import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { refusesMail } from "../email/mx-check.ts";
 import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
@@ -77,6 +78,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       if (!isInFrance(input.address.latitude, input.address.longitude)) throw refusal("addressOutsideFrance");
+      if (await refusesMail(deps, input.email)) throw refusal("undeliverableAddress");
       // The email quotes the address: it must be the geocoder's label, not the one sent with the form.
       const resolved = await resolvePickedAddress(deps, input.address);
       if (resolved.kind === "unknown") throw refusal("unknownAddress");
