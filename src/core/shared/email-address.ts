@@ -138,8 +138,7 @@ export function suggestEmailCorrection(email: string): string | null {
  * example.net and example.org (RFC 2606 § 3). An e-mail sent there bounces at best, and every
  * bounce counts against the sending domain's reputation (issue 39).
  */
-const RESERVED_TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(["test", "example", "invalid", "localhost", "local", "onion"]);
-const RESERVED_SECOND_LEVEL_DOMAINS: ReadonlySet<string> = new Set(["example.com", "example.net", "example.org"]);
+const RESERVED_MAIL_DOMAIN = /(^|\.)(test|example|invalid|localhost|local|onion|example\.(com|net|org))$/;
 
 export const UNDELIVERABLE_ADDRESS_MESSAGE = "Cette adresse ne peut pas recevoir d'e-mails\u00a0: vérifiez le nom de domaine après «\u00a0@\u00a0».";
 
@@ -157,8 +156,5 @@ export function mailDomainOf(email: string): string | null {
 /** True when the address's domain is one of the reserved names above (or under one): no mail can ever reach it. */
 export function isReservedMailDomain(email: string): boolean {
   const domain = mailDomainOf(email);
-  if (!domain) return false;
-  const labels = domain.split(".");
-  if (RESERVED_TOP_LEVEL_DOMAINS.has(labels.at(-1) ?? "")) return true;
-  return labels.length >= 2 && RESERVED_SECOND_LEVEL_DOMAINS.has(labels.slice(-2).join("."));
+  return domain !== null && RESERVED_MAIL_DOMAIN.test(domain);
 }

@@ -89,12 +89,10 @@ export function outcomeOfFailure(error: unknown): SignUpOutcome {
 
 /** The French words for a sign-up that could not be sent just now, for the form. */
 export function describeUnsent(outcome: Extract<SignUpOutcome, { kind: "unsent" }>): string {
+  // A busy service's own words (`message`) say why and when to try again.
   const what =
-    outcome.reason === "busy" && outcome.message
-      ? outcome.message
-      : outcome.reason === "unreachable"
-        ? "Nous n'avons pas pu joindre Zone Santé."
-        : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.";
+    outcome.message ??
+    (outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.");
   return outcome.kept
     ? `${what} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`
     : `${what} Votre demande n'a pas pu être gardée dans ce navigateur\u00a0: réessayez dans quelques instants.`;

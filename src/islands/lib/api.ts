@@ -56,12 +56,10 @@ export function apiMessageOr(error: unknown, fallback: string): string {
 }
 
 /**
- * The API's words for a refusal the person can act on (a 4xx other than 401, or `email_busy`: no
- * e-mail can leave now, try again later — decision 090), else the fallback: an outage or an
- * expired session is not explained by the form's own message.
+ * The API's words for a refusal the person can act on (a 4xx other than 401), else the fallback:
+ * an outage or an expired session is not explained by the form's own message.
  */
 export function refusalMessageOr(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code === "email_busy") return error.message;
   return error instanceof ApiError && error.status !== 0 && error.status < 500 && error.status !== 401 ? error.message : fallback;
 }
 
