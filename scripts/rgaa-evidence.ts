@@ -328,7 +328,7 @@ try {
   await visit("auth", "/auth");
 
   // The e-mail-link pages, reached through the links the app sent.
-  const alertsEmail = `rgaa-alertes-${Date.now()}@example.org`;
+  const alertsEmail = `rgaa-alertes-${Date.now()}@exemple-zs.fr`;
   await page.goto(base + "/inscription");
   await waitForIslands(page);
   await page.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("Maraussan", { delay: 20 });
@@ -345,7 +345,7 @@ try {
   const unsubscribe = await linkInEmail(alertsEmail, "/desinscription").catch(() => `${base}/desinscription`);
   await visit("desinscription", new URL(unsubscribe).pathname + new URL(unsubscribe).search);
 
-  const accountEmail = `rgaa-compte-${Date.now()}@example.org`;
+  const accountEmail = `rgaa-compte-${Date.now()}@exemple-zs.fr`;
   await page.goto(base + "/auth");
   await waitForIslands(page);
   await page.getByRole("tab", { name: "Créer un compte" }).click();

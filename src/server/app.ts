@@ -8,6 +8,7 @@ import { answerRefusal, ApiRefusal, jsonError } from "./http-errors.ts";
 import { deferTask } from "./defer.ts";
 import { isBusyError } from "./db/busy.ts";
 import { createLogThrottle, describeError, requestIdOf } from "./logger.ts";
+import { createEmailClient } from "./middleware/email-budget.ts";
 import { createPdfRenderSlots } from "./middleware/pdf-render-slots.ts";
 import { PRIVATE_ROUTERS, privateAnswers, sameOriginForWrites, securityHeaders } from "./middleware/security.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
@@ -24,8 +25,9 @@ import { recordSourceReads } from "./services/status.ts";
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
 export function createApp(runtimeDeps: AppDeps) {
   // Every email sent while answering a request counts against its recipient's cap, then (if that
-  // lets it through) against the service-wide budget of its kind (decision 058).
-  const deps: AppDeps = { ...runtimeDeps, mailer: capEmailsPerRecipient({ ...runtimeDeps, mailer: capEmailsGlobally(runtimeDeps) }) };
+  // lets it through) against the service-wide budget of its kind and the request's client's share
+  // of it (decisions 058, 090): the request's own mailer, below.
+  const deps: AppDeps = runtimeDeps;
   // The runtime's slots (Workers: a Durable Object's, for every isolate), else this process's.
   const pdfRenderSlots = deps.pdfRenderSlots ?? createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT, () => deps.clock().getTime());
   // A busy database is said once a minute per route, not by every request that met it.
@@ -36,8 +38,12 @@ export function createApp(runtimeDeps: AppDeps) {
     // Every line a request logs carries its id (one request's lines are found together), and the
     // answer says it, so a visitor reporting a problem can quote it.
     const requestId = requestIdOf(c.req.raw.headers);
-    const requestDeps: AppDeps = { ...deps, log: (entry) => deps.log({ ...entry, fields: { ...entry.fields, requestId } }) };
+    const log: AppDeps["log"] = (entry) => deps.log({ ...entry, fields: { ...entry.fields, requestId } });
+    const emailClient = createEmailClient(deps, c);
+    const mailer = capEmailsPerRecipient({ ...deps, log, mailer: capEmailsGlobally({ ...deps, log }, emailClient) });
+    const requestDeps: AppDeps = { ...deps, log, mailer };
     c.set("deps", requestDeps);
+    c.set("emailClient", emailClient);
     c.set("pdfRenderSlots", pdfRenderSlots);
     const started = performance.now();
     await next();

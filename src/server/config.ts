@@ -122,6 +122,17 @@ export const configSchema = z.object({
         "Have I Been Pwned's Pwned Passwords range API (`https://api.pwnedpasswords.com`, set in wrangler.toml for production), asked with the first 5 hex digits of a password's SHA-1 only; unset: no check. Fails open (decision 057).",
       ),
     ),
+  MX_CHECK_URL: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: "doit être une URL http(s) valide" }))
+    .optional()
+    .meta(
+      doc(
+        "email",
+        "A DNS-over-HTTPS JSON endpoint (`https://cloudflare-dns.com/dns-query`, set in wrangler.toml for production) asked whether a sign-up's mail domain exists and has mail servers (MX, else A/AAAA); only the domain leaves. Unset: no check. Refuses only a definite « no such domain » or « no mail server »; any error, timeout or SERVFAIL lets the address through (decision 090).",
+      ),
+    ),
   BAN_API_URL: url("https://data.geopf.fr/geocodage").meta(doc("sources", "Base Adresse Nationale (Géoplateforme): `/search`, `/reverse`.")),
   HUBEAU_API_URL: url("https://hubeau.eaufrance.fr/api/v1/qualite_eau_potable").meta(
     doc("sources", "Hub'Eau drinking water (the ARS's sanitary control): `/communes_udi`, `/resultats_dis`."),

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { Cache } from "./cache/types.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
-import type { Mailer } from "./email/mailer.ts";
+import type { EmailClient, Mailer } from "./email/mailer.ts";
 import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
 import type { AlertQueue } from "./alerts/messages.ts";
@@ -43,5 +43,7 @@ export type AppEnv = {
     auth: ValidSession | null;
     /** PDFs being made at once: this process's slots, or the service's Durable Object's (middleware/pdf-renders.ts) */
     pdfRenderSlots: PdfRenderSlots;
+    /** this request's client as the e-mail budgets count it (middleware/email-budget.ts, decision 090) */
+    emailClient: EmailClient;
   };
 };

@@ -3,6 +3,7 @@
 // it decides; app.onError answers `{ error, code }` (http-errors.ts, decision 081). Input that
 // fails its zod schema is not here: its words are the schema's (`jsonError` with the first issue).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { UNDELIVERABLE_ADDRESS_MESSAGE } from "../core/shared/email-address.ts";
 import { MAX_MONITORED_ADDRESSES } from "../core/shared/limits.ts";
 import { PASSWORD_BREACHED_MESSAGE } from "../core/shared/passwords.ts";
 import { AlertRunBusyError } from "./alerts/lifecycle.ts";
@@ -91,6 +92,9 @@ export const REFUSALS = {
     code: "invalid_code",
     message: "Code incorrect ou expiré. Un code sert 10 minutes, 5 essais au plus, dans le navigateur qui l'a demandé : demandez-en un nouveau si besoin.",
   },
+
+  // Any form that sends an e-mail to the address typed (decision 090): the same code and words as the schema's refusal of a reserved domain
+  undeliverableAddress: { status: 400, code: "invalid_body", message: UNDELIVERABLE_ADDRESS_MESSAGE },
 
   // Alert sign-ups without an account
   subscriptionRequestsCapped: {

@@ -67,7 +67,7 @@ export async function benchAlertRun(): Promise<Array<[string, string, string]>> 
       const commune = communes[index % communes.length]!;
       return {
         id: `bench${index}`,
-        email: `abonne${index}@example.org`,
+        email: `abonne${index}@exemple-zs.fr`,
         addressLabel: `${index} rue du Banc d'Essai ${commune}`,
         latitude: 49.9 + (index % 97) / 1000,
         longitude: 2.3 + (index % 89) / 1000,

@@ -70,7 +70,7 @@ export async function benchAuthTiming(): Promise<void> {
   const picked = signAddress(BENCH_APP_SECRET, MAIN_SCENARIO);
   for (let i = 0; i < CALLS; i++) {
     await insertUser(database.db, {
-      email: `compte-${i}@example.org`,
+      email: `compte-${i}@exemple-zs.fr`,
       passwordHash: null,
       firstName: "Camille",
       lastName: null,
@@ -108,7 +108,7 @@ export async function benchAuthTiming(): Promise<void> {
   ];
   try {
     // The server's first answers (modules loaded, code compiled) are not what a visitor of a running server waits for.
-    for (let i = 0; i < 20; i++) await timedPost(bench.base, "/api/auth/code", { email: `echauffement-${i}@example.org` });
+    for (let i = 0; i < 20; i++) await timedPost(bench.base, "/api/auth/code", { email: `echauffement-${i}@exemple-zs.fr` });
     console.log(`${CALLS} calls each, provider answering in ${PROVIDER_MS} ms; times in ms`);
     console.log(`${"form".padEnd(26)}${"case".padEnd(14)}${"p50".padStart(7)}${"p95".padStart(7)}${"mean".padStart(7)}  statuses`);
     for (const form of forms) {
@@ -119,7 +119,7 @@ export async function benchAuthTiming(): Promise<void> {
         // Interleaved, the unknown first on odd rounds: drift in the machine's load falls on both alike.
         const order: Array<"known" | "unknown"> = i % 2 === 0 ? ["known", "unknown"] : ["unknown", "known"];
         for (const kind of order) {
-          const email = `${kind === "known" ? form.known : form.unknown}-${i}@example.org`;
+          const email = `${kind === "known" ? form.known : form.unknown}-${i}@exemple-zs.fr`;
           const [path, body] = form.request(email);
           const answer = await timedPost(bench.base, path, body);
           samples[kind].push(answer.ms);

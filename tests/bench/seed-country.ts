@@ -149,7 +149,7 @@ export async function seedSubscribers(db: Database, communes: readonly string[],
         if (accountSlot % ADDRESSES_PER_ACCOUNT === 1) {
           userRows.push({
             id: userId,
-            email: `compte${accountIndex}@example.org`,
+            email: `compte${accountIndex}@exemple-zs.fr`,
             firstName: "Camille",
             emailVerifiedAtMs: nowMs,
             createdAtMs: nowMs,
@@ -172,7 +172,7 @@ export async function seedSubscribers(db: Database, communes: readonly string[],
       } else {
         subscriptionRows.push({
           id: `inscription${index}`,
-          email: `abonne${index}@example.org`,
+          email: `abonne${index}@exemple-zs.fr`,
           ...address,
           partnerOrigin: null,
           consentAtMs: nowMs,
@@ -186,7 +186,7 @@ export async function seedSubscribers(db: Database, communes: readonly string[],
         // Waiting for the double opt-in (its confirmation already sent): not watched.
         subscriptionRows.push({
           id: `attente${index}`,
-          email: `attente${index}@example.org`,
+          email: `attente${index}@exemple-zs.fr`,
           ...address,
           partnerOrigin: null,
           consentAtMs: nowMs,

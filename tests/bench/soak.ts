@@ -251,7 +251,7 @@ async function main(): Promise<void> {
     // The accounts that sign in by code later (each sign-up confirmed with a password once).
     const accounts: Account[] = [];
     for (let index = 0; index < ACCOUNTS; index++) {
-      const email = `compte${index}@example.org`;
+      const email = `compte${index}@exemple-zs.fr`;
       const browser = new Browser(base, freshIp());
       const before = resend.emails.length;
       await browser.post("/api/auth/signup", { email, firstName: "Camille", lastName: "Soak" });
@@ -301,7 +301,7 @@ async function main(): Promise<void> {
         6,
         async (browser) => {
           count("alert sign-up + confirmation");
-          const email = `alerte${flowCounter}@example.org`;
+          const email = `alerte${flowCounter}@exemple-zs.fr`;
           const before = resend.emails.length;
           const signedUp = await browser.post("/api/subscriptions", { email, address: flowCounter % 2 ? MAIN_SCENARIO : CRISIS_SCENARIO, consent: true });
           if (signedUp.status !== 202) return broken(`alert sign-up answered ${signedUp.status}`);
@@ -486,7 +486,7 @@ async function killedAlertRun(upstreams: FakeUpstreams, resend: FakeResend): Pro
     const rows = Array.from({ length: SUBSCRIBERS }, (_, index) =>
       confirmedSignUpRow({
         id: `soak${index}`,
-        email: `destinataire${index}@example.org`,
+        email: `destinataire${index}@exemple-zs.fr`,
         atMs: nowMs,
         address: {
           addressLabel: `${index} rue du Banc d'Essai`,

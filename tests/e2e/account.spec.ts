@@ -341,7 +341,7 @@ test("Google sign-in through the provider lands on /compte", async ({ page }) =>
   await page.getByRole("link", { name: "Continuer avec Google" }).click();
   await expect(page).toHaveURL(/\/compte$/);
   await waitForIslands(page);
-  await expect(page.getByText("marie.google@example.org")).toBeVisible();
+  await expect(page.getByText("marie.google@exemple-zs.fr")).toBeVisible();
 });
 
 test("a Google failure comes back as a clear message", async ({ page }) => {
@@ -357,4 +357,21 @@ test("any visitor downloads the PDF of a report from the results", async ({ page
   await page.getByRole("link", { name: "Télécharger le rapport PDF" }).click();
   const download = await downloadPromise;
   expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("when no e-mail can leave now, the account sign-up says so in its live region, never « Vérifiez vos e-mails » (decision 090)", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/503/);
+  const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
+  // The server's answer when a budget is spent (tests/integration/email-shares.test.ts checks the server's side).
+  await page.route(/\/api\/auth\/signup$/, (route) =>
+    route.fulfill({ status: 503, headers: { "Retry-After": "60" }, contentType: "application/json", body: JSON.stringify({ error: busy, code: "email_busy" }) }),
+  );
+  await page.goto("/auth");
+  await waitForIslands(page);
+  await page.getByRole("tab", { name: "Créer un compte" }).click();
+  await page.getByRole("tabpanel").getByLabel("Adresse e-mail").fill(uniqueEmail("occupe"));
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: busy })).toBeVisible();
+  await expect(page.getByText(/Vérifiez vos e-mails/)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });

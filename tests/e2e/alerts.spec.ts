@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
 import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
-const ADMIN = "admin-e2e@example.org";
+const ADMIN = "admin-e2e@exemple-zs.fr";
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -209,4 +209,28 @@ test("a sign-up that fails on the network stays on the form, kept, and is sent f
   await expect(page.getByRole("status").filter({ hasText: "gardée dans ce navigateur vient d'être envoyée" })).toBeVisible();
   await latestEmailTo(email, /Confirmez votre inscription aux alertes/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toBeNull();
+});
+
+test("when no e-mail can leave now, the sign-up says so in its live region, never thanks, and keeps the request (decision 090)", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/503/);
+  await page.goto("/inscription");
+  await waitForIslands(page);
+  // The server's answer when a budget is spent (tests/integration/email-shares.test.ts checks the server's side).
+  const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
+  await page.route(
+    "**/api/subscriptions",
+    (route) => route.fulfill({ status: 503, headers: { "Retry-After": "60" }, contentType: "application/json", body: JSON.stringify({ error: busy, code: "email_busy" }) }),
+    { times: 1 },
+  );
+  const email = uniqueEmail("occupe");
+  await page.getByRole("combobox", { name: "Adresse à surveiller" }).pressSequentially("8 bd du Port", { delay: 20 });
+  await page.getByRole("option").first().click();
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel(/J'accepte de recevoir par e-mail/).check();
+  await page.getByRole("button", { name: "Recevoir les alertes" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: busy });
+  await expect(alert).toContainText("gardée dans ce navigateur");
+  await expect(alert).not.toContainText(/merci|Vérifiez vos e-mails/i);
+  await expect(page).toHaveURL(/\/inscription$/);
+  expect(await page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toContain(email);
 });

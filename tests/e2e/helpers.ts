@@ -78,7 +78,7 @@ async function startServer(name: string): Promise<{ server: E2EServer; child: Ch
       // the journeys run: the demo otherwise follows the season (tests/fixtures/scenarios.ts).
       DEMO_SEASON_DAY: "07-15",
       SITE_URL: server.baseURL,
-      ADMIN_EMAILS: "admin-e2e@example.org",
+      ADMIN_EMAILS: "admin-e2e@exemple-zs.fr",
       ALERTS_SCHEDULER: "off",
       ALERT_VIGIEAU_PER_SECOND: "0",
       ALERT_BAIGNADES_PER_SECOND: "0",
@@ -354,7 +354,7 @@ export async function setUpstreamMode(source: FakeSource, mode: FakeMode): Promi
 }
 
 export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple-zs.fr`;
 }
 
 /**

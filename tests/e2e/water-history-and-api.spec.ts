@@ -103,7 +103,7 @@ test("another site can read the public API from the browser, but cannot write an
       const response = await fetch(`${base}/subscriptions`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "x@example.org" }),
+        body: JSON.stringify({ email: "x@exemple-zs.fr" }),
       });
       return `answered ${response.status}`;
     } catch {
@@ -114,7 +114,7 @@ test("another site can read the public API from the browser, but cannot write an
   // Without the browser's preflight, the server itself refuses another origin's write.
   const direct = await page.request.post(`${api}/subscriptions`, {
     headers: { Origin: `http://localhost:${server.port}`, "content-type": "application/json" },
-    data: { email: "x@example.org" },
+    data: { email: "x@exemple-zs.fr" },
   });
   expect(direct.status()).toBe(403);
 });

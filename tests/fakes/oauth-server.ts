@@ -31,7 +31,7 @@ const CLIENT_SECRET = "fake-client-secret";
 const base64url = (input: Buffer | string) => Buffer.from(input).toString("base64url");
 
 export async function startFakeOAuth(options: { port?: number } = {}): Promise<FakeOAuth> {
-  let identity: FakeIdentity = { sub: "1234567890", email: "marie.google@example.org", email_verified: true, given_name: "Marie", family_name: "Curie" };
+  let identity: FakeIdentity = { sub: "1234567890", email: "marie.google@exemple-zs.fr", email_verified: true, given_name: "Marie", family_name: "Curie" };
   let mode: "ok" | "deny" | "token-error" = "ok";
   const codes = new Map<string, { challenge: string; redirectUri: string; nonce: string | null; identity: FakeIdentity }>();
   const tokenRequests: FakeOAuth["tokenRequests"] = [];

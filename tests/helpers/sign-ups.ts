@@ -3,11 +3,11 @@
 import { type AddressColumnValues } from "../../src/server/db/schema/address-columns.ts";
 import type { alertSubscriptions } from "../../src/server/db/schema/index.ts";
 
-/** Consent, link sent and click all at `atMs`; the e-mail `<id>@example.org` unless given. */
+/** Consent, link sent and click all at `atMs`; the e-mail `<id>@exemple-zs.fr` unless given. */
 export function confirmedSignUpRow(input: { id: string; email?: string; atMs: number; address: AddressColumnValues }): typeof alertSubscriptions.$inferInsert {
   return {
     id: input.id,
-    email: input.email ?? `${input.id}@example.org`,
+    email: input.email ?? `${input.id}@exemple-zs.fr`,
     ...input.address,
     partnerOrigin: null,
     consentAtMs: input.atMs,

@@ -25,7 +25,7 @@ const app = useFreshApp(t);
 let counter = 0;
 function signedInClient(): Promise<BrowserClient> {
   counter += 1;
-  return signedInAs(t, app, `adresses${counter}@example.org`);
+  return signedInAs(t, app, `adresses${counter}@exemple-zs.fr`);
 }
 
 interface NetworkOption {
@@ -96,7 +96,7 @@ describe("each place once per account", () => {
     const client = createClient({ url: `file:${join(workDir, "dedupe.db")}` });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });
-    await client.execute("insert into users (id, email, created_at_ms, updated_at_ms) values ('u1', 'a@example.org', 1, 1), ('u2', 'b@example.org', 1, 1)");
+    await client.execute("insert into users (id, email, created_at_ms, updated_at_ms) values ('u1', 'a@exemple-zs.fr', 1, 1), ('u2', 'b@exemple-zs.fr', 1, 1)");
     const rows: Array<[id: string, userId: string, createdAtMs: number, latitude: number]> = [
       ["later", "u1", 5, 49.8985],
       ["first", "u1", 3, 49.8985],

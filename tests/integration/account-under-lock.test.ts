@@ -16,7 +16,7 @@ const t = useTestApp({ now: START }, { now: START, resetResend: true });
 
 describe("a signed-in person under another writer's lock", () => {
   it("reads her account at once, still signed in, though her session was due for its refresh", async () => {
-    const client = await signedInAs(t, () => t.app, "lucie@example.org", "Lucie");
+    const client = await signedInAs(t, () => t.app, "lucie@exemple-zs.fr", "Lucie");
     const file = String((await t.db.$client.execute("pragma database_list")).rows[0]?.file);
     t.setNow(new Date(START.getTime() + SESSION_ACTIVITY_CHECK_MS + 60_000));
     const lock = await holdWriteLock(file, DATABASE_WRITE_BUDGET_MS * 2);
@@ -26,7 +26,7 @@ describe("a signed-in person under another writer's lock", () => {
     const elapsed = performance.now() - started;
     await lock.released;
     expect(session.status).toBe(200);
-    expect((session.body as { user: { email: string } | null }).user?.email).toBe("lucie@example.org");
+    expect((session.body as { user: { email: string } | null }).user?.email).toBe("lucie@exemple-zs.fr");
     expect(account.status).toBe(200);
     // Not the write budget's 2 s: nothing waited for the lock.
     expect(elapsed).toBeLessThan(DATABASE_WRITE_BUDGET_MS / 2);
@@ -35,10 +35,10 @@ describe("a signed-in person under another writer's lock", () => {
   it("the account sign-up, deferred after its 202, waits out a lock longer than a request's budget: the account is stored and its e-mail sent", async () => {
     const file = String((await t.db.$client.execute("pragma database_list")).rows[0]?.file);
     const lock = await holdWriteLock(file, DATABASE_WRITE_BUDGET_MS + 1500);
-    await signUp(t.deps(), { email: "paul@example.org", firstName: "Paul", lastName: null });
+    await signUp(t.deps(), { email: "paul@exemple-zs.fr", firstName: "Paul", lastName: null });
     await lock.released;
     expect(t.logs.filter((entry) => entry.message === "sign-up failed")).toEqual([]);
-    expect(await findUserByEmail(t.db, "paul@example.org")).toMatchObject({ email: "paul@example.org", emailVerifiedAtMs: null });
-    expect(t.resend.emails.filter((email) => email.to.includes("paul@example.org"))).toHaveLength(1);
+    expect(await findUserByEmail(t.db, "paul@exemple-zs.fr")).toMatchObject({ email: "paul@exemple-zs.fr", emailVerifiedAtMs: null });
+    expect(t.resend.emails.filter((email) => email.to.includes("paul@exemple-zs.fr"))).toHaveLength(1);
   }, 20_000);
 });

@@ -25,7 +25,7 @@ const app = useFreshApp(t);
 let counter = 0;
 async function signedInClient(firstName = "Marie"): Promise<{ client: BrowserClient; email: string }> {
   counter += 1;
-  const email = `user${counter}@example.org`;
+  const email = `user${counter}@exemple-zs.fr`;
   return { client: await signedInAs(t, app, email, firstName), email };
 }
 
@@ -92,7 +92,7 @@ describe("authorisation", () => {
 
 describe("accounts waiting for confirmation hold nothing", () => {
   it("an unconfirmed account can neither read nor add addresses or preferences", async () => {
-    const pending = await pendingClient("en-attente@example.org");
+    const pending = await pendingClient("en-attente@exemple-zs.fr");
     for (const [method, path, body] of [
       ["GET", "/api/account/addresses", undefined],
       ["POST", "/api/account/addresses", { address: MAIN_SCENARIO }],
@@ -101,7 +101,7 @@ describe("accounts waiting for confirmation hold nothing", () => {
     ] as const) {
       expect((await pending.request(method, path, body)).status, `${method} ${path}`).toBe(401);
     }
-    const [user] = await t.db.select().from(users).where(eq(users.email, "en-attente@example.org"));
+    const [user] = await t.db.select().from(users).where(eq(users.email, "en-attente@exemple-zs.fr"));
     expect(
       await t.db
         .select()
@@ -111,34 +111,34 @@ describe("accounts waiting for confirmation hold nothing", () => {
   });
 
   it("the admin panel needs a confirmed account: a pre-claimed admin address gives the first comer nothing", async () => {
-    app.rebuild({ ADMIN_EMAILS: "chef@example.org" });
-    const attacker = await pendingClient("chef@example.org");
+    app.rebuild({ ADMIN_EMAILS: "chef@exemple-zs.fr" });
+    const attacker = await pendingClient("chef@exemple-zs.fr");
     expect((await attacker.get("/api/admin/status")).status).not.toBe(200);
     // The real owner signs in with an emailed code: the first comer's password and session die.
     const owner = new BrowserClient(app);
-    await owner.post("/api/auth/code", { email: "chef@example.org" });
+    await owner.post("/api/auth/code", { email: "chef@exemple-zs.fr" });
     await backgroundWorkDone();
-    expect((await owner.post("/api/auth/code/verify", { email: "chef@example.org", code: lastCodeTo("chef@example.org") })).status).toBe(200);
+    expect((await owner.post("/api/auth/code/verify", { email: "chef@exemple-zs.fr", code: lastCodeTo("chef@exemple-zs.fr") })).status).toBe(200);
     expect((await owner.get("/api/admin/status")).status).toBe(200);
     expect((await attacker.get("/api/admin/status")).status).toBe(401);
     const again = new BrowserClient(app);
-    expect((await again.post("/api/auth/signin", { email: "chef@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await again.post("/api/auth/signin", { email: "chef@exemple-zs.fr", password: "mdp-de-l-intrus" })).status).toBe(401);
     expect((await again.get("/api/admin/status")).status).toBe(401);
   });
 
   it("unconfirmed accounts are purged by the daily run after 7 days, confirmed ones are kept", async () => {
-    await new BrowserClient(app).post("/api/auth/signup", { email: "oublie@example.org" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "oublie@exemple-zs.fr" });
     await backgroundWorkDone();
     const { email: kept } = await signedInClient();
     t.setNow(new Date(START.getTime() + 6 * DAY_MS));
-    await new BrowserClient(app).post("/api/auth/signup", { email: "recent@example.org" });
+    await new BrowserClient(app).post("/api/auth/signup", { email: "recent@exemple-zs.fr" });
     await backgroundWorkDone();
     t.setNow(new Date(START.getTime() + 7 * DAY_MS + 60_000));
     app.rebuild();
     await runAlerts(t.deps());
     const remaining = (await t.db.select({ email: users.email }).from(users)).map((row) => row.email);
-    expect(remaining).not.toContain("oublie@example.org");
-    expect(remaining).toContain("recent@example.org");
+    expect(remaining).not.toContain("oublie@exemple-zs.fr");
+    expect(remaining).toContain("recent@exemple-zs.fr");
     expect(remaining).toContain(kept);
   });
 });
@@ -511,9 +511,9 @@ describe("local outbox (Node without a Resend key)", () => {
   it("keeps the emails in the database instead of sending them", async () => {
     app.rebuild({}, { mailer: "outbox" });
     const client = new BrowserClient(app);
-    await client.post("/api/auth/signup", { email: "outbox@example.org" });
+    await client.post("/api/auth/signup", { email: "outbox@exemple-zs.fr" });
     await backgroundWorkDone();
-    const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.toAddress, "outbox@example.org"));
+    const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.toAddress, "outbox@exemple-zs.fr"));
     expect(mail?.subject).toMatch(/Confirmez/);
     expect(t.resend.emails).toHaveLength(0);
   });

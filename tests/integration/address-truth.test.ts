@@ -194,7 +194,7 @@ describe("our own suggestions, signed, are named as picked and cost no call", ()
 
 describe("an account's addresses are the BAN's, in its list, its PDF and its emails", () => {
   let counter = 0;
-  const signedIn = () => signedInAs(t, app, `adresse-ban${++counter}@example.org`);
+  const signedIn = () => signedInAs(t, app, `adresse-ban${++counter}@exemple-zs.fr`);
 
   it("an address is stored as the BAN names it: a label the BAN does not know there is refused; a label, city or postcode sent is replaced", async () => {
     const client = await signedIn();
@@ -252,7 +252,7 @@ describe("an alert sign-up", () => {
   it("sent with a suggestion's signature, is stored as picked with no call to the BAN", async () => {
     const [amiens] = await suggestionsFor("8 bd du Port");
     t.upstreams.reset();
-    const response = await new BrowserClient(app).post("/api/subscriptions", { email: "signee@example.org", address: amiens, consent: true });
+    const response = await new BrowserClient(app).post("/api/subscriptions", { email: "signee@exemple-zs.fr", address: amiens, consent: true });
     expect(response.status).toBe(202);
     expect(banCalls()).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { useFreshApp, useTestApp, withAppClock } from "../helpers/test-app.ts";
 import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 
 const NOW = new Date("2026-11-22T13:30:00Z");
-const ADMIN = "chef@example.org";
+const ADMIN = "chef@exemple-zs.fr";
 const t = useTestApp({ now: NOW, env: { ADMIN_EMAILS: ADMIN } }, { now: NOW, resetResend: true });
 const app = useFreshApp(t);
 

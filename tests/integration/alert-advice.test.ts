@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 const NOW = new Date("2026-04-14T16:00:00Z");
 const TODAY = "2026-04-14";
 const TOMORROW = "2026-04-15";
-const EMAIL = "canicule@example.org";
+const EMAIL = "canicule@exemple-zs.fr";
 
 let t: TestApp;
 let server: ServerType | null = null;

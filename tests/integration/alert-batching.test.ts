@@ -48,7 +48,7 @@ async function accountAddresses(address: PickedAddress, count: number, options: 
     const userId = nextId("usr");
     await t.db
       .insert(users)
-      .values({ id: userId, email: `${userId}@example.org`, emailVerifiedAtMs: options.verified ? NOW_MS : null, createdAtMs: NOW_MS, updatedAtMs: NOW_MS });
+      .values({ id: userId, email: `${userId}@exemple-zs.fr`, emailVerifiedAtMs: options.verified ? NOW_MS : null, createdAtMs: NOW_MS, updatedAtMs: NOW_MS });
     const addressId = nextId("adr");
     await t.db
       .insert(monitoredAddresses)

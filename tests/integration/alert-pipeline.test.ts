@@ -89,8 +89,8 @@ describe("process and send stages over the in-process queue", () => {
   it("a batch that dies before or after its work is delivered again: every email once, none lost", async () => {
     t.rebuild();
     t.resend.reset();
-    await signUp(MAIN_SCENARIO, "amiens@example.org");
-    await signUp(CRISIS_SCENARIO, "maraussan@example.org");
+    await signUp(MAIN_SCENARIO, "amiens@exemple-zs.fr");
+    await signUp(CRISIS_SCENARIO, "maraussan@exemple-zs.fr");
     const deps = t.deps();
     const deliveries = new Map<string, number>();
     const queue = createMemoryQueue({
@@ -119,10 +119,10 @@ describe("process and send stages over the in-process queue", () => {
     await queue.drain();
     expect(queue.deadLetters).toEqual([]);
     const emails = alertEmails(t.resend.emails);
-    expect(emails.filter((email) => email.to.includes("amiens@example.org")).map((email) => email.subject)).toEqual([
+    expect(emails.filter((email) => email.to.includes("amiens@exemple-zs.fr")).map((email) => email.subject)).toEqual([
       "Zone Santé – Qualité de l'air demain\u00a0: dégradé — 8 Boulevard du Port, Amiens",
     ]);
-    expect(emails.filter((email) => email.to.includes("maraussan@example.org")).map((email) => email.subject)).toEqual([
+    expect(emails.filter((email) => email.to.includes("maraussan@exemple-zs.fr")).map((email) => email.subject)).toEqual([
       "Zone Santé – Eau du robinet\u00a0: non-conformité signalée — Avenue du 8 Mai 1945, Maraussan",
     ]);
     expect(emails).toHaveLength(2);
@@ -164,7 +164,7 @@ describe("process and send stages over the in-process queue", () => {
     t.rebuild();
     t.resend.reset();
     // Five new sign-ups in Amiens: each has tomorrow's « Dégradé » forecast to hear about.
-    const emails = ["p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org", "p5@example.org"];
+    const emails = ["p1@exemple-zs.fr", "p2@exemple-zs.fr", "p3@exemple-zs.fr", "p4@exemple-zs.fr", "p5@exemple-zs.fr"];
     for (const email of emails) await signUp(MAIN_SCENARIO, email);
     const summary = await runAlerts(t.deps(), { recipientsPerPage: 2, retryDelayMs: 5 });
     // 2 + 2 + 1 recipients: three pages, one Resend batch call each.
@@ -218,7 +218,7 @@ describe("the deadline on Workers", () => {
     expect(recorded.calls.flat().map((message) => message.kind)).toEqual(["send"]);
 
     // A new sign-up in Amiens: its batch detects tomorrow's « Dégradé » forecast after 17:00.
-    await signUp(MAIN_SCENARIO, "tardif@example.org");
+    await signUp(MAIN_SCENARIO, "tardif@exemple-zs.fr");
     const late = await handleAlertMessage(deps, { kind: "process", runId: "late", day: DAY, communes: [MAIN_SCENARIO.citycode] }, recorded.queue);
     expect(late).toMatchObject({ kind: "process", alertsDetected: 1 });
     expect(recorded.calls.flat().slice(1)).toEqual([{ kind: "send", runId: "late", day: DAY, afterRecipient: null }]);
@@ -237,9 +237,9 @@ describe("the run's tallies (decision 064): every message adds what it did to it
 
   it("on Workers the plan writes the row, the process batches add the addresses checked, the 17:00 send pages the e-mails, the dead-letter consumer the messages set aside", async () => {
     await t.db.delete(alertRuns);
-    t.rebuild({ ADMIN_EMAILS: "ops@example.org" });
+    t.rebuild({ ADMIN_EMAILS: "ops@exemple-zs.fr" });
     t.resend.reset();
-    await signUp(MAIN_SCENARIO, "compte@example.org");
+    await signUp(MAIN_SCENARIO, "compte@exemple-zs.fr");
     const deps = t.deps();
     const planned = recordingQueue();
     const plan = await planAlertRun(deps, planned.queue);
@@ -270,7 +270,7 @@ describe("the run's tallies (decision 064): every message adds what it did to it
     await recordDeadLetters(deps, [batch, batch]);
     expect(await tallies(plan.runId)).toMatchObject({ deadLetters: 2 });
     expect(t.logs.filter((entry) => entry.message === "alert dead letter counted")).toHaveLength(2);
-    const notices = () => t.resend.emails.filter((email) => email.to.includes("ops@example.org") && /^Alertes/.test(email.subject));
+    const notices = () => t.resend.emails.filter((email) => email.to.includes("ops@exemple-zs.fr") && /^Alertes/.test(email.subject));
     expect(notices()).toHaveLength(1);
     await recordDeadLetters(deps, [batch]);
     expect(await tallies(plan.runId)).toMatchObject({ deadLetters: 3 });
@@ -288,7 +288,7 @@ describe("the run's tallies (decision 064): every message adds what it did to it
   it("on Node the run's row holds the same counts as the run's summary, dead letters included", async () => {
     await t.db.delete(alertRuns);
     t.rebuild();
-    await signUp(MAIN_SCENARIO, "noeud@example.org");
+    await signUp(MAIN_SCENARIO, "noeud@exemple-zs.fr");
     const summary = await runAlerts(t.deps(), { retryDelayMs: 1 });
     expect(await tallies(summary.runId)).toEqual({
       subjectsChecked: summary.subjectsChecked,

@@ -92,7 +92,7 @@ async function setUp(clock: Clock): Promise<void> {
   const rows = Array.from({ length: RECIPIENTS }, (_, index) =>
     confirmedSignUpRow({
       id: `killed${String(index).padStart(3, "0")}`,
-      email: `abonne${index}@example.org`,
+      email: `abonne${index}@exemple-zs.fr`,
       atMs: signedUpMs,
       address: toAddressColumnValues(CRISIS_SCENARIO),
     }),

@@ -50,7 +50,7 @@ describe("an alert e-mail call in doubt is repeated as it was", () => {
     };
     await expect(sendPendingAlertsPage({ ...deps, mailer: killedAfterTheCall }, { afterRecipient: null, recipientsPerPage: 3 })).rejects.toThrow("killed");
     expect(t.resend.emails).toHaveLength(3);
-    expect(t.resend.emails.map((email) => email.to[0]).sort()).toEqual(["doubt1@example.org", "doubt2@example.org", "doubt3@example.org"]);
+    expect(t.resend.emails.map((email) => email.to[0]).sort()).toEqual(["doubt1@exemple-zs.fr", "doubt2@exemple-zs.fr", "doubt3@exemple-zs.fr"]);
 
     // Meanwhile a new event for one of them (the re-run's own detection, a new publication).
     const [known] = await t.db
@@ -67,11 +67,11 @@ describe("an alert e-mail call in doubt is repeated as it was", () => {
     const perRecipient = new Map<string, number>();
     for (const email of t.resend.emails) for (const to of email.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
     // Every sign-up got the day's e-mail once; the one with a newer event got that one too, on its own.
-    expect(Object.fromEntries(perRecipient)).toEqual(Object.fromEntries(ids.map((id) => [`${id}@example.org`, id === "doubt1" ? 2 : 1])));
+    expect(Object.fromEntries(perRecipient)).toEqual(Object.fromEntries(ids.map((id) => [`${id}@exemple-zs.fr`, id === "doubt1" ? 2 : 1])));
     expect(t.resend.emails).toHaveLength(7);
     expect(await t.db.select().from(alertEvents).where(isNull(alertEvents.sentAtMs))).toHaveLength(0);
     // The newer event went in an e-mail of its own, not in a repeat of the first call.
-    const toDoubt1 = t.resend.emails.filter((email) => email.to.includes("doubt1@example.org"));
+    const toDoubt1 = t.resend.emails.filter((email) => email.to.includes("doubt1@exemple-zs.fr"));
     expect(new Set(toDoubt1.map((email) => email.idempotencyKey)).size).toBe(2);
   });
 });

@@ -115,7 +115,7 @@ describe("a corrupt row is logged and treated as absent", () => {
     const nowMs = day(3).getTime() - 3600_000;
     await t.db.insert(alertSubscriptions).values({
       id: "stored1",
-      email: "stored@example.org",
+      email: "stored@exemple-zs.fr",
       ...toAddressColumnValues(CRISIS_SCENARIO),
       partnerOrigin: null,
       consentAtMs: nowMs,
@@ -170,7 +170,7 @@ describe("a corrupt row is logged and treated as absent", () => {
     const emailsBefore = t.resend.emails.length;
     const summary = await runAlerts(second.deps);
     expect(summary.messagesDeadLettered).toBe(0);
-    const sent = t.resend.emails.slice(emailsBefore).filter((email) => email.to.includes("stored@example.org"));
+    const sent = t.resend.emails.slice(emailsBefore).filter((email) => email.to.includes("stored@exemple-zs.fr"));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain("épisode prévu demain");
     expect(sent[0]?.text).not.toContain(SECRET);
@@ -191,7 +191,7 @@ describe("a corrupt row is logged and treated as absent", () => {
       ]),
     );
     expect(JSON.stringify(second.logs())).not.toContain(SECRET);
-    expect(JSON.stringify(second.logs())).not.toContain("stored@example.org");
+    expect(JSON.stringify(second.logs())).not.toContain("stored@exemple-zs.fr");
   });
 
   it("alert_runs: an unreadable summary is shown as none", () => {

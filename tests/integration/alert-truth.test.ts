@@ -99,7 +99,7 @@ function serve(place: Place, networks: Array<typeof VILLAGE>, list: Row[]) {
 }
 
 async function subscribe(place: Place): Promise<string> {
-  const email = `truth${seq++}@example.org`;
+  const email = `truth${seq++}@exemple-zs.fr`;
   const client = new BrowserClient(() => app);
   const response = await client.post("/api/subscriptions", { email, address: place, consent: true });
   expect(response.status, JSON.stringify(response.body)).toBe(202);

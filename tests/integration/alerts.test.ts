@@ -76,10 +76,10 @@ beforeAll(async () => {
   // Water samples fixed at day 1: later days see no new sample unless the test adds one.
   t.upstreams.setData("results", MAIN_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-80021.json", DAY1));
   t.upstreams.setData("results", CRISIS_SCENARIO.citycode, frozen("hubeau/resultats-dis-derived-nitrates-62.json", DAY1));
-  await account("alice@example.org");
-  await account("bruno@example.org", { water: true, drought: true, air: false, bathing: true });
-  await subscribe("sarah@example.org", CRISIS_SCENARIO, { confirm: true });
-  await subscribe("ugo@example.org", MAIN_SCENARIO, { confirm: false });
+  await account("alice@exemple-zs.fr");
+  await account("bruno@exemple-zs.fr", { water: true, drought: true, air: false, bathing: true });
+  await subscribe("sarah@exemple-zs.fr", CRISIS_SCENARIO, { confirm: true });
+  await subscribe("ugo@exemple-zs.fr", MAIN_SCENARIO, { confirm: false });
   t.resend.reset();
 });
 afterAll(async () => {
@@ -114,7 +114,7 @@ describe("the daily alert run", () => {
         .sort(),
     ).toEqual(["34148", "80021"]);
 
-    const alice = alertEmailsTo(emails, "alice@example.org");
+    const alice = alertEmailsTo(emails, "alice@exemple-zs.fr");
     expect(alice).toHaveLength(1);
     expect(alice[0]?.subject).toBe("Zone Santé – Qualité de l'air demain\u00a0: dégradé — Domicile 1 (Amiens)");
     expect(alice[0]?.text).toContain("23\u00a0novembre\u00a02026");
@@ -125,10 +125,10 @@ describe("the daily alert run", () => {
     expect(alice[0]?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     // Bruno turned air alerts off; Ugo never confirmed his address.
-    expect(alertEmailsTo(emails, "bruno@example.org")).toHaveLength(0);
-    expect(emails.filter((email) => email.to.includes("ugo@example.org"))).toHaveLength(0);
+    expect(alertEmailsTo(emails, "bruno@exemple-zs.fr")).toHaveLength(0);
+    expect(emails.filter((email) => email.to.includes("ugo@exemple-zs.fr"))).toHaveLength(0);
 
-    const sarah = alertEmailsTo(emails, "sarah@example.org");
+    const sarah = alertEmailsTo(emails, "sarah@exemple-zs.fr");
     expect(sarah).toHaveLength(1);
     // The water only. The bathing site nearby, read on 22 November after the season, has neither a
     // ban in force (its banner of 18/07/2026 is an earlier read, issue 9) nor a « Mauvais » sample
@@ -176,7 +176,7 @@ describe("the daily alert run", () => {
     t.upstreams.setData("results", MAIN_SCENARIO.citycode, { ...results, data: [...nearLimit, ...results.data] });
     try {
       const { emails } = await runDay(1);
-      for (const person of ["alice@example.org", "bruno@example.org"]) {
+      for (const person of ["alice@exemple-zs.fr", "bruno@exemple-zs.fr"]) {
         expect(alertEmailsTo(emails, person).filter((email) => /Eau du robinet/.test(email.text))).toHaveLength(0);
       }
       const [state] = await t.db
@@ -190,7 +190,7 @@ describe("the daily alert run", () => {
   });
 
   it("records the partner site's origin (not its path) with a sign-up from its frame", async () => {
-    const [sarah] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@example.org"));
+    const [sarah] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@exemple-zs.fr"));
     expect(sarah?.partnerOrigin).toBe("https://mairie.example");
   });
 
@@ -211,7 +211,7 @@ describe("the daily alert run", () => {
     );
     const { summary, emails } = await runDay(2);
     expect(summary.alertsDetected).toBe(2);
-    for (const email of ["alice@example.org", "bruno@example.org"]) {
+    for (const email of ["alice@exemple-zs.fr", "bruno@exemple-zs.fr"]) {
       const sent = alertEmailsTo(emails, email);
       expect(sent).toHaveLength(1);
       // Amiens has one zone, a river's (SUP): the email names its type and quotes it as the report
@@ -222,7 +222,7 @@ describe("the daily alert run", () => {
       expect(sent[0]?.text).toContain("Les restrictions pour les particuliers, zone par zone");
       expect(sent[0]?.text).toContain("Arrosage des pelouses");
     }
-    expect(alertEmailsTo(emails, "sarah@example.org")).toHaveLength(0);
+    expect(alertEmailsTo(emails, "sarah@exemple-zs.fr")).toHaveLength(0);
   });
 
   it("day 3: when Resend fails, nothing is lost — the next run sends it, exactly once", async () => {
@@ -251,7 +251,7 @@ describe("the daily alert run", () => {
     t.resend.setMode("ok");
     const retry = await runDay(3);
     expect(retry.summary).toMatchObject({ alertsDetected: 0, sent: 1, failed: 0 });
-    const sarah = alertEmailsTo(retry.emails, "sarah@example.org");
+    const sarah = alertEmailsTo(retry.emails, "sarah@exemple-zs.fr");
     expect(sarah).toHaveLength(1);
     expect(sarah[0]?.subject).toBe("Zone Santé – Eau du robinet\u00a0: retour à la conformité — Avenue du 8 Mai 1945, Maraussan");
 
@@ -275,16 +275,16 @@ describe("the daily alert run", () => {
     }
     const next = await runDay(4);
     expect(next.summary.alertsDetected).toBe(0);
-    expect(alertEmailsTo(next.emails, "alice@example.org").map((email) => email.subject)).toEqual([
+    expect(alertEmailsTo(next.emails, "alice@exemple-zs.fr").map((email) => email.subject)).toEqual([
       "Zone Santé – Sécheresse\u00a0: niveau Alerte (eau superficielle) — Domicile 1 (Amiens)",
     ]);
-    expect(alertEmailsTo(next.emails, "bruno@example.org")).toHaveLength(1);
+    expect(alertEmailsTo(next.emails, "bruno@exemple-zs.fr")).toHaveLength(1);
     expect((await runDay(4)).emails).toHaveLength(0);
   });
 
   it("unsubscribing stops every email, with one click, idempotently", async () => {
-    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@example.org"));
-    const lastSarah = t.resend.emails.filter((email) => email.to.includes("sarah@example.org")).at(-1)!;
+    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "sarah@exemple-zs.fr"));
+    const lastSarah = t.resend.emails.filter((email) => email.to.includes("sarah@exemple-zs.fr")).at(-1)!;
     const link = new URL(findLink(lastSarah.text, /desinscription/));
     expect(link.pathname).toBe("/desinscription");
     // A plain GET of the page link is harmless: the page is static; only the POST unsubscribes.
@@ -307,7 +307,7 @@ describe("the daily alert run", () => {
       data: results.data.map((item) => ({ ...item, code_prelevement: "03400888888", date_prelevement: "2026-11-26T08:00:00Z" })),
     });
     const { emails } = await runDay(5);
-    expect(emails.filter((email) => email.to.includes("sarah@example.org"))).toHaveLength(0);
+    expect(emails.filter((email) => email.to.includes("sarah@exemple-zs.fr"))).toHaveLength(0);
 
     const forged = await new BrowserClient(() => app).post("/api/unsubscribe", { u: link.searchParams.get("u"), t: "0".repeat(64) });
     expect(forged.status).toBe(400);
@@ -326,7 +326,7 @@ describe("the daily alert run", () => {
       detectedAtMs: now.getTime() - 25 * 30 * DAY_MS,
       sentAtMs: now.getTime() - 25 * 30 * DAY_MS,
     });
-    await t.db.insert(emailCodes).values({ id: "oldcode", email: "x@example.org", codeHash: "x", createdAtMs: 0, expiresAtMs: 1 });
+    await t.db.insert(emailCodes).values({ id: "oldcode", email: "x@exemple-zs.fr", codeHash: "x", createdAtMs: 0, expiresAtMs: 1 });
     // What the run knew of a deleted address and of a purged sign-up goes too.
     for (const subjectKey of ["addr:deletedaddress", "sub:purgedsignup"]) {
       await t.db.insert(alertStates).values({ subjectKey, source: "water", stateJson: "{}", updatedAtMs: 0 });
@@ -340,8 +340,8 @@ describe("the daily alert run", () => {
     expect(await t.db.select().from(alertEvents).where(eq(alertEvents.eventKey, "water:alert:old"))).toHaveLength(0);
     // Ugo never confirmed: gone after 30 days; Sarah unsubscribed: her data gone after 30 days.
     const remaining = await t.db.select({ email: alertSubscriptions.email }).from(alertSubscriptions);
-    expect(remaining.map((row) => row.email)).not.toContain("ugo@example.org");
-    expect(remaining.map((row) => row.email)).not.toContain("sarah@example.org");
+    expect(remaining.map((row) => row.email)).not.toContain("ugo@exemple-zs.fr");
+    expect(remaining.map((row) => row.email)).not.toContain("sarah@exemple-zs.fr");
     expect(await t.db.select().from(emailCodes).where(eq(emailCodes.id, "oldcode"))).toHaveLength(0);
     expect((await t.db.select().from(sessions)).every((session) => session.expiresAtMs > now.getTime())).toBe(true);
   });

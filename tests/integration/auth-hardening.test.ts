@@ -53,11 +53,11 @@ describe("emailed code attempts against a slow database", () => {
 
   it("checks at most 5 of 40 parallel guesses, and refuses the right code afterwards", async () => {
     const slowApp = slow.rebuild();
-    await createAccount(slow, "parallele@example.org");
+    await createAccount(slow, "parallele@exemple-zs.fr");
     const requester = new BrowserClient(() => slowApp, { ip: "203.0.113.1" });
-    expect((await requester.post("/api/auth/code", { email: "parallele@example.org" })).status).toBe(200);
+    expect((await requester.post("/api/auth/code", { email: "parallele@exemple-zs.fr" })).status).toBe(200);
     await backgroundWorkDone();
-    const code = codeOf(slow, "parallele@example.org");
+    const code = codeOf(slow, "parallele@exemple-zs.fr");
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === "000000" ? "111111" : "000000";
 
@@ -66,32 +66,32 @@ describe("emailed code attempts against a slow database", () => {
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         withCookiesOf(requester, new BrowserClient(() => slowApp, { ip: `192.0.2.${i + 1}` })).post("/api/auth/code/verify", {
-          email: "parallele@example.org",
+          email: "parallele@exemple-zs.fr",
           code: wrong,
         }),
       ),
     );
     // One answer for every refusal: a wrong code and a used-up one are not told apart.
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 40 }, () => 401));
-    const [stored] = await slow.db.select().from(emailCodes).where(eq(emailCodes.email, "parallele@example.org"));
+    const [stored] = await slow.db.select().from(emailCodes).where(eq(emailCodes.email, "parallele@exemple-zs.fr"));
     expect(stored?.attempts).toBe(5);
 
-    const right = await requester.post("/api/auth/code/verify", { email: "parallele@example.org", code });
+    const right = await requester.post("/api/auth/code/verify", { email: "parallele@exemple-zs.fr", code });
     expect(right.status).toBe(401);
     expect(right.body.error).toMatch(/demandez-en un nouveau/);
   });
 
   it("lets one right code open only one session when it is sent twice at once", async () => {
     const slowApp = slow.rebuild();
-    await createAccount(slow, "double-code@example.org");
+    await createAccount(slow, "double-code@exemple-zs.fr");
     const requester = new BrowserClient(() => slowApp, { ip: "203.0.113.2" });
-    await requester.post("/api/auth/code", { email: "double-code@example.org" });
+    await requester.post("/api/auth/code", { email: "double-code@exemple-zs.fr" });
     await backgroundWorkDone();
-    const code = codeOf(slow, "double-code@example.org");
+    const code = codeOf(slow, "double-code@exemple-zs.fr");
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         withCookiesOf(requester, new BrowserClient(() => slowApp, { ip: `192.0.2.${100 + i}` })).post("/api/auth/code/verify", {
-          email: "double-code@example.org",
+          email: "double-code@exemple-zs.fr",
           code,
         }),
       ),
@@ -101,10 +101,10 @@ describe("emailed code attempts against a slow database", () => {
 
   it("counts parallel password guesses on one account from one address atomically", async () => {
     const slowApp = slow.rebuild();
-    await createAccount(slow, "rafale@example.org");
+    await createAccount(slow, "rafale@exemple-zs.fr");
     const attacker = new BrowserClient(() => slowApp, { ip: "192.0.2.200" });
     const responses = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => attacker.post("/api/auth/signin", { email: "rafale@example.org", password: `essai-numero-${i}` })),
+      Array.from({ length: 25 }, (_, i) => attacker.post("/api/auth/signin", { email: "rafale@exemple-zs.fr", password: `essai-numero-${i}` })),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
@@ -114,35 +114,35 @@ describe("emailed code attempts against a slow database", () => {
 
 describe("no targeted lockout", () => {
   it("an attacker failing passwords from one address locks neither sign-in method of the owner", async () => {
-    await createAccount(t, "cible@example.org");
+    await createAccount(t, "cible@exemple-zs.fr");
     const attacker = new BrowserClient(() => app, { ip: "192.0.2.66" });
     const guesses: number[] = [];
-    for (let i = 0; i < 30; i++) guesses.push((await attacker.post("/api/auth/signin", { email: "cible@example.org", password: `devinette-${i}` })).status);
+    for (let i = 0; i < 30; i++) guesses.push((await attacker.post("/api/auth/signin", { email: "cible@exemple-zs.fr", password: `devinette-${i}` })).status);
     expect(guesses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(guesses.slice(10).every((status) => status === 429)).toBe(true);
     const codeRequests: number[] = [];
-    for (let i = 0; i < 4; i++) codeRequests.push((await attacker.post("/api/auth/code", { email: "cible@example.org" })).status);
+    for (let i = 0; i < 4; i++) codeRequests.push((await attacker.post("/api/auth/code", { email: "cible@exemple-zs.fr" })).status);
     await backgroundWorkDone();
     expect(codeRequests).toEqual([200, 200, 200, 429]);
 
     // The owner, from home.
     const owner = new BrowserClient(() => app, { ip: "203.0.113.50" });
-    expect((await owner.post("/api/auth/signin", { email: "cible@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "cible@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
     const otherDevice = new BrowserClient(() => app, { ip: "203.0.113.50" });
-    expect((await otherDevice.post("/api/auth/code", { email: "cible@example.org" })).status).toBe(200);
+    expect((await otherDevice.post("/api/auth/code", { email: "cible@exemple-zs.fr" })).status).toBe(200);
     await backgroundWorkDone();
-    const verified = await otherDevice.post("/api/auth/code/verify", { email: "cible@example.org", code: codeOf(t, "cible@example.org") });
+    const verified = await otherDevice.post("/api/auth/code/verify", { email: "cible@exemple-zs.fr", code: codeOf(t, "cible@exemple-zs.fr") });
     expect(verified.status).toBe(200);
   }, 30_000);
 
   it("past the per-account ceiling, slows each further source to 3 failures a day instead of refusing everyone", async () => {
-    await createAccount(t, "botnet@example.org");
+    await createAccount(t, "botnet@exemple-zs.fr");
     const statuses: number[] = [];
     for (let batch = 0; batch < 6; batch++) {
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           new BrowserClient(() => app, { ip: `198.18.${batch}.${i + 1}` }).post("/api/auth/signin", {
-            email: "botnet@example.org",
+            email: "botnet@exemple-zs.fr",
             password: `essai-${batch}-${i}`,
           }),
         ),
@@ -155,25 +155,25 @@ describe("no targeted lockout", () => {
     // One more source past the ceiling: 3 tries, then refused until the day's window ends.
     const late = new BrowserClient(() => app, { ip: "198.18.9.9" });
     const lateStatuses: number[] = [];
-    for (let i = 0; i < 4; i++) lateStatuses.push((await late.post("/api/auth/signin", { email: "botnet@example.org", password: `tard-${i}` })).status);
+    for (let i = 0; i < 4; i++) lateStatuses.push((await late.post("/api/auth/signin", { email: "botnet@exemple-zs.fr", password: `tard-${i}` })).status);
     expect(lateStatuses).toEqual([401, 401, 401, 429]);
 
     // The owner, from a browser and a place the account has never seen: slowed, not refused.
     const owner = new BrowserClient(() => app, { ip: "203.0.113.60" });
-    expect((await owner.post("/api/auth/signin", { email: "botnet@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "botnet@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
   }, 60_000);
 });
 
 describe("passwords", () => {
   it("asks for at least 10 characters, in French, on confirming a sign-up (where the password is chosen) and on password change", async () => {
     const client = new BrowserClient(() => app);
-    const short = await confirmAccount(client, await signUpForLink(t, client, { email: "court@example.org" }), { password: "neuf-car9" });
+    const short = await confirmAccount(client, await signUpForLink(t, client, { email: "court@exemple-zs.fr" }), { password: "neuf-car9" });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe("Le mot de passe doit contenir au moins 10 caractères.");
 
-    await createAccount(t, "change@example.org");
+    await createAccount(t, "change@exemple-zs.fr");
     const owner = new BrowserClient(() => app);
-    expect((await owner.post("/api/auth/signin", { email: "change@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "change@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
     const change = await owner.post("/api/account/password", { currentPassword: PASSWORD, newPassword: "neuf-car9" });
     expect(change.status).toBe(400);
     expect(change.body.error).toBe("Le mot de passe doit contenir au moins 10 caractères.");
@@ -181,7 +181,7 @@ describe("passwords", () => {
 
   it("refuses passwords from the list of common passwords, whatever their case", async () => {
     const client = new BrowserClient(() => app);
-    const link = await signUpForLink(t, client, { email: "courant@example.org" });
+    const link = await signUpForLink(t, client, { email: "courant@exemple-zs.fr" });
     for (const password of ["motdepasse", "AZERTYUIOP", "1234567890", "password123"]) {
       const response = await confirmAccount(client, link, { password });
       expect(response.status, password).toBe(400);
@@ -191,17 +191,17 @@ describe("passwords", () => {
   });
 
   it("still signs in an existing account whose password is shorter than today's minimum", async () => {
-    await createAccount(t, "ancien@example.org", "secret1");
-    const response = await new BrowserClient(() => app).post("/api/auth/signin", { email: "ancien@example.org", password: "secret1" });
+    await createAccount(t, "ancien@exemple-zs.fr", "secret1");
+    const response = await new BrowserClient(() => app).post("/api/auth/signin", { email: "ancien@exemple-zs.fr", password: "secret1" });
     expect(response.status).toBe(200);
   });
 });
 
 describe("sessions", () => {
   it("ends 90 days after sign-in whatever the activity", async () => {
-    await createAccount(t, "fidele@example.org");
+    await createAccount(t, "fidele@exemple-zs.fr");
     const client = new BrowserClient(() => app);
-    expect((await client.post("/api/auth/signin", { email: "fidele@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await client.post("/api/auth/signin", { email: "fidele@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
     for (const day of [20, 40, 60, 80]) {
       t.setNow(new Date(START.getTime() + day * DAY_MS));
       const active = await client.get("/api/auth/session");
@@ -218,16 +218,16 @@ describe("sessions", () => {
 
   it("uses the __Host- cookie prefix when the site is served over https", async () => {
     app = t.rebuild({ SITE_URL: "https://zone-sante.example" });
-    await createAccount(t, "prefixe@example.org");
+    await createAccount(t, "prefixe@exemple-zs.fr");
     const client = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
-    const signIn = await client.post("/api/auth/signin", { email: "prefixe@example.org", password: PASSWORD });
+    const signIn = await client.post("/api/auth/signin", { email: "prefixe@exemple-zs.fr", password: PASSWORD });
     expect(signIn.status).toBe(200);
     const cookie = signIn.setCookies.find((line) => line.startsWith("__Host-zs_session="));
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).not.toMatch(/Domain=/i);
     expect(client.cookies.has("zs_session")).toBe(false);
-    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "prefixe@example.org" });
+    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "prefixe@exemple-zs.fr" });
 
     // A cookie without the prefix (which a sibling subdomain could set) is not a session.
     const tossed = new BrowserClient(() => app, { origin: "https://zone-sante.example" });
@@ -240,11 +240,11 @@ describe("sessions", () => {
   });
 
   it("revokes the session this browser had when it signs in again", async () => {
-    const user = await createAccount(t, "relance@example.org");
+    const user = await createAccount(t, "relance@exemple-zs.fr");
     const client = new BrowserClient(() => app);
-    await client.post("/api/auth/signin", { email: "relance@example.org", password: PASSWORD });
+    await client.post("/api/auth/signin", { email: "relance@exemple-zs.fr", password: PASSWORD });
     const first = client.cookies.get("zs_session") ?? "";
-    await client.post("/api/auth/signin", { email: "relance@example.org", password: PASSWORD });
+    await client.post("/api/auth/signin", { email: "relance@exemple-zs.fr", password: PASSWORD });
     const second = client.cookies.get("zs_session") ?? "";
     expect(second).not.toBe(first);
 
@@ -252,6 +252,6 @@ describe("sessions", () => {
     replay.cookies.set("zs_session", first);
     expect((await replay.get("/api/auth/session")).body.user).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
-    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "relance@example.org" });
+    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "relance@exemple-zs.fr" });
   });
 });

@@ -54,19 +54,19 @@ function visible(response: ClientResponse) {
 
 describe("POST /api/auth/code, with and without an account", () => {
   it("answers before the e-mail leaves, the same words, status and cookies; the code still arrives", async () => {
-    await createAccount("existe@example.org");
+    await createAccount("existe@exemple-zs.fr");
     // A provider that takes a second: an answer that waited for it would carry the send already made.
     t.resend.setLatency(1000);
-    const withAccount = await anyone().post("/api/auth/code", { email: "existe@example.org" });
+    const withAccount = await anyone().post("/api/auth/code", { email: "existe@exemple-zs.fr" });
     const callsAtAnswer = t.resend.calls.length;
-    const withoutAccount = await anyone().post("/api/auth/code", { email: "personne@example.org" });
+    const withoutAccount = await anyone().post("/api/auth/code", { email: "personne@exemple-zs.fr" });
     expect(callsAtAnswer).toBe(0);
     expect(visible(withAccount)).toEqual(visible(withoutAccount));
     expect(withAccount.status).toBe(200);
     await backgroundWorkDone();
-    expect(emailsTo("existe@example.org")).toHaveLength(1);
-    expect(emailsTo("existe@example.org")[0]?.text).toMatch(/\b\d{6}\b/);
-    expect(emailsTo("personne@example.org")).toHaveLength(0);
+    expect(emailsTo("existe@exemple-zs.fr")).toHaveLength(1);
+    expect(emailsTo("existe@exemple-zs.fr")[0]?.text).toMatch(/\b\d{6}\b/);
+    expect(emailsTo("personne@exemple-zs.fr")).toHaveLength(0);
   });
 });
 
@@ -86,14 +86,14 @@ describe("answers under the limits do not depend on an account", () => {
   }
 
   it("an alert sign-up and account sign-ups after four code requests answer alike for an account and none", async () => {
-    await createAccount("compte-quatre@example.org");
-    const withAccount = await afterFourCodes("compte-quatre@example.org");
-    const withoutAccount = await afterFourCodes("sans-compte-quatre@example.org");
+    await createAccount("compte-quatre@exemple-zs.fr");
+    const withAccount = await afterFourCodes("compte-quatre@exemple-zs.fr");
+    const withoutAccount = await afterFourCodes("sans-compte-quatre@exemple-zs.fr");
     expect(withAccount).toEqual(withoutAccount);
   });
 
   it("an alert sign-up after manage-link requests answers alike for a known address and an unknown one", async () => {
-    await createAccount("connue@example.org");
+    await createAccount("connue@exemple-zs.fr");
     const after = async (email: string) => {
       for (let i = 0; i < 3; i++) expect((await anyone().post("/api/subscriptions/manage-link", { email })).status).toBe(202);
       await backgroundWorkDone();
@@ -101,36 +101,36 @@ describe("answers under the limits do not depend on an account", () => {
       await backgroundWorkDone();
       return visible(await anyone().post("/api/subscriptions", { email, address: MAIN_SCENARIO, consent: true }));
     };
-    expect(await after("connue@example.org")).toEqual(await after("inconnue@example.org"));
+    expect(await after("connue@exemple-zs.fr")).toEqual(await after("inconnue@exemple-zs.fr"));
   });
 });
 
 describe("the « déjà inscrit » e-mail", () => {
   it("goes to the address that was confirmed, never to the +tag spelling typed by whoever signs up again", async () => {
-    const first = await anyone().post("/api/subscriptions", { email: "ines@example.org", address: MAIN_SCENARIO, consent: true });
+    const first = await anyone().post("/api/subscriptions", { email: "ines@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
     expect(first.status).toBe(202);
-    const link = new URL(findLink(emailsTo("ines@example.org")[0]?.text ?? "", /confirmation-alertes/));
+    const link = new URL(findLink(emailsTo("ines@exemple-zs.fr")[0]?.text ?? "", /confirmation-alertes/));
     expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
     at(11);
-    const repeat = await anyone().post("/api/subscriptions", { email: "ines+espion@example.org", address: MAIN_SCENARIO, consent: true });
+    const repeat = await anyone().post("/api/subscriptions", { email: "ines+espion@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
     expect(repeat.status).toBe(202);
-    expect(emailsTo("ines+espion@example.org")).toHaveLength(0);
-    const notice = emailsTo("ines@example.org").at(-1);
+    expect(emailsTo("ines+espion@exemple-zs.fr")).toHaveLength(0);
+    const notice = emailsTo("ines@exemple-zs.fr").at(-1);
     expect(notice?.text).toContain("Vous êtes déjà inscrit(e) pour cette adresse");
-    expect(emailsForMailbox("ines@example.org").filter((email) => email.to.includes("ines+espion@example.org"))).toHaveLength(0);
+    expect(emailsForMailbox("ines@exemple-zs.fr").filter((email) => email.to.includes("ines+espion@exemple-zs.fr"))).toHaveLength(0);
   });
 });
 
 describe("a repeat sign-up of a pending account", () => {
   it("keeps the name given first: a stranger's repeat does not rename the account", async () => {
-    expect((await anyone().post("/api/auth/signup", { email: "attente@example.org", firstName: "Camille", lastName: "Durand" })).status).toBe(202);
+    expect((await anyone().post("/api/auth/signup", { email: "attente@exemple-zs.fr", firstName: "Camille", lastName: "Durand" })).status).toBe(202);
     await backgroundWorkDone();
     at(11);
-    expect((await anyone().post("/api/auth/signup", { email: "attente@example.org", firstName: "Intrus", lastName: "Malin" })).status).toBe(202);
+    expect((await anyone().post("/api/auth/signup", { email: "attente@exemple-zs.fr", firstName: "Intrus", lastName: "Malin" })).status).toBe(202);
     await backgroundWorkDone();
-    const [row] = await t.db.select().from(users).where(eq(users.email, "attente@example.org"));
+    const [row] = await t.db.select().from(users).where(eq(users.email, "attente@exemple-zs.fr"));
     expect(row).toMatchObject({ firstName: "Camille", lastName: "Durand", emailVerifiedAtMs: null });
-    const mails = emailsTo("attente@example.org");
+    const mails = emailsTo("attente@exemple-zs.fr");
     expect(mails).toHaveLength(2);
     expect(mails.at(-1)?.text).not.toContain("Intrus");
   });
@@ -143,7 +143,7 @@ describe("names: letters of the Latin scripts only", () => {
     ["a Cyrillic « а » among Latin letters", "M\u0430rie"],
     ["Greek letters", "\u0391\u03bb\u03ad\u03be\u03b7\u03c2"],
   ])("refuses %s with a French message", async (_case, name) => {
-    const response = await anyone().post("/api/auth/signup", { email: "nom-refuse@example.org", firstName: name });
+    const response = await anyone().post("/api/auth/signup", { email: "nom-refuse@exemple-zs.fr", firstName: name });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(
       "Le prénom et le nom ne peuvent contenir que des lettres de l'alphabet latin (accents compris), des espaces, des traits d'union et des apostrophes.",
@@ -151,7 +151,7 @@ describe("names: letters of the Latin scripts only", () => {
   });
 
   it.each(["Zoé", "N’Guessan", "N'Guessan", "Marie-Ève", "Łukasz", "Ærøskøbing", "Jean Pierre"])("accepts « %s »", async (name) => {
-    const email = `nom-${sources}@example.org`;
+    const email = `nom-${sources}@exemple-zs.fr`;
     expect((await anyone().post("/api/auth/signup", { email, firstName: name })).status).toBe(202);
     await backgroundWorkDone();
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
@@ -159,16 +159,16 @@ describe("names: letters of the Latin scripts only", () => {
   });
 
   it("stores a name typed with combining accents in its composed form (NFC)", async () => {
-    expect((await anyone().post("/api/auth/signup", { email: "nfc@example.org", firstName: "Zoe\u0301" })).status).toBe(202);
+    expect((await anyone().post("/api/auth/signup", { email: "nfc@exemple-zs.fr", firstName: "Zoe\u0301" })).status).toBe(202);
     await backgroundWorkDone();
-    const [row] = await t.db.select().from(users).where(eq(users.email, "nfc@example.org"));
+    const [row] = await t.db.select().from(users).where(eq(users.email, "nfc@exemple-zs.fr"));
     expect(row?.firstName).toBe("Zo\u00e9");
   });
 
   it("refuses a look-alike in the profile too", async () => {
-    await createAccount("profil@example.org");
+    await createAccount("profil@exemple-zs.fr");
     const owner = new BrowserClient(() => app);
-    expect((await owner.post("/api/auth/signin", { email: "profil@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "profil@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
     const response = await owner.patch("/api/account/profile", { firstName: "\u039f\u0222", lastName: null });
     expect(response.status).toBe(400);
   });
@@ -177,18 +177,18 @@ describe("names: letters of the Latin scripts only", () => {
 describe("the recognised browser's allowance", () => {
   it("is its own: a stranger signing in to his own account from the owner's network does not spend it", async () => {
     const network = "203.0.113.77";
-    await createAccount("proprietaire-reseau@example.org");
-    await createAccount("voisin-reseau@example.org");
+    await createAccount("proprietaire-reseau@exemple-zs.fr");
+    await createAccount("voisin-reseau@exemple-zs.fr");
     const owner = new BrowserClient(() => app, { ip: network });
-    expect((await owner.post("/api/auth/signin", { email: "proprietaire-reseau@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "proprietaire-reseau@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
     expect((await owner.post("/api/auth/signout")).status).toBe(200);
     // The neighbour on the same network: a recognised browser of his own account, 30 sign-ins.
     const neighbour = new BrowserClient(() => app, { ip: network });
     for (let i = 0; i < 31; i++) {
-      const response = await neighbour.post("/api/auth/signin", { email: "voisin-reseau@example.org", password: PASSWORD });
+      const response = await neighbour.post("/api/auth/signin", { email: "voisin-reseau@exemple-zs.fr", password: PASSWORD });
       if (i < 30) expect(response.status).toBe(200);
     }
-    expect((await owner.post("/api/auth/signin", { email: "proprietaire-reseau@example.org", password: PASSWORD })).status).toBe(200);
+    expect((await owner.post("/api/auth/signin", { email: "proprietaire-reseau@exemple-zs.fr", password: PASSWORD })).status).toBe(200);
   }, 60_000);
 });
 
@@ -200,7 +200,7 @@ describe("POST /api/subscriptions/confirm", () => {
   }
 
   it("builds the address's report once, for the click that confirms: later clicks read no upstream", async () => {
-    const body = await pendingSignUp("une-fois@example.org");
+    const body = await pendingSignUp("une-fois@exemple-zs.fr");
     const first = await anyone().post("/api/subscriptions/confirm", body);
     expect(first.status).toBe(200);
     expect(first.body.alreadyConfirmed).toBe(false);
@@ -217,15 +217,15 @@ describe("POST /api/subscriptions/confirm", () => {
   });
 
   it("builds one report and sends one welcome for parallel first clicks", async () => {
-    const body = await pendingSignUp("en-meme-temps@example.org");
+    const body = await pendingSignUp("en-meme-temps@exemple-zs.fr");
     const answers = await Promise.all(Array.from({ length: 5 }, () => anyone().post("/api/subscriptions/confirm", body)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((answer) => answer.body.alreadyConfirmed === false)).toHaveLength(1);
-    expect(emailsTo("en-meme-temps@example.org").filter((email) => /sont activées/.test(email.subject))).toHaveLength(1);
+    expect(emailsTo("en-meme-temps@exemple-zs.fr").filter((email) => /sont activées/.test(email.subject))).toHaveLength(1);
   });
 
   it("is rate-limited per client, in French", async () => {
-    const body = await pendingSignUp("limite@example.org");
+    const body = await pendingSignUp("limite@exemple-zs.fr");
     const client = new BrowserClient(() => app, { ip: "203.0.113.90" });
     const statuses: number[] = [];
     let last: ClientResponse | undefined;

@@ -21,9 +21,9 @@ import { confirmedSignUpRow } from "../helpers/sign-ups.ts";
 const DAY_MS = 24 * 3600 * 1000;
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
 const day = (n: number) => new Date(DAY1.getTime() + (n - 1) * DAY_MS);
-const NEW_READER = "camille@example.org";
+const NEW_READER = "camille@exemple-zs.fr";
 /** Watched before issue 20: the run stored `{ gravity }` for this sign-up. */
-const OLD_READER = "dominique@example.org";
+const OLD_READER = "dominique@exemple-zs.fr";
 
 let t: TestApp;
 /** the app of the day (rebuilt by runDay: an empty cache) */

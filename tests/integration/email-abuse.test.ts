@@ -26,8 +26,8 @@ describe("the recipient's address, normalised", () => {
     ["Jeanne.Martin@Gmail.com", "jeannemartin@gmail.com"],
     ["jeanne.martin+alertes@googlemail.com", "jeannemartin@gmail.com"],
     ["j.e.a.n.n.e.martin+x+y@gmail.com", "jeannemartin@gmail.com"],
-    ["Jeanne.Martin+promo@Example.org", "jeanne.martin@example.org"],
-    ["jeanne.martin@example.org", "jeanne.martin@example.org"],
+    ["Jeanne.Martin+promo@Exemple-zs.fr", "jeanne.martin@exemple-zs.fr"],
+    ["jeanne.martin@exemple-zs.fr", "jeanne.martin@exemple-zs.fr"],
   ])("%s → %s", (typed, normalised) => {
     expect(normaliseRecipientAddress(typed)).toBe(normalised);
   });
@@ -55,38 +55,38 @@ describe("emails per recipient", () => {
   });
 
   it("answers the code request as usual over the cap (no enumeration), and refuses an alert sign-up with « trop de demandes »", async () => {
-    await anyone().post("/api/auth/signup", { email: "plafond@example.org" });
+    await anyone().post("/api/auth/signup", { email: "plafond@exemple-zs.fr" });
     await backgroundWorkDone();
     // Four addresses: a repeat of one sign-up within 10 minutes sends nothing (sign-up-repeats.test.ts).
-    for (let i = 1; i <= 4; i++) await anyone().post("/api/subscriptions", { email: `plafond+${i}@example.org`, address: PORT_ADDRESSES[i], consent: true });
-    expect(emailsFor("plafond@example.org")).toHaveLength(5);
+    for (let i = 1; i <= 4; i++) await anyone().post("/api/subscriptions", { email: `plafond+${i}@exemple-zs.fr`, address: PORT_ADDRESSES[i], consent: true });
+    expect(emailsFor("plafond@exemple-zs.fr")).toHaveLength(5);
 
-    const code = await anyone().post("/api/auth/code", { email: "plafond@example.org" });
+    const code = await anyone().post("/api/auth/code", { email: "plafond@exemple-zs.fr" });
     await backgroundWorkDone();
-    const unknown = await anyone().post("/api/auth/code", { email: "inconnu-plafond@example.org" });
+    const unknown = await anyone().post("/api/auth/code", { email: "inconnu-plafond@exemple-zs.fr" });
     await backgroundWorkDone();
     expect(code.status).toBe(200);
     expect(code.body).toEqual(unknown.body);
 
-    const signUp = await anyone().post("/api/subscriptions", { email: "plafond+5@example.org", address: PORT_ADDRESSES[5], consent: true });
+    const signUp = await anyone().post("/api/subscriptions", { email: "plafond+5@exemple-zs.fr", address: PORT_ADDRESSES[5], consent: true });
     expect(signUp.status).toBe(429);
     expect(signUp.body.error).toMatch(/Trop de demandes/);
     // Nothing kept that the daily run would send later.
-    expect(await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "plafond+5@example.org"))).toHaveLength(0);
-    expect(emailsFor("plafond@example.org")).toHaveLength(5);
+    expect(await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "plafond+5@exemple-zs.fr"))).toHaveLength(0);
+    expect(emailsFor("plafond@exemple-zs.fr")).toHaveLength(5);
 
     // The windows pass: the person can act again.
     t.setNow(new Date(START.getTime() + 61 * 60 * 1000));
-    expect((await anyone().post("/api/subscriptions", { email: "plafond+6@example.org", address: MAIN_SCENARIO, consent: true })).status).toBe(202);
+    expect((await anyone().post("/api/subscriptions", { email: "plafond+6@exemple-zs.fr", address: MAIN_SCENARIO, consent: true })).status).toBe(202);
     t.setNow(START);
   });
 
   it("counts +tag variants in the per-address limits of code requests", async () => {
-    await anyone().post("/api/auth/signup", { email: "tags@example.org" });
+    await anyone().post("/api/auth/signup", { email: "tags@exemple-zs.fr" });
     await backgroundWorkDone();
     // 4 a day per address from browsers the account does not know: the 5th spelling of the same mailbox is one too many.
     const statuses: number[] = [];
-    for (let i = 1; i <= 5; i++) statuses.push((await anyone().post("/api/auth/code", { email: `tags+${i}@example.org` })).status);
+    for (let i = 1; i <= 5; i++) statuses.push((await anyone().post("/api/auth/code", { email: `tags+${i}@exemple-zs.fr` })).status);
     await backgroundWorkDone();
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
@@ -95,52 +95,52 @@ describe("emails per recipient", () => {
 describe("no requester free text in our emails", () => {
   it("writes the geocoder's address in the alert confirmation, never the label sent with the form", async () => {
     const response = await anyone().post("/api/subscriptions", {
-      email: "libre@example.org",
+      email: "libre@exemple-zs.fr",
       address: { ...MAIN_SCENARIO, label: `${MAIN_SCENARIO.label} — ${SCAM}`, city: SCAM },
       consent: true,
     });
     expect(response.status).toBe(202);
-    const [mail] = emailsFor("libre@example.org");
+    const [mail] = emailsFor("libre@exemple-zs.fr");
     expect(mail?.text).toMatch(new RegExp(`«\\s${MAIN_SCENARIO.label}\\s»`));
     expect(mail?.text).not.toContain("bloqué");
     expect(mail?.html).not.toContain("bloqué");
-    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "libre@example.org"));
+    const [row] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "libre@exemple-zs.fr"));
     expect(row).toMatchObject({ addressLabel: MAIN_SCENARIO.label, city: "Amiens", citycode: "80021" });
   });
 
   it("refuses an address the geocoder does not know, or one moved to another commune", async () => {
-    const unknown = await anyone().post("/api/subscriptions", { email: "libre2@example.org", address: { ...MAIN_SCENARIO, label: SCAM }, consent: true });
+    const unknown = await anyone().post("/api/subscriptions", { email: "libre2@exemple-zs.fr", address: { ...MAIN_SCENARIO, label: SCAM }, consent: true });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("Choisissez une adresse dans la liste des suggestions.");
     const elsewhere = await anyone().post("/api/subscriptions", {
-      email: "libre2@example.org",
+      email: "libre2@exemple-zs.fr",
       address: { ...MAIN_SCENARIO, latitude: 45.76, longitude: 4.83 },
       consent: true,
     });
     expect(elsewhere.status).toBe(400);
-    expect(emailsFor("libre2@example.org")).toHaveLength(0);
+    expect(emailsFor("libre2@exemple-zs.fr")).toHaveLength(0);
   });
 
   it("asks to retry later when the geocoder cannot be reached (the page keeps the sign-up)", async () => {
     t.upstreams.setMode("ban", "error500");
     app = t.rebuild();
-    const response = await anyone().post("/api/subscriptions", { email: "libre3@example.org", address: MAIN_SCENARIO, consent: true });
+    const response = await anyone().post("/api/subscriptions", { email: "libre3@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
     expect(response.status).toBe(503);
     expect(response.body.error).toMatch(/réessayer/i);
-    expect(emailsFor("libre3@example.org")).toHaveLength(0);
+    expect(emailsFor("libre3@exemple-zs.fr")).toHaveLength(0);
   });
 
   it("refuses a first name that carries a phone number or a link, and never echoes the name to an unproven address", async () => {
     for (const firstName of [SCAM, "Appelez le 0899000000", "www.arnaque.example", "Marie <b>"]) {
-      const response = await anyone().post("/api/auth/signup", { email: "prenom@example.org", firstName });
+      const response = await anyone().post("/api/auth/signup", { email: "prenom@exemple-zs.fr", firstName });
       expect(response.status, firstName).toBe(400);
       expect(response.body.error).toMatch(/prénom et le nom/);
     }
-    expect(emailsFor("prenom@example.org")).toHaveLength(0);
-    const created = await anyone().post("/api/auth/signup", { email: "prenom@example.org", firstName: "Marie-Hélène d'Arc" });
+    expect(emailsFor("prenom@exemple-zs.fr")).toHaveLength(0);
+    const created = await anyone().post("/api/auth/signup", { email: "prenom@exemple-zs.fr", firstName: "Marie-Hélène d'Arc" });
     expect(created.status).toBe(202);
     await backgroundWorkDone();
-    const [mail] = emailsFor("prenom@example.org");
+    const [mail] = emailsFor("prenom@exemple-zs.fr");
     expect(mail?.text).toMatch(/^Bonjour,/m);
     expect(mail?.text).not.toContain("Marie-Hélène");
   });

@@ -15,7 +15,7 @@ const app = useFreshApp(t);
 
 const NBSP = "\u00a0";
 let counter = 0;
-const uniqueEmail = (prefix: string) => `${prefix}-${++counter}@example.org`;
+const uniqueEmail = (prefix: string) => `${prefix}-${++counter}@exemple-zs.fr`;
 const emailsTo = (address: string) => t.resend.emails.filter((email) => email.to.includes(address));
 const lastEmailTo = (address: string) => emailsTo(address).at(-1);
 

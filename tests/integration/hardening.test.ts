@@ -92,7 +92,7 @@ describe("error logs", () => {
     // A database failure on the confirmation's update: drizzle puts the SQL and every parameter
     // (the new password hash, the account's id) in the error's message. (The sign-up's insert runs
     // after its answer since issue 22: its log is checked in sign-up-security.test.ts.)
-    const email = "victime.logs@example.org";
+    const email = "victime.logs@exemple-zs.fr";
     const nowMs = t.now().getTime();
     const pending = await insertUser(t.db, { email, passwordHash: null, firstName: "Camille", lastName: "Secrète", nowMs });
     const link = new URL(await buildConfirmUrl(t.deps(), pending!));

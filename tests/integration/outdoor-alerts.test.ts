@@ -129,11 +129,11 @@ beforeAll(async () => {
   for (const index of DERIVED_POLLEN) byCommune.set(index.zoneCode, [...(byCommune.get(index.zoneCode) ?? []), index]);
   for (const [commune, indices] of byCommune) t.upstreams.setData("pollen", commune, { type: "FeatureCollection", features: indices.map(pollenFeature) });
   t.upstreams.setData("vigilance", "FRA", vigilanceMapOf(DERIVED_VIGILANCE));
-  await account("pollen@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["bouleau"] });
-  await account("grasses@example.org", MAIN_SCENARIO, { ...FOUR, pollen: true, pollenTaxa: ["graminees"] });
-  await account("defaults@example.org", MAIN_SCENARIO);
-  await account("south@example.org", CRISIS_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["olivier", "bouleau"] });
-  await subscribe("signup@example.org");
+  await account("pollen@exemple-zs.fr", MAIN_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["bouleau"] });
+  await account("grasses@exemple-zs.fr", MAIN_SCENARIO, { ...FOUR, pollen: true, pollenTaxa: ["graminees"] });
+  await account("defaults@exemple-zs.fr", MAIN_SCENARIO);
+  await account("south@exemple-zs.fr", CRISIS_SCENARIO, { ...FOUR, pollen: true, weather: true, pollenTaxa: ["olivier", "bouleau"] });
+  await subscribe("signup@exemple-zs.fr");
 });
 
 afterAll(async () => {
@@ -156,7 +156,7 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
   });
 
   it("tomorrow's « Élevé » for a chosen pollen and an orange vigilance reach the account that turned them on, in the report's words", () => {
-    const [mail] = alertEmailsTo(emails, "pollen@example.org");
+    const [mail] = alertEmailsTo(emails, "pollen@exemple-zs.fr");
     expect(mail?.text).toContain("Pollens demain\u00a0: bouleau élevé");
     expect(mail?.text).toContain("L'indice pollen officiel prévu pour le 15\u00a0avril\u00a02026\u00a0: Bouleau «\u00a0Élevé\u00a0».");
     expect(mail?.text).toContain("Votre bilan\u00a0: Pollens\u00a0: Modéré (Bouleau)\u00a0; demain\u00a0: Élevé.");
@@ -167,7 +167,7 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
   });
 
   it("pollen alerts only for the pollens chosen; weather only when turned on", () => {
-    const text = alertEmailsTo(emails, "grasses@example.org")
+    const text = alertEmailsTo(emails, "grasses@exemple-zs.fr")
       .map((mail) => mail.text)
       .join("\n");
     expect(text).not.toContain("Pollens demain");
@@ -175,7 +175,7 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
   });
 
   it("accounts with the defaults and sign-ups without an account keep the four original topics only", () => {
-    for (const address of ["defaults@example.org", "signup@example.org"]) {
+    for (const address of ["defaults@exemple-zs.fr", "signup@exemple-zs.fr"]) {
       const text = alertEmailsTo(emails, address)
         .map((mail) => mail.text)
         .join("\n");
@@ -185,7 +185,7 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
   });
 
   it("no alert where the index stays below « Élevé » and the vigilance below orange", () => {
-    const text = alertEmailsTo(emails, "south@example.org")
+    const text = alertEmailsTo(emails, "south@exemple-zs.fr")
       .map((mail) => mail.text)
       .join("\n");
     expect(text).not.toContain("Pollens demain");
@@ -201,13 +201,13 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
 
   it("a weather alert waiting to be sent is never sent to an account that did not turn weather warnings on (no row means off)", async () => {
     const [sent] = await t.db.select().from(alertEvents).where(eq(alertEvents.source, "weather"));
-    const [defaults] = await t.db.select().from(users).where(eq(users.email, "defaults@example.org"));
+    const [defaults] = await t.db.select().from(users).where(eq(users.email, "defaults@exemple-zs.fr"));
     expect(sent && defaults).toBeTruthy();
     const recipientKey = accountRecipientKey(defaults!.id);
     await t.db.insert(alertEvents).values({ ...sent!, id: "pending-weather", recipientKey, sentAtMs: null, emailId: null, attempts: 0 });
     const before = t.resend.emails.length;
     await runAlerts(t.deps());
-    expect(alertEmailsTo(t.resend.emails.slice(before), "defaults@example.org")).toEqual([]);
+    expect(alertEmailsTo(t.resend.emails.slice(before), "defaults@exemple-zs.fr")).toEqual([]);
     const [row] = await t.db
       .select()
       .from(alertEvents)
@@ -229,7 +229,7 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
     app = t.rebuild();
     const before = t.resend.emails.length;
     await runAlerts(t.deps());
-    const text = alertEmailsTo(t.resend.emails.slice(before), "pollen@example.org")
+    const text = alertEmailsTo(t.resend.emails.slice(before), "pollen@exemple-zs.fr")
       .map((mail) => mail.text)
       .join("\n");
     expect(text).toContain("Pollens demain, en hausse\u00a0: bouleau extrêmement élevé");
@@ -239,14 +239,14 @@ describe("pollen and weather-warning alerts in the daily run (opt-in, decision 0
     expect(text).toContain("Votre bilan\u00a0: Pollens\u00a0: Élevé (Bouleau)\u00a0; demain\u00a0: Extrêmement élevé.");
     // Not chosen, not told.
     expect(
-      alertEmailsTo(t.resend.emails.slice(before), "grasses@example.org")
+      alertEmailsTo(t.resend.emails.slice(before), "grasses@exemple-zs.fr")
         .map((mail) => mail.text ?? "")
         .join("\n"),
     ).not.toContain("Pollens demain");
     // The same day again: the rise is not told twice.
     const again = t.resend.emails.length;
     await runAlerts(t.deps());
-    expect(alertEmailsTo(t.resend.emails.slice(again), "pollen@example.org").filter((mail) => (mail.text ?? "").includes("Pollens demain"))).toEqual([]);
+    expect(alertEmailsTo(t.resend.emails.slice(again), "pollen@exemple-zs.fr").filter((mail) => (mail.text ?? "").includes("Pollens demain"))).toEqual([]);
   });
 
   it("without a Météo-France key (not configured) and with the pollen read failing, nothing is judged and nothing is lost", async () => {

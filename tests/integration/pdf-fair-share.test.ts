@@ -58,7 +58,7 @@ describe("each client has a fair share of the PDF ceilings (issue 39)", () => {
     // (the file shares one database): 10 minutes after the first test's.
     t.setNow(new Date(START.getTime() + 10 * MINUTE_MS));
     const app = t.rebuild({ PDF_GLOBAL_PER_MINUTE: "8" });
-    const owner = await ownerWithAddress(app, "fair-share@example.org");
+    const owner = await ownerWithAddress(app, "fair-share@exemple-zs.fr");
     const strangers = [client(app), client(app), client(app), client(app)];
     const statuses: number[] = [];
     for (const stranger of strangers) for (let request = 0; request < 2; request++) statuses.push((await stranger.get(pdfPath)).status);

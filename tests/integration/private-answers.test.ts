@@ -48,14 +48,14 @@ describe("Cache-Control: private, no-store on every account, sign-in and admin a
       const signedOut = new BrowserClient(app);
       const anonymous = await signedOut.request(route.method, route.path, route.method === "GET" ? undefined : {});
       expect(anonymous.headers.get("Cache-Control"), `signed out: ${anonymous.status}`).toBe("private, no-store");
-      const signedIn = await signedInAs(t, app, `prive${++accounts}@example.org`);
+      const signedIn = await signedInAs(t, app, `prive${++accounts}@exemple-zs.fr`);
       const answer = await signedIn.request(route.method, route.path, route.method === "GET" ? undefined : {});
       expect(answer.headers.get("Cache-Control"), `signed in: ${answer.status}`).toBe("private, no-store");
     });
   }
 
   it("the account's addresses and preferences, read successfully, are not stored", async () => {
-    const client = await signedInAs(t, app, "lecture@example.org");
+    const client = await signedInAs(t, app, "lecture@exemple-zs.fr");
     for (const path of ["/api/account/addresses", "/api/account/preferences"]) {
       const answer = await client.get(path);
       expect(answer.status).toBe(200);

@@ -150,41 +150,42 @@ describe("a service-wide ceiling on outbound e-mail (issue 22: three sources que
     const statuses: number[] = [];
     for (let index = 0; index < 10; index++) {
       statuses.push(
-        (await anyone(app).post("/api/auth/signup", { email: `inconnu${index}@domaine-inexistant-${index}.example`, password: "pelouse-arrosoir-2026" }))
+        (await anyone(app).post("/api/auth/signup", { email: `inconnu${index}@domaine-inexistant-${index}.fr`, password: "pelouse-arrosoir-2026" }))
           .status,
       );
     }
     // Sign-up e-mails leave after the answer (decision 057).
     await backgroundWorkDone();
     expect(t.resend.emails).toHaveLength(3);
-    // Each sign-up still gets its ordinary answer (nothing tells a stranger about the ceiling).
-    expect(new Set(statuses).size).toBe(1);
+    // Past the budget, a sign-up is refused before its answer promises an e-mail (decision 090), never a 202 with none sent.
+    expect(statuses).toEqual([202, 202, 202, 503, 503, 503, 503, 503, 503, 503]);
     const reached = logsSince(from, /email budget reached/);
     expect(reached).toHaveLength(1);
-    expect(reached[0]?.fields).toEqual({ budget: "general", window: "minute", limit: 3 });
+    // Said while answering the request that met it: its request id, nothing about the person.
+    expect(reached[0]?.fields).toEqual({ budget: "general", window: "minute", limit: 3, requestId: expect.any(String) });
     expect(JSON.stringify(t.logs.slice(from))).not.toMatch(/inconnu|domaine-inexistant/);
     // The next minute, e-mails go again.
     t.setNow(new Date(START.getTime() + MINUTE_MS));
-    await anyone(app).post("/api/auth/signup", { email: "apres@example.org", password: "pelouse-arrosoir-2026" });
+    await anyone(app).post("/api/auth/signup", { email: "apres@exemple-zs.fr", password: "pelouse-arrosoir-2026" });
     await backgroundWorkDone();
-    expect(t.resend.emails.map((email) => email.to).flat()).toContain("apres@example.org");
+    expect(t.resend.emails.map((email) => email.to).flat()).toContain("apres@exemple-zs.fr");
   });
 
   it("security e-mails keep their own budget: bulk sign-ups cannot starve a sign-in code", async () => {
     // Another day: the counters of the test above are the database's (one per file).
     t.setNow(new Date(START.getTime() + 24 * 60 * MINUTE_MS));
     const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "2", EMAIL_GLOBAL_PER_HOUR: "2", EMAIL_GLOBAL_PER_DAY: "2" });
-    const owner = await signedInAs(t, () => app, "proprietaire@example.org");
+    const owner = await signedInAs(t, () => app, "proprietaire@exemple-zs.fr");
     for (let index = 0; index < 5; index++) {
-      await anyone(app).post("/api/auth/signup", { email: `robot${index}@example.org`, password: "pelouse-arrosoir-2026" });
+      await anyone(app).post("/api/auth/signup", { email: `robot${index}@exemple-zs.fr`, password: "pelouse-arrosoir-2026" });
     }
     await backgroundWorkDone();
     // The general budget is spent (the owner's confirmation and one robot)…
     expect(t.resend.emails.filter((email) => email.to.some((to) => to.startsWith("robot")))).toHaveLength(1);
     // …the owner's sign-in code, asked from her own browser (its recent-device cookie, decision 056), still goes.
-    expect((await owner.post("/api/auth/code", { email: "proprietaire@example.org" })).status).toBe(200);
+    expect((await owner.post("/api/auth/code", { email: "proprietaire@exemple-zs.fr" })).status).toBe(200);
     await backgroundWorkDone();
-    expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@example.org"], subject: "Votre code de connexion – Zone Santé" });
+    expect(t.resend.emails.at(-1)).toMatchObject({ to: ["proprietaire@exemple-zs.fr"], subject: "Votre code de connexion – Zone Santé" });
   });
 });
 
@@ -194,7 +195,7 @@ describe("a service-wide ceiling on PDF rendering (issue 22: about 35 ms of CPU 
   it("past its PDFs per minute the service answers 503 in French with Retry-After, logged once; the account PDF shares the ceiling", async () => {
     const app = t.rebuild({ PDF_GLOBAL_PER_MINUTE: "2" });
     const from = t.logs.length;
-    const owner = await signedInAs(t, () => app, "pdf@example.org");
+    const owner = await signedInAs(t, () => app, "pdf@exemple-zs.fr");
     expect((await anyone(app).get(pdfPath)).status).toBe(200);
     expect((await anyone(app).get(pdfPath)).status).toBe(200);
     const refused = await anyone(app).get(pdfPath);

@@ -294,7 +294,7 @@ describe("GET /api/v1/status: the last 7 alert runs", () => {
 
 describe("the admins' notices", () => {
   it("admins get one e-mail when a source misses its deadline, never more than one a day per cause", async () => {
-    app.rebuild({ ADMIN_EMAILS: "admin@example.org" });
+    app.rebuild({ ADMIN_EMAILS: "admin@exemple-zs.fr" });
     await readStatus();
     // ATMO, Hub'Eau and VigiEau were never read: three causes, one e-mail each.
     await vi.waitFor(() => expect(t.resend.emails.length).toBe(3));
@@ -319,7 +319,7 @@ describe("the admins' notices", () => {
   });
 
   it("a run that dead-lettered messages is told to the admins once that day", async () => {
-    app.rebuild({ ADMIN_EMAILS: "ops@example.org" });
+    app.rebuild({ ADMIN_EMAILS: "ops@exemple-zs.fr" });
     await t.db.insert(alertRuns).values({
       id: "dead",
       startedAtMs: NOW.getTime() - 3600_000,

@@ -48,16 +48,16 @@ async function confirmSignUp(mail: { text: string } | undefined) {
 
 describe("an alert sign-up sent again within 10 minutes", () => {
   it("sends one « Confirmez » e-mail, tells the repeats when it left, keeps its link valid, and sends again after 10 minutes", async () => {
-    const first = await signUpForAlerts("repete@example.org");
+    const first = await signUpForAlerts("repete@exemple-zs.fr");
     expect(first.alreadySent).toBeUndefined();
     at(4);
-    const second = await signUpForAlerts("repete@example.org");
+    const second = await signUpForAlerts("repete@exemple-zs.fr");
     at(9);
     // Another spelling of the same mailbox (a +tag) is the same sign-up.
-    const third = await signUpForAlerts("Repete+alertes@example.org");
+    const third = await signUpForAlerts("Repete+alertes@exemple-zs.fr");
 
-    expect(emailsFor("repete@example.org")).toHaveLength(1);
-    expect(emailsFor("repete@example.org")[0]?.subject).toMatch(/^Confirmez/);
+    expect(emailsFor("repete@exemple-zs.fr")).toHaveLength(1);
+    expect(emailsFor("repete@exemple-zs.fr")[0]?.subject).toMatch(/^Confirmez/);
     for (const repeat of [second, third]) {
       expect(repeat.confirmationSent).toBe(true);
       // 10:00 UTC is 11:00 in Paris in November; the next e-mail may leave from 11:10.
@@ -71,91 +71,91 @@ describe("an alert sign-up sent again within 10 minutes", () => {
         "Nous vous avons déjà écrit à 11\u00a0h\u00a000 au sujet de cette inscription. Regardez dans vos courriers indésirables\u00a0: l'e-mail vient de alertes@zone-sante.fr.",
       );
     }
-    expect(await rowsFor("repete@example.org")).toHaveLength(1);
+    expect(await rowsFor("repete@exemple-zs.fr")).toHaveLength(1);
     // The link of the one e-mail sent still confirms: the repeats replaced nothing.
-    expect((await confirmSignUp(emailsFor("repete@example.org")[0])).status).toBe(200);
+    expect((await confirmSignUp(emailsFor("repete@exemple-zs.fr")[0])).status).toBe(200);
 
     // Another address of the same mailbox is another sign-up, with its own e-mail.
-    expect((await signUpForAlerts("repete@example.org", CRISIS_SCENARIO)).alreadySent).toBeUndefined();
-    expect(signUpEmailsFor("repete@example.org")).toHaveLength(2);
+    expect((await signUpForAlerts("repete@exemple-zs.fr", CRISIS_SCENARIO)).alreadySent).toBeUndefined();
+    expect(signUpEmailsFor("repete@exemple-zs.fr")).toHaveLength(2);
   });
 
   it("sends the next one once 10 minutes have passed, whose link confirms", async () => {
-    await signUpForAlerts("patient@example.org");
+    await signUpForAlerts("patient@exemple-zs.fr");
     at(9.9);
-    expect((await signUpForAlerts("patient@example.org")).alreadySent).toBeDefined();
-    expect(emailsFor("patient@example.org")).toHaveLength(1);
+    expect((await signUpForAlerts("patient@exemple-zs.fr")).alreadySent).toBeDefined();
+    expect(emailsFor("patient@exemple-zs.fr")).toHaveLength(1);
     at(10);
-    expect((await signUpForAlerts("patient@example.org")).alreadySent).toBeUndefined();
-    expect(emailsFor("patient@example.org")).toHaveLength(2);
-    expect(await rowsFor("patient@example.org")).toHaveLength(1);
-    expect((await confirmSignUp(emailsFor("patient@example.org").at(-1))).status).toBe(200);
+    expect((await signUpForAlerts("patient@exemple-zs.fr")).alreadySent).toBeUndefined();
+    expect(emailsFor("patient@exemple-zs.fr")).toHaveLength(2);
+    expect(await rowsFor("patient@exemple-zs.fr")).toHaveLength(1);
+    expect((await confirmSignUp(emailsFor("patient@exemple-zs.fr").at(-1))).status).toBe(200);
   });
 
   it("answers a repeat for a confirmed sign-up exactly as one for a pending sign-up", async () => {
-    await signUpForAlerts("active@example.org");
-    expect((await confirmSignUp(emailsFor("active@example.org")[0])).status).toBe(200);
+    await signUpForAlerts("active@exemple-zs.fr");
+    expect((await confirmSignUp(emailsFor("active@exemple-zs.fr")[0])).status).toBe(200);
     at(20);
-    await signUpForAlerts("attente@example.org");
-    const pendingFirst = await signUpForAlerts("active@example.org");
-    expect(emailsFor("active@example.org").at(-1)?.text).toContain("Vous êtes déjà inscrit(e) pour cette adresse");
+    await signUpForAlerts("attente@exemple-zs.fr");
+    const pendingFirst = await signUpForAlerts("active@exemple-zs.fr");
+    expect(emailsFor("active@exemple-zs.fr").at(-1)?.text).toContain("Vous êtes déjà inscrit(e) pour cette adresse");
     at(25);
-    const confirmedRepeat = await signUpForAlerts("active@example.org");
-    const pendingRepeat = await signUpForAlerts("attente@example.org");
+    const confirmedRepeat = await signUpForAlerts("active@exemple-zs.fr");
+    const pendingRepeat = await signUpForAlerts("attente@exemple-zs.fr");
     expect(confirmedRepeat).toEqual(pendingRepeat);
     expect(pendingFirst.alreadySent).toBeUndefined();
     // One e-mail per 10 minutes: the confirmation, then one « déjà inscrit ».
-    expect(signUpEmailsFor("active@example.org")).toHaveLength(2);
+    expect(signUpEmailsFor("active@exemple-zs.fr")).toHaveLength(2);
   });
 
   it("does not hold back an e-mail that could not leave: the next try sends it", async () => {
     t.resend.setMode("fail-next:1");
-    const failed = await signUpForAlerts("panne@example.org");
+    const failed = await signUpForAlerts("panne@exemple-zs.fr");
     expect(failed.confirmationSent).toBe(false);
     at(1);
-    const retried = await signUpForAlerts("panne@example.org");
+    const retried = await signUpForAlerts("panne@exemple-zs.fr");
     expect(retried.alreadySent).toBeUndefined();
     expect(retried.confirmationSent).toBe(true);
-    expect(emailsFor("panne@example.org")).toHaveLength(1);
+    expect(emailsFor("panne@exemple-zs.fr")).toHaveLength(1);
   });
 });
 
 describe("an account sign-up sent again within 10 minutes", () => {
   it("sends one confirmation link, tells the repeats when it left, and that link still confirms", async () => {
-    const first = await signUpForAccount("compte-repete@example.org");
+    const first = await signUpForAccount("compte-repete@exemple-zs.fr");
     expect(first.alreadySent).toBeUndefined();
     at(3);
-    const second = await signUpForAccount("compte-repete@example.org");
+    const second = await signUpForAccount("compte-repete@exemple-zs.fr");
     expect(second.alreadySent).toEqual({
       sentAt: "2026-11-22T10:00:00.000Z",
       sentAtText: "11\u00a0h\u00a000",
       nextAtText: "11\u00a0h\u00a010",
       sender: "alertes@zone-sante.fr",
     });
-    expect(emailsFor("compte-repete@example.org")).toHaveLength(1);
-    const link = findLink(emailsFor("compte-repete@example.org")[0]?.text ?? "", /confirmation-compte/);
+    expect(emailsFor("compte-repete@exemple-zs.fr")).toHaveLength(1);
+    const link = findLink(emailsFor("compte-repete@exemple-zs.fr")[0]?.text ?? "", /confirmation-compte/);
     const client = anyone();
     await confirmAccount(client, link);
-    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "compte-repete@example.org" });
+    expect((await client.get("/api/auth/session")).body.user).toMatchObject({ email: "compte-repete@exemple-zs.fr" });
     at(10);
-    expect((await signUpForAccount("compte-repete@example.org")).alreadySent).toBeUndefined();
+    expect((await signUpForAccount("compte-repete@exemple-zs.fr")).alreadySent).toBeUndefined();
     // Now confirmed, the owner is told of the attempt: a second e-mail, 10 minutes after the first.
-    expect(emailsFor("compte-repete@example.org")).toHaveLength(2);
+    expect(emailsFor("compte-repete@exemple-zs.fr")).toHaveLength(2);
   });
 
   it("answers alike whether the address has a confirmed account or none", async () => {
-    await signUpForAccount("existe@example.org");
-    await confirmAccount(anyone(), findLink(emailsFor("existe@example.org")[0]?.text ?? "", /confirmation-compte/));
+    await signUpForAccount("existe@exemple-zs.fr");
+    await confirmAccount(anyone(), findLink(emailsFor("existe@exemple-zs.fr")[0]?.text ?? "", /confirmation-compte/));
     at(30);
-    const existingFirst = await signUpForAccount("existe@example.org");
-    const freshFirst = await signUpForAccount("nouveau@example.org");
+    const existingFirst = await signUpForAccount("existe@exemple-zs.fr");
+    const freshFirst = await signUpForAccount("nouveau@exemple-zs.fr");
     expect(existingFirst).toEqual(freshFirst);
     at(31);
-    const existingRepeat = await signUpForAccount("existe@example.org");
-    const freshRepeat = await signUpForAccount("nouveau@example.org");
+    const existingRepeat = await signUpForAccount("existe@exemple-zs.fr");
+    const freshRepeat = await signUpForAccount("nouveau@exemple-zs.fr");
     expect(existingRepeat).toEqual(freshRepeat);
     expect(existingRepeat.alreadySent).toBeDefined();
-    expect(emailsFor("existe@example.org")).toHaveLength(2);
-    expect(emailsFor("nouveau@example.org")).toHaveLength(1);
+    expect(emailsFor("existe@exemple-zs.fr")).toHaveLength(2);
+    expect(emailsFor("nouveau@exemple-zs.fr")).toHaveLength(1);
   });
 });

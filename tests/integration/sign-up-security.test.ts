@@ -59,50 +59,50 @@ describe("keep someone else's password (issue 22, medium)", () => {
   it("confirming a sign-up asks the confirming person for the password: the one typed at sign-up is never kept", async () => {
     // The attacker signs up with the victim's address and a password of his own (a client that
     // still sends one); the victim, who receives the link, confirms it.
-    const link = await signUpForLink(t, browser(), { email: "victime@example.org", password: "mdp-de-l-intrus" });
-    expect((await userByEmail("victime@example.org"))?.passwordHash).toBeNull();
+    const link = await signUpForLink(t, browser(), { email: "victime@exemple-zs.fr", password: "mdp-de-l-intrus" });
+    expect((await userByEmail("victime@exemple-zs.fr"))?.passwordHash).toBeNull();
     const owner = browser();
     expect((await confirmAccount(owner, link, { password: "mdp-de-la-titulaire" })).status).toBe(200);
 
-    expect((await browser().post("/api/auth/signin", { email: "victime@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
-    expect((await browser().post("/api/auth/signin", { email: "victime@example.org", password: "mdp-de-la-titulaire" })).status).toBe(200);
-    expect(await verifyPassword("mdp-de-la-titulaire", (await userByEmail("victime@example.org"))?.passwordHash ?? "")).toBe(true);
+    expect((await browser().post("/api/auth/signin", { email: "victime@exemple-zs.fr", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await browser().post("/api/auth/signin", { email: "victime@exemple-zs.fr", password: "mdp-de-la-titulaire" })).status).toBe(200);
+    expect(await verifyPassword("mdp-de-la-titulaire", (await userByEmail("victime@exemple-zs.fr"))?.passwordHash ?? "")).toBe(true);
   });
 
   it("a confirmation without a password of the confirming person's own is refused, and confirms nothing", async () => {
-    const link = await signUpForLink(t, browser(), { email: "sans-mdp@example.org" });
+    const link = await signUpForLink(t, browser(), { email: "sans-mdp@exemple-zs.fr" });
     const params = new URL(link).searchParams;
     const client = browser();
     const refused = await client.post("/api/auth/confirm", { u: params.get("u"), x: params.get("x"), s: params.get("s") });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("Le mot de passe est obligatoire.");
     expect(client.cookies.has("zs_session")).toBe(false);
-    expect((await userByEmail("sans-mdp@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await userByEmail("sans-mdp@exemple-zs.fr"))?.emailVerifiedAtMs).toBeNull();
   });
 
   it("an ADMIN_EMAILS address gets admin rights only from a confirmation with its owner's own password, never from the sign-up's", async () => {
-    app = t.rebuild({ ADMIN_EMAILS: "chef@example.org" });
-    const link = await signUpForLink(t, browser(), { email: "chef@example.org", password: "mdp-de-l-intrus" });
+    app = t.rebuild({ ADMIN_EMAILS: "chef@exemple-zs.fr" });
+    const link = await signUpForLink(t, browser(), { email: "chef@exemple-zs.fr", password: "mdp-de-l-intrus" });
     // The owner, unaware, confirms the link she received: with her own password.
     const owner = browser();
     expect((await confirmAccount(owner, link, { password: "mdp-de-la-cheffe" })).status).toBe(200);
     expect((await owner.get("/api/admin/status")).status).toBe(200);
 
     const attacker = browser();
-    expect((await attacker.post("/api/auth/signin", { email: "chef@example.org", password: "mdp-de-l-intrus" })).status).toBe(401);
+    expect((await attacker.post("/api/auth/signin", { email: "chef@exemple-zs.fr", password: "mdp-de-l-intrus" })).status).toBe(401);
     expect((await attacker.get("/api/admin/status")).status).toBe(401);
   });
 });
 
 describe("a taken address answers like a free one (issue 22, lower)", () => {
   it("a sign-up for an address that has an account answers exactly as for a new or pending one (202), and its owner is e-mailed instead", async () => {
-    await createAccount("titulaire@example.org", TEST_PASSWORD, "Camille");
-    await signUpForLink(t, browser(), { email: "en-attente@example.org" });
+    await createAccount("titulaire@exemple-zs.fr", TEST_PASSWORD, "Camille");
+    await signUpForLink(t, browser(), { email: "en-attente@exemple-zs.fr" });
     // Past the 10 minutes within which its e-mail is not sent again (sign-up-repeats.test.ts).
     t.setNow(new Date(START.getTime() + 10 * 60_000));
     const answers = [];
     // Every header but the date and the request id (new for each request, whoever asks: decision 061).
-    for (const email of ["titulaire@example.org", "nouvelle@example.org", "en-attente@example.org"]) {
+    for (const email of ["titulaire@exemple-zs.fr", "nouvelle@exemple-zs.fr", "en-attente@exemple-zs.fr"]) {
       const answer = await browser().post("/api/auth/signup", { email, firstName: "Appelez" });
       answers.push({
         status: answer.status,
@@ -116,8 +116,8 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
     await backgroundWorkDone();
 
     // No second account, no confirmation link: a notice that says what to do, in the owner's name.
-    expect(await t.db.select().from(users).where(eq(users.email, "titulaire@example.org"))).toHaveLength(1);
-    const [notice, ...others] = emailsTo("titulaire@example.org");
+    expect(await t.db.select().from(users).where(eq(users.email, "titulaire@exemple-zs.fr"))).toHaveLength(1);
+    const [notice, ...others] = emailsTo("titulaire@exemple-zs.fr");
     expect(others).toEqual([]);
     expect(notice?.subject).toBe("Demande d'inscription avec votre adresse – Zone Santé");
     expect(notice?.text).toMatch(/^Bonjour Camille,/m);
@@ -126,15 +126,15 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
     expect(notice?.text).toContain("Me connecter\u00a0: http://127.0.0.1:4321/auth");
     expect(notice?.text).not.toContain("Appelez");
     expect(notice?.text).not.toContain("confirmation-compte");
-    expect((await userByEmail("titulaire@example.org"))?.firstName).toBe("Camille");
+    expect((await userByEmail("titulaire@exemple-zs.fr"))?.firstName).toBe("Camille");
     // The new address got its link.
-    expect(lastEmailTo("nouvelle@example.org")?.subject).toMatch(/Confirmez/);
+    expect(lastEmailTo("nouvelle@exemple-zs.fr")?.subject).toMatch(/Confirmez/);
   });
 
   it("the sign-up's e-mails leave after the answer: a slow mail provider slows neither a taken nor a free address's answer", async () => {
-    await createAccount("lent-titulaire@example.org", TEST_PASSWORD);
+    await createAccount("lent-titulaire@exemple-zs.fr", TEST_PASSWORD);
     t.resend.setLatency(1500);
-    for (const email of ["lent-titulaire@example.org", "lent-nouveau@example.org"]) {
+    for (const email of ["lent-titulaire@exemple-zs.fr", "lent-nouveau@exemple-zs.fr"]) {
       const started = performance.now();
       const answer = await browser().post("/api/auth/signup", { email });
       expect(answer.status).toBe(202);
@@ -142,20 +142,20 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
       expect(emailsTo(email)).toHaveLength(0);
     }
     await backgroundWorkDone();
-    expect(emailsTo("lent-titulaire@example.org")).toHaveLength(1);
-    expect(emailsTo("lent-nouveau@example.org")).toHaveLength(1);
+    expect(emailsTo("lent-titulaire@exemple-zs.fr")).toHaveLength(1);
+    expect(emailsTo("lent-nouveau@exemple-zs.fr")).toHaveLength(1);
   });
 
   it("a sign-up that fails after the answer is logged by name, never with the address, names or SQL parameters", async () => {
     await t.db.$client.execute(`CREATE TRIGGER refuse_users BEFORE INSERT ON users BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     try {
-      const answer = await browser().post("/api/auth/signup", { email: "echec.logs@example.org", firstName: "Camille", lastName: "Secrète" });
+      const answer = await browser().post("/api/auth/signup", { email: "echec.logs@exemple-zs.fr", firstName: "Camille", lastName: "Secrète" });
       expect(answer.status).toBe(202);
       await backgroundWorkDone();
       const failure = t.logs.find((entry) => entry.message === "sign-up failed");
       expect(failure).toMatchObject({ level: "error", fields: { error: "DrizzleQueryError", query: "insert users" } });
       const logged = JSON.stringify(t.logs);
-      for (const secret of ["echec.logs@example.org", "Camille", "Secrète", "params", "values ("]) expect(logged).not.toContain(secret);
+      for (const secret of ["echec.logs@exemple-zs.fr", "Camille", "Secrète", "params", "values ("]) expect(logged).not.toContain(secret);
     } finally {
       await t.db.$client.execute("DROP TRIGGER refuse_users");
     }
@@ -164,12 +164,12 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
 
 describe("one-click login CSRF (issue 22, lower)", () => {
   it("a confirmation link never switches a signed-in browser to another account silently: it is asked first (409), and switches only when it says so", async () => {
-    await createAccount("victime-csrf@example.org", TEST_PASSWORD);
+    await createAccount("victime-csrf@exemple-zs.fr", TEST_PASSWORD);
     const victim = browser();
-    expect((await victim.post("/api/auth/signin", { email: "victime-csrf@example.org", password: TEST_PASSWORD })).status).toBe(200);
+    expect((await victim.post("/api/auth/signin", { email: "victime-csrf@exemple-zs.fr", password: TEST_PASSWORD })).status).toBe(200);
     const victimCookie = victim.cookies.get("zs_session");
     // The attacker signs up with his own address and sends his link to the victim.
-    const link = await signUpForLink(t, browser(), { email: "intrus-csrf@example.org" });
+    const link = await signUpForLink(t, browser(), { email: "intrus-csrf@exemple-zs.fr" });
 
     const asked = await confirmAccount(victim, link);
     expect(asked.status).toBe(409);
@@ -178,24 +178,24 @@ describe("one-click login CSRF (issue 22, lower)", () => {
       code: "other_session",
     });
     expect(victim.cookies.get("zs_session")).toBe(victimCookie);
-    expect((await victim.get("/api/auth/session")).body.user).toMatchObject({ email: "victime-csrf@example.org" });
-    expect((await userByEmail("intrus-csrf@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await victim.get("/api/auth/session")).body.user).toMatchObject({ email: "victime-csrf@exemple-zs.fr" });
+    expect((await userByEmail("intrus-csrf@exemple-zs.fr"))?.emailVerifiedAtMs).toBeNull();
 
     // The page showed which account it leaves and which it activates; the person chose to switch.
     const switched = await confirmAccount(victim, link, { switchAccount: true });
     expect(switched.status).toBe(200);
-    expect((await victim.get("/api/auth/session")).body.user).toMatchObject({ email: "intrus-csrf@example.org" });
+    expect((await victim.get("/api/auth/session")).body.user).toMatchObject({ email: "intrus-csrf@exemple-zs.fr" });
   });
 
   it("the confirmation page learns which address a link confirms before anything changes; a dead link says so", async () => {
-    const link = new URL(await signUpForLink(t, browser(), { email: "lecture@example.org" }));
+    const link = new URL(await signUpForLink(t, browser(), { email: "lecture@exemple-zs.fr" }));
     const { u, x, s } = Object.fromEntries(link.searchParams);
     const client = browser();
     const checked = await client.post("/api/auth/confirm/check", { u, x, s });
     expect(checked.status).toBe(200);
-    expect(checked.body).toEqual({ email: "lecture@example.org" });
+    expect(checked.body).toEqual({ email: "lecture@exemple-zs.fr" });
     expect(checked.headers.get("cache-control")).toBe("private, no-store");
-    expect((await userByEmail("lecture@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await userByEmail("lecture@exemple-zs.fr"))?.emailVerifiedAtMs).toBeNull();
     expect((await confirmAccount(client, link.toString())).status).toBe(200);
     const dead = await browser().post("/api/auth/confirm/check", { u, x, s });
     expect(dead.status).toBe(400);
@@ -205,9 +205,9 @@ describe("one-click login CSRF (issue 22, lower)", () => {
 
 describe("a password-less account sets a password only after a fresh proof (issue 22, lower)", () => {
   it("a session on a password-less account cannot set a password without a fresh proof: a code sign-in opens 15 minutes for it", async () => {
-    await createAccount("sans-mot-de-passe@example.org", null);
+    await createAccount("sans-mot-de-passe@exemple-zs.fr", null);
     // A session opened earlier (a borrowed or stolen one): no proof now.
-    const user = await userByEmail("sans-mot-de-passe@example.org");
+    const user = await userByEmail("sans-mot-de-passe@exemple-zs.fr");
     const { token } = await createSession(t.db, { userId: user?.id ?? "", nowMs: t.now().getTime() });
     const borrowed = browser();
     borrowed.cookies.set("zs_session", token);
@@ -215,27 +215,27 @@ describe("a password-less account sets a password only after a fresh proof (issu
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("proof_required");
     expect(refused.body.error).toMatch(/code reçu par e-mail/);
-    expect((await userByEmail("sans-mot-de-passe@example.org"))?.passwordHash).toBeNull();
+    expect((await userByEmail("sans-mot-de-passe@exemple-zs.fr"))?.passwordHash).toBeNull();
 
     // The owner proves it with a code; 16 minutes later the window has closed.
     const owner = browser();
-    await signInWithCode(owner, "sans-mot-de-passe@example.org");
+    await signInWithCode(owner, "sans-mot-de-passe@exemple-zs.fr");
     t.setNow(new Date(START.getTime() + 16 * MINUTE_MS));
     expect((await owner.post("/api/account/password", { newPassword: "mdp-de-la-titulaire" })).status).toBe(403);
-    await signInWithCode(owner, "sans-mot-de-passe@example.org");
+    await signInWithCode(owner, "sans-mot-de-passe@exemple-zs.fr");
     expect((await owner.post("/api/account/password", { newPassword: "mdp-de-la-titulaire" })).status).toBe(200);
-    expect((await browser().post("/api/auth/signin", { email: "sans-mot-de-passe@example.org", password: "mdp-de-la-titulaire" })).status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "sans-mot-de-passe@exemple-zs.fr", password: "mdp-de-la-titulaire" })).status).toBe(200);
   });
 });
 
 describe("security events are e-mailed to the owner (issue 22, lower)", () => {
   it("a password change e-mails the owner, after the answer, with what to do if it was not them", async () => {
-    await createAccount("change@example.org", TEST_PASSWORD, "Camille");
+    await createAccount("change@exemple-zs.fr", TEST_PASSWORD, "Camille");
     const client = browser();
-    expect((await client.post("/api/auth/signin", { email: "change@example.org", password: TEST_PASSWORD })).status).toBe(200);
+    expect((await client.post("/api/auth/signin", { email: "change@exemple-zs.fr", password: TEST_PASSWORD })).status).toBe(200);
     expect((await client.post("/api/account/password", { currentPassword: TEST_PASSWORD, newPassword: "nouveau-mot-de-passe" })).status).toBe(200);
     await backgroundWorkDone();
-    const notice = lastEmailTo("change@example.org");
+    const notice = lastEmailTo("change@exemple-zs.fr");
     expect(notice?.subject).toBe("Votre mot de passe a été modifié – Zone Santé");
     expect(notice?.text).toMatch(/^Bonjour Camille,/m);
     expect(notice?.text).toContain(
@@ -248,24 +248,24 @@ describe("security events are e-mailed to the owner (issue 22, lower)", () => {
   });
 
   it("choosing a first password (a code-only account) e-mails the owner too", async () => {
-    await createAccount("premier@example.org", null, null);
+    await createAccount("premier@exemple-zs.fr", null, null);
     const client = browser();
-    await signInWithCode(client, "premier@example.org");
+    await signInWithCode(client, "premier@exemple-zs.fr");
     expect((await client.post("/api/account/password", { newPassword: "premier-mot-de-passe" })).status).toBe(200);
     await backgroundWorkDone();
-    const notice = lastEmailTo("premier@example.org");
+    const notice = lastEmailTo("premier@exemple-zs.fr");
     expect(notice?.subject).toBe("Un mot de passe a été choisi pour votre compte – Zone Santé");
     expect(notice?.text).toMatch(/^Bonjour,/m);
     expect(notice?.text).toContain("Si ce n'était pas vous, quelqu'un a pu accéder à votre compte.");
   });
 
   it("deleting the account e-mails the owner, with what to do if it was not them", async () => {
-    await createAccount("depart@example.org", TEST_PASSWORD);
+    await createAccount("depart@exemple-zs.fr", TEST_PASSWORD);
     const client = browser();
-    expect((await client.post("/api/auth/signin", { email: "depart@example.org", password: TEST_PASSWORD })).status).toBe(200);
+    expect((await client.post("/api/auth/signin", { email: "depart@exemple-zs.fr", password: TEST_PASSWORD })).status).toBe(200);
     expect((await client.delete("/api/account", { confirm: "SUPPRIMER" })).status).toBe(200);
     await backgroundWorkDone();
-    const notice = lastEmailTo("depart@example.org");
+    const notice = lastEmailTo("depart@exemple-zs.fr");
     expect(notice?.subject).toBe("Votre compte Zone Santé a été supprimé");
     expect(notice?.text).toContain(
       "Si vous n'avez pas demandé cette suppression, quelqu'un a pu se connecter à votre compte, par exemple avec un code envoyé à cette adresse\u00a0: changez le mot de passe de votre messagerie, puis écrivez-nous.",
@@ -276,12 +276,12 @@ describe("security events are e-mailed to the owner (issue 22, lower)", () => {
 describe("passwords under today's minimum (issue 22, lower)", () => {
   it("a sign-in with a password shorter than today's minimum succeeds and says so (passwordTooShort), a longer one does not", async () => {
     // Accounts made when the minimum was 6 characters.
-    await createAccount("ancien-court@example.org", "secret1");
-    await createAccount("recent-long@example.org", TEST_PASSWORD);
-    const short = await browser().post("/api/auth/signin", { email: "ancien-court@example.org", password: "secret1" });
+    await createAccount("ancien-court@exemple-zs.fr", "secret1");
+    await createAccount("recent-long@exemple-zs.fr", TEST_PASSWORD);
+    const short = await browser().post("/api/auth/signin", { email: "ancien-court@exemple-zs.fr", password: "secret1" });
     expect(short.status).toBe(200);
-    expect(short.body).toMatchObject({ user: { email: "ancien-court@example.org" }, passwordTooShort: true });
-    const long = await browser().post("/api/auth/signin", { email: "recent-long@example.org", password: TEST_PASSWORD });
+    expect(short.body).toMatchObject({ user: { email: "ancien-court@exemple-zs.fr" }, passwordTooShort: true });
+    const long = await browser().post("/api/auth/signin", { email: "recent-long@exemple-zs.fr", password: TEST_PASSWORD });
     expect(long.status).toBe(200);
     expect(long.body.passwordTooShort).toBe(false);
   });
@@ -340,16 +340,16 @@ describe("breached passwords, checked with k-anonymity (issue 22, lower)", () =>
   const sha1 = (password: string) => createHash("sha1").update(password, "utf8").digest("hex").toUpperCase();
 
   it("a sign-in with a password found in published breaches succeeds and says so (passwordBreached); only 5 hex digits of its SHA-1 leave, and only once the password is right", async () => {
-    await createAccount("fuite@example.org", BREACHED);
-    await createAccount("propre@example.org", TEST_PASSWORD);
-    expect((await browser().post("/api/auth/signin", { email: "fuite@example.org", password: "pas-le-bon-mot-de-passe" })).status).toBe(401);
+    await createAccount("fuite@exemple-zs.fr", BREACHED);
+    await createAccount("propre@exemple-zs.fr", TEST_PASSWORD);
+    expect((await browser().post("/api/auth/signin", { email: "fuite@exemple-zs.fr", password: "pas-le-bon-mot-de-passe" })).status).toBe(401);
     expect(pwned.requests).toEqual([]);
 
-    const breached = await browser().post("/api/auth/signin", { email: "fuite@example.org", password: BREACHED });
+    const breached = await browser().post("/api/auth/signin", { email: "fuite@exemple-zs.fr", password: BREACHED });
     expect(breached.status).toBe(200);
-    expect(breached.body).toMatchObject({ user: { email: "fuite@example.org" }, passwordBreached: true, passwordTooShort: false });
+    expect(breached.body).toMatchObject({ user: { email: "fuite@exemple-zs.fr" }, passwordBreached: true, passwordTooShort: false });
     expect(pwned.requests).toEqual([`/range/${sha1(BREACHED).slice(0, 5)}`]);
-    const clean = await browser().post("/api/auth/signin", { email: "propre@example.org", password: TEST_PASSWORD });
+    const clean = await browser().post("/api/auth/signin", { email: "propre@exemple-zs.fr", password: TEST_PASSWORD });
     expect(clean.body.passwordBreached).toBe(false);
     for (const sent of pwned.requests) {
       expect(sent).not.toContain(sha1(BREACHED).slice(5));
@@ -359,41 +359,41 @@ describe("breached passwords, checked with k-anonymity (issue 22, lower)", () =>
 
   it("a new password found in published breaches is refused in French, when confirming a sign-up and when changing it", async () => {
     const client = browser();
-    const link = await signUpForLink(t, client, { email: "nouvelle-fuite@example.org" });
+    const link = await signUpForLink(t, client, { email: "nouvelle-fuite@exemple-zs.fr" });
     const refused = await confirmAccount(client, link, { password: BREACHED });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       error: "Ce mot de passe figure dans des fuites de données publiées\u00a0: d'autres peuvent l'essayer. Choisissez-en un autre.",
       code: "password_breached",
     });
-    expect((await userByEmail("nouvelle-fuite@example.org"))?.emailVerifiedAtMs).toBeNull();
+    expect((await userByEmail("nouvelle-fuite@exemple-zs.fr"))?.emailVerifiedAtMs).toBeNull();
     expect((await confirmAccount(client, link, { password: TEST_PASSWORD })).status).toBe(200);
     const change = await client.post("/api/account/password", { currentPassword: TEST_PASSWORD, newPassword: BREACHED });
     expect(change.status).toBe(400);
     expect(change.body.code).toBe("password_breached");
-    expect((await browser().post("/api/auth/signin", { email: "nouvelle-fuite@example.org", password: TEST_PASSWORD })).status).toBe(200);
+    expect((await browser().post("/api/auth/signin", { email: "nouvelle-fuite@exemple-zs.fr", password: TEST_PASSWORD })).status).toBe(200);
   });
 
   it("the check fails open: a failing or slow service never refuses a sign-in nor a new password, and never holds a sign-in past its short timeout", async () => {
-    await createAccount("panne@example.org", BREACHED);
+    await createAccount("panne@exemple-zs.fr", BREACHED);
     pwned.setMode("down");
-    const down = await browser().post("/api/auth/signin", { email: "panne@example.org", password: BREACHED });
+    const down = await browser().post("/api/auth/signin", { email: "panne@exemple-zs.fr", password: BREACHED });
     expect(down.status).toBe(200);
     expect(down.body.passwordBreached).toBe(false);
     const client = browser();
-    expect((await confirmAccount(client, await signUpForLink(t, client, { email: "panne-nouvelle@example.org" }), { password: BREACHED })).status).toBe(200);
+    expect((await confirmAccount(client, await signUpForLink(t, client, { email: "panne-nouvelle@exemple-zs.fr" }), { password: BREACHED })).status).toBe(200);
 
     pwned.setMode("slow");
     const started = performance.now();
-    const slow = await browser().post("/api/auth/signin", { email: "panne@example.org", password: BREACHED });
+    const slow = await browser().post("/api/auth/signin", { email: "panne@exemple-zs.fr", password: BREACHED });
     expect(slow.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it("without PWNED_PASSWORDS_URL nothing leaves (tests, local runs)", async () => {
     app = t.rebuild();
-    await createAccount("hors-ligne@example.org", BREACHED);
-    const answer = await browser().post("/api/auth/signin", { email: "hors-ligne@example.org", password: BREACHED });
+    await createAccount("hors-ligne@exemple-zs.fr", BREACHED);
+    const answer = await browser().post("/api/auth/signin", { email: "hors-ligne@exemple-zs.fr", password: BREACHED });
     expect(answer.status).toBe(200);
     expect(answer.body.passwordBreached).toBe(false);
     expect(pwned.requests).toEqual([]);

@@ -16,7 +16,7 @@ const browser = () => new BrowserClient(() => app);
 describe("the signed-in hint cookie", () => {
   it("the header's signed-in hint is set with the session, carries no credential, and goes at sign-out while the session cookie stays HttpOnly", async () => {
     const client = browser();
-    const confirm = await confirmAccount(client, await signUpForLink(t, client, { email: "indice@example.org" }));
+    const confirm = await confirmAccount(client, await signUpForLink(t, client, { email: "indice@exemple-zs.fr" }));
     expect(confirm.status).toBe(200);
     const session = confirm.setCookies.find((line) => line.startsWith("zs_session="));
     const hint = confirm.setCookies.find((line) => line.startsWith("zs_signed_in="));

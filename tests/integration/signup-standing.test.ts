@@ -15,7 +15,7 @@ import { BrowserClient, findLink } from "../helpers/browser-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const DAY1 = new Date("2026-11-22T16:00:00Z"); // 17:00 in Paris
-const EMAIL = "maraussan@example.org";
+const EMAIL = "maraussan@exemple-zs.fr";
 let t: TestApp;
 let app: TestApp["app"];
 let link: URL;

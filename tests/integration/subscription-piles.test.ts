@@ -33,46 +33,46 @@ async function signUp(email: string, address: typeof MAIN_SCENARIO | typeof CRIS
 
 describe("one pending sign-up per mailbox and address", () => {
   it("five identical sign-ups keep one pending row, whose latest link confirms", async () => {
-    for (const email of ["pile@example.org", "pile@example.org", "Pile+alertes@example.org", "pile@example.org", "pile@example.org"]) {
+    for (const email of ["pile@exemple-zs.fr", "pile@exemple-zs.fr", "Pile+alertes@exemple-zs.fr", "pile@exemple-zs.fr", "pile@exemple-zs.fr"]) {
       expect((await signUp(email)).status).toBe(202);
       tenMinutesLater();
     }
-    const rows = await rowsFor("pile@example.org");
+    const rows = await rowsFor("pile@exemple-zs.fr");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.confirmedAtMs).toBeNull();
     // The e-mails stay within the per-recipient cap (recipient-cap.ts: 5 a quarter hour).
-    expect(emailsFor("pile@example.org").length).toBeLessThanOrEqual(5);
-    const last = emailsFor("pile@example.org").at(-1);
+    expect(emailsFor("pile@exemple-zs.fr").length).toBeLessThanOrEqual(5);
+    const last = emailsFor("pile@exemple-zs.fr").at(-1);
     const link = new URL(findLink(last?.text ?? "", /confirmation-alertes/));
     expect(link.searchParams.get("i")).toBe(rows[0]?.id);
     expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
   });
 
   it("another address of the same mailbox is another sign-up", async () => {
-    await signUp("deux@example.org", MAIN_SCENARIO);
-    await signUp("deux@example.org", CRISIS_SCENARIO);
-    expect(await rowsFor("deux@example.org")).toHaveLength(2);
+    await signUp("deux@exemple-zs.fr", MAIN_SCENARIO);
+    await signUp("deux@exemple-zs.fr", CRISIS_SCENARIO);
+    expect(await rowsFor("deux@exemple-zs.fr")).toHaveLength(2);
   });
 });
 
 describe("signing up again once confirmed", () => {
   it("adds no row, answers like any sign-up, and e-mails « Vous êtes déjà inscrit(e) pour cette adresse » with the manage link, never « rien d'autre »", async () => {
-    const first = await signUp("deja@example.org");
-    const confirmMail = emailsFor("deja@example.org").at(-1);
+    const first = await signUp("deja@exemple-zs.fr");
+    const confirmMail = emailsFor("deja@exemple-zs.fr").at(-1);
     const link = new URL(findLink(confirmMail?.text ?? "", /confirmation-alertes/));
     expect((await anyone().post("/api/subscriptions/confirm", { i: link.searchParams.get("i"), t: link.searchParams.get("t") })).status).toBe(200);
-    const before = emailsFor("deja@example.org").length;
+    const before = emailsFor("deja@exemple-zs.fr").length;
     tenMinutesLater();
 
-    const again = await signUp("deja@example.org");
+    const again = await signUp("deja@exemple-zs.fr");
     // Same status and body as a first sign-up: the answer does not tell who is subscribed.
     expect(again.status).toBe(first.status);
     expect(again.body).toEqual(first.body);
-    const rows = await rowsFor("deja@example.org");
+    const rows = await rowsFor("deja@exemple-zs.fr");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.confirmedAtMs).not.toBeNull();
 
-    const sent = emailsFor("deja@example.org").slice(before);
+    const sent = emailsFor("deja@exemple-zs.fr").slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain("Vous êtes déjà inscrit(e) pour cette adresse");
     expect(sent[0]?.text).not.toContain("rien d'autre");

@@ -126,7 +126,7 @@ describe("the weather alert run under an orange coastal strip (decision 078)", (
   beforeAll(async () => {
     for (const [where, scenario] of ADDRESSES) {
       const client = new BrowserClient(() => t.app);
-      await confirmAccount(client, await signUpForLink(t, client, { email: `${where}@example.org`, firstName: "Camille" }));
+      await confirmAccount(client, await signUpForLink(t, client, { email: `${where}@exemple-zs.fr`, firstName: "Camille" }));
       // The report's signed address, as the page's « Recevoir des alertes » sends it.
       const { address } = await reportOf(scenario);
       const added = await client.post("/api/account/addresses", { address });
@@ -147,7 +147,7 @@ describe("the weather alert run under an orange coastal strip (decision 078)", (
       .join("\n");
 
   it.each(ADDRESSES)("the %s address is told the coast's orange as the coast's, with the département's own green", (where) => {
-    const text = alertTextTo(`${where}@example.org`);
+    const text = alertTextTo(`${where}@exemple-zs.fr`);
     expect(text).toContain(`Vigilance orange (vagues-submersion) sur le littoral de la Gironde aujourd'hui`);
     expect(text).toContain(
       `Météo-France place le littoral de la Gironde en vigilance orange pour le phénomène «${NBSP}Vagues-submersion${NBSP}» le 10${NBSP}novembre${NBSP}2026.`,

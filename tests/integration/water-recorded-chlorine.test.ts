@@ -44,7 +44,7 @@ describe("the recorded compliant sample with 0,67 mg(Cl2)/L of total chlorine", 
   it("chlorine never raises the water section above « acceptable » nor alerts, and no word of it borrows « référence de qualité » or « dérogation »", async () => {
     const app = t.rebuild();
     const client = new BrowserClient(() => app);
-    const email = "chlore@example.org";
+    const email = "chlore@exemple-zs.fr";
     const response = await client.post("/api/subscriptions", { email, address: PLACE, consent: true });
     expect(response.status, JSON.stringify(response.body)).toBe(202);
     const confirmation = [...t.resend.emails].reverse().find((mail) => mail.to.includes(email));

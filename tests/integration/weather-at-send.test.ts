@@ -24,7 +24,7 @@ const PLAN_AT = new Date("2026-07-15T12:30:00Z"); // 14:30 Paris
 const MAP_PUBLISHED_AT = new Date("2026-07-15T14:00:00Z"); // 16:00 Paris
 const SEND_AT = new Date("2026-07-15T15:00:00Z"); // 17:00 Paris
 
-const EMAIL = "meteo@example.org";
+const EMAIL = "meteo@exemple-zs.fr";
 
 async function derivedMap(name: string): Promise<unknown> {
   return JSON.parse(await readFile(new URL(`../fixtures/meteofrance/${name}`, import.meta.url), "utf8"));

@@ -81,7 +81,7 @@ describe("a write lock held by another process (decision 074)", () => {
     const write = timed(`${base}/api/subscriptions/manage-link`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify({ email: "marie@example.org" }),
+      body: JSON.stringify({ email: "marie@exemple-zs.fr" }),
     });
     const reads: { path: string; ms: number; status: number; body: string }[] = [];
     while (performance.now() - lockedAt < LOCK_HELD_MS - 1000) {
@@ -113,7 +113,7 @@ describe("a write lock held by another process (decision 074)", () => {
     const after = await timed(`${base}/api/subscriptions/manage-link`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify({ email: "marie@example.org" }),
+      body: JSON.stringify({ email: "marie@exemple-zs.fr" }),
     });
     expect(after.status).toBe(202);
     expect(JSON.parse((await timed(`${base}/api/health`)).body)).toMatchObject({ database: "ok" });

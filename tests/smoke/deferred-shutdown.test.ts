@@ -69,20 +69,20 @@ describe("deferred work and SIGTERM (decision 075)", () => {
       fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify(body) });
     // A known mailbox: a sign-up (its confirmation e-mail is sent before its answer).
     const address = { label: MAIN_SCENARIO.label, latitude: MAIN_SCENARIO.latitude, longitude: MAIN_SCENARIO.longitude, citycode: MAIN_SCENARIO.citycode };
-    const signUp = await post("/api/subscriptions", { email: "claire@example.org", address, consent: true });
+    const signUp = await post("/api/subscriptions", { email: "claire@exemple-zs.fr", address, consent: true });
     expect(signUp.status, await signUp.clone().text()).toBe(202);
-    const before = resend.emails.filter((email) => email.to.includes("claire@example.org")).length;
+    const before = resend.emails.filter((email) => email.to.includes("claire@exemple-zs.fr")).length;
 
     // The provider is slow: the e-mail is still on its way when SIGTERM comes.
     resend.setLatency(1500);
-    const answer = await post("/api/subscriptions/manage-link", { email: "claire@example.org" });
+    const answer = await post("/api/subscriptions/manage-link", { email: "claire@exemple-zs.fr" });
     expect(answer.status).toBe(202);
     child.kill("SIGTERM");
     const sentAt = performance.now();
     expect(await exited).toBe(0);
     const exitMs = performance.now() - sentAt;
 
-    const after = resend.emails.filter((email) => email.to.includes("claire@example.org"));
+    const after = resend.emails.filter((email) => email.to.includes("claire@exemple-zs.fr"));
     expect(after.length, `e-mails to the mailbox after the exit (${Math.round(exitMs)} ms after SIGTERM)\n${output}`).toBe(before + 1);
     expect(after.at(-1)?.subject).toMatch(/alertes/i);
   }, 40_000);

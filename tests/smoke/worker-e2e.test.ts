@@ -17,8 +17,8 @@ import { BrowserClient, findLink, overHttp } from "../helpers/browser-client.ts"
 import { freePort } from "../helpers/net.ts";
 import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
-const ADMIN_EMAIL = "admin.e2e@example.org";
-const SUBSCRIBER_EMAIL = "abonnee.e2e@example.org";
+const ADMIN_EMAIL = "admin.e2e@exemple-zs.fr";
+const SUBSCRIBER_EMAIL = "abonnee.e2e@exemple-zs.fr";
 const PASSWORD = "mot-de-passe-solide-e2e";
 
 let directory: string;

@@ -130,3 +130,31 @@ export function suggestEmailCorrection(email: string): string | null {
   const corrected = (tldFixed && KNOWN_DOMAINS.includes(tldFixed) ? tldFixed : null) ?? closestKnownDomain(domain) ?? tldFixed;
   return corrected ? `${trimmed.slice(0, at)}@${corrected}` : null;
 }
+
+/**
+ * The names reserved so that they never reach a real mailbox: the top-level domains of RFC 2606
+ * (test, example, invalid, localhost), RFC 6761's special-use names, local (RFC 6762, multicast
+ * DNS) and onion (RFC 7686, not reachable by ordinary mail); and the second-level example.com,
+ * example.net and example.org (RFC 2606 § 3). An e-mail sent there bounces at best, and every
+ * bounce counts against the sending domain's reputation (issue 39).
+ */
+const RESERVED_MAIL_DOMAIN = /(^|\.)(test|example|invalid|localhost|local|onion|example\.(com|net|org))$/;
+
+export const UNDELIVERABLE_ADDRESS_MESSAGE = "Cette adresse ne peut pas recevoir d'e-mails\u00a0: vérifiez le nom de domaine après «\u00a0@\u00a0».";
+
+/** The domain of an address as DNS reads it: lower case, without a final dot; null when there is none. */
+export function mailDomainOf(email: string): string | null {
+  const trimmed = email.trim();
+  const at = trimmed.lastIndexOf("@");
+  if (at <= 0 || at === trimmed.length - 1) return null;
+  return trimmed
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.+$/, "");
+}
+
+/** True when the address's domain is one of the reserved names above (or under one): no mail can ever reach it. */
+export function isReservedMailDomain(email: string): boolean {
+  const domain = mailDomainOf(email);
+  return domain !== null && RESERVED_MAIL_DOMAIN.test(domain);
+}

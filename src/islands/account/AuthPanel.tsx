@@ -4,6 +4,7 @@
 // no password: whoever confirms the address chooses it on /confirmation-compte (issue 22).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import type { CodeSentAnswer, SignInAnswer, SignUpAnswer } from "../../server/routes/auth.ts";
+import { isReservedMailDomain, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession, setSession, useSession, type SessionContext } from "../lib/session.ts";
 import { useAction } from "../lib/use-action.ts";
@@ -33,7 +34,7 @@ const FIELD_OF_CODE: Partial<Record<string, AuthField>> = {
 /** A refused request body (`invalid_body`) names its field only in the API's French message. */
 function fieldOfRefusal(message: string): AuthField | null {
   if (/mot de passe/i.test(message)) return "password";
-  if (/adresse e-?mail/i.test(message)) return "email";
+  if (/adresse e-?mail|recevoir d'e-mails/i.test(message)) return "email";
   if (/\bcode\b/i.test(message)) return "code";
   return null;
 }
@@ -49,7 +50,8 @@ function errorsOfFailure(error: unknown, fields: readonly AuthField[]): FormErro
 function checkEmail(email: string): string | null {
   const trimmed = email.trim();
   if (!trimmed) return EMAIL_MISSING;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : EMAIL_MALFORMED;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return EMAIL_MALFORMED;
+  return isReservedMailDomain(trimmed) ? UNDELIVERABLE_ADDRESS_MESSAGE : null;
 }
 
 export default function AuthPanel() {

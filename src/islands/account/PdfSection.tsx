@@ -60,7 +60,9 @@ export default function PdfSection({ notify, addressCount }: { notify: Notify; a
             onClick={() =>
               void mailing.run(() => requestJson<ReportEmailAnswer>("POST", "/api/account/report-email", { body: {} }), {
                 success: (answer) => answer.message,
-                failure: (error) => refusalMessageOr(error, "Impossible d'envoyer votre bilan par e-mail."),
+                // No e-mail can leave now (503 `email_busy`, decision 090): its words say when to try again.
+                failure: (error) =>
+                  error instanceof ApiError && error.code === "email_busy" ? error.message : refusalMessageOr(error, "Impossible d'envoyer votre bilan par e-mail."),
               })
             }
             disabled={mailing.busy}

@@ -4,6 +4,7 @@
 // then the page says clearly what happened. /desinscription without a usable link offers to
 // e-mail one.
 import { useEffect, useId, useState, type SubmitEvent } from "react";
+import { isReservedMailDomain, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import type { ManageLinkAnswer, ManageLinkRequest, SubscriptionConfirmedAnswer, UnsubscribedAnswer } from "../../server/routes/subscriptions.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 import { refreshSession } from "../lib/session.ts";
@@ -249,6 +250,10 @@ function ManageLinkForm() {
     // The server checks the address; this only catches what is obviously not one.
     if (!typed || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) {
       show({ email: typed ? EMAIL_MALFORMED : EMAIL_MISSING });
+      return;
+    }
+    if (isReservedMailDomain(typed)) {
+      show({ email: UNDELIVERABLE_ADDRESS_MESSAGE });
       return;
     }
     reset();

@@ -4,6 +4,7 @@
 // /inscription or /merci.
 import type { PickedAddress } from "../../core/types.ts";
 import type { SubscriptionAnswer, SubscriptionRequest } from "../../server/routes/subscriptions.ts";
+import { isReservedMailDomain, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import { ApiError, requestJson } from "../lib/api.ts";
 
 const PENDING_KEY = "zs_pending_signup";
@@ -20,8 +21,11 @@ export type SignUpOutcome =
   /** `alreadySent`: this sign-up had its e-mail less than 10 minutes ago, none was sent again */
   | { kind: "accepted"; confirmationSent: boolean; alreadySent?: SubscriptionAnswer["alreadySent"] }
   | { kind: "refused"; field: SignUpField; message: string }
-  /** no answer or a server failure; `kept` when the request waits in this browser for the next visit */
-  | { kind: "unsent"; reason: "unreachable" | "server"; kept: boolean };
+  /**
+   * no answer, a server failure, or no e-mail can leave now (`busy`, with the server's words:
+   * decision 090); `kept` when the request waits in this browser for the next visit
+   */
+  | { kind: "unsent"; reason: "unreachable" | "server" | "busy"; message?: string; kept: boolean };
 
 /** What a kept sign-up became on a later visit, with the request so that a refusal can be corrected. */
 export interface KeptSignUpRetry {
@@ -40,6 +44,7 @@ export function findEmailProblem(email: string): string | null {
   if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)) {
     return "L'adresse e-mail n'est pas valide\u00a0: vérifiez-la, par exemple prenom.nom@exemple.fr.";
   }
+  if (isReservedMailDomain(value)) return UNDELIVERABLE_ADDRESS_MESSAGE;
   return null;
 }
 
@@ -74,6 +79,8 @@ export function outcomeOfFailure(error: unknown): SignUpOutcome {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return { kind: "refused", field: fieldOfRefusal(error.code, error.message), message: error.message };
   }
+  // The service cannot send e-mail right now: its words say so and when to try again; nothing was recorded.
+  if (error instanceof ApiError && error.code === "email_busy") return { kind: "unsent", reason: "busy", message: error.message, kept: false };
   // A 2xx whose body was not JSON was still accepted by the server.
   if (error instanceof ApiError && error.status >= 200 && error.status < 300) return { kind: "accepted", confirmationSent: true };
   const reason = error instanceof ApiError && error.status === 0 ? "unreachable" : "server";
@@ -82,7 +89,10 @@ export function outcomeOfFailure(error: unknown): SignUpOutcome {
 
 /** The French words for a sign-up that could not be sent just now, for the form. */
 export function describeUnsent(outcome: Extract<SignUpOutcome, { kind: "unsent" }>): string {
-  const what = outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.";
+  // A busy service's own words (`message`) say why and when to try again.
+  const what =
+    outcome.message ??
+    (outcome.reason === "unreachable" ? "Nous n'avons pas pu joindre Zone Santé." : "Zone Santé n'a pas pu enregistrer votre demande pour le moment.");
   return outcome.kept
     ? `${what} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`
     : `${what} Votre demande n'a pas pu être gardée dans ce navigateur\u00a0: réessayez dans quelques instants.`;

@@ -4,6 +4,7 @@ import { Resend } from "resend";
 import { generateRandomToken } from "../auth/crypto.ts";
 import type { Database } from "../db/index.ts";
 import { insertOutboxMail } from "../db/repositories/dev-outbox.ts";
+import type { RateLimitWindow } from "../db/repositories/rate-limits.ts";
 import { describeError } from "../logger.ts";
 
 export interface EmailMessage {
@@ -21,6 +22,27 @@ export interface EmailMessage {
    * (global-cap.ts), apart from the caps a stranger typing the address can fill (decisions 056, 058).
    */
   category?: "security";
+}
+
+/** The service-wide e-mail budgets (email/global-cap.ts): `security` for messages of that category. */
+export type EmailBudget = "general" | "security";
+
+/** One e-mail's counts in the budget's windows (service and client), to give back when it did not leave. */
+export interface EmailCount {
+  budget: EmailBudget;
+  windows: RateLimitWindow[];
+}
+
+/**
+ * The e-mails one request counts, by client (decision 090): the count a route held before
+ * answering (middleware/email-budget.ts) is taken by the request's first send of that budget, so
+ * that the e-mail is counted once.
+ */
+export interface EmailClient {
+  /** the hashed client key, or null when there is no client (then only the service's windows count) */
+  key(): Promise<string | null>;
+  /** counts held before the answer, not yet taken by a send */
+  held: EmailCount[];
 }
 
 /** `capped`: refused before sending, the recipient's mailbox had its share (recipient-cap.ts). */

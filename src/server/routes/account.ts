@@ -13,6 +13,7 @@ import { updateUser } from "../db/repositories/users.ts";
 import { readPickedAddress, type MonitoredAddressRow } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { limitByKey, limitBySource } from "../middleware/rate-limit.ts";
@@ -266,7 +267,9 @@ export const accountRoutes = new Hono<AppEnv>()
     const { user } = c.get("auth")!;
     const limited = await limitByKey(c, ACCOUNT_LIMITS.reportEmails.rule, user.id, ACCOUNT_LIMITS.reportEmails.message);
     if (limited) return limited;
-    const outcome = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id));
+    const held = await holdEmail(c, "general");
+    if (held.refused) return held.refused;
+    const outcome = await sendLatestReport(deps, user, await listAddresses(deps.db, user.id)).finally(held.done);
     if (outcome === "capped") throw refusal("reportEmailCapped");
     if (outcome === "failed") throw refusal("reportEmailFailed");
     return c.json({ message: "Votre bilan vient de vous être envoyé par e-mail.", emailSent: true });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
+import { isReservedMailDomain, normaliseRecipientAddress, UNDELIVERABLE_ADDRESS_MESSAGE } from "../../core/shared/email-address.ts";
 import { frenchTypography } from "../../core/shared/format.ts";
 import {
   OAUTH_NONCE_COOKIE,
@@ -19,6 +19,8 @@ import { invalidateSession, type ValidSession } from "../auth/session.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { refusesMail } from "../email/mx-check.ts";
+import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
@@ -43,6 +45,8 @@ export const emailField = z
   .trim()
   .max(254, { error: "L'adresse e-mail est trop longue." })
   .pipe(z.email({ error: "L'adresse e-mail n'est pas valide." }))
+  // Reserved names (RFC 2606, 6761) never reach a mailbox: refused here, before any e-mail is counted or sent (decision 090).
+  .refine((email) => !isReservedMailDomain(email), { error: UNDELIVERABLE_ADDRESS_MESSAGE })
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
@@ -151,15 +155,22 @@ export const authRoutes = new Hono<AppEnv>()
       const limited = await limitByKey(c, { scope: "signup-email", limit: 5, windowSeconds: 60 * MINUTE }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       const deps = c.get("deps");
+      if (await refusesMail(deps, input.email)) throw refusal("undeliverableAddress");
       // Within 10 minutes of this address's last sign-up e-mail, whichever it was: nothing more is sent.
       const turn = await takeSignUpEmailTurn(deps, { kind: "account", email: input.email });
       if (turn.kind === "taken") {
         const alreadySent = describeAlreadySent(deps, turn.sentAtMs);
         return c.json({ message: alreadySentMessage(alreadySent), alreadySent } satisfies SignUpAnswer, 202);
       }
+      // Counted before the answer promises it (decision 090): a spent budget is said now, never a 202 with no e-mail.
+      const held = await holdEmail(c, "general");
+      if (held.refused) {
+        await turn.release();
+        return held.refused;
+      }
       // Looked up, written and sent after the answer: a taken address and a free one answer alike,
       // as fast; the owner of a taken one is told by email (issue 22).
-      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())));
+      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())).finally(held.done));
       return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )
@@ -230,11 +241,15 @@ export const authRoutes = new Hono<AppEnv>()
     const requester = await recogniseRequester(c, email);
     const limited = await admitCodeRequest(c, email, requester);
     if (limited) return limited;
+    // Counted before the lookup, for every address alike: a spent budget is said, never a code promised and not sent.
+    const held = await holdEmail(c, requester.ownerBrowser ? "security" : "general");
+    if (held.refused) return held.refused;
     // Every browser that asks gets an id (account or not): the code is valid only where it was asked for.
     const browserId = ensureDeviceId(c);
     // Looked up, counted and sent after the answer, for an account and for none alike: the answer
-    // and its time tell nothing (issue 39; it was 226 ms with an account, 27 ms without).
-    deferTask(c)(sendSignInCode(c.get("deps"), email, { browserId, ownerBrowser: requester.ownerBrowser }));
+    // and its time tell nothing (issue 39; it was 226 ms with an account, 27 ms without). The
+    // e-mail's count is held before the answer (decision 090) and given back if nothing was sent.
+    deferTask(c)(sendSignInCode(c.get("deps"), email, { browserId, ownerBrowser: requester.ownerBrowser }).finally(held.done));
     // Same answer whether or not an account exists for this address.
     return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
   })

@@ -5,6 +5,8 @@ import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
+import { refusesMail } from "../email/mx-check.ts";
+import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
@@ -83,15 +85,19 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const limited = await limitByKey(c, { scope: "subscribe-email", limit: 5, windowSeconds: 3600 }, normaliseRecipientAddress(input.email));
       if (limited) return limited;
       if (!isInFrance(input.address.latitude, input.address.longitude)) throw refusal("addressOutsideFrance");
+      if (await refusesMail(deps, input.email)) throw refusal("undeliverableAddress");
       // The email quotes the address: it must be the geocoder's label, not the one sent with the form.
       const resolved = await resolvePickedAddress(deps, input.address);
       if (resolved.kind === "unknown") throw refusal("unknownAddress");
       if (resolved.kind === "unavailable") throw refusal("geocoderUnavailable");
+      // Counted before the answer says an e-mail left (decision 090).
+      const held = await holdEmail(c, "general");
+      if (held.refused) return held.refused;
       const outcome = await createSubscription(deps, {
         email: input.email,
         address: resolved.address,
         partnerOrigin: partnerOriginOf(input.partnerUrl, deps.config.SITE_URL),
-      });
+      }).finally(held.done);
       if (outcome.kind === "capped") throw refusal("subscriptionRequestsCapped");
       if (outcome.kind === "already-sent") {
         const alreadySent = describeAlreadySent(deps, outcome.sentAtMs);
@@ -137,8 +143,10 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const { email } = c.req.valid("json");
       const limited = await limitByKey(c, MANAGE_LINK_LIMITS.email, normaliseRecipientAddress(email));
       if (limited) return limited;
+      const held = await holdEmail(c, "general");
+      if (held.refused) return held.refused;
       // Looked up and sent after the answer: a known address and an unknown one answer alike, as fast.
-      deferTask(c)(sendManageLinks(c.get("deps"), email));
+      deferTask(c)(sendManageLinks(c.get("deps"), email).finally(held.done));
       return c.json({ message: MANAGE_LINK_MESSAGE } satisfies ManageLinkAnswer, 202);
     },
   );

@@ -60,14 +60,14 @@ describe("the server's refusals, each under the field it concerns", () => {
     ["unknown to the BAN", { ...MAIN_SCENARIO, label: "1 rue Imaginaire 99999 Nullepart" }],
     ["with an invalid commune code", { ...MAIN_SCENARIO, citycode: "ABCDE" }],
   ])("an address %s goes under the address field", async (_case, address) => {
-    const outcome = await outcomeOf({ email: "adresse@example.org", address, consent: true });
+    const outcome = await outcomeOf({ email: "adresse@exemple-zs.fr", address, consent: true });
     expect(outcome).toMatchObject({ kind: "refused", field: "address" });
   });
 
   it("too many requests for one e-mail: one message under the form", async () => {
     let outcome: SignUpOutcome | undefined;
     for (let attempt = 0; attempt < 7 && outcome?.kind !== "refused"; attempt++) {
-      outcome = await outcomeOf({ email: "limite@example.org", address: MAIN_SCENARIO, consent: true });
+      outcome = await outcomeOf({ email: "limite@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
     }
     expect(outcome).toMatchObject({ kind: "refused", field: "form", message: expect.stringMatching(/^Trop de/) as unknown as string });
   });
@@ -80,6 +80,25 @@ describe("the server's refusals, each under the field it concerns", () => {
       kept: false,
     });
     expect(outcomeOfFailure(new TypeError("boom"))).toMatchObject({ kind: "unsent" });
+  });
+
+  it("no e-mail can leave now (decision 090): the server's words are shown, the sign-up may be kept, and nobody is thanked", async () => {
+    // A day of its own: the sign-ups above counted in this database's windows.
+    t.setNow(new Date("2026-11-29T10:00:00Z"));
+    const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "1" });
+    try {
+      expect((await new BrowserClient(() => app).post("/api/subscriptions", { email: "premier@exemple-zs.fr", address: MAIN_SCENARIO, consent: true })).status).toBe(202);
+      const response = await new BrowserClient(() => app).post("/api/subscriptions", { email: "second@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
+      const outcome = outcomeOfFailure(new ApiError(String(response.body.error), response.status, String(response.body.code)));
+      const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
+      expect(outcome).toEqual({ kind: "unsent", reason: "busy", message: busy, kept: false });
+      const text = describeUnsent({ kind: "unsent", reason: "busy", message: busy, kept: true });
+      expect(text).toBe(`${busy} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`);
+      expect(text).not.toMatch(/merci|Vérifiez vos e-mails/i);
+    } finally {
+      t.setNow(new Date("2026-11-22T10:00:00Z"));
+      t.rebuild();
+    }
   });
 
   it("says plainly where an unsent sign-up is, and never thanks for it", () => {
@@ -109,7 +128,7 @@ describe("the address of a report's link (/inscription?lat=…&label=…)", () =
   it("reads back as the address a sign-up sends, and the server accepts it", async () => {
     const address = pickedAddressOfReport(readReportRequest(`?${toReportParams(request)}`)!);
     expect(address).toEqual({ ...MAIN_SCENARIO });
-    expect(await outcomeOf({ email: "depuis-le-rapport@example.org", address, consent: true })).toEqual({ kind: "accepted", confirmationSent: true });
+    expect(await outcomeOf({ email: "depuis-le-rapport@exemple-zs.fr", address, consent: true })).toEqual({ kind: "accepted", confirmationSent: true });
   });
 
   it("without a usable label, no address is chosen in advance", () => {

@@ -2,7 +2,7 @@
 // The sign-up forms suggest the common French mailbox domain a typed one is close to (edit
 // distance ≤ 2), and never « correct » a domain that is itself known or real.
 import { describe, expect, it } from "vitest";
-import { suggestEmailCorrection } from "../../../src/core/shared/email-address.ts";
+import { isReservedMailDomain, suggestEmailCorrection } from "../../../src/core/shared/email-address.ts";
 
 describe("a mistyped mailbox domain gets a suggested correction (never a refusal)", () => {
   it.each([
@@ -65,4 +65,30 @@ describe("a mistyped mailbox domain gets a suggested correction (never a refusal
   ])("%s gets no suggestion (known, real, far from a known domain, or not an address yet)", (typed) => {
     expect(suggestEmailCorrection(typed)).toBeNull();
   });
+});
+
+// Issue 39: addresses that can never receive mail (RFC 2606, 6761, 6762, 7686) are refused at entry.
+describe("a reserved domain can never receive mail", () => {
+  it.each([
+    "robot@domaine.invalid",
+    "robot@sous.domaine.test",
+    "robot@exemple.example",
+    "robot@machine.localhost",
+    "robot@imprimante.local",
+    "robot@cache.onion",
+    "robot@example.com",
+    "robot@EXAMPLE.ORG",
+    "robot@mail.example.net",
+    "robot@example.org.",
+    " robot@domaine.INVALID ",
+  ])("%s is reserved", (email) => {
+    expect(isReservedMailDomain(email)).toBe(true);
+  });
+
+  it.each(["jeanne@gmail.com", "jeanne@exemple.fr", "jeanne@exemple-zs.fr", "jeanne@example.fr", "jeanne@myexample.com", "jeanne@test.fr", "jeanne@local.fr", "jeanne@invalid.com", "pas-une-adresse"])(
+    "%s is not",
+    (email) => {
+      expect(isReservedMailDomain(email)).toBe(false);
+    },
+  );
 });
