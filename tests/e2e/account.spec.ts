@@ -359,12 +359,20 @@ test("any visitor downloads the PDF of a report from the results", async ({ page
   expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
 });
 
-test("when no e-mail can leave now, the account sign-up says so in its live region, never « Vérifiez vos e-mails » (decision 090)", async ({ page, consoleGuard }) => {
+test("when no e-mail can leave now, the account sign-up says so in its live region, never « Vérifiez vos e-mails » (decision 090)", async ({
+  page,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/503/);
   const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
   // The server's answer when a budget is spent (tests/integration/email-shares.test.ts checks the server's side).
   await page.route(/\/api\/auth\/signup$/, (route) =>
-    route.fulfill({ status: 503, headers: { "Retry-After": "60" }, contentType: "application/json", body: JSON.stringify({ error: busy, code: "email_busy" }) }),
+    route.fulfill({
+      status: 503,
+      headers: { "Retry-After": "60" },
+      contentType: "application/json",
+      body: JSON.stringify({ error: busy, code: "email_busy" }),
+    }),
   );
   await page.goto("/auth");
   await waitForIslands(page);

@@ -211,7 +211,10 @@ test("a sign-up that fails on the network stays on the form, kept, and is sent f
   await expect.poll(() => page.evaluate(() => localStorage.getItem("zs_pending_signup"))).toBeNull();
 });
 
-test("when no e-mail can leave now, the sign-up says so in its live region, never thanks, and keeps the request (decision 090)", async ({ page, consoleGuard }) => {
+test("when no e-mail can leave now, the sign-up says so in its live region, never thanks, and keeps the request (decision 090)", async ({
+  page,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/503/);
   await page.goto("/inscription");
   await waitForIslands(page);
@@ -219,7 +222,13 @@ test("when no e-mail can leave now, the sign-up says so in its live region, neve
   const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
   await page.route(
     "**/api/subscriptions",
-    (route) => route.fulfill({ status: 503, headers: { "Retry-After": "60" }, contentType: "application/json", body: JSON.stringify({ error: busy, code: "email_busy" }) }),
+    (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "60" },
+        contentType: "application/json",
+        body: JSON.stringify({ error: busy, code: "email_busy" }),
+      }),
     { times: 1 },
   );
   const email = uniqueEmail("occupe");

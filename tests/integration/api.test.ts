@@ -159,7 +159,10 @@ describe("GET /api/report", () => {
     expect(hubeauCommunes.sort()).toEqual(["75056", "75108"]);
     const atmo = t.upstreams.requests.find((r) => r.source === "atmo");
     expect(atmo?.query.CQL_FILTER).toContain("code_zone='75056'");
-    expect(t.upstreams.requests.find((r) => r.source === "vigieau")?.query.commune).toBe("75056");
+    // VigiEau: the département's zones first (decision 088), then, if it has any, the commune as 75056.
+    const vigieau = t.upstreams.requests.filter((r) => r.source === "vigieau");
+    expect(vigieau[0]?.path).toBe("/zones/departement/75");
+    expect(vigieau.filter((r) => r.path === "/zones").map((r) => r.query.commune)).toEqual(vigieau.length > 1 ? ["75056"] : []);
   });
 
   it("reports a non-compliant water and a drought crisis as critical, with the official conclusion", async () => {

@@ -25,14 +25,24 @@ const PRODUCTION_CEILINGS = {
 
 type ReportBody = Report & { address: { signature: string } };
 
+/**
+ * The département of the `index`-th made-up commune: a new one for each of 95 indices in a row, since
+ * one VigiEau answer per département serves all its communes (decision 088) — the costliest spread.
+ */
+function departmentOf(index: number): string {
+  const number = ((index - 1) % 95) + 1;
+  return number === 20 ? "2A" : String(number).padStart(2, "0");
+}
+
 /** A signed pick (as the address search gives) of the `index`-th made-up commune, ~1 km apart: each a new commune for every source. */
 function communeQuery(index: number): URLSearchParams {
+  const citycode = `${departmentOf(index)}${String(index).padStart(3, "0")}`;
   const address = signAddress(t.deps().appSecret, {
-    label: `1 Place de la Mairie 01${String(index).padStart(3, "0")} Commune ${index}`,
+    label: `1 Place de la Mairie ${citycode} Commune ${index}`,
     latitude: 46 + index * 0.013,
     longitude: 4.5 + (index % 7) * 0.011,
-    citycode: `01${String(index).padStart(3, "0")}`,
-    postcode: "01000",
+    citycode,
+    postcode: `${departmentOf(index).replace("2A", "20")}000`,
     city: `Commune ${index}`,
   });
   return new URLSearchParams({
@@ -96,9 +106,23 @@ describe("a fair share of each upstream's budget per client (issue 39: one clien
     // A past its share: drought and UV « indisponible » on its own new communes (nothing cached for them), never an error page.
     expect(outcomes.filter((outcome) => !outcome.drought).length).toBeGreaterThan(40);
     expect(outcomes.filter((outcome) => !outcome.uv).length).toBeGreaterThan(40);
-    // A had its share, not the service's budget: 5 VigiEau calls (a tenth of the burst of 50) and 3 Open-Meteo calls; B one and two.
-    expect(calls("vigieau")).toBe(5 + 1);
+    // A had its share, not the service's budget: 5 VigiEau calls (a tenth of the burst of 50: five départements'
+    // zones) and 3 Open-Meteo calls; B two (its département's zones, then its commune, since Hérault has zones in force) and two.
+    expect(calls("vigieau")).toBe(5 + 2);
     expect(calls("openmeteo")).toBe(3 + 2);
+  });
+
+  it("one answer of a département with no zone in force serves every commune of it: VigiEau is asked once, no commune asked (decision 088)", async () => {
+    const app = t.rebuild(PRODUCTION_CEILINGS);
+    const visitor = (index: number) => new BrowserClient(() => app, { ip: `192.0.2.${index}` });
+    // Indices 1, 96 and 191: three communes of département 01, each asked by a different visitor.
+    for (const [order, index] of [1, 96, 191].entries()) {
+      const { status, body } = await reportOf(visitor(order + 1), communeQuery(index));
+      expect(status).toBe(200);
+      expect(body.drought).toMatchObject({ success: true, gravity: null });
+    }
+    const vigieau = t.upstreams.requests.filter((request) => request.source === "vigieau");
+    expect(vigieau.map((request) => request.path)).toEqual(["/zones/departement/01"]);
   });
 
   it("A past its share still gets the cached answers of communes already read, and later refused sections say « Données du … » where a last good answer exists", async () => {
@@ -130,7 +154,8 @@ describe("a fair share of each upstream's budget per client (issue 39: one clien
     expect(document && blocksOf(document, "date")[0]?.text).toBe("Données du 22\u00A0novembre\u00A02026 (dernière lecture de la source)");
 
     // A commune never read has no last good answer: « indisponible » stays, never a guess.
-    const never = await reportOf(clientA, communeQuery(199));
+    // (index 190: département 95, which nobody asked in this test)
+    const never = await reportOf(clientA, communeQuery(190));
     expect(never.body.drought).toMatchObject({ success: false, level: "unavailable" });
     expect(never.body.drought.data_as_of).toBeUndefined();
   });

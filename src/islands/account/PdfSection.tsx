@@ -62,7 +62,9 @@ export default function PdfSection({ notify, addressCount }: { notify: Notify; a
                 success: (answer) => answer.message,
                 // No e-mail can leave now (503 `email_busy`, decision 090): its words say when to try again.
                 failure: (error) =>
-                  error instanceof ApiError && error.code === "email_busy" ? error.message : refusalMessageOr(error, "Impossible d'envoyer votre bilan par e-mail."),
+                  error instanceof ApiError && error.code === "email_busy"
+                    ? error.message
+                    : refusalMessageOr(error, "Impossible d'envoyer votre bilan par e-mail."),
               })
             }
             disabled={mailing.busy}

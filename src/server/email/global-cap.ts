@@ -94,7 +94,11 @@ async function logFirstRefusal(deps: CapDeps, input: { budget: EmailBudget; wind
   const { budget, window } = input;
   deps.log(
     input.byShare
-      ? { level: "warn", message: "email client share reached: this client's emails refused until the window ends", fields: { budget, window: window.name, share: clientShareOf(window.limit) } }
+      ? {
+          level: "warn",
+          message: "email client share reached: this client's emails refused until the window ends",
+          fields: { budget, window: window.name, share: clientShareOf(window.limit) },
+        }
       : { level: "error", message: "email budget reached: emails refused until the window ends", fields: { budget, window: window.name, limit: window.limit } },
   );
 }

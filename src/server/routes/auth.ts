@@ -170,7 +170,11 @@ export const authRoutes = new Hono<AppEnv>()
       }
       // Looked up, written and sent after the answer: a taken address and a free one answer alike,
       // as fast; the owner of a taken one is told by email (issue 22).
-      deferTask(c)(signUp(deps, input).then((sent) => (sent ? undefined : turn.release())).finally(held.done));
+      deferTask(c)(
+        signUp(deps, input)
+          .then((sent) => (sent ? undefined : turn.release()))
+          .finally(held.done),
+      );
       return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )

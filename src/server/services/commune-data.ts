@@ -2,7 +2,7 @@
 // results, its drought zones, its official air indices. The report page, the alert run and the
 // admin panel all read a commune through here; the alert run passes its rate gates in.
 import { levelOfAtmoCode, type EpciRef } from "../../sections/air/index.ts";
-import { toCommuneCode } from "../../core/shared/commune.ts";
+import { departmentCodeOf, toCommuneCode } from "../../core/shared/commune.ts";
 import { addDaysToLocalDate, timeZoneOfCommune, todayForCommune } from "../../core/shared/time.ts";
 import type { AtmoIndex, DroughtZone, SourceResult, Udi, WaterQualitySection, WaterResult } from "../../core/types.ts";
 import { digestResults, digestSampleRanking, KEY_PARAMETER_CODES, waterWindowStart, type WaterDigest } from "../../sections/water/index.ts";
@@ -56,11 +56,33 @@ export async function loadCommuneData<Needs extends CommuneNeeds>(
   const [water, zones, air] = await Promise.all([
     needs.water ? pass(gates.hubeau).then(() => loadCommuneWater(sources, { citycode, now })) : null,
     needs.drought
-      ? pass(gates.vigieau).then(() => sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode }))
+      ? gates.vigieau
+        ? pass(gates.vigieau).then(() => sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode }))
+        : loadDroughtZones(sources, { communeCode, now, point })
       : null,
     needs.air ? pass(gates.atmo).then(() => loadAirIndices(sources, { communeCode, today: todayForCommune(now, communeCode) })) : null,
   ]);
   return { communeCode, water, zones, air } as CommuneData<Needs>;
+}
+
+/**
+ * A visitor's drought zones (decision 088): the département's zones in force first — one answer,
+ * cached the hour, for every commune of it — and, when it has none, « no restriction » for the
+ * commune without asking VigiEau about it (most of the year, most départements). Only a département
+ * with zones in force asks the commune (then the point, when the commune is split). The département
+ * is the commune's own answer's superset: VigiEau's /zones answers only zones in force, and the
+ * département's state keeps only those in force on the commune's day. If the département cannot be
+ * read (failing, or refused by our budget with nothing kept), the commune is asked as before. The
+ * alert run has its own département pass (alerts/ingest.ts) and asks communes through its gates.
+ */
+async function loadDroughtZones(
+  sources: Sources,
+  params: { communeCode: string; now: Date; point: { latitude: number; longitude: number } | undefined },
+): Promise<SourceResult<DroughtZone[]>> {
+  const { communeCode, now, point } = params;
+  const state = await sources.fetchDepartmentZonesState({ department: departmentCodeOf(communeCode), today: todayForCommune(now, communeCode) });
+  if (state.ok && state.data.zoneCount === 0) return { ok: true, data: [], ...(state.asOf ? { asOf: state.asOf } : {}) };
+  return sources.fetchDroughtZones(point ? { lon: point.longitude, lat: point.latitude, communeCode } : { communeCode });
 }
 
 /**

@@ -85,14 +85,14 @@ export const FIRST_REPORT_RESERVE = 0.2;
  * The most calls one report of a new commune makes to each upstream (counted on the report's reads):
  * BAN a reverse geocoding and a search; Hub'Eau the networks and two windows of results, doubled in
  * Paris, Lyon and Marseille (arrondissement and commune), plus the key parameters of a big city;
- * VigiEau the commune, then the point when the commune is split (409); ATMO the commune's index, its
+ * VigiEau the département's zones in force (an hour for all its communes), the commune when it has some, then the point when the commune is split (409); ATMO the commune's index, its
  * EPCI's; Open-Meteo the CAMS estimate and the UV forecast; the bathing portal a commune's sites and
  * a few live pages. A client's first `REPORT_CALLS[name]` calls of the day are its first report's.
  */
 export const REPORT_CALLS: Readonly<Record<UpstreamName, number>> = {
   ban: 2,
   hubeau: 8,
-  vigieau: 2,
+  vigieau: 3,
   atmo: 3,
   pollen: 1,
   openmeteo: 2,

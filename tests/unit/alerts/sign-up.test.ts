@@ -87,13 +87,17 @@ describe("the server's refusals, each under the field it concerns", () => {
     t.setNow(new Date("2026-11-29T10:00:00Z"));
     const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "1" });
     try {
-      expect((await new BrowserClient(() => app).post("/api/subscriptions", { email: "premier@exemple-zs.fr", address: MAIN_SCENARIO, consent: true })).status).toBe(202);
+      expect(
+        (await new BrowserClient(() => app).post("/api/subscriptions", { email: "premier@exemple-zs.fr", address: MAIN_SCENARIO, consent: true })).status,
+      ).toBe(202);
       const response = await new BrowserClient(() => app).post("/api/subscriptions", { email: "second@exemple-zs.fr", address: MAIN_SCENARIO, consent: true });
       const outcome = outcomeOfFailure(new ApiError(String(response.body.error), response.status, String(response.body.code)));
       const busy = "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.";
       expect(outcome).toEqual({ kind: "unsent", reason: "busy", message: busy, kept: false });
       const text = describeUnsent({ kind: "unsent", reason: "busy", message: busy, kept: true });
-      expect(text).toBe(`${busy} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`);
+      expect(text).toBe(
+        `${busy} Votre demande est gardée dans ce navigateur et sera envoyée automatiquement à votre prochaine visite de cette page. Vous pouvez aussi réessayer.`,
+      );
       expect(text).not.toMatch(/merci|Vérifiez vos e-mails/i);
     } finally {
       t.setNow(new Date("2026-11-22T10:00:00Z"));

@@ -86,7 +86,7 @@ describe("a share per client", () => {
 describe("the reserve for a client's first report of the day", () => {
   it("returning clients stop at the reserve's floor; a newcomer's first report still takes from it", async () => {
     const clock = budgetsAt();
-    // Eight clients take their share (5 each): 40 of the 50, the floor reached (each past its 2 first-report calls).
+    // Eight clients take their share (5 each): 40 of the 50, the floor reached (each past its first-report calls, REPORT_CALLS.vigieau).
     for (let client = 0; client < 8; client++) expect(await clock.takeMany("vigieau", `returning-${client}`, 5)).toBe(5);
     clock.advance(5 * MINUTE_MS);
     // Their shares are full again, the bucket too (50): they spend down to the floor of 10, no further.
@@ -94,20 +94,20 @@ describe("the reserve for a client's first report of the day", () => {
     for (let client = 0; client < 8; client++) granted += await clock.takeMany("vigieau", `returning-${client}`, 5);
     expect(granted).toBe(40);
     expect(await clock.takeMany("vigieau", "returning-0", 1)).toBe(0);
-    // A newcomer: its first report's 2 calls are granted from the reserve, then it is a returning client too.
-    expect(await clock.takeMany("vigieau", "newcomer", 3)).toBe(2);
+    // A newcomer: its first report's calls are granted from the reserve, then it is a returning client too.
+    expect(await clock.takeMany("vigieau", "newcomer", REPORT_CALLS.vigieau + 1)).toBe(REPORT_CALLS.vigieau);
   });
 
   it("a new day (Paris) is a new first report", async () => {
     const clock = budgetsAt(Date.parse("2026-11-22T22:50:00Z"));
     expect(await clock.takeMany("vigieau", null, 40)).toBe(40);
-    // The floor is reached: returning clients are refused.
-    expect(await clock.takeMany("vigieau", "a", 2)).toBe(2);
+    // The floor is reached: returning clients are refused (a's first report is still granted).
+    expect(await clock.takeMany("vigieau", "a", REPORT_CALLS.vigieau)).toBe(REPORT_CALLS.vigieau);
     expect(await clock.takeMany("vigieau", "a", 1)).toBe(0);
     // 23:50 in Paris → 00:05 the next day, the bucket full again and spent down to its floor: its first report again.
     clock.set(Date.parse("2026-11-22T23:05:00Z"));
     expect(await clock.takeMany("vigieau", null, 40)).toBe(40);
-    expect(await clock.takeMany("vigieau", "a", 3)).toBe(2);
+    expect(await clock.takeMany("vigieau", "a", REPORT_CALLS.vigieau + 1)).toBe(REPORT_CALLS.vigieau);
   });
 
   it("property: whatever N returning clients do, at any pace, a newcomer’s first report is granted whole (only first reports and the alert run, never refused, spend the reserve)", async () => {
