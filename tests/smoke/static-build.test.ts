@@ -49,11 +49,13 @@ describe("static build", () => {
   // on the card: 194 B) to 100 323 B; issue 38's verdict and compact report (decision 084: the one ranking
   // for cached reports, the calm line and its links, each card's advice line and « Détails », the advice's
   // disclosures, the alert slot: 765 B), the drought's tap-first card (decision 086: 118 B) and the tables'
-  // day headings dropped (−42 B), measured on the merged build, to 101 172 B: any further growth fails
-  // (issue 40 takes the page under 90 KB).
-  it("the home page's JavaScript does not grow past its size after issue 38 (101 172 B gzip)", () => {
+  // day headings dropped (−42 B), measured on the merged build, to 101 172 B; issue 39's alert form
+  // refusing addresses that can never receive mail and saying the server's « réessayez » when no e-mail
+  // can leave now (decision 090: 169 B, with the Latin-script name rule of decision 091), measured on the
+  // merged build, to 101 341 B: any further growth fails (issue 40 takes the page under 90 KB).
+  it("the home page's JavaScript does not grow past its size after issue 39 (101 341 B gzip)", () => {
     const { bytes } = pageJsGzipBytes(DIST, join(DIST, "index.html"));
-    expect(bytes).toBeLessThanOrEqual(101_172);
+    expect(bytes).toBeLessThanOrEqual(101_341);
   });
 
   it("gives every page its language, canonical URL and Open Graph tags", () => {
