@@ -222,7 +222,7 @@ describe("Node server limits (slow and greedy clients)", () => {
     let received = "";
     socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
     const trickle = setInterval(() => socket.writable && socket.write(" "), 100);
-    // Ten times the 850 ms it takes on a quiet machine (Node's default is 300 s).
+    // Ten times the 800 ms it takes on a quiet machine (Node's default is 300 s).
     const closedAfterMs = await closedWithin(socket, 10_000);
     clearInterval(trickle);
     expect(closedAfterMs).not.toBeNull();

@@ -139,7 +139,7 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
       const answer = await browser().post("/api/auth/signup", { email });
       expect(answer.status).toBe(202);
       // Answered before the provider took the e-mail (it keeps it only once its 3 s are over): no
-      // clock needed. The bound is for a freeze: ten times the 30 ms it takes on a quiet machine.
+      // clock needed. The bound is for a freeze: far above the 10 ms it takes on a quiet machine.
       expect(emailsTo(email)).toHaveLength(0);
       expect(performance.now() - started, email).toBeLessThan(2500);
     }
@@ -395,7 +395,7 @@ describe("breached passwords, checked with k-anonymity (issue 22, lower)", () =>
     expect(hung.status).toBe(200);
     expect(hung.body.passwordBreached).toBe(false);
     expect(pwned.requests).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(performance.now() - started).toBeLessThan(12_000);
   }, 30_000);
 
   it("without PWNED_PASSWORDS_URL nothing leaves (tests, local runs)", async () => {

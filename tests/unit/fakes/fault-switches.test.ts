@@ -25,7 +25,7 @@ describe("the fake upstreams' fault switches over HTTP", () => {
   });
 
   it("a source's delay is switched over HTTP and reset", async () => {
-    // A delay far above what an answer takes (3 ms on a quiet machine, docs/tests.md « Under load »):
+    // A delay far above what an answer takes (2 ms on a quiet machine, docs/tests.md « Under load »):
     // a machine's load may slow an answer, never make a delayed one early.
     expect((await post("/_test/delay?source=atmo&ms=1000")).status).toBe(200);
     let started = performance.now();

@@ -152,7 +152,7 @@ describe("fake upstreams", () => {
   });
 
   it("delays answers, and reset() restores the start settings", async () => {
-    // A delay far above what an answer takes (2 ms on a quiet machine, docs/tests.md « Under load »).
+    // A delay far above what an answer takes (1 ms on a quiet machine, docs/tests.md « Under load »).
     upstreams.setDelay(1000, "ban");
     let started = performance.now();
     await getJson("/ban/search?q=port");
