@@ -303,7 +303,7 @@ describe("GET /api/report", () => {
     expect(status).toBe(200);
     const report = body as unknown as Report;
     expect([report.water_quality.success, report.air_quality.success, report.drought.success]).toEqual([true, true, true]);
-  }, 40_000);
+  });
 
   it("rate-limits a client that floods the report", async () => {
     const app = t.rebuild({ RATE_LIMIT_REPORT_PER_MINUTE: "3" });
