@@ -45,11 +45,24 @@ export interface FakeUpstreams {
   setNow(now: Date): void;
   /** every source when `source` is omitted */
   setDelay(ms: number, source?: FakeSource): void;
-  /** all modes back to "ok", delays back to the start option, recorded requests cleared */
+  /**
+   * Holds the answers of `sources` (every source when omitted) until `release()`: a test proves an
+   * order of events — what the app asked, and what it answered, before an upstream answered — with
+   * no clock (docs/tests.md, « Under load »). The requests received meanwhile wait in `held`.
+   */
+  hold(sources?: readonly FakeSource[]): FakeHold;
+  /** all modes back to "ok", delays back to the start option, recorded requests cleared, holds released */
   reset(): void;
   /** live list of the requests received (reset() empties this same array) */
   readonly requests: FakeRequest[];
   close(): Promise<void>;
+}
+
+export interface FakeHold {
+  /** the requests held, in the order they came (a live list) */
+  readonly held: readonly FakeRequest[];
+  /** answers the held requests (after their source's delay, in its mode) and holds no more */
+  release(): void;
 }
 
 export interface FakeUpstreamsOptions {
@@ -1335,6 +1348,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
   const delays = new Map<FakeSource, number>();
   const requests: FakeRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const holds = new Set<{ sources: ReadonlySet<FakeSource>; held: FakeRequest[]; released: Promise<void>; release(): void }>();
   let closing = false;
 
   const modeOf = (source: FakeSource) => modes.get(source) ?? "ok";
@@ -1389,6 +1403,12 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     if (source === "meteofrance" && request.headers.apikey !== FAKE_METEOFRANCE_API_KEY) {
       send(response, 401, JSON.stringify({ code: "900901", message: "Invalid Credentials" }));
       return;
+    }
+    const hold = [...holds].find((candidate) => candidate.sources.has(source));
+    if (hold) {
+      hold.held.push(received);
+      await hold.released;
+      if (closing) return;
     }
     const mode = modeOf(source);
     // "timeout": never answer; the socket is destroyed by close().
@@ -1463,7 +1483,23 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     setDelay(ms, source) {
       for (const target of source ? [source] : SOURCES) delays.set(target, ms);
     },
+    hold(sources) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const entry = {
+        sources: new Set(sources ?? SOURCES),
+        held: [] as FakeRequest[],
+        released,
+        release() {
+          holds.delete(entry);
+          release();
+        },
+      };
+      holds.add(entry);
+      return entry;
+    },
     reset() {
+      for (const hold of holds) hold.release();
       modes.clear();
       delays.clear();
       requests.length = 0;
@@ -1473,6 +1509,7 @@ export async function startFakeUpstreams(options: FakeUpstreamsOptions = {}): Pr
     requests,
     async close() {
       closing = true;
+      for (const hold of holds) hold.release();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await local.close();

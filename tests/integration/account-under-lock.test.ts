@@ -30,7 +30,7 @@ describe("a signed-in person under another writer's lock", () => {
     expect(account.status).toBe(200);
     // Not the write budget's 2 s: nothing waited for the lock.
     expect(elapsed).toBeLessThan(DATABASE_WRITE_BUDGET_MS / 2);
-  }, 20_000);
+  });
 
   it("the account sign-up, deferred after its 202, waits out a lock longer than a request's budget: the account is stored and its e-mail sent", async () => {
     const file = String((await t.db.$client.execute("pragma database_list")).rows[0]?.file);
@@ -40,5 +40,5 @@ describe("a signed-in person under another writer's lock", () => {
     expect(t.logs.filter((entry) => entry.message === "sign-up failed")).toEqual([]);
     expect(await findUserByEmail(t.db, "paul@exemple-zs.fr")).toMatchObject({ email: "paul@exemple-zs.fr", emailVerifiedAtMs: null });
     expect(t.resend.emails.filter((email) => email.to.includes("paul@exemple-zs.fr"))).toHaveLength(1);
-  }, 20_000);
+  });
 });

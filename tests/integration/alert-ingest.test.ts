@@ -440,7 +440,7 @@ describe("the air read at national scale (decision 062: pages in, pages out)", (
       expect(summary.upstreamCalls.atmo).toBeGreaterThan(30);
 
       // What the snapshot of the Somme holds, computed the old way from the whole read.
-      const opts = { baseUrl: national.config.ATMO_WFS_URL, timeoutMs: 2000 };
+      const opts = { baseUrl: national.config.ATMO_WFS_URL, timeoutMs: 10_000 };
       const all: AtmoIndex[] = [];
       await fetchAtmoIndicesForDays(opts, {
         fromDay: today,
@@ -448,7 +448,7 @@ describe("the air read at national scale (decision 062: pages in, pages out)", (
         pageSize: 1000,
         onPage: (page) => all.push(...page.map((entry) => entry.index)),
       });
-      const membership = await fetchCommunesEpci({ baseUrl: national.config.GEO_API_URL, timeoutMs: 2000 });
+      const membership = await fetchCommunesEpci({ baseUrl: national.config.GEO_API_URL, timeoutMs: 10_000 });
       if (!membership.ok) throw new Error("API Géo list");
       const byZone = new Map<string, AtmoIndex[]>();
       for (const index of [...all].sort((a, b) => a.date.localeCompare(b.date))) byZone.set(index.zoneCode, [...(byZone.get(index.zoneCode) ?? []), index]);

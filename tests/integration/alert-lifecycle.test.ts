@@ -1,7 +1,7 @@
 // One lifecycle for both runtimes (lifecycle.ts): the run lock, the summary as the run's row, and
 // an error that finishes the run (so the next one is not blocked) and still reaches the caller.
 import { desc } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { abandonRuns, AlertRunBusyError, deadRunAfterMs, isAlertRunInProgress, runUnderLock } from "../../src/server/alerts/lifecycle.ts";
 import { alertRuns } from "../../src/server/db/schema/index.ts";
@@ -63,9 +63,14 @@ describe("the alert run's lifecycle", () => {
     const later = new Date(NOW.getTime() + 5_000);
     await runUnderLock(deps, async ({ runId }) => {
       t.setNow(later);
-      await new Promise((resolve) => setTimeout(resolve, 350));
-      const [row] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, runId));
-      expect(row?.heartbeatAtMs).toBe(later.getTime());
+      // The next beat writes the new time: waited for, not slept for (a busy machine delays a beat).
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db.select().from(alertRuns).where(eq(alertRuns.id, runId));
+          expect(row?.heartbeatAtMs).toBe(later.getTime());
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       return {};
     });
   });
@@ -91,7 +96,7 @@ describe("the alert run's lifecycle", () => {
     t.upstreams.setDelay(400);
     try {
       await t.runQueue.sendBatch([{ kind: "plan", runId: "admin-run", day: "2026-11-22", requestedBy: "admin" }]);
-      for (let waited = 0; t.runQueue.current() !== "admin-run" && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let waited = 0; t.runQueue.current() !== "admin-run" && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(t.runQueue.current()).toBe("admin-run");
       // Its heartbeat is fresh: without the shutdown's mark the next start would wait 3 beats.
       expect(await isAlertRunInProgress(t.deps())).toBe(true);

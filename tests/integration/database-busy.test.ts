@@ -38,8 +38,9 @@ describe("a write that meets another process's lock (decision 074)", () => {
     await db.$client.execute("insert into notes (body) values ('after the lock')");
     clearInterval(ticker);
     await lock.released;
-    // The event loop ran while the write waited: it was not a synchronous busy wait.
-    expect(ticks).toBeGreaterThan(10);
+    // The event loop ran while the write waited: it was not a synchronous busy wait (which lets no
+    // tick through). Counted, not timed: a busy machine gives fewer than the ~35 quiet ticks.
+    expect(ticks).toBeGreaterThanOrEqual(2);
     expect(await countSeenByAnotherConnection(file)).toBe(1);
     close();
   });

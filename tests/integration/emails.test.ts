@@ -163,7 +163,7 @@ describe("a manage link for whoever has no link at hand", () => {
   const ask = (email: string, ip?: string) => new BrowserClient(app, ip ? { ip } : {}).post("/api/subscriptions/manage-link", { email });
   /** The email leaves after the answer: wait for what the fake Resend receives. */
   const waitForEmailsTo = async (address: string, count: number) => {
-    await vi.waitFor(() => expect(emailsTo(address)).toHaveLength(count), { timeout: 3000, interval: 20 });
+    await vi.waitFor(() => expect(emailsTo(address)).toHaveLength(count), { timeout: 10_000, interval: 20 });
   };
 
   it("answers a known and an unknown address alike, and writes only to the known one, with each sign-up's own way out", async () => {

@@ -10,6 +10,9 @@ import { saveSourceRead, type SourceReadInput } from "../../src/server/db/reposi
 import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
 
+/** Background writes and sends are waited for, not timed: a busy machine may take longer than vitest's 1 s default. */
+const SETTLED = { timeout: 10_000, interval: 20 };
+
 const NOW = new Date("2026-11-24T10:00:00Z"); // 11:00 in Paris, out of the bathing season
 const t = useTestApp({ now: NOW }, { now: NOW, resetUpstreams: true, resetResend: true, onlyKnownUpstreams: true });
 // A new app before each test: a new process's sources, cache and write throttle.
@@ -110,7 +113,10 @@ describe("GET /api/v1/status: each source's last attempt", () => {
       lastRefusedAt: null,
     });
     // The changed outcome reaches the database without waiting for the minute, after the answers.
-    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: at(20).getTime(), failingSinceMs: at(20).getTime() }));
+    await vi.waitFor(
+      async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: at(20).getTime(), failingSinceMs: at(20).getTime() }),
+      SETTLED,
+    );
 
     // Still failing later: the outage started at the first failure.
     t.setNow(at(40));
@@ -124,7 +130,7 @@ describe("GET /api/v1/status: each source's last attempt", () => {
     t.upstreams.setMode("hubeau", "ok");
     await call(`/api/v1/report?${reportQueryOf(CRISIS_SCENARIO).toString()}`);
     expect(stateOf(await readStatus(), "hubeau")).toMatchObject({ lastAttempt: { at: at(60).toISOString(), outcome: "success" }, failingSince: null });
-    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastSuccessAtMs: at(60).getTime(), failingSinceMs: null }));
+    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastSuccessAtMs: at(60).getTime(), failingSinceMs: null }), SETTLED);
   });
 
   it("a call our own budget refused is no failure of the source: recorded apart, as lastRefusedAt", async () => {
@@ -138,7 +144,7 @@ describe("GET /api/v1/status: each source's last attempt", () => {
       failingSince: null,
       lastRefusedAt: NOW.toISOString(),
     });
-    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: null, lastRefusedAtMs: NOW.getTime() }));
+    await vi.waitFor(async () => expect(await storedRead("hubeau")).toMatchObject({ lastFailureAtMs: null, lastRefusedAtMs: NOW.getTime() }), SETTLED);
   });
 
   it("VigiEau's 409 (a commune split between zones of one type) is its answer, not a failure", async () => {
@@ -151,7 +157,7 @@ describe("GET /api/v1/status: each source's last attempt", () => {
   it("the database is written when the outcome changes (at most every 10 s), else at most once a minute per source and process", async () => {
     const query = reportQueryOf(MAIN_SCENARIO).toString();
     await call(`/api/v1/report?${query}`);
-    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(NOW.getTime()));
+    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(NOW.getTime()), SETTLED);
     const first = await t.db.select().from(sourceReads);
 
     // The same outcome 30 s later: not written (the minute has not passed).
@@ -164,7 +170,10 @@ describe("GET /api/v1/status: each source's last attempt", () => {
     t.setNow(at(31));
     t.upstreams.setMode("ban", "error500");
     expect((await call("/api/v1/geocode?q=encore+un+autre")).status).toBe(503);
-    await vi.waitFor(async () => expect(await storedRead("ban")).toMatchObject({ lastSuccessAtMs: at(30).getTime(), lastFailureAtMs: at(31).getTime() }));
+    await vi.waitFor(
+      async () => expect(await storedRead("ban")).toMatchObject({ lastSuccessAtMs: at(30).getTime(), lastFailureAtMs: at(31).getTime() }),
+      SETTLED,
+    );
 
     // It answers again 4 s later: said at once by this process, written once its 10 s have passed.
     t.setNow(at(35));
@@ -175,7 +184,7 @@ describe("GET /api/v1/status: each source's last attempt", () => {
     expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(at(30).getTime());
     t.setNow(at(41));
     await call("/api/v1/status");
-    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(at(35).getTime()));
+    await vi.waitFor(async () => expect((await storedRead("ban"))?.lastSuccessAtMs).toBe(at(35).getTime()), SETTLED);
   });
 
   it("two processes' writes merge: each instant moves forward, and the outage starts at the earliest failure after the last success", async () => {
@@ -297,7 +306,7 @@ describe("the admins' notices", () => {
     app.rebuild({ ADMIN_EMAILS: "admin@exemple-zs.fr" });
     await readStatus();
     // ATMO, Hub'Eau and VigiEau were never read: three causes, one e-mail each.
-    await vi.waitFor(() => expect(t.resend.emails.length).toBe(3));
+    await vi.waitFor(() => expect(t.resend.emails.length).toBe(3), SETTLED);
     expect(t.resend.emails.map((email) => email.subject).sort()).toEqual(
       ["Source en retard : Hub'Eau", "Source en retard : Indice ATMO", "Source en retard : VigiEau"].map((start) =>
         expect.stringContaining(start.replace(" :", "\u00A0:")),
@@ -315,7 +324,7 @@ describe("the admins' notices", () => {
     // The next day, the causes still stand: one e-mail each again.
     t.setNow(new Date(NOW.getTime() + 24 * 3600_000));
     await readStatus();
-    await vi.waitFor(() => expect(t.resend.emails.length).toBe(6));
+    await vi.waitFor(() => expect(t.resend.emails.length).toBe(6), SETTLED);
   });
 
   it("a run that dead-lettered messages is told to the admins once that day", async () => {
@@ -329,7 +338,7 @@ describe("the admins' notices", () => {
       deadLetters: 1,
     });
     await readStatus();
-    await vi.waitFor(() => expect(t.resend.emails.filter((email) => email.subject.startsWith("Alertes")).length).toBe(1));
+    await vi.waitFor(() => expect(t.resend.emails.filter((email) => email.subject.startsWith("Alertes")).length).toBe(1), SETTLED);
   });
 });
 

@@ -133,13 +133,15 @@ describe("a taken address answers like a free one (issue 22, lower)", () => {
 
   it("the sign-up's e-mails leave after the answer: a slow mail provider slows neither a taken nor a free address's answer", async () => {
     await createAccount("lent-titulaire@exemple-zs.fr", TEST_PASSWORD);
-    t.resend.setLatency(1500);
+    t.resend.setLatency(3000);
     for (const email of ["lent-titulaire@exemple-zs.fr", "lent-nouveau@exemple-zs.fr"]) {
       const started = performance.now();
       const answer = await browser().post("/api/auth/signup", { email });
       expect(answer.status).toBe(202);
-      expect(performance.now() - started, email).toBeLessThan(1000);
+      // Answered before the provider took the e-mail (it keeps it only once its 3 s are over): no
+      // clock needed. The bound is for a freeze: far above the 10 ms it takes on a quiet machine.
       expect(emailsTo(email)).toHaveLength(0);
+      expect(performance.now() - started, email).toBeLessThan(2500);
     }
     await backgroundWorkDone();
     expect(emailsTo("lent-titulaire@exemple-zs.fr")).toHaveLength(1);
@@ -293,7 +295,7 @@ describe("passwords under today's minimum (issue 22, lower)", () => {
  */
 async function startFakePwnedPasswords(breached: readonly string[]) {
   const requests: string[] = [];
-  let mode: "ok" | "down" | "slow" = "ok";
+  let mode: "ok" | "down" | "hung" = "ok";
   const hashes = breached.map((password) => createHash("sha1").update(password, "utf8").digest("hex").toUpperCase());
   const server: LocalServer = await listenLocally(
     async (request, response) => {
@@ -302,7 +304,8 @@ async function startFakePwnedPasswords(breached: readonly string[]) {
         response.writeHead(503).end();
         return;
       }
-      if (mode === "slow") await new Promise((resolve) => setTimeout(resolve, 3000));
+      // "hung": never answers (the socket is destroyed when the fake closes).
+      if (mode === "hung") return;
       const prefix = /^\/range\/([0-9A-F]{5})$/.exec(request.url ?? "")?.[1];
       if (!prefix) {
         response.writeHead(400).end();
@@ -383,11 +386,16 @@ describe("breached passwords, checked with k-anonymity (issue 22, lower)", () =>
     const client = browser();
     expect((await confirmAccount(client, await signUpForLink(t, client, { email: "panne-nouvelle@exemple-zs.fr" }), { password: BREACHED })).status).toBe(200);
 
-    pwned.setMode("slow");
+    // A service that never answers: the sign-in answering at all is its timeout at work. The bound
+    // is for a freeze: ten times the 1,05 s (the 1 s timeout) it takes on a quiet machine.
+    pwned.setMode("hung");
+    pwned.requests.length = 0;
     const started = performance.now();
-    const slow = await browser().post("/api/auth/signin", { email: "panne@exemple-zs.fr", password: BREACHED });
-    expect(slow.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(2500);
+    const hung = await browser().post("/api/auth/signin", { email: "panne@exemple-zs.fr", password: BREACHED });
+    expect(hung.status).toBe(200);
+    expect(hung.body.passwordBreached).toBe(false);
+    expect(pwned.requests).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(12_000);
   });
 
   it("without PWNED_PASSWORDS_URL nothing leaves (tests, local runs)", async () => {

@@ -3,7 +3,11 @@
 // a backup does) for longer than the write budget. Pages, warm reports and the health check keep
 // answering at once (WAL readers never wait for a writer), the health check says « busy », a write
 // either answers 503 « réessayez » or succeeds once the lock is gone, and the event loop — measured
-// here, in the server's own process — is never blocked for more than 100 ms.
+// here, in the server's own process — is never blocked as a wait for the lock would block it.
+//
+// The bounds are for a freeze, not a speed (docs/tests.md, « Under load »): ten times what a read
+// and the loop's longest block take on a quiet machine, and below the 2 s write budget and the old
+// 5 s busy timeout, which a read or the loop waiting for the lock would spend.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +24,10 @@ import { holdWriteLock } from "../helpers/write-lock.ts";
 
 /** Longer than the write budget and than the old synchronous busy timeout (5 s). */
 const LOCK_HELD_MS = Math.max(6000, DATABASE_WRITE_BUDGET_MS * 3);
+/** Reads are sent this long after the lock is taken; the rest of LOCK_HELD_MS is a margin for a slow machine. */
+const READ_WINDOW_MS = LOCK_HELD_MS - 2500;
+/** A freeze, not a speed: ≥ 10 × a read's and the event loop's longest block on a quiet machine. */
+const FREEZE_MS = 1000;
 
 let upstreams: FakeUpstreams;
 let resend: FakeResend;
@@ -65,7 +73,7 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; sta
 }
 
 describe("a write lock held by another process (decision 074)", () => {
-  it("pages, warm reports and health answer within 100 ms, writes answer 503 « réessayez » or succeed after it, the event loop never blocks > 100 ms", async () => {
+  it("pages, warm reports and health answer at once (never a freeze), writes answer 503 « réessayez » or succeed after it, the event loop never blocks", async () => {
     const base = server.url;
     const report = `${base}/api/report?${reportQueryOf(MAIN_SCENARIO)}`;
     // Warm: the report's sources are cached before the lock.
@@ -84,7 +92,8 @@ describe("a write lock held by another process (decision 074)", () => {
       body: JSON.stringify({ email: "marie@exemple-zs.fr" }),
     });
     const reads: { path: string; ms: number; status: number; body: string }[] = [];
-    while (performance.now() - lockedAt < LOCK_HELD_MS - 1000) {
+    // Rounds of reads while the window lasts (a round started late still ends under the lock).
+    while (performance.now() - lockedAt < READ_WINDOW_MS) {
       for (const path of ["/", "/sources", "/api/health", report.slice(base.length)]) reads.push({ path, ...(await timed(`${base}${path}`)) });
       await new Promise((wait) => setTimeout(wait, 100));
     }
@@ -92,14 +101,15 @@ describe("a write lock held by another process (decision 074)", () => {
     await holder.released;
     loop.disable();
 
-    expect(reads.length).toBeGreaterThan(8);
+    // One round at least, however slow the machine (about 20 on a quiet one).
+    expect(reads.length).toBeGreaterThanOrEqual(4);
     for (const read of reads) {
       expect(read.status, read.path).toBe(200);
-      expect(read.ms, `${read.path} took ${Math.round(read.ms)} ms under the lock`).toBeLessThan(100);
+      expect(read.ms, `${read.path} took ${Math.round(read.ms)} ms under the lock`).toBeLessThan(FREEZE_MS);
     }
     const health = reads.filter((read) => read.path === "/api/health").map((read) => JSON.parse(read.body) as { database: string });
     expect(health.every((answer) => answer.database === "busy")).toBe(true);
-    expect(loop.max / 1e6, "longest event-loop block (ms)").toBeLessThan(100);
+    expect(loop.max / 1e6, "longest event-loop block (ms)").toBeLessThan(FREEZE_MS);
 
     if (duringLock.status === 503) {
       expect(JSON.parse(duringLock.body)).toMatchObject({ code: "database_busy", error: expect.stringContaining("Réessayez") });

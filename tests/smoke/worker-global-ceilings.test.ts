@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
@@ -183,19 +183,20 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the upstreams' budget is one for every Work
       city: address.city,
       signature: address.signature,
     });
-    // Upstreams that take their time: the host's PDF holds the slot while the guest asks.
-    upstreams.setDelay(4000);
+    // Upstreams held: the host's PDF holds the slot while the guest asks — asked once the host's
+    // report has called an upstream, so after it took the slot (an order, not a delay: docs/tests.md).
+    const held = upstreams.hold();
     const first = fetch(`${hostUrl}/api/report/pdf?${query}`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    await vi.waitFor(() => expect(held.held.length, host?.output()).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
     const second = await fetch(`${guestUrl}/api/report/pdf?${query}`);
     expect(second.status, guest?.output()).toBe(503);
     expect(second.headers.get("retry-after")).toBe("5");
     expect(((await second.json()) as { code: string }).code).toBe("pdf_busy");
+    held.release();
     const made = await first;
     expect(made.status, host?.output()).toBe(200);
     expect(made.headers.get("content-type")).toBe("application/pdf");
     await made.arrayBuffer();
-    upstreams.setDelay(0);
     // The slot is given back through the object: the guest's next PDF is made.
     const again = await fetch(`${guestUrl}/api/report/pdf?${query}`);
     expect(again.status, guest?.output()).toBe(200);

@@ -42,7 +42,7 @@ beforeAll(async () => {
       // Required in production; nothing is sent by the paths under test.
       RESEND_API_KEY: "re_smoke_key",
       RESEND_BASE_URL: "http://127.0.0.1:9",
-      UPSTREAM_TIMEOUT_MS: "2000",
+      UPSTREAM_TIMEOUT_MS: "10000",
     },
   });
 }, 120_000);

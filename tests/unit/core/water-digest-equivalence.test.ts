@@ -189,7 +189,7 @@ describe("the water digest judges like the full history (property-based)", () =>
       }),
       { numRuns: RUNS },
     );
-  }, 60_000);
+  }, 300_000);
 
   it(`${RUNS} generated histories read day after day: the alert e-mails from the digest are the ones the report's data give`, () => {
     fc.assert(
@@ -221,7 +221,7 @@ describe("the water digest judges like the full history (property-based)", () =>
       { numRuns: RUNS },
     );
     // About 30 s on the 2-core machine: sixteen days of reads per history, each judged twice.
-  }, 180_000);
+  }, 900_000);
 
   it("the digest never keeps more rows than the history it stands for", () => {
     fc.assert(

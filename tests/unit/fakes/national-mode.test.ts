@@ -135,7 +135,7 @@ describe("national mode: full rows by département", () => {
 });
 
 describe("national mode: per-commune reads agree with the département reads", () => {
-  const opts = () => ({ baseUrl: upstreams.config.HUBEAU_API_URL, timeoutMs: 2000 });
+  const opts = () => ({ baseUrl: upstreams.config.HUBEAU_API_URL, timeoutMs: 10_000 });
 
   it("answers the commune's network and the same results, newest first, paged and filtered", async () => {
     const commune = "80003";
@@ -178,7 +178,7 @@ describe("national mode: the indice pollen and the vigilance map", () => {
   it("answers every metropolitan commune's indice pollen for the asked days, paged by count/startIndex, through the app's schema", async () => {
     const pages: string[][] = [];
     const read = await fetchPollenIndicesForDays(
-      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 2000 },
+      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 10_000 },
       { fromDay: "2026-11-22", toDay: "2026-11-23", pageSize: 300, onPage: (page) => pages.push(page.map(({ index }) => `${index.zoneCode} ${index.date}`)) },
     );
     expect(read.result.ok).toBe(true);
@@ -196,7 +196,7 @@ describe("national mode: the indice pollen and the vigilance map", () => {
     const again: string[] = [];
     const indices: Array<{ code: number; taxa: Record<string, number | null> }> = [];
     await fetchPollenIndicesForDays(
-      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 2000 },
+      { baseUrl: upstreams.config.POLLEN_WFS_URL, timeoutMs: 10_000 },
       {
         fromDay: "2026-11-22",
         toDay: "2026-11-23",
@@ -220,7 +220,7 @@ describe("national mode: the indice pollen and the vigilance map", () => {
   it("answers Météo-France's map with every metropolitan département, today and tomorrow, through the app's schema", async () => {
     const read = await fetchVigilanceBulletin({
       baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL,
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
       apiKey: upstreams.config.METEOFRANCE_API_KEY,
     });
     expect(read.ok).toBe(true);

@@ -242,7 +242,7 @@ afterAll(() => {
 
 // ---------------------------------------------------------------- tests
 
-describe("renderReportPdf", { timeout: 20_000 }, () => {
+describe("renderReportPdf", { timeout: 60_000 }, () => {
   it("renders one Amiens report with every section, readable as text", async () => {
     const report = buildAmiensReport();
     expect(report.water_quality.parameters.length).toBeGreaterThanOrEqual(4);

@@ -95,7 +95,7 @@ describe.each([
   // river's crise behind the question), Amiens' only zone a river's.
   ["Maraussan (crisis)", CRISIS_SCENARIO, { water: "Non conforme", air: "Dégradé (estimation)", drought: "Alerte", bathing: "Hors saison" }],
   ["Amiens", MAIN_SCENARIO, { water: "Conforme", air: "Moyen", drought: "Pas de restrictions", bathing: "Aucun site proche" }],
-] as const)("one report in every channel: %s", { timeout: 30_000 }, (name, scenario, words) => {
+] as const)("one report in every channel: %s", (name, scenario, words) => {
   let presentation: ReportPresentation;
   let channels: Channel[];
 
@@ -201,7 +201,7 @@ describe.each([
   });
 });
 
-describe("the crisis report's words", { timeout: 30_000 }, () => {
+describe("the crisis report's words", () => {
   it("puts the advice for infants and pregnant women first, prominent, and never bans bathing out of season", async () => {
     const presentation = presentReport(await fetchReport(CRISIS_SCENARIO));
     const [first] = presentation.advice;
@@ -216,7 +216,7 @@ describe("the crisis report's words", { timeout: 30_000 }, () => {
 // The data rules (decision 054): « « Bonne nouvelle » only when water, air and drought were all read
 // and clear; otherwise say what could not be checked. » Observed (issue 21): Les Abymes
 // (Guadeloupe) with Hub'Eau failing read « Bonne nouvelle ! … aucune précaution particulière ».
-describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on any channel, the water named as not checked", { timeout: 30_000 }, () => {
+describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on any channel, the water named as not checked", () => {
   let channels: Channel[];
   let report: ReportAnswer;
 

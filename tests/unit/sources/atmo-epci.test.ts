@@ -25,7 +25,7 @@ describe("ATMO indices of a commune and its EPCI", () => {
 
     it("asks both zones at once with ECQL's IN", async () => {
       const result = await fetchAtmoIndex(
-        { baseUrl: upstreams.config.ATMO_WFS_URL, timeoutMs: 1000 },
+        { baseUrl: upstreams.config.ATMO_WFS_URL, timeoutMs: 10_000 },
         { zoneCode: "80021", epciCode: "248000531", fromDate: "2026-11-22" },
       );
       expect(result.ok && result.data.map((index) => `${index.zoneCode} ${index.date}`)).toEqual([

@@ -13,7 +13,7 @@ import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 const upstreams = useFakeUpstreams({ now: NOW });
-const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 2000 });
+const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000 });
 
 describe("ATMO: every zone for two days, paged", () => {
   it("reads page after page, sorted by zone and day, until a short page", async () => {

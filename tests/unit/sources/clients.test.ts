@@ -13,7 +13,7 @@ import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 const upstreams = useFakeUpstreams({ now: NOW });
-const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 1000 });
+const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000 });
 
 describe("upstream clients against the fake upstreams", () => {
   it("searchAddresses asks the Géoplateforme for autocompletion", async () => {
@@ -181,10 +181,10 @@ describe("fetchDroughtZones for a whole commune", () => {
     const upstreams = await startFakeUpstreams();
     try {
       upstreams.setData("zones", "80021", { split: true, zones: [] });
-      const whole = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 2000 }, { communeCode: "80021" });
+      const whole = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 10_000 }, { communeCode: "80021" });
       expect(whole).toMatchObject({ ok: false, reason: "http", status: 409 });
       expect(upstreams.requests.at(-1)?.query).toEqual({ commune: "80021", profil: "particulier" });
-      const here = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 2000 }, { communeCode: "80021", lon: 2.3, lat: 49.9 });
+      const here = await fetchDroughtZones({ baseUrl: upstreams.config.VIGIEAU_API_URL, timeoutMs: 10_000 }, { communeCode: "80021", lon: 2.3, lat: 49.9 });
       expect(here).toEqual({ ok: true, data: [] });
     } finally {
       await upstreams.close();

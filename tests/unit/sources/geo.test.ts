@@ -31,7 +31,7 @@ describe("API Géo commune → its EPCI", () => {
 
 describe("fetchCommuneEpci against the fake API Géo", () => {
   const upstreams = useFakeUpstreams({ now: new Date("2026-11-22T15:00:00Z") });
-  const opts = () => ({ baseUrl: upstreams.config.GEO_API_URL, timeoutMs: 1000 });
+  const opts = () => ({ baseUrl: upstreams.config.GEO_API_URL, timeoutMs: 10_000 });
 
   it("asks /communes/{code} for the EPCI fields", async () => {
     const result = await fetchCommuneEpci(opts(), { communeCode: "34148" });

@@ -96,19 +96,20 @@ describe("fetchJson", () => {
 
   it("validates an empty body as null: invalid unless the schema accepts null", async () => {
     expect(await get("/empty")).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await fetchJson({ url: `${baseUrl}/empty`, timeoutMs: 1000 }, z.null())).toEqual({ ok: true, data: null });
+    expect(await fetchJson({ url: `${baseUrl}/empty`, timeoutMs: 10_000 }, z.null())).toEqual({ ok: true, data: null });
   });
 
   it("gives up with timeout when the upstream never answers", async () => {
     const started = performance.now();
     expect(await get("/silent", 200)).toMatchObject({ ok: false, reason: "timeout" });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Its 200 ms timeout, not a hang: ten times the 205 ms it takes on a quiet machine (docs/tests.md).
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it("gives up with timeout when the body stalls after the headers", async () => {
     const started = performance.now();
     expect(await get("/stalled-body", 200)).toMatchObject({ ok: false, reason: "timeout" });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it("reports a refused connection as network, without throwing", async () => {

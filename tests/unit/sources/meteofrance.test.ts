@@ -103,19 +103,19 @@ describe("fetchVigilanceBulletin against the fake portal", () => {
   const upstreams = useFakeUpstreams({ now: NOW });
 
   it("asks `cartevigilance/encours` once with the `apikey` header", async () => {
-    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 1000, apiKey: FAKE_METEOFRANCE_API_KEY });
+    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 10_000, apiKey: FAKE_METEOFRANCE_API_KEY });
     expect(result.ok && result.data.days).toHaveLength(2);
     expect(upstreams.requests).toEqual([{ source: "meteofrance", path: "/cartevigilance/encours", query: {} }]);
   });
 
   it("without METEOFRANCE_API_KEY asks nothing and answers « not_configured »", async () => {
-    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 1000, apiKey: undefined });
+    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 10_000, apiKey: undefined });
     expect(result).toMatchObject({ ok: false, reason: "not_configured" });
     expect(upstreams.requests).toEqual([]);
   });
 
   it("a wrong key is an HTTP failure, not a map", async () => {
-    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 1000, apiKey: "wrong" });
+    const result = await fetchVigilanceBulletin({ baseUrl: upstreams.config.METEOFRANCE_VIGILANCE_URL, timeoutMs: 10_000, apiKey: "wrong" });
     expect(result).toMatchObject({ ok: false, reason: "http", status: 401 });
   });
 });

@@ -10,7 +10,7 @@ import { useFakeUpstreams } from "../../helpers/fake-upstreams.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 const upstreams = useFakeUpstreams({ now: NOW });
-const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 1000 });
+const opts = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000 });
 
 async function recorded(): Promise<unknown> {
   return JSON.parse(await readFile(new URL("../../fixtures/pollen/ind-national-pol-75056.json", import.meta.url), "utf8"));
