@@ -17,7 +17,12 @@ import { createPdfLogTurns } from "../src/server/middleware/pdf-render-slots.ts"
 import { createJournaledUpstreamBudgets, type BudgetJournal, type BudgetJournalEntry } from "../src/server/services/journaled-budgets.ts";
 import type { CallPriority, UpstreamBudgets, UpstreamName } from "../src/server/services/upstream-budget.ts";
 import type { RateLimitRule } from "../src/server/services/rate-limit.ts";
-import { createRequestCounterTable, type RequestCounters, type RequestCounterTable, type RequestCountOutcome } from "../src/server/services/request-counters.ts";
+import {
+  createRequestCounterTable,
+  type RequestCounters,
+  type RequestCounterTable,
+  type RequestCountOutcome,
+} from "../src/server/services/request-counters.ts";
 import { stringEnv } from "./worker-env.ts";
 
 /** The instances' names: one object per family of ceilings; the public reads' counters one per client (`requests:<hashed key>`). */

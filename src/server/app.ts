@@ -63,8 +63,9 @@ export function createApp(runtimeDeps: AppDeps) {
       fields: { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
     });
     // What this request learnt of the official sources, for the status page: written at most once
-    // a minute per source and process (services/status.ts), after the answer.
-    deferTask(c)(recordSourceReads(requestDeps));
+    // a minute per source and process (services/status.ts), after the answer — a streamed one's
+    // last line, not its headers: a write in the middle of a stream delayed its slowest card (decision 094).
+    deferTask(c)((c.get("answerEnded") ?? Promise.resolve()).then(() => recordSourceReads(requestDeps)));
   });
   app.use("*", securityHeaders);
   app.use("*", sameOriginForWrites);

@@ -51,6 +51,8 @@ export type AppEnv = {
     requestCounters: RequestCounters;
     /** finished answers kept as their bytes for the minute (the whole report, decision 094), this process's or isolate's */
     answerCache: AnswerCache;
+    /** a streamed answer's end (its last line written): what waits for the answer waits for it, not for its headers */
+    answerEnded?: Promise<void>;
     /** this request's client as the e-mail budgets count it (middleware/email-budget.ts, decision 090) */
     emailClient: EmailClient;
   };

@@ -102,7 +102,8 @@ function answerStored(c: Context<AppEnv>, stored: StoredAnswer): Response {
 
 /** A report kept as sent: complete, and every section read now for everyone (no « Données du … » our budget chose for one client). */
 const isStorable = (report: Report, cacheControl: string): boolean =>
-  cacheControl === "public, max-age=300" && !Object.values(report).some((section) => typeof section === "object" && section !== null && "data_as_of" in section);
+  cacheControl === "public, max-age=300" &&
+  !Object.values(report).some((section) => typeof section === "object" && section !== null && "data_as_of" in section);
 
 /**
  * The whole report as one JSON answer, once every source has answered. A complete one is kept as
@@ -136,13 +137,24 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
   c.header("Cache-Control", "no-store");
   // Whatever sits between us and the browser must pass each line on as it comes.
   c.header("X-Accel-Buffering", "no");
+  let ended: () => void = () => {};
+  c.set(
+    "answerEnded",
+    new Promise<void>((resolve) => {
+      ended = resolve;
+    }),
+  );
   return stream(
     c,
     async (out) => {
-      const send = (part: ReportPart) =>
-        void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
-      const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
-      await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
+      try {
+        const send = (part: ReportPart) =>
+          void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
+        const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
+        await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
+      } finally {
+        ended();
+      }
     },
     async (error, out) => {
       deps.log({ level: "error", message: "report stream failed", fields: { error: error.name } });
