@@ -1,5 +1,5 @@
 // The service-wide ceilings that must be one for every isolate (decision 089): the upstreams'
-// token buckets and the PDF slots. One Durable Object class, one instance per family
+// token buckets and the PDF slots; and each client's public read counters (decision 094). One Durable Object class, one instance per family
 // (`idFromName("upstreams")`, `idFromName("pdf-slots")`), each hosting the very implementation the
 // Node process uses in memory (createUpstreamBudgets, createPdfSlotTable): the rules live once in
 // src/, this object only forwards. A Durable Object runs one call at a time and the rules are
@@ -16,14 +16,22 @@ import { createPdfSlotTable, type PdfRenderKind, type PdfRenderSlots, type PdfSl
 import { createPdfLogTurns } from "../src/server/middleware/pdf-render-slots.ts";
 import { createJournaledUpstreamBudgets, type BudgetJournal, type BudgetJournalEntry } from "../src/server/services/journaled-budgets.ts";
 import type { CallPriority, UpstreamBudgets, UpstreamName } from "../src/server/services/upstream-budget.ts";
+import type { RateLimitRule } from "../src/server/services/rate-limit.ts";
+import {
+  createRequestCounterTable,
+  type RequestCounters,
+  type RequestCounterTable,
+  type RequestCountOutcome,
+} from "../src/server/services/request-counters.ts";
 import { stringEnv } from "./worker-env.ts";
 
-/** The instances' names: one object per family of ceilings. */
-export const CEILING_FAMILIES = { upstreams: "upstreams", pdfSlots: "pdf-slots" } as const;
+/** The instances' names: one object per family of ceilings; the public reads' counters one per client (`requests:<hashed key>`). */
+export const CEILING_FAMILIES = { upstreams: "upstreams", pdfSlots: "pdf-slots", requests: "requests:" } as const;
 
 export class GlobalCeilings extends DurableObject<Env> {
   private budgets: UpstreamBudgets | undefined;
   private slots: PdfSlotTable | undefined;
+  private requests: RequestCounterTable | undefined;
 
   /** The configuration is the Worker's (the same env): its rates and its PDF_MAX_CONCURRENT. */
   private upstreamBudgets(): UpstreamBudgets {
@@ -73,6 +81,15 @@ export class GlobalCeilings extends DurableObject<Env> {
   leavePdfSlot(leaseId: string): void {
     this.pdfSlotTable().leave(leaseId);
   }
+
+  /**
+   * One public read of a client counted (decision 094): in a client's own instance, in memory only
+   * (an evicted instance forgets its counts; it is evicted only once its client has been idle).
+   */
+  countRequest(rule: RateLimitRule, bucketKey: string, nowMs: number): RequestCountOutcome {
+    this.requests ??= createRequestCounterTable({ maxCounters: 64 });
+    return this.requests.consume(rule, bucketKey, nowMs);
+  }
 }
 
 type CeilingsNamespace = DurableObjectNamespace<GlobalCeilings>;
@@ -104,5 +121,16 @@ export function createDurablePdfRenderSlots(namespace: CeilingsNamespace): PdfRe
         await stubOf(namespace, CEILING_FAMILIES.pdfSlots).leavePdfSlot(leaseId);
       };
     },
+  };
+}
+
+/**
+ * The public reads' counters (decision 094): each client's in an instance of its own, named by its
+ * hashed key, so that a client's count is one for every isolate and location, lives near where the
+ * client asks from, and no single object carries every request of the service.
+ */
+export function createDurableRequestCounters(namespace: CeilingsNamespace): RequestCounters {
+  return {
+    consume: async (rule, bucketKey, nowMs) => stubOf(namespace, `${CEILING_FAMILIES.requests}${bucketKey}`).countRequest(rule, bucketKey, nowMs),
   };
 }

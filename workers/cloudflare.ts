@@ -29,10 +29,11 @@ import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
 import { createPdfRenderSlots } from "../src/server/middleware/pdf-render-slots.ts";
-import { withLocalFallbackBudgets, withLocalFallbackSlots } from "../src/server/services/remote-ceilings.ts";
+import { withLocalFallbackBudgets, withLocalFallbackCounters, withLocalFallbackSlots } from "../src/server/services/remote-ceilings.ts";
 import { createSources } from "../src/server/services/sources.ts";
 import { createUpstreamBudgets } from "../src/server/services/upstream-budget.ts";
-import { createDurablePdfRenderSlots, createDurableUpstreamBudgets } from "./ceilings-object.ts";
+import { createDurablePdfRenderSlots, createDurableRequestCounters, createDurableUpstreamBudgets } from "./ceilings-object.ts";
+import { createMemoryRequestCounters } from "../src/server/services/request-counters.ts";
 import { stringEnv } from "./worker-env.ts";
 
 /** The Durable Object class of the global ceilings, bound as CEILINGS (wrangler.toml). */
@@ -65,12 +66,15 @@ function buildDeps(env: Env) {
   // The service's ceilings, in the Durable Object; this isolate's own only while it cannot be reached.
   const budgets = withLocalFallbackBudgets(createDurableUpstreamBudgets(env.CEILINGS), createUpstreamBudgets({ config, nowMs, log: logJson }), logJson);
   const pdfRenderSlots = withLocalFallbackSlots(createDurablePdfRenderSlots(env.CEILINGS), createPdfRenderSlots(config.PDF_MAX_CONCURRENT, nowMs), logJson);
+  // Each client's public read counters in its own Durable Object, never in Turso (decision 094).
+  const requestCounters = withLocalFallbackCounters(createDurableRequestCounters(env.CEILINGS), createMemoryRequestCounters(), logJson);
   return {
     config,
     db,
     cache,
     sources: createSources({ config, cache, clock, log: logJson, budgets }),
     pdfRenderSlots,
+    requestCounters,
     // parseConfig requires a Resend key in production: Workers always send through Resend.
     mailer: createResendMailer({ apiKey: config.RESEND_API_KEY ?? "", baseUrl: config.RESEND_BASE_URL, from: config.MAIL_FROM }),
     clock,

@@ -21,6 +21,8 @@ import { authRoutes } from "./routes/auth.ts";
 import { reportRoutes } from "./routes/report.ts";
 import { v1Routes } from "./routes/v1.ts";
 import { recordSourceReads } from "./services/status.ts";
+import { createMemoryRequestCounters } from "./services/request-counters.ts";
+import { createAnswerCache } from "./cache/answers.ts";
 
 /** The runtime-agnostic API. Both entries in workers/ mount it under /api. */
 export function createApp(runtimeDeps: AppDeps) {
@@ -30,6 +32,10 @@ export function createApp(runtimeDeps: AppDeps) {
   const deps: AppDeps = runtimeDeps;
   // The runtime's slots (Workers: a Durable Object's, for every isolate), else this process's.
   const pdfRenderSlots = deps.pdfRenderSlots ?? createPdfRenderSlots(deps.config.PDF_MAX_CONCURRENT, () => deps.clock().getTime());
+  // The public reads' counters (decision 094): the runtime's (Workers: a Durable Object per client), else this process's.
+  const requestCounters = deps.requestCounters ?? createMemoryRequestCounters();
+  // Whole reports kept as sent for their minute (decision 094), in this process or isolate.
+  const answerCache = createAnswerCache();
   // A busy database is said once a minute per route, not by every request that met it.
   const busyLogThrottle = createLogThrottle(60_000);
   const app = new Hono<AppEnv>().basePath("/api");
@@ -45,6 +51,8 @@ export function createApp(runtimeDeps: AppDeps) {
     c.set("deps", requestDeps);
     c.set("emailClient", emailClient);
     c.set("pdfRenderSlots", pdfRenderSlots);
+    c.set("requestCounters", requestCounters);
+    c.set("answerCache", answerCache);
     const started = performance.now();
     await next();
     c.res.headers.set("X-Request-Id", requestId);
@@ -55,8 +63,9 @@ export function createApp(runtimeDeps: AppDeps) {
       fields: { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
     });
     // What this request learnt of the official sources, for the status page: written at most once
-    // a minute per source and process (services/status.ts), after the answer.
-    deferTask(c)(recordSourceReads(requestDeps));
+    // a minute per source and process (services/status.ts), after the answer — a streamed one's
+    // last line, not its headers: a write in the middle of a stream delayed its slowest card (decision 094).
+    deferTask(c)((c.get("answerEnded") ?? Promise.resolve()).then(() => recordSourceReads(requestDeps)));
   });
   app.use("*", securityHeaders);
   app.use("*", sameOriginForWrites);

@@ -6,6 +6,7 @@
 // middleware/pdf-render-slots.ts).
 import type { Context } from "hono";
 import type { Cache } from "./cache/types.ts";
+import type { AnswerCache } from "./cache/answers.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { EmailClient, Mailer } from "./email/mailer.ts";
@@ -13,6 +14,7 @@ import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
 import type { AlertQueue } from "./alerts/messages.ts";
 import type { PdfRenderSlots } from "./middleware/pdf-render-slots.ts";
+import type { RequestCounters } from "./services/request-counters.ts";
 import type { LogEntry } from "./logger.ts";
 
 /** Re-exported for the callers that already name AppDeps; src/ imports it from logger.ts. */
@@ -35,6 +37,8 @@ export interface AppDeps {
   alertQueue: AlertQueue;
   /** the PDF slots, when they live elsewhere than this process (Workers: a Durable Object, decision 089); else createApp's in memory */
   pdfRenderSlots?: PdfRenderSlots;
+  /** the public read routes' per-client counters, when they live elsewhere than this process (Workers: a Durable Object per client, decision 094); else createApp's in memory */
+  requestCounters?: RequestCounters;
 }
 
 export type AppEnv = {
@@ -43,6 +47,12 @@ export type AppEnv = {
     auth: ValidSession | null;
     /** PDFs being made at once: this process's slots, or the service's Durable Object's (middleware/pdf-renders.ts) */
     pdfRenderSlots: PdfRenderSlots;
+    /** the public read routes' per-client counters: the runtime's, or this process's (decision 094) */
+    requestCounters: RequestCounters;
+    /** finished answers kept as their bytes for the minute (the whole report, decision 094), this process's or isolate's */
+    answerCache: AnswerCache;
+    /** a streamed answer's end (its last line written): what waits for the answer waits for it, not for its headers */
+    answerEnded?: Promise<void>;
     /** this request's client as the e-mail budgets count it (middleware/email-budget.ts, decision 090) */
     emailClient: EmailClient;
   };

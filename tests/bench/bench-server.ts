@@ -29,11 +29,13 @@ export async function startBenchServer(options: {
   onStderrLine?: (line: string) => void;
   /** a given port (a free one otherwise) */
   port?: number;
+  /** node arguments before the start script's (`--cpu-prof`…) */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
   const directory = mkdtempSync(join(tmpdir(), "zone-sante-bench-"));
   const spawnedAt = performance.now();
-  const server = spawn(process.execPath, npmStartNodeArgs(), {
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), ...npmStartNodeArgs()], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -45,6 +47,9 @@ export async function startBenchServer(options: {
       UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs),
       ALERTS_SCHEDULER: "off",
       RATE_LIMIT_REPORT_PER_MINUTE: "1000000",
+      // The bench is one client whose fetch pool may open more than 32 sockets under 20 clients: a
+      // socket the cap reclaimed as idle while the pool reused it reset the request (decision 092).
+      SERVER_MAX_CONNECTIONS_PER_CLIENT: "10000",
       ...Object.fromEntries(["BAN", "HUBEAU", "VIGIEAU", "ATMO", "OPENMETEO", "GEO", "BAIGNADES"].map((name) => [`UPSTREAM_${name}_PER_MINUTE`, "1000000"])),
       APP_SECRET: BENCH_APP_SECRET,
       ...options.env,

@@ -5,25 +5,18 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { signAddress } from "../../src/server/services/geocoded-address.ts";
 import { startFakeUpstreams } from "../fakes/upstream-server.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
-import { BENCH_APP_SECRET, startBenchServer } from "./bench-server.ts";
+import { startBenchServer } from "./bench-server.ts";
 import { npmStartEnv, npmStartNodeArgs } from "../helpers/start-command.ts";
 import { pageJsGzipBytes } from "../helpers/page-js.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { benchProgressive } from "./progressive.ts";
+import { benchWarm, percentile, signedReportUrl, timed, warmRows } from "./warm.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
 const UPSTREAM_DELAY_MS = 300;
-const WARM_REQUESTS = 300;
-const CONCURRENCY = 20;
-const THROUGHPUT_REQUESTS = 2000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 if (!existsSync(join(DIST, "index.html")) || !existsSync(join(ROOT, "build", "node", "server.mjs"))) {
   console.log("Building the site and the server bundle first…");
@@ -44,19 +37,7 @@ const { base, server, readyMs } = bench;
 await new Promise((r) => setTimeout(r, 3000));
 const restRssMb = serverMemoryMb(server.pid, "VmRSS");
 
-/** A picked suggestion's report, signed like /api/geocode's: the point is taken as is, with no BAN call. */
-const reportUrl = (lat: number, lon: number, citycode: string) => {
-  const signed = signAddress(BENCH_APP_SECRET, { label: "bench", latitude: lat, longitude: lon, citycode, postcode: "", city: "" });
-  return `${base}/api/report?${new URLSearchParams({ lat: String(lat), lon: String(lon), citycode, label: signed.label, signature: signed.signature })}`;
-};
-
-async function timed(url: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url);
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-  return performance.now() - started;
-}
+const reportUrl = (lat: number, lon: number, citycode: string) => signedReportUrl(base, lat, lon, citycode);
 
 // Cold: every address in a different commune and CAMS cell, so nothing is cached.
 const coldTimes: number[] = [];
@@ -66,24 +47,9 @@ for (const [index, citycode] of coldCommunes.entries()) {
 }
 coldTimes.sort((a, b) => a - b);
 
-// Warm: the same report again and again.
-const warmUrl = reportUrl(MAIN_SCENARIO.latitude, MAIN_SCENARIO.longitude, MAIN_SCENARIO.citycode);
-const warmTimes: number[] = [];
-for (let i = 0; i < WARM_REQUESTS; i++) warmTimes.push(await timed(warmUrl));
-warmTimes.sort((a, b) => a - b);
-
-// Throughput: 20 clients in a loop over the warm report.
-let issued = 0;
-const throughputStarted = performance.now();
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (issued < THROUGHPUT_REQUESTS) {
-      issued++;
-      await timed(warmUrl);
-    }
-  }),
-);
-const requestsPerSecond = THROUGHPUT_REQUESTS / ((performance.now() - throughputStarted) / 1000);
+// Warm: the same report again and again, a small static file of the same server, and 20 clients
+// in a loop over the warm report (tests/bench/warm.ts, decision 094).
+const warm = await benchWarm(base);
 
 // Lighthouse on the home page and one article, against the same running server.
 const lighthouseTargets = [`${base}/`, `${base}/blog/impact-eau-sante`];
@@ -105,9 +71,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rows: Array<[string, string, string]> = [
   ["cold report (median of 5)", ms(percentile(coldTimes, 50)), `≤ ${ms(1.2 * UPSTREAM_DELAY_MS)} (1.2 × slowest upstream)`],
   ["cold report (worst of 5)", ms(coldTimes.at(-1)!), ""],
-  [`warm report p50 (${WARM_REQUESTS} req)`, ms(percentile(warmTimes, 50)), ""],
-  [`warm report p95 (${WARM_REQUESTS} req)`, ms(percentile(warmTimes, 95)), "≤ 5 ms"],
-  [`throughput, ${CONCURRENCY} clients`, `${requestsPerSecond.toFixed(0)} req/s`, ""],
+  ...warmRows(warm),
   ["server ready (spawn → /api/health answered)", ms(readyMs), "≤ 1 000 ms"],
   ["server RSS at rest (3 s after ready)", `${restRssMb.toFixed(0)} MB`, "≤ 120 MB"],
   ["server peak RSS (VmHWM, under load)", `${peakRssMb.toFixed(0)} MB`, "≤ 200 MB"],

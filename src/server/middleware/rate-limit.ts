@@ -4,30 +4,64 @@ import { clientKeyOf } from "../client-ip.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../deps.ts";
 import { jsonError } from "../http-errors.ts";
-import { noWait } from "../db/busy.ts";
 import { createLogThrottle, describeError } from "../logger.ts";
-import { consumeRateLimit, hashKey, type RateLimitOutcome, type RateLimitRule } from "../services/rate-limit.ts";
+import { consumeRateLimit, hashKey, type RateLimitRule } from "../services/rate-limit.ts";
+import type { RequestCountOutcome } from "../services/request-counters.ts";
 
 /** The rate-limit key of a request (the runtime's view of the caller's IP, bucketed). */
 function clientKeyOfRequest(c: Context<AppEnv>): string {
   return clientKeyOf(c.get("deps").clientIp(c));
 }
 
+/** Each request's hashed key, computed once however many limits and shares ask for it. */
+const hashedKeys = new WeakMap<Context<AppEnv>, Promise<string>>();
+
+/** Clients whose hashed key is remembered at most: a few MB at the bound. */
+const HASHED_CLIENTS_MAX = 10_000;
+
+/**
+ * The hashed key of the clients seen lately, so that a client's every request does not hash its
+ * key again (a SHA-256 per request was a twentieth of a warm report, decision 094). The key is the
+ * client's bucketed address, held in this process's memory only, as the connection cap holds it
+ * (decision 092): never written to the database or a log. Bounded; the oldest is forgotten first.
+ */
+const hashedClients = new Map<string, { secret: string; hashed: Promise<string> }>();
+
+function hashClientKey(clientKey: string, secret: string): Promise<string> {
+  const known = hashedClients.get(clientKey);
+  if (known && known.secret === secret) return known.hashed;
+  const hashed = hashKey(clientKey, secret);
+  if (hashedClients.size >= HASHED_CLIENTS_MAX) hashedClients.delete(hashedClients.keys().next().value!);
+  hashedClients.set(clientKey, { secret, hashed });
+  // A failed hash is not remembered.
+  void hashed.catch(() => {
+    if (hashedClients.get(clientKey)?.hashed === hashed) hashedClients.delete(clientKey);
+  });
+  return hashed;
+}
+
 /**
  * The client's key as the rate limits store it (hashed with the app secret): the one the upstreams'
- * budgets give their shares by (decision 088). Never an IP in memory or in a log.
+ * budgets give their shares by (decision 088). Never an IP in the database or in a log.
  */
 export function hashedClientKey(c: Context<AppEnv>): Promise<string> {
-  return hashKey(clientKeyOfRequest(c), c.get("deps").appSecret);
+  let hashed = hashedKeys.get(c);
+  if (!hashed) {
+    hashed = hashClientKey(clientKeyOfRequest(c), c.get("deps").appSecret);
+    hashedKeys.set(c, hashed);
+  }
+  return hashed;
 }
 
 /** How a rate-limited route behaves beyond counting. */
 interface IpLimitOptions {
   /**
-   * public read routes: an unreachable or busy counter store must not take the report down (auth
-   * routes won't). Their counter is tried once, never waited for (decision 074).
+   * public read routes (report, geocode, v1), the hot path: counted in the request counters
+   * (this process's memory on Node, a Durable Object per client on Workers), never in the
+   * database (decision 094), and failing open: an unreachable counter must not take the report
+   * down (auth routes' counters, in the database, won't).
    */
-  failOpen?: boolean;
+  publicRead?: boolean;
   /**
    * Tells the client its allowance with the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-
    * headers-11): `RateLimit-Policy: "report";q=60;w=60` and `RateLimit: "report";r=59;t=42`. For
@@ -37,7 +71,7 @@ interface IpLimitOptions {
 }
 
 /** The IETF RateLimit fields of a rule and of this request's outcome (draft -11 syntax). */
-export function rateLimitFields(rule: RateLimitRule, outcome: RateLimitOutcome): { "RateLimit-Policy": string; RateLimit: string } {
+export function rateLimitFields(rule: RateLimitRule, outcome: RequestCountOutcome): { "RateLimit-Policy": string; RateLimit: string } {
   return {
     "RateLimit-Policy": `"${rule.scope}";q=${rule.limit};w=${rule.windowSeconds}`,
     RateLimit: `"${rule.scope}";r=${outcome.remaining};t=${outcome.retryAfterSeconds}`,
@@ -53,11 +87,13 @@ export function rateLimitByIp(ruleFor: (config: Config) => RateLimitRule & IpLim
     const deps = c.get("deps");
     const rule = ruleFor(deps.config);
     const bucketKey = await hashedClientKey(c);
-    let outcome;
+    let outcome: RequestCountOutcome;
     try {
-      outcome = await consumeRateLimit(rule.failOpen ? noWait(deps.db) : deps.db, rule, bucketKey, deps.clock().getTime());
+      outcome = rule.publicRead
+        ? await c.get("requestCounters").consume(rule, bucketKey, deps.clock().getTime())
+        : await consumeRateLimit(deps.db, rule, bucketKey, deps.clock().getTime());
     } catch (error) {
-      if (!rule.failOpen) throw error;
+      if (!rule.publicRead) throw error;
       const quiet = storeLogThrottle(rule.scope);
       if (quiet !== null) deps.log({ level: "warn", message: "rate limit store unavailable", fields: { scope: rule.scope, quiet, ...describeError(error) } });
       return next();

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../deps.ts";
@@ -10,19 +11,47 @@ import { jsonError } from "../http-errors.ts";
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-  c.header("X-Frame-Options", "DENY");
-  c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  if (new URL(c.get("deps").config.SITE_URL).protocol === "https:") c.header("Strict-Transport-Security", HSTS);
+  const set = answerHeaderSetter(c);
+  set("X-Content-Type-Options", "nosniff");
+  set("Referrer-Policy", "strict-origin-when-cross-origin");
+  set("X-Frame-Options", "DENY");
+  set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  if (isHttpsSite(c.get("deps").config.SITE_URL)) set("Strict-Transport-Security", HSTS);
   // Other sites may not embed our answers (no-cors reads), except the public API's (publicReadCors).
-  if (!c.res.headers.has("Cross-Origin-Resource-Policy")) c.header("Cross-Origin-Resource-Policy", "same-origin");
+  if (!c.res.headers.has("Cross-Origin-Resource-Policy")) set("Cross-Origin-Resource-Policy", "same-origin");
   // A shared cache (CDN, Cache API) must never keep an answer that sets or clears a cookie: it
   // would hand that cookie, or its removal, to the next visitor.
   if (c.res.headers.has("Set-Cookie") && !/\bno-store\b/.test(c.res.headers.get("Cache-Control") ?? "")) {
-    c.header("Cache-Control", "private, no-store");
+    set("Cache-Control", "private, no-store");
   }
 });
+
+/** SITE_URL does not change while the process runs: parsed once per value. */
+const httpsSites = new Map<string, boolean>();
+function isHttpsSite(siteUrl: string): boolean {
+  let https = httpsSites.get(siteUrl);
+  if (https === undefined) {
+    https = new URL(siteUrl).protocol === "https:";
+    httpsSites.set(siteUrl, https);
+  }
+  return https;
+}
+
+/**
+ * Sets headers on the answer a handler already made. Hono's `c.header` after the handler copies
+ * the whole Response for each header (its body becomes a stream), which took the Node server off
+ * its fast path for a finished body (decision 094): the answer's own headers are changed in place
+ * instead, unless they are immutable (a Response another fetch made), where `c.header` copies it once.
+ */
+export function answerHeaderSetter(c: Context<AppEnv>): (name: string, value: string) => void {
+  return (name, value) => {
+    try {
+      c.res.headers.set(name, value);
+    } catch {
+      c.header(name, value);
+    }
+  };
+}
 
 /** The routers whose every answer concerns one person: the account, sign-in and session, the admin panel. */
 export const PRIVATE_ROUTERS = ["/account", "/auth", "/admin"] as const;
@@ -35,7 +64,7 @@ export const PRIVATE_ROUTERS = ["/account", "/auth", "/admin"] as const;
  */
 export const privateAnswers = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header("Cache-Control", "private, no-store");
+  answerHeaderSetter(c)("Cache-Control", "private, no-store");
 });
 
 /** Same value as the pages' (public/_headers); only sent when the running SITE_URL is https (API and Node pages). */

@@ -11,7 +11,7 @@ import { rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
 import { resolveReportPoint, signAddress, type ResolvedPoint } from "../services/geocoded-address.ts";
 
-const geocodeRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).geocode, failOpen: true, advertise: true }));
+const geocodeRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).geocode, publicRead: true, advertise: true }));
 
 /** GET address suggestions: mounted at /api/geocode (the site's own) and /api/v1/geocode (the public API). */
 export const getGeocode = createFactory<AppEnv>().createHandlers(

@@ -11,6 +11,7 @@ import type { Report, ReportAnswer } from "../../core/types.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { jsonError } from "../http-errors.ts";
+import { etagOf, matchesEtag, type StoredAnswer } from "../cache/answers.ts";
 import { limitPdfRenders } from "../middleware/pdf-renders.ts";
 import { hashedClientKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { renderReportPdf } from "../pdf/report-pdf.ts";
@@ -81,16 +82,47 @@ function reportCacheControl(report: Report): string {
   return liveMissing ? "no-cache" : "public, max-age=300";
 }
 
-const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, failOpen: true, advertise: true }));
+const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(config).report, publicRead: true, advertise: true }));
 
 const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
 
-/** The whole report as one JSON answer, once every source has answered. */
+/** The key a whole answer is stored under: its route and its query as asked (the address, signed or typed). */
+const answerKeyOf = (c: Context<AppEnv>): string => {
+  const url = c.req.url;
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+};
+
+/** The stored answer as this request's: 304 when the client holds it already. */
+function answerStored(c: Context<AppEnv>, stored: StoredAnswer): Response {
+  c.header("ETag", stored.etag);
+  c.header("Cache-Control", stored.cacheControl);
+  if (matchesEtag(c.req.header("If-None-Match"), stored.etag)) return c.body(null, 304);
+  return c.body(stored.body, 200, { "Content-Type": "application/json" });
+}
+
+/** A report kept as sent: complete, and every section read now for everyone (no « Données du … » our budget chose for one client). */
+const isStorable = (report: Report, cacheControl: string): boolean =>
+  cacheControl === "public, max-age=300" &&
+  !Object.values(report).some((section) => typeof section === "object" && section !== null && "data_as_of" in section);
+
+/**
+ * The whole report as one JSON answer, once every source has answered. A complete one is kept as
+ * its bytes for the rest of the minute (decision 094): the same address asked again is answered
+ * from them, with their ETag.
+ */
 async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
   const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c) });
-  c.header("Cache-Control", reportCacheControl(report));
+  const cacheControl = reportCacheControl(report);
   // Signed, so that the link the page writes from it names this very address again, with no call.
-  return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
+  const answer = { ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer;
+  if (!isStorable(report, cacheControl)) {
+    c.header("Cache-Control", cacheControl);
+    return c.json(answer);
+  }
+  const body = new TextEncoder().encode(JSON.stringify(answer)) as Uint8Array<ArrayBuffer>;
+  const stored: StoredAnswer = { body, etag: await etagOf(body), cacheControl };
+  c.get("answerCache").set(answerKeyOf(c), deps.clock().getTime(), stored);
+  return answerStored(c, stored);
 }
 
 /**
@@ -105,13 +137,24 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
   c.header("Cache-Control", "no-store");
   // Whatever sits between us and the browser must pass each line on as it comes.
   c.header("X-Accel-Buffering", "no");
+  let ended: () => void = () => {};
+  c.set(
+    "answerEnded",
+    new Promise<void>((resolve) => {
+      ended = resolve;
+    }),
+  );
   return stream(
     c,
     async (out) => {
-      const send = (part: ReportPart) =>
-        void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
-      const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
-      await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
+      try {
+        const send = (part: ReportPart) =>
+          void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
+        const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
+        await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
+      } finally {
+        ended();
+      }
     },
     async (error, out) => {
       deps.log({ level: "error", message: "report stream failed", fields: { error: error.name } });
@@ -125,9 +168,14 @@ const reportHandlers = (form: "whole" | "negotiated") =>
   createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
     const query = c.req.valid("query");
     if (form === "negotiated") c.header("Vary", "Accept");
+    const streamed = form === "negotiated" && wantsStream(c);
+    if (!streamed) {
+      const stored = c.get("answerCache").get(answerKeyOf(c), c.get("deps").clock().getTime());
+      if (stored) return answerStored(c, stored);
+    }
     const deps = await depsOfClient(c);
     const address = await resolveReportAddress(c, deps, query);
-    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi);
+    return streamed ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi);
   });
 
 /** GET a report as one JSON answer: the public API's /api/v1/report. */

@@ -34,7 +34,7 @@ export const v1Routes = new Hono<AppEnv>()
   .get("/geocode", ...getGeocode)
   .get(
     "/bathing-sites",
-    rateLimitByIp((config) => ({ ...publicApiRateLimits(config).bathingSites, failOpen: true, advertise: true })),
+    rateLimitByIp((config) => ({ ...publicApiRateLimits(config).bathingSites, publicRead: true, advertise: true })),
     validator("query", (value, c) => {
       const parsed = bathingSitesQuery.safeParse(value);
       if (!parsed.success) return jsonError(c, 400, parsed.error.issues[0]?.message ?? "Requête invalide.");

@@ -6,6 +6,7 @@ import type { LogEntry } from "../logger.ts";
 import { createLogThrottle, describeError } from "../logger.ts";
 import type { PdfRenderSlots } from "../middleware/pdf-render-slots.ts";
 import type { UpstreamBudgets } from "./upstream-budget.ts";
+import type { RequestCounters } from "./request-counters.ts";
 
 /** Far above a call's quiet cost (a few milliseconds): a call this slow is treated as failed. */
 export const REMOTE_CEILING_TIMEOUT_MS = 5_000;
@@ -27,7 +28,7 @@ async function withTimeout<T>(call: () => Promise<T>, timeoutMs: number): Promis
 /** Says once a minute per ceiling that the remote one failed (the error's class only). */
 function createFallbackLog(log: Log) {
   const throttle = createLogThrottle(60_000);
-  return (ceiling: "upstreams" | "pdf-slots", error: unknown) => {
+  return (ceiling: "upstreams" | "pdf-slots" | "request-counters", error: unknown) => {
     const quiet = throttle(ceiling);
     if (quiet !== null)
       log({ level: "warn", message: "global ceiling unreachable: this isolate's own ceiling applies", fields: { ceiling, quiet, ...describeError(error) } });
@@ -78,6 +79,25 @@ export function withLocalFallbackSlots(remote: PdfRenderSlots, local: PdfRenderS
           fellBack("pdf-slots", error);
         }
       };
+    },
+  };
+}
+
+/**
+ * The public reads' per-client counters (decision 094): the client's Durable Object, else this
+ * isolate's own counters while it cannot be reached (a client is then counted per isolate, as
+ * Workers' own rate-limiting binding counts per location: a public read limit only paces).
+ */
+export function withLocalFallbackCounters(remote: RequestCounters, local: RequestCounters, log: Log, timeoutMs = REMOTE_CEILING_TIMEOUT_MS): RequestCounters {
+  const fellBack = createFallbackLog(log);
+  return {
+    async consume(rule, bucketKey, nowMs) {
+      try {
+        return await withTimeout(() => remote.consume(rule, bucketKey, nowMs), timeoutMs);
+      } catch (error) {
+        fellBack("request-counters", error);
+        return local.consume(rule, bucketKey, nowMs);
+      }
     },
   };
 }
