@@ -29,9 +29,9 @@ export const OUTBOX_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Rows claimed at once by one drain pass. */
 const CLAIM_BATCH = 10;
 
-/** The wait after the n-th failed attempt: 10 s, 20 s, 40 s… at most an hour. */
-export function outboxBackoffMs(attempts: number): number {
-  return Math.min(3600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+/** The wait after the n-th failed attempt: `firstSeconds` (EMAIL_OUTBOX_RETRY_SECONDS), doubled each time, at most an hour. */
+export function outboxBackoffMs(attempts: number, firstSeconds: number): number {
+  return Math.min(3600_000, firstSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
 /** What a provider's error says, without an address a message may quote. */
@@ -40,6 +40,7 @@ export function safeOutboxError(error: string): string {
 }
 
 type OutboxDeps = Pick<AppDeps, "db" | "clock" | "log">;
+type SettleDeps = OutboxDeps & Pick<AppDeps, "config">;
 
 /**
  * The mailer of a request (and of a task): `send` stores the e-mail as an outbox row (with the
@@ -138,14 +139,14 @@ export async function processOutboxRow(deps: AppDeps, row: OutboxRow): Promise<O
 }
 
 /** Node's way: retried after its backoff, dead after OUTBOX_MAX_ATTEMPTS (the Worker leaves that to its queue). */
-export async function settleOutboxFailure(deps: OutboxDeps, row: OutboxRow, error: string, options: { maxAttempts?: number } = {}): Promise<"retry" | "dead"> {
+export async function settleOutboxFailure(deps: SettleDeps, row: OutboxRow, error: string, options: { maxAttempts?: number } = {}): Promise<"retry" | "dead"> {
   const nowMs = deps.clock().getTime();
   if (row.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS)) {
     await markOutboxDead(deps.db, { id: row.id, nowMs, error });
     deps.log({ level: "error", message: "outbox: e-mail given up", fields: { kind: row.kind, task: row.task, attempts: row.attempts, error } });
     return "dead";
   }
-  await markOutboxRetry(deps.db, { id: row.id, nextAttemptAtMs: nowMs + outboxBackoffMs(row.attempts), error });
+  await markOutboxRetry(deps.db, { id: row.id, nextAttemptAtMs: nowMs + outboxBackoffMs(row.attempts, deps.config.EMAIL_OUTBOX_RETRY_SECONDS), error });
   deps.log({ level: "warn", message: "outbox: attempt failed, retried later", fields: { kind: row.kind, task: row.task, attempts: row.attempts, error } });
   return "retry";
 }
