@@ -137,7 +137,11 @@ async function consumeEmails(batch: MessageBatch, env: Env): Promise<void> {
       if (batch.queue === EMAIL_DEAD_LETTER_QUEUE) await handleEmailDeadLetter(deps, message);
       else await handleEmailDelivery(deps, message, binding);
     } catch (error) {
-      logJson({ level: "error", message: "email message failed, retried", fields: { queue: batch.queue, attempts: message.attempts, ...describeError(error) } });
+      logJson({
+        level: "error",
+        message: "email message failed, retried",
+        fields: { queue: batch.queue, attempts: message.attempts, ...describeError(error) },
+      });
       message.retry({ delaySeconds: deps.config.EMAIL_OUTBOX_RETRY_SECONDS });
     }
   }

@@ -44,7 +44,10 @@ describe("the durable outbox", () => {
     await backgroundWorkDone();
     const [subscription] = await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, email));
     expect(subscription?.confirmationSentAtMs).toBe(START.getTime());
-    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `subscription-confirm-${subscription!.id}`));
+    const [row] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, `subscription-confirm-${subscription!.id}`));
     expect(row).toMatchObject({ kind: "mail", status: "sent", attempts: 1, toAddress: null, html: null, text: null });
     const sent = t.resend.emails.filter((mail) => mail.to.includes(email));
     expect(sent).toHaveLength(1);
@@ -124,7 +127,13 @@ describe("the durable outbox", () => {
     const id = await storeMail("deux-fois@exemple-zs.fr");
     // The first sender reached the provider, then died before marking the row.
     const [claimed] = await claimOutboxRows(t.db, { nowMs: t.now().getTime(), leaseMs: deps.config.EMAIL_OUTBOX_LEASE_MS, limit: 1, ids: [id] });
-    await deps.mailer.send({ to: claimed!.toAddress!, subject: claimed!.subject!, html: claimed!.html!, text: claimed!.text!, idempotencyKey: claimed!.idempotencyKey });
+    await deps.mailer.send({
+      to: claimed!.toAddress!,
+      subject: claimed!.subject!,
+      html: claimed!.html!,
+      text: claimed!.text!,
+      idempotencyKey: claimed!.idempotencyKey,
+    });
     later(deps.config.EMAIL_OUTBOX_LEASE_MS);
     const outbox = createNodeOutbox(() => deps);
     await outbox.drainNow();

@@ -15,6 +15,7 @@ import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, findLink, overHttp } from "../helpers/browser-client.ts";
 import { freePort } from "../helpers/net.ts";
+import { NO_SERVICE_CEILINGS } from "../helpers/service-ceilings.ts";
 import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
 const ADMIN_EMAIL = "admin.e2e@exemple-zs.fr";
@@ -72,6 +73,8 @@ beforeAll(async () => {
       ALERT_RETRY_DELAY_SECONDS: "0",
       // The same for the e-mail queue (decision 093): a refused e-mail reaches its dead-letter queue in seconds.
       EMAIL_OUTBOX_RETRY_SECONDS: "0",
+      // Every request comes from one client here: the e-mail budgets' shares (decision 090) out of the way.
+      ...Object.fromEntries(Object.entries(NO_SERVICE_CEILINGS).filter(([key]) => key.startsWith("EMAIL_"))),
     },
   });
 }, 180_000);

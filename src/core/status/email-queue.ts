@@ -27,6 +27,9 @@ export function describeEmailQueue(figures: EmailQueueFigures, generatedAt: stri
           Date.parse(generatedAt) - Date.parse(figures.oldestStoredAt ?? generatedAt),
         )}.`;
   if (figures.dead === 0) return waiting;
-  const dead = figures.dead >= 2 ? `${formatNumberFr(figures.dead)}${NBSP}e-mails abandonnés` : `1${NBSP}e-mail abandonné`;
-  return `${waiting} ${dead} après toutes leurs tentatives ces 7${NBSP}derniers jours.`;
+  const dead =
+    figures.dead >= 2
+      ? `${formatNumberFr(figures.dead)}${NBSP}e-mails abandonnés après toutes leurs tentatives`
+      : `1${NBSP}e-mail abandonné après toutes ses tentatives`;
+  return `${waiting} ${dead} ces 7${NBSP}derniers jours.`;
 }

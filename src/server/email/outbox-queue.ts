@@ -78,7 +78,11 @@ export async function handleEmailDelivery(deps: AppDeps, delivery: EmailDelivery
     const delayMs = outboxBackoffMs(delivery.attempts, deps.config.EMAIL_OUTBOX_RETRY_SECONDS);
     // Free for the next delivery (and, if this message is lost, for the sweep once it is due).
     await markOutboxRetry(deps.db, { id: row.id, nextAttemptAtMs: nowMs + delayMs, error: outcome.error });
-    deps.log({ level: "warn", message: "outbox: attempt failed, retried", fields: { kind: row.kind, task: row.task, attempts: delivery.attempts, error: outcome.error } });
+    deps.log({
+      level: "warn",
+      message: "outbox: attempt failed, retried",
+      fields: { kind: row.kind, task: row.task, attempts: delivery.attempts, error: outcome.error },
+    });
     delivery.retry({ delaySeconds: Math.round(delayMs / 1000) });
     return;
   }

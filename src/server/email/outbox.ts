@@ -48,7 +48,11 @@ type SettleDeps = OutboxDeps & Pick<AppDeps, "config">;
  * for the sender. Its key is the message's own, else `keyOf(n)` for the n-th e-mail (a task: the
  * same keys when it runs again), else a fresh one. The daily digests (sendBatch) go straight out.
  */
-export function createEnqueuingMailer(deps: OutboxDeps & { mailer: Mailer }, sink: string[] | ((id: string) => void), keyOf?: (index: number) => string): Mailer {
+export function createEnqueuingMailer(
+  deps: OutboxDeps & { mailer: Mailer },
+  sink: string[] | ((id: string) => void),
+  keyOf?: (index: number) => string,
+): Mailer {
   const store = typeof sink === "function" ? sink : (id: string) => void (sink.includes(id) || sink.push(id));
   let index = 0;
   return {
@@ -186,7 +190,12 @@ export function createNodeOutbox(getDeps: () => AppDeps, options: { intervalMs?:
   };
 
   const claim = (ids?: readonly string[]) =>
-    claimOutboxRows(getDeps().db, { nowMs: getDeps().clock().getTime(), leaseMs: getDeps().config.EMAIL_OUTBOX_LEASE_MS, limit: ids ? ids.length : CLAIM_BATCH, ...(ids ? { ids } : {}) });
+    claimOutboxRows(getDeps().db, {
+      nowMs: getDeps().clock().getTime(),
+      leaseMs: getDeps().config.EMAIL_OUTBOX_LEASE_MS,
+      limit: ids ? ids.length : CLAIM_BATCH,
+      ...(ids ? { ids } : {}),
+    });
 
   const sendNow = async (ids: readonly string[]): Promise<void> => {
     if (ids.length === 0) return;
@@ -236,9 +245,7 @@ export function createNodeOutbox(getDeps: () => AppDeps, options: { intervalMs?:
   return {
     drainNow,
     dispatch(ids) {
-      return track(
-        sendNow(ids).catch((error: unknown) => getDeps().log({ level: "error", message: "outbox: send failed", fields: describeError(error) })),
-      );
+      return track(sendNow(ids).catch((error: unknown) => getDeps().log({ level: "error", message: "outbox: send failed", fields: describeError(error) })));
     },
     async drained() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -63,4 +63,3 @@ export async function holdEmail(c: Context<AppEnv>, budget: EmailBudget): Promis
     },
   };
 }
-

@@ -26,14 +26,7 @@ import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
 import { admitCodeCheck, admitCodeRequest, admitPasswordAttempt, recogniseRequester } from "../middleware/sign-in-limits.ts";
-import {
-  checkConfirmLink,
-  confirmEmail,
-  openSession,
-  signInWithGoogle,
-  signInWithPassword,
-  verifySignInCode,
-} from "../services/accounts.ts";
+import { checkConfirmLink, confirmEmail, openSession, signInWithGoogle, signInWithPassword, verifySignInCode } from "../services/accounts.ts";
 import { alreadySentMessage, describeAlreadySent, takeSignUpEmailTurn, type AlreadySent } from "../services/sign-up-emails.ts";
 import { personNameField } from "./fields.ts";
 

@@ -24,8 +24,7 @@ export async function insertOutboxRow(db: Database, row: NewOutboxRow & { id: st
   return holder?.id ?? row.id;
 }
 
-const claimable = (nowMs: number) =>
-  and(eq(emailOutbox.status, "pending"), or(isNull(emailOutbox.claimedUntilMs), lte(emailOutbox.claimedUntilMs, nowMs)));
+const claimable = (nowMs: number) => and(eq(emailOutbox.status, "pending"), or(isNull(emailOutbox.claimedUntilMs), lte(emailOutbox.claimedUntilMs, nowMs)));
 
 /**
  * Claims up to `limit` rows due now (or the given ids, due or not), for `leaseMs`: each claim
@@ -51,7 +50,17 @@ export async function markOutboxSent(db: Database, input: { id: string; nowMs: n
   await db.batch([
     db
       .update(emailOutbox)
-      .set({ status: "sent", sentAtMs: input.nowMs, claimedUntilMs: null, lastError: null, payloadJson: null, toAddress: null, html: null, text: null, headersJson: null })
+      .set({
+        status: "sent",
+        sentAtMs: input.nowMs,
+        claimedUntilMs: null,
+        lastError: null,
+        payloadJson: null,
+        toAddress: null,
+        html: null,
+        text: null,
+        headersJson: null,
+      })
       .where(eq(emailOutbox.id, input.id)),
     ...alongWith,
   ]);
@@ -69,7 +78,16 @@ export async function markOutboxRetry(db: Database, input: { id: string; nextAtt
 export async function markOutboxDead(db: Database, input: { id: string; nowMs: number; error: string }): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: "dead", claimedUntilMs: null, lastError: input.error.slice(0, 200), payloadJson: null, toAddress: null, html: null, text: null, headersJson: null })
+    .set({
+      status: "dead",
+      claimedUntilMs: null,
+      lastError: input.error.slice(0, 200),
+      payloadJson: null,
+      toAddress: null,
+      html: null,
+      text: null,
+      headersJson: null,
+    })
     .where(and(eq(emailOutbox.id, input.id), eq(emailOutbox.status, "pending")));
 }
 
@@ -91,7 +109,10 @@ export async function listStrandedOutboxIds(db: Database, input: { nowMs: number
 
 /** For the status page: the e-mails waiting (tasks included) and when the oldest was stored. */
 export async function readOutboxBacklog(db: Database): Promise<{ waiting: number; oldestCreatedAtMs: number | null; dead: number }> {
-  const [pending] = await db.select({ waiting: count(), oldest: min(emailOutbox.createdAtMs) }).from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+  const [pending] = await db
+    .select({ waiting: count(), oldest: min(emailOutbox.createdAtMs) })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "pending"));
   const [dead] = await db.select({ dead: count() }).from(emailOutbox).where(eq(emailOutbox.status, "dead"));
   return { waiting: pending?.waiting ?? 0, oldestCreatedAtMs: pending?.oldest ?? null, dead: dead?.dead ?? 0 };
 }
