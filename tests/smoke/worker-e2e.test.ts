@@ -261,9 +261,12 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     await emailTo(sent, /alertes/i);
     const subscription = await database.query(`SELECT id FROM alert_subscriptions WHERE email = '${sent}'`);
     const key = `subscription-confirm-${String(subscription.rows[0]?.[0])}`;
-    const sentRow = await database.query(`SELECT status, attempts, to_address FROM email_outbox WHERE idempotency_key = '${key}'`);
-    const [status, attempts, toAddress] = [sentRow.rows[0]?.[0], sentRow.rows[0]?.[1], sentRow.rows[0]?.[2]];
-    expect([status, attempts, toAddress]).toEqual(["sent", 1n, null]);
+    // The consumer marks the row once the provider answered: a moment after the e-mail is received.
+    const rowOf = async () => (await database.query(`SELECT status, attempts, to_address FROM email_outbox WHERE idempotency_key = '${key}'`)).rows[0];
+    const markedBy = Date.now() + 20_000;
+    while ((await rowOf())?.[0] !== "sent" && Date.now() < markedBy) await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    const row = await rowOf();
+    expect([row?.[0], row?.[1], row?.[2]]).toEqual(["sent", 1n, null]);
     expect(resend.emails.filter((email) => email.to.includes(sent) && email.idempotencyKey === key)).toHaveLength(1);
 
     // An account sign-up: its task runs from the queue and writes the mail, which the provider refuses every time.
