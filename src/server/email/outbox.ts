@@ -26,6 +26,8 @@ import { runEmailTask, type EmailTaskPayload } from "./outbox-tasks.ts";
 export const OUTBOX_MAX_ATTEMPTS = 10;
 /** Sent and dead rows are kept this long (for the keys and the status), then pruned. */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 3600 * 1000;
+/** Node prunes the sent and dead rows this often (the Worker: at each sweep). */
+const PRUNE_INTERVAL_MS = 3600_000;
 /** Rows claimed at once by one drain pass. */
 const CLAIM_BATCH = 10;
 
@@ -230,11 +232,19 @@ export function createNodeOutbox(getDeps: () => AppDeps, options: { intervalMs?:
     return followUp;
   };
 
+  let prunedAtMs = -Infinity;
+  const prune = async () => {
+    const nowMs = getDeps().clock().getTime();
+    if (nowMs - prunedAtMs < PRUNE_INTERVAL_MS) return;
+    prunedAtMs = nowMs;
+    await pruneOutbox(getDeps().db, nowMs - OUTBOX_RETENTION_MS);
+  };
+
   const tick = () => {
     if (stopped || options.intervalMs === undefined) return;
     timer = setTimeout(() => {
       void drainNow()
-        .then(() => pruneOutbox(getDeps().db, getDeps().clock().getTime() - OUTBOX_RETENTION_MS))
+        .then(prune)
         .catch((error: unknown) => getDeps().log({ level: "warn", message: "outbox: prune failed", fields: describeError(error) }))
         .finally(tick);
     }, options.intervalMs);

@@ -32,16 +32,27 @@ const claimable = (nowMs: number) => and(eq(emailOutbox.status, "pending"), or(i
  */
 export async function claimOutboxRows(db: Database, input: { nowMs: number; leaseMs: number; limit: number; ids?: readonly string[] }): Promise<OutboxRow[]> {
   const due = input.ids ? inArray(emailOutbox.id, [...input.ids]) : lte(emailOutbox.nextAttemptAtMs, input.nowMs);
-  const candidates = db
+  // A read first: an empty outbox (the timer's usual pass) costs no write.
+  const candidates = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(claimable(input.nowMs), due))
     .orderBy(sql`${emailOutbox.kind} = 'mail'`, asc(emailOutbox.nextAttemptAtMs))
     .limit(input.limit);
+  if (candidates.length === 0) return [];
+  // The claim itself checks again: of two senders that read the same rows, one holds each.
   return db
     .update(emailOutbox)
     .set({ claimedUntilMs: input.nowMs + input.leaseMs, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(inArray(emailOutbox.id, candidates), claimable(input.nowMs)))
+    .where(
+      and(
+        inArray(
+          emailOutbox.id,
+          candidates.map((row) => row.id),
+        ),
+        claimable(input.nowMs),
+      ),
+    )
     .returning();
 }
 
