@@ -28,6 +28,16 @@ import {
 import { alertStageAt } from "../src/server/alerts/schedule.ts";
 import type { AppDeps } from "../src/server/deps.ts";
 import { createResendMailer } from "../src/server/email/mailer.ts";
+import {
+  EMAIL_DEAD_LETTER_QUEUE,
+  EMAIL_QUEUE,
+  EMAIL_SWEEP_CRON,
+  createQueueOutbox,
+  handleEmailDeadLetter,
+  handleEmailDelivery,
+  sweepEmailOutbox,
+  type EmailQueueBinding,
+} from "../src/server/email/outbox-queue.ts";
 import { createPdfRenderSlots } from "../src/server/middleware/pdf-render-slots.ts";
 import { withLocalFallbackBudgets, withLocalFallbackCounters, withLocalFallbackSlots } from "../src/server/services/remote-ceilings.ts";
 import { createSources } from "../src/server/services/sources.ts";
@@ -44,6 +54,12 @@ function alertQueueOf(env: Env) {
   const binding: QueueProducerBinding | undefined = env.ALERT_QUEUE;
   if (!binding) throw new Error("ALERT_QUEUE binding missing (wrangler.toml [[queues.producers]])");
   return createBindingQueue(binding);
+}
+
+function emailQueueOf(env: Env): EmailQueueBinding {
+  const binding: EmailQueueBinding | undefined = env.EMAIL_QUEUE;
+  if (!binding) throw new Error("EMAIL_QUEUE binding missing (wrangler.toml [[queues.producers]])");
+  return binding;
 }
 
 /**
@@ -83,6 +99,8 @@ function buildDeps(env: Env) {
     log: logJson,
     // Asked for only by the admin panel's « lancer les alertes »: a missing binding fails that call, not the API.
     alertQueue: { sendBatch: (messages) => alertQueueOf(env).sendBatch(messages) },
+    // The durable outbox's rows (decision 093) are sent by this Worker's e-mail queue consumer.
+    outbox: createQueueOutbox(() => emailQueueOf(env), logJson),
   } satisfies AppDeps;
 }
 
@@ -101,6 +119,36 @@ function isolateOf(env: Env): { deps: WorkerDeps; app: ReturnType<typeof createA
     isolate = { deps, app: createApp(deps) };
   }
   return isolate;
+}
+
+/**
+ * The e-mail queue's consumer (decision 093): each message is one outbox row, sent or retried
+ * with backoff; the dead-letter queue's messages mark their rows dead. One message at a time.
+ */
+async function consumeEmails(batch: MessageBatch, env: Env): Promise<void> {
+  let deps: WorkerDeps;
+  let binding: EmailQueueBinding;
+  try {
+    deps = isolateOf(env).deps;
+    binding = emailQueueOf(env);
+  } catch (error) {
+    logJson({ level: "error", message: "email queue consumer cannot start", fields: describeError(error) });
+    for (const message of batch.messages) message.retry({ delaySeconds: 60 });
+    return;
+  }
+  for (const message of batch.messages) {
+    try {
+      if (batch.queue === EMAIL_DEAD_LETTER_QUEUE) await handleEmailDeadLetter(deps, message);
+      else await handleEmailDelivery(deps, message, binding);
+    } catch (error) {
+      logJson({
+        level: "error",
+        message: "email message failed, retried",
+        fields: { queue: batch.queue, attempts: message.attempts, ...describeError(error) },
+      });
+      message.retry({ delaySeconds: deps.config.EMAIL_OUTBOX_RETRY_SECONDS });
+    }
+  }
 }
 
 export default {
@@ -122,6 +170,15 @@ export default {
    * (src/server/alerts/schedule.ts for daylight saving); the other season's trigger is skipped.
    */
   async scheduled(controller, env, ctx): Promise<void> {
+    if (controller.cron === EMAIL_SWEEP_CRON) {
+      // The durable outbox's sweep (decision 093): rows whose queue message was lost are queued again.
+      ctx.waitUntil(
+        (async () => sweepEmailOutbox(isolateOf(env).deps, emailQueueOf(env)))().catch((error: unknown) =>
+          logJson({ level: "error", message: "outbox sweep failed", fields: describeError(error) }),
+        ),
+      );
+      return;
+    }
     const at = new Date(controller.scheduledTime);
     const stage = alertStageAt(at);
     if (!stage) {
@@ -152,6 +209,7 @@ export default {
    * Messages run one after the other, so an invocation holds one batch at a time.
    */
   async queue(batch, env): Promise<void> {
+    if (batch.queue === EMAIL_QUEUE || batch.queue === EMAIL_DEAD_LETTER_QUEUE) return consumeEmails(batch, env);
     let deps: WorkerDeps;
     let queue: ReturnType<typeof alertQueueOf>;
     try {

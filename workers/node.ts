@@ -23,6 +23,7 @@ import { forwardedClientIp } from "../src/server/client-ip.ts";
 import { mountStaticBuild } from "../src/server/static/node.ts";
 import { createDevOutboxRoutes } from "../src/server/email/dev-outbox.ts";
 import { createOutboxMailer, createResendMailer } from "../src/server/email/mailer.ts";
+import { createNodeOutbox } from "../src/server/email/outbox.ts";
 import { createSources } from "../src/server/services/sources.ts";
 import { createDeferredTasks } from "../src/server/defer.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE, tightenPrivateFile } from "../src/server/private-files.ts";
@@ -35,6 +36,9 @@ const DIST = join(PROJECT_ROOT, "dist");
 
 /** How long a shutdown waits for in-flight requests and a running alert run. */
 const SHUTDOWN_GRACE_MS = 8000;
+
+/** How often the durable outbox is drained besides the requests' own hand-overs (retries, a crashed process's rows). */
+const OUTBOX_INTERVAL_MS = 2000;
 
 /** How often, at most, the connection cap is logged while it drops connections. */
 const DROP_LOG_INTERVAL_MS = 60_000;
@@ -82,6 +86,9 @@ export async function createNodeRuntime(options: {
     : createOutboxMailer(database.db, clock);
   // Where the admin panel and the daily scheduler ask for a run: each runs in the background.
   const runQueue = createNodeRunQueue({ deps: () => deps, log });
+  // The durable outbox's sender (decision 093): after each request that stored e-mails, and on a
+  // timer for the retries due and whatever a crashed process left (startServer drains it at start).
+  const outbox = createNodeOutbox(() => deps, { intervalMs: OUTBOX_INTERVAL_MS });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -94,8 +101,9 @@ export async function createNodeRuntime(options: {
     clientIp: (c) => forwardedClientIp(getConnInfo(c).remote.address, c.req.header("X-Forwarded-For"), config.TRUSTED_PROXIES),
     log,
     alertQueue: runQueue,
+    outbox,
   };
-  return { config, deps, database, useOutbox, runQueue };
+  return { config, deps, database, useOutbox, runQueue, outbox };
 }
 
 export async function startServer(options: {
@@ -108,7 +116,7 @@ export async function startServer(options: {
   /** the app's own directory (default .data/); tests pass a temp one */
   dataDirectory?: string;
 }): Promise<RunningServer> {
-  const { config, deps, database, useOutbox, runQueue } = await createNodeRuntime(options);
+  const { config, deps, database, useOutbox, runQueue, outbox } = await createNodeRuntime(options);
   const { log } = deps;
   const api = createApp(deps);
   // The daily alert run at 17:00 Paris time, in this process: asked for on the run queue, as the
@@ -170,6 +178,8 @@ export async function startServer(options: {
     dropLoggedAtMs = Date.now();
     log({ level: "warn", message: "connection cap reached: new connections dropped", fields: { maxConnections: config.SERVER_MAX_CONNECTIONS } });
   });
+  // What a previous process stored and did not send (a crash, a kill past the grace period) leaves now.
+  void outbox.drainNow();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
@@ -197,7 +207,7 @@ export async function startServer(options: {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     }, 50);
     // The requests' deferred work is awaited after the requests themselves (a request hands it over before it ends).
-    const drained = Promise.all([requestsDone.then(() => deferred.idle()), runQueue.idle(), closed]).then(() => true);
+    const drained = Promise.all([requestsDone.then(() => deferred.idle()).then(() => outbox.stop()), runQueue.idle(), closed]).then(() => true);
     const timer = new Promise<false>((resolveTimer) => setTimeout(() => resolveTimer(false), graceMs).unref());
     if (!(await Promise.race([drained, timer]))) {
       log({
@@ -214,6 +224,8 @@ export async function startServer(options: {
         );
     }
     clearInterval(sweeper);
+    // A row still being sent stays claimed until its lease ends: the next start sends it (once, by its key).
+    void outbox.stop();
     await closed;
     database.close();
   };

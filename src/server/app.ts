@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { routePath } from "hono/route";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { capEmailsGlobally } from "./email/global-cap.ts";
+import type { EmailOutbox } from "./email/mailer.ts";
+import { createEnqueuingMailer, createNodeOutbox } from "./email/outbox.ts";
 import { capEmailsPerRecipient } from "./email/recipient-cap.ts";
 import { answerRefusal, ApiRefusal, jsonError } from "./http-errors.ts";
 import { deferTask } from "./defer.ts";
@@ -38,6 +40,9 @@ export function createApp(runtimeDeps: AppDeps) {
   const answerCache = createAnswerCache();
   // A busy database is said once a minute per route, not by every request that met it.
   const busyLogThrottle = createLogThrottle(60_000);
+  // The runtime's sender of the durable outbox (Workers: its queue; Node's entry: its drainer with a
+  // timer), else one in this process, tried after each request that stored e-mails (tests).
+  const outbox: EmailOutbox = deps.outbox ?? createNodeOutbox(() => deps);
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", async (c, next) => {
@@ -46,8 +51,17 @@ export function createApp(runtimeDeps: AppDeps) {
     const requestId = requestIdOf(c.req.raw.headers);
     const log: AppDeps["log"] = (entry) => deps.log({ ...entry, fields: { ...entry.fields, requestId } });
     const emailClient = createEmailClient(deps, c);
-    const mailer = capEmailsPerRecipient({ ...deps, log, mailer: capEmailsGlobally({ ...deps, log }, emailClient) });
-    const requestDeps: AppDeps = { ...deps, log, mailer };
+    // Innermost, the durable outbox (decision 093): an e-mail admitted by the caps is stored as a
+    // row (with the writes it carries, in one transaction), then sent by the outbox's sender.
+    // Stored while the request runs: sent before its answer (as the e-mails it sent itself were);
+    // stored by work it deferred past the answer: sent at once.
+    let answered = false;
+    const enqueue = createEnqueuingMailer({ ...deps, log }, (id) => {
+      if (!answered) emailClient.enqueued.push(id);
+      else deferTask(c)(outbox.dispatch([id]));
+    });
+    const mailer = capEmailsPerRecipient({ ...deps, log, mailer: capEmailsGlobally({ ...deps, log, mailer: enqueue }, emailClient) });
+    const requestDeps: AppDeps = { ...deps, log, mailer, outbox };
     c.set("deps", requestDeps);
     c.set("emailClient", emailClient);
     c.set("pdfRenderSlots", pdfRenderSlots);
@@ -55,6 +69,15 @@ export function createApp(runtimeDeps: AppDeps) {
     c.set("answerCache", answerCache);
     const started = performance.now();
     await next();
+    // The e-mails this request stored are handed to the sender: its mails now (Node tries them
+    // before the answer, as before decision 093; Workers queues them), its tasks after the answer
+    // (the same time for an address known and one unknown, decision 091). A row whose hand-over is
+    // lost is found again: Node's timer and start, the Worker's cron sweep.
+    answered = true;
+    const mails = emailClient.enqueued.splice(0);
+    if (mails.length > 0) await outbox.dispatch(mails);
+    const tasks = emailClient.tasks.splice(0);
+    if (tasks.length > 0) deferTask(c)(outbox.dispatch(tasks));
     c.res.headers.set("X-Request-Id", requestId);
     requestDeps.log({
       level: c.res.status >= 500 ? "error" : "info",

@@ -246,6 +246,30 @@ export const configSchema = z.object({
   ),
   EMAIL_SECURITY_PER_HOUR: ceiling(300).meta(doc("email", "The security budget per hour.")),
   EMAIL_SECURITY_PER_DAY: ceiling(2000).meta(doc("email", "The security budget per day.")),
+  EMAIL_OUTBOX_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(120_000)
+    .meta(
+      doc(
+        "email",
+        "How long a sender of the durable outbox holds an e-mail it is sending (decision 093): past it, another sender (or the next start after a crash) may try it again, once, by its idempotency key. Longer than a send (10 s) and a task's run.",
+      ),
+    ),
+  EMAIL_OUTBOX_RETRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(10)
+    .meta(
+      doc(
+        "email",
+        "The durable outbox's first retry delay (decision 093), doubled at each failed attempt up to an hour: Node's drainer and the Worker's e-mail queue (`message.retry`).",
+      ),
+    ),
   PDF_GLOBAL_PER_MINUTE: ceiling(120).meta(
     doc(
       "limits",

@@ -9,7 +9,7 @@ import type { Cache } from "./cache/types.ts";
 import type { AnswerCache } from "./cache/answers.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
-import type { EmailClient, Mailer } from "./email/mailer.ts";
+import type { EmailClient, EmailOutbox, Mailer } from "./email/mailer.ts";
 import type { ValidSession } from "./auth/session.ts";
 import type { Sources } from "./services/sources.ts";
 import type { AlertQueue } from "./alerts/messages.ts";
@@ -35,6 +35,11 @@ export interface AppDeps {
   log: (entry: LogEntry) => void;
   /** the alert run's queue, where a run is asked for: Cloudflare Queues on Workers, the run queue on Node (alerts/run.ts) */
   alertQueue: AlertQueue;
+  /**
+   * where the durable outbox's rows are sent from (decision 093): the Worker's e-mail queue; else
+   * createApp's in-process drainer (Node's entry passes its own, with a timer)
+   */
+  outbox?: EmailOutbox;
   /** the PDF slots, when they live elsewhere than this process (Workers: a Durable Object, decision 089); else createApp's in memory */
   pdfRenderSlots?: PdfRenderSlots;
   /** the public read routes' per-client counters, when they live elsewhere than this process (Workers: a Durable Object per client, decision 094); else createApp's in memory */

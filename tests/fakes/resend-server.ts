@@ -28,6 +28,8 @@ export interface FakeResend {
   setMode(mode: ResendMode): void;
   /** every answer waits this long first (a slow provider); 0 by default and after reset() */
   setLatency(ms: number): void;
+  /** every single e-mail to this address is answered 500 (until reset()): one recipient the provider keeps refusing */
+  failFor(address: string): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
   let mode: ResendMode = "ok";
   let latencyMs = 0;
   let counter = 0;
+  const failingAddresses = new Set<string>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
@@ -99,6 +102,11 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       mode = (JSON.parse(await readBody(request)) as { mode: ResendMode }).mode;
       return send(response, 200, { mode });
     }
+    if (request.method === "POST" && url.pathname === "/_test/fail-for") {
+      const { address } = JSON.parse(await readBody(request)) as { address: string };
+      failingAddresses.add(address);
+      return send(response, 200, { address });
+    }
     if (request.method !== "POST" || (url.pathname !== "/emails" && url.pathname !== "/emails/batch")) {
       return send(response, 404, { name: "not_found", message: "Not found", statusCode: 404 });
     }
@@ -113,7 +121,9 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
       calls.push({ path: url.pathname, status: replay.status, idempotencyKey });
       return send(response, replay.status, replay.body);
     }
-    if (shouldFail()) {
+    const refusedRecipient =
+      url.pathname === "/emails" && failingAddresses.size > 0 && [(JSON.parse(body) as EmailPayload).to ?? []].flat().some((to) => failingAddresses.has(to));
+    if (refusedRecipient || shouldFail()) {
       calls.push({ path: url.pathname, status: 500, idempotencyKey });
       return send(response, 500, { name: "application_error", message: "Internal server error", statusCode: 500 });
     }
@@ -145,7 +155,11 @@ export async function startFakeResend(options: { port?: number } = {}): Promise<
     setLatency(ms) {
       latencyMs = ms;
     },
+    failFor(address) {
+      failingAddresses.add(address);
+    },
     reset() {
+      failingAddresses.clear();
       emails.length = 0;
       calls.length = 0;
       answered.clear();

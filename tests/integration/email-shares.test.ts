@@ -5,6 +5,7 @@
 // own browser, was not sent. Real requests against the test app and the fake Resend server
 // (decision 090).
 import { describe, expect, it } from "vitest";
+import { createNodeOutbox } from "../../src/server/email/outbox.ts";
 import { MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { backgroundWorkDone, BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
@@ -77,17 +78,21 @@ describe("the general e-mail budget has a share per client", () => {
     expect(sentTo("jeanne@exemple-zs.fr")).toHaveLength(1);
   });
 
-  it("a sign-up whose e-mail does not leave gives its count back: a provider failure refuses nobody after it", async () => {
+  it("a sign-up whose e-mail fails at the provider keeps its 202 and its one count: the durable outbox retries it, and the retry spends nothing more", async () => {
     t.setNow(new Date(START.getTime() + 3 * DAY_MS));
     const app = t.rebuild({ EMAIL_GLOBAL_PER_MINUTE: "20" });
-    t.resend.setMode("fail-next:5");
-    const failed = await signUpsFrom(app, "203.0.113.20", 5, "panne");
-    // Answered before the send (decision 075): the provider's failure comes after the 202 (issue 40's outbox).
-    expect(failed.every((status) => status === 202)).toBe(true);
+    t.resend.setMode("fail-next:2");
+    const failed = await signUpsFrom(app, "203.0.113.20", 2, "panne");
+    // Stored before the answer (decision 093): the provider's failure after the 202 is retried, not lost.
+    expect(failed).toEqual([202, 202]);
     expect(t.resend.emails).toHaveLength(0);
-    // Nothing left counted: the same client still has its whole share.
-    const after = await signUpsFrom(app, "203.0.113.20", 4, "apres");
-    expect(after).toEqual([202, 202, 202, 202]);
+    // The retry, once its backoff (10 s) is over: both leave.
+    t.setNow(new Date(START.getTime() + 3 * DAY_MS + 10_000));
+    await createNodeOutbox(() => t.deps()).drainNow();
+    expect(t.resend.emails).toHaveLength(2);
+    // Each was counted once, when stored: the client's share (4 a minute) has two left, not fewer.
+    const after = await signUpsFrom(app, "203.0.113.20", 3, "apres");
+    expect(after).toEqual([202, 202, 503]);
     expect(t.resend.emails).toHaveLength(4);
   });
 });

@@ -15,6 +15,7 @@ import { startFakeUpstreams, type FakeUpstreams } from "../fakes/upstream-server
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { BrowserClient, findLink, overHttp } from "../helpers/browser-client.ts";
 import { freePort } from "../helpers/net.ts";
+import { NO_SERVICE_CEILINGS } from "../helpers/service-ceilings.ts";
 import { ROOT, startAppWorker, WORKERD_CANNOT_RUN, WORKERD_SKIP_REASON, type WranglerDev } from "../helpers/wrangler.ts";
 
 const ADMIN_EMAIL = "admin.e2e@exemple-zs.fr";
@@ -70,6 +71,10 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: "2000",
       // A failed queue message comes back at once: the dead-letter test sees its six attempts in seconds.
       ALERT_RETRY_DELAY_SECONDS: "0",
+      // The same for the e-mail queue (decision 093): a refused e-mail reaches its dead-letter queue in seconds.
+      EMAIL_OUTBOX_RETRY_SECONDS: "0",
+      // Every request comes from one client here: the e-mail budgets' shares (decision 090) out of the way.
+      ...Object.fromEntries(Object.entries(NO_SERVICE_CEILINGS).filter(([key]) => key.startsWith("EMAIL_"))),
     },
   });
 }, 180_000);
@@ -239,5 +244,45 @@ describe.skipIf(WORKERD_CANNOT_RUN)("the Worker end to end against a libSQL serv
     } finally {
       database.failStatements(null);
     }
+  }, 90_000);
+
+  // Decision 093: every e-mail a request promises is an outbox row; its id travels on the e-mail queue
+  // (wrangler.toml « max_retries = 8 », « dead_letter_queue = "zone-sante-emails-dlq" »).
+  it("sends an outbox row through the e-mail queue, and marks dead the one the provider keeps refusing once it reaches the dead-letter queue", async () => {
+    const outputBefore = wrangler?.output().length ?? 0;
+    const sent = "outbox.e2e@exemple-zs.fr";
+    const refused = "refuse.e2e@exemple-zs.fr";
+    resend.failFor(refused);
+
+    const browser = newBrowser();
+    const address = { label: MAIN_SCENARIO.label, latitude: MAIN_SCENARIO.latitude, longitude: MAIN_SCENARIO.longitude, citycode: MAIN_SCENARIO.citycode };
+    const signUp = await browser.post("/api/subscriptions", { email: sent, address, consent: true });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(202);
+    await emailTo(sent, /alertes/i);
+    const subscription = await database.query(`SELECT id FROM alert_subscriptions WHERE email = '${sent}'`);
+    const key = `subscription-confirm-${String(subscription.rows[0]?.[0])}`;
+    // The consumer marks the row once the provider answered: a moment after the e-mail is received.
+    const rowOf = async () => (await database.query(`SELECT status, attempts, to_address FROM email_outbox WHERE idempotency_key = '${key}'`)).rows[0];
+    const markedBy = Date.now() + 20_000;
+    while ((await rowOf())?.[0] !== "sent" && Date.now() < markedBy) await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    const row = await rowOf();
+    expect([row?.[0], row?.[1], row?.[2]]).toEqual(["sent", 1n, null]);
+    expect(resend.emails.filter((email) => email.to.includes(sent) && email.idempotencyKey === key)).toHaveLength(1);
+
+    // An account sign-up: its task runs from the queue and writes the mail, which the provider refuses every time.
+    const account = await newBrowser().post("/api/auth/signup", { email: refused, firstName: "Rémi" });
+    expect(account.status, JSON.stringify(account.body)).toBe(202);
+    await waitForOutput(/Moving message "[^"]+" on queue "zone-sante-emails" to dead letter queue "zone-sante-emails-dlq" after 9 failed attempts/, {
+      from: outputBefore,
+      timeoutMs: 60_000,
+    });
+    await waitForOutput(/"message":"outbox: e-mail given up \(dead-letter queue\)"/, { from: outputBefore });
+    const dead = await database.query(`SELECT attempts, last_error, to_address FROM email_outbox WHERE kind = 'mail' AND status = 'dead'`);
+    expect(dead.rows).toHaveLength(1);
+    expect(dead.rows[0]?.[0]).toBe(9n);
+    expect(String(dead.rows[0]?.[1])).not.toContain("@");
+    expect(dead.rows[0]?.[2]).toBeNull();
+    expect(resend.calls.filter((call) => call.status === 500).length).toBeGreaterThanOrEqual(9);
+    expect(resend.emails.filter((email) => email.to.includes(refused))).toHaveLength(0);
   }, 90_000);
 });

@@ -4,6 +4,7 @@
 // 14 h 05 »), as everywhere, by core/shared/format.ts.
 import { formatDateTimeFr, formatNumberFr, formatTimeFr } from "../../core/shared/format.ts";
 import { localDateParis } from "../../core/shared/time.ts";
+import { describeEmailQueue } from "../../core/status/email-queue.ts";
 import { SOURCE_OUTAGE_WORDS, statusRowId } from "../../core/status/freshness.ts";
 import type { RunStatus, ServiceStatus, SourceStatus } from "../../server/services/status.ts";
 
@@ -134,7 +135,8 @@ export async function showServiceStatus(): Promise<void> {
   const runs = document.getElementById("etat-passages");
   const said = document.getElementById("etat-message");
   const outages = document.getElementById("etat-pannes");
-  if (!sources || !runs || !said || !outages) return;
+  const emails = document.getElementById("etat-emails");
+  if (!sources || !runs || !said || !outages || !emails) return;
   try {
     const response = await fetch("/api/v1/status", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`status ${response.status}`);
@@ -146,12 +148,14 @@ export async function showServiceStatus(): Promise<void> {
     runs.replaceChildren(...(status.runs.length > 0 ? status.runs.map(runRow) : [emptyRow(5, "Aucun passage des alertes enregistré.")]));
     labelCells(sources);
     labelCells(runs);
+    emails.textContent = describeEmailQueue(status.emails, status.generatedAt);
     said.textContent = `État lu le ${formatDateTimeFr(status.generatedAt)}.`;
     showTargetRow();
   } catch {
     // The tables keep saying « Chargement… » no longer: the failure is told in words.
     sources.replaceChildren(emptyRow(5, "L'état des sources n'a pas pu être lu."));
     runs.replaceChildren(emptyRow(5, "Les passages des alertes n'ont pas pu être lus."));
+    emails.textContent = "La file des e-mails n'a pas pu être lue.";
     said.textContent = "L'état du service n'a pas pu être lu. Réessayez dans une minute.";
   }
 }

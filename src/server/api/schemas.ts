@@ -345,6 +345,13 @@ export const serviceStatusSchema = z
     generatedAt: dateTime,
     sources: z.array(sourceStatusSchema),
     runs: z.array(runStatusSchema).meta({ description: "Les 7 derniers passages des alertes, du plus récent au plus ancien." }),
+    emails: z
+      .object({
+        waiting: z.number().int().min(0).meta({ description: "E-mails enregistrés et pas encore envoyés (inscriptions, codes, avis…)." }),
+        oldestStoredAt: dateTime.nullable().meta({ description: "Quand le plus ancien d'entre eux a été enregistré ; null quand aucun n'attend." }),
+        dead: z.number().int().min(0).meta({ description: "E-mails abandonnés après toutes leurs tentatives (gardés 7 jours)." }),
+      })
+      .meta({ description: "La file des e-mails promis par une demande (décision 093) : chacun est enregistré avant la réponse, puis envoyé." }),
   })
   .meta({ description: "L'état du service : fraîcheur de chaque source officielle et derniers passages des alertes." })
   .register(apiRegistry, { id: "ServiceStatus" });

@@ -1,5 +1,6 @@
 // One mailer interface for every runtime: Resend in production (and against a fake Resend server
 // in tests), a local outbox table in the Node runtime when no key is configured.
+import type { BatchItem } from "drizzle-orm/batch";
 import { Resend } from "resend";
 import { generateRandomToken } from "../auth/crypto.ts";
 import type { Database } from "../db/index.ts";
@@ -22,6 +23,12 @@ export interface EmailMessage {
    * (global-cap.ts), apart from the caps a stranger typing the address can fill (decisions 056, 058).
    */
   category?: "security";
+  /**
+   * Writes that belong with this e-mail (the sign-up it confirms): the durable outbox commits them
+   * in one transaction with the e-mail's row (email/outbox.ts, decision 093). A mailer that sends
+   * at once ignores them; only the outbox's enqueuing mailer is given messages that carry them.
+   */
+  alongWith?: readonly BatchItem<"sqlite">[];
 }
 
 /** The service-wide e-mail budgets (email/global-cap.ts): `security` for messages of that category. */
@@ -43,6 +50,22 @@ export interface EmailClient {
   key(): Promise<string | null>;
   /** counts held before the answer, not yet taken by a send */
   held: EmailCount[];
+  /** the durable outbox's mails this request stored, handed to the sender before its answer (decision 093) */
+  enqueued: string[];
+  /** the durable outbox's tasks this request stored, handed to the sender after its answer (constant answers, decision 091) */
+  tasks: string[];
+}
+
+/**
+ * Where the durable outbox's rows go once stored (decision 093): on Node the process's drainer
+ * (email/outbox.ts), on Workers the e-mail queue. Every e-mail a request promises is a row of the
+ * `email_outbox` table before the answer; this only says « now ».
+ */
+export interface EmailOutbox {
+  /** Node: tries these rows now (and what they write), resolving once tried; Workers: queues them */
+  dispatch(ids: readonly string[]): Promise<void>;
+  /** resolves once this process is sending nothing (Node; Workers: at once) */
+  drained(): Promise<void>;
 }
 
 /** `capped`: refused before sending, the recipient's mailbox had its share (recipient-cap.ts). */
@@ -100,6 +123,11 @@ export function createResendMailer(options: { apiKey: string; baseUrl: string; f
   };
 }
 
+async function idOfKey(key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
+  return [...digest.slice(0, 10)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Development only: emails are kept in the database and shown at /dev/mails. */
 export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
   const mailer: Mailer = {
@@ -113,7 +141,8 @@ export function createOutboxMailer(db: Database, clock: () => Date): Mailer {
       return { ok: true, ids };
     },
     async send(message) {
-      const id = generateRandomToken(10);
+      // Same key, same e-mail, as Resend: a retry of the durable outbox (decision 093) keeps one copy.
+      const id = message.idempotencyKey ? await idOfKey(message.idempotencyKey) : generateRandomToken(10);
       try {
         await insertOutboxMail(db, {
           id,

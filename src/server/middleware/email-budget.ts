@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { clientKeyOf } from "../client-ip.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { admitEmail, giveBackEmailCount, type EmailBudget, type EmailClient } from "../email/global-cap.ts";
+import { admitEmail, giveBackEmailCount, type EmailBudget, type EmailClient, type EmailCount } from "../email/global-cap.ts";
 import { jsonError } from "../http-errors.ts";
 import { hashKey } from "../services/rate-limit.ts";
 
@@ -20,6 +20,8 @@ export function createEmailClient(deps: Pick<AppDeps, "appSecret" | "clientIp">,
   return {
     key: () => (key ??= hashKey(clientKeyOf(deps.clientIp(c)), deps.appSecret)),
     held: [],
+    enqueued: [],
+    tasks: [],
   };
 }
 
@@ -27,7 +29,12 @@ export type HeldEmail =
   /** the answer to send instead: the e-mail cannot leave now */
   | { refused: Response }
   /** `done`, once the work that sends is over (after the answer for deferred work): gives back a count no send took */
-  | { refused: null; done: () => Promise<void> };
+  | {
+      refused: null;
+      done: () => Promise<void>;
+      /** hands the count over to work stored for later (the durable outbox's task, decision 093): `done` then gives nothing back */
+      transfer: () => EmailCount | null;
+    };
 
 /** Counts one e-mail of `budget` for this request now, before the answer promises it. */
 export async function holdEmail(c: Context<AppEnv>, budget: EmailBudget): Promise<HeldEmail> {
@@ -42,6 +49,12 @@ export async function holdEmail(c: Context<AppEnv>, budget: EmailBudget): Promis
   client.held.push(count);
   return {
     refused: null,
+    transfer: () => {
+      const index = client.held.indexOf(count);
+      if (index < 0) return null;
+      client.held.splice(index, 1);
+      return count;
+    },
     done: async () => {
       const index = client.held.indexOf(count);
       if (index < 0) return;

@@ -20,21 +20,13 @@ import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { deferTask } from "../defer.ts";
 import { refusesMail } from "../email/mx-check.ts";
+import { newSignInCode, storeEmailTask } from "../email/outbox-tasks.ts";
 import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
 import { admitCodeCheck, admitCodeRequest, admitPasswordAttempt, recogniseRequester } from "../middleware/sign-in-limits.ts";
-import {
-  checkConfirmLink,
-  confirmEmail,
-  openSession,
-  sendSignInCode,
-  signInWithGoogle,
-  signInWithPassword,
-  signUp,
-  verifySignInCode,
-} from "../services/accounts.ts";
+import { checkConfirmLink, confirmEmail, openSession, signInWithGoogle, signInWithPassword, verifySignInCode } from "../services/accounts.ts";
 import { alreadySentMessage, describeAlreadySent, takeSignUpEmailTurn, type AlreadySent } from "../services/sign-up-emails.ts";
 import { personNameField } from "./fields.ts";
 
@@ -168,13 +160,14 @@ export const authRoutes = new Hono<AppEnv>()
         await turn.release();
         return held.refused;
       }
-      // Looked up, written and sent after the answer: a taken address and a free one answer alike,
-      // as fast; the owner of a taken one is told by email (issue 22).
-      deferTask(c)(
-        signUp(deps, input)
-          .then((sent) => (sent ? undefined : turn.release()))
-          .finally(held.done),
-      );
+      // Stored now, looked up, written and sent after the answer (decision 093): a taken address and
+      // a free one answer alike, as fast; the owner of a taken one is told by email (issue 22).
+      try {
+        await storeEmailTask(c, { task: "sign-up", input, turn: turn.claim }, held, "general");
+      } catch (error) {
+        await turn.release();
+        throw error;
+      }
       return c.json({ message: SIGN_UP_MESSAGE } satisfies SignUpAnswer, 202);
     },
   )
@@ -250,10 +243,12 @@ export const authRoutes = new Hono<AppEnv>()
     if (held.refused) return held.refused;
     // Every browser that asks gets an id (account or not): the code is valid only where it was asked for.
     const browserId = ensureDeviceId(c);
-    // Looked up, counted and sent after the answer, for an account and for none alike: the answer
-    // and its time tell nothing (issue 39; it was 226 ms with an account, 27 ms without). The
-    // e-mail's count is held before the answer (decision 090) and given back if nothing was sent.
-    deferTask(c)(sendSignInCode(c.get("deps"), email, { browserId, ownerBrowser: requester.ownerBrowser }).finally(held.done));
+    // Stored now for an account and for none alike, looked up, counted and sent after the answer:
+    // the answer and its time tell nothing (issue 39; it was 226 ms with an account, 27 ms
+    // without). The e-mail's count is held before the answer (decision 090) and goes with the
+    // stored task (decision 093), which gives it back if nothing was sent.
+    const budget = requester.ownerBrowser ? "security" : "general";
+    await storeEmailTask(c, { task: "sign-in-code", input: { email, browserId, ownerBrowser: requester.ownerBrowser, code: newSignInCode() } }, held, budget);
     // Same answer whether or not an account exists for this address.
     return c.json({ message: "Si un compte existe pour cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes." });
   })

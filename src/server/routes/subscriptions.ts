@@ -4,15 +4,15 @@ import { alertsAvailableFor, type AlertsAvailability } from "../../core/alerts/a
 import { normaliseRecipientAddress } from "../../core/shared/email-address.ts";
 import { isInFrance } from "../../core/shared/geo.ts";
 import type { AppEnv } from "../deps.ts";
-import { deferTask } from "../defer.ts";
 import { refusesMail } from "../email/mx-check.ts";
+import { storeEmailTask } from "../email/outbox-tasks.ts";
 import { holdEmail } from "../middleware/email-budget.ts";
 import { jsonBody, MAX_JSON_BYTES, payloadTooLarge, readBodyText } from "../middleware/json-body.ts";
 import { limitByKey, rateLimitByIp } from "../middleware/rate-limit.ts";
 import { refusal } from "../refusals.ts";
 import { resolvePickedAddress } from "../services/geocoded-address.ts";
 import { alreadySentMessage, describeAlreadySent, type AlreadySent } from "../services/sign-up-emails.ts";
-import { confirmSubscription, createSubscription, sendManageLinks, unsubscribe } from "../services/subscriptions.ts";
+import { confirmSubscription, createSubscription, unsubscribe } from "../services/subscriptions.ts";
 import { emailField } from "./auth.ts";
 import { pickedAddressField } from "./fields.ts";
 
@@ -145,8 +145,9 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       if (limited) return limited;
       const held = await holdEmail(c, "general");
       if (held.refused) return held.refused;
-      // Looked up and sent after the answer: a known address and an unknown one answer alike, as fast.
-      deferTask(c)(sendManageLinks(c.get("deps"), email).finally(held.done));
+      // Stored now, looked up and sent after the answer (decision 093): a known address and an
+      // unknown one answer alike, as fast.
+      await storeEmailTask(c, { task: "manage-links", input: { email } }, held, "general");
       return c.json({ message: MANAGE_LINK_MESSAGE } satisfies ManageLinkAnswer, 202);
     },
   );

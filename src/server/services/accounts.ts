@@ -244,7 +244,12 @@ const NO_CODE_HASH = "0".repeat(64);
  * (email/recipient-cap.ts). The caller answers the same way either way, so the form does not
  * reveal which addresses have an account.
  */
-export async function sendSignInCode(deps: Deps, rawEmail: string, requester: { browserId: string; ownerBrowser: boolean }): Promise<{ sent: boolean }> {
+/** `code`: chosen when the request was stored (the durable outbox's task, decision 093), so that running it again sends and keeps the same one. */
+export async function sendSignInCode(
+  deps: Deps,
+  rawEmail: string,
+  requester: { browserId: string; ownerBrowser: boolean; code?: string },
+): Promise<{ sent: boolean }> {
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(deps.db, email);
   const category = requester.ownerBrowser ? ("security" as const) : undefined;
@@ -254,7 +259,7 @@ export async function sendSignInCode(deps: Deps, rawEmail: string, requester: { 
     await countRecipientEmail(deps, email, category);
     return { sent: false };
   }
-  const code = generateNumericCode(6);
+  const code = requester.code ?? generateNumericCode(6);
   const result = await deps.mailer.send({
     to: email,
     ...renderSignInCodeEmail({ code, expiresInMinutes: SIGN_IN_CODE_MINUTES, accountUrl: `${deps.config.SITE_URL}/compte` }),

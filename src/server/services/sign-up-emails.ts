@@ -26,7 +26,17 @@ export type SignUpSubject = { kind: "alerts"; email: string; address: PickedAddr
 
 export type SignUpEmailTurn =
   /** this request may send; `release` when its e-mail did not leave, so that the next try sends */
-  { kind: "yours"; release(): Promise<void> } | { kind: "taken"; sentAtMs: number };
+  { kind: "yours"; release(): Promise<void>; claim: SignUpEmailClaimHeld } | { kind: "taken"; sentAtMs: number };
+
+/** The turn a request took, as work done after the answer (the durable outbox's task, decision 093) gives it back. */
+export interface SignUpEmailClaimHeld {
+  key: string;
+  sentAtMs: number;
+}
+
+export async function releaseSignUpEmailTurn(deps: Pick<Deps, "db">, claim: SignUpEmailClaimHeld): Promise<void> {
+  await releaseSignUpEmail(deps.db, claim);
+}
 
 function identityOf(subject: SignUpSubject): string {
   if (subject.kind === "account") return `account:${normaliseEmail(subject.email)}`;
@@ -40,7 +50,7 @@ export async function takeSignUpEmailTurn(deps: Deps, subject: SignUpSubject): P
   const nowMs = deps.clock().getTime();
   const claim = await claimSignUpEmail(deps.db, { key, nowMs, notBeforeMs: nowMs - SIGN_UP_EMAIL_INTERVAL_MS });
   if (claim.kind === "taken") return claim;
-  return { kind: "yours", release: () => releaseSignUpEmail(deps.db, { key, sentAtMs: nowMs }) };
+  return { kind: "yours", release: () => releaseSignUpEmail(deps.db, { key, sentAtMs: nowMs }), claim: { key, sentAtMs: nowMs } };
 }
 
 /** What the sign-up forms show of the e-mail already sent (times in Paris). */

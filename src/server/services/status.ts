@@ -2,6 +2,7 @@
 // source's last successful read judged against its publication rhythm (core/status/freshness.ts),
 // the last alert runs, and one notice a day per cause to the admins when a source misses its
 // deadline or a run dead-letters messages.
+import { readOutboxBacklog } from "../db/repositories/email-outbox.ts";
 import {
   FRESHNESS_LABELS,
   judgeFreshness,
@@ -136,10 +137,18 @@ export interface RunStatus {
   weatherMap: { read: "send" | "plan" | "none"; updateTime: string | null } | null;
 }
 
+/** The durable outbox (decision 093): e-mails stored and not sent yet, the oldest's age, and those given up. */
+export interface EmailQueueStatus {
+  waiting: number;
+  oldestStoredAt: string | null;
+  dead: number;
+}
+
 export interface ServiceStatus {
   generatedAt: string;
   sources: SourceStatus[];
   runs: RunStatus[];
+  emails: EmailQueueStatus;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -191,11 +200,12 @@ function toRunStatus(row: AlertRunRow, dead: { nowMs: number; deadAfterMs: numbe
 interface StoredStatus {
   reads: SourceReadRow[];
   runs: AlertRunRow[];
+  outbox: { waiting: number; oldestCreatedAtMs: number | null; dead: number };
 }
 
 async function readStoredStatus(deps: Pick<AppDeps, "db" | "sources" | "clock">): Promise<StoredStatus> {
   await recordSourceReads(deps);
-  return { reads: await listSourceReads(deps.db), runs: await listRecentRuns(deps.db, { limit: STATUS_RUNS }) };
+  return { reads: await listSourceReads(deps.db), runs: await listRecentRuns(deps.db, { limit: STATUS_RUNS }), outbox: await readOutboxBacklog(deps.db) };
 }
 
 const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
@@ -244,7 +254,8 @@ function buildServiceStatus(deps: Pick<AppDeps, "sources" | "config">, stored: S
     };
   });
   const dead = { nowMs: now.getTime(), deadAfterMs: deadRunAfterMs(deps.config) };
-  return { generatedAt: now.toISOString(), sources, runs: stored.runs.map((row) => toRunStatus(row, dead)) };
+  const emails = { waiting: stored.outbox.waiting, oldestStoredAt: iso(stored.outbox.oldestCreatedAtMs), dead: stored.outbox.dead };
+  return { generatedAt: now.toISOString(), sources, runs: stored.runs.map((row) => toRunStatus(row, dead)), emails };
 }
 
 /** Each source's state now and the last runs, read from the database now (the alert run's check). */

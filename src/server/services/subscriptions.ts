@@ -1,5 +1,6 @@
 // Alert sign-ups without an account (double opt-in) and unsubscription (one click, HMAC links
 // that do not expire). Recipient keys: see db/alert-keys.ts.
+import type { BatchItem } from "drizzle-orm/batch";
 import { ALERT_SOURCES, ALERT_TOPIC_NAMES, ALERT_TOPICS, type AlertSource } from "../../sections/rules.ts";
 import { nameTopics } from "../../core/alerts/topic-names.ts";
 import { accountRecipientKey, parseLinkRecipientKey, subscriptionRecipientKey } from "../db/alert-keys.ts";
@@ -7,9 +8,9 @@ import { generateRandomToken, hexEqual, hmacHex } from "../auth/crypto.ts";
 import { findMailboxSubscriptionIds } from "../db/repositories/alert-history.ts";
 import { getPreferences, savePreferences } from "../db/repositories/preferences.ts";
 import {
-  deleteSubscription,
+  deleteSubscriptionStatement,
   findSubscription,
-  insertSubscription,
+  insertSubscriptionStatement,
   listSubscriptionsByIds,
   listUnsentConfirmations,
   markConfirmationSent,
@@ -72,7 +73,15 @@ export async function buildOneClickUnsubscribeUrl(deps: Pick<Deps, "appSecret" |
   return `${deps.config.SITE_URL}/api/unsubscribe?${query}`;
 }
 
-async function sendConfirmation(deps: Deps, subscription: { id: string; email: string; addressLabel: string }): Promise<"sent" | "failed" | "capped"> {
+/**
+ * `alongWith`: the sign-up's own writes, committed in one transaction with its e-mail's outbox row
+ * (decision 093); the row then already says its confirmation was sent.
+ */
+async function sendConfirmation(
+  deps: Deps,
+  subscription: { id: string; email: string; addressLabel: string },
+  alongWith?: readonly BatchItem<"sqlite">[],
+): Promise<"sent" | "failed" | "capped"> {
   const email = renderSubscriptionConfirmEmail({
     addressLabel: subscription.addressLabel,
     confirmUrl: await buildSubscriptionConfirmUrl(deps, subscription.id),
@@ -80,13 +89,18 @@ async function sendConfirmation(deps: Deps, subscription: { id: string; email: s
     // Unsubscribing a sign-up still waiting for its click cancels it: it will never be confirmed.
     cancelUrl: await buildUnsubscribeUrl(deps, subscriptionRecipientKey(subscription.id)),
   });
-  const result = await deps.mailer.send({ to: subscription.email, ...email, idempotencyKey: `subscription-confirm-${subscription.id}` });
+  const result = await deps.mailer.send({
+    to: subscription.email,
+    ...email,
+    idempotencyKey: `subscription-confirm-${subscription.id}`,
+    ...(alongWith ? { alongWith } : {}),
+  });
   if (!result.ok) {
     if (result.capped) return "capped";
     deps.log({ level: "error", message: "subscription confirmation email failed", fields: { error: result.error } });
     return "failed";
   }
-  await markConfirmationSent(deps.db, subscription.id, deps.clock().getTime());
+  if (!alongWith) await markConfirmationSent(deps.db, subscription.id, deps.clock().getTime());
   return "sent";
 }
 
@@ -171,15 +185,17 @@ async function createOrRemind(
     consentAtMs: nowMs,
     createdAtMs: nowMs,
   };
-  await insertSubscription(deps.db, row);
-  const sending = await sendConfirmation(deps, row);
-  if (sending === "capped") {
-    // The pending sign-up already there (and its link) stays as it was.
-    await deleteSubscription(deps.db, row.id);
-    return { kind: "capped" };
-  }
-  for (const older of same) await deleteSubscription(deps.db, older.id);
-  return { kind: "created", id: row.id, confirmationSent: sending === "sent" };
+  // The sign-up, the older pending ones it replaces and its e-mail's outbox row commit together
+  // (decision 093): a 202 is never given for a sign-up whose e-mail is not stored. Refused by the
+  // mailbox's cap, nothing is written: the pending sign-up already there (and its link) stays.
+  const writes = [
+    insertSubscriptionStatement(deps.db, { ...row, confirmationSentAtMs: nowMs }),
+    ...same.map((older) => deleteSubscriptionStatement(deps.db, older.id)),
+  ];
+  const sending = await sendConfirmation(deps, row, writes);
+  if (sending === "capped") return { kind: "capped" };
+  if (sending === "failed") throw new Error("alert sign-up not stored");
+  return { kind: "created", id: row.id, confirmationSent: true };
 }
 
 /** What will come and when, with the way out: sent once, by the click that confirmed. */

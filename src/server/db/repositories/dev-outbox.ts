@@ -6,7 +6,7 @@ import { devOutbox } from "../schema/index.ts";
 export type DevOutboxRow = typeof devOutbox.$inferSelect;
 
 export async function insertOutboxMail(db: Database, row: DevOutboxRow): Promise<void> {
-  await db.insert(devOutbox).values(row);
+  await db.insert(devOutbox).values(row).onConflictDoNothing({ target: devOutbox.id });
 }
 
 export async function listOutbox(db: Database, limit = 50): Promise<DevOutboxRow[]> {

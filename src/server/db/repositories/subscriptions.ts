@@ -1,5 +1,6 @@
 // Alert sign-ups made without an account (double opt-in).
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../index.ts";
 import { alertSubscriptions, type AlertSubscriptionRow } from "../schema/index.ts";
 
@@ -7,6 +8,15 @@ export type NewSubscription = typeof alertSubscriptions.$inferInsert;
 
 export async function insertSubscription(db: Database, row: NewSubscription): Promise<void> {
   await db.insert(alertSubscriptions).values(row);
+}
+
+/** The insert, to commit with other writes (the sign-up and its outbox row, decision 093). */
+export function insertSubscriptionStatement(db: Database, row: NewSubscription): BatchItem<"sqlite"> {
+  return db.insert(alertSubscriptions).values(row);
+}
+
+export function deleteSubscriptionStatement(db: Database, id: string): BatchItem<"sqlite"> {
+  return db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, id));
 }
 
 export async function deleteSubscription(db: Database, id: string): Promise<void> {

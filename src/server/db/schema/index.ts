@@ -11,3 +11,4 @@ export * from "./source-snapshots.ts";
 export * from "./alert-run-marks.ts";
 export * from "./source-reads.ts";
 export * from "./sign-up-emails.ts";
+export * from "./email-outbox.ts";
