@@ -62,7 +62,10 @@ async function addAddress(page: Page, typed: string, option: RegExp, nickname: s
 
 /** axe once the toasts' entrance animation is over (a half-faded toast skews the contrast). */
 async function expectNoSeriousViolation(page: Page) {
-  await page.waitForTimeout(400);
+  // Every finite animation (the toasts' entrance) over: no fixed wait, whatever the machine's load.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== "running"),
+  );
   expect(await seriousViolations(page)).toEqual([]);
 }
 
@@ -74,7 +77,7 @@ for (const viewport of VIEWPORTS) {
   test(`an account's addresses: no dead PDF button, each place once, its water network by name, then the deletion page (${viewport.width} px)`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const email = uniqueEmail(`adresses-${viewport.width}`);
     await signUp(page, email);

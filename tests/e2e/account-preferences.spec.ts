@@ -106,7 +106,7 @@ async function expectStates(page: Page, states: Map<string, boolean>) {
 test("every alert topic in /compte is a switch whose flip is kept after a reload, at 1366 and 390 px; a refused save is said beside its control", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUp(page, uniqueEmail("preferences"));
   await closeToasts(page);

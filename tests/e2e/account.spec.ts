@@ -43,7 +43,7 @@ async function addAddress(page: Page, typed: string, option: RegExp) {
 test("sign up, confirm by email, add 3 addresses, reach the limit, save preferences, get the report by email and as a PDF, delete my data", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const email = uniqueEmail("parcours");
   await signUp(page, email);
   await waitForIslands(page);

@@ -48,7 +48,7 @@ test.afterAll(async () => {
 });
 
 test("a partner site embeds the generated frame; sign-up, confirmation, alert run, alert email, unsubscribe", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // 1. The widget builder: colour, generated code, copy feedback.
   await page.goto("/widget");
   await waitForIslands(page);
@@ -162,7 +162,7 @@ async function runAlertsFromPanel(page: Page): Promise<void> {
     .poll(
       async () =>
         ((await (await page.request.get("/api/admin/status")).json()) as { lastRun: { summary: { runId?: string } | null } | null }).lastRun?.summary?.runId,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toBe(runId);
 }

@@ -164,7 +164,7 @@ for (const viewport of [
   });
 
   test(`after a failed attempt, success leaves no stale error: sign-up, then sign-in to /compte (${viewport.width} px)`, async ({ page, consoleGuard }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const email = uniqueEmail("sans-erreur-perimee");
 

@@ -184,15 +184,17 @@ const EMAILS: Array<[string, () => RenderedEmail]> = [
   ],
 ];
 
+// One page for every e-mail (a test each would open a browser context each for a 0,1 s check):
+// each e-mail is measured, a soft assertion names every one that is too wide.
 test.describe("every e-mail fits a 390 px phone", () => {
   test.use({ viewport: PHONE });
 
-  for (const [name, render] of EMAILS) {
-    test(name, async ({ page }) => {
+  test(`all ${EMAILS.length} e-mails`, async ({ page }) => {
+    for (const [name, render] of EMAILS) {
       await page.setContent(render().html);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       test.info().annotations.push({ type: "scrollWidth", description: `${name}: ${width} px` });
-      expect(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
-    });
-  }
+      expect.soft(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
 });

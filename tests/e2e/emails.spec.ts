@@ -42,7 +42,7 @@ for (const viewport of [
   test(`/desinscription without a link: a form, the same answer for anyone, then an e-mail whose link unsubscribes (${viewport.width} px)`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const email = uniqueEmail("sans-lien");
     await signUpForAlerts(page, email);
@@ -85,7 +85,7 @@ for (const viewport of [
   });
 
   test(`the sign-up confirmation e-mail's « annuler » link cancels it for good (${viewport.width} px)`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const email = uniqueEmail("pas-moi");
     const confirmation = await signUpForAlerts(page, email);
@@ -102,7 +102,7 @@ for (const viewport of [
   });
 
   test(`a confirmed sign-up shows its way out on the page and in the welcome e-mail (${viewport.width} px)`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const email = uniqueEmail("bienvenue");
     const confirmation = await signUpForAlerts(page, email);
@@ -149,7 +149,7 @@ function linkAfter(text: string, label: string): string {
 
 // Issue 38, item 5.3: the manage e-mail offered only « Annuler ». Each of its links, followed.
 test("the manage e-mail lets a pending sign-up be confirmed, its report be read, an account be made and the alerts be stopped (390 px)", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail("gerer");
   await signUpForAlerts(page, email);

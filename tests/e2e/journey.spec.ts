@@ -174,7 +174,7 @@ test("the bathing card lists the nearest official sites, then their live status 
           .getByText(/Interdiction signalée pendant la saison 2026/)
           .count();
       },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )
     .toBeGreaterThan(0);
   await expect(

@@ -163,7 +163,7 @@ for (const viewport of VIEWPORTS) {
   });
 
   test(`no link of the main pages opens one of our pages in a new tab (${viewport.width} px)`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.slow();
     await page.setViewportSize(viewport);
     for (const route of MAIN_PAGES) {
       await page.goto(route);

@@ -11,7 +11,7 @@ const CASES = [
   { width: 390, typed: "13 rue Albert Einstein" },
 ];
 
-/** Hub'Eau's delay: well past the fast sources, under the server's upstream timeout (2,5 s). */
+/** Hub'Eau's delay: well past the fast sources, under the server's upstream timeout (2,5 s; 25 s in the journeys). */
 const SLOW_HUBEAU_MS = 2_000;
 
 for (const { width, typed } of CASES) {
@@ -46,7 +46,7 @@ for (const { width, typed } of CASES) {
       // Hub'Eau answers: the water card and its place in the summary take their place, the report is
       // whole. No analysis is published for either address: nothing to see, so the water joins the
       // calm sections' line, with its word (decision 084).
-      await expect(water).not.toHaveAttribute("aria-busy", { timeout: SLOW_HUBEAU_MS + 8_000 });
+      await expect(water).not.toHaveAttribute("aria-busy", { timeout: SLOW_HUBEAU_MS + 30_000 });
       await expect(waterLine).toHaveCount(0);
       await expect(report.locator(".summary")).not.toContainText("en cours de lecture");
       await expect(report.locator(".summary__item--calm")).toContainText("Eau du robinet – Aucune analyse publiée");

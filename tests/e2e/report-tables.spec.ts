@@ -63,8 +63,8 @@ test.describe("the report's tables at 320 px", () => {
   });
 
   test("the pollen and vigilance grids and the water histories: every word whole, every cell's headers kept", async ({ page }) => {
-    // Two reports and axe on a shared 2-CPU machine.
-    test.setTimeout(90_000);
+    // Two reports and axe: three times the usual timeout.
+    test.slow();
     await analyseAddress(page, "8 bd du Port");
     // The grids and histories sit behind the cards' disclosures (« Détails », « Voir les valeurs »).
     const pollen = page.getByRole("table", { name: "Indice pollen par taxon" });

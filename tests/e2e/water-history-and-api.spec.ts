@@ -1,5 +1,6 @@
 // Issue 15 as a person and a partner site meet it: the twelve-month water history on the report
-// (keyboard, table, axe, mobile), and the public API read from another origin in Chromium.
+// (keyboard, table, axe, mobile) and the developers page. The public API read from another origin
+// (CORS open to reads, closed to writes) is tests/integration/api-v1.test.ts.
 import { expect, type Page } from "@playwright/test";
 import { analyseAddress, fixtureSampleDays, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
@@ -77,46 +78,6 @@ test("Amiens: the history shows each key parameter measured, with a gap of month
   const gaps = xs.slice(1).map((x, index) => x - xs[index]!);
   expect(gaps[0]!).toBeGreaterThan(3 * gaps.at(-1)!);
   expect(await seriousViolations(page)).toEqual([]);
-});
-
-test("another site can read the public API from the browser, but cannot write anywhere", async ({ page, consoleGuard, server }) => {
-  // localhost and 127.0.0.1 are two origins: the page below is « another site » for the API.
-  consoleGuard.allow(/CORS policy|Failed to fetch|ERR_FAILED/);
-  await page.goto(`http://localhost:${server.port}/developpeurs`);
-  const api = `${server.baseURL}/api`;
-  const read = await page.evaluate(async (base) => {
-    const response = await fetch(`${base}/v1/report?q=${encodeURIComponent("8 bd du Port")}`);
-    const body = (await response.json()) as { address?: { citycode?: string }; water_quality?: { history?: unknown[] } };
-    return {
-      status: response.status,
-      citycode: body.address?.citycode,
-      history: body.water_quality?.history?.length ?? 0,
-      limit: response.headers.get("RateLimit"),
-    };
-  }, api);
-  expect(read).toMatchObject({ status: 200, citycode: "80021" });
-  expect(read.history).toBeGreaterThan(0);
-  expect(read.limit).toMatch(/r=\d+/);
-
-  const write = await page.evaluate(async (base) => {
-    try {
-      const response = await fetch(`${base}/subscriptions`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "x@exemple-zs.fr" }),
-      });
-      return `answered ${response.status}`;
-    } catch {
-      return "blocked";
-    }
-  }, api);
-  expect(write).toBe("blocked");
-  // Without the browser's preflight, the server itself refuses another origin's write.
-  const direct = await page.request.post(`${api}/subscriptions`, {
-    headers: { Origin: `http://localhost:${server.port}`, "content-type": "application/json" },
-    data: { email: "x@exemple-zs.fr" },
-  });
-  expect(direct.status()).toBe(403);
 });
 
 test("/developpeurs is in the footer and the sitemap, with the OpenAPI document", async ({ page }) => {
