@@ -17,6 +17,7 @@ import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { refusal } from "../refusals.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
+import { presentDocuments, type SiteReportAnswer } from "../../core/report/present.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { unresolvedPointRefusal } from "./geocode.ts";
@@ -85,12 +86,16 @@ const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(conf
 
 const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
 
-/** The whole report as one JSON answer, once every source has answered. */
-async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
+/**
+ * The whole report as one JSON answer, once every source has answered. The site's (`form`
+ * "negotiated") also carries each section's document, which the page lays out (decision 095).
+ */
+async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined, form: ReportForm): Promise<Response> {
   const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c) });
   c.header("Cache-Control", reportCacheControl(report));
   // Signed, so that the link the page writes from it names this very address again, with no call.
-  return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
+  const answer = { ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer;
+  return c.json(form === "negotiated" ? ({ ...answer, documents: presentDocuments(report) } satisfies SiteReportAnswer) : answer);
 }
 
 /**
@@ -108,8 +113,14 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
   return stream(
     c,
     async (out) => {
-      const send = (part: ReportPart) =>
-        void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
+      // The head first: a section's line carries its document, presented at the head's time and place (decision 095).
+      let head: Pick<Report, "address" | "generated_at"> | null = null;
+      const send = (part: ReportPart) => {
+        if (part.address && part.generated_at) head = { address: part.address, generated_at: part.generated_at };
+        const documents = head && !part.address ? presentDocuments(head, part) : {};
+        const line = part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part;
+        void out.writeln(JSON.stringify(Object.keys(documents).length > 0 ? { ...line, documents } : line));
+      };
       const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
       await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
     },
@@ -120,14 +131,17 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
   );
 }
 
+/** The public API's one JSON answer, or the site's (its documents, or streamed on request). */
+type ReportForm = "whole" | "negotiated";
+
 /** Validation, rate limit, signature check and address resolution: the same for every form of the answer. */
-const reportHandlers = (form: "whole" | "negotiated") =>
+const reportHandlers = (form: ReportForm) =>
   createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
     const query = c.req.valid("query");
     if (form === "negotiated") c.header("Vary", "Accept");
     const deps = await depsOfClient(c);
     const address = await resolveReportAddress(c, deps, query);
-    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi);
+    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi, form);
   });
 
 /** GET a report as one JSON answer: the public API's /api/v1/report. */
