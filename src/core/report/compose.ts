@@ -199,7 +199,6 @@ function calmLine(calm: CalmEntry[], allCalm: boolean): SummaryLine {
   };
 }
 
-
 /** The rich presentation a section's document carries, when it has one. */
 function richOf<Rich>(presented: readonly PresentedSection[], key: string): Rich | null {
   const section = presented.find((entry) => entry.key === key);

@@ -8,7 +8,6 @@ import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import {
-  fetchReport,
   readReportRequest,
   reportKeyOf,
   reportRequestOf,
@@ -242,7 +241,7 @@ export default function Analyse() {
     controller.current = attempt;
     setRetry({ section, status: "busy" });
     try {
-      const fresh = await fetchReport(request, attempt.signal);
+      const fresh = await streamReport(request, () => {}, attempt.signal);
       if (attempt.signal.aborted) return;
       if (!retryReplaces(current.report, fresh, section)) {
         setRetry({ section, status: "failed" });

@@ -72,10 +72,6 @@ export function reportKeyOf(request: AnyReportRequest): string {
   return toReportParams(request).toString();
 }
 
-export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<SiteReportAnswer> {
-  return requestJson<SiteReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
-}
-
 /** Every field of the whole answer has arrived: every section, then the recommendations, and the sections' documents. */
 export function isWholeReport(report: PartialReportAnswer): report is SiteReportAnswer {
   return report.documents !== undefined && [...sectionFields(), "recommendations"].every((field) => (report as Record<string, unknown>)[field] !== undefined);
@@ -85,9 +81,11 @@ const CUT_SHORT = "Le bilan n'a pas pu être lu jusqu'au bout. Veuillez réessay
 
 /**
  * The report streamed (decision 067): `onPart` gets the report as it stands after each line (the
- * head first, then each section as its source answers); the promise, the whole report. An error
- * before the stream (4xx, 5xx) is the API's French JSON, as for fetchReport; a whole JSON answer
- * (something on the way that dropped our Accept) is taken as is.
+ * head first, then each section as its source answers, with its document: decision 095); the
+ * promise, the whole report. An error before the stream (4xx, 5xx) is the API's French JSON; a
+ * whole JSON answer (something on the way that dropped our Accept) is taken as is if it carries the
+ * sections' documents, and is a report cut short if not (the public JSON form carries none: the
+ * page cannot lay it out).
  */
 export async function streamReport(request: AnyReportRequest, onPart: (report: PartialReportAnswer) => void, signal?: AbortSignal): Promise<SiteReportAnswer> {
   let response: Response;
@@ -102,7 +100,9 @@ export async function streamReport(request: AnyReportRequest, onPart: (report: P
     throw new ApiError(NETWORK_MESSAGE, 0);
   }
   if (!response.ok || !response.body || !(response.headers.get("Content-Type") ?? "").startsWith(REPORT_STREAM_TYPE)) {
-    return readJsonAnswer<SiteReportAnswer>(response);
+    const whole = await readJsonAnswer<SiteReportAnswer>(response);
+    if (!isWholeReport(whole)) throw new ApiError(CUT_SHORT, 502);
+    return whole;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let report: PartialReportAnswer | null = null;

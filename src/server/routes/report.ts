@@ -17,7 +17,7 @@ import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { refusal } from "../refusals.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
-import { presentDocuments, type SiteReportAnswer } from "../../core/report/present.ts";
+import { presentDocuments } from "../../core/report/present.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { unresolvedPointRefusal } from "./geocode.ts";
@@ -86,23 +86,20 @@ const reportRateLimit = rateLimitByIp((config) => ({ ...publicApiRateLimits(conf
 
 const wantsStream = (c: Context<AppEnv>): boolean => (c.req.header("Accept") ?? "").toLowerCase().includes(REPORT_STREAM_TYPE);
 
-/**
- * The whole report as one JSON answer, once every source has answered. The site's (`form`
- * "negotiated") also carries each section's document, which the page lays out (decision 095).
- */
-async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined, form: ReportForm): Promise<Response> {
+/** The whole report as one JSON answer, once every source has answered. */
+async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Promise<Response> {
   const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c) });
   c.header("Cache-Control", reportCacheControl(report));
   // Signed, so that the link the page writes from it names this very address again, with no call.
-  const answer = { ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer;
-  return c.json(form === "negotiated" ? ({ ...answer, documents: presentDocuments(report) } satisfies SiteReportAnswer) : answer);
+  return c.json({ ...report, address: signAddress(deps.appSecret, report.address) } satisfies ReportAnswer);
 }
 
 /**
  * The same report streamed as NDJSON (decision 067): the head (the signed address, the commune,
  * the date), then each section the moment its source has answered, then the recommendations,
  * built from all of them. Each line is a piece of the whole answer, with the same fields: merged,
- * they are that answer. Whether a section failed is known only at the end, after the headers: a
+ * they are that answer, and each section's line also carries its document (`documents`), which the
+ * page lays out without carrying the sections' presentation code (decision 095). Whether a section failed is known only at the end, after the headers: a
  * stream is never stored (no-store). A failure after the first line is said on a last line.
  */
 function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Response {
@@ -131,17 +128,14 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
   );
 }
 
-/** The public API's one JSON answer, or the site's (its documents, or streamed on request). */
-type ReportForm = "whole" | "negotiated";
-
 /** Validation, rate limit, signature check and address resolution: the same for every form of the answer. */
-const reportHandlers = (form: ReportForm) =>
+const reportHandlers = (form: "whole" | "negotiated") =>
   createFactory<AppEnv>().createHandlers(reportRateLimit, reportQuery, async (c) => {
     const query = c.req.valid("query");
     if (form === "negotiated") c.header("Vary", "Accept");
     const deps = await depsOfClient(c);
     const address = await resolveReportAddress(c, deps, query);
-    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi, form);
+    return form === "negotiated" && wantsStream(c) ? answerStream(c, deps, address, query.value.udi) : answerWhole(c, deps, address, query.value.udi);
   });
 
 /** GET a report as one JSON answer: the public API's /api/v1/report. */
