@@ -4,7 +4,8 @@
 // replaced by one the real rules build at a fixed clock, so the card is the same whatever day runs.
 import { expect, type Page } from "@playwright/test";
 import { evaluateBathing, type NearbySite } from "../../src/sections/bathing/index.ts";
-import type { BathingSection } from "../../src/core/types.ts";
+import { presentDocuments } from "../../src/core/report/present.ts";
+import type { BathingSection, Report } from "../../src/core/types.ts";
 import { analyseAddress, openCardDetails, seriousViolations, test, waitForIslands } from "./helpers.ts";
 
 // One fixed clock for every date below: the season the card is read in (a past one, so nothing here
@@ -54,8 +55,10 @@ async function openWithBathing(page: Page, width: number, bathing: BathingSectio
   await page.route("**/api/report?**", async (route) => {
     // The whole JSON answer (not the island's stream, decision 067), changed, then handed over whole.
     const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
-    const report = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...report, bathing, generated_at: now.toISOString() } });
+    const report = (await response.json()) as Report;
+    const changed = { ...report, bathing, generated_at: now.toISOString() };
+    // Each section's document, as the server sends it with its answer (decision 095).
+    await route.fulfill({ response, json: { ...changed, documents: presentDocuments(changed) } });
   });
   await page.goto("/");
   await waitForIslands(page);

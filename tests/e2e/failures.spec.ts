@@ -3,6 +3,7 @@
 // report and says so under the chooser; typing offline says once, calmly, that the suggestions wait
 // for the connection, and « Analyser » offline says it once. On a desktop and a phone screen.
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
+import { presentDocuments } from "../../src/core/report/present.ts";
 import { evaluateDrought } from "../../src/sections/drought/evaluate.ts";
 import { evaluatePollen } from "../../src/sections/pollen/evaluate.ts";
 import { seriousViolations, test, waitForIslands } from "./helpers.ts";
@@ -43,7 +44,8 @@ async function answerWithFailedDrought(route: Route) {
   const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
   const report = await response.json();
   report.drought = evaluateDrought({ zones: { ok: false, reason: "timeout" }, now: new Date(), citycode: report.address.citycode });
-  await route.fulfill({ response, json: report });
+  // Each section's document, as the server sends it with its answer (decision 095).
+  await route.fulfill({ response, json: { ...report, documents: presentDocuments(report) } });
 }
 
 /**
@@ -54,7 +56,7 @@ async function answerWithFailedPollen(route: Route) {
   const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
   const report = await response.json();
   report.pollen = evaluatePollen({ indices: { ok: false, reason: "http", status: 500 }, now: new Date(), citycode: report.address.citycode });
-  await route.fulfill({ response, json: report });
+  await route.fulfill({ response, json: { ...report, documents: presentDocuments(report) } });
 }
 
 for (const viewport of VIEWPORTS) {

@@ -6,6 +6,7 @@
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { recommendationsOfReport } from "../../src/core/recommendations/select.ts";
+import { presentDocuments } from "../../src/core/report/present.ts";
 import { evaluateDrought } from "../../src/sections/drought/evaluate.ts";
 import { evaluatePollen } from "../../src/sections/pollen/evaluate.ts";
 import { pollenCollectionSchema } from "../../src/sources/pollen/schema.ts";
@@ -47,7 +48,7 @@ const sectionKeyOf = (card: Locator) =>
  * Amiens as the server answers it on a calm day (derived from the real answer): no drought
  * restriction in force (VigiEau has no zone for the commune) and the agency's indice pollen out
  * of season (its recorded off-season answer, « Très faible »). The advice is chosen again from
- * the sections so changed, as the server would.
+ * the sections so changed, and the sections presented, as the server would.
  */
 async function answerCalmAmiens(route: Route) {
   const response = await route.fetch({ headers: { ...route.request().headers(), accept: "application/json" } });
@@ -59,7 +60,8 @@ async function answerCalmAmiens(route: Route) {
   const indices = mapPollenIndices(pollenCollectionSchema.parse(JSON.parse(resolvePlaceholders(offSeason, now))));
   report.pollen = evaluatePollen({ indices: { ok: true, data: indices }, now, citycode });
   report.recommendations = recommendationsOfReport(report, now);
-  await route.fulfill({ response, json: report });
+  // Each section's document, as the server sends it with its answer (decision 095).
+  await route.fulfill({ response, json: { ...report, documents: presentDocuments(report) } });
 }
 
 for (const viewport of VIEWPORTS) {

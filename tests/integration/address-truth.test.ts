@@ -15,6 +15,7 @@ import ReportView from "../../src/islands/report/ReportView.tsx";
 import { CRISIS_SCENARIO, MAIN_SCENARIO } from "../fixtures/scenarios.ts";
 import { BrowserClient, signedInAs } from "../helpers/browser-client.ts";
 import { useFreshApp, useTestApp } from "../helpers/test-app.ts";
+import { asSent } from "../helpers/site-report.ts";
 
 const t = useTestApp({ now: new Date("2026-11-22T10:00:00Z") }, { resetUpstreams: true, resetResend: true, onlyKnownUpstreams: true });
 const app = useFreshApp(t);
@@ -42,7 +43,7 @@ const banCalls = () => t.upstreams.requests.filter((request) => request.source =
 
 /** What the page shows of a report: the island's own rendering of the answer, and the URL it writes. */
 function pageOf(report: ReportAnswer): string {
-  const html = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+  const html = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
   return `${html}\n${decodeURIComponent(reportKeyOf(reportRequestOf(report, undefined)))}`;
 }
 

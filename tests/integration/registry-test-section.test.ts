@@ -19,6 +19,7 @@ import { defineServerSection } from "../../src/server/services/section-loader.ts
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 import { useTestApp } from "../helpers/test-app.ts";
+import { asSent } from "../helpers/site-report.ts";
 
 const NOW = new Date("2026-06-10T10:00:00Z");
 const t = useTestApp({ now: NOW }, { resetUpstreams: true, onlyKnownUpstreams: true });
@@ -70,6 +71,8 @@ afterAll(() => {
 });
 
 const NDJSON = "application/x-ndjson";
+/** The trial section's presentation reads nothing of its context. */
+const PRESENT_CONTEXT = { generatedAt: NOW.toISOString(), timeZone: "Europe/Paris", today: "2026-06-10" };
 
 async function wholeReport(): Promise<ReportAnswer & { trial_section?: TrialAnswer }> {
   const response = await t.rebuild().request(`/api/report?${reportQueryOf(MAIN_SCENARIO)}`);
@@ -92,14 +95,18 @@ describe("a section registered only in a test reaches every channel", () => {
     const keys = parts.map((part) => Object.keys(part).join(","));
     // The head, the eight shipped sections, the test's, the recommendations.
     expect(parts).toHaveLength(11);
-    expect(keys.indexOf("trial_section")).toBeGreaterThan(0);
+    expect(keys.indexOf("trial_section,documents")).toBeGreaterThan(0);
     expect(keys.at(-1)).toBe("recommendations");
-    expect(parts.find((part) => "trial_section" in part)).toEqual({ trial_section: { success: true, word: "Modéré", day: "2026-06-10" } });
+    // Its answer, and its document as its module presents it, which the page lays out (decision 095).
+    expect(parts.find((part) => "trial_section" in part)).toEqual({
+      trial_section: { success: true, word: "Modéré", day: "2026-06-10" },
+      documents: { trial: JSON.parse(JSON.stringify(trialSection.present({ success: true, word: "Modéré", day: "2026-06-10" }, PRESENT_CONTEXT))) },
+    });
   });
 
   it("the page: its card after the radon card, its headline, blocks and source, and its line in « L'essentiel »", async () => {
     const report = await wholeReport();
-    const html = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const html = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     const card = html.match(/<article id="essai"[\s\S]*?<\/article>/)?.[0];
     expect(card).toBeDefined();
     expect(card).toContain("Section d&#x27;essai");

@@ -5,8 +5,11 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SiteReportAnswer } from "../../src/core/report/compose.ts";
 import type { ReportAnswer } from "../../src/core/types.ts";
+import { sectionOutlines } from "../../src/sections/outline.ts";
 import { MAIN_SCENARIO, reportQueryOf } from "../fixtures/scenarios.ts";
+import { asSent } from "../helpers/site-report.ts";
 import { useTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const NOW = new Date("2026-06-10T10:00:00Z");
@@ -58,7 +61,11 @@ async function readLines(response: Response, hubEauHeld: () => boolean, onLine: 
   return lines;
 }
 
-const sectionOf = (line: ReadLine) => Object.keys(line.part).join(",");
+/** What a line brings besides the documents of its sections (decision 095). */
+const sectionOf = (line: ReadLine) =>
+  Object.keys(line.part)
+    .filter((key) => key !== "documents")
+    .join(",");
 
 describe("GET /api/report as NDJSON (the island's progressive report)", () => {
   it("a section's card never waits for another source: the air line comes off the socket while Hub'Eau is held, and nothing buffers it", async () => {
@@ -111,7 +118,7 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
     const parts = text
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as Partial<ReportAnswer>);
+      .map((line) => JSON.parse(line) as Partial<SiteReportAnswer>);
     // The head, the eight sections (issue 26 added pollen, UV, vigilance and radon), the recommendations.
     expect(parts).toHaveLength(10);
     expect(
@@ -119,8 +126,24 @@ describe("GET /api/report as NDJSON (the island's progressive report)", () => {
         .slice(1, -1)
         .map((part) => Object.keys(part).join(","))
         .sort(),
-    ).toEqual(["air_quality", "bathing", "drought", "pollen", "radon", "uv", "water_quality", "weather_warnings"]);
-    expect(Object.assign({}, ...parts)).toEqual(whole);
+    ).toEqual([
+      "air_quality,documents",
+      "bathing,documents",
+      "drought,documents",
+      "pollen,documents",
+      "radon,documents",
+      "uv,documents",
+      "water_quality,documents",
+      "weather_warnings,documents",
+    ]);
+    // Each section's line carries its own document and no other (decision 095).
+    expect(parts.slice(1, -1).map((part) => Object.keys(part.documents!).join(","))).toEqual(
+      parts.slice(1, -1).map((part) => sectionOutlines().find((section) => section.field in part)!.key),
+    );
+    const { documents: _documents, ...merged } = Object.assign({}, ...parts) as SiteReportAnswer;
+    expect(merged).toEqual(whole);
+    // Gathered, the documents are the server's presentation of the whole answer, as every channel's.
+    expect(Object.assign({}, ...parts.map((part) => part.documents ?? {}))).toEqual(asSent(whole).documents);
   });
 
   it("a warm report streams every line at once, never stored (a failed section is known only at the end)", async () => {

@@ -23,6 +23,7 @@ import { BrowserClient, confirmAccount, signUpForLink } from "../helpers/browser
 import { pdfText } from "../helpers/pdf-text.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { readFixture } from "../unit/sources/fixtures.ts";
+import { asSent } from "../helpers/site-report.ts";
 
 // 18:00 in Paris on 10 November 2026, after the day's 17:00 map.
 const NOW = new Date("2026-11-10T17:00:00Z");
@@ -93,7 +94,7 @@ describe.each(ADDRESSES)("the %s Gironde address under an orange coastal strip a
   });
 
   it("the page: the card's headline is the département's green, the coast one line, never « À retenir »", () => {
-    const html = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const html = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     const card = html.match(/<article id="vigilance"[\s\S]*?<\/article>/)?.[0] ?? "";
     expect(card).toMatch(/<span class="badge badge--official card__badge"[^>]*>Vigilance verte<\/span>/);
     const cardWords = wordsOf(card);

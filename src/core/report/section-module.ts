@@ -21,7 +21,11 @@ export interface SectionAnswer {
   configured?: boolean;
 }
 
-export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Rich = never> {
+/**
+ * What the page carries of a section (decision 095): its place and names, never its presentation.
+ * The server presents each section and sends its document with its answer.
+ */
+export interface SectionOutline {
   /** its key in the registry and in the page's requests (« water », « air ») */
   key: string;
   /** its field in a report (« water_quality ») */
@@ -33,6 +37,9 @@ export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Ric
   label: string;
   /** the official source whose row on /etat its card links to when it could not be read (none: read from no upstream) */
   statusSource?: StatusSource;
+}
+
+export interface SectionModule<Answer extends SectionAnswer = SectionAnswer, Rich = never> extends SectionOutline {
   /**
    * The channel-free document of an answer. A section with a richer card of its own on the page and
    * in the PDF (the water's table and charts) also returns that richer presentation as `rich`.

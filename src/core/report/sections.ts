@@ -1,7 +1,7 @@
-// The one rule of what counts as a failed section, over the registry's sections: the page's
+// The one rule of what counts as a failed section, over the sections' outlines (what the page carries): the page's
 // « Réessayer » (src/islands/report/refresh.ts) and the server's caching (src/server/routes/report.ts)
 // both ask here.
-import { sections } from "../../sections/registry.ts";
+import { sectionOutlines as sections } from "../../sections/outline.ts";
 import { answerFailed, type SectionAnswer } from "./section-module.ts";
 
 /** A section's key in the registry (« water », « air »). */

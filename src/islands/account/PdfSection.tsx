@@ -1,6 +1,6 @@
 // /compte: the report of every monitored address, as a PDF download or by email.
 import { useId } from "react";
-import { PDF_ACCESSIBLE_ALTERNATIVE } from "../../core/report/present.ts";
+import { PDF_ACCESSIBLE_ALTERNATIVE } from "../../core/report/compose.ts";
 import type { ReportEmailAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";

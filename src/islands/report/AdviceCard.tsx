@@ -2,7 +2,7 @@
 // « Précaution », then information. Each is a disclosure (its severity and title, then its text),
 // open on a wide screen, closed on a phone, where the report must read in a few screens; a card's
 // advice line opens the one it names.
-import { ADVICE_ANCHOR, ADVICE_TITLE, adviceAnchor, type AdvicePresentation } from "../../core/report/present.ts";
+import { ADVICE_ANCHOR, ADVICE_TITLE, adviceAnchor, type AdvicePresentation } from "../../core/report/compose.ts";
 import { Card, NBSP, useWideScreen } from "./ReportCard.tsx";
 
 export default function AdviceCard({ advice }: { advice: AdvicePresentation[] }) {

@@ -2,12 +2,12 @@
 // history: its URL names the address (reload, shared link, Back and Forward) and so does the tab's
 // title. The report itself, and the focus on its heading, say that it is ready: no toast.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { sections } from "../../sections/registry.ts";
+import { sectionOutlines } from "../../sections/outline.ts";
+import type { SiteReportAnswer } from "../../core/report/compose.ts";
 import type { ReportAnswer, SignedSuggestion } from "../../core/types.ts";
 import { ApiError } from "../lib/api.ts";
 import AddressSearch, { useAddressField } from "./AddressSearch.tsx";
 import {
-  fetchReport,
   readReportRequest,
   reportKeyOf,
   reportRequestOf,
@@ -41,12 +41,12 @@ interface LoadOptions {
   fillField?: boolean;
 }
 
-type Shown = { key: string; report: ReportAnswer };
+type Shown = { key: string; report: SiteReportAnswer };
 
 type State =
   | { status: "idle" }
   /** `kept`: the report left on screen while another network of its address loads */
-  | { status: "loading"; key: string; kept: ReportAnswer | null }
+  | { status: "loading"; key: string; kept: SiteReportAnswer | null }
   /** a new report streaming in (decision 067): each card shows as its section arrives */
   | { status: "arriving"; key: string; report: PartialReportAnswer }
   | ({ status: "ready" } & Shown)
@@ -56,7 +56,7 @@ type State =
 const REPORT_TITLE_SUFFIX = " — qualité de l'eau, de l'air… | Zone Santé";
 
 /** The report on screen: the one ready, or the one kept while another network of its address loads. */
-function onScreenOf(state: State): ReportAnswer | null {
+function onScreenOf(state: State): SiteReportAnswer | null {
   return state.status === "ready" ? state.report : state.status === "loading" ? state.kept : null;
 }
 
@@ -93,7 +93,7 @@ export default function Analyse() {
   const errorRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
   /** reports already built during this visit, by request: Back and Forward show them at once */
-  const cache = useRef(new Map<string, ReportAnswer>());
+  const cache = useRef(new Map<string, SiteReportAnswer>());
   /** the report on screen or on its way: asking for it again changes nothing */
   const active = useRef<{ key: string; status: "loading" | "ready" } | null>(null);
   /** the report the page URL names, shown again when typed text turns out to be no address */
@@ -107,7 +107,7 @@ export default function Analyse() {
   useEffect(() => {
     stateRef.current = state;
     if (state.status === "ready" && recovered.current) {
-      const anchor = sections().find((section) => section.key === recovered.current)?.anchor;
+      const anchor = sectionOutlines().find((section) => section.key === recovered.current)?.anchor;
       if (anchor) document.getElementById(anchor)?.focus({ preventScroll: true });
       recovered.current = null;
     }
@@ -142,7 +142,7 @@ export default function Analyse() {
   );
 
   const show = useCallback(
-    (report: ReportAnswer, request: AnyReportRequest, options: LoadOptions, streamed = false) => {
+    (report: SiteReportAnswer, request: AnyReportRequest, options: LoadOptions, streamed = false) => {
       const key = nameAddress(report, request, options);
       cache.current.set(key, report);
       shown.current = { key, report };
@@ -241,7 +241,7 @@ export default function Analyse() {
     controller.current = attempt;
     setRetry({ section, status: "busy" });
     try {
-      const fresh = await fetchReport(request, attempt.signal);
+      const fresh = await streamReport(request, () => {}, attempt.signal);
       if (attempt.signal.aborted) return;
       if (!retryReplaces(current.report, fresh, section)) {
         setRetry({ section, status: "failed" });

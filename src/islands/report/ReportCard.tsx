@@ -1,7 +1,9 @@
 // The pieces every card of the report is built from: the card itself, an official badge, the
 // section's date line and message, facts, notes and the source link.
 import { createContext, useContext, useId, useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
-import { adviceAnchor, type AdvicePresentation, type Badge, type Fact, type SectionPresentation, type StatusLink } from "../../core/report/present.ts";
+import type { Badge } from "../../core/report/badge.ts";
+import { adviceAnchor, type AdvicePresentation } from "../../core/report/compose.ts";
+import type { Fact, SectionPresentation, StatusLink } from "../../core/report/document.ts";
 import { NBSP } from "../../core/shared/format.ts";
 import { OPEN_METEO_ATTRIBUTION_URL } from "../../core/shared/sources.ts";
 import type { SourceRef } from "../../core/types.ts";

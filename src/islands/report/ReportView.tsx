@@ -3,7 +3,7 @@
 // words, dates and notes; this file and its cards (`*Card.tsx`) only add layout words (buttons,
 // « Source », link labels).
 import { Fragment, useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
-import { ADVICE_ANCHOR, ADVICE_TITLE, isPending, PDF_ACCESSIBLE_ALTERNATIVE, presentPartialReport, type SummaryLine } from "../../core/report/present.ts";
+import { ADVICE_ANCHOR, ADVICE_TITLE, isPending, PDF_ACCESSIBLE_ALTERNATIVE, presentSentReport, type SummaryLine } from "../../core/report/compose.ts";
 import type { AddedAddressAnswer } from "../../server/routes/account.ts";
 import { ApiError, refusalMessageOr, requestJson } from "../lib/api.ts";
 import AdviceCard from "./AdviceCard.tsx";
@@ -33,7 +33,7 @@ interface Props {
 const SEARCH_ANCHOR = "analyse";
 
 export default function ReportView({ report, pendingUdi, updating, onChooseUdi, headingRef, summaryRef }: Props) {
-  const presentation = useMemo(() => presentPartialReport(report), [report]);
+  const presentation = useMemo(() => presentSentReport(report), [report]);
   const { water, air, drought, bathing, advice } = presentation;
   // The first four sections have richer cards of their own; every other one, its document's card.
   const richCards: Record<string, ReactNode> = {

@@ -3,13 +3,16 @@
 // the server ignores them and names the place from the BAN, so the page never shows them itself.
 import { REPORT_STREAM_TYPE } from "../../core/report/stream.ts";
 import { sectionFields } from "../../core/report/sections.ts";
-import type { PartialReport } from "../../core/report/present.ts";
+import type { PartialReport, SectionDocuments, SiteReportAnswer } from "../../core/report/compose.ts";
 import type { PickedAddress, ReportAnswer, SignedAddress } from "../../core/types.ts";
 import type { ResolvedAddressAnswer } from "../../server/routes/geocode.ts";
 import { ApiError, NETWORK_MESSAGE, readJsonAnswer, requestJson } from "../lib/api.ts";
 
-/** A report on its way, as the stream has brought it so far: its address signed, as in the whole answer. */
-export type PartialReportAnswer = Omit<PartialReport, "address"> & { address: SignedAddress };
+/**
+ * A report on its way, as the stream has brought it so far: its address signed, as in the whole
+ * answer, and the documents of the sections arrived (decision 095).
+ */
+export type PartialReportAnswer = Omit<PartialReport, "address"> & { address: SignedAddress; documents?: SectionDocuments | undefined };
 
 /** What identifies an analysed address: enough to rebuild the report from a shared link. */
 export interface ReportRequest {
@@ -69,24 +72,22 @@ export function reportKeyOf(request: AnyReportRequest): string {
   return toReportParams(request).toString();
 }
 
-export function fetchReport(request: AnyReportRequest, signal?: AbortSignal): Promise<ReportAnswer> {
-  return requestJson<ReportAnswer>("GET", `/api/report?${toReportParams(request)}`, { signal });
-}
-
-/** Every field of the whole answer has arrived: every section, then the recommendations. */
-export function isWholeReport(report: PartialReportAnswer): report is ReportAnswer {
-  return [...sectionFields(), "recommendations"].every((field) => (report as Record<string, unknown>)[field] !== undefined);
+/** Every field of the whole answer has arrived: every section, then the recommendations, and the sections' documents. */
+export function isWholeReport(report: PartialReportAnswer): report is SiteReportAnswer {
+  return report.documents !== undefined && [...sectionFields(), "recommendations"].every((field) => (report as Record<string, unknown>)[field] !== undefined);
 }
 
 const CUT_SHORT = "Le bilan n'a pas pu être lu jusqu'au bout. Veuillez réessayer.";
 
 /**
  * The report streamed (decision 067): `onPart` gets the report as it stands after each line (the
- * head first, then each section as its source answers); the promise, the whole report. An error
- * before the stream (4xx, 5xx) is the API's French JSON, as for fetchReport; a whole JSON answer
- * (something on the way that dropped our Accept) is taken as is.
+ * head first, then each section as its source answers, with its document: decision 095); the
+ * promise, the whole report. An error before the stream (4xx, 5xx) is the API's French JSON; a
+ * whole JSON answer (something on the way that dropped our Accept) is taken as is if it carries the
+ * sections' documents, and is a report cut short if not (the public JSON form carries none: the
+ * page cannot lay it out).
  */
-export async function streamReport(request: AnyReportRequest, onPart: (report: PartialReportAnswer) => void, signal?: AbortSignal): Promise<ReportAnswer> {
+export async function streamReport(request: AnyReportRequest, onPart: (report: PartialReportAnswer) => void, signal?: AbortSignal): Promise<SiteReportAnswer> {
   let response: Response;
   try {
     response = await fetch(`/api/report?${toReportParams(request)}`, {
@@ -99,7 +100,9 @@ export async function streamReport(request: AnyReportRequest, onPart: (report: P
     throw new ApiError(NETWORK_MESSAGE, 0);
   }
   if (!response.ok || !response.body || !(response.headers.get("Content-Type") ?? "").startsWith(REPORT_STREAM_TYPE)) {
-    return readJsonAnswer<ReportAnswer>(response);
+    const whole = await readJsonAnswer<SiteReportAnswer>(response);
+    if (!isWholeReport(whole)) throw new ApiError(CUT_SHORT, 502);
+    return whole;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let report: PartialReportAnswer | null = null;
@@ -118,9 +121,10 @@ export async function streamReport(request: AnyReportRequest, onPart: (report: P
     pending = lines.pop() ?? "";
     for (const line of lines) {
       if (line.trim() === "") continue;
-      const part = JSON.parse(line) as Partial<ReportAnswer> & { error?: string; code?: string };
+      const part = JSON.parse(line) as Partial<SiteReportAnswer> & { error?: string; code?: string };
       if (typeof part.error === "string") throw new ApiError(part.error, 500, part.code ?? null);
-      report = { ...report, ...part } as PartialReportAnswer;
+      // Each line's documents join those already arrived (decision 095).
+      report = { ...report, ...part, documents: { ...report?.documents, ...part.documents } } as PartialReportAnswer;
       onPart(report);
     }
   }

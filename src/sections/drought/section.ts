@@ -1,7 +1,8 @@
-// The drought section as the registry lists it (src/sections/registry.ts).
+// The drought section as the registry lists it (src/sections/registry.ts), and
+// its outline as the page carries it (src/sections/outline.ts).
 import { documentOf } from "../../core/report/document-of.ts";
 import { standardBlocks, type Fact } from "../../core/report/document.ts";
-import type { SectionModule } from "../../core/report/section-module.ts";
+import type { SectionModule, SectionOutline } from "../../core/report/section-module.ts";
 import type { DroughtSection } from "../../core/types.ts";
 import { OTHER_WATERS_QUESTION } from "./notes.ts";
 import {
@@ -21,13 +22,18 @@ const zoneFact = (zone: DroughtZonePresentation): Fact => ({
   value: `${zone.badge.word} – ${zone.restrictionsSummary}${zone.period ? `, arrêté ${zone.period}` : ""}`,
 });
 
-export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> = {
+/** What the page carries of the section (src/sections/outline.ts): no presentation code. */
+export const droughtOutline: SectionOutline = {
   key: "drought",
   field: "drought",
   title: DROUGHT_TITLE,
   anchor: DROUGHT_ANCHOR,
   label: DROUGHT_LABEL,
   statusSource: "vigieau",
+};
+
+export const droughtSection: SectionModule<DroughtSection, DroughtPresentation> = {
+  ...droughtOutline,
   present: (answer, context) => {
     const rich = presentDrought(answer, context.generatedAt, context.timeZone);
     const others = rich.zones.filter((zone) => !zone.tap).map(zoneFact);

@@ -17,8 +17,8 @@ export const POLLEN_LABELS: Record<number, string> = {
  * The index's colours, text for contrast (WCAG AA): Atmo France gave the indice pollen the ATMO
  * index's palette, rank for rank (1 to 6), so they are the same values, from one place.
  */
-export const POLLEN_COLORS: Record<number, { background: string; text: string }> = Object.fromEntries(
-  [1, 2, 3, 4, 5, 6].map((code) => [code, ATMO_COLORS[code]!]),
+export const POLLEN_COLORS: Record<number, { background: string; text: string }> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ [1, 2, 3, 4, 5, 6].map((code) => [code, ATMO_COLORS[code]!]),
 );
 
 /** The six taxa in the order the agencies list them, with the names shown to people. */

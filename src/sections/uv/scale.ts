@@ -19,6 +19,6 @@ export function uvCategoryOf(uvIndex: number) {
   return [...UV_CATEGORIES].reverse().find((entry) => rounded >= entry.min) ?? UV_CATEGORIES[0]!;
 }
 
-export const UV_COLORS: Record<UvCategory, { background: string; text: string }> = Object.fromEntries(
-  UV_CATEGORIES.map((entry) => [entry.category, entry.colors]),
+export const UV_COLORS: Record<UvCategory, { background: string; text: string }> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ UV_CATEGORIES.map((entry) => [entry.category, entry.colors]),
 ) as Record<UvCategory, { background: string; text: string }>;

@@ -36,6 +36,6 @@ export const VIGILANCE_PHENOMENA: ReadonlyArray<{ id: number; phenomenon: Vigila
   { id: 9, phenomenon: "vagues_submersion", name: "Vagues-submersion" },
 ];
 
-export const VIGILANCE_PHENOMENON_NAMES: Record<VigilancePhenomenon, string> = Object.fromEntries(
-  VIGILANCE_PHENOMENA.map((entry) => [entry.phenomenon, entry.name]),
+export const VIGILANCE_PHENOMENON_NAMES: Record<VigilancePhenomenon, string> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ VIGILANCE_PHENOMENA.map((entry) => [entry.phenomenon, entry.name]),
 ) as Record<VigilancePhenomenon, string>;

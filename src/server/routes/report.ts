@@ -18,6 +18,7 @@ import { renderReportPdf } from "../pdf/report-pdf.ts";
 import { refusal } from "../refusals.ts";
 import { buildReport, type ReportAddress } from "../services/report.ts";
 import { REPORT_STREAM_TYPE, type ReportPart } from "../../core/report/index.ts";
+import { presentDocuments } from "../../core/report/present.ts";
 import { pdfFileName } from "../services/account-reports.ts";
 import { resolveReportPoint, signAddress } from "../services/geocoded-address.ts";
 import { unresolvedPointRefusal } from "./geocode.ts";
@@ -129,7 +130,8 @@ async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAdd
  * The same report streamed as NDJSON (decision 067): the head (the signed address, the commune,
  * the date), then each section the moment its source has answered, then the recommendations,
  * built from all of them. Each line is a piece of the whole answer, with the same fields: merged,
- * they are that answer. Whether a section failed is known only at the end, after the headers: a
+ * they are that answer, and each section's line also carries its document (`documents`), which the
+ * page lays out without carrying the sections' presentation code (decision 095). Whether a section failed is known only at the end, after the headers: a
  * stream is never stored (no-store). A failure after the first line is said on a last line.
  */
 function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Response {
@@ -148,8 +150,14 @@ function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress,
     c,
     async (out) => {
       try {
-        const send = (part: ReportPart) =>
-          void out.writeln(JSON.stringify(part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part));
+        // The head first: a section's line carries its document, presented at the head's time and place (decision 095).
+        let head: Pick<Report, "address" | "generated_at"> | null = null;
+        const send = (part: ReportPart) => {
+          if (part.address && part.generated_at) head = { address: part.address, generated_at: part.generated_at };
+          const documents = head && !part.address ? presentDocuments(head, part) : {};
+          const line = part.address ? { ...part, address: signAddress(deps.appSecret, part.address) } : part;
+          void out.writeln(JSON.stringify(Object.keys(documents).length > 0 ? { ...line, documents } : line));
+        };
         const report = await buildReport(deps, { address, udiCode, now: deps.clock(), defer: deferTask(c), onPart: send });
         await out.writeln(JSON.stringify({ recommendations: report.recommendations } satisfies ReportPart));
       } finally {

@@ -16,6 +16,7 @@ import { toWinAnsi } from "../../../src/server/pdf/pdf-text.ts";
 import { renderReportPdf } from "../../../src/server/pdf/report-pdf.ts";
 import { CRISIS_SCENARIO, MAIN_SCENARIO, reportQueryOf } from "../../fixtures/scenarios.ts";
 import { createTestApp, type TestApp } from "../../helpers/test-app.ts";
+import { asSent } from "../../helpers/site-report.ts";
 
 // November: out of the bathing season, no ozone season; the fake upstreams answer for this day.
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -74,7 +75,7 @@ async function renderChannels(report: ReportAnswer, name: string): Promise<Chann
     accountUrl: "https://zone-sante.fr/compte",
     reportUrlFor: () => "https://zone-sante.fr/?src=email",
   });
-  const page = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+  const page = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
   const same = (text: string) => normalise(text);
   return [
     { name: "page", text: normalise(visibleText(page)), expected: same },
@@ -261,7 +262,7 @@ describe("an overseas commune with Hub'Eau failing: no « Bonne nouvelle » on a
   });
 
   it("page: « État des sources » on the water's card, to /etat#source-hubeau", () => {
-    const page = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const page = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     const waterCard = page.slice(page.indexOf('id="eau"'), page.indexOf("</article>", page.indexOf('id="eau"')));
     expect(waterCard).toContain('<a href="/etat#source-hubeau">État des sources</a>');
     expect(page.match(/État des sources/g)).toHaveLength(1);

@@ -18,10 +18,11 @@ import {
   weatherNotConfigured,
   weatherUnavailable,
 } from "../core/outdoor-builders.ts";
+import { asSent } from "../../helpers/site-report.ts";
 
 const page = (whole: ReturnType<typeof report>) => {
   const answer: ReportAnswer = { ...whole, address: { ...whole.address, signature: "sig" } };
-  return renderToStaticMarkup(createElement(ReportView, { report: answer, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+  return renderToStaticMarkup(createElement(ReportView, { report: asSent(answer), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
 };
 
 /** The markup of one card, by its anchor. */

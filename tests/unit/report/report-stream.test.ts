@@ -4,7 +4,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deriveAddressInfo } from "../../../src/core/report/index.ts";
+import { deriveAddressInfo, presentDocuments, presentPartialReport, presentSentReport } from "../../../src/core/report/index.ts";
 import type { Address, ReportAnswer } from "../../../src/core/types.ts";
 import { evaluateAirQuality } from "../../../src/sections/air/index.ts";
 import { evaluateDrought } from "../../../src/sections/drought/index.ts";
@@ -16,6 +16,7 @@ import { MAIN_SCENARIO } from "../../fixtures/scenarios.ts";
 import { atmoIndex, camsEstimate, noBathing, NOW, waterResult } from "../core/builders.ts";
 import { outdoorSections } from "../core/outdoor-builders.ts";
 import { assembleNamed } from "../../helpers/assemble.ts";
+import { asSent } from "../../helpers/site-report.ts";
 
 const AMIENS: Address = { ...MAIN_SCENARIO, context: "80, Somme, Hauts-de-France", type: "housenumber", score: 0.97 };
 const udi = { code: "080000512", name: "AMIENS CENTRE", quarter: null };
@@ -34,12 +35,13 @@ function wholeReport(): ReportAnswer {
   return { ...report, address: { ...report.address, signature: "sig" } };
 }
 
-/** The server's NDJSON lines for a report: head, the sections in `order`, the recommendations. */
+/** The server's NDJSON lines for a report: head, the sections in `order` (each with its document, decision 095), the recommendations. */
 type SectionField = "water_quality" | "air_quality" | "drought" | "bathing" | "pollen" | "uv" | "weather_warnings" | "radon";
 
 function linesOf(report: ReportAnswer, order: SectionField[]): string[] {
   const head = { address: report.address, address_info: report.address_info, generated_at: report.generated_at };
-  return [head, ...order.map((field) => ({ [field]: report[field] })), { recommendations: report.recommendations }].map((part) => `${JSON.stringify(part)}\n`);
+  const sectionLine = (field: SectionField) => ({ [field]: report[field], documents: presentDocuments(report, { [field]: report[field] }) });
+  return [head, ...order.map(sectionLine), { recommendations: report.recommendations }].map((part) => `${JSON.stringify(part)}\n`);
 }
 
 /** A streamed answer whose chunks split lines anywhere, as a network does. */
@@ -70,11 +72,16 @@ describe("streamReport (the island reads the report line by line)", () => {
     const seen: PartialReportAnswer[] = [];
     const whole = await streamReport(REQUEST, (partial) => seen.push(partial));
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).get("Accept")).toMatch(/^application\/x-ndjson/);
-    expect(whole).toEqual(report);
-    expect(seen.map((partial) => Object.keys(partial).length)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // The whole answer, and every section's document gathered from the lines, as the server presents them.
+    expect(whole).toEqual(asSent(report));
+    // The head, its documents none yet; then one field more a line.
+    expect(seen.map((partial) => Object.keys(partial).length)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(seen.map((partial) => Object.keys(partial.documents ?? {}).length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 8]);
     expect(seen[1]!.radon).toEqual(report.radon);
+    expect(Object.keys(seen[1]!.documents!)).toEqual(["radon"]);
     expect(seen[2]!.air_quality).toEqual(report.air_quality);
     expect(seen[2]!.water_quality).toBeUndefined();
+    expect(seen[2]!.documents!.water).toBeUndefined();
   });
 
   it("takes an error answer's French message before any line, as for the whole answer", async () => {
@@ -83,9 +90,17 @@ describe("streamReport (the island reads the report line by line)", () => {
   });
 
   it("takes a whole JSON answer as is (something on the way dropped the Accept header)", async () => {
-    const report = wholeReport();
+    const report = asSent(wholeReport());
     vi.stubGlobal("fetch", async () => Response.json(report));
     await expect(streamReport(REQUEST, () => {})).resolves.toEqual(report);
+  });
+
+  it("says a report cut short of a whole JSON answer without the sections' documents (the public form: the page cannot lay it out)", async () => {
+    vi.stubGlobal("fetch", async () => Response.json(wholeReport()));
+    await expect(streamReport(REQUEST, () => {})).rejects.toMatchObject({
+      status: 502,
+      message: "Le bilan n'a pas pu être lu jusqu'au bout. Veuillez réessayer.",
+    });
   });
 
   it("fails when the stream ends before the whole report (issue 26's four sections are part of it), or says it failed", async () => {
@@ -112,7 +127,7 @@ describe("the report page while the sections stream in", () => {
       generated_at: report.generated_at,
       air_quality: report.air_quality,
     };
-    const html = renderToStaticMarkup(createElement(ReportView, { report: partial, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const html = renderToStaticMarkup(createElement(ReportView, { report: asSent(partial), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     const busyCards = [...html.matchAll(/<article id="(\w+)"[^>]*aria-busy="true"/g)].map((match) => match[1]);
     expect(busyCards).toEqual(["eau", "secheresse", "baignade", "vigilance", "pollens", "uv", "radon", "conseils"]);
     expect(html).toMatch(/<article id="air"(?![^>]*aria-busy)/);
@@ -122,9 +137,25 @@ describe("the report page while the sections stream in", () => {
     // The PDF and the alerts are for the whole report.
     expect(html).not.toContain("Télécharger le rapport PDF");
 
-    const whole = renderToStaticMarkup(createElement(ReportView, { report, pendingUdi: null, updating: false, onChooseUdi: () => {} }));
+    const whole = renderToStaticMarkup(createElement(ReportView, { report: asSent(report), pendingUdi: null, updating: false, onChooseUdi: () => {} }));
     expect(whole).not.toContain("aria-busy");
     expect(whole).not.toContain("en cours de lecture");
     expect(whole).toContain("Télécharger le rapport PDF");
+  });
+});
+
+describe("the page's presentation from the documents the server sends (decision 095)", () => {
+  it("is the server's own presentation of the report, whole or on its way, through JSON", () => {
+    const report = wholeReport();
+    const onItsWay = {
+      address: report.address,
+      address_info: report.address_info,
+      generated_at: report.generated_at,
+      air_quality: report.air_quality,
+      radon: report.radon,
+    };
+    for (const sent of [report, onItsWay]) {
+      expect(presentSentReport(asSent(sent))).toEqual(JSON.parse(JSON.stringify(presentPartialReport(sent))));
+    }
   });
 });
