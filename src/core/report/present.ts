@@ -1,10 +1,11 @@
 // One presentation of a report for every channel: the page island, the PDF and the e-mails only
 // lay out what this returns. Each section presents itself (its module in src/sections/, listed by
 // the registry) into its document; compose.ts puts them together: the head, « L'essentiel », the
-// sections in the cards' order, the advice. The server presents the documents the page lays out and
-// sends them with the answers (decision 095), so that the page loads none of this. Each headline is its source's own word with the source's colour where it
-// publishes one; our five levels only order and colour our own elements (tones) and never print a
-// word of their own. Pure: no I/O, no clock (dates come from the report).
+// sections in the cards' order, the advice. The server presents the documents the page lays out
+// and sends them with the answers (decision 095), so that the page loads none of this module.
+// Each headline is its source's own word with the source's colour where it publishes one; our five
+// levels only order and colour our own elements (tones) and never print a word of their own.
+// Pure: no I/O, no clock (dates come from the report).
 import { sections } from "../../sections/registry.ts";
 import { formatDateFr } from "../shared/format.ts";
 import { timeZoneOfCommune, todayForCommune } from "../shared/time.ts";

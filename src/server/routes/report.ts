@@ -131,8 +131,8 @@ async function answerWhole(c: Context<AppEnv>, deps: AppDeps, address: ReportAdd
  * the date), then each section the moment its source has answered, then the recommendations,
  * built from all of them. Each line is a piece of the whole answer, with the same fields: merged,
  * they are that answer, and each section's line also carries its document (`documents`), which the
- * page lays out without carrying the sections' presentation code (decision 095). Whether a section failed is known only at the end, after the headers: a
- * stream is never stored (no-store). A failure after the first line is said on a last line.
+ * page lays out without carrying the sections' presentation code (decision 095). Whether a section
+ * failed is known only at the end, after the headers: a stream is never stored (no-store). A failure after the first line is said on a last line.
  */
 function answerStream(c: Context<AppEnv>, deps: AppDeps, address: ReportAddress, udiCode: string | undefined): Response {
   c.header("Content-Type", `${REPORT_STREAM_TYPE}; charset=utf-8`);
