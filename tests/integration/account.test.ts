@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runAlerts } from "../../src/server/alerts/run.ts";
+import { createNodeOutbox, outboxBackoffMs } from "../../src/server/email/outbox.ts";
 import { createSession } from "../../src/server/auth/session.ts";
 import { generateRandomToken } from "../../src/server/auth/crypto.ts";
 import {
@@ -262,7 +263,7 @@ describe("alert preferences", () => {
 });
 
 describe("the report by email, on request", () => {
-  it("emails the latest report when asked, and says when the email failed", async () => {
+  it("emails the latest report when asked; a provider failure is retried by the durable outbox, not lost", async () => {
     const { client, email } = await signedInClient();
     await client.post("/api/account/addresses", { address: MAIN_SCENARIO });
     t.resend.reset();
@@ -273,11 +274,18 @@ describe("the report by email, on request", () => {
     expect(report?.subject).toMatch(/Votre bilan santé-environnement/);
     expect(report?.text).toContain(MAIN_SCENARIO.label);
 
-    t.resend.setMode("error500");
+    // Stored before the answer (decision 093): the provider's failure leaves the e-mail to its retry.
+    t.resend.reset();
+    t.resend.setMode("fail-next:1");
     const failed = await client.post("/api/account/report-email", {});
-    expect(failed.status).toBe(502);
-    expect(failed.body.error).toMatch(/n'a pas pu être envoyé/);
-    t.resend.setMode("ok");
+    expect(failed.status).toBe(200);
+    expect(t.resend.emails.filter((candidate) => candidate.to.includes(email))).toHaveLength(0);
+    const retryAt = new Date(t.now().getTime() + outboxBackoffMs(1, t.deps().config.EMAIL_OUTBOX_RETRY_SECONDS));
+    const now = t.now();
+    t.setNow(retryAt);
+    await createNodeOutbox(() => t.deps()).drainNow();
+    t.setNow(now);
+    expect(t.resend.emails.filter((candidate) => candidate.to.includes(email))).toHaveLength(1);
   });
 });
 
