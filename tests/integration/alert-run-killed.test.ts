@@ -110,13 +110,14 @@ afterEach(async () => {
 describe("a crashed alert run never blocks the day (issue 28)", () => {
   it.each(CLOCKS)(
     "kill -9 mid-send, then the same day's re-run: every recipient gets the day's e-mail exactly once ($name)",
-    { timeout: 90_000 },
+    { timeout: 400_000 },
     async (clock) => {
       await setUp(clock);
       // A slow provider: the run is killed between Resend accepting a batch and the run marking it sent.
       resend.setLatency(1500);
       const first = alertsRun(clock.firstRun);
-      const deadline = Date.now() + 60_000;
+      // A poll, not a bound on speed: the run's first e-mail takes seconds, minutes on a machine whose cores are busy.
+      const deadline = Date.now() + 240_000;
       while (resend.emails.length === 0) {
         if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`the run sent nothing:\n${first.output()}`);
         await new Promise((wait) => setTimeout(wait, 5));

@@ -190,8 +190,11 @@ describe("GET /api/report", () => {
     expect(status).toBe(200);
   });
 
-  /** ≥ 10 × each mode's figure on a quiet machine: 60, 1 060 and 57 ms (docs/tests.md, « Under load »). */
-  const ANSWERED_WITHIN_MS = { error500: 2_500, timeout: 12_000, malformed: 2_500 };
+  /**
+   * Far above each mode's figure on a quiet machine, 60, 1 060 and 57 ms (docs/tests.md, « Under load »):
+   * 2,5 s for the first and last failed with both cores busy and the suite's other files running.
+   */
+  const ANSWERED_WITHIN_MS = { error500: 10_000, timeout: 15_000, malformed: 10_000 };
   describe.each(["error500", "timeout", "malformed"] as const)("when every upstream answers %s", (mode) => {
     it("still answers 200 with each section unavailable, and is never held (a freeze fails)", async () => {
       for (const source of ["hubeau", "vigieau", "atmo", "openmeteo"] as const) t.upstreams.setMode(source, mode);
