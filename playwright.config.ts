@@ -19,7 +19,10 @@ export default defineConfig({
   use: {
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // Recording a trace costs every journey about an eighth of its time, so CI (which retries a
+    // failed journey once) records only the retry's: a failure there comes with its trace. A local
+    // run, which does not retry, keeps the trace of each failed journey.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ["--headless", ...CHROMIUM_FLAGS],

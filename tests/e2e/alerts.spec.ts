@@ -1,17 +1,11 @@
 // Alerts in Chromium: the partner frame on another origin, double opt-in from the captured email,
 // the admin panel running the alert run, the alert email, one-click unsubscribe.
 import { createServer, type Server } from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { freePort } from "../helpers/net.ts";
-import { latestEmailTo, sentEmails, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
+import { latestEmailTo, sentEmails, seriousViolations, test, uniqueEmail, waitForIslands, waitForIslandsIn } from "./helpers.ts";
 
 const ADMIN = "admin-e2e@exemple-zs.fr";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 function linkIn(text: string, path: string): string {
   const link = new RegExp(`https?://\\S+${path}\\?\\S+`).exec(text)?.[0];
