@@ -250,7 +250,7 @@ function runVitest(title: string, projects: string[], extra: string[] = []): voi
   // Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
   if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push(`${title} (a file failed to load or an unhandled error)`);
 }
-runVitest("vitest", built ? ["unit", "integration", "smoke"] : ["unit", "integration"]);
+runVitest("vitest", built ? ["unit", "integration", "module-mocks", "smoke"] : ["unit", "integration", "module-mocks"]);
 if (built) runVitest("vitest-quiet", ["quiet"], ["--maxWorkers=1"]);
 
 // 4. End-to-end journeys in Chromium (Playwright) against the Node server and fake upstreams.
