@@ -11,6 +11,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
 // longest journeys say `test.slow()` (three times the timeout). A journey's speed is in the CI log.
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder when it starts: its own, so that the reports npm test's
+  // vitest runs write beside it in test-results/ (one of them while the journeys run) are left alone.
+  outputDir: "test-results/playwright",
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: true,

@@ -4,7 +4,8 @@
 // 0. Debian packages (Chromium, poppler-utils): installed when we are root with apt-get (beside 1 and 2),
 //    else the exact command to run, and stop. 1. The check gate (type check + lint + format), counted as
 //    one test, and 2. the build: single-threaded jobs in two lanes side by side (decision 096).
-//    3. vitest. 4. Playwright.
+//    3. vitest: unit and integration, then the quiet project alone. 4. Playwright's journeys, with the
+//    vitest smoke tests beside them (decision 097).
 // Then a table of each phase's wall-clock time and the total, so a CI log shows where the time goes.
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -227,43 +228,75 @@ else {
 const built = statuses.get("astro build") === 0 && statuses.get("server bundle") === 0;
 if (!built) brokenSteps.push("astro build or the server bundle");
 
-// 3. Unit, integration and Worker smoke tests (vitest), then the tests that measure the event loop
-//    alone (the « quiet » project: no other file's CPU counted as theirs).
-function runVitest(title: string, projects: string[], extra: string[] = []): void {
+// 3. Unit and integration tests (vitest), then the tests that measure the event loop alone (the
+//    « quiet » project: no other file's CPU counted as theirs), then 4. the smoke tests (vitest)
+//    beside the journeys (Playwright): the smoke files mostly wait (wrangler dev starting workerd,
+//    its local queues' batch timeouts), the journeys keep both CPUs busy (decision 097).
+function vitestArgs(title: string, projects: string[], extra: string[] = []): string[] {
+  return [
+    "run",
+    ...projects.flatMap((project) => ["--project", project]),
+    ...extra,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${join(OUT, `${title}.json`)}`,
+  ];
+}
+
+/** Counts a vitest run's JSON report; a non-zero exit with no failed test is a file that did not
+ *  load, or an unhandled error / rejection. */
+function addVitest(title: string, status: number): void {
   const vitestJson = join(OUT, `${title}.json`);
-  const vitestStatus = timed(title === "vitest" ? `vitest (${projects.join(", ")})` : `vitest (${projects.join(", ")}, alone)`, () =>
-    run(title, join(npx, "vitest"), [
-      "run",
-      ...projects.flatMap((project) => ["--project", project]),
-      ...extra,
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${vitestJson}`,
-    ]),
-  );
   let vitestFailed = 0;
   if (existsSync(vitestJson)) {
     const read = readVitestReport(JSON.parse(readFileSync(vitestJson, "utf8")) as VitestJsonReport, ROOT);
     vitestFailed = read.counts.failed;
     add(read);
   }
-  // Non-zero with no failed test: a file that did not load, or an unhandled error / rejection.
-  if (vitestStatus !== 0 && vitestFailed === 0) brokenSteps.push(`${title} (a file failed to load or an unhandled error)`);
+  if (status !== 0 && vitestFailed === 0) brokenSteps.push(`${title} (a file failed to load or an unhandled error)`);
 }
-runVitest("vitest", built ? ["unit", "integration", "module-mocks", "smoke"] : ["unit", "integration", "module-mocks"]);
-if (built) runVitest("vitest-quiet", ["quiet"], ["--maxWorkers=1"]);
 
-// 4. End-to-end journeys in Chromium (Playwright) against the Node server and fake upstreams.
-if (built) {
-  const playwrightJson = join(OUT, "playwright.json");
-  const playwrightStatus = timed("playwright (journeys in Chromium)", () =>
-    run("playwright", join(npx, "playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+function runVitest(title: string, phase: string, projects: string[], extra: string[] = []): void {
+  addVitest(
+    title,
+    timed(phase, () => run(title, join(npx, "vitest"), vitestArgs(title, projects, extra))),
   );
+}
+
+runVitest("vitest", "vitest (unit, integration, module-mocks)", ["unit", "integration", "module-mocks"]);
+if (built) runVitest("vitest-quiet", "vitest (quiet, alone)", ["quiet"], ["--maxWorkers=1"]);
+
+if (built) {
+  // Playwright's output streams to the log; the smoke tests' is held and printed whole when they end.
+  // Playwright writes its artefacts under test-results/playwright/, which it empties first, so the
+  // smoke run's report beside it in test-results/ is left alone.
+  const playwrightJson = join(OUT, "playwright.json");
+  const stageStart = performance.now();
+  const stageCpuBefore = childrenCpuSeconds();
+  const smoke = runLanes([
+    [{ job: { title: "vitest (smoke), beside the journeys", command: join(npx, "vitest"), args: vitestArgs("vitest-smoke", ["smoke"]) } }],
+  ]);
+  const playwright = new Promise<{ status: number; seconds: number }>((done) => {
+    console.log("\n=== playwright ===");
+    const started = performance.now();
+    const child = spawn(join(npx, "playwright"), ["test", "--reporter=list,json"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    });
+    const end = (status: number) => done({ status, seconds: (performance.now() - started) / 1000 });
+    child.once("error", () => end(1));
+    child.once("close", (code) => end(code ?? 1));
+  });
+  const [smokeStatuses, playwrightRun] = await Promise.all([smoke, playwright]);
+  phases.push({ name: "playwright (journeys in Chromium)", seconds: playwrightRun.seconds, concurrent: true });
+  phases.push({ name: "smoke ∥ playwright, the two above", seconds: (performance.now() - stageStart) / 1000, cpuSeconds: cpuSince(stageCpuBefore) });
+  addVitest("vitest-smoke", smokeStatuses.get("vitest (smoke), beside the journeys") ?? 1);
   if (existsSync(playwrightJson)) {
     const read = readPlaywrightReport(JSON.parse(readFileSync(playwrightJson, "utf8")) as JSONReport, "tests/e2e");
     add(read);
-    if (playwrightStatus !== 0 && read.counts.failed === 0) brokenSteps.push("playwright");
-  } else if (playwrightStatus !== 0) {
+    if (playwrightRun.status !== 0 && read.counts.failed === 0) brokenSteps.push("playwright");
+  } else if (playwrightRun.status !== 0) {
     brokenSteps.push("playwright (no report)");
   }
 }
