@@ -35,99 +35,95 @@ async function unsubscribeOnPage(page: Page, link: string) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  test(`/desinscription without a link: a form, the same answer for anyone, then an e-mail whose link unsubscribes (${viewport.width} px)`, async ({
-    page,
-  }) => {
-    test.slow();
-    await page.setViewportSize(viewport);
-    const email = uniqueEmail("sans-lien");
-    await signUpForAlerts(page, email);
+// Behaviours, not layouts (decision 096): each at one width, the widths alternating.
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+test(`/desinscription without a link: a form, the same answer for anyone, then an e-mail whose link unsubscribes (${PHONE.width} px)`, async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail("sans-lien");
+  await signUpForAlerts(page, email);
 
-    await page.goto("/desinscription");
-    await waitForIslands(page);
-    // No link at all is not an error: the page says where the link is, and how to get a new one.
-    await expect(page.getByRole("heading", { name: "Lien invalide" })).toHaveCount(0);
-    await expect(page.getByText(/en bas de l'un de nos e-mails/)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Recevoir un lien de gestion par e-mail" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/desinscription");
+  await waitForIslands(page);
+  // No link at all is not an error: the page says where the link is, and how to get a new one.
+  await expect(page.getByRole("heading", { name: "Lien invalide" })).toHaveCount(0);
+  await expect(page.getByText(/en bas de l'un de nos e-mails/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recevoir un lien de gestion par e-mail" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
-    // An empty field: the error under it, the field marked invalid and focused.
-    const field = page.getByLabel("Adresse e-mail");
-    const send = page.getByRole("button", { name: "Recevoir un lien de gestion" });
-    await send.click();
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(field).toHaveAccessibleDescription(/Saisissez votre adresse e-mail/);
-    await expect(field).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+  // An empty field: the error under it, the field marked invalid and focused.
+  const field = page.getByLabel("Adresse e-mail");
+  const send = page.getByRole("button", { name: "Recevoir un lien de gestion" });
+  await send.click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(/Saisissez votre adresse e-mail/);
+  await expect(field).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 
-    // An address we do not know, then the known one: the same answer, word for word.
-    await field.fill(uniqueEmail("inconnu"));
-    await send.click();
-    const answer = page.getByText(/^Si cette adresse est inscrite/);
-    await expect(answer).toBeVisible();
-    await expect(field).not.toHaveAttribute("aria-invalid", "true");
-    const unknownAnswer = await answer.innerText();
-    expect(await seriousViolations(page)).toEqual([]);
-    await field.fill(email);
-    await send.click();
-    await expect(answer).toBeVisible();
-    expect(await answer.innerText()).toBe(unknownAnswer);
+  // An address we do not know, then the known one: the same answer, word for word.
+  await field.fill(uniqueEmail("inconnu"));
+  await send.click();
+  const answer = page.getByText(/^Si cette adresse est inscrite/);
+  await expect(answer).toBeVisible();
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  const unknownAnswer = await answer.innerText();
+  expect(await seriousViolations(page)).toEqual([]);
+  await field.fill(email);
+  await send.click();
+  await expect(answer).toBeVisible();
+  expect(await answer.innerText()).toBe(unknownAnswer);
 
-    // The e-mail lists the sign-up (still waiting for its confirmation) with its own way out.
-    const manage = await latestEmailTo(email, /Gérer vos alertes Zone Santé/);
-    expect(manage.text).toContain("8 Boulevard du Port 80000 Amiens");
-    await unsubscribeOnPage(page, linkIn(manage.text, "/desinscription"));
-    await expect(page.getByRole("link", { name: "Me réinscrire" })).toHaveAttribute("href", "/inscription");
-  });
+  // The e-mail lists the sign-up (still waiting for its confirmation) with its own way out.
+  const manage = await latestEmailTo(email, /Gérer vos alertes Zone Santé/);
+  expect(manage.text).toContain("8 Boulevard du Port 80000 Amiens");
+  await unsubscribeOnPage(page, linkIn(manage.text, "/desinscription"));
+  await expect(page.getByRole("link", { name: "Me réinscrire" })).toHaveAttribute("href", "/inscription");
+});
 
-  test(`the sign-up confirmation e-mail's « annuler » link cancels it for good (${viewport.width} px)`, async ({ page }) => {
-    test.slow();
-    await page.setViewportSize(viewport);
-    const email = uniqueEmail("pas-moi");
-    const confirmation = await signUpForAlerts(page, email);
-    expect(confirmation).toMatch(/Je n'ai pas demandé cette inscription, l'annuler/);
+test(`the sign-up confirmation e-mail's « annuler » link cancels it for good (${DESKTOP.width} px)`, async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  const email = uniqueEmail("pas-moi");
+  const confirmation = await signUpForAlerts(page, email);
+  expect(confirmation).toMatch(/Je n'ai pas demandé cette inscription, l'annuler/);
 
-    await unsubscribeOnPage(page, linkIn(confirmation, "/desinscription"));
+  await unsubscribeOnPage(page, linkIn(confirmation, "/desinscription"));
 
-    // The confirmation link no longer confirms anything.
-    await page.goto(linkIn(confirmation, "/confirmation-alertes"));
-    await waitForIslands(page);
-    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
-    await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  // The confirmation link no longer confirms anything.
+  await page.goto(linkIn(confirmation, "/confirmation-alertes"));
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+  await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
-  test(`a confirmed sign-up shows its way out on the page and in the welcome e-mail (${viewport.width} px)`, async ({ page }) => {
-    test.slow();
-    await page.setViewportSize(viewport);
-    const email = uniqueEmail("bienvenue");
-    const confirmation = await signUpForAlerts(page, email);
+test(`a confirmed sign-up shows its way out on the page and in the welcome e-mail (${PHONE.width} px)`, async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail("bienvenue");
+  const confirmation = await signUpForAlerts(page, email);
 
-    await page.goto(linkIn(confirmation, "/confirmation-alertes"));
-    await waitForIslands(page);
-    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
-    await expect(page.getByRole("heading", { name: "Inscription confirmée" })).toBeVisible();
-    const wayOut = page.getByRole("link", { name: "Me désinscrire de ces alertes" });
-    await expect(wayOut).toHaveAttribute("href", /^\/desinscription\?u=s_[a-z0-9]+&t=[0-9a-f]{64}$/);
-    expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(linkIn(confirmation, "/confirmation-alertes"));
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+  await expect(page.getByRole("heading", { name: "Inscription confirmée" })).toBeVisible();
+  const wayOut = page.getByRole("link", { name: "Me désinscrire de ces alertes" });
+  await expect(wayOut).toHaveAttribute("href", /^\/desinscription\?u=s_[a-z0-9]+&t=[0-9a-f]{64}$/);
+  expect(await seriousViolations(page)).toEqual([]);
 
-    const welcome = await latestEmailTo(email, /^Vos alertes Zone Santé sont activées$/);
-    expect(welcome.text).toMatch(/vers 17\u00a0h \(heure de Paris\)/);
-    const fromEmail = new URL(linkIn(welcome.text, "/desinscription"));
-    expect(`${fromEmail.pathname}${fromEmail.search}`).toBe(await wayOut.getAttribute("href"));
+  const welcome = await latestEmailTo(email, /^Vos alertes Zone Santé sont activées$/);
+  expect(welcome.text).toMatch(/vers 17\u00a0h \(heure de Paris\)/);
+  const fromEmail = new URL(linkIn(welcome.text, "/desinscription"));
+  expect(`${fromEmail.pathname}${fromEmail.search}`).toBe(await wayOut.getAttribute("href"));
 
-    await wayOut.click();
-    await expect(page).toHaveURL(/\/desinscription\?u=s_/);
-    await waitForIslands(page);
-    await page.getByRole("button", { name: "Me désinscrire" }).click();
-    await expect(page.getByRole("heading", { name: "Désinscription confirmée" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}
+  await wayOut.click();
+  await expect(page).toHaveURL(/\/desinscription\?u=s_/);
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Me désinscrire" }).click();
+  await expect(page.getByRole("heading", { name: "Désinscription confirmée" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 /** Asks /desinscription for a manage link and reads the e-mail that brings it. */
 async function askManageLink(page: Page, email: string, count: number): Promise<string> {
