@@ -23,6 +23,22 @@ const mockingFiles = ["tests/unit", "tests/integration"].flatMap((directory) =>
     .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, "utf8"))),
 );
 
+/** A unit or integration project: its files share their worker's modules, the mocking ones excepted. */
+function sharedModules(name: "unit" | "integration") {
+  return {
+    test: {
+      name,
+      include: [`tests/${name}/**/*.test.ts`],
+      exclude: mockingFiles,
+      isolate: false,
+      environment: "node",
+      setupFiles,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Three files at a time on the 2-CPU CI machine (vitest's default, the CPU count minus one, is
@@ -36,30 +52,8 @@ export default defineConfig({
       // Timeouts are for a hang, not a speed (docs/tests.md, « Under load »): ten times and more what
       // the slowest test or hook of a project takes on a quiet machine, so that both cores busy with
       // something else (`stress-ng --cpu 2`) fail nothing.
-      {
-        test: {
-          name: "unit",
-          include: ["tests/unit/**/*.test.ts"],
-          exclude: mockingFiles,
-          isolate: false,
-          environment: "node",
-          setupFiles,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          exclude: mockingFiles,
-          isolate: false,
-          environment: "node",
-          setupFiles,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      sharedModules("unit"),
+      sharedModules("integration"),
       { test: { name: "module-mocks", include: mockingFiles, environment: "node", setupFiles, testTimeout: 60_000, hookTimeout: 60_000 } },
       {
         test: {
