@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * longest last time or else the largest file first), with the smoke project moved to the front.
  * Its files mostly wait (wrangler dev starting workerd, the local queues' batch timeouts: the
  * Worker journey waits a minute for its dead-letter deliveries), so they start first, beside the
- * CPU-bound files, instead of being the run's tail (decision 096).
+ * CPU-bound files, instead of being the run's tail (decision 097).
  */
 export class SmokeFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
